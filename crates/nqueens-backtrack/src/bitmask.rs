@@ -1,0 +1,201 @@
+//! The search on three bitmasks, and the mirror-halving counter.
+//!
+//! Bit `c` of each mask stands for column `c` of the next row to fill:
+//! - `columns`: columns already holding a queen;
+//! - `falling`: squares attacked along `\` diagonals; each row down, the attack moves one column
+//!   right, so the mask shifts left by one;
+//! - `rising`: squares attacked along `/` diagonals, shifting right by one each row.
+//!
+//! The free squares of a row are `all & !(columns | falling | rising)`, and `free & free.wrapping_neg()`
+//! isolates the lowest free column: so the search visits columns in increasing order and emits
+//! solutions in lexicographic order without ever scanning the board.
+
+use std::ops::ControlFlow;
+
+use nqueens_core::{
+    Capabilities, Config, CountRun, Error, FirstRun, Limit, Solver, Stats, VisitEnd, VisitRun,
+    Visitor, known,
+};
+
+use crate::{STOP_POLL_MASK, first_run};
+
+/// Backtracking on three `u32` bitmasks (columns and both diagonals), taking free squares by
+/// lowest set bit. Registry name `bitmask`; boards up to 32 columns.
+///
+/// Counting uses mirror symmetry: the reflection `c -> n - 1 - c` maps the solutions whose first
+/// queen is in the left half one-to-one onto those with it in the right half, so only the left
+/// half of the first row is searched and doubled, and the middle column of odd `n` once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BitmaskSolver;
+
+/// Widest board the `u32` masks hold.
+const MAX_N: usize = 32;
+
+/// The mask with the low `n` bits set.
+fn full_mask(n: usize) -> u32 {
+    u32::MAX >> (MAX_N - n)
+}
+
+/// The attack masks after putting a queen on `bit` in a row with masks (`columns`, `falling`,
+/// `rising`), as seen from the next row.
+#[inline(always)]
+fn descend(all: u32, columns: u32, falling: u32, rising: u32, bit: u32) -> (u32, u32, u32) {
+    (
+        columns | bit,
+        ((falling | bit) << 1) & all,
+        (rising | bit) >> 1,
+    )
+}
+
+/// Counts the completions below a partial placement. Each placed queen is a node; a partial
+/// placement with no free square is a dead end.
+fn count_below(all: u32, columns: u32, falling: u32, rising: u32, stats: &mut Stats) -> u64 {
+    if columns == all {
+        return 1;
+    }
+    let mut free = all & !(columns | falling | rising);
+    stats.backtracks += u64::from(free == 0);
+    let mut total = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        stats.nodes += 1;
+        let (c, f, r) = descend(all, columns, falling, rising, bit);
+        total += count_below(all, c, f, r, stats);
+    }
+    total
+}
+
+/// Runs the lexicographic search, handing each solution to `on_solution`.
+fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, VisitEnd) {
+    let all = full_mask(n);
+    let mut stats = Stats::default();
+    let mut board = vec![0u32; n];
+    // Per row: the free squares not tried yet, and the masks that row was entered with.
+    let mut free = [0u32; MAX_N];
+    let mut masks = [(0u32, 0u32, 0u32); MAX_N];
+    free[0] = all;
+    let mut row = 0;
+    loop {
+        if free[row] == 0 {
+            if row == 0 {
+                return (stats, VisitEnd::Exhausted);
+            }
+            row -= 1;
+            continue;
+        }
+        let bit = free[row] & free[row].wrapping_neg();
+        free[row] ^= bit;
+        board[row] = bit.trailing_zeros();
+        stats.nodes += 1;
+        if stats.nodes & STOP_POLL_MASK == 0 && config.stop.is_stopped() {
+            return (stats, VisitEnd::Interrupted);
+        }
+        if row + 1 == n {
+            if on_solution(&board).is_break() {
+                return (stats, VisitEnd::Broken);
+            }
+            continue;
+        }
+        let (c, f, r) = masks[row];
+        let next = descend(all, c, f, r, bit);
+        let next_free = all & !(next.0 | next.1 | next.2);
+        if next_free == 0 {
+            stats.backtracks += 1;
+            continue;
+        }
+        row += 1;
+        masks[row] = next;
+        free[row] = next_free;
+    }
+}
+
+impl Solver for BitmaskSolver {
+    fn name(&self) -> &'static str {
+        "bitmask"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: "backtracking on column/diagonal bitmasks; counts with mirror halving",
+            complete: true,
+            randomized: false,
+            first: Limit::UpTo(MAX_N),
+            list: Limit::UpTo(MAX_N),
+            count: Limit::UpTo(known::COUNT_FITS_U64),
+            variants: &[],
+        }
+    }
+
+    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
+        let mut found = None;
+        let (stats, end) = search(n, config, &mut |columns| {
+            found = Some(columns.to_vec());
+            ControlFlow::Break(())
+        });
+        first_run(found, stats, end == VisitEnd::Interrupted)
+    }
+
+    fn search_all(
+        &self,
+        n: usize,
+        config: &Config,
+        visitor: &mut Visitor<'_>,
+    ) -> Result<VisitRun, Error> {
+        let (stats, end) = search(n, config, visitor);
+        Ok(VisitRun { stats, end })
+    }
+
+    fn search_count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
+        let all = full_mask(n);
+        let mut stats = Stats::default();
+        // Subproblems: the first queen in the left half (weight 2) or the middle column of odd
+        // n (weight 1), each split by the second row's queen so that the stop flag and the
+        // progress bar are looked at often.
+        let first_row: Vec<(u32, u64)> = (0..n / 2)
+            .map(|c| (1u32 << c, 2))
+            .chain((n % 2 == 1).then(|| (1u32 << (n / 2), 1)))
+            .collect();
+        if let Some(progress) = &config.progress {
+            progress.start(first_row.len() as u64);
+        }
+        let mut total = 0u64;
+        for &(bit, weight) in &first_row {
+            if config.stop.is_stopped() {
+                return Ok(CountRun {
+                    total,
+                    unique: None,
+                    complete: false,
+                    stats,
+                });
+            }
+            stats.nodes += 1;
+            let (c, f, r) = descend(all, 0, 0, 0, bit);
+            let below = if c == all {
+                1
+            } else {
+                let mut free = all & !(c | f | r);
+                stats.backtracks += u64::from(free == 0);
+                let mut below = 0;
+                while free != 0 && !config.stop.is_stopped() {
+                    let second = free & free.wrapping_neg();
+                    free ^= second;
+                    stats.nodes += 1;
+                    let (c2, f2, r2) = descend(all, c, f, r, second);
+                    below += count_below(all, c2, f2, r2, &mut stats);
+                }
+                below
+            };
+            total += weight * below;
+            if let Some(progress) = &config.progress {
+                progress.advance(1);
+            }
+        }
+        Ok(CountRun {
+            total,
+            unique: None,
+            complete: !config.stop.is_stopped(),
+            stats,
+        })
+    }
+}

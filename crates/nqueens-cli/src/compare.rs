@@ -1,0 +1,243 @@
+//! `nqueens compare`: every strategy on the same work, one table per job.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use nqueens::core::{Config, Operation, Outcome, Registry, Solver, Stats, StopFlag, StopReason};
+use serde::Serialize;
+
+use crate::table;
+
+/// Sizes used when none are given: every job finishes in a few seconds on a laptop.
+const DEFAULT_COUNT_SIZES: &[usize] = &[6, 8, 10, 12];
+const DEFAULT_FIRST_SIZES: &[usize] = &[8, 16, 24];
+
+/// Options of `nqueens compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Board sizes for both jobs (default: 6 8 10 12 for counting, 8 16 24 for a first
+    /// solution).
+    #[arg(value_parser = crate::parse_size)]
+    sizes: Vec<usize>,
+    /// Only this job.
+    #[arg(long, value_enum)]
+    job: Option<Job>,
+    /// Give up on one case after this many seconds (the row then says "timeout").
+    #[arg(long, default_value_t = 5.0)]
+    timeout: f64,
+    /// Seed for randomized strategies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Machine-readable output: one JSON array of cases.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The jobs every strategy is put to.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Job {
+    /// Count every solution.
+    Count,
+    /// Find a first solution.
+    First,
+}
+
+impl Job {
+    fn operation(self) -> Operation {
+        match self {
+            Job::Count => Operation::Count,
+            Job::First => Operation::First,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Job::Count => "count all solutions",
+            Job::First => "first solution",
+        }
+    }
+}
+
+/// One strategy on one size.
+#[derive(Serialize)]
+struct Case {
+    job: Job,
+    n: usize,
+    strategy: &'static str,
+    seconds: f64,
+    /// The count, `found`, `no solution`, `timeout`, ...
+    result: String,
+    stats: Stats,
+}
+
+pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::Result<ExitCode> {
+    let jobs = match args.job {
+        Some(job) => vec![job],
+        None => vec![Job::Count, Job::First],
+    };
+    let timeout = Duration::from_secs_f64(args.timeout.max(0.0));
+    let mut cases = Vec::new();
+    let mut out = io::stdout().lock();
+    for job in jobs {
+        let sizes = match (args.sizes.is_empty(), job) {
+            (false, _) => &args.sizes[..],
+            (true, Job::Count) => DEFAULT_COUNT_SIZES,
+            (true, Job::First) => DEFAULT_FIRST_SIZES,
+        };
+        let first_case = cases.len();
+        for &n in sizes {
+            for solver in registry.iter() {
+                if !solver.capabilities().limit(job.operation()).accepts(n) {
+                    continue;
+                }
+                if stop.is_stopped() {
+                    break;
+                }
+                cases.push(run_case(solver, job, n, args.seed, timeout, stop)?);
+            }
+        }
+        if !args.json {
+            writeln!(out, "\n{}", job.title())?;
+            write_table(&mut out, &cases[first_case..])?;
+        }
+    }
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &cases)?;
+        writeln!(out)?;
+    }
+    Ok(if stop.is_stopped() {
+        ExitCode::from(crate::INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Runs one case with its own stop flag, raised by the deadline or by Ctrl-C.
+fn run_case(
+    solver: &dyn Solver,
+    job: Job,
+    n: usize,
+    seed: u64,
+    timeout: Duration,
+    interrupt: &StopFlag,
+) -> anyhow::Result<Case> {
+    let case_stop = StopFlag::new();
+    let (done, finished) = mpsc::channel::<()>();
+    let watchdog = {
+        let case_stop = case_stop.clone();
+        let interrupt = interrupt.clone();
+        thread::spawn(move || {
+            let started = Instant::now();
+            loop {
+                match finished.recv_timeout(Duration::from_millis(10)) {
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if interrupt.is_stopped() || started.elapsed() >= timeout {
+                            case_stop.stop();
+                            return;
+                        }
+                    }
+                    _ => return,
+                }
+            }
+        })
+    };
+    let config = Config {
+        seed: Some(seed),
+        stop: case_stop.clone(),
+        ..Config::default()
+    };
+    let started = Instant::now();
+    let outcome = match job {
+        Job::Count => solver.count(n, &config).map(|run| {
+            let result = if run.complete {
+                run.total.to_string()
+            } else {
+                stopped_label(interrupt).to_string()
+            };
+            (result, run.stats)
+        }),
+        Job::First => solver.first(n, &config).map(|run| {
+            let result = match run.outcome {
+                Outcome::Found(_) => "found".to_string(),
+                Outcome::NoSolution => "no solution".to_string(),
+                Outcome::Stopped(StopReason::Budget) => "budget exhausted".to_string(),
+                Outcome::Stopped(StopReason::Interrupted) => stopped_label(interrupt).to_string(),
+            };
+            (result, run.stats)
+        }),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = done.send(());
+    let _ = watchdog.join();
+    let (result, stats) = match outcome {
+        Ok(pair) => pair,
+        Err(error) => (format!("refused: {error}"), Stats::default()),
+    };
+    Ok(Case {
+        job,
+        n,
+        strategy: solver.name(),
+        seconds,
+        result,
+        stats,
+    })
+}
+
+fn stopped_label(interrupt: &StopFlag) -> &'static str {
+    if interrupt.is_stopped() {
+        "interrupted"
+    } else {
+        "timeout"
+    }
+}
+
+/// Formats seconds with a unit that keeps three significant digits readable.
+pub fn human_time(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} µs", seconds * 1e6)
+    }
+}
+
+/// The statistics columns worth showing: those non-zero somewhere in the table.
+/// A statistics column: its header and how to read it.
+type StatColumn = (&'static str, fn(&Stats) -> u64);
+
+const STAT_COLUMNS: &[StatColumn] = &[
+    ("nodes", |s| s.nodes),
+    ("backtracks", |s| s.backtracks),
+    ("examined", |s| s.examined),
+    ("moves", |s| s.moves),
+    ("restarts", |s| s.restarts),
+    ("peak memory (B)", |s| s.peak_bytes),
+];
+
+fn write_table(out: &mut impl Write, cases: &[Case]) -> io::Result<()> {
+    let shown: Vec<_> = STAT_COLUMNS
+        .iter()
+        .filter(|(_, get)| cases.iter().any(|c| get(&c.stats) != 0))
+        .collect();
+    let mut header = vec!["n".to_string(), "strategy".into(), "time".into()];
+    header.extend(shown.iter().map(|(name, _)| name.to_string()));
+    header.push("result".into());
+    let mut rows = vec![header];
+    for case in cases {
+        let mut row = vec![
+            case.n.to_string(),
+            case.strategy.to_string(),
+            human_time(case.seconds),
+        ];
+        row.extend(shown.iter().map(|(_, get)| get(&case.stats).to_string()));
+        row.push(case.result.clone());
+        rows.push(row);
+    }
+    table::write(out, &rows)
+}

@@ -1,0 +1,548 @@
+//! `nqueens`: solve, count, list, verify and compare N-Queens strategies from the command line.
+//!
+//! Exit status: 0 on success; 1 when the answer is negative (no solution exists, a placement is
+//! not valid) or a run fails; 2 for a usage error (bad flags, unknown strategy, a size the
+//! strategy does not accept); 130 when interrupted by Ctrl-C (partial results are printed first).
+
+mod compare;
+mod table;
+
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use nqueens::core::{
+    Board, BoardStyle, Columns, Config, Error as SolverError, Operation, Outcome, Placement,
+    Progress, Registry, Solver, StopFlag, VisitEnd, validate, validate_size,
+};
+use serde::Serialize;
+
+/// Solve, count, list, verify and compare N-Queens strategies.
+#[derive(Parser, Debug)]
+#[command(name = "nqueens", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print one solution as space-separated columns (row 0 first).
+    Solve {
+        /// Board size (at least 1).
+        #[arg(value_parser = parse_size)]
+        n: usize,
+        #[command(flatten)]
+        pick: Pick,
+        /// Seed for randomized strategies (one is chosen and reported when omitted).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Also draw the board.
+        #[arg(long)]
+        board: bool,
+        /// Draw the board with Unicode pieces and squares (implies --board).
+        #[arg(long)]
+        unicode: bool,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the number of solutions.
+    Count {
+        /// Board size (at least 1).
+        #[arg(value_parser = parse_size)]
+        n: usize,
+        #[command(flatten)]
+        pick: Pick,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Stream every solution, one a line (lexicographic order for the backtracking strategies).
+    List {
+        /// Board size (at least 1).
+        #[arg(value_parser = parse_size)]
+        n: usize,
+        #[command(flatten)]
+        pick: Pick,
+        /// Stop after this many solutions.
+        #[arg(long)]
+        limit: Option<u64>,
+    },
+    /// Check placements: `valid`, or exactly why not.
+    ///
+    /// The placement is given as arguments (`nqueens verify 1 3 0 2` or `"1,3,0,2"`), or else read
+    /// from standard input, one placement a line, so `nqueens list 8 | nqueens verify` checks all.
+    Verify {
+        /// Columns of the queens, row 0 first, separated by spaces or commas.
+        placement: Vec<String>,
+        /// Require exactly this many queens.
+        #[arg(long, value_parser = parse_size)]
+        n: Option<usize>,
+        /// Machine-readable output, one JSON object a line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the strategies with their capabilities and limits.
+    Strategies {
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run every strategy on the same sizes: count all solutions, and find a first solution.
+    Compare(compare::CompareArgs),
+}
+
+/// Which strategy, and which of its variants.
+#[derive(Args, Debug, Clone)]
+struct Pick {
+    /// Strategy by registry name (see `nqueens strategies`); default: the fastest that can do it.
+    #[arg(long, short)]
+    strategy: Option<String>,
+    /// Strategy variant (mode), where the strategy has several (see `nqueens strategies`).
+    #[arg(long, visible_alias = "mode")]
+    variant: Option<String>,
+}
+
+/// Parses a board size, rejecting 0 with the same words the library uses.
+fn parse_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err(SolverError::ZeroSize.to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "{text:?} is not a board size (a whole number, at least 1)"
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stop = StopFlag::new();
+    install_interrupt_handler(&stop);
+    match run(cli, &stop) {
+        Ok(code) => code,
+        Err(error) => {
+            if is_broken_pipe(&error) {
+                // The reader went away (`nqueens list 12 | head`): that is not a failure.
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {error:#}");
+            if error
+                .downcast_ref::<SolverError>()
+                .is_some_and(is_usage_error)
+            {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+/// Errors in the request itself (as opposed to a failure of the run) exit like usage errors.
+fn is_usage_error(error: &SolverError) -> bool {
+    !matches!(error, SolverError::InvalidSolution(_))
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// First Ctrl-C: raise the stop flag so the running search ends and reports what it has.
+/// Second Ctrl-C: leave at once.
+fn install_interrupt_handler(stop: &StopFlag) {
+    let stop = stop.clone();
+    // Failing to install the handler only loses graceful interruption, so it is not fatal.
+    let _ = ctrlc::set_handler(move || {
+        if stop.is_stopped() {
+            std::process::exit(130);
+        }
+        stop.stop();
+    });
+}
+
+const INTERRUPTED: u8 = 130;
+
+fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<ExitCode> {
+    let registry = nqueens::registry();
+    match cli.command {
+        Command::Solve {
+            n,
+            pick,
+            seed,
+            board,
+            unicode,
+            json,
+        } => solve(
+            &registry,
+            stop,
+            n,
+            &pick,
+            seed,
+            board || unicode,
+            unicode,
+            json,
+        ),
+        Command::Count {
+            n,
+            pick,
+            quiet,
+            json,
+        } => count(&registry, stop, n, &pick, quiet, json),
+        Command::List { n, pick, limit } => list(&registry, stop, n, &pick, limit),
+        Command::Verify { placement, n, json } => verify(&placement, n, json),
+        Command::Strategies { json } => strategies(&registry, json),
+        Command::Compare(args) => compare::run(&registry, stop, &args),
+    }
+}
+
+/// The strategy the user named, or the registry's default for the job.
+fn choose<'r>(
+    registry: &'r Registry,
+    pick: &Pick,
+    operation: Operation,
+    n: usize,
+) -> Result<&'r dyn Solver, SolverError> {
+    match &pick.strategy {
+        Some(name) => registry.get(name),
+        None => registry.default_for(operation, n),
+    }
+}
+
+fn config(stop: &StopFlag, pick: &Pick) -> Config {
+    Config {
+        variant: pick.variant.clone(),
+        stop: stop.clone(),
+        ..Config::default()
+    }
+}
+
+#[derive(Serialize)]
+struct SolveReport<'a> {
+    n: usize,
+    strategy: &'a str,
+    variant: Option<&'a str>,
+    seed: Option<u64>,
+    outcome: &'a str,
+    solution: Option<&'a [u32]>,
+    seconds: f64,
+    stats: nqueens::core::Stats,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    registry: &Registry,
+    stop: &StopFlag,
+    n: usize,
+    pick: &Pick,
+    seed: Option<u64>,
+    board: bool,
+    unicode: bool,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let solver = choose(registry, pick, Operation::First, n)?;
+    let config = Config {
+        seed,
+        ..config(stop, pick)
+    };
+    let started = Instant::now();
+    let run = solver.first(n, &config)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let (Some(seed), false) = (run.seed, json) {
+        eprintln!("seed: {seed}");
+    }
+    let (outcome, solution) = match &run.outcome {
+        Outcome::Found(solution) => ("found", Some(solution.columns())),
+        Outcome::NoSolution => ("no-solution", None),
+        Outcome::Stopped(nqueens::core::StopReason::Budget) => ("budget-exhausted", None),
+        Outcome::Stopped(nqueens::core::StopReason::Interrupted) => ("interrupted", None),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if json {
+        let report = SolveReport {
+            n,
+            strategy: solver.name(),
+            variant: pick.variant.as_deref(),
+            seed: run.seed,
+            outcome,
+            solution,
+            seconds,
+            stats: run.stats,
+        };
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else if let Some(columns) = solution {
+        writeln!(out, "{}", Columns(columns))?;
+        if board {
+            let style = if unicode {
+                BoardStyle::Unicode
+            } else {
+                BoardStyle::Ascii
+            };
+            write!(out, "{}", Board::new(columns, style))?;
+        }
+    }
+    out.flush()?;
+    Ok(match run.outcome {
+        Outcome::Found(_) => ExitCode::SUCCESS,
+        Outcome::NoSolution => {
+            if !json {
+                eprintln!("no solution exists for n = {n}");
+            }
+            ExitCode::FAILURE
+        }
+        Outcome::Stopped(reason) => {
+            if !json {
+                eprintln!("{} stopped without a solution: {reason}", solver.name());
+            }
+            match reason {
+                nqueens::core::StopReason::Interrupted => ExitCode::from(INTERRUPTED),
+                nqueens::core::StopReason::Budget => ExitCode::FAILURE,
+            }
+        }
+    })
+}
+
+/// An indicatif bar fed by a strategy's progress reports.
+struct ProgressBar(indicatif::ProgressBar);
+
+impl Progress for ProgressBar {
+    fn start(&self, total: u64) {
+        self.0.set_length(total);
+    }
+
+    fn advance(&self, done: u64) {
+        self.0.inc(done);
+    }
+}
+
+fn progress_bar(quiet: bool) -> Option<Arc<ProgressBar>> {
+    if quiet || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    // The template is a constant, so failing to parse it is a bug caught by any run; fall back
+    // to the default style rather than panic.
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} subproblems, ETA {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    Some(Arc::new(ProgressBar(bar)))
+}
+
+#[derive(Serialize)]
+struct CountReport<'a> {
+    n: usize,
+    strategy: &'a str,
+    total: u64,
+    unique: Option<u64>,
+    complete: bool,
+    seconds: f64,
+    stats: nqueens::core::Stats,
+}
+
+fn count(
+    registry: &Registry,
+    stop: &StopFlag,
+    n: usize,
+    pick: &Pick,
+    quiet: bool,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let solver = choose(registry, pick, Operation::Count, n)?;
+    let bar = progress_bar(quiet);
+    let config = Config {
+        progress: bar.clone().map(|b| b as Arc<dyn Progress>),
+        ..config(stop, pick)
+    };
+    let started = Instant::now();
+    let run = solver.count(n, &config)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(bar) = bar {
+        bar.0.finish_and_clear();
+    }
+    let mut out = io::stdout().lock();
+    if json {
+        let report = CountReport {
+            n,
+            strategy: solver.name(),
+            total: run.total,
+            unique: run.unique,
+            complete: run.complete,
+            seconds,
+            stats: run.stats,
+        };
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{}", run.total)?;
+    }
+    if run.complete {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!("interrupted: the count above is partial (a lower bound)");
+        Ok(ExitCode::from(INTERRUPTED))
+    }
+}
+
+fn list(
+    registry: &Registry,
+    stop: &StopFlag,
+    n: usize,
+    pick: &Pick,
+    limit: Option<u64>,
+) -> anyhow::Result<ExitCode> {
+    let solver = choose(registry, pick, Operation::List, n)?;
+    let config = config(stop, pick);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut written = 0u64;
+    let mut write_error = None;
+    let run = solver.visit(n, &config, &mut |columns| {
+        if limit.is_some_and(|limit| written >= limit) {
+            return ControlFlow::Break(());
+        }
+        if let Err(error) = writeln!(out, "{}", Columns(columns)) {
+            write_error = Some(error);
+            return ControlFlow::Break(());
+        }
+        written += 1;
+        ControlFlow::Continue(())
+    })?;
+    if let Some(error) = write_error {
+        return Err(error).context("writing solutions");
+    }
+    out.flush().context("writing solutions")?;
+    if run.end == VisitEnd::Interrupted {
+        eprintln!("interrupted after {written} solutions");
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct VerifyReport {
+    valid: bool,
+    n: usize,
+    error: Option<String>,
+}
+
+fn verify(placement: &[String], n: Option<usize>, json: bool) -> anyhow::Result<ExitCode> {
+    let mut all_valid = true;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut check = |text: &str, out: &mut BufWriter<io::StdoutLock>| -> anyhow::Result<()> {
+        let verdict = text
+            .parse::<Placement>()
+            .map_err(|e| e.to_string())
+            .and_then(|p| {
+                let columns = p.columns();
+                match n {
+                    Some(n) => validate_size(columns, n),
+                    None => validate(columns),
+                }
+                .map(|()| p.len())
+                .map_err(|e| e.to_string())
+            });
+        all_valid &= verdict.is_ok();
+        if json {
+            let report = VerifyReport {
+                valid: verdict.is_ok(),
+                n: verdict.as_ref().map_or(0, |n| *n),
+                error: verdict.err(),
+            };
+            serde_json::to_writer(&mut *out, &report)?;
+            writeln!(out)?;
+        } else {
+            match verdict {
+                Ok(_) => writeln!(out, "valid")?,
+                Err(reason) => writeln!(out, "invalid: {reason}")?,
+            }
+        }
+        Ok(())
+    };
+    if placement.is_empty() {
+        let mut seen_any = false;
+        for line in io::stdin().lock().lines() {
+            let line = line.context("reading standard input")?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            seen_any = true;
+            check(&line, &mut out)?;
+        }
+        if !seen_any {
+            anyhow::bail!("no placement given: pass columns as arguments or on standard input");
+        }
+    } else {
+        check(&placement.join(" "), &mut out)?;
+    }
+    out.flush()?;
+    Ok(if all_valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+#[derive(Serialize)]
+struct StrategyReport<'a> {
+    name: &'a str,
+    #[serde(flatten)]
+    capabilities: nqueens::core::Capabilities,
+}
+
+fn strategies(registry: &Registry, json: bool) -> anyhow::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    if json {
+        let reports: Vec<_> = registry
+            .iter()
+            .map(|s| StrategyReport {
+                name: s.name(),
+                capabilities: s.capabilities(),
+            })
+            .collect();
+        serde_json::to_writer_pretty(&mut out, &reports)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut rows = vec![table::row([
+        "strategy",
+        "complete",
+        "seeded",
+        "first",
+        "list",
+        "count",
+        "variants",
+        "what it is",
+    ])];
+    for solver in registry.iter() {
+        let c = solver.capabilities();
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+        rows.push(vec![
+            solver.name().to_string(),
+            yes_no(c.complete),
+            yes_no(c.randomized),
+            c.first.to_string(),
+            c.list.to_string(),
+            c.count.to_string(),
+            if c.variants.is_empty() {
+                "-".to_string()
+            } else {
+                c.variants.join(", ")
+            },
+            c.summary.to_string(),
+        ]);
+    }
+    table::write(&mut out, &rows)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,222 @@
+//! The `nqueens` binary as a user runs it: outputs, exit codes, and every kind of bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+#[test]
+fn solve_prints_one_line_and_optionally_the_board() {
+    nqueens()
+        .args(["solve", "4"])
+        .assert()
+        .success()
+        .stdout("1 3 0 2\n");
+    nqueens()
+        .args(["solve", "4", "--board"])
+        .assert()
+        .success()
+        .stdout("1 3 0 2\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n");
+    nqueens()
+        .args(["solve", "1", "--strategy", "vector"])
+        .assert()
+        .success()
+        .stdout("0\n");
+}
+
+#[test]
+fn solve_without_solution_exits_1_with_a_message() {
+    for n in ["2", "3"] {
+        nqueens()
+            .args(["solve", n])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("no solution exists"));
+    }
+}
+
+#[test]
+fn solve_json_is_machine_readable() {
+    let output = nqueens().args(["solve", "6", "--json"]).output().unwrap();
+    assert!(output.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["solution"], serde_json::json!([1, 3, 5, 0, 2, 4]));
+    assert_eq!(value["outcome"], "found");
+    assert!(value["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn count_prints_the_number_alone() {
+    nqueens()
+        .args(["count", "8"])
+        .assert()
+        .success()
+        .stdout("92\n");
+    nqueens()
+        .args(["count", "10", "--strategy", "vector"])
+        .assert()
+        .success()
+        .stdout("724\n");
+    let output = nqueens().args(["count", "6", "--json"]).output().unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["total"], 4);
+    assert_eq!(value["complete"], true);
+}
+
+#[test]
+fn list_streams_in_lexicographic_order_and_honours_limit() {
+    nqueens()
+        .args(["list", "6"])
+        .assert()
+        .success()
+        .stdout("1 3 5 0 2 4\n2 5 1 4 0 3\n3 0 4 1 5 2\n4 2 0 5 3 1\n");
+    nqueens()
+        .args(["list", "8", "--limit", "2", "--strategy", "vector"])
+        .assert()
+        .success()
+        .stdout("0 4 7 5 2 6 1 3\n0 5 7 2 6 3 1 4\n");
+    nqueens().args(["list", "3"]).assert().success().stdout("");
+}
+
+#[test]
+fn verify_says_valid_or_exactly_why_not() {
+    nqueens()
+        .args(["verify", "1", "3", "0", "2"])
+        .assert()
+        .success()
+        .stdout("valid\n");
+    nqueens()
+        .args(["verify", "1,3,0,2"])
+        .assert()
+        .success()
+        .stdout("valid\n");
+    let cases = [
+        ("1 3 0 3", "rows 1 and 3 share column 3"),
+        ("1 0 3 2", "rows 0 and 1 share a rising"),
+        ("0 2 4 1 3 5", "rows 0 and 5 share a falling"),
+        ("1 3 4 2", "row 2: column 4 is off the board"),
+        ("1 x 2", "unexpected 'x' at position 3"),
+        ("1,,2", "missing number before the comma at position 3"),
+    ];
+    for (placement, reason) in cases {
+        nqueens()
+            .args(["verify", placement])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(reason));
+    }
+    nqueens()
+        .args(["verify", "--n", "5", "1 3 0 2"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("expected 5 queens"));
+}
+
+#[test]
+fn verify_reads_standard_input_line_by_line() {
+    nqueens()
+        .arg("verify")
+        .write_stdin("1 3 0 2\n\n2 0 3 1\n")
+        .assert()
+        .success()
+        .stdout("valid\nvalid\n");
+    nqueens()
+        .arg("verify")
+        .write_stdin("1 3 0 2\n0 1\n")
+        .assert()
+        .code(1)
+        .stdout("valid\ninvalid: rows 0 and 1 share a falling (\\) diagonal\n");
+    nqueens()
+        .arg("verify")
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no placement given"));
+    let output = nqueens()
+        .args(["verify", "--json", "0 0"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["valid"], false);
+}
+
+#[test]
+fn bad_sizes_and_names_are_usage_errors() {
+    nqueens()
+        .args(["solve", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("board size must be at least 1"));
+    nqueens().args(["count", "-3"]).assert().code(2);
+    nqueens()
+        .args(["count", "abc"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a board size"));
+    nqueens()
+        .args(["count", "8", "--strategy", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown strategy \"nope\""))
+        .stderr(predicate::str::contains("bitmask"));
+    nqueens()
+        .args(["solve", "33", "--strategy", "bitmask"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("up to 32"));
+    nqueens()
+        .args(["count", "29"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("28"));
+    nqueens()
+        .args(["count", "8", "--variant", "turbo"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no variant \"turbo\""));
+    nqueens().args(["solve"]).assert().code(2);
+    nqueens().args(["frobnicate"]).assert().code(2);
+    nqueens().args(["count", "8", "--bogus"]).assert().code(2);
+}
+
+#[test]
+fn strategies_lists_every_registered_name_with_limits() {
+    nqueens()
+        .arg("strategies")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("vector"))
+        .stdout(predicate::str::contains("bitmask"))
+        .stdout(predicate::str::contains("n <= 32"));
+    let output = nqueens().args(["strategies", "--json"]).output().unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(value.as_array().unwrap().len() >= 2);
+}
+
+#[test]
+fn compare_prints_a_table_per_job() {
+    nqueens()
+        .args(["compare", "6", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("count all solutions"))
+        .stdout(predicate::str::contains("first solution"))
+        .stdout(predicate::str::contains("92"));
+    let output = nqueens()
+        .args(["compare", "--json", "--job", "count", "6"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let cases = value.as_array().unwrap();
+    assert!(cases.iter().all(|c| c["result"] == "4"));
+}
+
+#[test]
+fn every_command_has_help() {
+    for command in ["solve", "count", "list", "verify", "strategies", "compare"] {
+        nqueens().args([command, "--help"]).assert().success();
+    }
+}

@@ -1,0 +1,77 @@
+//! The one error type every library crate of the workbench returns.
+
+use thiserror::Error;
+
+use crate::{InvalidPlacement, Operation};
+
+/// Why a request to a strategy or the registry could not be carried out.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// `n = 0` was asked for.
+    #[error("board size must be at least 1")]
+    ZeroSize,
+    /// `n` is above what the strategy accepts for this operation.
+    #[error("{strategy} accepts n up to {limit} to {operation}; {n} is too large")]
+    TooLarge {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// What was asked.
+        operation: Operation,
+        /// The size asked for.
+        n: usize,
+        /// The largest size accepted.
+        limit: usize,
+    },
+    /// The strategy cannot do this operation at all.
+    #[error("{strategy} cannot {operation}: {reason}")]
+    Unsupported {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// What was asked.
+        operation: Operation,
+        /// Why not.
+        reason: &'static str,
+    },
+    /// The strategy would need more memory (or another resource) than it allows itself.
+    #[error("{strategy} refuses n = {n}: {reason}")]
+    Refused {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// The size asked for.
+        n: usize,
+        /// What it would have needed, and the bound.
+        reason: String,
+    },
+    /// No strategy is registered under this name.
+    #[error("unknown strategy {name:?}; known strategies: {known}")]
+    UnknownStrategy {
+        /// The name asked for.
+        name: String,
+        /// The registered names, comma-separated.
+        known: String,
+    },
+    /// The strategy has no variant (mode) of this name.
+    #[error("{strategy} has no variant {variant:?}; its variants: {known}")]
+    UnknownVariant {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// The variant asked for.
+        variant: String,
+        /// Its variants, comma-separated (empty if it has none).
+        known: String,
+    },
+    /// No registered strategy can do this operation at this size.
+    #[error("no strategy can {operation} for n = {n}{}", largest.map_or(String::new(), |l| format!(" (the largest n any strategy accepts is {l})")))]
+    NoStrategy {
+        /// What was asked.
+        operation: Operation,
+        /// The size asked for.
+        n: usize,
+        /// The largest size some strategy accepts, if all are bounded.
+        largest: Option<usize>,
+    },
+    /// A strategy produced something that is not a solution: a bug in that strategy.
+    #[error("internal error: a strategy produced an invalid solution: {0}")]
+    InvalidSolution(#[from] InvalidPlacement),
+}

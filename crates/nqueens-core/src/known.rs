@@ -1,0 +1,96 @@
+//! Known solution counts, from the On-Line Encyclopedia of Integer Sequences.
+//!
+//! A000170 (all solutions) and A002562 (solutions up to rotation and reflection), n = 1..=27,
+//! as published at <https://oeis.org/A000170> and <https://oeis.org/A002562>. The tests of every
+//! strategy check against these tables.
+
+/// A000170: the number of solutions for n = 1..=27, indexed by `n - 1`.
+const ALL: [u64; 27] = [
+    1,
+    0,
+    0,
+    2,
+    10,
+    4,
+    40,
+    92,
+    352,
+    724,
+    2680,
+    14200,
+    73712,
+    365596,
+    2279184,
+    14772512,
+    95815104,
+    666090624,
+    4968057848,
+    39029188884,
+    314666222712,
+    2691008701644,
+    24233937684440,
+    227514171973736,
+    2207893435808352,
+    22317699616364044,
+    234907967154122528,
+];
+
+/// A002562: the number of solutions distinct up to rotation and reflection, indexed by `n - 1`.
+const UNIQUE: [u64; 27] = [
+    1,
+    0,
+    0,
+    1,
+    2,
+    1,
+    6,
+    12,
+    46,
+    92,
+    341,
+    1787,
+    9233,
+    45752,
+    285053,
+    1846955,
+    11977939,
+    83263591,
+    621012754,
+    4878666808,
+    39333324973,
+    336376244042,
+    3029242658210,
+    28439272956934,
+    275986683743434,
+    2789712466510289,
+    29363495934315694,
+];
+
+/// The largest `n` whose counts are known.
+pub const KNOWN_UP_TO: usize = ALL.len();
+
+/// The number of solutions for `n` (OEIS A000170), if known.
+///
+/// ```
+/// assert_eq!(nqueens_core::known::all_solutions(8), Some(92));
+/// assert_eq!(nqueens_core::known::all_solutions(0), None);
+/// ```
+pub fn all_solutions(n: usize) -> Option<u64> {
+    n.checked_sub(1).and_then(|i| ALL.get(i).copied())
+}
+
+/// The number of solutions for `n` up to rotation and reflection (OEIS A002562), if known.
+///
+/// ```
+/// assert_eq!(nqueens_core::known::unique_solutions(8), Some(12));
+/// ```
+pub fn unique_solutions(n: usize) -> Option<u64> {
+    n.checked_sub(1).and_then(|i| UNIQUE.get(i).copied())
+}
+
+/// The largest `n` whose solution count surely fits a `u64`.
+///
+/// A000170 grows by a factor of about 10.5 per step near n = 27 (2.35 × 10^17), so n = 28 is
+/// about 2.5 × 10^18, well below `u64::MAX` ≈ 1.8 × 10^19, and n = 29 would be about 2.8 × 10^19,
+/// above it. Counting strategies cap their limits here rather than risk a wrapped count.
+pub const COUNT_FITS_U64: usize = 28;

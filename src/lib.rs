@@ -1,0 +1,33 @@
+//! # nqueens
+//!
+//! The N-Queens workbench in one import: the shared vocabulary of [`core`] and every strategy,
+//! gathered in one [`registry`] by their stable names. The `nqueens` command and the bench
+//! harness both take their strategies from here, so a strategy added to [`registry`] appears in
+//! the CLI, `nqueens compare` and `cargo bench` at once.
+//!
+//! ```
+//! use nqueens::core::{Config, Operation};
+//!
+//! let registry = nqueens::registry();
+//! let counter = registry.default_for(Operation::Count, 10)?;
+//! assert_eq!(counter.count(10, &Config::default())?.total, 724);
+//! # Ok::<(), nqueens::core::Error>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub use nqueens_backtrack as backtrack;
+pub use nqueens_core as core;
+
+use nqueens_core::{Operation, Registry};
+
+/// Every strategy of the workspace, in the order `nqueens strategies` lists them, with the
+/// preference used when a command names none (fastest that can do the job first).
+pub fn registry() -> Registry {
+    Registry::new()
+        .register(backtrack::VectorSolver)
+        .register(backtrack::BitmaskSolver)
+        .prefer(Operation::First, &["bitmask", "vector"])
+        .prefer(Operation::List, &["bitmask", "vector"])
+        .prefer(Operation::Count, &["bitmask", "vector"])
+}
