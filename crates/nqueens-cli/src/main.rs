@@ -5,19 +5,21 @@
 //! strategy does not accept); 130 when interrupted by Ctrl-C (partial results are printed first).
 
 mod compare;
+mod count;
 mod table;
 
-use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufWriter, Write};
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use nqueens::core::{
     Board, BoardStyle, Columns, Config, Error as SolverError, Operation, Outcome, Placement,
-    Progress, Registry, Solver, StopFlag, VisitEnd, validate, validate_size,
+    Registry, Solver, StopFlag, VisitEnd, validate, validate_size,
 };
 use serde::Serialize;
 
@@ -41,6 +43,12 @@ enum Command {
         /// Seed for randomized strategies (one is chosen and reported when omitted).
         #[arg(long)]
         seed: Option<u64>,
+        /// Work budget for one run, in the strategy's unit (moves, nodes); default: its own.
+        #[arg(long)]
+        budget: Option<u64>,
+        /// Write the solution line (and board) to this file instead of standard output.
+        #[arg(long, short)]
+        out: Option<PathBuf>,
         /// Also draw the board.
         #[arg(long)]
         board: bool,
@@ -52,19 +60,7 @@ enum Command {
         json: bool,
     },
     /// Print the number of solutions.
-    Count {
-        /// Board size (at least 1).
-        #[arg(value_parser = parse_size)]
-        n: usize,
-        #[command(flatten)]
-        pick: Pick,
-        /// No progress bar.
-        #[arg(long, short)]
-        quiet: bool,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
-    },
+    Count(count::CountArgs),
     /// Stream every solution, one a line (lexicographic order for the backtracking strategies).
     List {
         /// Board size (at least 1).
@@ -180,25 +176,25 @@ fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<ExitCode> {
             n,
             pick,
             seed,
+            budget,
+            out,
             board,
             unicode,
             json,
-        } => solve(
-            &registry,
-            stop,
-            n,
-            &pick,
-            seed,
-            board || unicode,
-            unicode,
-            json,
-        ),
-        Command::Count {
-            n,
-            pick,
-            quiet,
-            json,
-        } => count(&registry, stop, n, &pick, quiet, json),
+        } => {
+            let config = Config {
+                seed,
+                budget,
+                ..config(stop, &pick)
+            };
+            let style = match (board, unicode) {
+                (_, true) => Some(BoardStyle::Unicode),
+                (true, false) => Some(BoardStyle::Ascii),
+                (false, false) => None,
+            };
+            solve(&registry, &config, n, &pick, out.as_deref(), style, json)
+        }
+        Command::Count(args) => count::run(&registry, stop, &args),
         Command::List { n, pick, limit } => list(&registry, stop, n, &pick, limit),
         Command::Verify { placement, n, json } => verify(&placement, n, json),
         Command::Strategies { json } => strategies(&registry, json),
@@ -239,24 +235,18 @@ struct SolveReport<'a> {
     stats: nqueens::core::Stats,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn solve(
     registry: &Registry,
-    stop: &StopFlag,
+    config: &Config,
     n: usize,
     pick: &Pick,
-    seed: Option<u64>,
-    board: bool,
-    unicode: bool,
+    out_path: Option<&std::path::Path>,
+    board: Option<BoardStyle>,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
     let solver = choose(registry, pick, Operation::First, n)?;
-    let config = Config {
-        seed,
-        ..config(stop, pick)
-    };
     let started = Instant::now();
-    let run = solver.first(n, &config)?;
+    let run = solver.first(n, config)?;
     let seconds = started.elapsed().as_secs_f64();
     if let (Some(seed), false) = (run.seed, json) {
         eprintln!("seed: {seed}");
@@ -267,7 +257,13 @@ fn solve(
         Outcome::Stopped(nqueens::core::StopReason::Budget) => ("budget-exhausted", None),
         Outcome::Stopped(nqueens::core::StopReason::Interrupted) => ("interrupted", None),
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    // Large solutions (10^8 queens) are written number by number, never built as one string.
+    let mut out: BufWriter<Box<dyn Write>> = BufWriter::new(match out_path {
+        Some(path) => {
+            Box::new(File::create(path).with_context(|| format!("creating {}", path.display()))?)
+        }
+        None => Box::new(io::stdout().lock()),
+    });
     if json {
         let report = SolveReport {
             n,
@@ -283,12 +279,7 @@ fn solve(
         writeln!(out)?;
     } else if let Some(columns) = solution {
         writeln!(out, "{}", Columns(columns))?;
-        if board {
-            let style = if unicode {
-                BoardStyle::Unicode
-            } else {
-                BoardStyle::Ascii
-            };
+        if let Some(style) = board {
             write!(out, "{}", Board::new(columns, style))?;
         }
     }
@@ -311,89 +302,6 @@ fn solve(
             }
         }
     })
-}
-
-/// An indicatif bar fed by a strategy's progress reports.
-struct ProgressBar(indicatif::ProgressBar);
-
-impl Progress for ProgressBar {
-    fn start(&self, total: u64) {
-        self.0.set_length(total);
-    }
-
-    fn advance(&self, done: u64) {
-        self.0.inc(done);
-    }
-}
-
-fn progress_bar(quiet: bool) -> Option<Arc<ProgressBar>> {
-    if quiet || !io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(0);
-    // The template is a constant, so failing to parse it is a bug caught by any run; fall back
-    // to the default style rather than panic.
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} subproblems, ETA {eta}",
-    ) {
-        bar.set_style(style);
-    }
-    Some(Arc::new(ProgressBar(bar)))
-}
-
-#[derive(Serialize)]
-struct CountReport<'a> {
-    n: usize,
-    strategy: &'a str,
-    total: u64,
-    unique: Option<u64>,
-    complete: bool,
-    seconds: f64,
-    stats: nqueens::core::Stats,
-}
-
-fn count(
-    registry: &Registry,
-    stop: &StopFlag,
-    n: usize,
-    pick: &Pick,
-    quiet: bool,
-    json: bool,
-) -> anyhow::Result<ExitCode> {
-    let solver = choose(registry, pick, Operation::Count, n)?;
-    let bar = progress_bar(quiet);
-    let config = Config {
-        progress: bar.clone().map(|b| b as Arc<dyn Progress>),
-        ..config(stop, pick)
-    };
-    let started = Instant::now();
-    let run = solver.count(n, &config)?;
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(bar) = bar {
-        bar.0.finish_and_clear();
-    }
-    let mut out = io::stdout().lock();
-    if json {
-        let report = CountReport {
-            n,
-            strategy: solver.name(),
-            total: run.total,
-            unique: run.unique,
-            complete: run.complete,
-            seconds,
-            stats: run.stats,
-        };
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
-        writeln!(out, "{}", run.total)?;
-    }
-    if run.complete {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        eprintln!("interrupted: the count above is partial (a lower bound)");
-        Ok(ExitCode::from(INTERRUPTED))
-    }
 }
 
 fn list(

@@ -258,6 +258,10 @@ pub struct Config {
     pub variant: Option<String>,
     /// Worker threads for strategies that parallelize; `None` means all cores.
     pub threads: Option<usize>,
+    /// A cap on the work of one run, in the strategy's own unit (moves for local search, nodes
+    /// for tree search); when it runs out the run ends with [`StopReason::Budget`]. `None` means
+    /// the strategy's default.
+    pub budget: Option<u64>,
     /// Raised to stop the run early.
     pub stop: StopFlag,
     /// Receives progress, if set.
@@ -270,6 +274,7 @@ impl fmt::Debug for Config {
             .field("seed", &self.seed)
             .field("variant", &self.variant)
             .field("threads", &self.threads)
+            .field("budget", &self.budget)
             .field("stopped", &self.stop.is_stopped())
             .field("progress", &self.progress.is_some())
             .finish()
