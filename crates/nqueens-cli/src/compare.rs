@@ -1,5 +1,6 @@
 //! `nqueens compare`: every strategy on the same work, one table per job.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -90,20 +91,34 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
             (true, Job::First) => DEFAULT_FIRST_SIZES,
         };
         let first_case = cases.len();
+        // A strategy that timed out at some n is not tried on larger ones: it would only time
+        // out again, and the job would take `timeout` per size.
+        let mut timed_out: BTreeMap<&'static str, usize> = BTreeMap::new();
         for &n in sizes {
             for solver in registry.iter() {
-                if !solver.capabilities().limit(job.operation()).accepts(n) {
+                if !solver.capabilities().limit(job.operation()).accepts(n)
+                    || timed_out.get(solver.name()).is_some_and(|&at| n > at)
+                {
                     continue;
                 }
                 if stop.is_stopped() {
                     break;
                 }
-                cases.push(run_case(solver, job, n, args.seed, timeout, stop)?);
+                let case = run_case(solver, job, n, args.seed, timeout, stop)?;
+                if case.result == "timeout" {
+                    timed_out.insert(solver.name(), n);
+                }
+                cases.push(case);
             }
         }
         if !args.json {
             writeln!(out, "\n{}", job.title())?;
             write_table(&mut out, &cases[first_case..])?;
+            for (name, n) in &timed_out {
+                if sizes.iter().any(|&size| size > *n) {
+                    writeln!(out, "({name} timed out at n = {n}; larger sizes skipped)")?;
+                }
+            }
         }
     }
     if args.json {
