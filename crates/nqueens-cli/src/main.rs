@@ -133,6 +133,7 @@ fn main() -> ExitCode {
             if error
                 .downcast_ref::<SolverError>()
                 .is_some_and(is_usage_error)
+                || error.downcast_ref::<UsageError>().is_some()
             {
                 ExitCode::from(2)
             } else {
@@ -168,6 +169,21 @@ fn install_interrupt_handler(stop: &StopFlag) {
 }
 
 const INTERRUPTED: u8 = 130;
+
+/// Largest board `solve --board` draws: beyond it the picture is unreadable and huge.
+const MAX_BOARD_PICTURE: usize = 1000;
+
+/// A request the CLI itself refuses; it exits with status 2 like clap's usage errors.
+#[derive(Debug)]
+struct UsageError(String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
 
 fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<ExitCode> {
     let registry = nqueens::registry();
@@ -244,6 +260,11 @@ fn solve(
     board: Option<BoardStyle>,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
+    if board.is_some() && n > MAX_BOARD_PICTURE {
+        anyhow::bail!(UsageError(format!(
+            "a board picture of n = {n} would have {n}² squares; --board draws up to n = {MAX_BOARD_PICTURE}"
+        )));
+    }
     let solver = choose(registry, pick, Operation::First, n)?;
     let started = Instant::now();
     let run = solver.first(n, config)?;

@@ -177,6 +177,11 @@ fn bad_sizes_and_names_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no variant \"turbo\""));
+    nqueens()
+        .args(["solve", "2000", "--board"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("up to n = 1000"));
     nqueens().args(["solve"]).assert().code(2);
     nqueens().args(["frobnicate"]).assert().code(2);
     nqueens().args(["count", "8", "--bogus"]).assert().code(2);
