@@ -1,0 +1,293 @@
+//! Counting the completions of one constellation: the hot loop.
+//!
+//! The edge queens are placed first; the search fills the remaining ("free") rows top to bottom
+//! on three bitmasks: `columns` (taken columns), `rising` (`/` diagonals, shifted right one bit
+//! per row) and `falling` (`\` diagonals, shifted left one bit per row), bit `c + offset`
+//! standing for column `c` of the row being filled. Because the queens of column 0, column
+//! `n - 1` and row `n - 1` sit *below* some free rows, their diagonals are seeded at the first
+//! free row as if they came from far above: a falling diagonal that reaches the board further
+//! down sits left of column 0 at first, hence the offset of `n - 2` bits, and a rising one right
+//! of column `n - 1`, up to `2n - 3`, hence masks of `3n - 4` bits: `u64` up to n = 22, `u128`
+//! above. All three masks share one layout, so the hot loop is the plain bitmask loop. Rows
+//! already holding an edge queen are skipped by shifting the diagonals two or three places.
+
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+use nqueens_core::{StopFlag, Symmetry};
+
+use crate::constellation::{Class, Constellation};
+
+/// Rows below the first free row that are searched with a stop check per node; deeper levels
+/// run the unchecked hot loop, each call short enough to keep Ctrl-C responsive.
+const POLLED_LEVELS: usize = 3;
+
+/// The largest `n` whose masks fit a `u64` (`3n - 4 <= 64` bits would do; the seeding needs
+/// column `2n - 3` at offset `n - 2` to stay below bit 64).
+const U64_MAX_N: usize = 22;
+
+/// What one constellation class contributes to the counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Solutions whose constellation lies in the class's orbit.
+    pub total: u64,
+    /// Classes of solutions (up to rotation and reflection) whose constellations lie in it.
+    pub unique: u64,
+}
+
+/// An unsigned integer used as a row of bits.
+trait Mask:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// Only the lowest set bit.
+    fn lowest(self) -> Self;
+    fn trailing_zeros(self) -> u32;
+}
+
+macro_rules! mask {
+    ($t:ty) => {
+        impl Mask for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn lowest(self) -> Self {
+                // Two's complement keeps the lowest set bit and clears the others.
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+        }
+    };
+}
+mask!(u64);
+mask!(u128);
+
+/// The fixed parameters of one constellation's search.
+struct Kernel<M> {
+    /// The board's columns.
+    all: M,
+    /// Bit of column 0.
+    offset: u32,
+    /// Index of the last free row in the list of free rows.
+    last: usize,
+    /// Rows from each free row to the next one (1, or 2-3 across edge queens' rows).
+    step: [u32; 32],
+}
+
+/// The search of one constellation, ready to start at its first free row.
+struct Start<M> {
+    kernel: Kernel<M>,
+    free_rows: Vec<u32>,
+    masks: (M, M, M),
+}
+
+fn start<M: Mask>(n: u32, c: Constellation) -> Start<M> {
+    let offset = n.saturating_sub(2);
+    let bit = |position: i64| M::ONE << (position + i64::from(offset)) as u32;
+    let squares = c.squares(n);
+    let filled: u64 = squares.iter().fold(0, |m, &(r, _)| m | 1 << r);
+    let free_rows: Vec<u32> = (0..n).filter(|r| filled & 1 << r == 0).collect();
+    let first = free_rows.first().copied().unwrap_or(n);
+    let (mut columns, mut falling, mut rising) = (M::ZERO, M::ZERO, M::ZERO);
+    for (row, column) in squares {
+        columns = columns | bit(i64::from(column));
+        // At row `first`, the `\` diagonal of (row, column) crosses column + first - row (at
+        // least 2 - n) and the `/` diagonal column + row - first (at most 2n - 3); a falling
+        // one already right of the board, or a rising one left of it, never comes back.
+        let f = i64::from(column) + i64::from(first) - i64::from(row);
+        if f < i64::from(n) {
+            falling = falling | bit(f);
+        }
+        let r = i64::from(column) + i64::from(row) - i64::from(first);
+        if r >= 0 {
+            rising = rising | bit(r);
+        }
+    }
+    let mut step = [0u32; 32];
+    for (d, pair) in free_rows.windows(2).enumerate() {
+        step[d] = pair[1] - pair[0];
+    }
+    let all = (0..n).fold(M::ZERO, |m, column| m | bit(i64::from(column)));
+    Start {
+        kernel: Kernel {
+            all,
+            offset,
+            last: free_rows.len().saturating_sub(1),
+            step,
+        },
+        free_rows,
+        masks: (columns, falling, rising),
+    }
+}
+
+impl<M: Mask> Kernel<M> {
+    /// The columns of the current free row still open after the masks.
+    #[inline(always)]
+    fn open(&self, columns: M, falling: M, rising: M) -> M {
+        self.all & !(columns | rising | falling)
+    }
+
+    /// Completions below free row `d` (not the last): the hot loop. No statistics and no stop
+    /// check here.
+    fn count(&self, d: usize, columns: M, falling: M, rising: M) -> u64 {
+        let mut open = self.open(columns, falling, rising);
+        let step = self.step[d];
+        let mut total = 0;
+        if d + 1 == self.last {
+            // The last free row has one column left, so it is counted here, not called.
+            while open != M::ZERO {
+                let bit = open.lowest();
+                open = open ^ bit;
+                let last = self.open(
+                    columns | bit,
+                    (falling | bit) << step,
+                    (rising | bit) >> step,
+                );
+                total += u64::from(last != M::ZERO);
+            }
+            return total;
+        }
+        while open != M::ZERO {
+            let bit = open.lowest();
+            open = open ^ bit;
+            total += self.count(
+                d + 1,
+                columns | bit,
+                (falling | bit) << step,
+                (rising | bit) >> step,
+            );
+        }
+        total
+    }
+
+    /// Like [`Kernel::count`] for the top [`POLLED_LEVELS`] rows, looking at the stop flag at
+    /// each node; `None` when stopped.
+    fn count_polled(&self, d: usize, masks: (M, M, M), stop: &StopFlag) -> Option<u64> {
+        let (columns, falling, rising) = masks;
+        if d == self.last {
+            return Some(u64::from(self.open(columns, falling, rising) != M::ZERO));
+        }
+        if d >= POLLED_LEVELS {
+            return Some(self.count(d, columns, falling, rising));
+        }
+        if stop.is_stopped() {
+            return None;
+        }
+        let mut open = self.open(columns, falling, rising);
+        let step = self.step[d];
+        let mut total = 0;
+        while open != M::ZERO {
+            let bit = open.lowest();
+            open = open ^ bit;
+            let next = (
+                columns | bit,
+                (falling | bit) << step,
+                (rising | bit) >> step,
+            );
+            total += self.count_polled(d + 1, next, stop)?;
+        }
+        Some(total)
+    }
+
+    /// Visits every completion with the board filled in (`board[row] = column`), for the rare
+    /// classes whose constellation a symmetry fixes.
+    fn visit(
+        &self,
+        d: usize,
+        rows: &[u32],
+        board: &mut [u32],
+        masks: (M, M, M),
+        on_solution: &mut dyn FnMut(&[u32]),
+    ) {
+        let (columns, falling, rising) = masks;
+        let mut open = self.open(columns, falling, rising);
+        let step = self.step[d];
+        while open != M::ZERO {
+            let bit = open.lowest();
+            open = open ^ bit;
+            board[rows[d] as usize] = bit.trailing_zeros() - self.offset;
+            if d == self.last {
+                on_solution(board);
+            } else {
+                let next = (
+                    columns | bit,
+                    (falling | bit) << step,
+                    (rising | bit) >> step,
+                );
+                self.visit(d + 1, rows, board, next, on_solution);
+            }
+        }
+    }
+}
+
+/// Counts one class for an `n × n` board (`1 <= n <= 32`; `u128` masks above n = 22); `None` if `stop` was raised first.
+///
+/// A class whose representative no symmetry fixes (almost all) stands for 8 constellations, each
+/// with the same number `S` of completions, and its solutions fall into `S` classes of 8. A class
+/// with a non-trivial stabilizer `G` has `8 / |G|` constellations, and by Burnside's lemma its
+/// solutions make `(S + Σ fixed(g)) / |G|` classes, where `fixed(g)` counts the completions
+/// that `g` maps onto themselves: only those rare classes have their solutions enumerated.
+pub fn count_class(n: usize, class: Class, stop: &StopFlag) -> Option<Tally> {
+    if n <= U64_MAX_N {
+        count_with::<u64>(n, class, stop)
+    } else {
+        count_with::<u128>(n, class, stop)
+    }
+}
+
+fn count_with<M: Mask>(n: usize, class: Class, stop: &StopFlag) -> Option<Tally> {
+    let n32 = n as u32;
+    let s = start::<M>(n32, class.constellation);
+    let k = &s.kernel;
+    if s.free_rows.is_empty() {
+        // Every row holds an edge queen (only n = 1 gets here): the constellation is the
+        // solution, so every symmetry fixing one fixes the other and the orbit is one class.
+        return Some(Tally {
+            total: class.orbit_size(),
+            unique: 1,
+        });
+    }
+    if class.stabilizer == 1 {
+        let completions = k.count_polled(0, s.masks, stop)?;
+        return Some(Tally {
+            total: 8 * completions,
+            unique: completions,
+        });
+    }
+    if stop.is_stopped() {
+        return None;
+    }
+    let mut board = vec![0u32; n];
+    for (row, column) in class.constellation.squares(n32) {
+        board[row as usize] = column;
+    }
+    let symmetries: Vec<Symmetry> = Symmetry::ALL
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i > 0 && class.stabilizer & 1 << i != 0)
+        .map(|(_, &g)| g)
+        .collect();
+    let mut completions = 0u64;
+    let mut fixed = 0u64;
+    k.visit(0, &s.free_rows, &mut board, s.masks, &mut |solution| {
+        completions += 1;
+        fixed += symmetries
+            .iter()
+            .filter(|g| g.apply(solution) == solution)
+            .count() as u64;
+    });
+    Some(Tally {
+        total: class.orbit_size() * completions,
+        unique: (completions + fixed) / u64::from(class.stabilizer.count_ones()),
+    })
+}

@@ -1,0 +1,200 @@
+//! The symmetry counter against OEIS, across thread counts, shards and interrupted runs.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use nqueens_core::{Config, Progress, Solver, StopFlag, known};
+use nqueens_symmetry::{
+    Checkpoint, CheckpointError, MergeError, Plan, Shard, ShardRecord, SymmetrySolver, merge,
+};
+
+fn config(threads: usize) -> Config {
+    Config {
+        threads: Some(threads),
+        ..Config::default()
+    }
+}
+
+#[test]
+fn totals_and_classes_match_oeis_up_to_15() {
+    for n in 1..=15 {
+        let run = SymmetrySolver.count(n, &Config::default()).unwrap();
+        assert!(run.complete);
+        assert_eq!(Some(run.total), known::all_solutions(n), "n = {n}");
+        assert_eq!(run.unique, known::unique_solutions(n), "n = {n}");
+    }
+}
+
+#[test]
+fn every_thread_count_gives_the_same_counts() {
+    for threads in 1..=3 {
+        let run = SymmetrySolver.count(13, &config(threads)).unwrap();
+        assert_eq!(
+            (run.total, run.unique),
+            (73712, Some(9233)),
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn limits_are_enforced() {
+    assert!(SymmetrySolver.count(0, &Config::default()).is_err());
+    assert!(SymmetrySolver.count(29, &Config::default()).is_err());
+    assert!(SymmetrySolver.first(8, &Config::default()).is_err());
+    assert!(Plan::new(33).is_err());
+}
+
+fn shards(n: usize, k: usize) -> Vec<ShardRecord> {
+    let plan = Plan::new(n).unwrap();
+    (0..k)
+        .map(|i| {
+            plan.count_shard(Shard::new(i, k).unwrap(), &config(2))
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn shards_merge_to_the_total() {
+    for k in [1, 3, 7] {
+        let records = shards(12, k);
+        let merged = merge(&records).unwrap();
+        assert_eq!((merged.count, merged.unique), (14200, 1787), "k = {k}");
+        assert_eq!(merged.subproblems, Plan::new(12).unwrap().len());
+        // The JSON form round-trips.
+        let json = serde_json::to_string(&records[0]).unwrap();
+        assert_eq!(
+            serde_json::from_str::<ShardRecord>(&json).unwrap(),
+            records[0]
+        );
+    }
+}
+
+#[test]
+fn missing_duplicate_and_foreign_shards_are_errors() {
+    let records = shards(11, 3);
+    assert_eq!(
+        merge(&records[..2]),
+        Err(MergeError::Missing {
+            missing: vec![2],
+            count: 3
+        })
+    );
+    let doubled = [records.clone(), records[1..2].to_vec()].concat();
+    assert!(matches!(merge(&doubled), Err(MergeError::Duplicate(s)) if s.index() == 1));
+    let mut mixed = records.clone();
+    mixed[2] = shards(10, 3).remove(2);
+    assert!(matches!(merge(&mixed), Err(MergeError::MixedSizes { .. })));
+    let mut split = records.clone();
+    split.push(shards(11, 2).remove(0));
+    assert!(matches!(merge(&split), Err(MergeError::MixedSplits { .. })));
+    let mut partial = records.clone();
+    partial[0].complete = false;
+    assert!(matches!(merge(&partial), Err(MergeError::Incomplete(_))));
+    assert_eq!(merge(&[]), Err(MergeError::Empty));
+    assert!("2/2".parse::<Shard>().is_err());
+    assert!("x".parse::<Shard>().is_err());
+}
+
+/// Raises the stop flag once `after` subproblems have finished.
+struct StopAfter {
+    after: u64,
+    done: AtomicU64,
+    stop: StopFlag,
+}
+
+impl Progress for StopAfter {
+    fn start(&self, _total: u64) {}
+    fn advance(&self, done: u64) {
+        if self.done.fetch_add(done, Ordering::Relaxed) + done >= self.after {
+            self.stop.stop();
+        }
+    }
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("nqueens-symmetry-{}-{name}", std::process::id()));
+    std::fs::remove_file(&path).ok();
+    path
+}
+
+#[test]
+fn an_interrupted_count_resumes_from_its_checkpoint() {
+    let path = temp_file("resume");
+    let plan = Plan::new(13).unwrap();
+    let stop = StopFlag::new();
+    let interrupted = Config {
+        threads: Some(2),
+        stop: stop.clone(),
+        progress: Some(Arc::new(StopAfter {
+            after: 40,
+            done: AtomicU64::new(0),
+            stop: stop.clone(),
+        })),
+        ..Config::default()
+    };
+    let first = Checkpoint::open(&path, &plan)
+        .unwrap()
+        .count_shard(&plan, Shard::whole(), &interrupted)
+        .unwrap();
+    assert!(!first.complete);
+    assert!(first.count < 73712);
+
+    // A crash in the middle of a write leaves a torn line; it is dropped and redone.
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap()
+        .write_all(b"17 4")
+        .unwrap();
+    let checkpoint = Checkpoint::open(&path, &plan).unwrap();
+    let saved = checkpoint.done().len();
+    assert!((40..plan.len()).contains(&saved), "{saved} saved");
+    let resumed = checkpoint
+        .count_shard(&plan, Shard::whole(), &config(2))
+        .unwrap();
+    assert!(resumed.complete);
+    assert_eq!((resumed.count, resumed.unique), (73712, 9233));
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_checkpoint_of_another_count_is_refused() {
+    let path = temp_file("other");
+    let plan = Plan::new(8).unwrap();
+    Checkpoint::open(&path, &plan)
+        .unwrap()
+        .count_shard(&plan, Shard::whole(), &config(1))
+        .unwrap();
+    let other = Plan::new(9).unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &other),
+        Err(CheckpointError::Mismatch { .. })
+    ));
+    std::fs::write(&path, "hello\n").unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &plan),
+        Err(CheckpointError::NotACheckpoint { .. })
+    ));
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_stop_before_the_start_counts_nothing() {
+    let stop = StopFlag::new();
+    stop.stop();
+    let run = SymmetrySolver
+        .count(
+            12,
+            &Config {
+                stop,
+                ..Config::default()
+            },
+        )
+        .unwrap();
+    assert!(!run.complete);
+    assert_eq!(run.total, 0);
+}
