@@ -54,7 +54,25 @@
 //!
 //! ## Measured
 //!
-//! MEASUREMENTS
+//! Release build, this workspace's 2-core machine shared with other builds (load 1.6 to 2.6, so
+//! times vary by ±30 %); `cargo run --release -p nqueens-warnsdorff --example measure` prints
+//! these tables.
+//!
+//! - **Scaling, first solution**: every n from 4 to 1,000 found (seed 0): 10.7 s for the whole
+//!   sweep, at most 0.20 s for one n (n = 857, 3 restarts). n = 1,000 over 20 seeds: median
+//!   0.015 s, worst 0.12 s, 0 to 2 restarts. n = 10,000 over 5 seeds: 1.3 to 1.6 s, 10,000 to
+//!   10,004 nodes, no restart; n = 20,000: 4.9 s. A backtrack-free run costs about
+//!   12 ns × n² (one O(n) count update per queen).
+//! - **Faithful, first solution**: found with at most 10^7 nodes for every n up to 75 (n = 74
+//!   is the worst, 6.1 million nodes), then only n = 77, 82 and 84; none of n = 85..=200 within
+//!   10^7 nodes (about 2 s each). Nodes for n = 8..=20: 34, 12, 86, 64, 25, 158, 454, 52, 37,
+//!   183, 151, 527, 111; the bitmask strategy's lexicographic search needs 113, 41, 102, 52,
+//!   261, 111, 1,899, 1,359, 10,052, 5,374, 41,299, 2,545, 199,635, and 87 million at n = 32
+//!   (faithful: 1,662).
+//! - **Fixed row order with random ties and the same restarts** (an earlier form of the
+//!   scaling variant): n = 1,000 took 0.17 to 10 million nodes (0.04 to 3.6 s, three seeds),
+//!   n = 2,000 took 47 to 238 million (47 to 340 s). Choosing the most constrained row is what
+//!   makes the scaling variant linear in nodes.
 //!
 //! ```
 //! use nqueens_core::{Config, Outcome, Solver};
@@ -92,7 +110,7 @@ use search::{End, Rows, Search, Ties};
 /// [`known::COUNT_FITS_U64`]).
 ///
 /// Memory is no bound (about 2 MB here): time is. One backtrack-free pass of the scaling
-/// variant costs about 25 ns × n², a few minutes at this size.
+/// variant costs about 12 ns × n², two minutes or more at this size.
 pub const MAX_N: usize = 100_000;
 
 /// Name of the default variant: most constrained row, random order, restarts.
@@ -262,7 +280,7 @@ impl Solver for WarnsdorffSolver {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode restarts with random ties",
+            summary: "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
             complete: true,
             randomized: true,
             first: Limit::UpTo(MAX_N),
