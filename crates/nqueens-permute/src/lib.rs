@@ -38,13 +38,21 @@
 //! A first-solution search walks until the first valid permutation, whose place in the order
 //! grows about as fast as `n!` (n = 14: 572,494,993 permutations; n = 16: about 10¹¹), so both
 //! limits cap a run near seven billion permutations. Larger sizes are refused with
-//! [`Error::TooLarge`](nqueens_core::Error::TooLarge). A first-solution search also stops after
+//! [`Error::TooLarge`]. A first-solution search also stops after
 //! [`Config::budget`](nqueens_core::Config::budget) permutations, if one is given; listing and
 //! counting ignore the budget.
 //!
 //! ## Speed
 //!
-//! SPEED
+//! Measured on the 2-core development machine, release build, one thread, in user CPU seconds
+//! (the machine was shared with other compiles, so wall times were up to twice these): seven
+//! alternating runs of `cargo run --release -p nqueens-permute --example rate -- 12` and of the
+//! C yardstick `shared/yardstick/permutations.c` (`gcc -O3 -march=native`; the same
+//! lexicographic walk, testing every permutation from row 0 with an early exit). Counting
+//! n = 12 (479,001,600 permutations) took a median 1.16 s, about 410 million permutations a
+//! second, against the C filter's 3.61 s (133 million a second): 3.0× faster, ratios 2.5 to 3.3
+//! across the pairs. Counting n = 13 took 14.2 s (440 million a second); the first solution of
+//! n = 14 took 1.2 s, that of n = 15 took 15.1 s.
 //!
 //! ```
 //! use nqueens_core::{Config, Solver};
