@@ -1,0 +1,67 @@
+//! The construction against the validator for every n in 4..=5000, and its answers for n <= 3
+//! and beyond its limits.
+
+use nqueens_construct::{ConstructionSolver, MAX_N, columns};
+use nqueens_core::{Config, Error, Operation, Outcome, Solver, validate_size};
+
+#[test]
+fn every_n_up_to_5000_is_a_solution() {
+    for n in 4..=5000 {
+        let columns = columns(n).unwrap();
+        assert_eq!(validate_size(&columns, n), Ok(()), "n = {n}");
+    }
+}
+
+#[test]
+fn large_boards_are_solutions() {
+    for n in [65_536, 999_999, 1_000_000, 1_000_001, 1_000_002, 1_000_003] {
+        assert_eq!(validate_size(&columns(n).unwrap(), n), Ok(()), "n = {n}");
+    }
+}
+
+#[test]
+fn first_answers_small_boards_from_the_known_facts() {
+    let config = Config::default();
+    assert_eq!(
+        ConstructionSolver.first(1, &config).unwrap().outcome,
+        Outcome::Found("0".parse().unwrap())
+    );
+    for n in [2, 3] {
+        assert_eq!(
+            ConstructionSolver.first(n, &config).unwrap().outcome,
+            Outcome::NoSolution
+        );
+    }
+    assert_eq!(
+        ConstructionSolver.first(6, &config).unwrap().outcome,
+        Outcome::Found("1 3 5 0 2 4".parse().unwrap())
+    );
+}
+
+#[test]
+fn cannot_list_or_count_and_refuses_beyond_its_limit() {
+    let config = Config::default();
+    assert!(matches!(
+        ConstructionSolver.count(8, &config),
+        Err(Error::Unsupported {
+            operation: Operation::Count,
+            ..
+        })
+    ));
+    assert!(matches!(
+        ConstructionSolver.visit(8, &config, &mut |_| std::ops::ControlFlow::Continue(())),
+        Err(Error::Unsupported {
+            operation: Operation::List,
+            ..
+        })
+    ));
+    assert!(matches!(
+        ConstructionSolver.first(MAX_N + 1, &config),
+        Err(Error::TooLarge { limit: MAX_N, .. })
+    ));
+    assert!(matches!(
+        ConstructionSolver.first(0, &config),
+        Err(Error::ZeroSize)
+    ));
+    assert_eq!(columns(MAX_N + 1), None);
+}

@@ -1,0 +1,334 @@
+//! The permutation board, its greedy start and the swap repair.
+
+use rand::Rng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::diagonals::Diagonals;
+
+/// How many pool positions the greedy start probes for a row before settling for a conflict.
+const PROBES: usize = 64;
+
+/// How many rows ahead the greedy start draws and loads its random pool positions.
+const LOOKAHEAD: usize = 16;
+
+/// How many swap partners one repair step samples for its conflicted queen.
+const PARTNERS: usize = 64;
+
+/// A uniform index in `0..k` (k >= 1): the high half of a 64 × 64-bit product (Lemire's
+/// multiply-shift), biased by less than k / 2^64 and the same on every platform.
+#[inline(always)]
+fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
+    ((u128::from(rng.next_u64()) * k as u128) >> 64) as usize
+}
+
+/// A board with one queen per row and per column: `columns` is a permutation, so only diagonal
+/// conflicts remain, measured as the number of attacking pairs.
+pub(crate) struct Board {
+    n: usize,
+    columns: Vec<u32>,
+    /// Indexed by `row - column + n - 1` (`\` diagonals).
+    falling: Diagonals,
+    /// Indexed by `row + column` (`/` diagonals).
+    rising: Diagonals,
+    /// Attacking pairs: the sum over diagonals of count × (count - 1) / 2.
+    pairs: u64,
+    /// Rows that may be attacked. Invariant: every attacking pair has a row in this list, so
+    /// when none of them is attacked, no queen is.
+    suspects: Vec<u32>,
+    /// Which rows are in `suspects`, one bit each, so a row is listed once.
+    listed: Vec<u64>,
+}
+
+/// Why a repair ended without a solution.
+pub(crate) enum Halt {
+    /// The move allowance ran out.
+    Budget,
+    /// The stop flag was raised.
+    Interrupted,
+}
+
+impl Board {
+    /// An empty board for `n <= MAX_N`; `None` if the memory cannot be had.
+    pub(crate) fn new(n: usize) -> Option<Self> {
+        let mut columns = Vec::new();
+        columns.try_reserve_exact(n).ok()?;
+        let mut listed = Vec::new();
+        listed.try_reserve_exact(n.div_ceil(64)).ok()?;
+        listed.resize(n.div_ceil(64), 0);
+        Some(Board {
+            n,
+            columns,
+            falling: Diagonals::new(2 * n - 1)?,
+            rising: Diagonals::new(2 * n - 1)?,
+            pairs: 0,
+            suspects: Vec::new(),
+            listed,
+        })
+    }
+
+
+    /// Queens attacked by at least one other: those on a crowded diagonal of either direction,
+    /// less those on one of each (found at the crossing square of each such pair of diagonals).
+    pub(crate) fn attacked_queens(&self) -> u64 {
+        let n = self.n;
+        let on_crowded: u64 = self
+            .falling
+            .crowded()
+            .chain(self.rising.crowded())
+            .map(|(_, count)| count)
+            .sum();
+        let mut on_both = 0;
+        for (f, _) in self.falling.crowded() {
+            for (r, _) in self.rising.crowded() {
+                // row - column = f - (n - 1) and row + column = r.
+                let twice_row = (r + f) as i64 - (n as i64 - 1);
+                if twice_row < 0 || twice_row % 2 != 0 {
+                    continue;
+                }
+                let row = (twice_row / 2) as usize;
+                if row < n && r >= row && r - row < n && self.columns[row] as usize == r - row {
+                    on_both += 1;
+                }
+            }
+        }
+        on_crowded - on_both
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        4 * self.columns.capacity()
+            + self.falling.bytes()
+            + self.rising.bytes()
+            + 4 * self.suspects.capacity()
+            + 8 * self.listed.capacity()
+    }
+
+    /// Gives up the board for its columns.
+    pub(crate) fn into_columns(self) -> Vec<u32> {
+        self.columns
+    }
+
+    #[inline(always)]
+    fn falling_of(&self, row: usize, column: usize) -> usize {
+        row + (self.n - 1) - column
+    }
+
+    fn list(&mut self, row: usize) {
+        let (word, bit) = (row / 64, 1u64 << (row % 64));
+        if self.listed[word] & bit == 0 {
+            self.listed[word] |= bit;
+            self.suspects.push(row as u32);
+        }
+    }
+
+    /// Queens attacking the queen of `row`.
+    fn attackers(&self, row: usize) -> u64 {
+        let column = self.columns[row] as usize;
+        let falling = self.falling.count(self.falling_of(row, column));
+        let rising = self.rising.count(row + column);
+        falling + rising - 2
+    }
+
+    /// Places the queens row by row, each on a column still free whose two diagonals are empty
+    /// where one is found quickly, so only a few rows near the end are left in conflict.
+    ///
+    /// The columns not yet used are the tail `columns[row..]` of the array (it starts as the
+    /// identity). For each row a random position of that tail is drawn and the tail is probed
+    /// from there, position by position (wrapping around): neighbouring positions mostly hold
+    /// neighbouring columns, whose diagonal bits share cache lines. The first column with both
+    /// diagonals free is swapped to the front of the tail; if `PROBES` positions give none, the
+    /// least attacked probe is taken and the row becomes a suspect. (Probing from the front of
+    /// a shuffled tail instead reads memory in order, but the rejected columns pile up at the
+    /// front and leave some 60 times more conflicts.)
+    ///
+    /// Returns `false` if the stop flag was raised.
+    pub(crate) fn start(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        stopped: &dyn Fn() -> bool,
+    ) -> bool {
+        let n = self.n;
+        self.columns.clear();
+        // n <= MAX_N < 2^32: every column fits u32.
+        self.columns.extend(0..n as u32);
+        self.falling.clear();
+        self.rising.clear();
+        self.listed.fill(0);
+        self.suspects.clear();
+        self.pairs = 0;
+        // The position of row `row + LOOKAHEAD` is drawn that many rows early and its column
+        // and diagonal words are loaded at once (into `warm`, kept alive by `black_box`): the
+        // loads do not hold up the current row, so the cache misses of several rows overlap.
+        // The draws come in row order all the same, so the result does not depend on it.
+        let mut ahead = [0usize; LOOKAHEAD];
+        let mut warm = 0u64;
+        for (row, slot) in ahead.iter_mut().enumerate().take(n) {
+            *slot = row + below(rng, n - row);
+        }
+        for row in 0..n {
+            if row % 65536 == 0 && stopped() {
+                return false;
+            }
+            let pool = n - row;
+            let mut at = ahead[row % LOOKAHEAD];
+            let later = row + LOOKAHEAD;
+            if later < n {
+                let drawn = later + below(rng, n - later);
+                ahead[row % LOOKAHEAD] = drawn;
+                let column = self.columns[drawn] as usize;
+                warm = warm
+                    .wrapping_add(self.falling.word(self.falling_of(later, column)))
+                    .wrapping_add(self.rising.word(later + column));
+            }
+            let mut best = (u8::MAX, at);
+            for _ in 0..PROBES.min(pool) {
+                let column = self.columns[at] as usize;
+                let crowd = u8::from(self.falling.is_occupied(self.falling_of(row, column)))
+                    + u8::from(self.rising.is_occupied(row + column));
+                if crowd < best.0 {
+                    best = (crowd, at);
+                    if crowd == 0 {
+                        break;
+                    }
+                }
+                at += 1;
+                if at == n {
+                    at = row;
+                }
+            }
+            self.columns.swap(row, best.1);
+            let column = self.columns[row] as usize;
+            let before = self.falling.add(self.falling_of(row, column))
+                + self.rising.add(row + column);
+            if before > 0 {
+                self.pairs += before;
+                self.list(row);
+            }
+        }
+        std::hint::black_box(warm);
+        true
+    }
+
+    /// The change in attacking pairs if the queens of rows `i` and `j` swapped columns.
+    ///
+    /// Per direction, the two diagonals left and the two entered never coincide (that would
+    /// need `i = j` or equal columns), but the two left may be one diagonal, and so may the two
+    /// entered; those cases remove or add a pair between the moving queens themselves.
+    #[inline]
+    fn swap_delta(&self, i: usize, j: usize) -> i64 {
+        let (a, b) = (self.columns[i] as usize, self.columns[j] as usize);
+        let leave = |d: &Diagonals, x: usize, y: usize| -> i64 {
+            let cx = d.count(x) as i64;
+            if x == y {
+                -(2 * cx - 3)
+            } else {
+                -(cx - 1) - (d.count(y) as i64 - 1)
+            }
+        };
+        let enter = |d: &Diagonals, x: usize, y: usize| -> i64 {
+            let cx = d.count(x) as i64;
+            if x == y {
+                2 * cx + 1
+            } else {
+                cx + d.count(y) as i64
+            }
+        };
+        leave(&self.falling, self.falling_of(i, a), self.falling_of(j, b))
+            + leave(&self.rising, i + a, j + b)
+            + enter(&self.falling, self.falling_of(i, b), self.falling_of(j, a))
+            + enter(&self.rising, i + b, j + a)
+    }
+
+    /// Swaps the columns of rows `i` and `j`, updating the counters, the pair total and the
+    /// suspects.
+    fn swap(&mut self, i: usize, j: usize, delta: i64) {
+        let (a, b) = (self.columns[i] as usize, self.columns[j] as usize);
+        for (row, from, to) in [(i, a, b), (j, b, a)] {
+            self.falling.remove(self.falling_of(row, from));
+            self.rising.remove(row + from);
+            self.falling.add(self.falling_of(row, to));
+            self.rising.add(row + to);
+        }
+        self.columns.swap(i, j);
+        self.pairs = self.pairs.wrapping_add_signed(delta);
+        for row in [i, j] {
+            if self.attackers(row) > 0 {
+                self.list(row);
+            }
+        }
+    }
+
+    /// Repairs until no queen is attacked, at most `allowance` moves. A move takes a random
+    /// suspect that is attacked, samples `PARTNERS` random rows and swaps with the partner that
+    /// leaves the fewest attacking pairs (ties at random), stopping the sample early at a swap
+    /// that frees the queen without attacking anyone; a swap that would add pairs is not made.
+    /// Restarting is the caller's business: the repair also ends after `stall` moves in a row
+    /// without lowering the pair count.
+    ///
+    /// Returns the moves made and why it ended, `Ok` if the board is solved.
+    pub(crate) fn repair(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        allowance: u64,
+        stall: u64,
+        stopped: &dyn Fn() -> bool,
+    ) -> (u64, Result<(), Halt>) {
+        let n = self.n;
+        let mut moves = 0u64;
+        let mut since_better = 0u64;
+        let mut lowest = self.pairs;
+        while self.pairs > 0 {
+            if moves >= allowance || since_better >= stall {
+                return (moves, Err(Halt::Budget));
+            }
+            if moves.is_multiple_of(1024) && stopped() {
+                return (moves, Err(Halt::Interrupted));
+            }
+            let pick = below(rng, self.suspects.len());
+            // The invariant keeps a suspect listed while any pair is left.
+            let Some(&i) = self.suspects.get(pick) else {
+                return (moves, Err(Halt::Budget));
+            };
+            let i = i as usize;
+            let attackers = self.attackers(i);
+            if attackers == 0 {
+                // Not attacked, so in no attacking pair: dropping it keeps the invariant.
+                self.suspects.swap_remove(pick);
+                self.listed[i / 64] &= !(1u64 << (i % 64));
+                continue;
+            }
+            moves += 1;
+            let mut best = (i64::MAX, i);
+            let mut ties = 0u64;
+            for _ in 0..PARTNERS {
+                // A partner other than i: draw from n - 1 rows and skip over i.
+                let mut j = below(rng, n - 1);
+                j += usize::from(j >= i);
+                let delta = self.swap_delta(i, j);
+                if delta < best.0 {
+                    best = (delta, j);
+                    ties = 1;
+                    if delta <= -(attackers as i64) {
+                        break;
+                    }
+                } else if delta == best.0 {
+                    // Reservoir sampling keeps each tied partner with equal probability.
+                    ties += 1;
+                    if below(rng, ties as usize) == 0 {
+                        best.1 = j;
+                    }
+                }
+            }
+            if best.0 <= 0 {
+                self.swap(i, best.1, best.0);
+            }
+            if self.pairs < lowest {
+                lowest = self.pairs;
+                since_better = 0;
+            } else {
+                since_better += 1;
+            }
+        }
+        (moves, Ok(()))
+    }
+}
