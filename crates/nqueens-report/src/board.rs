@@ -1,0 +1,163 @@
+//! Chessboard pictures of one placement: light and dark squares, a queen drawn in each row.
+
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::{ImageFormat, ReportError};
+
+/// The largest board drawn: beyond it a square would be under two pixels wide, and an SVG of
+/// the squares alone would run to megabytes.
+pub const MAX_BOARD: usize = 400;
+
+const LIGHT: RGBColor = RGBColor(240, 217, 181);
+const DARK: RGBColor = RGBColor(181, 136, 99);
+const QUEEN: RGBColor = RGBColor(25, 25, 35);
+const QUEEN_EDGE: RGBColor = RGBColor(250, 250, 250);
+
+/// Draws `columns` (one 0-based column per row, row 0 at the top) as a chessboard into `path`,
+/// with `caption` above it. Any placement with every column below `n` can be drawn; whether it
+/// is a solution is the caller's business.
+pub fn draw_board(
+    columns: &[u32],
+    caption: &str,
+    path: &Path,
+    format: ImageFormat,
+) -> Result<(), ReportError> {
+    let n = columns.len();
+    if n == 0 {
+        return Err(ReportError::Board("the placement is empty".to_string()));
+    }
+    if n > MAX_BOARD {
+        return Err(ReportError::Board(format!(
+            "n = {n} is larger than the largest board drawn ({MAX_BOARD})"
+        )));
+    }
+    if let Some((row, column)) = columns.iter().enumerate().find(|(_, c)| **c as usize >= n) {
+        return Err(ReportError::Board(format!(
+            "row {row} has column {column}, outside a board of size {n}"
+        )));
+    }
+    // Squares of a whole number of pixels keep the edges crisp in both formats.
+    let cell = (640 / n).clamp(2, 80) as u32;
+    let side = cell * n as u32;
+    let header = 40u32;
+    let margin = 12u32;
+    let size = (side + 2 * margin, side + 2 * margin + header);
+    let fail = |reason: String| ReportError::Draw {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let geometry = Geometry {
+        cell: cell as i32,
+        left: margin as i32,
+        top: (margin + header) as i32,
+    };
+    match format {
+        ImageFormat::Svg => {
+            let root = SVGBackend::new(path, size).into_drawing_area();
+            paint(&root, columns, caption, geometry).map_err(fail)?;
+            root.present().map_err(|e| fail(e.to_string()))
+        }
+        ImageFormat::Png => {
+            let root = BitMapBackend::new(path, size).into_drawing_area();
+            paint(&root, columns, caption, geometry).map_err(fail)?;
+            root.present().map_err(|e| fail(e.to_string()))
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Geometry {
+    cell: i32,
+    left: i32,
+    top: i32,
+}
+
+fn paint<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    columns: &[u32],
+    caption: &str,
+    g: Geometry,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
+    let n = columns.len() as i32;
+    root.fill(&WHITE).map_err(e)?;
+    root.draw(&Text::new(
+        caption.to_string(),
+        (g.left, 14),
+        ("sans-serif", 18).into_font(),
+    ))
+    .map_err(e)?;
+    let square = |row: i32, col: i32| {
+        let (x, y) = (g.left + col * g.cell, g.top + row * g.cell);
+        [(x, y), (x + g.cell, y + g.cell)]
+    };
+    // One light background, then only the dark squares: half the shapes in the file.
+    root.draw(&Rectangle::new(
+        [(g.left, g.top), (g.left + n * g.cell, g.top + n * g.cell)],
+        LIGHT.filled(),
+    ))
+    .map_err(e)?;
+    for row in 0..n {
+        for col in ((row + 1) % 2..n).step_by(2) {
+            root.draw(&Rectangle::new(square(row, col), DARK.filled()))
+                .map_err(e)?;
+        }
+    }
+    root.draw(&Rectangle::new(
+        [(g.left, g.top), (g.left + n * g.cell, g.top + n * g.cell)],
+        QUEEN.stroke_width(1),
+    ))
+    .map_err(e)?;
+    for (row, &col) in columns.iter().enumerate() {
+        let [(x, y), _] = square(row as i32, col as i32);
+        draw_queen(root, x, y, g.cell).map_err(e)?;
+    }
+    Ok(())
+}
+
+/// A crown on a base for squares large enough to show one; a dot for small squares.
+fn draw_queen<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    x: i32,
+    y: i32,
+    cell: i32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let at = |fx: f64, fy: f64| {
+        (
+            x + (fx * f64::from(cell)).round() as i32,
+            y + (fy * f64::from(cell)).round() as i32,
+        )
+    };
+    if cell < 12 {
+        let radius = (cell / 2 - i32::from(cell > 4)).max(1);
+        return root.draw(&Circle::new(at(0.5, 0.5), radius, QUEEN.filled()));
+    }
+    let crown = vec![
+        at(0.22, 0.78),
+        at(0.14, 0.34),
+        at(0.34, 0.58),
+        at(0.5, 0.24),
+        at(0.66, 0.58),
+        at(0.86, 0.34),
+        at(0.78, 0.78),
+    ];
+    root.draw(&Polygon::new(crown.clone(), QUEEN.filled()))?;
+    let mut outline = crown;
+    outline.push(at(0.22, 0.78));
+    root.draw(&PathElement::new(outline, QUEEN_EDGE.stroke_width(1)))?;
+    root.draw(&Rectangle::new(
+        [at(0.18, 0.78), at(0.82, 0.88)],
+        QUEEN.filled(),
+    ))?;
+    let tip = (f64::from(cell) * 0.07).round().max(2.0) as i32;
+    for (fx, fy) in [(0.14, 0.31), (0.5, 0.21), (0.86, 0.31)] {
+        root.draw(&Circle::new(at(fx, fy), tip, QUEEN.filled()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,357 @@
+//! Line charts with log axes, drawn with plotters on SVG or PNG.
+
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
+use plotters::prelude::*;
+
+use crate::{ReportError, format_count, format_seconds, format_size};
+
+/// The picture formats the report writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// Scalable vector graphics (text stays text).
+    Svg,
+    /// A bitmap, with text rasterized from the embedded font.
+    Png,
+}
+
+impl ImageFormat {
+    /// The format a file name asks for, by its extension (`.svg` or `.png`).
+    ///
+    /// ```
+    /// use nqueens_report::ImageFormat;
+    /// assert_eq!(ImageFormat::from_path("a/board.PNG".as_ref()), Some(ImageFormat::Png));
+    /// assert_eq!(ImageFormat::from_path("board.txt".as_ref()), None);
+    /// ```
+    pub fn from_path(path: &Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "svg" => Some(Self::Svg),
+            "png" => Some(Self::Png),
+            _ => None,
+        }
+    }
+
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Svg => "svg",
+            Self::Png => "png",
+        }
+    }
+}
+
+/// What a value on an axis means, which decides how its ticks are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Units {
+    /// Seconds, printed with a unit (`ms`, `µs`).
+    Seconds,
+    /// A count, printed with a metric suffix (`12k`, `1.5M`).
+    Count,
+    /// A board size.
+    Size,
+}
+
+impl Units {
+    fn format(self, value: f64) -> String {
+        match self {
+            Units::Seconds => format_seconds(value),
+            Units::Count => format_count(value),
+            Units::Size => format_size(value.round().max(0.0) as usize),
+        }
+    }
+}
+
+/// One point of a series, with the spread drawn as a vertical bar (a confidence interval, or
+/// the range over seeds).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// Horizontal position.
+    pub x: f64,
+    /// The value drawn.
+    pub y: f64,
+    /// Lower end of the bar.
+    pub low: f64,
+    /// Upper end of the bar.
+    pub high: f64,
+}
+
+impl Point {
+    /// A point with no spread.
+    pub fn exact(x: f64, y: f64) -> Self {
+        Self {
+            x,
+            y,
+            low: y,
+            high: y,
+        }
+    }
+}
+
+/// One line of a chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Legend text.
+    pub label: String,
+    /// Index into the palette, so a strategy keeps its colour across charts.
+    pub color: usize,
+    /// Points, in increasing x.
+    pub points: Vec<Point>,
+}
+
+/// One plot of a chart (a chart has one or two side by side).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    /// Heading above the plot.
+    pub title: String,
+    /// Horizontal axis label, with its unit.
+    pub x_label: String,
+    /// Vertical axis label, with its unit.
+    pub y_label: String,
+    /// Whether x is on a log scale (y always is).
+    pub x_log: bool,
+    /// How x ticks are printed.
+    pub x_units: Units,
+    /// How y ticks are printed.
+    pub y_units: Units,
+    /// The lines.
+    pub series: Vec<Series>,
+}
+
+/// Distinct colours that stay apart in print and for common colour-vision deficiencies.
+const PALETTE: [RGBColor; 12] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(120, 120, 120),
+    RGBColor(0, 0, 0),
+    RGBColor(153, 79, 0),
+    RGBColor(102, 51, 153),
+    RGBColor(170, 170, 0),
+    RGBColor(200, 30, 30),
+];
+
+fn color(index: usize) -> RGBColor {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// Draws `panels` side by side under a two-line heading into `path`.
+pub fn draw_chart(
+    path: &Path,
+    format: ImageFormat,
+    heading: &str,
+    subheading: &str,
+    panels: &[Panel],
+) -> Result<(), ReportError> {
+    let width = 120 + 780 * panels.len().max(1) as u32;
+    let size = (width.min(1700), 600);
+    let fail = |reason: String| ReportError::Draw {
+        path: path.to_path_buf(),
+        reason,
+    };
+    match format {
+        ImageFormat::Svg => {
+            let root = SVGBackend::new(path, size).into_drawing_area();
+            draw_all(&root, heading, subheading, panels).map_err(fail)?;
+            root.present().map_err(|e| fail(e.to_string()))
+        }
+        ImageFormat::Png => {
+            let root = BitMapBackend::new(path, size).into_drawing_area();
+            draw_all(&root, heading, subheading, panels).map_err(fail)?;
+            root.present().map_err(|e| fail(e.to_string()))
+        }
+    }
+}
+
+fn draw_all<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    heading: &str,
+    subheading: &str,
+    panels: &[Panel],
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
+    root.fill(&WHITE).map_err(e)?;
+    let (head, body) = root.split_vertically(58);
+    head.draw(&Text::new(
+        heading.to_string(),
+        (14, 8),
+        ("sans-serif", 22).into_font().style(FontStyle::Bold),
+    ))
+    .map_err(e)?;
+    head.draw(&Text::new(
+        subheading.to_string(),
+        (14, 36),
+        ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80)),
+    ))
+    .map_err(e)?;
+    let areas = body.split_evenly((1, panels.len().max(1)));
+    for (area, panel) in areas.iter().zip(panels) {
+        draw_panel(area, panel)?;
+    }
+    Ok(())
+}
+
+/// The smallest and largest positive values, if any.
+fn positive_span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    values
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .fold(None, |span, v| match span {
+            None => Some((v, v)),
+            Some((lo, hi)) => Some((f64::min(lo, v), f64::max(hi, v))),
+        })
+}
+
+/// Whole decades around `[lo, hi]`, so the log axis starts and ends on a labelled tick.
+fn decades(lo: f64, hi: f64) -> (f64, f64) {
+    let lo = 10f64.powf(lo.log10().floor());
+    let mut hi = 10f64.powf(hi.log10().ceil());
+    if hi <= lo {
+        hi = lo * 10.0;
+    }
+    (lo, hi)
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Panel,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let points = || panel.series.iter().flat_map(|s| s.points.iter());
+    let Some((y_lo, y_hi)) = positive_span(points().flat_map(|p| [p.low, p.y, p.high])) else {
+        return draw_empty(area, panel);
+    };
+    let (y_lo, y_hi) = decades(y_lo, y_hi);
+    let y_range = (y_lo..y_hi).log_scale();
+    let decade_count = ((y_hi / y_lo).log10().round() as usize).max(1);
+    if panel.x_log {
+        let Some((x_lo, x_hi)) = positive_span(points().map(|p| p.x)) else {
+            return draw_empty(area, panel);
+        };
+        let x_range = (x_lo / 1.4..x_hi * 1.4).log_scale();
+        let x_decades = ((x_hi * 1.4 / (x_lo / 1.4)).log10().ceil() as usize).max(1);
+        draw_lines(
+            area,
+            panel,
+            x_range,
+            y_range,
+            x_decades + 1,
+            decade_count + 1,
+        )
+    } else {
+        let (x_lo, x_hi) = points()
+            .map(|p| p.x)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+                (lo.min(x), hi.max(x))
+            });
+        let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
+        draw_lines(
+            area,
+            panel,
+            x_lo - 0.5..x_hi + 0.5,
+            y_range,
+            x_labels,
+            decade_count + 1,
+        )
+    }
+}
+
+fn draw_empty<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Panel,
+) -> Result<(), String> {
+    area.draw(&Text::new(
+        format!("{}: no data", panel.title),
+        (20, 40),
+        ("sans-serif", 16).into_font(),
+    ))
+    .map_err(|e| e.to_string())
+}
+
+fn draw_lines<DB, X, Y>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Panel,
+    x_range: X,
+    y_range: Y,
+    x_labels: usize,
+    y_labels: usize,
+) -> Result<(), String>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+    X: AsRangedCoord<Value = f64>,
+    X::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: AsRangedCoord<Value = f64>,
+    Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
+    let mut chart = ChartBuilder::on(area)
+        .caption(&panel.title, ("sans-serif", 17))
+        .margin(12)
+        .x_label_area_size(48)
+        .y_label_area_size(78)
+        .build_cartesian_2d(x_range, y_range)
+        .map_err(e)?;
+    let x_format = |v: &f64| panel.x_units.format(*v);
+    let y_format = |v: &f64| panel.y_units.format(*v);
+    chart
+        .configure_mesh()
+        .x_desc(panel.x_label.as_str())
+        .y_desc(panel.y_label.as_str())
+        .x_labels(x_labels)
+        .y_labels(y_labels)
+        .x_label_formatter(&x_format)
+        .y_label_formatter(&y_format)
+        .label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
+        .light_line_style(RGBColor(235, 235, 235))
+        .bold_line_style(RGBColor(205, 205, 205))
+        .draw()
+        .map_err(e)?;
+    for series in &panel.series {
+        let c = color(series.color);
+        let line: Vec<(f64, f64)> = series
+            .points
+            .iter()
+            .filter(|p| p.y > 0.0)
+            .map(|p| (p.x, p.y))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(line.iter().copied(), c.stroke_width(2)))
+            .map_err(e)?
+            .label(series.label.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], c.stroke_width(3)));
+        chart
+            .draw_series(line.iter().map(|&p| Circle::new(p, 3, c.filled())))
+            .map_err(e)?;
+        let bars = series
+            .points
+            .iter()
+            .filter(|p| p.low > 0.0 && p.high > p.low);
+        chart
+            .draw_series(
+                bars.map(|p| {
+                    PathElement::new(vec![(p.x, p.low), (p.x, p.high)], c.stroke_width(1))
+                }),
+            )
+            .map_err(e)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .label_font(("sans-serif", 13))
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(160, 160, 160))
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}

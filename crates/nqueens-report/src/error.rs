@@ -1,0 +1,65 @@
+//! The report's error type.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Why a report (or one of its pieces) could not be produced.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ReportError {
+    /// Reading or writing a file failed.
+    #[error("{action} {}: {source}", path.display())]
+    Io {
+        /// What was being done ("reading", "writing", "creating").
+        action: &'static str,
+        /// The file or directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The criterion directory holds no usable results.
+    #[error("no criterion results under {}: {hint}", dir.display())]
+    NoResults {
+        /// The directory searched.
+        dir: PathBuf,
+        /// What to do about it.
+        hint: String,
+    },
+    /// A line of the statistics CSV could not be read.
+    #[error("{}: line {line}: {reason}", path.display())]
+    Stats {
+        /// The CSV file.
+        path: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong with it.
+        reason: String,
+    },
+    /// The plotting library failed while drawing a chart or board.
+    #[error("drawing {}: {reason}", path.display())]
+    Draw {
+        /// The picture being drawn.
+        path: PathBuf,
+        /// The plotting library's message.
+        reason: String,
+    },
+    /// A board picture was asked for with an unusable placement.
+    #[error("cannot draw the board: {0}")]
+    Board(String),
+}
+
+impl ReportError {
+    /// An I/O error with its context.
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+        source: std::io::Error,
+    ) -> Self {
+        Self::Io {
+            action,
+            path: path.into(),
+            source,
+        }
+    }
+}

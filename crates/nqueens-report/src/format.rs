@@ -1,0 +1,91 @@
+//! Human-readable numbers for tick labels and tables.
+
+/// Three significant digits, without trailing zeros.
+fn sig3(v: f64) -> String {
+    let text = if v >= 100.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    };
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// A duration in seconds with a unit: `1.5 ms`, `20 µs`, `3 s`.
+///
+/// ```
+/// use nqueens_report::format_seconds;
+/// assert_eq!(format_seconds(0.0015), "1.5 ms");
+/// assert_eq!(format_seconds(2.0e-5), "20 µs");
+/// assert_eq!(format_seconds(3.0), "3 s");
+/// ```
+pub fn format_seconds(seconds: f64) -> String {
+    if !seconds.is_finite() || seconds <= 0.0 {
+        return "0 s".to_string();
+    }
+    // Rounding first keeps 999.9 µs from printing as "1000 µs".
+    let units = [(1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")];
+    for (scale, unit) in units {
+        let value = seconds / scale;
+        if sig3(value).parse::<f64>().unwrap_or(value) >= 1.0 {
+            return format!("{} {unit}", sig3(value));
+        }
+    }
+    format!("{} ns", sig3(seconds / 1e-9))
+}
+
+/// A count with a metric suffix: `950`, `12k`, `1.5M`, `2G`.
+///
+/// ```
+/// use nqueens_report::format_count;
+/// assert_eq!(format_count(950.0), "950");
+/// assert_eq!(format_count(12_000.0), "12k");
+/// assert_eq!(format_count(1_500_000.0), "1.5M");
+/// ```
+pub fn format_count(value: f64) -> String {
+    if !value.is_finite() {
+        return "-".to_string();
+    }
+    let units = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
+    for (scale, unit) in units {
+        if value.abs() >= scale {
+            return format!("{}{unit}", sig3(value / scale));
+        }
+    }
+    sig3(value)
+}
+
+/// A byte count with a binary unit: `512 B`, `1.5 KiB`, `3 MiB`.
+///
+/// ```
+/// assert_eq!(nqueens_report::format_bytes(1536), "1.5 KiB");
+/// ```
+pub fn format_bytes(bytes: u64) -> String {
+    let value = bytes as f64;
+    let units = [(1u64 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (scale, unit) in units {
+        if bytes >= scale {
+            return format!("{} {unit}", sig3(value / scale as f64));
+        }
+    }
+    format!("{bytes} B")
+}
+
+/// A board size: plain up to 9999, then `10k`, `1M`.
+///
+/// ```
+/// assert_eq!(nqueens_report::format_size(1000), "1000");
+/// assert_eq!(nqueens_report::format_size(1_000_000), "1M");
+/// ```
+pub fn format_size(n: usize) -> String {
+    if n < 10_000 {
+        n.to_string()
+    } else {
+        format_count(n as f64)
+    }
+}
