@@ -1,12 +1,17 @@
-//! `nqueens count`: the number of solutions, with a progress bar for long counts.
+//! `nqueens count`: the number of solutions (or of classes, `--unique`), on all cores, with a
+//! progress bar and time estimate for long counts, checkpoints to resume, and shards to spread
+//! one count over processes or machines.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use nqueens::core::{Config, Operation, Progress, Registry, StopFlag};
+use nqueens::core::{Config, CountRun, Operation, Progress, Registry, Solver, Stats, StopFlag};
+use nqueens::symmetry::{Checkpoint, CheckpointError, Plan, Shard, ShardRecord, SymmetrySolver};
 use serde::Serialize;
 
 use crate::{INTERRUPTED, Pick, choose};
@@ -19,40 +24,128 @@ pub struct CountArgs {
     n: usize,
     #[command(flatten)]
     pick: Pick,
-    /// No progress bar.
+    /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562).
+    #[arg(long)]
+    unique: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 't', value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// No progress bar and no time estimate.
     #[arg(long, short)]
     quiet: bool,
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
+    /// Save finished subproblems to FILE as they finish; rerun with the same FILE to resume an
+    /// interrupted count (symmetry strategy).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Count only slice I of K (0-based, e.g. 2/8) of the subproblems and print one JSON record
+    /// for `nqueens merge` (symmetry strategy).
+    #[arg(long, value_name = "I/K")]
+    shard: Option<Shard>,
 }
 
-/// An indicatif bar fed by a strategy's progress reports.
-struct ProgressBar(indicatif::ProgressBar);
+/// From this size on, a count takes minutes or more: say so, and estimate the time.
+const LONG_COUNT_N: usize = 20;
 
-impl Progress for ProgressBar {
+/// How long to watch the first subproblems before estimating the whole run.
+const ESTIMATE_AFTER: Duration = Duration::from_secs(5);
+
+/// Progress of a count: an indicatif bar on a terminal, and one time estimate on standard error
+/// for long counts.
+struct Reporter {
+    bar: Option<indicatif::ProgressBar>,
+    quiet: bool,
+    estimate: bool,
+    started: Instant,
+    total: AtomicU64,
+    done: AtomicU64,
+    estimated: AtomicBool,
+}
+
+impl Reporter {
+    fn new(quiet: bool, estimate: bool) -> Reporter {
+        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
+            let bar = indicatif::ProgressBar::new(0);
+            // The template is a constant, so failing to parse it is a bug caught by any run;
+            // fall back to the default style rather than panic.
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} subproblems, {per_sec}, ETA {eta}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Reporter {
+            bar,
+            quiet,
+            estimate: estimate && !quiet,
+            started: Instant::now(),
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            estimated: AtomicBool::new(false),
+        }
+    }
+
+    fn say(&self, message: &str) {
+        if self.quiet {
+            return;
+        }
+        match &self.bar {
+            Some(bar) => bar.println(message),
+            None => eprintln!("{message}"),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Reporter {
     fn start(&self, total: u64) {
-        self.0.set_length(total);
+        self.total.store(total, Ordering::Relaxed);
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+        }
     }
 
     fn advance(&self, done: u64) {
-        self.0.inc(done);
+        if let Some(bar) = &self.bar {
+            bar.inc(done);
+        }
+        let done = self.done.fetch_add(done, Ordering::Relaxed) + done;
+        let elapsed = self.started.elapsed();
+        if self.estimate
+            && elapsed >= ESTIMATE_AFTER
+            && !self.estimated.swap(true, Ordering::Relaxed)
+        {
+            // The plan hands out subproblems in an interleaved order, so the first ones are a
+            // fair sample of the rest.
+            let total = self.total.load(Ordering::Relaxed);
+            let whole = elapsed.as_secs_f64() * total as f64 / done as f64;
+            self.say(&format!(
+                "estimate: about {} in all ({done} of {total} subproblems took {}); Ctrl-C stops \
+                 and prints the partial count",
+                human(whole),
+                human(elapsed.as_secs_f64()),
+            ));
+        }
     }
 }
 
-fn progress_bar(quiet: bool) -> Option<Arc<ProgressBar>> {
-    if quiet || !io::stderr().is_terminal() {
-        return None;
+/// A duration in the largest unit that keeps it readable.
+fn human(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 2.0 * 86400.0 => format!("{:.1} h", s / 3600.0),
+        s if s < 2.0 * 365.0 * 86400.0 => format!("{:.0} days", s / 86400.0),
+        s => format!("{:.0} years", s / (365.25 * 86400.0)),
     }
-    let bar = indicatif::ProgressBar::new(0);
-    // The template is a constant, so failing to parse it is a bug caught by any run; fall back
-    // to the default style rather than panic.
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} subproblems, ETA {eta}",
-    ) {
-        bar.set_style(style);
-    }
-    Some(Arc::new(ProgressBar(bar)))
 }
 
 #[derive(Serialize)]
@@ -63,30 +156,71 @@ struct CountReport<'a> {
     unique: Option<u64>,
     complete: bool,
     seconds: f64,
-    stats: nqueens::core::Stats,
+    stats: Stats,
 }
 
 pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let CountArgs {
-        n,
-        ref pick,
-        quiet,
-        json,
-    } = *args;
-    let solver = choose(registry, pick, Operation::Count, n)?;
-    let bar = progress_bar(quiet);
+    let n = args.n;
+    let solver = choose(registry, &args.pick, Operation::Count, n)?;
+    let symmetry = solver.name() == SymmetrySolver.name();
+    if !symmetry && (args.checkpoint.is_some() || args.shard.is_some()) {
+        eprintln!(
+            "error: --checkpoint and --shard work with the symmetry strategy, not {}",
+            solver.name()
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let reporter = Arc::new(Reporter::new(args.quiet, n >= LONG_COUNT_N));
     let config = Config {
-        progress: bar.clone().map(|b| b as Arc<dyn Progress>),
-        ..crate::config(stop, pick)
+        threads: args.threads.map(usize::from),
+        progress: Some(reporter.clone() as Arc<dyn Progress>),
+        ..crate::config(stop, &args.pick)
     };
     let started = Instant::now();
-    let run = solver.count(n, &config)?;
+    let run = if symmetry {
+        // The limits are the solver's; the plan only knows its masks.
+        solver.check(Operation::Count, n, &config)?;
+        let plan = Plan::new(n)?;
+        if reporter.estimate {
+            reporter.say(&format!(
+                "n = {n} is a long count: {} subproblems; a time estimate follows in a few \
+                 seconds",
+                plan.len()
+            ));
+        }
+        let shard = args.shard.unwrap_or_else(Shard::whole);
+        let record = match &args.checkpoint {
+            None => plan.count_shard(shard, &config)?,
+            Some(path) => match counted_with_checkpoint(path, &plan, shard, &config, &reporter) {
+                Ok(record) => record,
+                Err(error @ (CheckpointError::Mismatch { .. }
+                | CheckpointError::NotACheckpoint { .. }
+                | CheckpointError::Corrupt { .. })) => {
+                    reporter.finish();
+                    eprintln!("error: {error}");
+                    return Ok(ExitCode::from(2));
+                }
+                Err(error) => return Err(error.into()),
+            },
+        };
+        reporter.finish();
+        if args.shard.is_some() {
+            return print_shard(&record);
+        }
+        CountRun {
+            total: record.count,
+            unique: Some(record.unique),
+            complete: record.complete,
+            stats: Stats::default(),
+        }
+    } else {
+        let run = solver.count(n, &config)?;
+        reporter.finish();
+        run
+    };
     let seconds = started.elapsed().as_secs_f64();
-    if let Some(bar) = bar {
-        bar.0.finish_and_clear();
-    }
     let mut out = io::stdout().lock();
-    if json {
+    if args.json {
         let report = CountReport {
             n,
             strategy: solver.name(),
@@ -98,6 +232,15 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         };
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
+    } else if args.unique {
+        let Some(unique) = run.unique else {
+            eprintln!(
+                "error: {} does not count classes; --unique needs --strategy symmetry",
+                solver.name()
+            );
+            return Ok(ExitCode::from(2));
+        };
+        writeln!(out, "{unique}")?;
     } else {
         writeln!(out, "{}", run.total)?;
     }
@@ -105,6 +248,45 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         Ok(ExitCode::SUCCESS)
     } else {
         eprintln!("interrupted: the count above is partial (a lower bound)");
+        if args.checkpoint.is_some() {
+            eprintln!("rerun the same command to resume from the checkpoint");
+        }
+        Ok(ExitCode::from(INTERRUPTED))
+    }
+}
+
+fn counted_with_checkpoint(
+    path: &std::path::Path,
+    plan: &Plan,
+    shard: Shard,
+    config: &Config,
+    reporter: &Reporter,
+) -> Result<ShardRecord, CheckpointError> {
+    let checkpoint = Checkpoint::open(path, plan)?;
+    let saved = shard
+        .indices(plan.len())
+        .iter()
+        .filter(|i| checkpoint.done().contains_key(i))
+        .count();
+    if saved > 0 {
+        reporter.say(&format!(
+            "resuming from {}: {saved} subproblems already counted",
+            path.display()
+        ));
+    }
+    checkpoint.count_shard(plan, shard, config)
+}
+
+/// One JSON line for `nqueens merge`; an interrupted shard says `"complete": false` and exits
+/// 130, and merge refuses it.
+fn print_shard(record: &ShardRecord) -> anyhow::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, record)?;
+    writeln!(out)?;
+    if record.complete {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
         Ok(ExitCode::from(INTERRUPTED))
     }
 }
