@@ -18,6 +18,13 @@
 
 pub use nqueens_backtrack as backtrack;
 pub use nqueens_core as core;
+pub use nqueens_permute as permute;
+pub use nqueens_symmetry as symmetry;
+pub use nqueens_warnsdorff as warnsdorff;
+pub use nqueens_astar as astar;
+pub use nqueens_breadth as breadth;
+pub use nqueens_construct as construct;
+pub use nqueens_minconflicts as minconflicts;
 
 use nqueens_core::{Operation, Registry};
 
@@ -27,7 +34,17 @@ pub fn registry() -> Registry {
     Registry::new()
         .register(backtrack::VectorSolver)
         .register(backtrack::BitmaskSolver)
-        .prefer(Operation::First, &["bitmask", "vector"])
+        .register(permute::PermutationSolver)
+        .register(symmetry::SymmetrySolver)
+        .register(warnsdorff::WarnsdorffSolver)
+        .register(astar::AStarSolver::new())
+        .register(breadth::BreadthSolver::new())
+        .register(construct::ConstructionSolver)
+        .register(minconflicts::MinConflictsSolver)
+        .prefer(
+            Operation::First,
+            &["bitmask", "construction", "min-conflicts", "warnsdorff", "vector"],
+        )
         .prefer(Operation::List, &["bitmask", "vector"])
-        .prefer(Operation::Count, &["bitmask", "vector"])
+        .prefer(Operation::Count, &["symmetry", "bitmask", "vector"])
 }

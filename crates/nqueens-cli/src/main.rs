@@ -6,6 +6,8 @@
 
 mod compare;
 mod count;
+mod merge;
+mod report;
 mod table;
 
 use std::fs::File;
@@ -19,7 +21,7 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use nqueens::core::{
     Board, BoardStyle, Columns, Config, Error as SolverError, Operation, Outcome, Placement,
-    Registry, Solver, StopFlag, VisitEnd, validate, validate_size,
+    Registry, Solution, Solver, StopFlag, VisitEnd, validate, validate_size,
 };
 use serde::Serialize;
 
@@ -71,6 +73,11 @@ enum Command {
         /// Stop after this many solutions.
         #[arg(long)]
         limit: Option<u64>,
+        /// One canonical representative per class of solutions up to rotation and reflection
+        /// (the lexicographically smallest of its 8 images), printed as `COLUMNS  (orbit K)`
+        /// where K (1, 2, 4 or 8) is how many solutions the class has.
+        #[arg(long)]
+        unique: bool,
     },
     /// Check placements: `valid`, or exactly why not.
     ///
@@ -94,6 +101,13 @@ enum Command {
     },
     /// Run every strategy on the same sizes: count all solutions, and find a first solution.
     Compare(compare::CompareArgs),
+    /// Add up the JSON records of `count N --shard I/K`, checking that the shards cover the
+    /// whole count exactly once; prints the total.
+    Merge(merge::MergeArgs),
+    /// Turn a `cargo bench` run into charts, board pictures and reports/README.md.
+    Report(report::ReportArgs),
+    /// Draw one board as an SVG or PNG picture: a given placement, or a solution of --n N.
+    Render(report::RenderArgs),
 }
 
 /// Which strategy, and which of its variants.
@@ -211,10 +225,18 @@ fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<ExitCode> {
             solve(&registry, &config, n, &pick, out.as_deref(), style, json)
         }
         Command::Count(args) => count::run(&registry, stop, &args),
-        Command::List { n, pick, limit } => list(&registry, stop, n, &pick, limit),
+        Command::List {
+            n,
+            pick,
+            limit,
+            unique,
+        } => list(&registry, stop, n, &pick, limit, unique),
         Command::Verify { placement, n, json } => verify(&placement, n, json),
         Command::Strategies { json } => strategies(&registry, json),
         Command::Compare(args) => compare::run(&registry, stop, &args),
+        Command::Merge(args) => merge::run(&args),
+        Command::Report(args) => report::run_report(&registry, stop, &args),
+        Command::Render(args) => report::run_render(&registry, stop, &args),
     }
 }
 
@@ -331,17 +353,40 @@ fn list(
     n: usize,
     pick: &Pick,
     limit: Option<u64>,
+    unique: bool,
 ) -> anyhow::Result<ExitCode> {
     let solver = choose(registry, pick, Operation::List, n)?;
     let config = config(stop, pick);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut written = 0u64;
     let mut write_error = None;
+    let mut invalid = None;
     let run = solver.visit(n, &config, &mut |columns| {
         if limit.is_some_and(|limit| written >= limit) {
             return ControlFlow::Break(());
         }
-        if let Err(error) = writeln!(out, "{}", Columns(columns)) {
+        let line = if unique {
+            // A class is printed once: at its lexicographically smallest member.
+            let solution = match Solution::from_columns(columns.to_vec()) {
+                Ok(solution) => solution,
+                Err(error) => {
+                    invalid = Some(error);
+                    return ControlFlow::Break(());
+                }
+            };
+            if solution.canonical().columns() != columns {
+                return ControlFlow::Continue(());
+            }
+            writeln!(
+                out,
+                "{}  (orbit {})",
+                Columns(columns),
+                solution.orbit_size()
+            )
+        } else {
+            writeln!(out, "{}", Columns(columns))
+        };
+        if let Err(error) = line {
             write_error = Some(error);
             return ControlFlow::Break(());
         }
@@ -350,6 +395,9 @@ fn list(
     })?;
     if let Some(error) = write_error {
         return Err(error).context("writing solutions");
+    }
+    if let Some(error) = invalid {
+        return Err(SolverError::from(error).into());
     }
     out.flush().context("writing solutions")?;
     if run.end == VisitEnd::Interrupted {
