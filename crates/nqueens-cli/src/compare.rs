@@ -13,15 +13,17 @@ use serde::Serialize;
 
 use crate::table;
 
-/// Sizes used when none are given: every job finishes in a few seconds on a laptop.
-const DEFAULT_COUNT_SIZES: &[usize] = &[6, 8, 10, 12];
-const DEFAULT_FIRST_SIZES: &[usize] = &[8, 16, 24];
+/// Sizes used when none are given: the whole run takes about 20 seconds, most of it the textbook
+/// backtracker's timeout at n = 32, which is the point where the first-solution strategies part
+/// ways (backtracking stalls; guided, local and constructive ones go on to 10,000).
+const DEFAULT_COUNT_SIZES: &[usize] = &[8, 10, 12, 14];
+const DEFAULT_FIRST_SIZES: &[usize] = &[8, 16, 24, 32, 100, 10_000];
 
 /// Options of `nqueens compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Board sizes for both jobs (default: 6 8 10 12 for counting, 8 16 24 for a first
-    /// solution).
+    /// Board sizes for both jobs (default: 8 10 12 14 for counting, 8 16 24 32 100 10000 for a
+    /// first solution).
     #[arg(value_parser = crate::parse_size)]
     sizes: Vec<usize>,
     /// Only this job.
@@ -114,6 +116,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         if !args.json {
             writeln!(out, "\n{}", job.title())?;
             write_table(&mut out, &cases[first_case..])?;
+            for case in &cases[first_case..] {
+                if let Some(reason) = case.result.strip_prefix(REFUSED) {
+                    writeln!(out, "({reason})")?;
+                }
+            }
             for (name, n) in &timed_out {
                 if sizes.iter().any(|&size| size > *n) {
                     writeln!(out, "({name} timed out at n = {n}; larger sizes skipped)")?;
@@ -191,7 +198,7 @@ fn run_case(
     let _ = watchdog.join();
     let (result, stats) = match outcome {
         Ok(pair) => pair,
-        Err(error) => (format!("refused: {error}"), Stats::default()),
+        Err(error) => (format!("{REFUSED}{error}"), Stats::default()),
     };
     Ok(Case {
         job,
@@ -222,8 +229,12 @@ pub fn human_time(seconds: f64) -> String {
     }
 }
 
-/// The statistics columns worth showing: those non-zero somewhere in the table.
-/// A statistics column: its header and how to read it.
+/// How a case that the strategy refused (a resource bound, not a size limit) is labelled; the
+/// table shows only the first word and prints the reason under it.
+const REFUSED: &str = "refused: ";
+
+/// A statistics column: its header and how to read it. A column is shown when some case in the
+/// table has a non-zero value in it; a zero shows as `-` (not counted, or none).
 type StatColumn = (&'static str, fn(&Stats) -> u64);
 
 const STAT_COLUMNS: &[StatColumn] = &[
@@ -250,8 +261,14 @@ fn write_table(out: &mut impl Write, cases: &[Case]) -> io::Result<()> {
             case.strategy.to_string(),
             human_time(case.seconds),
         ];
-        row.extend(shown.iter().map(|(_, get)| get(&case.stats).to_string()));
-        row.push(case.result.clone());
+        row.extend(shown.iter().map(|(_, get)| match get(&case.stats) {
+            0 => "-".to_string(),
+            value => value.to_string(),
+        }));
+        row.push(match case.result.strip_prefix(REFUSED) {
+            Some(_) => "refused".to_string(),
+            None => case.result.clone(),
+        });
         rows.push(row);
     }
     table::write(out, &rows)
