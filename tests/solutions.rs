@@ -11,14 +11,10 @@ use proptest::prelude::*;
 fn solutions(n: usize) -> Vec<Solution> {
     let registry = nqueens::registry();
     let lister = registry.default_for(Operation::List, n).unwrap();
-    let mut all = Vec::new();
-    lister
-        .visit(n, &Config::default(), &mut |c| {
-            all.push(Solution::from_columns(c.to_vec()).unwrap());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    all
+    let (all, _) = lister.collect(n, &Config::default()).unwrap();
+    all.into_iter()
+        .map(|columns| Solution::from_columns(columns).unwrap())
+        .collect()
 }
 
 proptest! {

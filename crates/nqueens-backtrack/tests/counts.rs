@@ -2,20 +2,12 @@
 //! n = 13 and 14 take seconds for the vector board in release mode (the README's test command).
 
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 
 use nqueens_backtrack::{BitmaskSolver, VectorSolver};
 use nqueens_core::{Config, Error, Operation, Outcome, Solution, Solver, StopFlag, known};
 
 fn all(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
-    let mut solutions = Vec::new();
-    solver
-        .visit(n, &Config::default(), &mut |columns| {
-            solutions.push(columns.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    solutions
+    solver.collect(n, &Config::default()).unwrap().0
 }
 
 #[test]

@@ -7,14 +7,7 @@ use nqueens_breadth::BreadthSolver;
 use nqueens_core::{Config, Error, Outcome, Solver, StopFlag, VisitEnd, known, validate_size};
 
 fn all(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
-    let mut solutions = Vec::new();
-    solver
-        .visit(n, &Config::default(), &mut |columns| {
-            solutions.push(columns.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    solutions
+    solver.collect(n, &Config::default()).unwrap().0
 }
 
 #[test]

@@ -446,6 +446,20 @@ pub trait Solver: Send + Sync {
         self.search_all(n, config, visitor)
     }
 
+    /// Every solution, in the order [`Solver::visit`] streams them, gathered in memory with the
+    /// run that produced them (whose `end` says whether the list is whole).
+    ///
+    /// For small boards, tests and examples: the list grows with the count (92 solutions at
+    /// n = 8, 14,772,512 at n = 16), so stream with [`Solver::visit`] beyond that.
+    fn collect(&self, n: usize, config: &Config) -> Result<(Vec<Vec<u32>>, VisitRun), Error> {
+        let mut solutions = Vec::new();
+        let run = self.visit(n, config, &mut |columns| {
+            solutions.push(columns.to_vec());
+            ControlFlow::Continue(())
+        })?;
+        Ok((solutions, run))
+    }
+
     /// Counts every solution.
     fn count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
         self.check(Operation::Count, n, config)?;

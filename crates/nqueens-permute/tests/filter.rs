@@ -17,13 +17,7 @@ fn factorial(n: usize) -> u64 {
 }
 
 fn all(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
-    let mut solutions = Vec::new();
-    let run = solver
-        .visit(n, &Config::default(), &mut |columns| {
-            solutions.push(columns.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
+    let (solutions, run) = solver.collect(n, &Config::default()).unwrap();
     assert_eq!(run.end, VisitEnd::Exhausted);
     solutions
 }

@@ -33,14 +33,7 @@ fn found(n: usize, config: &Config) -> Vec<u32> {
 }
 
 fn listed(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
-    let mut all = Vec::new();
-    solver
-        .visit(n, &Config::default(), &mut |columns| {
-            all.push(columns.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    all
+    solver.collect(n, &Config::default()).unwrap().0
 }
 
 #[test]
