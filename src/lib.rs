@@ -16,15 +16,15 @@
 
 #![deny(missing_docs)]
 
+pub use nqueens_astar as astar;
 pub use nqueens_backtrack as backtrack;
+pub use nqueens_breadth as breadth;
+pub use nqueens_construct as construct;
 pub use nqueens_core as core;
+pub use nqueens_minconflicts as minconflicts;
 pub use nqueens_permute as permute;
 pub use nqueens_symmetry as symmetry;
 pub use nqueens_warnsdorff as warnsdorff;
-pub use nqueens_astar as astar;
-pub use nqueens_breadth as breadth;
-pub use nqueens_construct as construct;
-pub use nqueens_minconflicts as minconflicts;
 
 use nqueens_core::{Operation, Registry};
 
@@ -43,7 +43,13 @@ pub fn registry() -> Registry {
         .register(minconflicts::MinConflictsSolver)
         .prefer(
             Operation::First,
-            &["bitmask", "construction", "min-conflicts", "warnsdorff", "vector"],
+            &[
+                "bitmask",
+                "construction",
+                "min-conflicts",
+                "warnsdorff",
+                "vector",
+            ],
         )
         .prefer(Operation::List, &["bitmask", "vector"])
         .prefer(Operation::Count, &["symmetry", "bitmask", "vector"])

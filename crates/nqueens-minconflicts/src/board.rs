@@ -66,7 +66,6 @@ impl Board {
         })
     }
 
-
     /// Queens attacked by at least one other: those on a crowded diagonal of either direction,
     /// less those on one of each (found at the crossing square of each such pair of diagonals).
     pub(crate) fn attacked_queens(&self) -> u64 {
@@ -198,8 +197,8 @@ impl Board {
             }
             self.columns.swap(row, best.1);
             let column = self.columns[row] as usize;
-            let before = self.falling.add(self.falling_of(row, column))
-                + self.rising.add(row + column);
+            let before =
+                self.falling.add(self.falling_of(row, column)) + self.rising.add(row + column);
             if before > 0 {
                 self.pairs += before;
                 self.list(row);

@@ -54,7 +54,10 @@ impl Diagonals {
             return 0;
         }
         // Diagonals fit u32: there are 2n - 1 < 2^31 of them for n <= MAX_N.
-        1 + self.excess.get(&(d as u32)).map_or(0, |&extra| u64::from(extra))
+        1 + self
+            .excess
+            .get(&(d as u32))
+            .map_or(0, |&extra| u64::from(extra))
     }
 
     /// Puts a queen on diagonal `d`; returns how many were there before.

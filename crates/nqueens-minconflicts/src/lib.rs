@@ -115,7 +115,9 @@ impl Solver for MinConflictsSolver {
             complete: false,
             randomized: true,
             first: Limit::UpTo(MAX_N),
-            list: Limit::Unsupported("local search finds one solution at a time; it cannot enumerate"),
+            list: Limit::Unsupported(
+                "local search finds one solution at a time; it cannot enumerate",
+            ),
             count: Limit::Unsupported("local search finds one solution at a time; it cannot count"),
             variants: &[],
         }

@@ -1,7 +1,9 @@
 //! Min-conflicts solutions against the validator over many sizes and seeds; replay by seed;
 //! the typed outcomes of a spent budget, a raised stop flag and the small boards.
 
-use nqueens_core::{Config, Error, Operation, Outcome, Solver, StopFlag, StopReason, validate_size};
+use nqueens_core::{
+    Config, Error, Operation, Outcome, Solver, StopFlag, StopReason, validate_size,
+};
 use nqueens_minconflicts::{MAX_N, MinConflictsSolver};
 
 fn seeded(seed: u64) -> Config {
@@ -94,10 +96,7 @@ fn budgets_end_with_the_typed_outcome() {
 fn a_raised_stop_flag_interrupts() {
     let stop = StopFlag::new();
     stop.stop();
-    let config = Config {
-        stop,
-        ..seeded(1)
-    };
+    let config = Config { stop, ..seeded(1) };
     let run = MinConflictsSolver.first(1000, &config).unwrap();
     assert_eq!(run.outcome, Outcome::Stopped(StopReason::Interrupted));
 }
