@@ -17,9 +17,13 @@ use nqueens_core::{StopFlag, Symmetry};
 
 use crate::constellation::{Class, Constellation};
 
-/// Rows below the first free row that are searched with a stop check per node; deeper levels
-/// run the unchecked hot loop, each call short enough to keep Ctrl-C responsive.
+/// Levels below the first free row searched with a stop check per node; deeper levels run the
+/// unchecked hot loop, each call short enough to keep Ctrl-C responsive.
 const POLLED_LEVELS: usize = 3;
+
+/// From this many free rows left, the search looks at every remaining row before branching
+/// (see [`Kernel::tail`]).
+const TAIL_ROWS: u32 = 7;
 
 /// The largest `n` whose masks fit a `u64` (`3n - 4 <= 64` bits would do; the seeding needs
 /// column `2n - 3` at offset `n - 2` to stay below bit 64).
@@ -49,6 +53,8 @@ trait Mask:
     const ONE: Self;
     /// Only the lowest set bit.
     fn lowest(self) -> Self;
+    /// All but the lowest set bit.
+    fn but_lowest(self) -> Self;
     fn trailing_zeros(self) -> u32;
 }
 
@@ -63,6 +69,10 @@ macro_rules! mask {
                 self & self.wrapping_neg()
             }
             #[inline(always)]
+            fn but_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
             fn trailing_zeros(self) -> u32 {
                 <$t>::trailing_zeros(self)
             }
@@ -72,16 +82,19 @@ macro_rules! mask {
 mask!(u64);
 mask!(u128);
 
+/// Rows from the current free row to the next one, given the free rows as bits (bit `i`: the
+/// row `i` rows below the current one is free; bit 0, the current row, always is).
+#[inline(always)]
+fn step_to_next(rows: u64) -> u32 {
+    (rows >> 1).trailing_zeros() + 1
+}
+
 /// The fixed parameters of one constellation's search.
 struct Kernel<M> {
     /// The board's columns.
     all: M,
     /// Bit of column 0.
     offset: u32,
-    /// Index of the last free row in the list of free rows.
-    last: usize,
-    /// Rows from each free row to the next one (1, or 2-3 across edge queens' rows).
-    step: [u32; 32],
 }
 
 /// The search of one constellation, ready to start at its first free row.
@@ -113,21 +126,18 @@ fn start<M: Mask>(n: u32, c: Constellation) -> Start<M> {
             rising = rising | bit(r);
         }
     }
-    let mut step = [0u32; 32];
-    for (d, pair) in free_rows.windows(2).enumerate() {
-        step[d] = pair[1] - pair[0];
-    }
     let all = (0..n).fold(M::ZERO, |m, column| m | bit(i64::from(column)));
     Start {
-        kernel: Kernel {
-            all,
-            offset,
-            last: free_rows.len().saturating_sub(1),
-            step,
-        },
+        kernel: Kernel { all, offset },
         free_rows,
         masks: (columns, falling, rising),
     }
+}
+
+/// Whether a mask has any bit set, as 0 or 1.
+#[inline(always)]
+fn any<M: Mask>(m: M) -> u64 {
+    u64::from(m != M::ZERO)
 }
 
 impl<M: Mask> Kernel<M> {
@@ -137,54 +147,148 @@ impl<M: Mask> Kernel<M> {
         self.all & !(columns | rising | falling)
     }
 
-    /// Completions below free row `d` (not the last): the hot loop. No statistics and no stop
-    /// check here.
-    fn count(&self, d: usize, columns: M, falling: M, rising: M) -> u64 {
-        let mut open = self.open(columns, falling, rising);
-        let step = self.step[d];
-        let mut total = 0;
-        if d + 1 == self.last {
-            // The last free row has one column left, so it is counted here, not called.
-            while open != M::ZERO {
-                let bit = open.lowest();
-                open = open ^ bit;
-                let last = self.open(
-                    columns | bit,
-                    (falling | bit) << step,
-                    (rising | bit) >> step,
-                );
-                total += u64::from(last != M::ZERO);
-            }
-            return total;
+    /// Completions of the `rem` free rows left (`rows` as in [`step_to_next`]), from any
+    /// `rem >= 1`.
+    fn count(&self, rows: u64, rem: u32, columns: M, falling: M, rising: M) -> u64 {
+        match rem {
+            0 => 1,
+            1 => any(self.open(columns, falling, rising)),
+            2 => self.last_two(columns, falling, rising, step_to_next(rows)),
+            3 => self.last_three(rows, columns, falling, rising),
+            _ if rem <= TAIL_ROWS => self.tail(rows, rem, columns, falling, rising),
+            _ => self.top(rows, rem, columns, falling, rising),
         }
+    }
+
+    /// The upper rows (`rem > TAIL_ROWS`): the plain bitmask loop, calling only for children
+    /// whose row still has an open square. No statistics and no stop check here.
+    fn top(&self, rows: u64, rem: u32, columns: M, falling: M, rising: M) -> u64 {
+        let mut open = self.open(columns, falling, rising);
+        let step = step_to_next(rows);
+        let below = rows >> step;
+        let mut total = 0;
         while open != M::ZERO {
             let bit = open.lowest();
             open = open ^ bit;
-            total += self.count(
-                d + 1,
+            let (c, f, r) = (columns | bit, (falling | bit) << step, (rising | bit) >> step);
+            if self.open(c, f, r) != M::ZERO {
+                total += if rem - 1 > TAIL_ROWS {
+                    self.top(below, rem - 1, c, f, r)
+                } else {
+                    self.tail(below, rem - 1, c, f, r)
+                };
+            }
+        }
+        total
+    }
+
+    /// The last `rem` rows (`4 <= rem <= TAIL_ROWS`), where most nodes of the tree are. Before
+    /// branching, every remaining row is checked: a row with no open square ends the branch,
+    /// and a row with exactly one is filled at once, out of order. That row's queen enters the
+    /// masks with its diagonals traced back up to the current row (`\` one column left and `/`
+    /// one column right per row up), and its row leaves `rows`, so the later shifts jump it.
+    /// This cuts the nodes of the search by about a third, for a few mask operations per row.
+    fn tail(&self, mut rows: u64, mut rem: u32, mut columns: M, mut falling: M, mut rising: M) -> u64 {
+        loop {
+            let mut below = rows & (rows - 1);
+            let mut forced = (M::ZERO, 0);
+            while below != 0 {
+                let d = below.trailing_zeros();
+                below &= below - 1;
+                let open = self.all & !(columns | falling << d | rising >> d);
+                if open == M::ZERO {
+                    return 0;
+                }
+                if open.but_lowest() == M::ZERO {
+                    forced = (open, d);
+                    break;
+                }
+            }
+            let (bit, d) = forced;
+            if bit == M::ZERO {
+                break;
+            }
+            columns = columns | bit;
+            falling = falling | bit >> d;
+            rising = rising | bit << d;
+            rows ^= 1 << d;
+            rem -= 1;
+            if rem == 3 {
+                return self.last_three(rows, columns, falling, rising);
+            }
+        }
+        let mut open = self.open(columns, falling, rising);
+        let step = step_to_next(rows);
+        let below = rows >> step;
+        let mut total = 0;
+        while open != M::ZERO {
+            let bit = open.lowest();
+            open = open ^ bit;
+            let (c, f, r) = (columns | bit, (falling | bit) << step, (rising | bit) >> step);
+            if rem == 4 {
+                total += self.last_three(below, c, f, r);
+            } else if self.open(c, f, r) != M::ZERO {
+                total += self.tail(below, rem - 1, c, f, r);
+            }
+        }
+        total
+    }
+
+    /// Completions of the last three free rows: a loop over the first, then [`Kernel::last_two`].
+    #[inline(always)]
+    fn last_three(&self, rows: u64, columns: M, falling: M, rising: M) -> u64 {
+        let mut open = self.open(columns, falling, rising);
+        let step = step_to_next(rows);
+        let gap = step_to_next(rows >> step);
+        let mut total = 0;
+        while open != M::ZERO {
+            let bit = open.lowest();
+            open = open ^ bit;
+            total += self.last_two(
                 columns | bit,
                 (falling | bit) << step,
                 (rising | bit) >> step,
+                gap,
             );
         }
         total
     }
 
+    /// Completions of the last two free rows, `gap` rows apart, without branching: the two
+    /// columns left, `x` and `y`, go either `x` above `y` or `y` above `x`; each way needs both
+    /// squares open, and neither way works if `x` and `y` are `gap` columns apart (a diagonal).
+    #[inline(always)]
+    fn last_two(&self, columns: M, falling: M, rising: M, gap: u32) -> u64 {
+        let free = self.all & !columns;
+        let x = free.lowest();
+        let y = free ^ x;
+        let upper = !(falling | rising);
+        let lower = !(falling << gap | rising >> gap);
+        let straight = any(x & upper) & any(y & lower);
+        let crossed = any(y & upper) & any(x & lower);
+        let apart = u64::from((x << gap | x >> gap) & y == M::ZERO);
+        apart * (straight + crossed)
+    }
+
     /// Like [`Kernel::count`] for the top [`POLLED_LEVELS`] rows, looking at the stop flag at
     /// each node; `None` when stopped.
-    fn count_polled(&self, d: usize, masks: (M, M, M), stop: &StopFlag) -> Option<u64> {
+    fn count_polled(
+        &self,
+        d: usize,
+        rows: u64,
+        rem: u32,
+        masks: (M, M, M),
+        stop: &StopFlag,
+    ) -> Option<u64> {
         let (columns, falling, rising) = masks;
-        if d == self.last {
-            return Some(u64::from(self.open(columns, falling, rising) != M::ZERO));
-        }
-        if d >= POLLED_LEVELS {
-            return Some(self.count(d, columns, falling, rising));
+        if d >= POLLED_LEVELS || rem <= 3 {
+            return Some(self.count(rows, rem, columns, falling, rising));
         }
         if stop.is_stopped() {
             return None;
         }
         let mut open = self.open(columns, falling, rising);
-        let step = self.step[d];
+        let step = step_to_next(rows);
         let mut total = 0;
         while open != M::ZERO {
             let bit = open.lowest();
@@ -194,7 +298,7 @@ impl<M: Mask> Kernel<M> {
                 (falling | bit) << step,
                 (rising | bit) >> step,
             );
-            total += self.count_polled(d + 1, next, stop)?;
+            total += self.count_polled(d + 1, rows >> step, rem - 1, next, stop)?;
         }
         Some(total)
     }
@@ -211,12 +315,12 @@ impl<M: Mask> Kernel<M> {
     ) {
         let (columns, falling, rising) = masks;
         let mut open = self.open(columns, falling, rising);
-        let step = self.step[d];
+        let step = rows.get(d + 1).map_or(1, |next| next - rows[d]);
         while open != M::ZERO {
             let bit = open.lowest();
             open = open ^ bit;
             board[rows[d] as usize] = bit.trailing_zeros() - self.offset;
-            if d == self.last {
+            if d + 1 == rows.len() {
                 on_solution(board);
             } else {
                 let next = (
@@ -258,7 +362,9 @@ fn count_with<M: Mask>(n: usize, class: Class, stop: &StopFlag) -> Option<Tally>
         });
     }
     if class.stabilizer == 1 {
-        let completions = k.count_polled(0, s.masks, stop)?;
+        let first = s.free_rows[0];
+        let rows = s.free_rows.iter().fold(0u64, |m, &r| m | 1 << (r - first));
+        let completions = k.count_polled(0, rows, s.free_rows.len() as u32, s.masks, stop)?;
         return Some(Tally {
             total: 8 * completions,
             unique: completions,
@@ -290,4 +396,26 @@ fn count_with<M: Mask>(n: usize, class: Class, stop: &StopFlag) -> Option<Tally>
         total: class.orbit_size() * completions,
         unique: (completions + fixed) / u64::from(class.stabilizer.count_ones()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constellation::classes;
+
+    /// The `u128` masks serve only n > 22, too large to count in a test: they must agree with
+    /// the `u64` ones class by class on small boards.
+    #[test]
+    fn wide_masks_count_like_narrow_ones() {
+        let stop = StopFlag::new();
+        for n in 1..=13 {
+            for class in classes(n) {
+                assert_eq!(
+                    count_with::<u128>(n, class, &stop),
+                    count_with::<u64>(n, class, &stop),
+                    "n = {n}, {class:?}"
+                );
+            }
+        }
+    }
 }
