@@ -16,8 +16,9 @@
 //! - `validate`: the validator on one large solution from the `construction` strategy (left out
 //!   when that strategy is not registered): the floor every strategy pays;
 //! - `yardstick`: the C programs of the shared `yardstick/` folder, compiled with gcc at start
-//!   and timed as processes beside their Rust counterparts (`count.c` against `bitmask` and
-//!   `symmetry` with 1 and 2 threads at n = 16; `permutations.c` against `permutation` at 12).
+//!   and timed as processes beside their Rust counterparts (`count.c` against `bitmask`, which
+//!   is single-threaded, and `symmetry` with one and two threads, `symmetry-t1` and
+//!   `symmetry-t2`, at n = 16; `permutations.c` against `permutation` at 12).
 //!   n = 17 is timed once per program, outside criterion, in full runs. Left out, with a message,
 //!   without gcc or the folder (looked up in `$NQUEENS_YARDSTICK_DIR`, then `../shared/yardstick`
 //!   beside the workspace).
@@ -42,7 +43,11 @@
 //! `$CARGO_TARGET_DIR` when set): one row per probe with the solver's own statistics and the
 //! peak heap seen by this binary's counting allocator, plus the skipped cases. The allocator
 //! counts every allocation with an atomic add, also while criterion times: the search loops do
-//! not allocate, so the cost stays out of the hot paths.
+//! not allocate, so the cost stays out of the hot paths. A run of every group rewrites the
+//! file; a filtered run (`-- yardstick`, `-- count_all`) replaces only the cases it ran, keeps
+//! the other rows, and adds an `# update:` line naming itself. The report draws only the
+//! criterion results the file lists as measured, so results left in `target/criterion` by
+//! earlier runs of cases no longer run stay out.
 
 use std::alloc::System;
 use std::path::{Path, PathBuf};
@@ -55,7 +60,7 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput
 use nqueens::core::{
     Config, Error, Operation, Outcome, Registry, Solver, Stats, StopFlag, validate,
 };
-use nqueens_report::{CaseRecord, CaseStatus, Machine, StatsFile, utc_now};
+use nqueens_report::{CaseRecord, CaseStatus, Machine, StatsFile, Update, utc_now};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 use regex::Regex;
 
@@ -362,7 +367,10 @@ fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, quick: bool) {
 
 struct Harness {
     plan: Plan,
+    /// This run's metadata and records.
     stats: StatsFile,
+    /// The file an earlier run left, when this run is filtered: its other cases stay.
+    base: Option<StatsFile>,
     stats_path: PathBuf,
 }
 
@@ -375,7 +383,29 @@ impl Harness {
         if self.plan.mode != Mode::Bench {
             return;
         }
-        if let Err(error) = self.stats.write(&self.stats_path) {
+        let merged;
+        let file = match &self.base {
+            None => &self.stats,
+            Some(base) => {
+                let mut file = base.clone();
+                file.merge(&self.stats.records);
+                let meta = |key: &str| self.stats.meta(key).unwrap_or("").to_string();
+                let update = Update {
+                    date: meta("date"),
+                    mode: meta("mode"),
+                    duration: self
+                        .stats
+                        .meta("duration")
+                        .unwrap_or("(still running)")
+                        .to_string(),
+                    args: meta("args"),
+                };
+                file.meta.push(("update".to_string(), update.to_meta()));
+                merged = file;
+                &merged
+            }
+        };
+        if let Err(error) = file.write(&self.stats_path) {
             eprintln!("nqueens bench: cannot write statistics: {error}");
         }
     }
@@ -642,13 +672,33 @@ fn run_program(program: &Path, n: usize) -> Result<(u64, f64), String> {
 }
 
 fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    if h.plan.mode != Mode::Bench
-        || !h
-            .plan
-            .filter
-            .as_ref()
-            .is_none_or(|f| f.is_match("yardstick/"))
-    {
+    // (label, strategy, threads): bitmask is single-threaded, the symmetry counter runs with
+    // one and with two threads.
+    let mut rust: Vec<(String, &dyn Solver, Option<usize>)> = Vec::new();
+    if let Ok(solver) = registry.get("bitmask") {
+        rust.push(("bitmask".to_string(), solver, None));
+    }
+    if let Ok(solver) = registry.get("symmetry") {
+        for threads in [1, 2] {
+            rust.push((format!("symmetry-t{threads}"), solver, Some(threads)));
+        }
+    }
+    let counts = h.plan.yardstick_counts.clone();
+    let once = h.plan.yardstick_once.clone();
+    let perms = h.plan.yardstick_permutations.clone();
+    let wanted = |label: &str, sizes: &[usize]| {
+        sizes
+            .iter()
+            .any(|&n| h.plan.selected("yardstick", label, n))
+    };
+    let any_selected = counts.iter().chain(&once).any(|&n| {
+        h.plan.selected("yardstick", "count.c", n)
+            || rust
+                .iter()
+                .any(|(label, _, _)| h.plan.selected("yardstick", label, n))
+    }) || wanted("permutations.c", &perms)
+        || wanted("permutation", &perms);
+    if h.plan.mode != Mode::Bench || !any_selected {
         return;
     }
     let Some(dir) = yardstick_dir() else {
@@ -673,19 +723,7 @@ fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             return;
         }
     }
-    // (label, program or strategy, threads, sizes criterion times, sizes timed once)
-    let mut rust: Vec<(String, &dyn Solver, Option<usize>)> = Vec::new();
-    for name in ["bitmask", "symmetry"] {
-        if let Ok(solver) = registry.get(name) {
-            for threads in [1, 2] {
-                rust.push((format!("{name}-t{threads}"), solver, Some(threads)));
-            }
-        }
-    }
     let mut group = c.benchmark_group("yardstick");
-    let counts = h.plan.yardstick_counts.clone();
-    let once = h.plan.yardstick_once.clone();
-    let perms = h.plan.yardstick_permutations.clone();
     for &n in &counts {
         yardstick_program(&mut group, h, "count.c", &count_c, n);
         for (label, solver, threads) in &rust {
@@ -701,21 +739,23 @@ fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     group.finish();
     // Sizes too slow for ten samples: one run each, side by side, recorded in the CSV only.
     for &n in &once {
-        let mut record =
-            CaseRecord::new("yardstick", "count.c", "count.c", n, CaseStatus::Measured);
-        match run_program(&count_c, n) {
-            Ok((total, seconds)) => {
-                record.seconds = seconds;
-                record.result = total.to_string();
+        if h.plan.selected("yardstick", "count.c", n) {
+            let mut record =
+                CaseRecord::new("yardstick", "count.c", "count.c", n, CaseStatus::Measured);
+            match run_program(&count_c, n) {
+                Ok((total, seconds)) => {
+                    record.seconds = seconds;
+                    record.result = total.to_string();
+                }
+                Err(error) => {
+                    record.status = CaseStatus::Error;
+                    record.note = error;
+                }
             }
-            Err(error) => {
-                record.status = CaseStatus::Error;
-                record.note = error;
-            }
+            h.push(record);
         }
-        h.push(record);
         for (label, solver, threads) in &rust {
-            if !solver.capabilities().count.accepts(n) {
+            if !solver.capabilities().count.accepts(n) || !h.plan.selected("yardstick", label, n) {
                 continue;
             }
             let config = Config {
@@ -743,6 +783,9 @@ fn yardstick_program(
     exe: &Path,
     n: usize,
 ) {
+    if !h.plan.selected("yardstick", label, n) {
+        return;
+    }
     let mut record = CaseRecord::new("yardstick", label, label, n, CaseStatus::Measured);
     match run_program(exe, n) {
         Ok((total, seconds)) => {
@@ -771,7 +814,7 @@ fn yardstick_solver(
     threads: Option<usize>,
     n: usize,
 ) {
-    if !solver.capabilities().count.accepts(n) {
+    if !solver.capabilities().count.accepts(n) || !h.plan.selected("yardstick", label, n) {
         return;
     }
     let config = Config {
@@ -797,8 +840,21 @@ fn main() {
     let plan = Plan::from_args();
     let machine = Machine::detect();
     let stats_path = target_dir().join("nqueens-bench/stats.csv");
+    // A filtered run (`-- yardstick`) replaces only its own cases in the file; a run of
+    // everything starts it afresh, so cases the harness no longer runs do not linger.
+    let base = match (&plan.filter, plan.mode) {
+        (Some(_), Mode::Bench) if stats_path.is_file() => match StatsFile::read(&stats_path) {
+            Ok(file) => Some(file),
+            Err(error) => {
+                eprintln!("nqueens bench: {error}; starting the statistics file afresh");
+                None
+            }
+        },
+        _ => None,
+    };
     let mut harness = Harness {
         stats: StatsFile::default(),
+        base,
         stats_path,
         plan,
     };

@@ -8,8 +8,8 @@ use anyhow::Context;
 use clap::Args;
 use nqueens::core::{Config, Operation, Outcome, Placement, Registry, StopFlag, validate};
 use nqueens_report::{
-    BoardPicture, ImageFormat, MAX_BOARD, ReportInput, ReportOptions, draw_board, load,
-    utc_now, write_report,
+    BoardPicture, ImageFormat, MAX_BOARD, ReportInput, ReportOptions, draw_board, load, utc_now,
+    write_report,
 };
 
 use crate::Pick;
@@ -91,7 +91,11 @@ fn solve(
 }
 
 /// Runs `nqueens report`.
-pub fn run_report(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::Result<ExitCode> {
+pub fn run_report(
+    registry: &Registry,
+    stop: &StopFlag,
+    args: &ReportArgs,
+) -> anyhow::Result<ExitCode> {
     let criterion_dir = args
         .criterion
         .clone()
@@ -121,6 +125,13 @@ pub fn run_report(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> an
         .map(str::trim)
         .filter(|a| !a.is_empty())
         .map_or(String::new(), |a| format!(" -- {a}"));
+    // Filtered reruns merged into the statistics since: their commands, in order.
+    let reruns: Vec<String> = stats.as_ref().map_or(Vec::new(), |s| {
+        s.updates()
+            .iter()
+            .map(|u| format!("cargo bench --bench compare -- {}", u.args.trim()))
+            .collect()
+    });
     let report_args: Vec<String> = std::env::args().skip(1).collect();
     let input = ReportInput {
         criterion,
@@ -128,10 +139,13 @@ pub fn run_report(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> an
         machine: None,
         generated: utc_now(),
         boards,
-        commands: vec![
-            format!("cargo bench --bench compare{bench_args}"),
-            format!("cargo run --release --bin nqueens -- {}", report_args.join(" ")),
-        ],
+        commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
+            .chain(reruns)
+            .chain(std::iter::once(format!(
+                "cargo run --release --bin nqueens -- {}",
+                report_args.join(" ")
+            )))
+            .collect(),
     };
     let options = ReportOptions {
         out: args.out.clone(),
@@ -149,7 +163,11 @@ pub fn run_report(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> an
 }
 
 /// Runs `nqueens render`.
-pub fn run_render(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::Result<ExitCode> {
+pub fn run_render(
+    registry: &Registry,
+    stop: &StopFlag,
+    args: &RenderArgs,
+) -> anyhow::Result<ExitCode> {
     let format = ImageFormat::from_path(&args.out)
         .with_context(|| format!("{} must end in .svg or .png", args.out.display()))?;
     let (columns, caption) = match args.n {

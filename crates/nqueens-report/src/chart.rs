@@ -4,6 +4,7 @@ use std::path::Path;
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 use crate::{ReportError, format_count, format_seconds, format_size};
@@ -95,8 +96,9 @@ impl Point {
 pub struct Series {
     /// Legend text.
     pub label: String,
-    /// Index into the palette, so a strategy keeps its colour across charts.
-    pub color: usize,
+    /// Index of the series' look (colour and marker shape), so a strategy keeps its look
+    /// across charts.
+    pub style: usize,
     /// Points, in increasing x.
     pub points: Vec<Point>,
 }
@@ -136,11 +138,131 @@ const PALETTE: [RGBColor; 12] = [
     RGBColor(200, 30, 30),
 ];
 
-fn color(index: usize) -> RGBColor {
-    PALETTE[index % PALETTE.len()]
+/// Hollow marker outlines, as one path each in pixels around the point. Hollow shapes of
+/// different kinds stay visible when series draw their points on the same spot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Marker {
+    Circle,
+    Square,
+    TriangleUp,
+    Diamond,
+    TriangleDown,
+    Cross,
+    Plus,
 }
 
-/// Draws `panels` side by side under a two-line heading into `path`.
+/// Seven shapes against twelve colours: a (colour, shape) pair repeats only after 84 series.
+const MARKERS: [Marker; 7] = [
+    Marker::Circle,
+    Marker::Square,
+    Marker::TriangleUp,
+    Marker::Diamond,
+    Marker::TriangleDown,
+    Marker::Cross,
+    Marker::Plus,
+];
+
+impl Marker {
+    fn outline(self) -> Vec<(i32, i32)> {
+        match self {
+            Marker::Circle => (0..=16)
+                .map(|i| {
+                    let a = f64::from(i) * std::f64::consts::TAU / 16.0;
+                    (
+                        (5.0 * a.cos()).round() as i32,
+                        (5.0 * a.sin()).round() as i32,
+                    )
+                })
+                .collect(),
+            Marker::Square => vec![(-4, -4), (4, -4), (4, 4), (-4, 4), (-4, -4)],
+            Marker::TriangleUp => vec![(0, -6), (5, 3), (-5, 3), (0, -6)],
+            Marker::Diamond => vec![(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)],
+            Marker::TriangleDown => vec![(0, 6), (5, -3), (-5, -3), (0, 6)],
+            // Strokes through the centre, retraced to stay one path.
+            Marker::Cross => vec![(-5, -5), (5, 5), (0, 0), (5, -5), (-5, 5)],
+            Marker::Plus => vec![(-6, 0), (6, 0), (0, 0), (0, -6), (0, 6)],
+        }
+    }
+}
+
+/// Dash patterns (dash, gap in pixels) for series that lie on top of each other.
+const DASHES: [Option<(u32, u32)>; 4] = [None, Some((10, 6)), Some((4, 4)), Some((2, 5))];
+
+/// How one series is drawn in one panel.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    color: RGBColor,
+    marker: Marker,
+    dash: Option<(u32, u32)>,
+}
+
+/// Whether two series draw the same line: at least two sizes in common, and within 2% of each
+/// other at every one of them.
+fn coincide(a: &Series, b: &Series) -> bool {
+    let mut shared = 0;
+    for p in a.points.iter().filter(|p| p.y > 0.0) {
+        if let Some(q) = b.points.iter().find(|q| q.x == p.x && q.y > 0.0) {
+            if (p.y / q.y).ln().abs() > 0.02 {
+                return false;
+            }
+            shared += 1;
+        }
+    }
+    shared >= 2
+}
+
+/// Series of a panel that draw the same line, as groups of two or more indices.
+fn overlaps(panel: &Panel) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, series) in panel.series.iter().enumerate() {
+        let joined = groups
+            .iter_mut()
+            .find(|g| g.iter().all(|&j| coincide(&panel.series[j], series)));
+        match joined {
+            Some(group) => group.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
+}
+
+/// The look of every series of `panel`: colour and shape by the series' style index; series
+/// that lie on top of each other get distinct dash patterns and shapes.
+fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
+    let mut looks: Vec<Look> = panel
+        .series
+        .iter()
+        .map(|s| Look {
+            color: PALETTE[s.style % PALETTE.len()],
+            marker: MARKERS[s.style % MARKERS.len()],
+            dash: None,
+        })
+        .collect();
+    for group in groups {
+        let mut used: Vec<Marker> = Vec::new();
+        for (k, &i) in group.iter().enumerate() {
+            looks[i].dash = DASHES[k % DASHES.len()];
+            if used.contains(&looks[i].marker)
+                && let Some(&free) = MARKERS.iter().find(|m| !used.contains(m))
+            {
+                looks[i].marker = free;
+            }
+            used.push(looks[i].marker);
+        }
+    }
+    looks
+}
+
+/// Chart width; each panel is a plot with its legend in a column to its right, so the legend
+/// never hides data, and panels stack vertically to stay legible when scaled into a page.
+const WIDTH: u32 = 1000;
+const LEGEND_WIDTH: u32 = 250;
+const HEADING_HEIGHT: u32 = 58;
+const PANEL_HEIGHT: u32 = 540;
+
+/// Draws `panels` one above the other under a two-line heading into `path`; each panel has
+/// its legend beside it, and notes which series lie on top of each other.
 pub fn draw_chart(
     path: &Path,
     format: ImageFormat,
@@ -148,8 +270,10 @@ pub fn draw_chart(
     subheading: &str,
     panels: &[Panel],
 ) -> Result<(), ReportError> {
-    let width = 120 + 780 * panels.len().max(1) as u32;
-    let size = (width.min(1700), 600);
+    let size = (
+        WIDTH,
+        HEADING_HEIGHT + PANEL_HEIGHT * panels.len().max(1) as u32,
+    );
     let fail = |reason: String| ReportError::Draw {
         path: path.to_path_buf(),
         reason,
@@ -179,7 +303,7 @@ where
 {
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
     root.fill(&WHITE).map_err(e)?;
-    let (head, body) = root.split_vertically(58);
+    let (head, body) = root.split_vertically(HEADING_HEIGHT);
     head.draw(&Text::new(
         heading.to_string(),
         (14, 8),
@@ -192,9 +316,13 @@ where
         ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80)),
     ))
     .map_err(e)?;
-    let areas = body.split_evenly((1, panels.len().max(1)));
+    let areas = body.split_evenly((panels.len().max(1), 1));
     for (area, panel) in areas.iter().zip(panels) {
-        draw_panel(area, panel)?;
+        let groups = overlaps(panel);
+        let looks = looks(panel, &groups);
+        let (plot, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
+        draw_panel(&plot, panel, &looks)?;
+        draw_legend(&legend, panel, &looks, &groups)?;
     }
     Ok(())
 }
@@ -222,6 +350,7 @@ fn decades(lo: f64, hi: f64) -> (f64, f64) {
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
+    looks: &[Look],
 ) -> Result<(), String>
 where
     DB::ErrorType: 'static,
@@ -242,10 +371,9 @@ where
         draw_lines(
             area,
             panel,
-            x_range,
-            y_range,
-            x_decades + 1,
-            decade_count + 1,
+            looks,
+            (x_range, y_range),
+            (x_decades + 1, decade_count + 1),
         )
     } else {
         let (x_lo, x_hi) = points()
@@ -257,10 +385,9 @@ where
         draw_lines(
             area,
             panel,
-            x_lo - 0.5..x_hi + 0.5,
-            y_range,
-            x_labels,
-            decade_count + 1,
+            looks,
+            (x_lo - 0.5..x_hi + 0.5, y_range),
+            (x_labels, decade_count + 1),
         )
     }
 }
@@ -280,10 +407,9 @@ fn draw_empty<DB: DrawingBackend>(
 fn draw_lines<DB, X, Y>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
-    x_range: X,
-    y_range: Y,
-    x_labels: usize,
-    y_labels: usize,
+    looks: &[Look],
+    (x_range, y_range): (X, Y),
+    (x_labels, y_labels): (usize, usize),
 ) -> Result<(), String>
 where
     DB: DrawingBackend,
@@ -317,41 +443,137 @@ where
         .bold_line_style(RGBColor(205, 205, 205))
         .draw()
         .map_err(e)?;
-    for series in &panel.series {
-        let c = color(series.color);
-        let line: Vec<(f64, f64)> = series
-            .points
-            .iter()
-            .filter(|p| p.y > 0.0)
-            .map(|p| (p.x, p.y))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(line.iter().copied(), c.stroke_width(2)))
-            .map_err(e)?
-            .label(series.label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], c.stroke_width(3)));
-        chart
-            .draw_series(line.iter().map(|&p| Circle::new(p, 3, c.filled())))
-            .map_err(e)?;
+    let lines: Vec<Vec<(f64, f64)>> = panel
+        .series
+        .iter()
+        .map(|s| {
+            s.points
+                .iter()
+                .filter(|p| p.y > 0.0)
+                .map(|p| (p.x, p.y))
+                .collect()
+        })
+        .collect();
+    for (series, look) in panel.series.iter().zip(looks) {
         let bars = series
             .points
             .iter()
             .filter(|p| p.low > 0.0 && p.high > p.low);
         chart
+            .draw_series(bars.map(|p| {
+                PathElement::new(
+                    vec![(p.x, p.low), (p.x, p.high)],
+                    look.color.stroke_width(1),
+                )
+            }))
+            .map_err(e)?;
+    }
+    // Solid lines first, so the dashed ones of coinciding series show on top of them.
+    let mut order: Vec<usize> = (0..lines.len()).collect();
+    order.sort_by_key(|&i| looks[i].dash.is_some());
+    for i in order {
+        let style = looks[i].color.stroke_width(2);
+        let line = lines[i].iter().copied();
+        match looks[i].dash {
+            None => chart.draw_series(LineSeries::new(line, style)),
+            Some((dash, gap)) => chart.draw_series(DashedLineSeries::new(line, dash, gap, style)),
+        }
+        .map_err(e)?;
+    }
+    for (line, look) in lines.iter().zip(looks) {
+        let outline = look.marker.outline();
+        let style = look.color.stroke_width(2);
+        chart
             .draw_series(
-                bars.map(|p| {
-                    PathElement::new(vec![(p.x, p.low), (p.x, p.high)], c.stroke_width(1))
-                }),
+                line.iter()
+                    .map(|&p| EmptyElement::at(p) + PathElement::new(outline.clone(), style)),
             )
             .map_err(e)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font(("sans-serif", 13))
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(160, 160, 160))
-        .draw()
+    Ok(())
+}
+
+/// The legend column: a sample of each series' line and marker with its label, then which
+/// series lie on top of each other.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Panel,
+    looks: &[Look],
+    groups: &[Vec<usize>],
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
+    let room = LEGEND_WIDTH as i32 - 58;
+    let fits = |text: &str, size: u32| {
+        area.estimate_text_size(text, &TextStyle::from(("sans-serif", size).into_font()))
+            .is_ok_and(|(w, _)| w as i32 <= room)
+    };
+    let mut y = 52;
+    for (series, look) in panel.series.iter().zip(looks) {
+        let style = look.color.stroke_width(2);
+        let sample = [(6, y), (42, y)];
+        match look.dash {
+            None => area.draw(&PathElement::new(sample, style)),
+            Some((dash, gap)) => area.draw(&DashedPathElement::new(sample, dash, gap, style)),
+        }
         .map_err(e)?;
+        area.draw(&(EmptyElement::at((24, y)) + PathElement::new(look.marker.outline(), style)))
+            .map_err(e)?;
+        let size = [14, 13, 12, 11]
+            .into_iter()
+            .find(|&s| fits(&series.label, s))
+            .unwrap_or(10);
+        area.draw(&Text::new(
+            series.label.clone(),
+            (50, y - size as i32 / 2 - 1),
+            ("sans-serif", size).into_font(),
+        ))
+        .map_err(e)?;
+        y += 23;
+    }
+    if groups.is_empty() {
+        return Ok(());
+    }
+    let gray = RGBColor(80, 80, 80);
+    let note = ("sans-serif", 12).into_font().color(&gray);
+    let room = LEGEND_WIDTH as i32 - 24;
+    let fits = |text: &str| {
+        area.estimate_text_size(text, &note)
+            .is_ok_and(|(w, _)| w as i32 <= room)
+    };
+    y += 10;
+    for line in ["Same values, drawn over", "each other (dashed):"] {
+        area.draw(&Text::new(line, (6, y), note.clone()))
+            .map_err(e)?;
+        y += 16;
+    }
+    for group in groups {
+        let names: Vec<&str> = group
+            .iter()
+            .map(|&i| {
+                let label = panel.series[i].label.as_str();
+                label.split(" (").next().unwrap_or(label)
+            })
+            .collect();
+        // Names joined by "=", wrapped onto indented lines when the column is too narrow.
+        let mut lines: Vec<String> = Vec::new();
+        for name in names {
+            match lines.last_mut() {
+                Some(line) if fits(&format!("{line} = {name}")) => {
+                    line.push_str(" = ");
+                    line.push_str(name);
+                }
+                Some(_) => lines.push(format!("  = {name}")),
+                None => lines.push(format!("• {name}")),
+            }
+        }
+        for line in lines {
+            area.draw(&Text::new(line, (6, y), note.clone()))
+                .map_err(e)?;
+            y += 16;
+        }
+    }
     Ok(())
 }

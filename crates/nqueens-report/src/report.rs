@@ -67,17 +67,37 @@ const YARDSTICK: &str = "yardstick";
 struct Data<'a> {
     input: &'a ReportInput,
     records: &'a [CaseRecord],
+    /// Criterion's estimates that belong to the run the statistics describe.
+    estimates: Vec<&'a Estimate>,
+    /// Estimates left out as leftovers of earlier runs (`group/id/n`).
+    stale: Vec<String>,
     colors: Vec<String>,
 }
 
 impl<'a> Data<'a> {
     fn new(input: &'a ReportInput) -> Self {
         let records = input.stats.as_ref().map_or(&[][..], |s| &s.records[..]);
+        // Criterion keeps the results of every case it ever ran; with the statistics at hand,
+        // only the cases they list as measured belong to this run.
+        let (estimates, stale): (Vec<&Estimate>, Vec<&Estimate>) =
+            input.criterion.estimates.iter().partition(|e| {
+                input.stats.is_none()
+                    || records.iter().any(|r| {
+                        r.status == CaseStatus::Measured
+                            && r.group == e.group
+                            && r.id == e.function
+                            && Some(r.n) == e.n()
+                    })
+            });
+        let stale = stale
+            .iter()
+            .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
+            .collect();
         let mut colors: Vec<String> = Vec::new();
         let ids = records
             .iter()
             .map(|r| r.id.clone())
-            .chain(input.criterion.estimates.iter().map(|e| e.function.clone()));
+            .chain(estimates.iter().map(|e| e.function.clone()));
         for id in ids {
             if !colors.contains(&id) {
                 colors.push(id);
@@ -86,6 +106,8 @@ impl<'a> Data<'a> {
         Self {
             input,
             records,
+            estimates,
+            stale,
             colors,
         }
     }
@@ -98,10 +120,9 @@ impl<'a> Data<'a> {
     fn estimates(&self, group: &str) -> Vec<(String, Vec<(usize, &'a Estimate)>)> {
         let mut by_id: Vec<(String, Vec<(usize, &Estimate)>)> = Vec::new();
         let mut sorted: Vec<&Estimate> = self
-            .input
-            .criterion
             .estimates
             .iter()
+            .copied()
             .filter(|e| e.group == group)
             .collect();
         sorted.sort_by_key(|e| (self.color(&e.function), e.n()));
@@ -129,7 +150,7 @@ impl<'a> Data<'a> {
         self.estimates(group)
             .into_iter()
             .map(|(id, points)| Series {
-                color: self.color(&id),
+                style: self.color(&id),
                 label: id,
                 points: points
                     .iter()
@@ -169,7 +190,7 @@ impl<'a> Data<'a> {
             match out.iter_mut().find(|s| s.label == label) {
                 Some(series) => series.points.push(point),
                 None => out.push(Series {
-                    color: self.color(&id),
+                    style: self.color(&id),
                     label,
                     points: vec![point],
                 }),
@@ -242,6 +263,36 @@ fn spread(x: f64, values: &[f64]) -> Point {
     }
 }
 
+/// The sizes a growth fit uses: from `min_n` up, where a run takes at least ten times the
+/// series' fastest run (that fastest run being mostly fixed cost: thread start-up, allocation,
+/// process start) and at least 10 µs; the largest five of them, where growth has settled.
+fn fit_window(times: &[(usize, f64)], min_n: usize) -> Vec<(usize, f64)> {
+    let fastest = times
+        .iter()
+        .map(|p| p.1)
+        .filter(|t| *t > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let floor = (10.0 * fastest).max(1e-5);
+    let above: Vec<(usize, f64)> = times
+        .iter()
+        .copied()
+        .filter(|&(n, t)| n >= min_n && t >= floor)
+        .collect();
+    above[above.len().saturating_sub(5)..].to_vec()
+}
+
+/// How a Rust time compares with a C time: `2.41× faster` (C time / Rust time) or `1.18×
+/// slower`.
+fn versus(c_secs: f64, secs: f64) -> String {
+    if c_secs <= 0.0 || secs <= 0.0 {
+        "-".to_string()
+    } else if secs <= c_secs {
+        format!("{:.2}× faster", c_secs / secs)
+    } else {
+        format!("{:.2}× slower", secs / c_secs)
+    }
+}
+
 /// Least-squares slope of `ys` against `xs`.
 fn slope(xs: &[f64], ys: &[f64]) -> Option<f64> {
     let count = xs.len() as f64;
@@ -271,6 +322,13 @@ pub fn write_report(
         warnings: input.criterion.warnings.clone(),
         ..ReportSummary::default()
     };
+    if let Some(first) = data.stale.first() {
+        summary.warnings.push(format!(
+            "{} criterion result(s) left out: the statistics CSV does not list them as measured \
+             (left by an earlier run), e.g. {first}",
+            data.stale.len()
+        ));
+    }
     if input.stats.is_none() {
         summary.warnings.push(
             "no statistics CSV: the report has times but no node counts, seeds or skipped cases"
@@ -294,7 +352,19 @@ pub fn write_report(
         .and_then(|s| s.meta("date"))
         .unwrap_or(&input.generated)
         .to_string();
-    let subheading = format!("{} · benchmarked {run_date}", machine.describe());
+    let updates = input
+        .stats
+        .as_ref()
+        .map(StatsFile::updates)
+        .unwrap_or_default();
+    let subheading = match updates.last() {
+        Some(update) => format!(
+            "{} · benchmarked {run_date}, partly rerun {}",
+            machine.describe(),
+            update.date
+        ),
+        None => format!("{} · benchmarked {run_date}", machine.describe()),
+    };
     let formats: Vec<ImageFormat> = if options.png {
         vec![ImageFormat::Svg, ImageFormat::Png]
     } else {
@@ -346,7 +416,7 @@ pub fn write_report(
     )?;
     let mut first_series = data.time_series(FIRST);
     for mut floor in data.time_series(VALIDATE) {
-        floor.label = format!("{} (validate only)", floor.label);
+        floor.label = format!("{} (floor)", floor.label);
         first_series.push(floor);
     }
     draw(
@@ -462,7 +532,7 @@ fn seeded_series(data: &Data<'_>, seeded: &Seeded<'_>) -> (Vec<Series>, Vec<Seri
                 Some(series) => series.points.push(point),
                 None => list.push(Series {
                     label: id.clone(),
-                    color: data.color(id),
+                    style: data.color(id),
                     points: vec![point],
                 }),
             }
@@ -500,6 +570,16 @@ fn readme(
     let _ = writeln!(md, "- **Machine:** {}", machine.describe());
     if let Some(duration) = meta("duration") {
         let _ = writeln!(md, "- **Bench run took:** {duration}");
+    }
+    if let Some(stats) = &input.stats {
+        for update in stats.updates() {
+            let _ = writeln!(
+                md,
+                "- **Partly rerun:** {} ({} mode, took {}): `cargo bench --bench compare -- {}` \
+                 replaced the cases it ran",
+                update.date, update.mode, update.duration, update.args
+            );
+        }
     }
     for key in ["seeds", "probe budget", "rustc", "criterion"] {
         if let Some(value) = meta(key) {
@@ -720,6 +800,10 @@ fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<(String, f64, bool)>> 
             list.push((r.id.clone(), r.seconds, false));
         }
     }
+    for list in rows.values_mut() {
+        // The C program first, as the row the others are read against.
+        list.sort_by_key(|(id, _, _)| !id.ends_with(".c"));
+    }
     rows
 }
 
@@ -736,19 +820,20 @@ fn yardstick_table(md: &mut String, data: &Data<'_>) {
     let _ = writeln!(
         md,
         "The C programs are compiled with `gcc -O3 -march=native` at bench start and timed as \
-         processes (start-up included, under a millisecond). Ratio: Rust time / C time at the \
-         same n (below 1: Rust is faster).\n"
+         processes (start-up included, under a millisecond). Speed-up: the C program's time \
+         divided by the Rust time at the same n. Sizes too slow for ten samples (n = 17 in a \
+         full run) are timed once each, side by side.\n"
     );
     let _ = writeln!(
         md,
-        "| n | program | time | timed by | ratio to C |\n|--:|---|--:|---|--:|"
+        "| n | program | time | timed by | against C |\n|--:|---|--:|---|--:|"
     );
     for (n, list) in &rows {
         let c = list.iter().find(|(id, _, _)| id.ends_with(".c"));
         for (id, secs, by_criterion) in list {
             let ratio = match c {
-                Some((c_id, c_secs, _)) if c_id != id && *c_secs > 0.0 => {
-                    format!("{:.2}×", secs / c_secs)
+                Some((c_id, c_secs, _)) if c_id != id => {
+                    format!("{} than `{c_id}`", versus(*c_secs, *secs))
                 }
                 _ => "-".to_string(),
             };
@@ -851,37 +936,36 @@ fn summary_lines(data: &Data<'_>, seeded: &Seeded<'_>) -> Vec<String> {
         ));
     }
     for (id, points) in &count {
-        // Fixed costs swamp tiny boards; fit where a run takes at least 10 µs.
-        let fit: Vec<(f64, f64)> = points
-            .iter()
-            .filter(|(_, e)| e.median.point >= 1e-5)
-            .map(|(n, e)| (*n as f64, e.median.point.ln()))
-            .collect();
-        let xs: Vec<f64> = fit.iter().map(|p| p.0).collect();
-        let ys: Vec<f64> = fit.iter().map(|p| p.1).collect();
-        if let Some(s) = slope(&xs, &ys) {
-            lines.push(format!(
+        let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
+        let window = fit_window(&times, 0);
+        let xs: Vec<f64> = window.iter().map(|p| p.0 as f64).collect();
+        let ys: Vec<f64> = window.iter().map(|p| p.1.ln()).collect();
+        match slope(&xs, &ys) {
+            Some(s) => lines.push(format!(
                 "`{id}` counting time grows ×{:.2} per extra row (exponential fit over n = {}..{}).",
                 s.exp(),
-                xs[0],
-                xs[xs.len() - 1]
-            ));
+                window[0].0,
+                window[window.len() - 1].0
+            )),
+            None => lines.push(format!(
+                "`{id}` counting: no growth fit, fewer than three sizes take clearly longer than \
+                 its fixed cost ({} at n = {}).",
+                format_seconds(times.iter().map(|p| p.1).fold(f64::INFINITY, f64::min)),
+                times.first().map_or(0, |p| p.0)
+            )),
         }
     }
     for (id, points) in data.estimates(FIRST) {
-        let fit: Vec<(f64, f64)> = points
-            .iter()
-            .filter(|(n, e)| *n >= 100 && e.median.point >= 1e-5)
-            .map(|(n, e)| ((*n as f64).ln(), e.median.point.ln()))
-            .collect();
-        let largest = points.last().map(|(n, e)| (*n, e.median.point));
-        let xs: Vec<f64> = fit.iter().map(|p| p.0).collect();
-        let ys: Vec<f64> = fit.iter().map(|p| p.1).collect();
+        let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
+        let window = fit_window(&times, 100);
+        let xs: Vec<f64> = window.iter().map(|p| (p.0 as f64).ln()).collect();
+        let ys: Vec<f64> = window.iter().map(|p| p.1.ln()).collect();
+        let largest = times.last().copied();
         if let (Some((n, t)), Some(s)) = (largest, slope(&xs, &ys)) {
             lines.push(format!(
                 "`{id}` first solution: time ∝ n^{s:.2} (log–log fit over n = {}..{}); n = {} in {}.",
-                format_size(xs[0].exp().round() as usize),
-                format_size(xs[xs.len() - 1].exp().round() as usize),
+                format_size(window[0].0),
+                format_size(window[window.len() - 1].0),
                 format_size(n),
                 format_seconds(t)
             ));
@@ -894,19 +978,30 @@ fn summary_lines(data: &Data<'_>, seeded: &Seeded<'_>) -> Vec<String> {
         }
     }
     for (n, list) in yardstick_rows(data) {
-        if let Some((c_id, c_secs, _)) = list.iter().find(|(id, _, _)| id.ends_with(".c")) {
-            let ratios: Vec<String> = list
-                .iter()
-                .filter(|(id, _, _)| id != c_id)
-                .map(|(id, secs, _)| format!("`{id}` {:.2}×", secs / c_secs))
-                .collect();
-            if !ratios.is_empty() && *c_secs > 0.0 {
-                lines.push(format!(
-                    "Against C (`{c_id}`, {}) at n = {n}: {} its time.",
-                    format_seconds(*c_secs),
-                    ratios.join(", ")
-                ));
-            }
+        let Some((c_id, c_secs, by_criterion)) = list.iter().find(|(id, _, _)| id.ends_with(".c"))
+        else {
+            continue;
+        };
+        let mut others: Vec<&(String, f64, bool)> =
+            list.iter().filter(|(id, _, _)| id != c_id).collect();
+        others.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let ratios: Vec<String> = others
+            .iter()
+            .map(|(id, secs, _)| {
+                format!(
+                    "`{id}` {} than {c_id} ({})",
+                    versus(*c_secs, *secs),
+                    format_seconds(*secs)
+                )
+            })
+            .collect();
+        if !ratios.is_empty() {
+            lines.push(format!(
+                "Yardstick at n = {n} (`{c_id}` {}{}): {}.",
+                format_seconds(*c_secs),
+                if *by_criterion { "" } else { ", one run each" },
+                ratios.join(", ")
+            ));
         }
     }
     if let Some((id, n, records)) = seeded.iter().max_by_key(|(_, n, _)| *n) {

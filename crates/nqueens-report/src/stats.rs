@@ -186,6 +186,57 @@ fn clean(text: &str) -> String {
     text.replace(',', ";").replace(['\n', '\r'], " ")
 }
 
+/// A filtered bench run merged into an earlier file: a `# update:` metadata line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Update {
+    /// When it ran, `YYYY-MM-DD HH:MM UTC`.
+    pub date: String,
+    /// `quick` or `full`.
+    pub mode: String,
+    /// How long it took.
+    pub duration: String,
+    /// The arguments after `--` (the filter and flags).
+    pub args: String,
+}
+
+impl Update {
+    /// The metadata value: `date; mode mode; took duration; args: args` (arguments last, so
+    /// any text in them survives).
+    pub fn to_meta(&self) -> String {
+        format!(
+            "{}; {} mode; took {}; args: {}",
+            self.date, self.mode, self.duration, self.args
+        )
+    }
+
+    /// Reads a value written by [`Update::to_meta`]; `None` when it is not one.
+    ///
+    /// ```
+    /// use nqueens_report::Update;
+    ///
+    /// let update = Update {
+    ///     date: "2026-01-02 03:04 UTC".into(),
+    ///     mode: "quick".into(),
+    ///     duration: "1 min 2 s".into(),
+    ///     args: "--quick yardstick|count_all".into(),
+    /// };
+    /// assert_eq!(Update::from_meta(&update.to_meta()), Some(update));
+    /// ```
+    pub fn from_meta(value: &str) -> Option<Self> {
+        let (head, args) = value.split_once("; args: ")?;
+        let mut parts = head.split("; ");
+        let date = parts.next()?.to_string();
+        let mode = parts.next()?.strip_suffix(" mode")?.to_string();
+        let duration = parts.next()?.strip_prefix("took ")?.to_string();
+        Some(Self {
+            date,
+            mode,
+            duration,
+            args: args.to_string(),
+        })
+    }
+}
+
 /// The whole statistics file: metadata and records.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatsFile {
@@ -202,6 +253,55 @@ impl StatsFile {
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The filtered runs merged into this file since its full run, oldest first.
+    pub fn updates(&self) -> Vec<Update> {
+        self.meta
+            .iter()
+            .filter(|(k, _)| k == "update")
+            .filter_map(|(_, v)| Update::from_meta(v))
+            .collect()
+    }
+
+    /// Merges the records of a newer run: a record of the same case (group, id, n and seed)
+    /// is replaced where it stands, a new case goes after the last record of its series (or
+    /// of its group), so the order, which fixes each strategy's colour in the charts, stays.
+    ///
+    /// ```
+    /// use nqueens_report::{CaseRecord, CaseStatus, StatsFile};
+    ///
+    /// let row = |id: &str, n, seconds| {
+    ///     let mut r = CaseRecord::new("count_all", id, id, n, CaseStatus::Measured);
+    ///     r.seconds = seconds;
+    ///     r
+    /// };
+    /// let mut file = StatsFile::default();
+    /// file.records = vec![row("vector", 8, 1.0), row("bitmask", 8, 1.0)];
+    /// file.merge(&[row("vector", 8, 2.0), row("vector", 9, 2.0)]);
+    /// let cases: Vec<(&str, usize, f64)> =
+    ///     file.records.iter().map(|r| (r.id.as_str(), r.n, r.seconds)).collect();
+    /// assert_eq!(cases, [("vector", 8, 2.0), ("vector", 9, 2.0), ("bitmask", 8, 1.0)]);
+    /// ```
+    pub fn merge(&mut self, newer: &[CaseRecord]) {
+        let same_case = |a: &CaseRecord, b: &CaseRecord| {
+            a.group == b.group && a.id == b.id && a.n == b.n && a.seed == b.seed
+        };
+        for record in newer {
+            if let Some(old) = self.records.iter_mut().find(|r| same_case(r, record)) {
+                *old = record.clone();
+                continue;
+            }
+            let after = self
+                .records
+                .iter()
+                .rposition(|r| r.group == record.group && r.id == record.id)
+                .or_else(|| self.records.iter().rposition(|r| r.group == record.group));
+            match after {
+                Some(i) => self.records.insert(i + 1, record.clone()),
+                None => self.records.push(record.clone()),
+            }
+        }
     }
 
     /// The file as CSV text: metadata lines, the header, one line per record.
@@ -271,11 +371,17 @@ impl StatsFile {
         })
     }
 
-    /// Writes the file to `path`, creating its directory.
+    /// Writes the file to `path`, creating its directory. The text goes to a temporary file
+    /// first and is renamed into place, so an interrupted run never leaves half a file.
     pub fn write(&self, path: &Path) -> Result<(), ReportError> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
         }
-        std::fs::write(path, self.to_csv()).map_err(|e| ReportError::io("writing", path, e))
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".partial");
+        let temporary = std::path::PathBuf::from(temporary);
+        std::fs::write(&temporary, self.to_csv())
+            .map_err(|e| ReportError::io("writing", &temporary, e))?;
+        std::fs::rename(&temporary, path).map_err(|e| ReportError::io("writing", path, e))
     }
 }

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use nqueens_core::{Config, Solver, Stats};
 use nqueens_report::{
-    BoardPicture, CaseRecord, CaseStatus, ReportError, ReportInput, ReportOptions, StatsFile, load,
-    read_criterion, write_report,
+    BoardPicture, CaseRecord, CaseStatus, ReportError, ReportInput, ReportOptions, StatsFile,
+    Update, load, read_criterion, write_report,
 };
 
 /// A fresh directory under the system temp dir, removed when dropped.
@@ -90,6 +90,12 @@ fn synthetic(root: &Path) -> StatsFile {
         stats
             .records
             .push(record("count_all", "vector", n, None, nodes));
+        // A counter whose small boards cost a fixed 100 µs (a thread pool starting): too few
+        // sizes clear that cost for a growth fit.
+        fake_benchmark(root, "count_all", "symmetry", n, 1e5 + 10.0 * grow);
+        stats
+            .records
+            .push(record("count_all", "symmetry", n, None, Stats::default()));
         if n <= 10 {
             fake_benchmark(
                 root,
@@ -133,6 +139,9 @@ fn synthetic(root: &Path) -> StatsFile {
             80.0 * n as f64,
         );
         fake_benchmark(root, "validate", "validate", n, 2.0 * n as f64);
+        stats
+            .records
+            .push(record("validate", "validate", n, None, Stats::default()));
         for seed in [1, 2, 3] {
             let moves = Stats {
                 moves: (n as u64) / 2 + seed * 7,
@@ -159,8 +168,19 @@ fn synthetic(root: &Path) -> StatsFile {
             nodes,
         ));
     }
-    fake_benchmark(root, "yardstick", "count.c", 16, 4.0e9);
-    fake_benchmark(root, "yardstick", "symmetry-t2", 16, 1.0e9);
+    // The yardstick: criterion medians at 16, one run each at 17.
+    for (id, strategy, nanos) in [
+        ("count.c", "count.c", 4.0e9),
+        ("bitmask", "bitmask", 5.0e9),
+        ("symmetry-t2", "symmetry", 1.0e9),
+    ] {
+        fake_benchmark(root, "yardstick", id, 16, nanos);
+        let mut at16 = CaseRecord::new("yardstick", id, strategy, 16, CaseStatus::Measured);
+        at16.seconds = nanos * 1e-9;
+        stats.records.push(at16);
+    }
+    // Left by an earlier run of a case the harness no longer has: not in the CSV, left out.
+    fake_benchmark(root, "yardstick", "bitmask-t2", 16, 5.0e9);
     let mut once = CaseRecord::new("yardstick", "count.c", "count.c", 17, CaseStatus::Measured);
     once.seconds = 30.0;
     stats.records.push(once);
@@ -173,7 +193,28 @@ fn synthetic(root: &Path) -> StatsFile {
     );
     once.seconds = 7.5;
     stats.records.push(once);
+    stats.meta.push((
+        "update".into(),
+        Update {
+            date: "2026-01-03 10:00 UTC".into(),
+            mode: "full".into(),
+            duration: "3 min 1 s".into(),
+            args: "yardstick".into(),
+        }
+        .to_meta(),
+    ));
     stats
+}
+
+/// The x position of the `<text>` element that reads exactly `label` in an SVG.
+fn text_x(svg: &str, label: &str) -> Option<i32> {
+    let at = svg.find(&format!(">\n{label}\n</text>"))?;
+    let open = svg[..at].rfind("<text x=\"")? + "<text x=\"".len();
+    let digits: String = svg[open..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 /// Checks that `path` is a complete SVG or PNG file that names every label.
@@ -249,7 +290,12 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         },
     )
     .unwrap();
-    assert!(summary.warnings.is_empty(), "{:?}", summary.warnings);
+    assert_eq!(summary.warnings.len(), 1, "{:?}", summary.warnings);
+    assert!(
+        summary.warnings[0].contains("yardstick/bitmask-t2/16"),
+        "{:?}",
+        summary.warnings
+    );
 
     assert_picture(
         &out.join("count_all.svg"),
@@ -257,13 +303,48 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
             "bitmask",
             "vector",
             "permutation",
+            "symmetry",
             "Test CPU 3000, 2 cores",
             "2026-01-02",
+            "partly rerun 2026-01-03 10:00 UTC",
         ],
     );
+    // Legends stand in a column right of the plots (which end at x = 750), never over data.
+    let chart = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+    for (name, labels) in [
+        ("count_all.svg", &["bitmask", "vector", "permutation"][..]),
+        (
+            "first_solution.svg",
+            &["min-conflicts", "warnsdorff-faithful", "validate (floor)"][..],
+        ),
+        ("randomized.svg", &["min-conflicts"][..]),
+        (
+            "work.svg",
+            &["bitmask (nodes)", "min-conflicts (moves)"][..],
+        ),
+    ] {
+        let svg = chart(name);
+        for label in labels {
+            let x = text_x(&svg, label).unwrap_or_else(|| panic!("{name} has no {label:?}"));
+            assert!(x >= 750, "{name}: legend entry {label:?} at x = {x}");
+        }
+    }
+    // bitmask and vector count the same nodes: the work chart says their lines coincide.
+    let work = chart("work.svg");
+    assert!(work.contains("Same values"), "work.svg names no overlap");
+    assert!(
+        work.contains("bitmask = vector"),
+        "work.svg: overlap not named"
+    );
+    assert!(!chart("count_all.svg").contains("Same values"));
     assert_picture(
         &out.join("first_solution.svg"),
         &["min-conflicts", "warnsdorff-faithful", "validate"],
+    );
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(
+        !readme.contains("bitmask-t2"),
+        "a stale result was reported"
     );
     assert_picture(
         &out.join("work.svg"),
@@ -296,12 +377,19 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "cargo bench --bench compare -- --quick",
         "![count_all](count_all.svg)",
         "| `bitmask` | 12 |",
-        "`bitmask` is fastest",
-        "`vector` 4.0× slower",
+        "`symmetry` is fastest",
+        "`bitmask` 9.9× slower, `vector` 39.8× slower",
         "`bitmask` counting time grows ×6.00 per extra row",
         "`min-conflicts` first solution: time ∝ n^1.00",
-        "`symmetry-t2` 0.25×",
-        "| 17 | `symmetry-t2` | 7.5 s | one run | 0.25× |",
+        "`bitmask` counting time grows ×6.00 per extra row (exponential fit over n = 8..12)",
+        "`symmetry` counting: no growth fit",
+        "Yardstick at n = 16 (`count.c` 4 s): `symmetry-t2` 4.00× faster than count.c (1 s), \
+         `bitmask` 1.25× slower than count.c (5 s).",
+        "Yardstick at n = 17 (`count.c` 30 s, one run each): `symmetry-t2` 4.00× faster than \
+         count.c (7.5 s).",
+        "| 16 | `count.c` | 4 s | criterion median | - |",
+        "| 17 | `symmetry-t2` | 7.5 s | one run | 4.00× faster than `count.c` |",
+        "**Partly rerun:** 2026-01-03 10:00 UTC (full mode, took 3 min 1 s): `cargo bench --bench compare -- yardstick`",
         "`permutation`: n = 11 took over the probe budget (6.5 s); 1 larger sizes not run",
         "![n = 8, found by bitmask](board-8.svg)",
     ] {
@@ -434,4 +522,62 @@ fn a_real_criterion_run_is_read_back() {
             .iter()
             .any(|w| w.contains("no statistics CSV"))
     );
+}
+
+#[test]
+fn a_filtered_rerun_keeps_the_other_groups() {
+    let dir = TempDir::new("merge");
+    let path = dir.0.join("stats.csv");
+    let row = |group: &str, id: &str, n: usize, seconds: f64| {
+        let mut r = CaseRecord::new(group, id, id, n, CaseStatus::Measured);
+        r.seconds = seconds;
+        r
+    };
+    let mut full = StatsFile::default();
+    full.meta.push(("mode".into(), "full".into()));
+    full.records = vec![
+        row("count_all", "vector", 8, 1.0),
+        row("count_all", "bitmask", 8, 1.0),
+        row("yardstick", "count.c", 16, 4.0),
+        row("yardstick", "count.c", 17, 30.0),
+        row("yardstick", "bitmask", 16, 5.0),
+    ];
+    full.write(&path).unwrap();
+
+    // `-- yardstick` in quick mode: n = 16 only, so the n = 17 rows of the full run stay.
+    let mut file = StatsFile::read(&path).unwrap();
+    file.merge(&[
+        row("yardstick", "count.c", 16, 4.5),
+        row("yardstick", "symmetry-t1", 16, 2.0),
+        row("yardstick", "bitmask", 16, 5.5),
+    ]);
+    let update = Update {
+        date: "2026-01-03 10:00 UTC".into(),
+        mode: "quick".into(),
+        duration: "40 s".into(),
+        args: "--quick yardstick".into(),
+    };
+    file.meta.push(("update".into(), update.to_meta()));
+    file.write(&path).unwrap();
+
+    let back = StatsFile::read(&path).unwrap();
+    let cases: Vec<(&str, &str, usize, f64)> = back
+        .records
+        .iter()
+        .map(|r| (r.group.as_str(), r.id.as_str(), r.n, r.seconds))
+        .collect();
+    assert_eq!(
+        cases,
+        [
+            ("count_all", "vector", 8, 1.0),
+            ("count_all", "bitmask", 8, 1.0),
+            ("yardstick", "count.c", 16, 4.5),
+            ("yardstick", "count.c", 17, 30.0),
+            ("yardstick", "bitmask", 16, 5.5),
+            ("yardstick", "symmetry-t1", 16, 2.0),
+        ]
+    );
+    assert_eq!(back.meta("mode"), Some("full"));
+    assert_eq!(back.updates(), [update]);
+    assert!(!dir.0.join("stats.csv.partial").exists());
 }
