@@ -25,6 +25,7 @@ pub fn draw_board(
     path: &Path,
     format: ImageFormat,
 ) -> Result<(), ReportError> {
+    crate::register_fonts();
     let n = columns.len();
     if n == 0 {
         return Err(ReportError::Board("the placement is empty".to_string()));

@@ -270,6 +270,7 @@ pub fn draw_chart(
     subheading: &str,
     panels: &[Panel],
 ) -> Result<(), ReportError> {
+    crate::register_fonts();
     let size = (
         WIDTH,
         HEADING_HEIGHT + PANEL_HEIGHT * panels.len().max(1) as u32,

@@ -9,14 +9,16 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum ReportError {
     /// Reading or writing a file failed.
-    #[error("{action} {}: {source}", path.display())]
+    // The I/O error is part of the message, not a `source`: chained printing (`{:#}` in
+    // anyhow) would repeat it.
+    #[error("{action} {}: {error}", path.display())]
     Io {
         /// What was being done ("reading", "writing", "creating").
         action: &'static str,
         /// The file or directory.
         path: PathBuf,
         /// The underlying error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The criterion directory holds no usable results.
     #[error("no criterion results under {}: {hint}", dir.display())]
@@ -54,12 +56,12 @@ impl ReportError {
     pub(crate) fn io(
         action: &'static str,
         path: impl Into<PathBuf>,
-        source: std::io::Error,
+        error: std::io::Error,
     ) -> Self {
         Self::Io {
             action,
             path: path.into(),
-            source,
+            error,
         }
     }
 }

@@ -6,12 +6,22 @@
 //!
 //! - SVG charts (PNG copies on request): time vs n for counting (log y) and for a first
 //!   solution (log–log), the work done (nodes, permutations examined, moves) vs n, and the
-//!   spread of randomized strategies over their seeds; each titled with the machine and date;
+//!   spread of randomized strategies over their seeds; each titled with the machine and date.
+//!   Each plot has its legend in a column beside it, never over the data; every strategy keeps
+//!   its colour and hollow marker shape across charts, and series with the same values (the
+//!   nodes of `vector` and `breadth`, say) are drawn dashed over each other and named as such
+//!   under the legend;
 //! - chessboard pictures of solutions ([`draw_board`]), light and dark squares with the queens
 //!   drawn;
 //! - `README.md`: the tables behind the charts (median and confidence interval), the machine,
-//!   the commands, and a generated summary (ratios at n = 12, fitted growth rates, the C
-//!   yardstick ratios, the spread over seeds).
+//!   the commands, and a generated summary (ratios at n = 12, growth rates fitted over the
+//!   sizes whose time clearly exceeds the strategy's fixed cost, the speed-up over the C
+//!   yardsticks, the spread over seeds).
+//!
+//! The statistics CSV decides which of criterion's results belong to the run: criterion keeps
+//! every result it ever wrote, so those the CSV does not list as measured are left out with a
+//! warning. A filtered bench run merges its cases into the CSV ([`StatsFile::merge`]) and
+//! notes itself as an [`Update`].
 //!
 //! Criterion's files are internal and unversioned, so [`read_criterion`] reads them
 //! defensively: a missing directory is a clear [`ReportError::NoResults`], a malformed file a

@@ -935,6 +935,29 @@ fn summary_lines(data: &Data<'_>, seeded: &Seeded<'_>) -> Vec<String> {
             others.join(", ")
         ));
     }
+    // The contrast the project's documents draw: permutation filtering against bitmask
+    // backtracking on the same board.
+    let time_at = |n: usize, id: &str| {
+        sizes
+            .get(&n)
+            .and_then(|list| list.iter().find(|(i, _)| *i == id))
+            .map(|p| p.1)
+    };
+    if let Some((n, p, b)) = sizes
+        .keys()
+        .rev()
+        .filter(|&&n| n <= 12)
+        .find_map(|&n| Some((n, time_at(n, "permutation")?, time_at(n, "bitmask")?)))
+        && b > 0.0
+    {
+        lines.push(format!(
+            "At n = {n} permutation filtering (`permutation`, {}) is {:.0}× slower than bitmask \
+             backtracking (`bitmask`, {}).",
+            format_seconds(p),
+            p / b,
+            format_seconds(b)
+        ));
+    }
     for (id, points) in &count {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
         let window = fit_window(&times, 0);
