@@ -177,7 +177,8 @@ pub fn run_render(
             }
             match solve(registry, &args.pick, args.seed, stop, n)? {
                 Some((columns, strategy)) => {
-                    let caption = format!("n = {n}: a solution found by {strategy}");
+                    let seed = args.seed.map_or(String::new(), |s| format!(" (seed {s})"));
+                    let caption = format!("n = {n}: a solution found by {strategy}{seed}");
                     (columns, caption)
                 }
                 None => {
