@@ -17,9 +17,13 @@ use nqueens_core::{StopFlag, Symmetry};
 
 use crate::constellation::{Class, Constellation};
 
-/// Levels below the first free row searched with a stop check per node; deeper levels run the
-/// unchecked hot loop, each call short enough to keep Ctrl-C responsive.
+/// Levels below the first free row searched with a stop check per node, whatever is left below.
 const POLLED_LEVELS: usize = 3;
+
+/// Subtrees with at most this many free rows left run the unchecked hot loop: about a
+/// millisecond each, so that Ctrl-C stays responsive at any size (on large boards the top
+/// levels alone would leave minutes between checks).
+const UNPOLLED_ROWS: u32 = 12;
 
 /// From this many free rows left, the search looks at every remaining row before branching
 /// (see [`Kernel::tail`]).
@@ -170,7 +174,11 @@ impl<M: Mask> Kernel<M> {
         while open != M::ZERO {
             let bit = open.lowest();
             open = open ^ bit;
-            let (c, f, r) = (columns | bit, (falling | bit) << step, (rising | bit) >> step);
+            let (c, f, r) = (
+                columns | bit,
+                (falling | bit) << step,
+                (rising | bit) >> step,
+            );
             if self.open(c, f, r) != M::ZERO {
                 total += if rem - 1 > TAIL_ROWS {
                     self.top(below, rem - 1, c, f, r)
@@ -188,7 +196,14 @@ impl<M: Mask> Kernel<M> {
     /// masks with its diagonals traced back up to the current row (`\` one column left and `/`
     /// one column right per row up), and its row leaves `rows`, so the later shifts jump it.
     /// This cuts the nodes of the search by about a third, for a few mask operations per row.
-    fn tail(&self, mut rows: u64, mut rem: u32, mut columns: M, mut falling: M, mut rising: M) -> u64 {
+    fn tail(
+        &self,
+        mut rows: u64,
+        mut rem: u32,
+        mut columns: M,
+        mut falling: M,
+        mut rising: M,
+    ) -> u64 {
         loop {
             let mut below = rows & (rows - 1);
             let mut forced = (M::ZERO, 0);
@@ -224,7 +239,11 @@ impl<M: Mask> Kernel<M> {
         while open != M::ZERO {
             let bit = open.lowest();
             open = open ^ bit;
-            let (c, f, r) = (columns | bit, (falling | bit) << step, (rising | bit) >> step);
+            let (c, f, r) = (
+                columns | bit,
+                (falling | bit) << step,
+                (rising | bit) >> step,
+            );
             if rem == 4 {
                 total += self.last_three(below, c, f, r);
             } else if self.open(c, f, r) != M::ZERO {
@@ -270,8 +289,8 @@ impl<M: Mask> Kernel<M> {
         apart * (straight + crossed)
     }
 
-    /// Like [`Kernel::count`] for the top [`POLLED_LEVELS`] rows, looking at the stop flag at
-    /// each node; `None` when stopped.
+    /// Like [`Kernel::count`] for the top [`POLLED_LEVELS`] rows and above [`UNPOLLED_ROWS`],
+    /// looking at the stop flag at each node; `None` when stopped.
     fn count_polled(
         &self,
         d: usize,
@@ -281,7 +300,7 @@ impl<M: Mask> Kernel<M> {
         stop: &StopFlag,
     ) -> Option<u64> {
         let (columns, falling, rising) = masks;
-        if d >= POLLED_LEVELS || rem <= 3 {
+        if (d >= POLLED_LEVELS && rem <= UNPOLLED_ROWS) || rem <= 3 {
             return Some(self.count(rows, rem, columns, falling, rising));
         }
         if stop.is_stopped() {

@@ -1,0 +1,173 @@
+//! `nqueens count` and `nqueens merge` as a user runs them: class counts, shards spread over
+//! separate processes and merged back, checkpoints resumed, and quiet output when piped.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-count-{}-{name}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `count n --shard i/k` as its own process and saves its JSON record; returns the path.
+fn shard(dir: &Path, n: usize, i: usize, k: usize) -> PathBuf {
+    let output = nqueens()
+        .args(["count", &n.to_string(), "--shard", &format!("{i}/{k}")])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "shard {i}/{k}: {output:?}");
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(record["n"], n);
+    assert_eq!(record["shard"], format!("{i}/{k}"));
+    assert_eq!(record["complete"], true);
+    let path = dir.join(format!("shard-{i}-of-{k}.json"));
+    std::fs::write(&path, &output.stdout).unwrap();
+    path
+}
+
+#[test]
+fn unique_counts_classes_of_solutions() {
+    nqueens()
+        .args(["count", "8", "--unique"])
+        .assert()
+        .success()
+        .stdout("12\n");
+    nqueens()
+        .args(["count", "10", "--unique", "--threads", "1"])
+        .assert()
+        .success()
+        .stdout("92\n");
+}
+
+#[test]
+fn every_thread_count_prints_the_same_total_and_nothing_else_when_piped() {
+    for threads in ["1", "2", "3"] {
+        // Output captured by a pipe is not a terminal: no progress bar, nothing on stderr.
+        nqueens()
+            .args(["count", "12", "--threads", threads])
+            .assert()
+            .success()
+            .stdout("14200\n")
+            .stderr("");
+    }
+}
+
+#[test]
+fn shards_of_any_split_merge_to_the_total() {
+    let dir = scratch("merge");
+    for k in [3, 5] {
+        let files: Vec<PathBuf> = (0..k).map(|i| shard(&dir, 11, i, k)).collect();
+        nqueens()
+            .arg("merge")
+            .args(&files)
+            .assert()
+            .success()
+            .stdout("2680\n");
+        nqueens()
+            .args(["merge", "--unique"])
+            .args(&files)
+            .assert()
+            .success()
+            .stdout("341\n");
+        // Records concatenated into one file (as a batch runner collects them) merge too.
+        let all: String = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .collect();
+        nqueens()
+            .args(["merge", "-"])
+            .write_stdin(all)
+            .assert()
+            .success()
+            .stdout("2680\n");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_missing_or_duplicated_shard_is_an_error() {
+    let dir = scratch("bad-merge");
+    let files: Vec<PathBuf> = (0..3).map(|i| shard(&dir, 10, i, 3)).collect();
+    nqueens()
+        .arg("merge")
+        .args(&files[..2])
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("missing shard(s) 2 of 3"));
+    nqueens()
+        .arg("merge")
+        .args([&files[0], &files[1], &files[1], &files[2]])
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("shard 1/3 appears more than once"));
+    let other_size = shard(&dir, 9, 2, 3);
+    nqueens()
+        .arg("merge")
+        .args([&files[0], &files[1], &other_size])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("different sizes"));
+    std::fs::write(dir.join("junk.json"), "not json\n").unwrap();
+    nqueens()
+        .args(["merge"])
+        .arg(dir.join("junk.json"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a shard record"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_interrupted_checkpointed_count_resumes_to_the_right_total() {
+    let dir = scratch("resume");
+    let checkpoint = dir.join("count-12.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    // A run that stopped partway leaves some subproblems in its checkpoint. Counting only the
+    // first of three slices into it does the same, deterministically.
+    nqueens()
+        .args(["count", "12", "--shard", "0/3", "--checkpoint", path])
+        .assert()
+        .success();
+    let saved = std::fs::read_to_string(&checkpoint)
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    assert!(saved > 0);
+    // A crash while writing leaves a torn last line: it is dropped and that subproblem redone.
+    let mut text = std::fs::read_to_string(&checkpoint).unwrap();
+    text.push_str("17 40");
+    std::fs::write(&checkpoint, text).unwrap();
+    nqueens()
+        .args(["count", "12", "--checkpoint", path])
+        .assert()
+        .success()
+        .stdout("14200\n")
+        .stderr(predicate::str::contains(format!(
+            "{saved} subproblems already counted"
+        )));
+    // Everything is saved now: a rerun only adds up the file.
+    nqueens()
+        .args(["count", "12", "--unique", "--checkpoint", path])
+        .assert()
+        .success()
+        .stdout("1787\n");
+    // The file belongs to n = 12: another count refuses it.
+    nqueens()
+        .args(["count", "11", "--checkpoint", path])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("belongs to another count"));
+    std::fs::remove_dir_all(&dir).ok();
+}
