@@ -323,15 +323,21 @@ impl<M: Mask> Kernel<M> {
     }
 
     /// Visits every completion with the board filled in (`board[row] = column`), for the rare
-    /// classes whose constellation a symmetry fixes.
+    /// classes whose constellation a rotation fixes; `None` when stopped (looked at as in
+    /// [`Kernel::count_polled`]).
     fn visit(
         &self,
         d: usize,
         rows: &[u32],
         board: &mut [u32],
         masks: (M, M, M),
+        stop: &StopFlag,
         on_solution: &mut dyn FnMut(&[u32]),
-    ) {
+    ) -> Option<()> {
+        let left = (rows.len() - d) as u32;
+        if (d < POLLED_LEVELS || left > UNPOLLED_ROWS) && stop.is_stopped() {
+            return None;
+        }
         let (columns, falling, rising) = masks;
         let mut open = self.open(columns, falling, rising);
         let step = rows.get(d + 1).map_or(1, |next| next - rows[d]);
@@ -347,19 +353,22 @@ impl<M: Mask> Kernel<M> {
                     (falling | bit) << step,
                     (rising | bit) >> step,
                 );
-                self.visit(d + 1, rows, board, next, on_solution);
+                self.visit(d + 1, rows, board, next, stop, on_solution)?;
             }
         }
+        Some(())
     }
 }
 
-/// Counts one class for an `n × n` board (`1 <= n <= 32`; `u128` masks above n = 22); `None` if `stop` was raised first.
+/// Counts one class for an `n × n` board (`1 <= n <= 32`; `u128` masks above n = 22); `None`
+/// if `stop` was raised first.
 ///
 /// A class whose representative no symmetry fixes (almost all) stands for 8 constellations, each
 /// with the same number `S` of completions, and its solutions fall into `S` classes of 8. A class
 /// with a non-trivial stabilizer `G` has `8 / |G|` constellations, and by Burnside's lemma its
 /// solutions make `(S + Σ fixed(g)) / |G|` classes, where `fixed(g)` counts the completions
-/// that `g` maps onto themselves: only those rare classes have their solutions enumerated.
+/// that `g` maps onto themselves. Only a rotation can fix a solution, so only the rare classes
+/// a rotation fixes have their solutions enumerated.
 pub fn count_class(n: usize, class: Class, stop: &StopFlag) -> Option<Tally> {
     if n <= U64_MAX_N {
         count_with::<u64>(n, class, stop)
@@ -380,37 +389,52 @@ fn count_with<M: Mask>(n: usize, class: Class, stop: &StopFlag) -> Option<Tally>
             unique: 1,
         });
     }
-    if class.stabilizer == 1 {
-        let first = s.free_rows[0];
-        let rows = s.free_rows.iter().fold(0u64, |m, &r| m | 1 << (r - first));
-        let completions = k.count_polled(0, rows, s.free_rows.len() as u32, s.masks, stop)?;
+    let first = s.free_rows[0];
+    let rows = s.free_rows.iter().fold(0u64, |m, &r| m | 1 << (r - first));
+    let free = s.free_rows.len() as u32;
+    // A reflection of the board fixes no solution for n > 1 (two queens would share a row, a
+    // column or, for the diagonal mirrors, an anti-diagonal), so only rotations need the
+    // solutions enumerated for Burnside's lemma.
+    let rotations: Vec<Symmetry> = Symmetry::ALL
+        .iter()
+        .enumerate()
+        .filter(|&(i, g)| {
+            class.stabilizer & 1 << i != 0
+                && matches!(
+                    g,
+                    Symmetry::Rotate90 | Symmetry::Rotate180 | Symmetry::Rotate270
+                )
+        })
+        .map(|(_, &g)| g)
+        .collect();
+    if rotations.is_empty() {
+        let completions = k.count_polled(0, rows, free, s.masks, stop)?;
+        let fixers = u64::from(class.stabilizer.count_ones());
         return Some(Tally {
-            total: 8 * completions,
-            unique: completions,
+            total: class.orbit_size() * completions,
+            unique: completions / fixers,
         });
-    }
-    if stop.is_stopped() {
-        return None;
     }
     let mut board = vec![0u32; n];
     for (row, column) in class.constellation.squares(n32) {
         board[row as usize] = column;
     }
-    let symmetries: Vec<Symmetry> = Symmetry::ALL
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i > 0 && class.stabilizer & 1 << i != 0)
-        .map(|(_, &g)| g)
-        .collect();
     let mut completions = 0u64;
     let mut fixed = 0u64;
-    k.visit(0, &s.free_rows, &mut board, s.masks, &mut |solution| {
-        completions += 1;
-        fixed += symmetries
-            .iter()
-            .filter(|g| g.apply(solution) == solution)
-            .count() as u64;
-    });
+    k.visit(
+        0,
+        &s.free_rows,
+        &mut board,
+        s.masks,
+        stop,
+        &mut |solution| {
+            completions += 1;
+            fixed += rotations
+                .iter()
+                .filter(|g| g.apply(solution) == solution)
+                .count() as u64;
+        },
+    )?;
     Some(Tally {
         total: class.orbit_size() * completions,
         unique: (completions + fixed) / u64::from(class.stabilizer.count_ones()),
