@@ -9,7 +9,13 @@
 //! down sits left of column 0 at first, hence the offset of `n - 2` bits, and a rising one right
 //! of column `n - 1`, up to `2n - 3`, hence masks of `3n - 4` bits: `u64` up to n = 22, `u128`
 //! above. All three masks share one layout, so the hot loop is the plain bitmask loop. Rows
-//! already holding an edge queen are skipped by shifting the diagonals two or three places.
+//! already holding a queen are skipped by shifting the diagonals two or more places at once:
+//! the search keeps the free rows ahead as a bitmask, so no step tests "is this row taken".
+//!
+//! The search has three stages. The upper rows run the plain loop ([`Kernel::top`]). The last
+//! [`TAIL_ROWS`] or so rows, where most nodes are, look at every remaining row and column before
+//! branching and fill forced squares out of order ([`Kernel::tail`]). The last two rows are
+//! counted without branching ([`Kernel::last_two`]).
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
@@ -25,8 +31,8 @@ const POLLED_LEVELS: usize = 3;
 /// levels alone would leave minutes between checks).
 const UNPOLLED_ROWS: u32 = 12;
 
-/// From this many free rows left, the search looks at every remaining row before branching
-/// (see [`Kernel::tail`]).
+/// From this many free rows left (or `n - 10`, if more), the search looks at every remaining
+/// row and column before branching (see [`Kernel::tail`]); measured best at n = 16-18.
 const TAIL_ROWS: u32 = 7;
 
 /// The largest `n` whose masks fit a `u64` (`3n - 4 <= 64` bits would do; the seeding needs
@@ -99,6 +105,8 @@ struct Kernel<M> {
     all: M,
     /// Bit of column 0.
     offset: u32,
+    /// Free rows left from which [`Kernel::tail`] takes over.
+    tail_rows: u32,
 }
 
 /// The search of one constellation, ready to start at its first free row.
@@ -132,7 +140,11 @@ fn start<M: Mask>(n: u32, c: Constellation) -> Start<M> {
     }
     let all = (0..n).fold(M::ZERO, |m, column| m | bit(i64::from(column)));
     Start {
-        kernel: Kernel { all, offset },
+        kernel: Kernel {
+            all,
+            offset,
+            tail_rows: TAIL_ROWS.max(n.saturating_sub(10)),
+        },
         free_rows,
         masks: (columns, falling, rising),
     }
@@ -159,12 +171,12 @@ impl<M: Mask> Kernel<M> {
             1 => any(self.open(columns, falling, rising)),
             2 => self.last_two(columns, falling, rising, step_to_next(rows)),
             3 => self.last_three(rows, columns, falling, rising),
-            _ if rem <= TAIL_ROWS => self.tail(rows, rem, columns, falling, rising),
+            _ if rem <= self.tail_rows => self.tail(rows, rem, columns, falling, rising),
             _ => self.top(rows, rem, columns, falling, rising),
         }
     }
 
-    /// The upper rows (`rem > TAIL_ROWS`): the plain bitmask loop, calling only for children
+    /// The upper rows (`rem > tail_rows`): the plain bitmask loop, calling only for children
     /// whose row still has an open square. No statistics and no stop check here.
     fn top(&self, rows: u64, rem: u32, columns: M, falling: M, rising: M) -> u64 {
         let mut open = self.open(columns, falling, rising);
@@ -180,7 +192,7 @@ impl<M: Mask> Kernel<M> {
                 (rising | bit) >> step,
             );
             if self.open(c, f, r) != M::ZERO {
-                total += if rem - 1 > TAIL_ROWS {
+                total += if rem - 1 > self.tail_rows {
                     self.top(below, rem - 1, c, f, r)
                 } else {
                     self.tail(below, rem - 1, c, f, r)
@@ -190,12 +202,13 @@ impl<M: Mask> Kernel<M> {
         total
     }
 
-    /// The last `rem` rows (`4 <= rem <= TAIL_ROWS`), where most nodes of the tree are. Before
-    /// branching, every remaining row is checked: a row with no open square ends the branch,
-    /// and a row with exactly one is filled at once, out of order. That row's queen enters the
-    /// masks with its diagonals traced back up to the current row (`\` one column left and `/`
-    /// one column right per row up), and its row leaves `rows`, so the later shifts jump it.
-    /// This cuts the nodes of the search by about a third, for a few mask operations per row.
+    /// The last `rem` rows (`4 <= rem <= tail_rows`), where most nodes of the tree are. Before
+    /// branching, every remaining row is checked: a row with no open square, or a free column
+    /// open in no row, ends the branch; a row with exactly one open square, or a column open in
+    /// exactly one row, is filled at once, out of order. That queen enters the masks with its
+    /// diagonals traced back up to the current row (`\` one column left and `/` one column
+    /// right per row up), and its row leaves `rows`, so the later shifts jump it. This halves
+    /// the nodes of the search, for a few mask operations per row.
     fn tail(
         &self,
         mut rows: u64,
@@ -207,6 +220,9 @@ impl<M: Mask> Kernel<M> {
         loop {
             let mut below = rows & (rows - 1);
             let mut forced = (M::ZERO, 0);
+            // Columns open in some remaining row, and in at least two.
+            let mut once = self.open(columns, falling, rising);
+            let mut twice = M::ZERO;
             while below != 0 {
                 let d = below.trailing_zeros();
                 below &= below - 1;
@@ -218,15 +234,32 @@ impl<M: Mask> Kernel<M> {
                     forced = (open, d);
                     break;
                 }
+                twice = twice | (once & open);
+                once = once | open;
+            }
+            if forced.0 == M::ZERO {
+                let free = self.all & !columns;
+                if once != free {
+                    return 0;
+                }
+                let single = free & !twice;
+                if single == M::ZERO {
+                    break;
+                }
+                forced = self.row_of(single.lowest(), rows, columns, falling, rising);
             }
             let (bit, d) = forced;
-            if bit == M::ZERO {
-                break;
-            }
             columns = columns | bit;
             falling = falling | bit >> d;
             rising = rising | bit << d;
             rows ^= 1 << d;
+            if d == 0 {
+                // The current row itself was filled: move down to the next free one.
+                let step = rows.trailing_zeros();
+                falling = falling << step;
+                rising = rising >> step;
+                rows >>= step;
+            }
             rem -= 1;
             if rem == 3 {
                 return self.last_three(rows, columns, falling, rising);
@@ -251,6 +284,17 @@ impl<M: Mask> Kernel<M> {
             }
         }
         total
+    }
+
+    /// The square of `column` (one bit) in the only remaining row where it is open, as the
+    /// column and the row's distance below the current one.
+    fn row_of(&self, column: M, rows: u64, columns: M, falling: M, rising: M) -> (M, u32) {
+        let open_in = |d: u32| column & !(columns | falling << d | rising >> d) != M::ZERO;
+        // The caller saw the column open in some remaining row, so the search finds one.
+        let d = (0..64)
+            .find(|&d| rows >> d & 1 == 1 && open_in(d))
+            .unwrap_or(0);
+        (column, d)
     }
 
     /// Completions of the last three free rows: a loop over the first, then [`Kernel::last_two`].

@@ -16,12 +16,18 @@
 //! constellation no symmetry fixes, each completion is one class; for the rare fixed ones,
 //! Burnside's lemma over the completions does (see [`Tally`]).
 //!
-//! Each constellation is one independent subproblem (5,700 of them at n = 16): the completions
-//! are counted by bitmask backtracking over the rows that have no edge queen yet, with the edge
-//! queens' diagonals seeded in 64-bit masks and their rows skipped by shifting the diagonal masks
-//! two or three places at once. No statistics are kept in the hot loop. The subproblems run on a
-//! rayon pool of `Config::threads` threads, in an interleaved order, with progress reported per
-//! subproblem and the stop flag checked near the top of every search.
+//! Each constellation is one independent subproblem (3,206 of them at n = 16, 5,728 at n = 18):
+//! the completions are counted by bitmask backtracking over the rows that have no edge queen
+//! yet, with the edge queens' diagonals seeded in 64-bit masks (128-bit above n = 22) and their
+//! rows skipped by shifting the diagonal masks several places at once. In the last seven rows,
+//! where most of the tree is, each node first looks at every remaining row and column: a row or
+//! column with no open square ends the branch, and one with a single open square is filled at
+//! once, out of order (forward checking with forced moves: with the row rule alone, n = 16
+//! visits 109 million nodes instead of 208 million).
+//! The last two rows are counted without branching. No statistics are kept in the hot loop.
+//! The subproblems run on a rayon pool of `Config::threads` threads, in an interleaved order,
+//! with progress reported per subproblem and the stop flag checked at every node above the last
+//! twelve rows (so Ctrl-C is answered within milliseconds at any size).
 //!
 //! Around them: [`Shard`] and [`ShardRecord`] split a count over processes or machines and
 //! [`merge`] checks and adds the records; [`Checkpoint`] saves finished subproblems to a file so
