@@ -65,7 +65,6 @@ trait Mask:
     fn lowest(self) -> Self;
     /// All but the lowest set bit.
     fn but_lowest(self) -> Self;
-    fn trailing_zeros(self) -> u32;
 }
 
 macro_rules! mask {
@@ -81,10 +80,6 @@ macro_rules! mask {
             #[inline(always)]
             fn but_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
-            }
-            #[inline(always)]
-            fn trailing_zeros(self) -> u32 {
-                <$t>::trailing_zeros(self)
             }
         }
     };
@@ -103,8 +98,6 @@ fn step_to_next(rows: u64) -> u32 {
 struct Kernel<M> {
     /// The board's columns.
     all: M,
-    /// Bit of column 0.
-    offset: u32,
     /// Free rows left from which [`Kernel::tail`] takes over.
     tail_rows: u32,
 }
@@ -142,7 +135,6 @@ fn start<M: Mask>(n: u32, c: Constellation) -> Start<M> {
     Start {
         kernel: Kernel {
             all,
-            offset,
             tail_rows: TAIL_ROWS.max(n.saturating_sub(10)),
         },
         free_rows,
@@ -363,43 +355,6 @@ impl<M: Mask> Kernel<M> {
         }
         Some(total)
     }
-
-    /// Visits every completion with the board filled in (`board[row] = column`), for the rare
-    /// classes whose constellation a rotation fixes; `None` when stopped (looked at as in
-    /// [`Kernel::count_polled`]).
-    fn visit(
-        &self,
-        d: usize,
-        rows: &[u32],
-        board: &mut [u32],
-        masks: (M, M, M),
-        stop: &StopFlag,
-        on_solution: &mut dyn FnMut(&[u32]),
-    ) -> Option<()> {
-        let left = (rows.len() - d) as u32;
-        if (d < POLLED_LEVELS || left > UNPOLLED_ROWS) && stop.is_stopped() {
-            return None;
-        }
-        let (columns, falling, rising) = masks;
-        let mut open = self.open(columns, falling, rising);
-        let step = rows.get(d + 1).map_or(1, |next| next - rows[d]);
-        while open != M::ZERO {
-            let bit = open.lowest();
-            open = open ^ bit;
-            board[rows[d] as usize] = bit.trailing_zeros() - self.offset;
-            if d + 1 == rows.len() {
-                on_solution(board);
-            } else {
-                let next = (
-                    columns | bit,
-                    (falling | bit) << step,
-                    (rising | bit) >> step,
-                );
-                self.visit(d + 1, rows, board, next, stop, on_solution)?;
-            }
-        }
-        Some(())
-    }
 }
 
 /// Counts one class for an `n × n` board (`1 <= n <= 32`; `u128` masks above n = 22); `None`
@@ -457,30 +412,86 @@ fn count_with<M: Mask>(n: usize, class: Class, stop: &StopFlag) -> Option<Tally>
             unique: completions / fixers,
         });
     }
-    let mut board = vec![0u32; n];
+    let completions = k.count_polled(0, rows, free, s.masks, stop)?;
+    let mut board = vec![None; n];
     for (row, column) in class.constellation.squares(n32) {
-        board[row as usize] = column;
+        board[row as usize] = Some(column);
     }
-    let mut completions = 0u64;
     let mut fixed = 0u64;
-    k.visit(
-        0,
-        &s.free_rows,
-        &mut board,
-        s.masks,
-        stop,
-        &mut |solution| {
-            completions += 1;
-            fixed += rotations
-                .iter()
-                .filter(|g| g.apply(solution) == solution)
-                .count() as u64;
-        },
-    )?;
+    half_turn_completions(&mut board, 0, stop, &mut |solution| {
+        fixed += rotations
+            .iter()
+            .filter(|g| g.apply(solution) == solution)
+            .count() as u64;
+    })?;
     Some(Tally {
         total: class.orbit_size() * completions,
         unique: (completions + fixed) / u64::from(class.stabilizer.count_ones()),
     })
+}
+
+/// Whether a queen on (`row`, `column`) is safe from the queens on `board`.
+fn safe(board: &[Option<u32>], row: usize, column: u32) -> bool {
+    board.iter().enumerate().all(|(r, placed)| {
+        placed.is_none_or(|c| c != column && r.abs_diff(row) != c.abs_diff(column) as usize)
+    })
+}
+
+/// Passes to `on_solution` every completion of `board` (rows without a queen are `None`) that
+/// a half turn maps onto itself; `None` when stopped. A rotation fixing a solution fixes it
+/// under the half turn too, and such solutions are few: their queens come in pairs (r, c) and
+/// (n - 1 - r, n - 1 - c), so the search fills pairs of rows from the top half only.
+fn half_turn_completions(
+    board: &mut [Option<u32>],
+    row: usize,
+    stop: &StopFlag,
+    on_solution: &mut dyn FnMut(&[u32]),
+) -> Option<()> {
+    let last = board.len() - 1;
+    let mirror = last - row;
+    if row > mirror {
+        let solution: Vec<u32> = board.iter().flatten().copied().collect();
+        on_solution(&solution);
+        return Some(());
+    }
+    if row < POLLED_LEVELS && stop.is_stopped() {
+        return None;
+    }
+    let flip = |column: u32| last as u32 - column;
+    match (board[row], board[mirror]) {
+        (Some(a), Some(b)) if b == flip(a) => {
+            half_turn_completions(board, row + 1, stop, on_solution)?;
+        }
+        (Some(_), Some(_)) => {}
+        (Some(a), None) | (None, Some(a)) => {
+            let (empty, column) = if board[row].is_none() {
+                (row, flip(a))
+            } else {
+                (mirror, flip(a))
+            };
+            if safe(board, empty, column) {
+                board[empty] = Some(column);
+                half_turn_completions(board, row + 1, stop, on_solution)?;
+                board[empty] = None;
+            }
+        }
+        (None, None) => {
+            for column in 0..=last as u32 {
+                // The middle row of an odd board pairs with itself: only the centre works.
+                if (row == mirror && column != flip(column)) || !safe(board, row, column) {
+                    continue;
+                }
+                board[row] = Some(column);
+                if row == mirror || safe(board, mirror, flip(column)) {
+                    board[mirror] = Some(flip(column));
+                    half_turn_completions(board, row + 1, stop, on_solution)?;
+                    board[mirror] = None;
+                }
+                board[row] = None;
+            }
+        }
+    }
+    Some(())
 }
 
 #[cfg(test)]
