@@ -16,6 +16,10 @@
 //!   the next seed, and every seed is also run once on its own for the spread;
 //! - `validate`: the validator on one large solution from the `construction` strategy (left out
 //!   when that strategy is not registered): the floor every strategy pays;
+//! - `once`: goals too slow or too many for criterion, each run timed once and recorded in the
+//!   statistics CSV only: the `warnsdorff` default variant (seed 1) on every n from 4 to 1,000,
+//!   and, in full runs, `min-conflicts` at n = 10^8 (seed 1). Every solution is validated (the
+//!   `Solver` trait checks every solution it returns);
 //! - `yardstick`: the C programs of the shared `yardstick/` folder, compiled with gcc at start
 //!   and timed as processes beside their Rust counterparts (`count.c` against `bitmask`, which
 //!   is single-threaded, and `symmetry` with one and two threads, `symmetry-t1` and
@@ -95,6 +99,13 @@ struct Plan {
     yardstick_counts: Vec<usize>,
     yardstick_once: Vec<usize>,
     yardstick_permutations: Vec<usize>,
+    /// (label, sizes, budget per run) for the `once` group.
+    once: Vec<(&'static str, Vec<usize>, Duration)>,
+}
+
+/// The `once` sweep of `warnsdorff`: every n the goal names.
+fn warnsdorff_sweep() -> (&'static str, Vec<usize>, Duration) {
+    ("warnsdorff", (4..=1_000).collect(), Duration::from_secs(10))
 }
 
 /// Criterion flags that take a value, so the value is not mistaken for the filter.
@@ -167,6 +178,7 @@ impl Plan {
                 yardstick_counts: Vec::new(),
                 yardstick_once: Vec::new(),
                 yardstick_permutations: Vec::new(),
+                once: vec![("warnsdorff", (4..=12).collect(), Duration::from_secs(1))],
             },
             (_, true) => Self {
                 mode,
@@ -181,6 +193,7 @@ impl Plan {
                 yardstick_counts: vec![16],
                 yardstick_once: Vec::new(),
                 yardstick_permutations: vec![12],
+                once: vec![warnsdorff_sweep()],
             },
             (_, false) => Self {
                 mode,
@@ -214,6 +227,10 @@ impl Plan {
                 yardstick_counts: vec![16],
                 yardstick_once: vec![17],
                 yardstick_permutations: vec![12],
+                once: vec![
+                    warnsdorff_sweep(),
+                    ("min-conflicts", vec![100_000_000], Duration::from_secs(300)),
+                ],
             },
         }
     }
@@ -485,6 +502,9 @@ impl Harness {
 fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group("count_all");
     for case in cases(registry) {
+        if !counts_itself(&case) {
+            continue;
+        }
         let sizes: Vec<usize> = h
             .plan
             .count_sizes
@@ -527,6 +547,24 @@ fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         h.save();
     }
     group.finish();
+}
+
+/// Whether the case counts in its own variant. A strategy whose default variant only finds a
+/// first solution (`warnsdorff`: `scaling`) counts with another variant, which has a case of
+/// its own: timing the default label too would show the same work twice.
+fn counts_itself(case: &Case<'_>) -> bool {
+    let variants = case.solver.capabilities().variants;
+    if case.variant.is_some() || variants.is_empty() {
+        return true;
+    }
+    let named_default = Config {
+        variant: variants.first().map(|v| v.to_string()),
+        ..Config::default()
+    };
+    !matches!(
+        case.solver.count(4, &named_default),
+        Err(Error::Unsupported { .. })
+    )
 }
 
 fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
@@ -637,6 +675,58 @@ fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     }
     h.save();
     group.finish();
+}
+
+/// The `once` group: each (label, n) run once under its budget, recorded in the statistics
+/// CSV; a sweep goes on past a failed size, so the record shows every size that failed.
+fn once_group(h: &mut Harness, registry: &Registry) {
+    if h.plan.mode == Mode::List {
+        return;
+    }
+    let cases = cases(registry);
+    for (label, sizes, budget) in h.plan.once.clone() {
+        let Some(case) = cases.iter().find(|c| c.label == label) else {
+            eprintln!("nqueens bench: once: no strategy {label} is registered");
+            continue;
+        };
+        let seed = case.solver.capabilities().randomized.then_some(SEEDS[0]);
+        for n in sizes {
+            if !case.solver.capabilities().first.accepts(n) || !h.plan.selected("once", label, n) {
+                continue;
+            }
+            let mut record = case.record("once", n, CaseStatus::Measured);
+            record.seed = seed;
+            match probe(case.config(seed, None), budget, |config| {
+                first_run(case.solver, n, config)
+            }) {
+                Probe::Done {
+                    seconds,
+                    stats,
+                    result,
+                    heap,
+                } => {
+                    record.seconds = seconds;
+                    record.stats = stats;
+                    record.result = result;
+                    record.heap_peak_bytes = heap;
+                }
+                Probe::OverBudget(seconds) => {
+                    record.status = CaseStatus::OverBudget;
+                    record.seconds = seconds;
+                    eprintln!(
+                        "nqueens bench: once/{label}/{n} took over its budget ({seconds:.2} s)"
+                    );
+                }
+                Probe::Failed(message) => {
+                    record.status = CaseStatus::Error;
+                    eprintln!("nqueens bench: once/{label}/{n}: {message}");
+                    record.note = message;
+                }
+            }
+            h.push(record);
+        }
+        h.save();
+    }
 }
 
 /// The shared C yardsticks, when they and gcc are here.
@@ -913,6 +1003,7 @@ fn main() {
     count_all(&mut criterion, &mut harness, &registry);
     first_solution(&mut criterion, &mut harness, &registry);
     validate_group(&mut criterion, &mut harness, &registry);
+    once_group(&mut harness, &registry);
     yardstick(&mut criterion, &mut harness, &registry);
     let elapsed = started.elapsed().as_secs();
     harness.set_meta(

@@ -13,8 +13,8 @@
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Error, FirstRun, Limit, Solver, Stats, VisitEnd, VisitRun,
-    Visitor, known,
+    Capabilities, Config, CountRun, Error, FirstRun, Limit, Solver, Stats, StopFlag, VisitEnd,
+    VisitRun, Visitor, known,
 };
 
 use crate::{STOP_POLL_MASK, first_run};
@@ -49,9 +49,21 @@ fn descend(all: u32, columns: u32, falling: u32, rising: u32, bit: u32) -> (u32,
 
 /// Counts the completions below a partial placement. Each placed queen is a node; a partial
 /// placement with no free square is a dead end.
-fn count_below(all: u32, columns: u32, falling: u32, rising: u32, stats: &mut Stats) -> u64 {
+/// Looks at `stop` every few thousand nodes and, once it is raised, returns what it has counted
+/// (the caller then reports the count as partial).
+fn count_below(
+    all: u32,
+    columns: u32,
+    falling: u32,
+    rising: u32,
+    stats: &mut Stats,
+    stop: &StopFlag,
+) -> u64 {
     if columns == all {
         return 1;
+    }
+    if stats.nodes & STOP_POLL_MASK == 0 && stop.is_stopped() {
+        return 0;
     }
     let mut free = all & !(columns | falling | rising);
     stats.backtracks += u64::from(free == 0);
@@ -61,7 +73,7 @@ fn count_below(all: u32, columns: u32, falling: u32, rising: u32, stats: &mut St
         free ^= bit;
         stats.nodes += 1;
         let (c, f, r) = descend(all, columns, falling, rising, bit);
-        total += count_below(all, c, f, r, stats);
+        total += count_below(all, c, f, r, stats, stop);
     }
     total
 }
@@ -182,7 +194,7 @@ impl Solver for BitmaskSolver {
                     free ^= second;
                     stats.nodes += 1;
                     let (c2, f2, r2) = descend(all, c, f, r, second);
-                    below += count_below(all, c2, f2, r2, &mut stats);
+                    below += count_below(all, c2, f2, r2, &mut stats, &config.stop);
                 }
                 below
             };

@@ -16,6 +16,11 @@ use crate::{STOP_POLL_MASK, first_run};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VectorSolver;
 
+/// Largest board accepted for a first solution and for listing. Lexicographic backtracking
+/// stalls long before this (near n = 32); the bound keeps column numbers in a `u32` and the
+/// board's allocation small, so a huge `n` is refused instead of aborting the process.
+const MAX_N: usize = 100_000;
+
 /// Whether a queen at (`row`, `column`) is safe from the queens in `placed` (rows `0..row`).
 fn is_safe(placed: &[u32], column: u32) -> bool {
     let row = placed.len();
@@ -81,8 +86,8 @@ impl Solver for VectorSolver {
             summary: "backtracking on a vector board, checking the placed rows (textbook)",
             complete: true,
             randomized: false,
-            first: Limit::Unbounded,
-            list: Limit::Unbounded,
+            first: Limit::UpTo(MAX_N),
+            list: Limit::UpTo(MAX_N),
             count: Limit::UpTo(known::COUNT_FITS_U64),
             variants: &[],
         }

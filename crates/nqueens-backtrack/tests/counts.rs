@@ -144,3 +144,19 @@ fn a_raised_stop_flag_ends_runs_early_and_says_so() {
         Outcome::Stopped(nqueens_core::StopReason::Interrupted)
     );
 }
+
+#[test]
+fn a_bitmask_count_stops_inside_its_subproblems() {
+    // One subproblem of n = 18 (a first and second queen) takes seconds; the stop flag must be
+    // seen inside it, not only between subproblems.
+    let config = Config::default();
+    let stop = config.stop.clone();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.stop();
+    });
+    let run = BitmaskSolver.count(18, &config).unwrap();
+    raiser.join().unwrap();
+    assert!(!run.complete);
+    assert!(run.total < 666_090_624);
+}

@@ -205,10 +205,23 @@ enum Cut {
 }
 
 impl Levels {
-    fn new(n: usize, capacity: usize) -> Self {
-        let mut frontier = Vec::with_capacity(capacity);
+    /// Levels of an `n`-board, with room for `capacity` arrangements reserved up front: the
+    /// largest level is known, and a machine without that much memory gets a typed refusal
+    /// here rather than an abort in the middle of the search.
+    fn new(n: usize, capacity: usize) -> Result<Self, Error> {
+        let mut frontier = Vec::new();
+        frontier
+            .try_reserve_exact(capacity)
+            .map_err(|_| Error::Refused {
+                strategy: NAME,
+                n,
+                reason: format!(
+                    "this machine could not give it {} for its largest level",
+                    human_bytes(capacity as u64 * ARRANGEMENT_BYTES)
+                ),
+            })?;
         frontier.push(0);
-        Self {
+        Ok(Self {
             n,
             all: u32::MAX >> (32 - n),
             k: 0,
@@ -217,7 +230,7 @@ impl Levels {
                 peak_bytes: capacity as u64 * ARRANGEMENT_BYTES,
                 ..Stats::default()
             },
-        }
+        })
     }
 
     /// Extends level by level until the frontier holds every valid (n-1)-arrangement.
@@ -334,7 +347,7 @@ impl Solver for BreadthSolver {
         config: &Config,
         visitor: &mut Visitor<'_>,
     ) -> Result<VisitRun, Error> {
-        let mut levels = Levels::new(n, self.capacity(n)?);
+        let mut levels = Levels::new(n, self.capacity(n)?)?;
         let end = match levels.extend_to_last(config) {
             Ok(()) => levels.stream_last(config, visitor),
             Err(Cut::Empty) => VisitEnd::Exhausted,
@@ -347,7 +360,7 @@ impl Solver for BreadthSolver {
     }
 
     fn search_count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        let mut levels = Levels::new(n, self.capacity(n)?);
+        let mut levels = Levels::new(n, self.capacity(n)?)?;
         let complete = match levels.extend_to_last(config) {
             Ok(()) => true,
             Err(Cut::Empty) => {

@@ -30,8 +30,8 @@ pub struct CompareArgs {
     #[arg(long, value_enum)]
     job: Option<Job>,
     /// Give up on one case after this many seconds (the row then says "timeout").
-    #[arg(long, default_value_t = 5.0)]
-    timeout: f64,
+    #[arg(long, default_value = "5", value_parser = parse_timeout)]
+    timeout: Duration,
     /// Seed for randomized strategies.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -66,6 +66,21 @@ impl Job {
     }
 }
 
+/// Parses `--timeout`: seconds, a finite number above zero.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds <= 0.0 {
+        return Err(format!(
+            "the timeout must be above zero seconds, not {text}"
+        ));
+    }
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("{text:?} seconds is not a timeout this program can wait for"))
+}
+
 /// One strategy on one size.
 #[derive(Serialize)]
 struct Case {
@@ -83,7 +98,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         Some(job) => vec![job],
         None => vec![Job::Count, Job::First],
     };
-    let timeout = Duration::from_secs_f64(args.timeout.max(0.0));
+    let timeout = args.timeout;
     let mut cases = Vec::new();
     let mut out = io::stdout().lock();
     for job in jobs {

@@ -205,6 +205,13 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         );
         return Ok(ExitCode::from(2));
     }
+    if args.unique && !symmetry {
+        eprintln!(
+            "error: {} does not count classes; --unique needs --strategy symmetry",
+            solver.name()
+        );
+        return Ok(ExitCode::from(2));
+    }
     let reporter = Arc::new(Reporter::new(args.quiet, n >= LONG_COUNT_N));
     let config = Config {
         threads: args.threads.map(usize::from),
@@ -240,6 +247,14 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             ));
         }
         let shard = args.shard.unwrap_or_else(Shard::whole);
+        if shard.count() > plan.len().max(1) {
+            reporter.finish();
+            eprintln!(
+                "error: --shard {shard}: n = {n} has only {} subproblems to share out",
+                plan.len()
+            );
+            return Ok(ExitCode::from(2));
+        }
         let record = match &args.checkpoint {
             None => plan.count_shard(shard, &config)?,
             Some(path) => match counted_with_checkpoint(path, &plan, shard, &config, &reporter) {
@@ -247,7 +262,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
                 Err(
                     error @ (CheckpointError::Mismatch { .. }
                     | CheckpointError::NotACheckpoint { .. }
-                    | CheckpointError::Corrupt { .. }),
+                    | CheckpointError::Corrupt { .. }
+                    | CheckpointError::InUse { .. }),
                 ) => {
                     reporter.finish();
                     eprintln!("error: {error}");
@@ -285,14 +301,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         };
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
-    } else if args.unique {
-        let Some(unique) = run.unique else {
-            eprintln!(
-                "error: {} does not count classes; --unique needs --strategy symmetry",
-                solver.name()
-            );
-            return Ok(ExitCode::from(2));
-        };
+    } else if let (true, Some(unique)) = (args.unique, run.unique) {
         writeln!(out, "{unique}")?;
     } else {
         writeln!(out, "{}", run.total)?;

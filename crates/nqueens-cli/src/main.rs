@@ -85,6 +85,7 @@ enum Command {
     /// from standard input, one placement a line, so `nqueens list 8 | nqueens verify` checks all.
     Verify {
         /// Columns of the queens, row 0 first, separated by spaces or commas.
+        #[arg(allow_negative_numbers = true)]
         placement: Vec<String>,
         /// Require exactly this many queens.
         #[arg(long, value_parser = parse_size)]
@@ -337,7 +338,14 @@ fn solve(
         }
         Outcome::Stopped(reason) => {
             if !json {
-                eprintln!("{} stopped without a solution: {reason}", solver.name());
+                let hint = match reason {
+                    nqueens::core::StopReason::Budget => " (--budget sets a larger one)",
+                    nqueens::core::StopReason::Interrupted => "",
+                };
+                eprintln!(
+                    "{} stopped without a solution: {reason}{hint}",
+                    solver.name()
+                );
             }
             match reason {
                 nqueens::core::StopReason::Interrupted => ExitCode::from(INTERRUPTED),
@@ -391,6 +399,9 @@ fn list(
             return ControlFlow::Break(());
         }
         written += 1;
+        if limit.is_some_and(|limit| written >= limit) {
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     })?;
     if let Some(error) = write_error {
@@ -410,7 +421,8 @@ fn list(
 #[derive(Serialize)]
 struct VerifyReport {
     valid: bool,
-    n: usize,
+    /// Queens in the placement; `None` when it did not parse.
+    n: Option<usize>,
     error: Option<String>,
 }
 
@@ -418,23 +430,21 @@ fn verify(placement: &[String], n: Option<usize>, json: bool) -> anyhow::Result<
     let mut all_valid = true;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut check = |text: &str, out: &mut BufWriter<io::StdoutLock>| -> anyhow::Result<()> {
-        let verdict = text
-            .parse::<Placement>()
+        let parsed = text.parse::<Placement>();
+        let queens = parsed.as_ref().ok().map(Placement::len);
+        let verdict = parsed.map_err(|e| e.to_string()).and_then(|p| {
+            let columns = p.columns();
+            match n {
+                Some(n) => validate_size(columns, n),
+                None => validate(columns),
+            }
             .map_err(|e| e.to_string())
-            .and_then(|p| {
-                let columns = p.columns();
-                match n {
-                    Some(n) => validate_size(columns, n),
-                    None => validate(columns),
-                }
-                .map(|()| p.len())
-                .map_err(|e| e.to_string())
-            });
+        });
         all_valid &= verdict.is_ok();
         if json {
             let report = VerifyReport {
                 valid: verdict.is_ok(),
-                n: verdict.as_ref().map_or(0, |n| *n),
+                n: queens,
                 error: verdict.err(),
             };
             serde_json::to_writer(&mut *out, &report)?;

@@ -12,7 +12,7 @@ use nqueens_report::{
     write_report,
 };
 
-use crate::Pick;
+use crate::{Pick, UsageError};
 
 /// Options of `nqueens report`.
 #[derive(Args, Debug)]
@@ -168,12 +168,18 @@ pub fn run_render(
     stop: &StopFlag,
     args: &RenderArgs,
 ) -> anyhow::Result<ExitCode> {
-    let format = ImageFormat::from_path(&args.out)
-        .with_context(|| format!("{} must end in .svg or .png", args.out.display()))?;
+    let Some(format) = ImageFormat::from_path(&args.out) else {
+        anyhow::bail!(UsageError(format!(
+            "{} must end in .svg or .png",
+            args.out.display()
+        )));
+    };
     let (columns, caption) = match args.n {
         Some(n) => {
             if n > MAX_BOARD {
-                anyhow::bail!("n = {n} is larger than the largest board drawn ({MAX_BOARD})");
+                anyhow::bail!(UsageError(format!(
+                    "n = {n} is larger than the largest board drawn ({MAX_BOARD})"
+                )));
             }
             match solve(registry, &args.pick, args.seed, stop, n)? {
                 Some((columns, strategy)) => {
@@ -189,14 +195,27 @@ pub fn run_render(
         }
         None => {
             if args.placement.is_empty() {
-                anyhow::bail!("give a placement (e.g. `1 3 0 2`) or --n N");
+                anyhow::bail!(UsageError(
+                    "give a placement (e.g. `1 3 0 2`) or --n N".to_string()
+                ));
             }
             let placement: Placement = args
                 .placement
                 .join(" ")
                 .parse()
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
+                .map_err(|e: nqueens::core::ParsePlacementError| UsageError(e.to_string()))?;
             let columns = placement.columns().to_vec();
+            // A queen off the board cannot be drawn: refuse before warning about anything else.
+            if let Some((row, &column)) = columns
+                .iter()
+                .enumerate()
+                .find(|&(_, &column)| column as usize >= columns.len())
+            {
+                anyhow::bail!(UsageError(format!(
+                    "the queen of row {row} is in column {column}, outside a board of size {}",
+                    columns.len()
+                )));
+            }
             // Long placements do not fit on one caption line.
             let shown = if columns.len() <= 16 {
                 format!(": {placement}")

@@ -182,9 +182,85 @@ fn bad_sizes_and_names_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("up to n = 1000"));
+    // Sizes no strategy takes, or this one does not, are refused, never attempted.
+    nqueens()
+        .args(["solve", "4294967297", "--strategy", "vector"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("up to 100000"));
+    nqueens()
+        .args(["solve", "100000000000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no strategy can find a first solution",
+        ));
+    for timeout in ["inf", "nan", "1e20", "0", "x"] {
+        nqueens()
+            .args(["compare", "8", "--timeout", timeout])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--timeout"));
+    }
+    nqueens()
+        .args(["count", "10", "--strategy", "bitmask", "--unique"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--unique needs --strategy symmetry",
+        ));
+    nqueens()
+        .args(["solve", "8", "--strategy", "bitmask", "--variant", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("it has no variants"));
+    nqueens()
+        .args(["render", "1", "3", "0", "9", "--out", "never-written.svg"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("outside a board of size 4"));
+    nqueens()
+        .args(["render", "--out", "never-written.svg"])
+        .assert()
+        .code(2);
     nqueens().args(["solve"]).assert().code(2);
     nqueens().args(["frobnicate"]).assert().code(2);
     nqueens().args(["count", "8", "--bogus"]).assert().code(2);
+}
+
+#[test]
+fn verify_takes_negative_numbers_as_a_bad_placement() {
+    nqueens()
+        .args(["verify", "-1", "3"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("invalid: unexpected '-'"));
+    let output = nqueens()
+        .args(["verify", "--json", "1", "3", "0", "3"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (value["valid"].as_bool(), value["n"].as_u64()),
+        (Some(false), Some(4))
+    );
+}
+
+#[test]
+fn the_default_first_solution_strategy_scales() {
+    // Lexicographic backtracking for small boards (the first solution in order), then a
+    // strategy that does not stall: n = 32 would take bitmask backtracking 87 million nodes.
+    nqueens()
+        .args(["solve", "8", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"strategy\":\"bitmask\""));
+    nqueens()
+        .args(["solve", "32", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"strategy\":\"construction\""));
 }
 
 #[test]

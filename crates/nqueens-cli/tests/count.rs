@@ -118,6 +118,13 @@ fn a_missing_or_duplicated_shard_is_an_error() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("different sizes"));
+    // A split into more slices than the plan has subproblems is refused before counting.
+    nqueens()
+        .args(["count", "10", "--shard", "0/1000000"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("subproblems to share out"));
     std::fs::write(dir.join("junk.json"), "not json\n").unwrap();
     nqueens()
         .args(["merge"])
@@ -163,6 +170,22 @@ fn an_interrupted_checkpointed_count_resumes_to_the_right_total() {
         .assert()
         .success()
         .stdout("1787\n");
+    // A damaged line in the middle is refused with its line number, not silently dropped.
+    let damaged = dir.join("damaged.ckpt");
+    let mut lines: Vec<String> = std::fs::read_to_string(&checkpoint)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    lines[1] = "0 1 1 0".to_string();
+    std::fs::write(&damaged, lines.join("\n") + "\n").unwrap();
+    nqueens()
+        .args(["count", "12", "--checkpoint"])
+        .arg(&damaged)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("damaged at line 2"));
     // The file belongs to n = 12: another count refuses it.
     nqueens()
         .args(["count", "11", "--checkpoint", path])

@@ -52,7 +52,10 @@ pub enum Error {
         known: String,
     },
     /// The strategy has no variant (mode) of this name.
-    #[error("{strategy} has no variant {variant:?}; its variants: {known}")]
+    #[error(
+        "{strategy} has no variant {variant:?}; {}",
+        if known.is_empty() { "it has no variants".to_string() } else { format!("its variants: {known}") }
+    )]
     UnknownVariant {
         /// Registry name of the strategy.
         strategy: &'static str,

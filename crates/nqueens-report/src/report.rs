@@ -62,6 +62,7 @@ const COUNT: &str = "count_all";
 const FIRST: &str = "first_solution";
 const VALIDATE: &str = "validate";
 const YARDSTICK: &str = "yardstick";
+const ONCE: &str = "once";
 
 /// The estimates and records of one report, indexed.
 struct Data<'a> {
@@ -648,6 +649,7 @@ fn readme(
         }
         seed_table(&mut md, seeded);
     }
+    once_section(&mut md, data);
     let _ = writeln!(md, "## Validation floor\n");
     let _ = writeln!(
         md,
@@ -776,6 +778,112 @@ fn seed_table(md: &mut String, seeded: &Seeded<'_>) {
             format_count(m.low),
             format_count(m.high),
         );
+    }
+    md.push('\n');
+}
+
+/// The `once` records of each label, in first-seen order, sorted by n.
+fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
+    let mut runs: Vec<(String, Vec<&CaseRecord>)> = Vec::new();
+    for r in data.records.iter().filter(|r| r.group == ONCE) {
+        match runs.iter_mut().find(|(id, _)| *id == r.id) {
+            Some((_, list)) => list.push(r),
+            None => runs.push((r.id.clone(), vec![r])),
+        }
+    }
+    for (_, list) in &mut runs {
+        list.sort_by_key(|r| r.n);
+    }
+    runs
+}
+
+/// One line per `once` label: a sweep over many sizes in a sentence, single runs with their
+/// numbers.
+fn once_lines(data: &Data<'_>) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (id, runs) in once_runs(data) {
+        let seed = runs
+            .first()
+            .and_then(|r| r.seed)
+            .map_or(String::new(), |s| format!(", seed {s}"));
+        let found: Vec<&&CaseRecord> = runs
+            .iter()
+            .filter(|r| r.status == CaseStatus::Measured && r.result == "found")
+            .collect();
+        let failed: Vec<String> = runs
+            .iter()
+            .filter(|r| !(r.status == CaseStatus::Measured && r.result == "found"))
+            .map(|r| format!("n = {} ({})", format_size(r.n), once_outcome(r)))
+            .collect();
+        if runs.len() > 3 {
+            let total: f64 = runs.iter().map(|r| r.seconds).sum();
+            let slowest = found.iter().max_by(|a, b| a.seconds.total_cmp(&b.seconds));
+            let mut line = format!(
+                "`{id}`{seed}: a validated first solution for {} of the {} sizes n = {}..={}, \
+                 {} in all",
+                found.len(),
+                runs.len(),
+                format_size(runs[0].n),
+                format_size(runs[runs.len() - 1].n),
+                format_seconds(total)
+            );
+            if let Some(r) = slowest {
+                let _ = write!(
+                    line,
+                    "; slowest n = {} ({}, {} nodes, {} restarts)",
+                    format_size(r.n),
+                    format_seconds(r.seconds),
+                    format_count(r.stats.nodes as f64),
+                    r.stats.restarts
+                );
+            }
+            if !failed.is_empty() {
+                let _ = write!(line, "; not found: {}", failed.join(", "));
+            }
+            lines.push(format!("{line}."));
+        } else {
+            for r in &runs {
+                lines.push(format!(
+                    "`{id}`{seed} at n = {}: {} in {} (one run; {} moves, {} nodes, {} restarts, \
+                     peak heap {}).",
+                    format_size(r.n),
+                    once_outcome(r),
+                    format_seconds(r.seconds),
+                    format_count(r.stats.moves as f64),
+                    format_count(r.stats.nodes as f64),
+                    r.stats.restarts,
+                    format_bytes(r.heap_peak_bytes)
+                ));
+            }
+        }
+    }
+    lines
+}
+
+/// What a `once` run ended with, in words.
+fn once_outcome(r: &CaseRecord) -> String {
+    match r.status {
+        CaseStatus::Measured if r.result == "found" => "found and validated".to_string(),
+        CaseStatus::Measured => r.result.clone(),
+        CaseStatus::OverBudget => "over its time budget".to_string(),
+        CaseStatus::Skipped => "skipped".to_string(),
+        CaseStatus::Error => format!("error: {}", r.note),
+    }
+}
+
+fn once_section(md: &mut String, data: &Data<'_>) {
+    let lines = once_lines(data);
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(md, "## Timed once\n");
+    let _ = writeln!(
+        md,
+        "Goals too slow or too many for criterion's samples: each run timed once, its solution \
+         validated.\n"
+    );
+    for line in lines {
+        let _ = writeln!(md, "- {line}");
     }
     md.push('\n');
 }
@@ -1027,6 +1135,7 @@ fn summary_lines(data: &Data<'_>, seeded: &Seeded<'_>) -> Vec<String> {
             ));
         }
     }
+    lines.extend(once_lines(data));
     if let Some((id, n, records)) = seeded.iter().max_by_key(|(_, n, _)| *n) {
         let moves: Vec<f64> = records.iter().map(|r| r.stats.moves as f64).collect();
         let secs: Vec<f64> = records.iter().map(|r| r.seconds).collect();

@@ -23,7 +23,7 @@ use crate::{Plan, PlanRun, Shard, ShardRecord, Tally};
 #[derive(Debug, Error)]
 pub enum CheckpointError {
     /// Reading or writing the file failed.
-    #[error("checkpoint {path}: {source}")]
+    #[error("checkpoint {path}")]
     Io {
         /// The file.
         path: PathBuf,
@@ -60,6 +60,12 @@ pub enum CheckpointError {
         /// The line.
         text: String,
     },
+    /// Another run holds the file.
+    #[error("checkpoint {path} is in use by another count: wait for it, or use another file")]
+    InUse {
+        /// The file.
+        path: PathBuf,
+    },
     /// The count itself failed.
     #[error(transparent)]
     Count(#[from] nqueens_core::Error),
@@ -91,10 +97,11 @@ pub struct Checkpoint {
 
 fn header(plan: &Plan) -> String {
     format!(
-        "nqueens checkpoint strategy={} n={} subproblems={}",
+        "nqueens checkpoint strategy={} n={} subproblems={} plan={:016x}",
         crate::NAME,
         plan.n(),
-        plan.len()
+        plan.len(),
+        plan.fingerprint()
     )
 }
 
@@ -137,6 +144,12 @@ impl Checkpoint {
             .truncate(false)
             .open(&path)
             .map_err(io)?;
+        // Two runs appending to one file would interleave their lines; the lock is released
+        // when the file is closed, so a crashed run leaves none behind.
+        file.try_lock().map_err(|error| match error {
+            std::fs::TryLockError::WouldBlock => CheckpointError::InUse { path: path.clone() },
+            std::fs::TryLockError::Error(source) => io(source),
+        })?;
         let mut text = String::new();
         file.read_to_string(&mut text).map_err(io)?;
         let expected = header(plan);

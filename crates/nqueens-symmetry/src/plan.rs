@@ -74,6 +74,32 @@ impl Plan {
         self.classes.len()
     }
 
+    /// A hash of the subproblem list (FNV-1a over each class's constellation and stabilizer, in
+    /// order). Checkpoints and shard records carry it, so that the work of a version that lists
+    /// the subproblems differently is refused instead of being added to the wrong ones.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut mix = |word: u32| {
+            for byte in word.to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        mix(self.n as u32);
+        for class in &self.classes {
+            let c = class.constellation;
+            for word in [
+                c.top,
+                c.bottom,
+                c.left,
+                c.right,
+                u32::from(class.stabilizer),
+            ] {
+                mix(word);
+            }
+        }
+        hash
+    }
+
     /// Whether there are none (n = 2 and 3: no border constellation is possible).
     pub fn is_empty(&self) -> bool {
         self.classes.is_empty()
@@ -172,6 +198,7 @@ impl Plan {
             shard,
             subproblems: shard.indices(self.len()).len(),
             plan: self.len(),
+            fingerprint: format!("{:016x}", self.fingerprint()),
             count: run.total,
             unique: run.unique,
             complete: run.complete,

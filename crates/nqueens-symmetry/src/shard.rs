@@ -119,6 +119,9 @@ pub struct ShardRecord {
     pub subproblems: usize,
     /// Subproblems in the whole plan.
     pub plan: usize,
+    /// The plan's [`Plan::fingerprint`], in hexadecimal: records of a version that lists the
+    /// subproblems differently do not merge.
+    pub fingerprint: String,
     /// Solutions in this slice.
     pub count: u64,
     /// Classes of solutions up to rotation and reflection in this slice.
@@ -165,7 +168,7 @@ pub enum MergeError {
     #[error("shard {0} appears more than once")]
     Duplicate(Shard),
     /// Some slices are missing.
-    #[error("missing shard(s) {} of {count}", missing.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
+    #[error("missing shard(s) {} of {count}", list_some(missing))]
     Missing {
         /// The missing slice indices.
         missing: Vec<usize>,
@@ -177,7 +180,8 @@ pub enum MergeError {
     Incomplete(Shard),
     /// A record does not match the plan this version of the counter makes for its `n`.
     #[error(
-        "shard {shard} covers {found} of {plan} subproblems, but n = {n} has {expected_plan} and that slice {expected}"
+        "shard {shard} covers {found} of {plan} subproblems, but n = {n} has {expected_plan} and that slice {expected}, \
+         or its plan lists them in another order: count it again with this version"
     )]
     WrongPlan {
         /// The record's shard.
@@ -193,9 +197,38 @@ pub enum MergeError {
         /// This version's plan size.
         expected_plan: usize,
     },
+    /// The split has more slices than the plan has subproblems: not a split `count --shard`
+    /// makes.
+    #[error("shard {shard} cuts n = {n} into more slices than its {plan} subproblems")]
+    TooManySlices {
+        /// A record of that split.
+        shard: Shard,
+        /// Board size.
+        n: usize,
+        /// This version's plan size.
+        plan: usize,
+    },
+    /// The counts add up beyond a `u64`: the records were not made by `count --shard`.
+    #[error("the shard counts add up beyond 2^64: the records are damaged")]
+    Overflow,
     /// The size is beyond the counter's limits.
     #[error("shard records for n = {0}: {1}")]
     Size(usize, nqueens_core::Error),
+}
+
+/// The first few of `indices`, comma-separated, with how many more there are.
+fn list_some(indices: &[usize]) -> String {
+    const SHOWN: usize = 20;
+    let mut text = indices
+        .iter()
+        .take(SHOWN)
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if indices.len() > SHOWN {
+        text += &format!(" and {} more", indices.len() - SHOWN);
+    }
+    text
 }
 
 /// The whole count that shard records add up to.
@@ -234,6 +267,13 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged, MergeError> {
     let n = first.n;
     let count = first.shard.count;
     let plan = Plan::new(n).map_err(|e| MergeError::Size(n, e))?;
+    if count > plan.len().max(1) {
+        return Err(MergeError::TooManySlices {
+            shard: first.shard,
+            n,
+            plan: plan.len(),
+        });
+    }
     let mut seen = vec![false; count];
     let (mut total, mut unique, mut subproblems) = (0u64, 0u64, 0usize);
     for record in records {
@@ -263,7 +303,10 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged, MergeError> {
             return Err(MergeError::Incomplete(record.shard));
         }
         let expected = record.shard.indices(plan.len()).len();
-        if record.plan != plan.len() || record.subproblems != expected {
+        if record.plan != plan.len()
+            || record.subproblems != expected
+            || record.fingerprint != format!("{:016x}", plan.fingerprint())
+        {
             return Err(MergeError::WrongPlan {
                 shard: record.shard,
                 n,
@@ -273,8 +316,12 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged, MergeError> {
                 expected_plan: plan.len(),
             });
         }
-        total += record.count;
-        unique += record.unique;
+        total = total
+            .checked_add(record.count)
+            .ok_or(MergeError::Overflow)?;
+        unique = unique
+            .checked_add(record.unique)
+            .ok_or(MergeError::Overflow)?;
         subproblems += record.subproblems;
     }
     let missing: Vec<usize> = (0..count).filter(|&i| !seen[i]).collect();

@@ -198,3 +198,59 @@ fn a_stop_before_the_start_counts_nothing() {
     assert!(!run.complete);
     assert_eq!(run.total, 0);
 }
+
+#[test]
+fn damaged_records_do_not_merge() {
+    let records = shards(10, 3);
+    // A split into more slices than the plan has subproblems is not one `count --shard` makes,
+    // and would otherwise make `merge` list (or allocate) billions of missing slices.
+    let mut huge = records.clone();
+    huge[0].shard = Shard::new(0, usize::MAX).unwrap();
+    assert!(matches!(
+        merge(&huge[..1]),
+        Err(MergeError::TooManySlices { .. })
+    ));
+    let mut overflowing = records.clone();
+    overflowing[0].count = u64::MAX;
+    assert_eq!(merge(&overflowing), Err(MergeError::Overflow));
+    // A record from a version whose plan lists the subproblems in another order.
+    let mut foreign = records.clone();
+    foreign[1].fingerprint = "0123456789abcdef".to_string();
+    assert!(matches!(merge(&foreign), Err(MergeError::WrongPlan { .. })));
+    assert_eq!(merge(&records).map(|m| m.count), Ok(724));
+}
+
+#[test]
+fn a_damaged_or_busy_checkpoint_is_refused() {
+    let path = temp_file("damaged");
+    let plan = Plan::new(9).unwrap();
+    Checkpoint::open(&path, &plan)
+        .unwrap()
+        .count_shard(&plan, Shard::whole(), &config(1))
+        .unwrap();
+    // A bad line before the last is an edit or two writers, not a torn write: refused.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1] = "3 999 1 deadbeef";
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &plan),
+        Err(CheckpointError::Corrupt { line: 2, .. })
+    ));
+    // Not text at all.
+    std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &plan),
+        Err(CheckpointError::Io { .. })
+    ));
+    // Two runs on one file: the second is told the file is in use.
+    std::fs::remove_file(&path).ok();
+    let held = Checkpoint::open(&path, &plan).unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &plan),
+        Err(CheckpointError::InUse { .. })
+    ));
+    drop(held);
+    assert!(Checkpoint::open(&path, &plan).is_ok());
+    std::fs::remove_file(&path).ok();
+}

@@ -157,6 +157,11 @@ impl Luby {
     }
 }
 
+/// Nodes the faithful variant searches for a first solution when [`Config::budget`] is `None`:
+/// tens of seconds. Its fixed order stalls for most n above 75 (see the measurements), so
+/// without a bound `solve` would seem to hang; it ends with [`StopReason::Budget`] instead.
+pub const FAITHFUL_DEFAULT_BUDGET: u64 = 100_000_000;
+
 /// Nodes per row in one unit of the restart schedule: a run on a board of `n` rows may visit
 /// `2n` nodes times the schedule's term. Most scaling runs need `n` nodes and a few backtracks.
 const RESTART_NODES_PER_ROW: u64 = 2;
@@ -167,14 +172,15 @@ impl WarnsdorffSolver {
         config.variant.as_deref().unwrap_or(SCALING)
     }
 
-    /// The essay's search, stopping at the first solution or after `config.budget` nodes.
+    /// The essay's search, stopping at the first solution or after `config.budget` nodes
+    /// ([`FAITHFUL_DEFAULT_BUDGET`] if none is given).
     fn faithful_first(n: usize, config: &Config) -> Result<FirstRun, Error> {
         let mut search = Search::new(n, Rows::Fixed { order_first: false }, true);
         let mut stats = Stats {
             peak_bytes: Search::bytes(n),
             ..Stats::default()
         };
-        let cutoff = config.budget.unwrap_or(u64::MAX);
+        let cutoff = config.budget.unwrap_or(FAITHFUL_DEFAULT_BUDGET);
         let end = search.run(
             &mut Ties::Column,
             cutoff,
