@@ -10,14 +10,12 @@
 //! isolates the lowest free column: so the search visits columns in increasing order and emits
 //! solutions in lexicographic order without ever scanning the board.
 
-use std::ops::ControlFlow;
-
 use nqueens_core::{
     Capabilities, Config, CountRun, Error, FirstRun, Limit, Solver, Stats, StopFlag, VisitEnd,
-    VisitRun, Visitor, known,
+    VisitRun, Visitor, first_of_stream, known,
 };
 
-use crate::{STOP_POLL_MASK, first_run};
+use crate::STOP_POLL_MASK;
 
 /// Backtracking on three `u32` bitmasks (columns and both diagonals), taking free squares by
 /// lowest set bit. Registry name `bitmask`; boards up to 32 columns.
@@ -140,12 +138,7 @@ impl Solver for BitmaskSolver {
     }
 
     fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        let mut found = None;
-        let (stats, end) = search(n, config, &mut |columns| {
-            found = Some(columns.to_vec());
-            ControlFlow::Break(())
-        });
-        first_run(found, stats, end == VisitEnd::Interrupted)
+        first_of_stream(|visitor| self.search_all(n, config, visitor))
     }
 
     fn search_all(

@@ -31,22 +31,6 @@ mod vector;
 pub use bitmask::BitmaskSolver;
 pub use vector::VectorSolver;
 
-use nqueens_core::{Error, FirstRun, Outcome, Solution, Stats};
-
-/// Wraps the first complete placement a search met (if any) as a validated [`FirstRun`].
-fn first_run(columns: Option<Vec<u32>>, stats: Stats, stopped: bool) -> Result<FirstRun, Error> {
-    let outcome = match columns {
-        Some(columns) => Outcome::Found(Solution::from_columns(columns)?),
-        None if stopped => Outcome::Stopped(nqueens_core::StopReason::Interrupted),
-        None => Outcome::NoSolution,
-    };
-    Ok(FirstRun {
-        outcome,
-        stats,
-        seed: None,
-    })
-}
-
 /// How many nodes a search visits between looks at the stop flag: often enough to stop within
 /// a millisecond, rarely enough to cost nothing.
 const STOP_POLL_MASK: u64 = (1 << 14) - 1;

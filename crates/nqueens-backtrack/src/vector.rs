@@ -1,12 +1,11 @@
 //! The textbook search on a vector board.
 
-use std::ops::ControlFlow;
-
 use nqueens_core::{
-    Capabilities, Config, Error, FirstRun, Limit, Solver, Stats, VisitEnd, VisitRun, Visitor, known,
+    Capabilities, Config, Error, FirstRun, Limit, Solver, Stats, VisitEnd, VisitRun, Visitor,
+    first_of_stream, known,
 };
 
-use crate::{STOP_POLL_MASK, first_run};
+use crate::STOP_POLL_MASK;
 
 /// Backtracking over a plain vector board (`board[row] = column`), checking each candidate
 /// square against every queen already placed, as the textbooks and blogs write it.
@@ -94,12 +93,7 @@ impl Solver for VectorSolver {
     }
 
     fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        let mut found = None;
-        let (stats, end) = search(n, config, &mut |columns| {
-            found = Some(columns.to_vec());
-            ControlFlow::Break(())
-        });
-        first_run(found, stats, end == VisitEnd::Interrupted)
+        first_of_stream(|visitor| self.search_all(n, config, visitor))
     }
 
     fn search_all(

@@ -54,11 +54,9 @@
 
 #![deny(missing_docs)]
 
-use std::ops::ControlFlow;
-
 use nqueens_core::{
-    Capabilities, Config, CountRun, Error, FirstRun, Limit, Outcome, Solution, Solver, Stats,
-    StopReason, VisitEnd, VisitRun, Visitor,
+    Capabilities, Config, CountRun, Error, FirstRun, Limit, Solver, Stats, VisitEnd, VisitRun,
+    Visitor, first_of_stream,
 };
 
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
@@ -313,7 +311,7 @@ impl Solver for BreadthSolver {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "breadth-first extension of every partial arrangement (Hui's J `queens`); memory-hungry",
+            summary: "breadth-first extension of every partial arrangement (Hui's J `queens`); memory-hungry: refuses a frontier over 1 GiB (n >= 16)",
             complete: true,
             randomized: false,
             first: Limit::UpTo(MAX_N),
@@ -324,21 +322,7 @@ impl Solver for BreadthSolver {
     }
 
     fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        let mut found = None;
-        let run = self.search_all(n, config, &mut |columns| {
-            found = Some(columns.to_vec());
-            ControlFlow::Break(())
-        })?;
-        let outcome = match (found, run.end) {
-            (Some(columns), _) => Outcome::Found(Solution::from_columns(columns)?),
-            (None, VisitEnd::Interrupted) => Outcome::Stopped(StopReason::Interrupted),
-            (None, _) => Outcome::NoSolution,
-        };
-        Ok(FirstRun {
-            outcome,
-            stats: run.stats,
-            seed: None,
-        })
+        first_of_stream(|visitor| self.search_all(n, config, visitor))
     }
 
     fn search_all(

@@ -43,6 +43,6 @@ pub use solution::{
 };
 pub use solver::{
     Capabilities, Config, CountRun, FirstRun, Limit, Operation, Outcome, Progress, Solver, Stats,
-    StopFlag, StopReason, VisitEnd, VisitRun, Visitor, fresh_seed,
+    StopFlag, StopReason, VisitEnd, VisitRun, Visitor, first_of_stream, fresh_seed,
 };
 pub use symmetry::Symmetry;

@@ -302,6 +302,42 @@ pub fn fresh_seed() -> u64 {
 /// Receives each solution of a stream as its columns; return `ControlFlow::Break(())` to stop.
 pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
 
+/// A first-solution run made of a stream of solutions stopped at its first: what a complete
+/// strategy whose search visits solutions in order does for [`Solver::search_first`]. The
+/// solution is validated; a stream that ends without one is a proof that none exists, unless it
+/// was interrupted.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use nqueens_core::{Outcome, Stats, VisitEnd, VisitRun, first_of_stream};
+///
+/// let run = first_of_stream(|visitor| {
+///     let _ = visitor(&[1, 3, 0, 2]);
+///     Ok(VisitRun { stats: Stats::default(), end: VisitEnd::Broken })
+/// })?;
+/// assert!(matches!(run.outcome, Outcome::Found(s) if s.columns() == [1, 3, 0, 2]));
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+pub fn first_of_stream(
+    stream: impl FnOnce(&mut Visitor<'_>) -> Result<VisitRun, Error>,
+) -> Result<FirstRun, Error> {
+    let mut found = None;
+    let run = stream(&mut |columns| {
+        found = Some(columns.to_vec());
+        ControlFlow::Break(())
+    })?;
+    let outcome = match (found, run.end) {
+        (Some(columns), _) => Outcome::Found(Solution::from_columns(columns)?),
+        (None, VisitEnd::Interrupted) => Outcome::Stopped(StopReason::Interrupted),
+        (None, VisitEnd::Exhausted | VisitEnd::Broken) => Outcome::NoSolution,
+    };
+    Ok(FirstRun {
+        outcome,
+        stats: run.stats,
+        seed: None,
+    })
+}
+
 /// An N-Queens strategy.
 ///
 /// Implement [`name`](Solver::name), [`capabilities`](Solver::capabilities) and

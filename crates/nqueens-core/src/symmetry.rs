@@ -56,25 +56,34 @@ impl Symmetry {
     /// # Panics
     /// If `columns` is not a permutation of `0..n` (a [`Solution`] always is).
     pub fn apply(self, columns: &[u32]) -> Vec<u32> {
-        let n = columns.len();
-        let last = (n as u32).wrapping_sub(1);
-        let mut image = vec![0u32; n];
-        // A queen at (r, c) moves to the square written after each arm; `image[row] = column`.
+        let n = columns.len() as u32;
+        let mut image = vec![0u32; columns.len()];
         for (r, &c) in columns.iter().enumerate() {
-            let r32 = r as u32;
-            let (row, column) = match self {
-                Symmetry::Identity => (r32, c),
-                Symmetry::Rotate90 => (c, last - r32),
-                Symmetry::Rotate180 => (last - r32, last - c),
-                Symmetry::Rotate270 => (last - c, r32),
-                Symmetry::MirrorColumns => (r32, last - c),
-                Symmetry::MirrorRows => (last - r32, c),
-                Symmetry::Transpose => (c, r32),
-                Symmetry::AntiTranspose => (last - c, last - r32),
-            };
+            let (row, column) = self.map_square(n, r as u32, c);
             image[row as usize] = column;
         }
         image
+    }
+
+    /// Where the square (`row`, `column`) of an `n × n` board goes (both below `n`).
+    ///
+    /// ```
+    /// use nqueens_core::Symmetry;
+    /// assert_eq!(Symmetry::Rotate90.map_square(8, 0, 2), (2, 7));
+    /// assert_eq!(Symmetry::Transpose.map_square(8, 0, 2), (2, 0));
+    /// ```
+    pub fn map_square(self, n: u32, row: u32, column: u32) -> (u32, u32) {
+        let last = n.wrapping_sub(1);
+        match self {
+            Symmetry::Identity => (row, column),
+            Symmetry::Rotate90 => (column, last - row),
+            Symmetry::Rotate180 => (last - row, last - column),
+            Symmetry::Rotate270 => (last - column, row),
+            Symmetry::MirrorColumns => (row, last - column),
+            Symmetry::MirrorRows => (last - row, column),
+            Symmetry::Transpose => (column, row),
+            Symmetry::AntiTranspose => (last - column, last - row),
+        }
     }
 }
 
