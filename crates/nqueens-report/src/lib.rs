@@ -66,7 +66,9 @@ pub use error::ReportError;
 pub use format::{format_bytes, format_count, format_seconds, format_size};
 pub use machine::{Machine, utc_now, utc_timestamp};
 pub use report::{BoardPicture, ReportInput, ReportOptions, ReportSummary, load, write_report};
-pub use stats::{CaseRecord, CaseStatus, HEADER, StatsFile, Update};
+pub use stats::{
+    CaseRecord, CaseStatus, HEADER, StatsFile, StatsParseError, UnknownStatus, Update,
+};
 
 /// Registers DejaVu Sans (regular and bold) as plotters' `sans-serif`, once per process.
 ///

@@ -330,6 +330,18 @@ pub fn write_report(
             data.stale.len()
         ));
     }
+    let sizeless: Vec<String> = data
+        .estimates
+        .iter()
+        .filter(|e| e.n().is_none())
+        .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
+        .collect();
+    if let Some(first) = sizeless.first() {
+        summary.warnings.push(format!(
+            "{} criterion result(s) left out: their parameter is not a board size, e.g. {first}",
+            sizeless.len()
+        ));
+    }
     if input.stats.is_none() {
         summary.warnings.push(
             "no statistics CSV: the report has times but no node counts, seeds or skipped cases"

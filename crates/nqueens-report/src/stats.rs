@@ -41,8 +41,13 @@ impl CaseStatus {
     }
 }
 
+/// A status word that is none of [`CaseStatus`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown status {0:?}")]
+pub struct UnknownStatus(pub String);
+
 impl FromStr for CaseStatus {
-    type Err = String;
+    type Err = UnknownStatus;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
@@ -50,9 +55,19 @@ impl FromStr for CaseStatus {
             "over-budget" => Ok(CaseStatus::OverBudget),
             "skipped" => Ok(CaseStatus::Skipped),
             "error" => Ok(CaseStatus::Error),
-            other => Err(format!("unknown status {other:?}")),
+            other => Err(UnknownStatus(other.to_string())),
         }
     }
+}
+
+/// A line of the statistics CSV that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct StatsParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
 }
 
 /// One probed case.
@@ -163,7 +178,9 @@ impl CaseRecord {
             n: num("n", fields[4])?,
             seed: opt("seed", fields[5])?,
             threads: opt("threads", fields[6])?,
-            status: fields[7].parse()?,
+            status: fields[7]
+                .parse()
+                .map_err(|e: UnknownStatus| e.to_string())?,
             seconds: num("seconds", fields[8])?,
             result: fields[9].to_string(),
             stats: Stats {
@@ -312,9 +329,9 @@ impl StatsFile {
     /// let mut file = StatsFile::default();
     /// file.meta.push(("mode".into(), "quick".into()));
     /// file.records.push(CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Measured));
-    /// let back = StatsFile::parse(&file.to_csv()).map_err(|(line, why)| format!("{line}: {why}"))?;
+    /// let back = StatsFile::parse(&file.to_csv())?;
     /// assert_eq!(back, file);
-    /// # Ok::<(), String>(())
+    /// # Ok::<(), nqueens_report::StatsParseError>(())
     /// ```
     pub fn to_csv(&self) -> String {
         let mut out = String::new();
@@ -331,7 +348,7 @@ impl StatsFile {
     }
 
     /// Parses CSV text; an error names the 1-based line and what was wrong with it.
-    pub fn parse(text: &str) -> Result<Self, (usize, String)> {
+    pub fn parse(text: &str) -> Result<Self, StatsParseError> {
         let mut file = StatsFile::default();
         let mut seen_header = false;
         for (index, line) in text.lines().enumerate() {
@@ -348,14 +365,22 @@ impl StatsFile {
             }
             if !seen_header {
                 if line != HEADER {
-                    return Err((index + 1, "not the expected header".to_string()));
+                    return Err(StatsParseError {
+                        line: index + 1,
+                        reason: "not the expected header".to_string(),
+                    });
                 }
                 seen_header = true;
                 continue;
             }
             let fields: Vec<&str> = line.split(',').collect();
             file.records
-                .push(CaseRecord::from_fields(&fields).map_err(|why| (index + 1, why))?);
+                .push(
+                    CaseRecord::from_fields(&fields).map_err(|reason| StatsParseError {
+                        line: index + 1,
+                        reason,
+                    })?,
+                );
         }
         Ok(file)
     }
@@ -364,10 +389,10 @@ impl StatsFile {
     pub fn read(path: &Path) -> Result<Self, ReportError> {
         let text =
             std::fs::read_to_string(path).map_err(|e| ReportError::io("reading", path, e))?;
-        Self::parse(&text).map_err(|(line, reason)| ReportError::Stats {
+        Self::parse(&text).map_err(|e| ReportError::Stats {
             path: path.to_path_buf(),
-            line,
-            reason,
+            line: e.line,
+            reason: e.reason,
         })
     }
 
