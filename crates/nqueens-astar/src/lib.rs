@@ -11,6 +11,12 @@
 //! | `row` | queens in the first `k` rows | a queen on a safe square of row `k` | rows left | a tree |
 //! | `square` | any set of non-attacking queens | a queen on any safe square | queens left | a graph: sets deduplicated |
 //!
+//! `square` offers only the squares no queen attacks. The textbooks' naive form, a queen on
+//! *any* empty square with the attacked ones weeded out by the goal test, has `n²` children per
+//! state and no pruning at all: its space is every set of up to `n` squares, C(64, 8) = 4.4
+//! billion sets of eight queens alone at n = 8. It would only show that a search without
+//! constraint checks is hopeless, which `permutation` already shows with numbers.
+//!
 //! The engine pops the lowest `f = g + h` (`g` = moves from the start), then the lowest `h`,
 //! then the newest node. With `h` = queens still to place, every `row` and `square` state has
 //! `f = n`: the heuristic cannot tell states apart, A* is only as good as its tie-break, and this
@@ -215,7 +221,7 @@ impl Solver for AStarSolver {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "A* search: swapping a random permutation (default), row by row, or any square",
+            summary: "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
             complete: true,
             randomized: true,
             first: Limit::UpTo(Variant::Swap.limit()),

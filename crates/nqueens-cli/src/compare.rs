@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::table;
 
-/// Sizes used when none are given: the whole run takes about 20 seconds, most of it the textbook
+/// Sizes used when none are given: the whole run takes a few seconds, most of it the textbook
 /// backtracker's timeout at n = 32, which is the point where the first-solution strategies part
 /// ways (backtracking stalls; guided, local and constructive ones go on to 10,000).
 const DEFAULT_COUNT_SIZES: &[usize] = &[8, 10, 12, 14];
@@ -30,7 +30,7 @@ pub struct CompareArgs {
     #[arg(long, value_enum)]
     job: Option<Job>,
     /// Give up on one case after this many seconds (the row then says "timeout").
-    #[arg(long, default_value = "5", value_parser = parse_timeout)]
+    #[arg(long, default_value = "2", value_parser = parse_timeout)]
     timeout: Duration,
     /// Seed for randomized strategies.
     #[arg(long, default_value_t = 1)]
