@@ -315,6 +315,44 @@ enum Probe {
     Failed(String),
 }
 
+/// Writes a probe's outcome into `record`: its time, answer and statistics, or why it has
+/// none. Returns the time and statistics of a finished run.
+fn fill(record: &mut CaseRecord, probe: Probe) -> Option<(f64, Stats)> {
+    match probe {
+        Probe::Done {
+            seconds,
+            stats,
+            result,
+            heap,
+        } => {
+            record.seconds = seconds;
+            record.stats = stats;
+            record.result = result;
+            record.heap_peak_bytes = heap;
+            Some((seconds, stats))
+        }
+        Probe::OverBudget(seconds) => {
+            record.status = CaseStatus::OverBudget;
+            record.seconds = seconds;
+            None
+        }
+        Probe::Failed(message) => {
+            record.status = CaseStatus::Error;
+            record.note = message;
+            None
+        }
+    }
+}
+
+/// Why a `once` run has no answer, for the console.
+fn once_failure(record: &CaseRecord) -> String {
+    if record.status == CaseStatus::OverBudget {
+        format!("took over its budget ({:.2} s)", record.seconds)
+    } else {
+        record.note.clone()
+    }
+}
+
 /// What a run reports back to the probe: its statistics, its answer, and whether it finished.
 type RunResult = Result<(Stats, String, bool), Error>;
 
@@ -454,41 +492,21 @@ impl Harness {
     /// Records a probe's outcome; returns the probe time when the case should be measured,
     /// and whether larger sizes of the series should be dropped.
     fn settle(&mut self, mut record: CaseRecord, probe: Probe) -> (Option<(f64, Stats)>, bool) {
-        match probe {
-            Probe::Done {
-                seconds,
-                stats,
-                result,
-                heap,
-            } => {
-                record.seconds = seconds;
-                record.stats = stats;
-                record.result = result;
-                record.heap_peak_bytes = heap;
-                self.push(record);
-                (Some((seconds, stats)), false)
-            }
-            Probe::OverBudget(seconds) => {
-                record.status = CaseStatus::OverBudget;
-                record.seconds = seconds;
-                eprintln!(
-                    "nqueens bench: {}/{}/{} took over the probe budget ({seconds:.2} s): larger sizes are left out",
-                    record.group, record.id, record.n
-                );
-                self.push(record);
-                (None, true)
-            }
-            Probe::Failed(message) => {
-                record.status = CaseStatus::Error;
-                eprintln!(
-                    "nqueens bench: {}/{}/{}: {message}",
-                    record.group, record.id, record.n
-                );
-                record.note = message;
-                self.push(record);
-                (None, false)
-            }
+        let measured = fill(&mut record, probe);
+        let over_budget = record.status == CaseStatus::OverBudget;
+        if over_budget {
+            eprintln!(
+                "nqueens bench: {}/{}/{} took over the probe budget ({:.2} s): larger sizes are left out",
+                record.group, record.id, record.n, record.seconds
+            );
+        } else if record.status == CaseStatus::Error {
+            eprintln!(
+                "nqueens bench: {}/{}/{}: {}",
+                record.group, record.id, record.n, record.note
+            );
         }
+        self.push(record);
+        (measured, over_budget)
     }
 
     fn skip_rest(&mut self, case: &Case<'_>, group: &str, sizes: &[usize]) {
@@ -697,32 +715,11 @@ fn once_group(h: &mut Harness, registry: &Registry) {
             }
             let mut record = case.record("once", n, CaseStatus::Measured);
             record.seed = seed;
-            match probe(case.config(seed, None), budget, |config| {
+            let outcome = probe(case.config(seed, None), budget, |config| {
                 first_run(case.solver, n, config)
-            }) {
-                Probe::Done {
-                    seconds,
-                    stats,
-                    result,
-                    heap,
-                } => {
-                    record.seconds = seconds;
-                    record.stats = stats;
-                    record.result = result;
-                    record.heap_peak_bytes = heap;
-                }
-                Probe::OverBudget(seconds) => {
-                    record.status = CaseStatus::OverBudget;
-                    record.seconds = seconds;
-                    eprintln!(
-                        "nqueens bench: once/{label}/{n} took over its budget ({seconds:.2} s)"
-                    );
-                }
-                Probe::Failed(message) => {
-                    record.status = CaseStatus::Error;
-                    eprintln!("nqueens bench: once/{label}/{n}: {message}");
-                    record.note = message;
-                }
+            });
+            if fill(&mut record, outcome).is_none() {
+                eprintln!("nqueens bench: once/{label}/{n}: {}", once_failure(&record));
             }
             h.push(record);
         }
