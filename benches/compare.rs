@@ -33,8 +33,8 @@
 //! `warnsdorff-faithful`). A case runs only where the strategy's capabilities accept n, and
 //! only after a probe: one run under a deadline (a timer raises `Config::stop`). A probe past the
 //! budget (count: 6 s; first: 10 s, which admits the goals of n = 10^4 for `warnsdorff` and 10^7
-//! for `min-conflicts` over every seed; quick mode 1 s / 0.5 s) drops that n and every larger n of the series,
-//! and the skip is recorded.
+//! for `min-conflicts` over every seed; quick mode 1 s / 0.5 s) drops that n and every larger n
+//! of the series, and the skip is recorded.
 //!
 //! Slow cases (probe over 10 ms) use 10 samples of flat sampling, about 11 runs in all; fast ones
 //! 20 samples in about a second. Throughput is in elements per run: permutations examined when

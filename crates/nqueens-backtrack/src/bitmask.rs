@@ -47,6 +47,7 @@ fn descend(all: u32, columns: u32, falling: u32, rising: u32, bit: u32) -> (u32,
 
 /// Counts the completions below a partial placement. Each placed queen is a node; a partial
 /// placement with no free square is a dead end.
+///
 /// Looks at `stop` every few thousand nodes and, once it is raised, returns what it has counted
 /// (the caller then reports the count as partial).
 fn count_below(

@@ -247,7 +247,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             ));
         }
         let shard = args.shard.unwrap_or_else(Shard::whole);
-        if shard.count() > plan.len().max(1) {
+        if shard.count() > plan.max_slices() {
             reporter.finish();
             eprintln!(
                 "error: --shard {shard}: n = {n} has only {} subproblems to share out",

@@ -818,13 +818,11 @@ fn once_lines(data: &Data<'_>) -> Vec<String> {
             .first()
             .and_then(|r| r.seed)
             .map_or(String::new(), |s| format!(", seed {s}"));
-        let found: Vec<&&CaseRecord> = runs
+        let (found, not_found): (Vec<&&CaseRecord>, Vec<&&CaseRecord>) = runs
             .iter()
-            .filter(|r| r.status == CaseStatus::Measured && r.result == "found")
-            .collect();
-        let failed: Vec<String> = runs
+            .partition(|r| r.status == CaseStatus::Measured && r.result == "found");
+        let failed: Vec<String> = not_found
             .iter()
-            .filter(|r| !(r.status == CaseStatus::Measured && r.result == "found"))
             .map(|r| format!("n = {} ({})", format_size(r.n), once_outcome(r)))
             .collect();
         if runs.len() > 3 {

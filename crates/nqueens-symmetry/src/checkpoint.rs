@@ -97,7 +97,7 @@ pub struct Checkpoint {
 
 fn header(plan: &Plan) -> String {
     format!(
-        "nqueens checkpoint strategy={} n={} subproblems={} plan={:016x}",
+        "nqueens checkpoint strategy={} n={} subproblems={} plan={}",
         crate::NAME,
         plan.n(),
         plan.len(),

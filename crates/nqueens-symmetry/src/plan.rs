@@ -75,9 +75,10 @@ impl Plan {
     }
 
     /// A hash of the subproblem list (FNV-1a over each class's constellation and stabilizer, in
-    /// order). Checkpoints and shard records carry it, so that the work of a version that lists
-    /// the subproblems differently is refused instead of being added to the wrong ones.
-    pub fn fingerprint(&self) -> u64 {
+    /// order), as 16 hexadecimal digits. Checkpoints and shard records carry it, so that the
+    /// work of a version that lists the subproblems differently is refused instead of being
+    /// added to the wrong ones.
+    pub fn fingerprint(&self) -> String {
         let mut hash = 0xcbf2_9ce4_8422_2325u64;
         let mut mix = |word: u32| {
             for byte in word.to_le_bytes() {
@@ -97,7 +98,13 @@ impl Plan {
                 mix(word);
             }
         }
-        hash
+        format!("{hash:016x}")
+    }
+
+    /// The most slices `count --shard I/K` may cut the plan into: one subproblem each (one
+    /// slice when there are none).
+    pub fn max_slices(&self) -> usize {
+        self.len().max(1)
     }
 
     /// Whether there are none (n = 2 and 3: no border constellation is possible).
@@ -198,7 +205,7 @@ impl Plan {
             shard,
             subproblems: shard.indices(self.len()).len(),
             plan: self.len(),
-            fingerprint: format!("{:016x}", self.fingerprint()),
+            fingerprint: self.fingerprint(),
             count: run.total,
             unique: run.unique,
             complete: run.complete,

@@ -267,13 +267,14 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged, MergeError> {
     let n = first.n;
     let count = first.shard.count;
     let plan = Plan::new(n).map_err(|e| MergeError::Size(n, e))?;
-    if count > plan.len().max(1) {
+    if count > plan.max_slices() {
         return Err(MergeError::TooManySlices {
             shard: first.shard,
             n,
             plan: plan.len(),
         });
     }
+    let fingerprint = plan.fingerprint();
     let mut seen = vec![false; count];
     let (mut total, mut unique, mut subproblems) = (0u64, 0u64, 0usize);
     for record in records {
@@ -305,7 +306,7 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged, MergeError> {
         let expected = record.shard.indices(plan.len()).len();
         if record.plan != plan.len()
             || record.subproblems != expected
-            || record.fingerprint != format!("{:016x}", plan.fingerprint())
+            || record.fingerprint != fingerprint
         {
             return Err(MergeError::WrongPlan {
                 shard: record.shard,
