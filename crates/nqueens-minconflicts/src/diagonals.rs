@@ -41,10 +41,10 @@ impl Diagonals {
         self.occupied[d / 64] >> (d % 64) & 1 != 0
     }
 
-    /// The occupancy word holding diagonal `d`'s bit.
+    /// Starts loading the occupancy word of diagonal `d` into the cache.
     #[inline(always)]
-    pub(crate) fn word(&self, d: usize) -> u64 {
-        self.occupied[d / 64]
+    pub(crate) fn prefetch(&self, d: usize) {
+        crate::board::prefetch(&self.occupied[d / 64]);
     }
 
     /// Queens on diagonal `d`.

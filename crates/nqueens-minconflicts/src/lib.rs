@@ -39,13 +39,16 @@
 //! refused with `TooLarge`.
 //!
 //! **Speed** (release build, one core of the 2-core reference machine, through
-//! [`Solver::first`](nqueens_core::Solver::first) so including the validation of the returned solution, median over seeds
-//! 1..=10 with `cargo run --release -p nqueens-minconflicts --example timing -- N 10`):
-//! n = 10^6 in 0.040 s (about 40 queens in conflict after the start, 25–60 moves),
-//! n = 10^7 in 0.79 s (about 200 conflicts, 200 moves), and n = 10^8 in 22 s for seed 1
-//! (1,672 conflicts, 1,489 moves, 454 MB peak resident). Sosic and Gu's QS4 reported 3 million
+//! [`Solver::first`](nqueens_core::Solver::first) so including the validation of the returned
+//! solution, median over seeds 1..=10 with
+//! `cargo run --release -p nqueens-minconflicts --example timing -- N 10`):
+//! n = 10^6 in 0.067 s (about 40 queens in conflict after the start, 25–60 moves),
+//! n = 10^7 in 1.1 s (about 200 conflicts, 200 moves), and n = 10^8 in 32 s for seed 1
+//! (1,672 conflicts, 1,489 moves, 453 MB peak resident). Sosic and Gu's QS4 reported 3 million
 //! queens in under a minute on 1991 hardware. Time grows faster than n above 10^6 because the
-//! random probes of the start leave the caches: it is memory latency, not moves.
+//! random probes of the start leave the caches: memory latency, not moves, sets the pace, and
+//! the start prefetches the lines of the rows ahead so that their misses overlap (without the
+//! prefetch, n = 10^7 took 2.1-2.9 s on the same machine).
 //!
 //! ```
 //! use nqueens_core::{Config, Outcome, Solver, StopReason};
