@@ -40,17 +40,18 @@
 //! queens and about half that with the forward checking, against 571 million for mirror-halved
 //! backtracking of the whole board. Memory is O(n⁴) for the plan.
 //!
-//! Measured on the 2-core CI machine type, side by side with the C yardstick
-//! (`shared/yardstick/count.c`: mirror-halving bitmask backtracking, one thread,
-//! `gcc -O3 -march=native`), wall time of `nqueens count N --quiet`, yardstick and counter run
-//! alternately, medians of 3-6 runs (the counter's runs spread ±4%, the yardstick's ±2%):
+//! Measured on the 2-core CI machine type (AMD EPYC) by the bench harness's `yardstick` group,
+//! side by side with the C yardstick (`shared/yardstick/count.c`: mirror-halving bitmask
+//! backtracking, one thread, `gcc -O3 -march=native`), criterion medians (n = 17: one run
+//! each); n = 18 is the wall time of `nqueens count 18 --quiet`, five runs:
 //!
 //! | | n = 16 | n = 17 | n = 18 |
 //! |---|---|---|---|
-//! | yardstick, 1 thread | 4.28 s | 32.1 s | |
-//! | `symmetry`, 1 thread | 1.45 s (2.95×) | 9.37 s (3.4×) | |
-//! | `symmetry`, 2 threads | 0.72 s (5.9×) | 4.68 s (6.7×) | 35-37 s |
+//! | yardstick, 1 thread | 4.65 s | 32.9 s | |
+//! | `symmetry`, 1 thread | 1.39 s (3.34×) | 8.54 s (3.85×) | |
+//! | `symmetry`, 2 threads | 0.71 s (6.5×) | 4.48 s (7.4×) | 32.1-35.4 s, median 34.3 s |
 //!
+//! The machine is shared with others: the same run spreads ±5% from one minute to the next.
 //! Two threads run 1.97-2.0× faster than one (the interleaved order leaves no long tail). The
 //! forward checking in the last rows gained about 20% over plain backtracking below the edge
 //! queens (2.4× and 2.6× the yardstick at n = 16 and 17 on one thread), and the ratio grows
