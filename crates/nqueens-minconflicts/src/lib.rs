@@ -40,15 +40,15 @@
 //!
 //! **Speed** (release build, one core of the 2-core reference machine, through
 //! [`Solver::first`](nqueens_core::Solver::first) so including the validation of the returned
-//! solution, median over seeds 1..=10 with
-//! `cargo run --release -p nqueens-minconflicts --example timing -- N 10`):
-//! n = 10^6 in 0.067 s (about 40 queens in conflict after the start, 25–60 moves),
-//! n = 10^7 in 1.1 s (about 200 conflicts, 200 moves), and n = 10^8 in 32 s for seed 1
-//! (1,672 conflicts, 1,489 moves, 453 MB peak resident). Sosic and Gu's QS4 reported 3 million
+//! solution; the bench harness's reference report, medians over its ten seeds):
+//! n = 10^6 in 41 ms (about 30 queens in conflict after the start, 18–52 moves),
+//! n = 10^7 in 0.69 s (about 200 conflicts, 137–198 moves), and n = 10^8 in 25 s for seed 1
+//! (1,672 conflicts, 1,489 moves, 441 MiB peak heap). Sosic and Gu's QS4 reported 3 million
 //! queens in under a minute on 1991 hardware. Time grows faster than n above 10^6 because the
-//! random probes of the start leave the caches: memory latency, not moves, sets the pace, and
-//! the start prefetches the lines of the rows ahead so that their misses overlap (without the
-//! prefetch, n = 10^7 took 2.1-2.9 s on the same machine).
+//! random probes of the start leave the caches: memory latency, not moves, sets the pace, so
+//! the start prefetches the lines of the rows ahead and their misses overlap (see
+//! `board::prefetch` for what that bought). `cargo run --release -p nqueens-minconflicts
+//! --example timing -- N SEEDS` times seeds by hand.
 //!
 //! ```
 //! use nqueens_core::{Config, Outcome, Solver, StopReason};

@@ -31,8 +31,10 @@ const POLLED_LEVELS: usize = 3;
 /// levels alone would leave minutes between checks).
 const UNPOLLED_ROWS: u32 = 12;
 
-/// From this many free rows left (or `n - 10`, if more), the search looks at every remaining
-/// row and column before branching (see [`Kernel::tail_of`]); measured best at n = 16-18.
+/// From this many free rows left (or `n - 10`, if more, up to [`MAX_TAIL_ROWS`]), the search
+/// looks at every remaining row and column before branching (see [`Kernel::tail_of`]);
+/// measured best at n = 16-18. The cap changes the search from n = 21 on (unmeasured: those
+/// counts take days), never the counts.
 const TAIL_ROWS: u32 = 7;
 
 /// The most free rows [`Kernel::tail_of`] is compiled for.
@@ -208,7 +210,7 @@ impl<M: Mask> Kernel<M> {
             8 => self.tail_of::<8>(rows, columns, falling, rising),
             9 => self.tail_of::<9>(rows, columns, falling, rising),
             10 => self.tail_of::<10>(rows, columns, falling, rising),
-            // Not reached (`tail_rows <= MAX_TAIL_ROWS`); the plain loop would count it right.
+            // Not reached (`tail_rows <= MAX_TAIL_ROWS`); the plain loop counts any rem > 10 right.
             _ => self.top(rows, rem, columns, falling, rising),
         }
     }

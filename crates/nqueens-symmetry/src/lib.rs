@@ -20,10 +20,11 @@
 //! the completions are counted by bitmask backtracking over the rows that have no edge queen
 //! yet, with the edge queens' diagonals seeded in 64-bit masks (128-bit above n = 22) and their
 //! rows skipped by shifting the diagonal masks several places at once. In the last seven rows
-//! (more above n = 17), where most of the tree is, each node with five rows or more left first
-//! looks at every remaining row and column: a row or column with no open square ends the
-//! branch, and one with a single open square is filled at once, out of order (forward checking with forced moves: with the row rule alone, n = 16
-//! visits 109 million nodes instead of 208 million).
+//! (more above n = 17, at most ten), where most of the tree is, each node with five rows or
+//! more left first looks at every remaining row and column: a row or column with no open
+//! square ends the branch, and one with a single open square is filled at once, out of order
+//! (forward checking with forced moves: with the row rule alone, n = 16 visits 109 million
+//! nodes instead of 208 million).
 //! The last two rows are counted without branching. No statistics are kept in the hot loop.
 //! The subproblems run on a rayon pool of `Config::threads` threads, in an interleaved order,
 //! with progress reported per subproblem and the stop flag checked at every node above the last
@@ -52,7 +53,7 @@
 //! | `symmetry`, 2 threads | 0.71 s (6.5×) | 4.48 s (7.4×) | 32.1-35.4 s, median 34.3 s |
 //!
 //! The machine is shared with others: the same run spreads ±5% from one minute to the next.
-//! Two threads run 1.97-2.0× faster than one (the interleaved order leaves no long tail). The
+//! Two threads run 1.9-2.0× faster than one (the interleaved order leaves no long tail). The
 //! forward checking in the last rows gained about 20% over plain backtracking below the edge
 //! queens (2.4× and 2.6× the yardstick at n = 16 and 17 on one thread), and the ratio grows
 //! with `n`.
