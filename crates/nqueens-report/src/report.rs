@@ -1145,7 +1145,6 @@ fn summary_lines(data: &Data<'_>, seeded: &Seeded<'_>) -> Vec<String> {
             ));
         }
     }
-    lines.extend(once_lines(data));
     if let Some((id, n, records)) = seeded.iter().max_by_key(|(_, n, _)| *n) {
         let moves: Vec<f64> = records.iter().map(|r| r.stats.moves as f64).collect();
         let secs: Vec<f64> = records.iter().map(|r| r.seconds).collect();
