@@ -344,10 +344,10 @@ fn fill(record: &mut CaseRecord, probe: Probe) -> Option<(f64, Stats)> {
     }
 }
 
-/// Why a `once` run has no answer, for the console.
-fn once_failure(record: &CaseRecord) -> String {
+/// Why a probed case has no answer, for the console: over its budget, or the error.
+fn why_unanswered(record: &CaseRecord) -> String {
     if record.status == CaseStatus::OverBudget {
-        format!("took over its budget ({:.2} s)", record.seconds)
+        format!("took over its time budget ({:.2} s)", record.seconds)
     } else {
         record.note.clone()
     }
@@ -494,15 +494,18 @@ impl Harness {
     fn settle(&mut self, mut record: CaseRecord, probe: Probe) -> (Option<(f64, Stats)>, bool) {
         let measured = fill(&mut record, probe);
         let over_budget = record.status == CaseStatus::OverBudget;
-        if over_budget {
+        if measured.is_none() {
             eprintln!(
-                "nqueens bench: {}/{}/{} took over the probe budget ({:.2} s): larger sizes are left out",
-                record.group, record.id, record.n, record.seconds
-            );
-        } else if record.status == CaseStatus::Error {
-            eprintln!(
-                "nqueens bench: {}/{}/{}: {}",
-                record.group, record.id, record.n, record.note
+                "nqueens bench: {}/{}/{}: {}{}",
+                record.group,
+                record.id,
+                record.n,
+                why_unanswered(&record),
+                if over_budget {
+                    ": larger sizes are left out"
+                } else {
+                    ""
+                }
             );
         }
         self.push(record);
@@ -719,7 +722,10 @@ fn once_group(h: &mut Harness, registry: &Registry) {
                 first_run(case.solver, n, config)
             });
             if fill(&mut record, outcome).is_none() {
-                eprintln!("nqueens bench: once/{label}/{n}: {}", once_failure(&record));
+                eprintln!(
+                    "nqueens bench: once/{label}/{n}: {}",
+                    why_unanswered(&record)
+                );
             }
             h.push(record);
         }
