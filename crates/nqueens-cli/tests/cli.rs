@@ -143,90 +143,61 @@ fn verify_reads_standard_input_line_by_line() {
     assert_eq!(value["valid"], false);
 }
 
+/// Runs `nqueens` with `args` and asserts that it exits with status 2, a usage error.
+fn usage_error(args: &[&str]) -> assert_cmd::assert::Assert {
+    nqueens().args(args).assert().code(2)
+}
+
 #[test]
 fn bad_sizes_and_names_are_usage_errors() {
-    nqueens()
-        .args(["solve", "0"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("board size must be at least 1"));
-    nqueens().args(["count", "-3"]).assert().code(2);
-    nqueens()
-        .args(["count", "abc"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not a board size"));
-    nqueens()
-        .args(["count", "8", "--strategy", "nope"])
-        .assert()
-        .code(2)
+    let refused: &[(&[&str], &str)] = &[
+        (&["solve", "0"], "board size must be at least 1"),
+        (&["count", "abc"], "not a board size"),
+        (&["solve", "33", "--strategy", "bitmask"], "up to 32"),
+        (&["count", "29"], "28"),
+        (
+            &["count", "8", "--variant", "turbo"],
+            "no variant \"turbo\"",
+        ),
+        (&["solve", "2000", "--board"], "up to n = 1000"),
+        // Sizes no strategy takes, or this one does not, are refused, never attempted.
+        (
+            &["solve", "4294967297", "--strategy", "vector"],
+            "up to 100000",
+        ),
+        (
+            &["solve", "100000000000"],
+            "no strategy can find a first solution",
+        ),
+        (
+            &["solve", "8", "--strategy", "bitmask", "--variant", "x"],
+            "it has no variants",
+        ),
+        (
+            &["render", "1", "3", "0", "9", "--out", "never-written.svg"],
+            "outside a board of size 4",
+        ),
+    ];
+    for (args, message) in refused {
+        usage_error(args).stderr(predicate::str::contains(*message));
+    }
+    usage_error(&["count", "8", "--strategy", "nope"])
         .stderr(predicate::str::contains("unknown strategy \"nope\""))
         .stderr(predicate::str::contains("bitmask"));
-    nqueens()
-        .args(["solve", "33", "--strategy", "bitmask"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("up to 32"));
-    nqueens()
-        .args(["count", "29"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("28"));
-    nqueens()
-        .args(["count", "8", "--variant", "turbo"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no variant \"turbo\""));
-    nqueens()
-        .args(["solve", "2000", "--board"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("up to n = 1000"));
-    // Sizes no strategy takes, or this one does not, are refused, never attempted.
-    nqueens()
-        .args(["solve", "4294967297", "--strategy", "vector"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("up to 100000"));
-    nqueens()
-        .args(["solve", "100000000000"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "no strategy can find a first solution",
-        ));
     for timeout in ["inf", "nan", "1e20", "0", "x"] {
-        nqueens()
-            .args(["compare", "8", "--timeout", timeout])
-            .assert()
-            .code(2)
+        usage_error(&["compare", "8", "--timeout", timeout])
             .stderr(predicate::str::contains("--timeout"));
     }
-    nqueens()
-        .args(["count", "10", "--strategy", "bitmask", "--unique"])
-        .assert()
-        .code(2)
+    usage_error(&["count", "10", "--strategy", "bitmask", "--unique"])
         .stdout("")
         .stderr(predicate::str::contains(
             "--unique needs --strategy symmetry",
         ));
-    nqueens()
-        .args(["solve", "8", "--strategy", "bitmask", "--variant", "x"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("it has no variants"));
-    nqueens()
-        .args(["render", "1", "3", "0", "9", "--out", "never-written.svg"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("outside a board of size 4"));
-    nqueens()
-        .args(["render", "--out", "never-written.svg"])
-        .assert()
-        .code(2);
-    nqueens().args(["solve"]).assert().code(2);
-    nqueens().args(["frobnicate"]).assert().code(2);
-    nqueens().args(["count", "8", "--bogus"]).assert().code(2);
+    usage_error(&["count", "-3"]);
+    usage_error(&["render", "--out", "never-written.svg"]);
+    usage_error(&["solve"]);
+    usage_error(&["frobnicate"]);
+    usage_error(&["count", "8", "--bogus"]);
 }
 
 #[test]

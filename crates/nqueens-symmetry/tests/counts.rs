@@ -161,14 +161,21 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     std::fs::remove_file(&path).ok();
 }
 
-#[test]
-fn a_checkpoint_of_another_count_is_refused() {
-    let path = temp_file("other");
-    let plan = Plan::new(8).unwrap();
+/// A checkpoint file (in the temporary directory, named after `name`) of a finished count of
+/// `n`, with the plan it was made for.
+fn finished_checkpoint(name: &str, n: usize) -> (PathBuf, Plan) {
+    let path = temp_file(name);
+    let plan = Plan::new(n).unwrap();
     Checkpoint::open(&path, &plan)
         .unwrap()
         .count_shard(&plan, Shard::whole(), &config(1))
         .unwrap();
+    (path, plan)
+}
+
+#[test]
+fn a_checkpoint_of_another_count_is_refused() {
+    let (path, plan) = finished_checkpoint("other", 8);
     let other = Plan::new(9).unwrap();
     assert!(matches!(
         Checkpoint::open(&path, &other),
@@ -222,12 +229,7 @@ fn damaged_records_do_not_merge() {
 
 #[test]
 fn a_damaged_or_busy_checkpoint_is_refused() {
-    let path = temp_file("damaged");
-    let plan = Plan::new(9).unwrap();
-    Checkpoint::open(&path, &plan)
-        .unwrap()
-        .count_shard(&plan, Shard::whole(), &config(1))
-        .unwrap();
+    let (path, plan) = finished_checkpoint("damaged", 9);
     // A bad line before the last is an edit or two writers, not a torn write: refused.
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
