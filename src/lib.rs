@@ -6,10 +6,10 @@
 //! the CLI, `nqueens compare` and `cargo bench` at once.
 //!
 //! ```
-//! use nqueens::core::{Config, Operation};
+//! use nqueens::core::{Config, Operation, Solver};
 //!
 //! let registry = nqueens::registry();
-//! let counter = registry.default_for(Operation::Count, 10)?;
+//! let counter = registry.default_for(Operation::Count, 10)?.solver;
 //! assert_eq!(counter.count(10, &Config::default())?.total, 724);
 //! # Ok::<(), nqueens::core::Error>(())
 //! ```
@@ -26,10 +26,11 @@ pub use nqueens_permute as permute;
 pub use nqueens_symmetry as symmetry;
 pub use nqueens_warnsdorff as warnsdorff;
 
-use nqueens_core::{Operation, Registry};
+use nqueens_core::{Operation, Pick, Registry};
 
-/// Every strategy of the workspace, in the order `nqueens strategies` lists them, with the
-/// preference used when a command names none (fastest that can do the job first).
+/// Every strategy of the workspace, in the order `nqueens strategies` lists them, with one
+/// default rule per operation for commands that name no strategy (fastest that can do the job
+/// first). The `registry_is_consistent` test checks every name in the rules.
 pub fn registry() -> Registry {
     Registry::new()
         .register(backtrack::VectorSolver)
@@ -41,20 +42,34 @@ pub fn registry() -> Registry {
         .register(breadth::BreadthSolver::new())
         .register(construct::ConstructionSolver)
         .register(minconflicts::MinConflictsSolver)
-        .prefer(
+        .defaults(
             Operation::First,
             &[
-                "bitmask",
-                "construction",
-                "min-conflicts",
-                "warnsdorff",
-                "vector",
+                // Below this, lexicographic backtracking answers in microseconds to
+                // milliseconds and gives the lexicographically first solution; above it, its
+                // time grows steeply (n = 32: 87 million nodes).
+                Pick::new("bitmask").up_to(24),
+                Pick::new("construction"),
+                Pick::new("min-conflicts"),
+                Pick::new("warnsdorff"),
+                Pick::new("vector"),
             ],
         )
-        // Below this, lexicographic backtracking answers in microseconds to milliseconds and gives
-        // the lexicographically first solution; above it, its time grows steeply (n = 32: 87
-        // million nodes).
-        .default_up_to(Operation::First, "bitmask", 24)
-        .prefer(Operation::List, &["bitmask", "vector"])
-        .prefer(Operation::Count, &["symmetry", "bitmask", "vector"])
+        .defaults(
+            Operation::List,
+            &[Pick::new("bitmask"), Pick::new("vector")],
+        )
+        .defaults(
+            Operation::Count,
+            &[
+                Pick::new("symmetry"),
+                Pick::new("bitmask"),
+                Pick::new("vector"),
+            ],
+        )
 }
+
+/// The README's Rust examples, compiled and run as doc tests so they cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

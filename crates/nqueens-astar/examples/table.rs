@@ -1,12 +1,12 @@
 //! Prints the comparison table of the three formulations: for each variant and size, the
-//! expansions, wall time, peak memory and outcome of one run (for `swap`, the median over seeds).
+//! expansions, wall time, peak memory and how the run ended (for `swap`, the median over seeds).
 //!
 //! `cargo run --release -p nqueens-astar --example table -- [variant|all] [max_n] [seeds]`
 
 use std::time::Instant;
 
-use nqueens_astar::{AStarSolver, Variant};
-use nqueens_core::{Config, Outcome};
+use nqueens_astar::{AStarSolver, SWAP};
+use nqueens_core::{Config, Ended, Solver, Strategy};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -21,38 +21,36 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(256);
     let seeds: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(9);
+    let step: usize = std::env::var("STEP")
+        .ok()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1);
+    let solver = AStarSolver::with_memory_limit(memory << 20);
     println!("variant  n   expanded    time        peak MiB  outcome");
-    for variant in Variant::ALL
-        .into_iter()
-        .filter(|v| only == "all" || only == v.name())
-    {
-        let step: usize = std::env::var("STEP")
-            .ok()
-            .and_then(|a| a.parse().ok())
-            .unwrap_or(1);
+    let names = solver.capabilities().variant_names();
+    for name in names.into_iter().filter(|&v| only == "all" || only == v) {
         for n in (min_n..=max_n).step_by(step) {
-            let runs = if variant == Variant::Swap { seeds } else { 1 };
+            let runs = if name == SWAP { seeds } else { 1 };
             let mut rows = Vec::new();
             for seed in 0..runs {
                 let config = Config {
-                    variant: Some(variant.name().into()),
+                    variant: Some(name.into()),
                     seed: Some(seed),
                     ..Config::default()
                 };
-                let solver = AStarSolver::with_memory_limit(memory << 20);
                 let started = Instant::now();
-                let run = match nqueens_core::Solver::search_first(&solver, n, &config) {
+                let run = match solver.first(n, &config) {
                     Ok(run) => run,
                     Err(error) => {
-                        println!("{:<8} {n:<3} {error}", variant.name());
+                        println!("{name:<8} {n:<3} {error}");
                         continue;
                     }
                 };
                 let seconds = started.elapsed().as_secs_f64();
-                let outcome = match run.outcome {
-                    Outcome::Found(_) => "found".to_string(),
-                    Outcome::NoSolution => "no solution".to_string(),
-                    Outcome::Stopped(reason) => format!("stopped: {reason}"),
+                let outcome = match run.ended {
+                    Ended::Satisfied => "found".to_string(),
+                    Ended::Exhausted => "no solution".to_string(),
+                    ended => format!("stopped: {ended}"),
                 };
                 rows.push((run.stats.nodes, seconds, run.stats.peak_bytes, outcome));
             }
@@ -61,8 +59,7 @@ fn main() {
             let failures = rows.iter().filter(|r| r.3 != "found").count();
             if let Some((nodes, seconds, peak, outcome)) = rows.get(rows.len() / 2) {
                 println!(
-                    "{:<8} {n:<3} {nodes:<11} {:<11} {:<9.1} {outcome} (runs {}, not found {failures}, worst peak {:.1} MiB)",
-                    variant.name(),
+                    "{name:<8} {n:<3} {nodes:<11} {:<11} {:<9.1} {outcome} (runs {}, not found {failures}, worst peak {:.1} MiB)",
                     format!("{:.4} s", seconds),
                     *peak as f64 / (1 << 20) as f64,
                     rows.len(),

@@ -2,12 +2,15 @@
 //!
 //! A* search for one solution, in the three formulations of the classic AI-textbook treatment
 //! of the 8-queens problem and of the Python write-up the project grew from. One engine, three
-//! state spaces, chosen with [`Config::variant`]: the comparison shows that the formulation
-//! matters far more than the search.
+//! state spaces, chosen with [`Config::variant`](nqueens_core::Config::variant): the comparison
+//! shows that the formulation matters far more than the search. Sources: Hart, Nilsson and
+//! Raphael's A* (1968), and the 8-queens formulations of Russell and Norvig's *Artificial
+//! Intelligence: A Modern Approach* (3rd edition: incremental in section 3.2, complete-state in
+//! section 4.1).
 //!
 //! | variant | state | move | `h` | states |
 //! |---|---|---|---|---|
-//! | `swap` (default) | a random permutation | swap two rows' columns | attacking pairs | a graph: permutations deduplicated |
+//! | `swap` (runs when no variant is named) | a random permutation | swap two rows' columns | attacking pairs | a graph: permutations deduplicated |
 //! | `row` | queens in the first `k` rows | a queen on a safe square of row `k` | rows left | a tree |
 //! | `square` | any set of non-attacking queens | a queen on any safe square | queens left | a graph: sets deduplicated |
 //!
@@ -31,36 +34,45 @@
 //! visited set. Before each expansion the engine checks that the worst case of that expansion
 //! (every container doubling) stays within the memory bound
 //! ([`AStarSolver::DEFAULT_MEMORY_LIMIT`], 256 MiB, or [`AStarSolver::with_memory_limit`]); if
-//! not, the run ends with [`Outcome::Stopped`]`(`[`StopReason::Budget`](nqueens_core::StopReason::Budget)`)`,
-//! as it does after [`Config::budget`] expansions. [`Stats::nodes`](nqueens_core::Stats::nodes)
-//! counts expansions, `backtracks` expanded states with no child, `peak_bytes` the bytes the
-//! three containers held at their largest, and for `swap` `moves` the swaps from the start to
-//! the solution and `initial_conflicts` the attacked queens of the starting permutation.
+//! not, the run ends with [`Ended::Budget`], as it does after
+//! [`Config::budget`](nqueens_core::Config::budget) expansions.
+//! [`Stats::nodes`](nqueens_core::Stats::nodes) counts expansions, `backtracks` expanded states
+//! with no child, `peak_bytes` the bytes the three containers held at their largest, and for
+//! `swap` `moves` the swaps from the start to the solution and `initial_conflicts` the attacked
+//! queens of the starting permutation.
 //!
 //! **Completeness.** Each space is finite and the search never drops a state it has generated,
 //! so an empty frontier proves that no solution exists: `row` and `square` prove it for n = 2
 //! and 3 by exhausting their partial placements, and `swap` by visiting all `n!` permutations
 //! (swaps connect them all). A* stops at the first goal, so it neither lists nor counts.
 //!
-//! **Limits** (larger sizes are [`Error::TooLarge`] with the variant's limit): `swap` n ≤ 256
-//! (a move names rows in a byte; n = 256 peaks at 74–148 MiB); `row` n ≤ 29, the sizes it solves
-//! within the default bound (lexicographic backtracking needs 56 million expansions and 512 MiB
-//! for n = 30); `square` n ≤ 15 (n = 16 needs 11 million expansions and 400 MiB).
+//! **Cost.** An expansion replays the moves from the start, O(n + depth), and makes its
+//! children, each in O(1) with its heuristic and key: at most n for `row`, n² for `square`,
+//! n(n - 1)/2 for `swap`. The formulation decides how many expansions there are: exponentially
+//! many in n for `row` and `square` (flat `f`, see above), about n / 5 for `swap`. Memory grows
+//! with the states generated, within the bound above.
 //!
-//! **How fast** (the crate's `table` example, release build, a shared 2-core machine, single
-//! runs; `swap` the median of 9 seeds): `swap` n = 64 in 10 ms, n = 256 in about 1 s with
-//! 55 expansions; `row` n = 28 in 1.3 s (3.0 million expansions, 32 MiB); `square` n = 15 in
-//! 1.2 s (641,034 expansions, 25 MiB) where `row` needs 1,360 expansions.
+//! **Limits**, each variant's own in its [`Capabilities`] (a larger size is a typed
+//! [`Error::TooLarge`] with that limit): `swap` n ≤ [`SWAP_MAX_N`] (a move names rows in a
+//! byte; n = 256 peaks at 74–148 MiB); `row` n ≤ [`ROW_MAX_N`], the sizes it solves within the
+//! default bound (lexicographic backtracking needs 56 million expansions and 512 MiB for
+//! n = 30); `square` n ≤ [`SQUARE_MAX_N`] (n = 16 needs 11 million expansions and 400 MiB).
+//!
+//! **Expansions** (the crate's `table` example prints them, with times; for times on the
+//! reference machine see the reference report, `reports/README.md` at the workspace root,
+//! series `astar`, `astar-row` and `astar-square`): `swap` n = 256 in 55 expansions (median of
+//! 9 seeds); `row` n = 28 in 3.0 million expansions (32 MiB); `square` n = 15 in 641,034
+//! expansions (25 MiB) where `row` needs 1,360.
 //!
 //! ```
-//! use nqueens_astar::AStarSolver;
-//! use nqueens_core::{Config, Outcome, Solver};
+//! use nqueens_astar::{AStarSolver, ROW};
+//! use nqueens_core::{Config, Solver};
 //!
-//! let config = Config { variant: Some("row".into()), ..Config::default() };
+//! let config = Config { variant: Some(ROW.into()), ..Config::default() };
 //! let run = AStarSolver::new().first(8, &config)?;
-//! assert_eq!(run.outcome, Outcome::Found("0 4 7 5 2 6 1 3".parse()?));
+//! assert_eq!(run.solution, Some("0 4 7 5 2 6 1 3".parse()?));
 //! let none = AStarSolver::new().first(3, &config)?;
-//! assert_eq!(none.outcome, Outcome::NoSolution);
+//! assert!(none.proves_none());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -72,16 +84,16 @@ mod square;
 mod swap;
 
 use nqueens_core::{
-    Capabilities, Config, Error, FirstRun, Limit, Operation, Outcome, Solution, Solver,
+    Capabilities, Config, Ended, Error, FirstRun, Job, Limit, Solution, Strategy, Variant,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 
-use search::{Ended, astar};
+use search::{Formulation, astar};
 
-/// A* search for one solution, in one of three formulations ([`Variant`]). Registry name
-/// `astar`; variants `swap` (the default), `row`, `square`.
+/// A* search for one solution, in one of three formulations (its variants [`SWAP`], [`ROW`],
+/// [`SQUARE`]). Registry name `astar`.
 #[derive(Clone, Copy, Debug)]
 pub struct AStarSolver {
     memory_limit: u64,
@@ -96,17 +108,16 @@ impl AStarSolver {
         Self::with_memory_limit(Self::DEFAULT_MEMORY_LIMIT)
     }
 
-    /// A solver whose searches stop with
-    /// [`StopReason::Budget`](nqueens_core::StopReason::Budget) rather than hold more than
-    /// `bytes` in nodes, frontier and visited set.
+    /// A solver whose searches end [`Ended::Budget`] rather than hold more than `bytes` in
+    /// nodes, frontier and visited set.
     ///
     /// ```
-    /// use nqueens_astar::AStarSolver;
-    /// use nqueens_core::{Config, Outcome, Solver, StopReason};
+    /// use nqueens_astar::{AStarSolver, SQUARE};
+    /// use nqueens_core::{Config, Ended, Solver};
     ///
-    /// let config = Config { variant: Some("square".into()), ..Config::default() };
+    /// let config = Config { variant: Some(SQUARE.into()), ..Config::default() };
     /// let run = AStarSolver::with_memory_limit(64 << 10).first(8, &config)?;
-    /// assert_eq!(run.outcome, Outcome::Stopped(StopReason::Budget));
+    /// assert_eq!((run.solution, run.ended), (None, Ended::Budget));
     /// assert!(run.stats.peak_bytes <= 64 << 10);
     /// # Ok::<(), nqueens_core::Error>(())
     /// ```
@@ -128,150 +139,110 @@ impl Default for AStarSolver {
     }
 }
 
-/// The three formulations, named in [`Config::variant`] by [`Variant::name`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    /// `swap` (the default): a random permutation, improved by swapping the columns of two rows.
-    Swap,
-    /// `row`: one queen per row, top to bottom, on a square no queen above attacks.
-    Row,
-    /// `square`: a queen on any square of the board no queen attacks, in any order.
-    Square,
-}
+/// The variant that runs when none is named: a random permutation, improved by swapping the
+/// columns of two rows.
+pub const SWAP: &str = "swap";
+/// The variant that puts one queen per row, top to bottom, on a square no queen above attacks.
+pub const ROW: &str = "row";
+/// The variant that puts a queen on any square of the board no queen attacks, in any order.
+pub const SQUARE: &str = "square";
 
-/// Variant names, the default first.
-const VARIANTS: &[&str] = &["swap", "row", "square"];
+/// The largest `n` of [`SWAP`]: its moves name rows in a byte.
+pub const SWAP_MAX_N: usize = 256;
+/// The largest `n` of [`ROW`]: the sizes it solves within the default memory bound (measured;
+/// see the crate documentation).
+pub const ROW_MAX_N: usize = 29;
+/// The largest `n` of [`SQUARE`]: the sizes it solves within the default memory bound.
+pub const SQUARE_MAX_N: usize = 15;
 
 /// Largest `n` whose states pack into the 128-bit keys of the visited set (5 bits per row).
 const KEY_MAX_N: usize = 25;
 
-const _: () = assert!(Variant::Square.limit() <= KEY_MAX_N);
-const _: () = assert!(
-    Variant::Swap.limit() <= 256,
-    "swap's moves name rows in a u8"
-);
-const _: () = assert!(Variant::Row.limit() <= 32, "row keeps its masks in a u32");
-
-impl Variant {
-    /// Every variant, the default first.
-    pub const ALL: [Variant; 3] = [Variant::Swap, Variant::Row, Variant::Square];
-
-    /// The name used in [`Config::variant`].
-    ///
-    /// ```
-    /// assert_eq!(nqueens_astar::Variant::Swap.name(), "swap");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Row => "row",
-            Variant::Square => "square",
-            Variant::Swap => "swap",
-        }
-    }
-
-    /// The largest `n` the variant accepts: the sizes it solves within the default memory bound
-    /// (measured; see the crate documentation).
-    ///
-    /// ```
-    /// assert_eq!(nqueens_astar::Variant::Row.limit(), 29);
-    /// assert_eq!(nqueens_astar::Variant::Swap.limit(), 256);
-    /// ```
-    pub const fn limit(self) -> usize {
-        match self {
-            Variant::Swap => 256,
-            Variant::Row => 29,
-            Variant::Square => 15,
-        }
-    }
-
-    /// The variant `config` names (the default, [`Variant::Swap`], if none).
-    ///
-    /// ```
-    /// use nqueens_astar::Variant;
-    /// use nqueens_core::Config;
-    ///
-    /// let config = Config { variant: Some("square".into()), ..Config::default() };
-    /// assert_eq!(Variant::from_config(&config)?, Variant::Square);
-    /// assert_eq!(Variant::from_config(&Config::default())?, Variant::Swap);
-    /// # Ok::<(), nqueens_core::Error>(())
-    /// ```
-    pub fn from_config(config: &Config) -> Result<Variant, Error> {
-        match config.variant.as_deref() {
-            None => Ok(Variant::Swap),
-            Some(name) => Variant::ALL
-                .into_iter()
-                .find(|v| v.name() == name)
-                .ok_or_else(|| Error::UnknownVariant {
-                    strategy: NAME,
-                    variant: name.to_string(),
-                    known: VARIANTS.join(", "),
-                }),
-        }
-    }
-}
-
-const NAME: &str = "astar";
+const _: () = assert!(SQUARE_MAX_N <= KEY_MAX_N);
+const _: () = assert!(SWAP_MAX_N <= 256, "swap's moves name rows in a u8");
+const _: () = assert!(ROW_MAX_N <= 32, "row keeps its masks in a u32");
 
 const NO_ENUMERATION: &str = "A* stops at the first goal it pops";
 
-impl Solver for AStarSolver {
+/// The three formulations, [`SWAP`] first: it runs when no variant is named.
+const VARIANTS: &[Variant] = &[
+    Variant {
+        name: Some(SWAP),
+        summary: "swap the columns of two rows of a random permutation; h = attacking pairs",
+        complete: true,
+        randomized: true,
+        first: Limit::UpTo(SWAP_MAX_N),
+        list: Limit::Unsupported(NO_ENUMERATION),
+        count: Limit::Unsupported(NO_ENUMERATION),
+    },
+    Variant {
+        name: Some(ROW),
+        summary: "one queen per row, top to bottom, on a safe square; h = rows left",
+        complete: true,
+        randomized: false,
+        first: Limit::UpTo(ROW_MAX_N),
+        list: Limit::Unsupported(NO_ENUMERATION),
+        count: Limit::Unsupported(NO_ENUMERATION),
+    },
+    Variant {
+        name: Some(SQUARE),
+        summary: "a queen on any safe square, in any order, sets deduplicated; h = queens left",
+        complete: true,
+        randomized: false,
+        first: Limit::UpTo(SQUARE_MAX_N),
+        list: Limit::Unsupported(NO_ENUMERATION),
+        count: Limit::Unsupported(NO_ENUMERATION),
+    },
+];
+
+impl AStarSolver {
+    /// Runs A* on `problem`, with the solution validated if it finds one.
+    fn run(&self, problem: &mut impl Formulation, config: &Config) -> Result<FirstRun, Error> {
+        let (ended, stats) = astar(problem, config, self.memory_limit);
+        Ok(match ended {
+            Ended::Satisfied => FirstRun::found(Solution::from_columns(problem.columns())?, stats),
+            ended => FirstRun::without_solution(ended, stats),
+        })
+    }
+
+    /// The `swap` formulation from a permutation shuffled by the job's seed.
+    fn swap(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
+        let seed = config.seed_or_fresh();
+        // Columns fit a u8: the variant's limit is 256.
+        let mut start: Vec<u8> = (0..n).map(|c| c as u8).collect();
+        start.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let mut problem = swap::Swaps::new(start);
+        let initial_conflicts = problem.attacked_queens();
+        let mut run = self.run(&mut problem, config)?;
+        run.stats.initial_conflicts = initial_conflicts;
+        if run.solution.is_some() {
+            // The search stopped with the goal loaded: its swaps are the moves made.
+            run.stats.moves = problem.swaps();
+        }
+        Ok(run.seeded(seed))
+    }
+}
+
+impl Strategy for AStarSolver {
     fn name(&self) -> &'static str {
-        NAME
+        "astar"
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             summary: "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
-            complete: true,
-            randomized: true,
-            first: Limit::UpTo(Variant::Swap.limit()),
-            list: Limit::Unsupported(NO_ENUMERATION),
-            count: Limit::Unsupported(NO_ENUMERATION),
+            counts_classes: false,
+            resumable: false,
             variants: VARIANTS,
         }
     }
 
-    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        let variant = Variant::from_config(config)?;
-        if n > variant.limit() {
-            return Err(Error::TooLarge {
-                strategy: NAME,
-                operation: Operation::First,
-                n,
-                limit: variant.limit(),
-            });
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let (n, config) = (job.n, job.config);
+        match job.variant.name {
+            Some(ROW) => self.run(&mut row::Rows::new(n), config),
+            Some(SQUARE) => self.run(&mut square::Squares::new(n), config),
+            _ => self.swap(n, config),
         }
-        let mut seed = None;
-        let mut initial_conflicts = 0;
-        let (ended, mut stats) = match variant {
-            Variant::Row => astar(&mut row::Rows::new(n), config, self.memory_limit),
-            Variant::Square => astar(&mut square::Squares::new(n), config, self.memory_limit),
-            Variant::Swap => {
-                let chosen = config.seed_or_fresh();
-                seed = Some(chosen);
-                // Columns fit a u8: the variant's limit is 256.
-                let mut start: Vec<u8> = (0..n).map(|c| c as u8).collect();
-                start.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(chosen));
-                let mut problem = swap::Swaps::new(start);
-                initial_conflicts = problem.attacked_queens();
-                astar(&mut problem, config, self.memory_limit)
-            }
-        };
-        stats.initial_conflicts = initial_conflicts;
-        let outcome = match ended {
-            Ended::Goal(columns, depth) => {
-                if variant == Variant::Swap {
-                    stats.moves = depth;
-                }
-                Outcome::Found(Solution::from_columns(columns)?)
-            }
-            Ended::Exhausted => Outcome::NoSolution,
-            Ended::Stopped(reason) => Outcome::Stopped(reason),
-        };
-        Ok(FirstRun {
-            outcome,
-            stats,
-            seed,
-        })
     }
 }

@@ -7,7 +7,7 @@ use std::collections::{BinaryHeap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::mem::size_of;
 
-use nqueens_core::{Config, Stats, StopReason};
+use nqueens_core::{Config, Ended, Stats};
 
 /// A step from a parent state: two small numbers whose meaning the formulation gives (a column,
 /// a square, a pair of rows).
@@ -105,18 +105,13 @@ fn visited_bytes(capacity: usize) -> u64 {
     ((capacity * 8 / 7).next_power_of_two() * VISITED_SLOT) as u64
 }
 
-/// How a search ended.
-pub(crate) enum Ended {
-    /// A goal, with its columns and its depth (moves from the start).
-    Goal(Vec<u32>, u64),
-    /// The frontier ran empty: no state reachable from the start is a goal.
-    Exhausted,
-    /// The node budget or memory bound ran out, or the caller stopped the run.
-    Stopped(StopReason),
-}
-
 /// Runs A* on `problem` until a goal, exhaustion, `config.budget` expansions, or until the next
 /// expansion could take the arena, frontier and visited set past `memory_limit` bytes.
+///
+/// Ends [`Ended::Satisfied`] at a goal, with `problem` loaded with the goal state;
+/// [`Ended::Exhausted`] when the frontier ran empty (no state reachable from the start is a
+/// goal); [`Ended::Budget`] when the expansions or the memory ran out; [`Ended::Interrupted`]
+/// when the caller raised the stop flag.
 pub(crate) fn astar(
     problem: &mut impl Formulation,
     config: &Config,
@@ -142,11 +137,11 @@ pub(crate) fn astar(
     let mut path = Vec::new();
     while let Some(Entry { index, .. }) = frontier.pop() {
         if config.budget.is_some_and(|budget| stats.nodes >= budget) {
-            return (Ended::Stopped(StopReason::Budget), stats);
+            return (Ended::Budget, stats);
         }
         // One expansion of `swap` at n = 256 takes milliseconds: look at the flag every time.
         if config.stop.is_stopped() {
-            return (Ended::Stopped(StopReason::Interrupted), stats);
+            return (Ended::Interrupted, stats);
         }
         // Worst case of this expansion: each container grows (doubling) to take `most` more.
         let grown = |len: usize, capacity: usize, element: usize| {
@@ -168,7 +163,7 @@ pub(crate) fn astar(
             + grown(frontier.len(), frontier.capacity(), size_of::<Entry>())
             + visited_after;
         if projected > memory_limit || arena.len() + most > u32::MAX as usize {
-            return (Ended::Stopped(StopReason::Budget), stats);
+            return (Ended::Budget, stats);
         }
 
         stats.nodes += 1;
@@ -181,7 +176,7 @@ pub(crate) fn astar(
         path.reverse();
         problem.load(&path);
         if problem.is_goal() {
-            return (Ended::Goal(problem.columns(), path.len() as u64), stats);
+            return (Ended::Satisfied, stats);
         }
         let g = path.len() as u32 + 1;
         let before = arena.len();

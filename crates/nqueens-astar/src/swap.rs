@@ -20,6 +20,8 @@ pub(crate) struct Swaps {
     rising: Vec<u16>,
     falling: Vec<u16>,
     pairs: u32,
+    /// Swaps from the start to the current state.
+    swaps: u64,
 }
 
 impl Swaps {
@@ -34,6 +36,7 @@ impl Swaps {
             rising: vec![0; 2 * n],
             falling: vec![0; 2 * n],
             pairs: 0,
+            swaps: 0,
         };
         swaps.load(&[]);
         swaps
@@ -47,6 +50,12 @@ impl Swaps {
                 self.rising[row + column] > 1 || self.falling[row + self.n - 1 - column] > 1
             })
             .count() as u64
+    }
+
+    /// Swaps from the start to the current state (after a goal, the length of the solution's
+    /// swap sequence).
+    pub(crate) fn swaps(&self) -> u64 {
+        self.swaps
     }
 
     /// Adds or removes a queen, keeping `pairs` up to date: a queen joining a diagonal with `k`
@@ -122,6 +131,7 @@ impl Formulation for Swaps {
         for &[i, j] in path {
             self.swap(usize::from(i), usize::from(j));
         }
+        self.swaps = path.len() as u64;
     }
 
     fn is_goal(&self) -> bool {

@@ -11,8 +11,8 @@
 //! solutions in lexicographic order without ever scanning the board.
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Error, FirstRun, Limit, Solver, Stats, StopFlag, VisitEnd,
-    VisitRun, Visitor, first_of_stream, known,
+    Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Stats, StopFlag, Strategy,
+    Variant, VisitRun, Visitor, known,
 };
 
 use crate::STOP_POLL_MASK;
@@ -28,6 +28,20 @@ pub struct BitmaskSolver;
 
 /// Widest board the `u32` masks hold.
 const MAX_N: usize = 32;
+
+/// One line for `nqueens strategies`, for the strategy and its one variant.
+const SUMMARY: &str = "backtracking on column/diagonal bitmasks; counts with mirror halving";
+
+/// The only variant: the strategy has no modes.
+const VARIANT: Variant = Variant {
+    name: None,
+    summary: SUMMARY,
+    complete: true,
+    randomized: false,
+    first: Limit::UpTo(MAX_N),
+    list: Limit::UpTo(MAX_N),
+    count: Limit::UpTo(known::COUNT_FITS_U64),
+};
 
 /// The mask with the low `n` bits set.
 fn full_mask(n: usize) -> u32 {
@@ -78,7 +92,7 @@ fn count_below(
 }
 
 /// Runs the lexicographic search, handing each solution to `on_solution`.
-fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, VisitEnd) {
+fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, Ended) {
     let all = full_mask(n);
     let mut stats = Stats::default();
     let mut board = vec![0u32; n];
@@ -90,7 +104,7 @@ fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, V
     loop {
         if free[row] == 0 {
             if row == 0 {
-                return (stats, VisitEnd::Exhausted);
+                return (stats, Ended::Exhausted);
             }
             row -= 1;
             continue;
@@ -100,11 +114,11 @@ fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, V
         board[row] = bit.trailing_zeros();
         stats.nodes += 1;
         if stats.nodes & STOP_POLL_MASK == 0 && config.stop.is_stopped() {
-            return (stats, VisitEnd::Interrupted);
+            return (stats, Ended::Interrupted);
         }
         if row + 1 == n {
             if on_solution(&board).is_break() {
-                return (stats, VisitEnd::Broken);
+                return (stats, Ended::Satisfied);
             }
             continue;
         }
@@ -121,59 +135,44 @@ fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, V
     }
 }
 
-impl Solver for BitmaskSolver {
+impl Strategy for BitmaskSolver {
     fn name(&self) -> &'static str {
         "bitmask"
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "backtracking on column/diagonal bitmasks; counts with mirror halving",
-            complete: true,
-            randomized: false,
-            first: Limit::UpTo(MAX_N),
-            list: Limit::UpTo(MAX_N),
-            count: Limit::UpTo(known::COUNT_FITS_U64),
-            variants: &[],
+            summary: SUMMARY,
+            counts_classes: false,
+            resumable: false,
+            variants: &[VARIANT],
         }
     }
 
-    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        first_of_stream(|visitor| self.search_all(n, config, visitor))
+    fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        let (stats, ended) = search(job.n, job.config, visitor);
+        Ok(VisitRun { ended, stats })
     }
 
-    fn search_all(
-        &self,
-        n: usize,
-        config: &Config,
-        visitor: &mut Visitor<'_>,
-    ) -> Result<VisitRun, Error> {
-        let (stats, end) = search(n, config, visitor);
-        Ok(VisitRun { stats, end })
-    }
-
-    fn search_count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
+    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
+        let (n, config) = (job.n, job.config);
         let all = full_mask(n);
         let mut stats = Stats::default();
         // Subproblems: the first queen in the left half (weight 2) or the middle column of odd
-        // n (weight 1), each split by the second row's queen so that the stop flag and the
-        // progress bar are looked at often.
+        // n (weight 1), each split by the second row's queen so that the stop flag is looked at
+        // often. The observer hears of each first-row subproblem, never of a node: the kernel
+        // stays free of reporting.
         let first_row: Vec<(u32, u64)> = (0..n / 2)
             .map(|c| (1u32 << c, 2))
             .chain((n % 2 == 1).then(|| (1u32 << (n / 2), 1)))
             .collect();
-        if let Some(progress) = &config.progress {
-            progress.start(first_row.len() as u64);
-        }
+        config.observe(Event::Started {
+            subproblems: first_row.len() as u64,
+        });
         let mut total = 0u64;
         for &(bit, weight) in &first_row {
             if config.stop.is_stopped() {
-                return Ok(CountRun {
-                    total,
-                    unique: None,
-                    complete: false,
-                    stats,
-                });
+                break;
             }
             stats.nodes += 1;
             let (c, f, r) = descend(all, 0, 0, 0, bit);
@@ -193,14 +192,22 @@ impl Solver for BitmaskSolver {
                 below
             };
             total += weight * below;
-            if let Some(progress) = &config.progress {
-                progress.advance(1);
+            // A subproblem cut short by the flag is counted in part (the total is then a lower
+            // bound) but not reported done.
+            if config.stop.is_stopped() {
+                break;
             }
+            config.observe(Event::SubproblemDone);
         }
+        let ended = if config.stop.is_stopped() {
+            Ended::Interrupted
+        } else {
+            Ended::Exhausted
+        };
         Ok(CountRun {
             total,
             unique: None,
-            complete: !config.stop.is_stopped(),
+            ended,
             stats,
         })
     }

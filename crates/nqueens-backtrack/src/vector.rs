@@ -1,8 +1,8 @@
 //! The textbook search on a vector board.
 
 use nqueens_core::{
-    Capabilities, Config, Error, FirstRun, Limit, Solver, Stats, VisitEnd, VisitRun, Visitor,
-    first_of_stream, known,
+    Capabilities, Config, Ended, Error, Event, Job, Limit, Stats, Strategy, Variant, VisitRun,
+    Visitor, known,
 };
 
 use crate::STOP_POLL_MASK;
@@ -12,6 +12,12 @@ use crate::STOP_POLL_MASK;
 ///
 /// Registry name `vector`. Each safety test costs O(row), so a node costs more the deeper it is;
 /// it is the baseline the bitmask form is measured against.
+///
+/// It is also the teaching baseline for watching a search: with an
+/// [`Observer`](nqueens_core::Observer) in the [`Config`], it reports every queen
+/// [placed](Event::Placed) and [removed](Event::Removed) and every [dead end](Event::Conflict),
+/// so replaying the events redraws the search step by step. Without an observer the search is
+/// compiled without those calls.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VectorSolver;
 
@@ -19,6 +25,20 @@ pub struct VectorSolver;
 /// stalls long before this (near n = 32); the bound keeps column numbers in a `u32` and the
 /// board's allocation small, so a huge `n` is refused instead of aborting the process.
 const MAX_N: usize = 100_000;
+
+/// The only variant: the strategy has no modes.
+const VARIANT: Variant = Variant {
+    name: None,
+    summary: SUMMARY,
+    complete: true,
+    randomized: false,
+    first: Limit::UpTo(MAX_N),
+    list: Limit::UpTo(MAX_N),
+    count: Limit::UpTo(known::COUNT_FITS_U64),
+};
+
+/// One line for `nqueens strategies`, for the strategy and its one variant.
+const SUMMARY: &str = "backtracking on a vector board, checking the placed rows (textbook)";
 
 /// Whether a queen at (`row`, `column`) is safe from the queens in `placed` (rows `0..row`).
 fn is_safe(placed: &[u32], column: u32) -> bool {
@@ -32,7 +52,14 @@ fn is_safe(placed: &[u32], column: u32) -> bool {
 
 /// Runs the search, handing each solution to `on_solution`; returns the statistics and how the
 /// search ended.
-fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, VisitEnd) {
+///
+/// With `OBSERVED`, every placement, removal and dead end is reported to `config`'s observer;
+/// the two instances are separate code, so the unobserved search carries no test for it.
+fn search<const OBSERVED: bool>(
+    n: usize,
+    config: &Config,
+    on_solution: &mut Visitor<'_>,
+) -> (Stats, Ended) {
     let mut stats = Stats::default();
     let mut board = vec![0u32; n];
     let n32 = n as u32;
@@ -47,12 +74,24 @@ fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, V
         if next_column < n32 {
             board[row] = next_column;
             stats.nodes += 1;
+            if OBSERVED {
+                config.observe(Event::Placed {
+                    row,
+                    column: next_column as usize,
+                });
+            }
             if stats.nodes & STOP_POLL_MASK == 0 && config.stop.is_stopped() {
-                return (stats, VisitEnd::Interrupted);
+                return (stats, Ended::Interrupted);
             }
             if row + 1 == n {
                 if on_solution(&board).is_break() {
-                    return (stats, VisitEnd::Broken);
+                    return (stats, Ended::Satisfied);
+                }
+                if OBSERVED {
+                    config.observe(Event::Removed {
+                        row,
+                        column: next_column as usize,
+                    });
                 }
                 next_column += 1;
                 row_had_queen = true;
@@ -64,45 +103,47 @@ fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, V
         } else {
             if !row_had_queen {
                 stats.backtracks += 1;
+                if OBSERVED {
+                    config.observe(Event::Conflict { row });
+                }
             }
             if row == 0 {
-                return (stats, VisitEnd::Exhausted);
+                return (stats, Ended::Exhausted);
             }
             row -= 1;
+            if OBSERVED {
+                config.observe(Event::Removed {
+                    row,
+                    column: board[row] as usize,
+                });
+            }
             next_column = board[row] + 1;
             row_had_queen = true;
         }
     }
 }
 
-impl Solver for VectorSolver {
+impl Strategy for VectorSolver {
     fn name(&self) -> &'static str {
         "vector"
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "backtracking on a vector board, checking the placed rows (textbook)",
-            complete: true,
-            randomized: false,
-            first: Limit::UpTo(MAX_N),
-            list: Limit::UpTo(MAX_N),
-            count: Limit::UpTo(known::COUNT_FITS_U64),
-            variants: &[],
+            summary: SUMMARY,
+            counts_classes: false,
+            resumable: false,
+            variants: &[VARIANT],
         }
     }
 
-    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        first_of_stream(|visitor| self.search_all(n, config, visitor))
-    }
-
-    fn search_all(
-        &self,
-        n: usize,
-        config: &Config,
-        visitor: &mut Visitor<'_>,
-    ) -> Result<VisitRun, Error> {
-        let (stats, end) = search(n, config, visitor);
-        Ok(VisitRun { stats, end })
+    fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        // One branch per run, not per node: see `search`.
+        let (stats, ended) = if job.config.observer.is_some() {
+            search::<true>(job.n, job.config, visitor)
+        } else {
+            search::<false>(job.n, job.config, visitor)
+        };
+        Ok(VisitRun { ended, stats })
     }
 }

@@ -1,10 +1,12 @@
-//! Both backtracking forms against OEIS A000170, the seeds' small cases, and each other.
-//! n = 13 and 14 take seconds for the vector board in release mode (the README's test command).
+//! Both backtracking forms against OEIS A000170, the seeds' small cases, and each other; the
+//! vector board's events against its own search. n = 13 and 14 take seconds for the vector
+//! board in release mode (the README's test command).
 
 use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
 
 use nqueens_backtrack::{BitmaskSolver, VectorSolver};
-use nqueens_core::{Config, Error, Operation, Outcome, Solution, Solver, StopFlag, known};
+use nqueens_core::{Config, Ended, Error, Event, Observer, Operation, Solution, Solver, known};
 
 fn all(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
     solver.collect(n, &Config::default()).unwrap().0
@@ -15,7 +17,7 @@ fn counts_match_oeis_up_to_14() {
     for solver in [&VectorSolver as &dyn Solver, &BitmaskSolver] {
         for n in 1..=14 {
             let run = solver.count(n, &Config::default()).unwrap();
-            assert!(run.complete);
+            assert!(run.is_complete());
             assert_eq!(
                 Some(run.total),
                 known::all_solutions(n),
@@ -57,7 +59,8 @@ fn no_solution_is_proven_for_2_and_3() {
     for solver in [&VectorSolver as &dyn Solver, &BitmaskSolver] {
         for n in [2, 3] {
             let run = solver.first(n, &Config::default()).unwrap();
-            assert_eq!(run.outcome, Outcome::NoSolution);
+            assert!(run.proves_none(), "{} n = {n}", solver.name());
+            assert_eq!(run.ended, Ended::Exhausted);
         }
     }
 }
@@ -80,7 +83,8 @@ fn both_forms_report_the_same_first_search() {
     for n in [1, 4, 8, 12, 20] {
         let vector = VectorSolver.first(n, &Config::default()).unwrap();
         let bitmask = BitmaskSolver.first(n, &Config::default()).unwrap();
-        assert_eq!(vector.outcome, bitmask.outcome);
+        assert_eq!(vector.solution, bitmask.solution, "n = {n}");
+        assert_eq!(vector.ended, bitmask.ended, "n = {n}");
         assert_eq!(vector.stats, bitmask.stats, "n = {n}");
     }
 }
@@ -89,19 +93,18 @@ fn both_forms_report_the_same_first_search() {
 fn first_solutions_of_large_boards_validate() {
     for n in [25, 30, 32] {
         let run = BitmaskSolver.first(n, &Config::default()).unwrap();
-        let Outcome::Found(solution) = run.outcome else {
+        let Some(solution) = run.solution else {
             panic!("no solution for n = {n}");
         };
         assert_eq!(solution.n(), n);
+        assert_eq!(run.ended, Ended::Satisfied);
     }
 }
 
 #[test]
-fn sizes_outside_the_limits_are_refused() {
+fn the_limits_are_the_masks_and_a_count_that_fits_u64() {
     let config = Config::default();
     for solver in [&VectorSolver as &dyn Solver, &BitmaskSolver] {
-        assert_eq!(solver.first(0, &config).unwrap_err(), Error::ZeroSize);
-        assert_eq!(solver.count(0, &config).unwrap_err(), Error::ZeroSize);
         assert!(matches!(
             solver.count(29, &config),
             Err(Error::TooLarge { limit: 28, .. })
@@ -118,31 +121,6 @@ fn sizes_outside_the_limits_are_refused() {
         }
     );
     assert!(error.to_string().contains("up to 32"));
-    let with_variant = Config {
-        variant: Some("fast".into()),
-        ..Config::default()
-    };
-    assert!(matches!(
-        BitmaskSolver.count(8, &with_variant),
-        Err(Error::UnknownVariant { .. })
-    ));
-}
-
-#[test]
-fn a_raised_stop_flag_ends_runs_early_and_says_so() {
-    let stop = StopFlag::new();
-    stop.stop();
-    let config = Config {
-        stop,
-        ..Config::default()
-    };
-    let count = BitmaskSolver.count(20, &config).unwrap();
-    assert!(!count.complete);
-    let first = VectorSolver.first(40, &config).unwrap();
-    assert_eq!(
-        first.outcome,
-        Outcome::Stopped(nqueens_core::StopReason::Interrupted)
-    );
 }
 
 #[test]
@@ -157,6 +135,134 @@ fn a_bitmask_count_stops_inside_its_subproblems() {
     });
     let run = BitmaskSolver.count(18, &config).unwrap();
     raiser.join().unwrap();
-    assert!(!run.complete);
+    assert_eq!(run.ended, Ended::Interrupted);
+    assert!(!run.is_complete());
     assert!(run.total < 666_090_624);
+}
+
+/// Records every event.
+#[derive(Default)]
+struct Recorder(Mutex<Vec<Event>>);
+
+impl Observer for Recorder {
+    fn observe(&self, event: Event) {
+        self.0.lock().unwrap().push(event);
+    }
+}
+
+/// A config whose observer records into the returned recorder.
+fn recorded() -> (Config, Arc<Recorder>) {
+    let recorder = Arc::new(Recorder::default());
+    let config = Config {
+        observer: Some(recorder.clone()),
+        ..Config::default()
+    };
+    (config, recorder)
+}
+
+#[test]
+fn the_bitmask_count_reports_its_first_row_subproblems() {
+    for (n, pieces) in [(1, 1), (4, 2), (7, 4), (8, 4)] {
+        let (config, recorder) = recorded();
+        let run = BitmaskSolver.count(n, &config).unwrap();
+        assert_eq!(Some(run.total), known::all_solutions(n));
+        let events = recorder.0.lock().unwrap();
+        assert_eq!(
+            events[0],
+            Event::Started {
+                subproblems: pieces
+            },
+            "n = {n}"
+        );
+        assert_eq!(events.len() as u64, 1 + pieces, "n = {n}: {events:?}");
+        assert!(events[1..].iter().all(|e| *e == Event::SubproblemDone));
+    }
+}
+
+/// Replays the vector board's events on a board of its own, checking that each placement is
+/// on a safe square of the next row, each removal takes off the last queen, and each dead end
+/// is a row with no safe square; returns the complete boards seen, in order.
+fn replay(n: usize, events: &[Event]) -> Vec<Vec<u32>> {
+    let mut board: Vec<u32> = Vec::new();
+    let mut complete = Vec::new();
+    let safe = |board: &[u32], column: usize| {
+        let row = board.len();
+        board
+            .iter()
+            .enumerate()
+            .all(|(r, &c)| c as usize != column && (c as usize).abs_diff(column) != row - r)
+    };
+    for event in events {
+        match *event {
+            Event::Placed { row, column } => {
+                assert_eq!(row, board.len(), "{event:?}");
+                assert!(safe(&board, column), "{event:?} on {board:?}");
+                board.push(column as u32);
+                if board.len() == n {
+                    complete.push(board.clone());
+                }
+            }
+            Event::Removed { row, column } => {
+                assert_eq!((row + 1, Some(column as u32)), (board.len(), board.pop()));
+            }
+            Event::Conflict { row } => {
+                assert_eq!(row, board.len(), "{event:?}");
+                assert!((0..n).all(|c| !safe(&board, c)), "{event:?} on {board:?}");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(
+        board.is_empty(),
+        "an exhausted search takes every queen off"
+    );
+    complete
+}
+
+#[test]
+fn the_vector_events_replay_the_search() {
+    for n in 1..=8 {
+        let (config, recorder) = recorded();
+        let (solutions, run) = VectorSolver.collect(n, &config).unwrap();
+        let events = recorder.0.lock().unwrap();
+        assert_eq!(replay(n, &events), solutions, "n = {n}");
+        let placed = events
+            .iter()
+            .filter(|e| matches!(e, Event::Placed { .. }))
+            .count();
+        let conflicts = events
+            .iter()
+            .filter(|e| matches!(e, Event::Conflict { .. }))
+            .count();
+        assert_eq!(
+            (placed as u64, conflicts as u64),
+            (run.stats.nodes, run.stats.backtracks)
+        );
+        // Watching changes nothing about the search.
+        assert_eq!(
+            VectorSolver.collect(n, &Config::default()).unwrap(),
+            (solutions, run)
+        );
+    }
+}
+
+#[test]
+fn a_watched_first_search_stops_at_its_solution() {
+    let (config, recorder) = recorded();
+    let run = VectorSolver.first(8, &config).unwrap();
+    let events = recorder.0.lock().unwrap();
+    let placed = events
+        .iter()
+        .filter(|e| matches!(e, Event::Placed { .. }))
+        .count() as u64;
+    assert_eq!(placed, run.stats.nodes);
+    assert_eq!(
+        events.last(),
+        Some(&Event::Placed { row: 7, column: 3 }),
+        "the last event puts the solution's last queen"
+    );
+    assert_eq!(
+        run.solution.map(|s| s.to_string()),
+        Some("0 4 7 5 2 6 1 3".into())
+    );
 }

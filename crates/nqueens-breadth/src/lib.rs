@@ -32,14 +32,13 @@
 //!
 //! **Complexity.** The levels together are exactly the tree a complete backtracking search
 //! visits ([`Stats::nodes`](nqueens_core::Stats::nodes) and `backtracks` equal the `vector`
-//! backtracker's count), at O(k) per arrangement for the rebuild of its attacks. Memory: the
-//! largest level, which grows about 6× per n at these sizes.
+//! backtracker's count: 27,358,552 nodes at n = 14), at O(k) per arrangement for the rebuild of
+//! its attacks, done twice per level (once to squeeze, once to expand). Memory: the largest
+//! level, which grows about 6× per n at these sizes (the table above).
 //!
-//! **How fast** (`cargo run --release -p nqueens-breadth --example levels`, median of 3 runs on a
-//! shared 2-core machine, side by side with the bitmask backtracker's count): n = 12 in 35 ms,
-//! n = 13 in 0.2 s, n = 14 in 1.2 s, n = 15 in 7.5 s at 300 MiB; 6–10× slower than the
-//! bitmask counter (which also halves its work by mirror symmetry), because every arrangement's
-//! attacks are rebuilt from its columns, twice per level.
+//! **How fast** it is, side by side with the backtrackers, is in the comparison report
+//! (`reports/README.md`); `cargo run --release -p nqueens-breadth --example levels` times its
+//! counts by hand, with their peak memory.
 //!
 //! ```
 //! use nqueens_breadth::BreadthSolver;
@@ -54,9 +53,10 @@
 
 #![deny(missing_docs)]
 
+use nqueens_core::format::format_bytes;
 use nqueens_core::{
-    Capabilities, Config, CountRun, Error, FirstRun, Limit, Solver, Stats, VisitEnd, VisitRun,
-    Visitor, first_of_stream,
+    Capabilities, Config, CountRun, Ended, Error, Job, Limit, Stats, Strategy, Variant, VisitRun,
+    Visitor,
 };
 
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
@@ -128,8 +128,8 @@ impl BreadthSolver {
                 reason: format!(
                     "its largest level holds {largest} arrangements, {} at {ARRANGEMENT_BYTES} bytes \
                      each, above the memory bound of {}",
-                    human_bytes(bytes),
-                    human_bytes(self.memory_limit)
+                    format_bytes(bytes),
+                    format_bytes(self.memory_limit)
                 ),
             });
         }
@@ -148,15 +148,6 @@ impl Default for BreadthSolver {
 }
 
 const NAME: &str = "breadth";
-
-/// `bytes` in KiB, MiB or GiB, two decimals.
-fn human_bytes(bytes: u64) -> String {
-    let units = [("GiB", 1u64 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
-    match units.into_iter().find(|&(_, size)| bytes >= size) {
-        Some((unit, size)) => format!("{:.2} {unit}", bytes as f64 / size as f64),
-        None => format!("{bytes} bytes"),
-    }
-}
 
 /// Widest board: 16 rows of 4-bit columns fill a `u64`.
 const MAX_N: usize = 16;
@@ -194,14 +185,6 @@ struct Levels {
     stats: Stats,
 }
 
-/// Why extension stopped before the last row.
-enum Cut {
-    /// A level had no arrangement: there is no solution.
-    Empty,
-    /// The stop flag was raised.
-    Stopped,
-}
-
 impl Levels {
     /// Levels of an `n`-board, with room for `capacity` arrangements reserved up front: the
     /// largest level is known, and a machine without that much memory gets a typed refusal
@@ -215,7 +198,7 @@ impl Levels {
                 n,
                 reason: format!(
                     "this machine could not give it {} for its largest level",
-                    human_bytes(capacity as u64 * ARRANGEMENT_BYTES)
+                    format_bytes(capacity as u64 * ARRANGEMENT_BYTES)
                 ),
             })?;
         frontier.push(0);
@@ -232,17 +215,20 @@ impl Levels {
     }
 
     /// Extends level by level until the frontier holds every valid (n-1)-arrangement.
-    fn extend_to_last(&mut self, config: &Config) -> Result<(), Cut> {
+    ///
+    /// Ends early, with [`Ended::Exhausted`], when a level is empty (there is no solution), or
+    /// with [`Ended::Interrupted`] when the stop flag is raised.
+    fn extend_to_last(&mut self, config: &Config) -> Result<(), Ended> {
         while self.k + 1 < self.n {
             if self.frontier.is_empty() {
-                return Err(Cut::Empty);
+                return Err(Ended::Exhausted);
             }
             // Squeeze out the dead arrangements, counting the children of the rest.
             let mut kept = 0;
             let mut children = 0;
             for i in 0..self.frontier.len() {
                 if i & STOP_POLL_MASK == 0 && config.stop.is_stopped() {
-                    return Err(Cut::Stopped);
+                    return Err(Ended::Interrupted);
                 }
                 let word = self.frontier[i];
                 let free = free_squares(word, self.k, self.all);
@@ -271,17 +257,17 @@ impl Levels {
             self.k += 1;
         }
         if self.frontier.is_empty() {
-            return Err(Cut::Empty);
+            return Err(Ended::Exhausted);
         }
         Ok(())
     }
 
     /// Streams the last level: each (n-1)-arrangement's completions, in order, to `visitor`.
-    fn stream_last(&mut self, config: &Config, visitor: &mut Visitor<'_>) -> VisitEnd {
+    fn stream_last(&mut self, config: &Config, visitor: &mut Visitor<'_>) -> Ended {
         let mut columns = vec![0u32; self.n];
         for (i, &word) in self.frontier.iter().enumerate() {
             if i & STOP_POLL_MASK == 0 && config.stop.is_stopped() {
-                return VisitEnd::Interrupted;
+                return Ended::Interrupted;
             }
             let mut free = free_squares(word, self.k, self.all);
             if free == 0 {
@@ -296,65 +282,66 @@ impl Levels {
                 columns[self.k] = free.trailing_zeros();
                 free &= free - 1;
                 if visitor(&columns).is_break() {
-                    return VisitEnd::Broken;
+                    return Ended::Satisfied;
                 }
             }
         }
-        VisitEnd::Exhausted
+        Ended::Exhausted
     }
 }
 
-impl Solver for BreadthSolver {
+/// One line for `nqueens strategies`, for the strategy and its one variant.
+const SUMMARY: &str = "breadth-first extension of every partial arrangement (Hui's J `queens`); memory-hungry: refuses a frontier over 1 GiB (n >= 16)";
+
+/// The only variant: the strategy has no modes.
+const VARIANT: Variant = Variant {
+    name: None,
+    summary: SUMMARY,
+    complete: true,
+    randomized: false,
+    first: Limit::UpTo(MAX_N),
+    list: Limit::UpTo(MAX_N),
+    count: Limit::UpTo(MAX_N),
+};
+
+impl Strategy for BreadthSolver {
     fn name(&self) -> &'static str {
         NAME
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "breadth-first extension of every partial arrangement (Hui's J `queens`); memory-hungry: refuses a frontier over 1 GiB (n >= 16)",
-            complete: true,
-            randomized: false,
-            first: Limit::UpTo(MAX_N),
-            list: Limit::UpTo(MAX_N),
-            count: Limit::UpTo(MAX_N),
-            variants: &[],
+            summary: SUMMARY,
+            counts_classes: false,
+            resumable: false,
+            variants: &[VARIANT],
         }
     }
 
-    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        first_of_stream(|visitor| self.search_all(n, config, visitor))
-    }
-
-    fn search_all(
-        &self,
-        n: usize,
-        config: &Config,
-        visitor: &mut Visitor<'_>,
-    ) -> Result<VisitRun, Error> {
-        let mut levels = Levels::new(n, self.capacity(n)?)?;
-        let end = match levels.extend_to_last(config) {
-            Ok(()) => levels.stream_last(config, visitor),
-            Err(Cut::Empty) => VisitEnd::Exhausted,
-            Err(Cut::Stopped) => VisitEnd::Interrupted,
+    fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
+        let ended = match levels.extend_to_last(job.config) {
+            Ok(()) => levels.stream_last(job.config, visitor),
+            Err(ended) => ended,
         };
         Ok(VisitRun {
+            ended,
             stats: levels.stats,
-            end,
         })
     }
 
-    fn search_count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        let mut levels = Levels::new(n, self.capacity(n)?)?;
-        let complete = match levels.extend_to_last(config) {
-            Ok(()) => true,
-            Err(Cut::Empty) => {
+    /// Counts the last level by popcount instead of streaming it.
+    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
+        let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
+        let ended = match levels.extend_to_last(job.config) {
+            Ok(()) => Ended::Exhausted,
+            Err(ended) => {
                 levels.frontier.clear();
-                true
+                ended
             }
-            Err(Cut::Stopped) => false,
         };
         let mut total = 0u64;
-        if complete {
+        if ended == Ended::Exhausted {
             // The last level is only counted: one popcount per (n-1)-arrangement.
             for &word in &levels.frontier {
                 let free = free_squares(word, levels.k, levels.all);
@@ -366,7 +353,7 @@ impl Solver for BreadthSolver {
         Ok(CountRun {
             total,
             unique: None,
-            complete,
+            ended,
             stats: levels.stats,
         })
     }

@@ -1,25 +1,25 @@
-//! Breadth-first extension against OEIS A000170, backtracking, and its own memory table.
+//! Breadth-first extension against OEIS A000170, the backtracking tree recounted by plain
+//! recursion, and its own memory table. The comparison with the backtrackers' lists, first
+//! solutions and node counts is in the root package's `tests/cross_backtrack.rs`.
 
-use std::ops::ControlFlow;
-
-use nqueens_backtrack::{BitmaskSolver, VectorSolver};
 use nqueens_breadth::BreadthSolver;
-use nqueens_core::{Config, Error, Outcome, Solver, StopFlag, VisitEnd, known, validate_size};
+use nqueens_core::{Config, Ended, Error, Solver, known, validate_size};
 
 fn all(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
     solver.collect(n, &Config::default()).unwrap().0
 }
 
 #[test]
-fn counts_match_oeis_and_backtracking_nodes() {
+fn counts_match_oeis_and_the_backtracking_tree() {
     for n in 1..=13 {
         let run = BreadthSolver::new().count(n, &Config::default()).unwrap();
-        assert!(run.complete);
+        assert!(run.is_complete());
         assert_eq!(Some(run.total), known::all_solutions(n), "n = {n}");
-        // The levels together are the complete backtracking tree.
-        let vector = VectorSolver.count(n, &Config::default()).unwrap();
-        assert_eq!(run.stats.nodes, vector.stats.nodes, "n = {n}");
-        assert_eq!(run.stats.backtracks, vector.stats.backtracks, "n = {n}");
+        // The levels together are the complete backtracking tree: a node per valid
+        // k-arrangement (k >= 1), a dead end per one with no safe square in its next row.
+        let tree = tree(n);
+        assert_eq!(run.stats.nodes, tree.sizes[1..].iter().sum(), "n = {n}");
+        assert_eq!(run.stats.backtracks, tree.dead_ends, "n = {n}");
     }
 }
 
@@ -30,51 +30,76 @@ fn lists_valid_solutions_in_lexicographic_order() {
         for columns in &breadth {
             validate_size(columns, n).unwrap();
         }
-        assert_eq!(breadth, all(&BitmaskSolver, n), "n = {n}");
+        // Distinct, in increasing order, and as many as there are: every solution, in
+        // lexicographic order.
+        assert!(breadth.windows(2).all(|w| w[0] < w[1]), "n = {n}");
+        assert_eq!(
+            Some(breadth.len() as u64),
+            known::all_solutions(n),
+            "n = {n}"
+        );
     }
 }
 
 #[test]
 fn first_is_the_lexicographic_first_and_small_boards_have_none() {
-    for n in 1..=14 {
+    for n in 1..=10 {
         let breadth = BreadthSolver::new().first(n, &Config::default()).unwrap();
-        let bitmask = BitmaskSolver.first(n, &Config::default()).unwrap();
-        assert_eq!(breadth.outcome, bitmask.outcome, "n = {n}");
+        let listed = all(&BreadthSolver::new(), n).into_iter().next();
+        assert_eq!(
+            breadth.solution.map(|s| s.columns().to_vec()),
+            listed,
+            "n = {n}"
+        );
     }
     for n in [2, 3] {
         let run = BreadthSolver::new().first(n, &Config::default()).unwrap();
-        assert_eq!(run.outcome, Outcome::NoSolution);
+        assert!(run.proves_none(), "n = {n}");
+        assert_eq!(run.ended, Ended::Exhausted);
     }
 }
 
-/// The number of valid k-arrangements for each k, by plain recursion.
-fn level_sizes(n: usize) -> Vec<u64> {
-    fn walk(n: usize, row: usize, placed: &mut Vec<usize>, sizes: &mut [u64]) {
-        sizes[row] += 1;
+/// The complete backtracking tree of an `n`-board, by plain recursion.
+struct Tree {
+    /// The number of valid k-arrangements for each k in 0..=n.
+    sizes: Vec<u64>,
+    /// Valid k-arrangements (k < n) with no safe square in row k.
+    dead_ends: u64,
+}
+
+fn tree(n: usize) -> Tree {
+    fn walk(n: usize, row: usize, placed: &mut Vec<usize>, tree: &mut Tree) {
+        tree.sizes[row] += 1;
         if row == n {
             return;
         }
+        let mut children = 0;
         for column in 0..n {
             let safe = placed
                 .iter()
                 .enumerate()
                 .all(|(r, &c)| c != column && row - r != c.abs_diff(column));
             if safe {
+                children += 1;
                 placed.push(column);
-                walk(n, row + 1, placed, sizes);
+                walk(n, row + 1, placed, tree);
                 placed.pop();
             }
         }
+        tree.dead_ends += u64::from(children == 0);
     }
-    let mut sizes = vec![0; n + 1];
-    walk(n, 0, &mut Vec::new(), &mut sizes);
-    sizes
+    let mut tree = Tree {
+        sizes: vec![0; n + 1],
+        dead_ends: 0,
+    };
+    walk(n, 0, &mut Vec::new(), &mut tree);
+    tree
 }
 
 #[test]
 fn memory_table_is_the_largest_stored_level() {
     for n in 1..=12 {
-        let largest = level_sizes(n)[..n].iter().copied().max().unwrap();
+        let largest = tree(n).sizes[..n].iter().copied().max().unwrap();
         assert_eq!(
             BreadthSolver::frontier_bytes(n),
             Some(largest * 8),
@@ -97,6 +122,11 @@ fn sizes_beyond_the_bounds_are_refused_with_typed_errors() {
         }) => {
             assert_eq!((strategy, n), ("breadth", 16));
             assert!(reason.contains("260303408 arrangements"), "{reason}");
+            // The sizes, in the workspace's byte format.
+            assert!(
+                reason.contains("1.94 GiB at 8 bytes each, above the memory bound of 1 GiB"),
+                "{reason}"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -110,28 +140,4 @@ fn sizes_beyond_the_bounds_are_refused_with_typed_errors() {
         Err(Error::Refused { .. })
     ));
     assert_eq!(small.count(8, &Config::default()).unwrap().total, 92);
-}
-
-#[test]
-fn the_stop_flag_and_the_visitor_end_runs() {
-    let stop = StopFlag::new();
-    stop.stop();
-    let config = Config {
-        stop,
-        ..Config::default()
-    };
-    let run = BreadthSolver::new().count(12, &config).unwrap();
-    assert!(!run.complete);
-    let mut seen = 0;
-    let visit = BreadthSolver::new()
-        .visit(12, &Config::default(), &mut |_| {
-            seen += 1;
-            if seen == 3 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .unwrap();
-    assert_eq!((seen, visit.end), (3, VisitEnd::Broken));
 }

@@ -1,17 +1,22 @@
 //! `nqueens compare`: every strategy on the same work, one table per job.
+//!
+//! Each case runs under the core's deadline engine ([`run_with_deadline`]), which stops it
+//! when its time is up or on Ctrl-C; a case keeps its typed answer (or the strategy's refusal)
+//! until it is printed.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::process::ExitCode;
-use std::sync::mpsc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
-use nqueens::core::{Config, Operation, Outcome, Registry, Solver, Stats, StopFlag, StopReason};
-use serde::Serialize;
+use nqueens::core::format::format_seconds;
+use nqueens::core::{
+    Answer, Config, Ended, Error as SolverError, Operation, Registry, Stats, StopFlag,
+    run_with_deadline,
+};
+use serde::{Serialize, Serializer};
 
-use crate::table;
+use crate::{Status, table};
 
 /// Sizes used when none are given: the whole run takes a few seconds, most of it the textbook
 /// backtracker's timeout at n = 32, which is the point where the first-solution strategies part
@@ -81,27 +86,83 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("{text:?} seconds is not a timeout this program can wait for"))
 }
 
-/// One strategy on one size.
-#[derive(Serialize)]
+/// One strategy on one size: its answer, or why the strategy refused the case.
 struct Case {
     job: Job,
     n: usize,
     strategy: &'static str,
     seconds: f64,
-    /// The count, `found`, `no solution`, `timeout`, ...
-    result: String,
-    stats: Stats,
+    answer: Result<Answer, SolverError>,
 }
 
-pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::Result<ExitCode> {
+impl Case {
+    /// What the run cost; nothing for a refused case.
+    fn stats(&self) -> Stats {
+        self.answer
+            .as_ref()
+            .map_or_else(|_| Stats::default(), |answer| *answer.stats())
+    }
+
+    /// The table's result cell: the count, `found`, `no solution`, `budget exhausted`,
+    /// `timeout`, `interrupted` or `refused` (the reason is printed under the table).
+    fn label(&self) -> String {
+        match &self.answer {
+            Ok(answer) => answer.label(),
+            Err(_) => REFUSED.to_string(),
+        }
+    }
+
+    fn timed_out(&self) -> bool {
+        matches!(&self.answer, Ok(answer) if answer.ended() == Ended::Deadline)
+    }
+}
+
+/// A refused case's result cell; JSON adds `: ` and the reason.
+const REFUSED: &str = "refused";
+
+impl Serialize for Case {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Record<'a> {
+            job: Job,
+            n: usize,
+            strategy: &'a str,
+            seconds: f64,
+            /// The count, `found`, `no solution`, `timeout`, ..., or `refused: ` and why.
+            result: String,
+            stats: Stats,
+        }
+        Record {
+            job: self.job,
+            n: self.n,
+            strategy: self.strategy,
+            seconds: self.seconds,
+            result: match &self.answer {
+                Ok(answer) => answer.label(),
+                Err(error) => format!("{REFUSED}: {error}"),
+            },
+            stats: self.stats(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// Runs `nqueens compare`.
+pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::Result<Status> {
     let jobs = match args.job {
         Some(job) => vec![job],
         None => vec![Job::Count, Job::First],
     };
-    let timeout = args.timeout;
+    // The deadline engine watches `stop` too: Ctrl-C ends the case under way as interrupted.
+    let config = Config {
+        seed: Some(args.seed),
+        stop: stop.clone(),
+        ..Config::default()
+    };
     let mut cases = Vec::new();
     let mut out = io::stdout().lock();
     for job in jobs {
+        let operation = job.operation();
         let sizes = match (args.sizes.is_empty(), job) {
             (false, _) => &args.sizes[..],
             (true, Job::Count) => DEFAULT_COUNT_SIZES,
@@ -113,7 +174,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         let mut timed_out: BTreeMap<&'static str, usize> = BTreeMap::new();
         for &n in sizes {
             for solver in registry.iter() {
-                if !solver.capabilities().limit(job.operation()).accepts(n)
+                // Sizes beyond a strategy's limits are left out, not shown as refusals.
+                if solver.check(operation, n, &config).is_err()
                     || timed_out.get(solver.name()).is_some_and(|&at| n > at)
                 {
                     continue;
@@ -121,8 +183,15 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
                 if stop.is_stopped() {
                     break;
                 }
-                let case = run_case(solver, job, n, args.seed, timeout, stop)?;
-                if case.result == "timeout" {
+                let timed = run_with_deadline(solver, operation, n, &config, args.timeout);
+                let case = Case {
+                    job,
+                    n,
+                    strategy: solver.name(),
+                    seconds: timed.seconds,
+                    answer: timed.result,
+                };
+                if case.timed_out() {
                     timed_out.insert(solver.name(), n);
                 }
                 cases.push(case);
@@ -132,7 +201,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
             writeln!(out, "\n{}", job.title())?;
             write_table(&mut out, &cases[first_case..])?;
             for case in &cases[first_case..] {
-                if let Some(reason) = case.result.strip_prefix(REFUSED) {
+                if let Err(reason) = &case.answer {
                     writeln!(out, "({reason})")?;
                 }
             }
@@ -148,142 +217,35 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         writeln!(out)?;
     }
     Ok(if stop.is_stopped() {
-        ExitCode::from(crate::INTERRUPTED)
+        Status::Interrupted
     } else {
-        ExitCode::SUCCESS
+        Status::Success
     })
 }
 
-/// Runs one case with its own stop flag, raised by the deadline or by Ctrl-C.
-fn run_case(
-    solver: &dyn Solver,
-    job: Job,
-    n: usize,
-    seed: u64,
-    timeout: Duration,
-    interrupt: &StopFlag,
-) -> anyhow::Result<Case> {
-    let case_stop = StopFlag::new();
-    let (done, finished) = mpsc::channel::<()>();
-    let watchdog = {
-        let case_stop = case_stop.clone();
-        let interrupt = interrupt.clone();
-        thread::spawn(move || {
-            let started = Instant::now();
-            loop {
-                match finished.recv_timeout(Duration::from_millis(10)) {
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if interrupt.is_stopped() || started.elapsed() >= timeout {
-                            case_stop.stop();
-                            return;
-                        }
-                    }
-                    _ => return,
-                }
-            }
-        })
-    };
-    let config = Config {
-        seed: Some(seed),
-        stop: case_stop.clone(),
-        ..Config::default()
-    };
-    let started = Instant::now();
-    let outcome = match job {
-        Job::Count => solver.count(n, &config).map(|run| {
-            let result = if run.complete {
-                run.total.to_string()
-            } else {
-                stopped_label(interrupt).to_string()
-            };
-            (result, run.stats)
-        }),
-        Job::First => solver.first(n, &config).map(|run| {
-            let result = match run.outcome {
-                Outcome::Found(_) => "found".to_string(),
-                Outcome::NoSolution => "no solution".to_string(),
-                Outcome::Stopped(StopReason::Budget) => "budget exhausted".to_string(),
-                Outcome::Stopped(StopReason::Interrupted) => stopped_label(interrupt).to_string(),
-            };
-            (result, run.stats)
-        }),
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    let _ = done.send(());
-    let _ = watchdog.join();
-    let (result, stats) = match outcome {
-        Ok(pair) => pair,
-        Err(error) => (format!("{REFUSED}{error}"), Stats::default()),
-    };
-    Ok(Case {
-        job,
-        n,
-        strategy: solver.name(),
-        seconds,
-        result,
-        stats,
-    })
-}
-
-fn stopped_label(interrupt: &StopFlag) -> &'static str {
-    if interrupt.is_stopped() {
-        "interrupted"
-    } else {
-        "timeout"
-    }
-}
-
-/// Formats seconds with a unit that keeps three significant digits readable.
-pub fn human_time(seconds: f64) -> String {
-    if seconds >= 1.0 {
-        format!("{seconds:.2} s")
-    } else if seconds >= 1e-3 {
-        format!("{:.2} ms", seconds * 1e3)
-    } else {
-        format!("{:.1} µs", seconds * 1e6)
-    }
-}
-
-/// How a case that the strategy refused (a resource bound, not a size limit) is labelled; the
-/// table shows only the first word and prints the reason under it.
-const REFUSED: &str = "refused: ";
-
-/// A statistics column: its header and how to read it. A column is shown when some case in the
+/// Writes one job's cases as a table. A statistics column is shown when some case in the
 /// table has a non-zero value in it; a zero shows as `-` (not counted, or none).
-type StatColumn = (&'static str, fn(&Stats) -> u64);
-
-const STAT_COLUMNS: &[StatColumn] = &[
-    ("nodes", |s| s.nodes),
-    ("backtracks", |s| s.backtracks),
-    ("examined", |s| s.examined),
-    ("moves", |s| s.moves),
-    ("restarts", |s| s.restarts),
-    ("peak memory (B)", |s| s.peak_bytes),
-];
-
 fn write_table(out: &mut impl Write, cases: &[Case]) -> io::Result<()> {
-    let shown: Vec<_> = STAT_COLUMNS
+    let stats: Vec<Stats> = cases.iter().map(Case::stats).collect();
+    let shown: Vec<_> = Stats::FIELDS
         .iter()
-        .filter(|(_, get)| cases.iter().any(|c| get(&c.stats) != 0))
+        .filter(|field| stats.iter().any(|s| (field.get)(s) != 0))
         .collect();
     let mut header = vec!["n".to_string(), "strategy".into(), "time".into()];
-    header.extend(shown.iter().map(|(name, _)| name.to_string()));
+    header.extend(shown.iter().map(|field| field.label.to_string()));
     header.push("result".into());
     let mut rows = vec![header];
-    for case in cases {
+    for (case, stats) in cases.iter().zip(&stats) {
         let mut row = vec![
             case.n.to_string(),
             case.strategy.to_string(),
-            human_time(case.seconds),
+            format_seconds(case.seconds),
         ];
-        row.extend(shown.iter().map(|(_, get)| match get(&case.stats) {
+        row.extend(shown.iter().map(|field| match (field.get)(stats) {
             0 => "-".to_string(),
             value => value.to_string(),
         }));
-        row.push(match case.result.strip_prefix(REFUSED) {
-            Some(_) => "refused".to_string(),
-            None => case.result.clone(),
-        });
+        row.push(case.label());
         rows.push(row);
     }
     table::write(out, &rows)

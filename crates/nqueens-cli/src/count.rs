@@ -1,22 +1,29 @@
 //! `nqueens count`: the number of solutions (or of classes, `--unique`), on all cores, with a
 //! progress bar and time estimate for long counts, checkpoints to resume, and shards to spread
 //! one count over processes or machines.
+//!
+//! Which strategies can do what is read from their capabilities, never from their names:
+//! `--unique` needs one that counts classes, `--checkpoint` and `--shard` one whose count is
+//! resumable (split into numbered subproblems, [`Solver::plan`]).
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use nqueens::core::{
-    Config, CountRun, Operation, Progress, Registry, Solver, Stats, StopFlag, known,
+use nqueens::core::format::format_seconds;
+use nqueens::core::split::{
+    Checkpoint, CheckpointError, Shard, ShardRecord, Subproblems, count_shard,
 };
-use nqueens::symmetry::{Checkpoint, CheckpointError, Plan, Shard, ShardRecord, SymmetrySolver};
+use nqueens::core::{
+    Capabilities, Config, CountRun, Ended, Event, Observer, Operation, Registry, Solver, Stats,
+    StopFlag, known,
+};
 use serde::Serialize;
 
-use crate::{INTERRUPTED, Pick, choose};
+use crate::{Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens count`.
 #[derive(Args, Debug)]
@@ -25,7 +32,7 @@ pub struct CountArgs {
     #[arg(value_parser = crate::parse_size)]
     n: usize,
     #[command(flatten)]
-    pick: Pick,
+    strategy: StrategyArgs,
     /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562).
     #[arg(long)]
     unique: bool,
@@ -58,21 +65,23 @@ const ESTIMATE_AFTER: Duration = Duration::from_secs(5);
 const CALIBRATION_N: usize = 15;
 
 /// How much faster than the number of solutions the counting time grows per unit of `n`
-/// (measured on two cores: 1.0 from n = 16 to 17, 1.1 from n = 17 to 18).
+/// (measured with the symmetry strategy on two cores: 1.0 from n = 16 to 17, 1.1 from n = 17
+/// to 18).
 const TIME_PER_SOLUTION_GROWTH: f64 = 1.05;
 
-/// Seconds a count of `n` would take with `threads`: the time of a count of [`CALIBRATION_N`]
-/// on this machine, scaled by the ratio of the solution counts (OEIS A000170, continued past
-/// the last known term at its last ratio). A subproblem of a large board can take minutes, so
-/// the estimate from the first finished subproblems comes late; this one comes at once.
-fn forecast(n: usize, threads: Option<usize>, stop: &StopFlag) -> Option<f64> {
+/// Seconds a count of `n` would take with `solver` and `config`: the time of a count of
+/// [`CALIBRATION_N`] on this machine, scaled by the ratio of the solution counts (OEIS
+/// A000170, continued past the last known term at its last ratio). A subproblem of a large
+/// board can take minutes, so the estimate from the first finished subproblems comes late;
+/// this one comes at once.
+fn forecast(solver: &dyn Solver, n: usize, config: &Config) -> Option<f64> {
+    // The calibration is not part of the count the progress bar shows.
     let config = Config {
-        threads,
-        stop: stop.clone(),
-        ..Config::default()
+        observer: None,
+        ..config.clone()
     };
     let started = Instant::now();
-    let run = SymmetrySolver.count(CALIBRATION_N, &config).ok()?;
+    let run = solver.count(CALIBRATION_N, &config).ok()?;
     let seconds = started.elapsed().as_secs_f64();
     let solutions = |m: usize| known::all_solutions(m).map(|s| s as f64);
     let last = known::KNOWN_UP_TO;
@@ -81,12 +90,12 @@ fn forecast(n: usize, threads: Option<usize>, stop: &StopFlag) -> Option<f64> {
         Some(solutions(last)? * ratio.powi(i32::try_from(n - last).ok()?))
     })?;
     let growth = TIME_PER_SOLUTION_GROWTH.powi(i32::try_from(n - CALIBRATION_N).ok()?);
-    run.complete
+    run.is_complete()
         .then(|| seconds * target / solutions(CALIBRATION_N).unwrap_or(1.0) * growth)
 }
 
 /// Progress of a count: an indicatif bar on a terminal, and one time estimate on standard error
-/// for long counts.
+/// for long counts. It watches the run as its [`Observer`], through the subproblem events.
 struct Reporter {
     bar: Option<indicatif::ProgressBar>,
     quiet: bool,
@@ -123,6 +132,11 @@ impl Reporter {
         }
     }
 
+    /// Whether it shows anything: a strategy that nobody observes runs its unobserved code.
+    fn shows_anything(&self) -> bool {
+        self.bar.is_some() || self.estimate
+    }
+
     fn say(&self, message: &str) {
         if self.quiet {
             return;
@@ -133,14 +147,13 @@ impl Reporter {
         }
     }
 
+    /// Clears the bar, before the result is printed.
     fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
     }
-}
 
-impl Progress for Reporter {
     fn start(&self, total: u64) {
         self.total.store(total, Ordering::Relaxed);
         if let Some(bar) = &self.bar {
@@ -148,38 +161,44 @@ impl Progress for Reporter {
         }
     }
 
-    fn advance(&self, done: u64) {
+    fn advance(&self) {
         if let Some(bar) = &self.bar {
-            bar.inc(done);
+            bar.inc(1);
         }
-        let done = self.done.fetch_add(done, Ordering::Relaxed) + done;
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         let elapsed = self.started.elapsed();
         if self.estimate
             && elapsed >= ESTIMATE_AFTER
             && !self.estimated.swap(true, Ordering::Relaxed)
         {
-            // The plan hands out subproblems in an interleaved order, so the first ones are a
-            // fair sample of the rest.
+            // Subproblems are handed out in an interleaved order, so the first ones are a fair
+            // sample of the rest.
             let total = self.total.load(Ordering::Relaxed);
             let whole = elapsed.as_secs_f64() * total as f64 / done as f64;
             self.say(&format!(
                 "estimate from the first subproblems: about {} in all ({done} of {total} took \
                  {})",
-                human(whole),
-                human(elapsed.as_secs_f64()),
+                format_seconds(whole),
+                format_seconds(elapsed.as_secs_f64()),
             ));
         }
     }
 }
 
-/// A duration in the largest unit that keeps it readable.
-fn human(seconds: f64) -> String {
-    match seconds {
-        s if s < 120.0 => format!("{s:.0} s"),
-        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
-        s if s < 2.0 * 86400.0 => format!("{:.1} h", s / 3600.0),
-        s if s < 2.0 * 365.0 * 86400.0 => format!("{:.0} days", s / 86400.0),
-        s => format!("{:.0} years", s / (365.25 * 86400.0)),
+impl Observer for Reporter {
+    fn observe(&self, event: Event) {
+        match event {
+            Event::Started { subproblems } => self.start(subproblems),
+            Event::SubproblemDone => self.advance(),
+            _ => {}
+        }
+    }
+}
+
+impl Drop for Reporter {
+    /// A count that fails leaves no bar behind its error message.
+    fn drop(&mut self) {
+        self.finish();
     }
 }
 
@@ -194,83 +213,67 @@ struct CountReport<'a> {
     stats: Stats,
 }
 
-pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let n = args.n;
-    let solver = choose(registry, &args.pick, Operation::Count, n)?;
-    let symmetry = solver.name() == SymmetrySolver.name();
-    if !symmetry && (args.checkpoint.is_some() || args.shard.is_some()) {
-        eprintln!(
-            "error: --checkpoint and --shard work with the symmetry strategy, not {}",
-            solver.name()
-        );
-        return Ok(ExitCode::from(2));
+/// The registered strategies whose capabilities say `can`, by name, joined with `separator`.
+fn strategies_that(
+    registry: &Registry,
+    can: impl Fn(&Capabilities) -> bool,
+    separator: &str,
+) -> String {
+    let names: Vec<&str> = registry
+        .iter()
+        .filter(|s| can(&s.capabilities()))
+        .map(|s| s.name())
+        .collect();
+    if names.is_empty() {
+        "none is registered".to_string()
+    } else {
+        names.join(separator)
     }
-    if args.unique && !symmetry {
-        eprintln!(
-            "error: {} does not count classes; --unique needs --strategy symmetry",
+}
+
+/// Runs `nqueens count`.
+pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Result<Status> {
+    let n = args.n;
+    let (solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
+    let capabilities = solver.capabilities();
+    if !capabilities.resumable && (args.checkpoint.is_some() || args.shard.is_some()) {
+        anyhow::bail!(UsageError(format!(
+            "--checkpoint and --shard need a resumable strategy ({}), not {}",
+            strategies_that(registry, |c| c.resumable, ", "),
             solver.name()
-        );
-        return Ok(ExitCode::from(2));
+        )));
+    }
+    if args.unique && !capabilities.counts_classes {
+        anyhow::bail!(UsageError(format!(
+            "{} does not count classes; --unique needs --strategy {}",
+            solver.name(),
+            strategies_that(registry, |c| c.counts_classes, " or ")
+        )));
     }
     let reporter = Arc::new(Reporter::new(args.quiet, n >= LONG_COUNT_N));
     let config = Config {
         threads: args.threads.map(usize::from),
-        progress: Some(reporter.clone() as Arc<dyn Progress>),
-        ..crate::config(stop, &args.pick)
+        observer: reporter
+            .shows_anything()
+            .then(|| reporter.clone() as Arc<dyn Observer>),
+        ..config
     };
     let started = Instant::now();
-    let run = if symmetry {
-        // The limits are the solver's; the plan only knows its masks.
-        solver.check(Operation::Count, n, &config)?;
-        let plan = Plan::new(n)?;
+    let run = if capabilities.resumable {
+        let plan = solver.plan(n, &config)?;
         if reporter.estimate {
-            let threads = match config.threads {
-                Some(t) => t,
-                None => std::thread::available_parallelism().map_or(1, usize::from),
-            };
-            let guess = forecast(n, config.threads, stop).map_or_else(String::new, |s| {
-                format!(
-                    " and, timed against n = {CALIBRATION_N} here, would take about {} on \
-                     {threads} thread(s)",
-                    human(s)
-                )
-            });
-            reporter.say(&format!(
-                "n = {n} is a long count: {} subproblems{guess}. Ctrl-C stops and prints the \
-                 partial count{}",
-                plan.len(),
-                if args.checkpoint.is_some() {
-                    "; rerun with the same --checkpoint to resume"
-                } else {
-                    "; --checkpoint FILE makes it resumable"
-                }
-            ));
+            announce_long_count(solver, plan.as_ref(), &config, args, &reporter);
         }
         let shard = args.shard.unwrap_or_else(Shard::whole);
         if shard.count() > plan.max_slices() {
-            reporter.finish();
-            eprintln!(
-                "error: --shard {shard}: n = {n} has only {} subproblems to share out",
+            anyhow::bail!(UsageError(format!(
+                "--shard {shard}: n = {n} has only {} subproblems to share out",
                 plan.len()
-            );
-            return Ok(ExitCode::from(2));
+            )));
         }
         let record = match &args.checkpoint {
-            None => plan.count_shard(shard, &config)?,
-            Some(path) => match counted_with_checkpoint(path, &plan, shard, &config, &reporter) {
-                Ok(record) => record,
-                Err(
-                    error @ (CheckpointError::Mismatch { .. }
-                    | CheckpointError::NotACheckpoint { .. }
-                    | CheckpointError::Corrupt { .. }
-                    | CheckpointError::InUse { .. }),
-                ) => {
-                    reporter.finish();
-                    eprintln!("error: {error}");
-                    return Ok(ExitCode::from(2));
-                }
-                Err(error) => return Err(error.into()),
-            },
+            None => count_shard(plan.as_ref(), shard, &config)?,
+            Some(path) => counted_with_checkpoint(path, plan.as_ref(), shard, &config, &reporter)?,
         };
         reporter.finish();
         if args.shard.is_some() {
@@ -278,8 +281,12 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         }
         CountRun {
             total: record.count,
-            unique: Some(record.unique),
-            complete: record.complete,
+            unique: capabilities.counts_classes.then_some(record.unique),
+            ended: if record.complete {
+                Ended::Exhausted
+            } else {
+                stop.reason().unwrap_or(Ended::Interrupted)
+            },
             stats: Stats::default(),
         }
     } else {
@@ -295,7 +302,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             strategy: solver.name(),
             total: run.total,
             unique: run.unique,
-            complete: run.complete,
+            complete: run.is_complete(),
             seconds,
             stats: run.stats,
         };
@@ -306,20 +313,58 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     } else {
         writeln!(out, "{}", run.total)?;
     }
-    if run.complete {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        eprintln!("interrupted: the count above is partial (a lower bound)");
-        if args.checkpoint.is_some() {
-            eprintln!("rerun the same command to resume from the checkpoint");
+    match run.ended {
+        Ended::Exhausted | Ended::Satisfied => Ok(Status::Success),
+        Ended::Interrupted | Ended::Deadline => {
+            eprintln!("interrupted: the count above is partial (a lower bound)");
+            if args.checkpoint.is_some() {
+                eprintln!("rerun the same command to resume from the checkpoint");
+            }
+            Ok(Status::Interrupted)
         }
-        Ok(ExitCode::from(INTERRUPTED))
+        Ended::Budget => {
+            eprintln!(
+                "{} stopped early ({}): the count above is partial (a lower bound)",
+                solver.name(),
+                run.ended
+            );
+            Ok(Status::Negative)
+        }
     }
 }
 
+/// Says that `n` is a long count, how many subproblems it has and how long it should take,
+/// and how to stop and resume it.
+fn announce_long_count(
+    solver: &dyn Solver,
+    plan: &dyn Subproblems,
+    config: &Config,
+    args: &CountArgs,
+    reporter: &Reporter,
+) {
+    let n = args.n;
+    let guess = forecast(solver, n, config).map_or_else(String::new, |s| {
+        format!(
+            " and, timed against n = {CALIBRATION_N} here, would take about {} on {} thread(s)",
+            format_seconds(s),
+            config.thread_count()
+        )
+    });
+    reporter.say(&format!(
+        "n = {n} is a long count: {} subproblems{guess}. Ctrl-C stops and prints the partial \
+         count{}",
+        plan.len(),
+        if args.checkpoint.is_some() {
+            "; rerun with the same --checkpoint to resume"
+        } else {
+            "; --checkpoint FILE makes it resumable"
+        }
+    ));
+}
+
 fn counted_with_checkpoint(
-    path: &std::path::Path,
-    plan: &Plan,
+    path: &Path,
+    plan: &dyn Subproblems,
     shard: Shard,
     config: &Config,
     reporter: &Reporter,
@@ -341,14 +386,14 @@ fn counted_with_checkpoint(
 
 /// One JSON line for `nqueens merge`; an interrupted shard says `"complete": false` and exits
 /// 130, and merge refuses it.
-fn print_shard(record: &ShardRecord) -> anyhow::Result<ExitCode> {
+fn print_shard(record: &ShardRecord) -> anyhow::Result<Status> {
     let mut out = io::stdout().lock();
     serde_json::to_writer(&mut out, record)?;
     writeln!(out)?;
     if record.complete {
-        Ok(ExitCode::SUCCESS)
+        Ok(Status::Success)
     } else {
         eprintln!("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
-        Ok(ExitCode::from(INTERRUPTED))
+        Ok(Status::Interrupted)
     }
 }

@@ -3,11 +3,13 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::symmetry::{ShardRecord, merge};
+use nqueens::core::split::{ShardRecord, merge};
+use nqueens::core::{Config, Registry};
+
+use crate::{Status, UsageError};
 
 /// Options of `nqueens merge`.
 #[derive(Args, Debug)]
@@ -24,7 +26,9 @@ pub struct MergeArgs {
     json: bool,
 }
 
-pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+/// Runs `nqueens merge`. The records are checked against the list of subproblems their
+/// strategy makes for their size in this version, taken from the registry.
+pub fn run(registry: &Registry, args: &MergeArgs) -> anyhow::Result<Status> {
     let mut records: Vec<ShardRecord> = Vec::new();
     for path in &args.files {
         let text = if path.as_os_str() == "-" {
@@ -36,26 +40,19 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             if line.trim().is_empty() {
                 continue;
             }
-            match serde_json::from_str(line) {
-                Ok(record) => records.push(record),
-                Err(error) => {
-                    eprintln!(
-                        "error: {} line {}: not a shard record: {error}",
-                        path.display(),
-                        i + 1
-                    );
-                    return Ok(ExitCode::from(2));
-                }
-            }
+            let record = serde_json::from_str(line).map_err(|error| {
+                UsageError(format!(
+                    "{} line {}: not a shard record: {error}",
+                    path.display(),
+                    i + 1
+                ))
+            })?;
+            records.push(record);
         }
     }
-    let merged = match merge(&records) {
-        Ok(merged) => merged,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return Ok(ExitCode::FAILURE);
-        }
-    };
+    let merged = merge(&records, |strategy, n| {
+        registry.get(strategy)?.plan(n, &Config::default())
+    })?;
     let mut out = io::stdout().lock();
     if args.json {
         serde_json::to_writer(&mut out, &merged)?;
@@ -65,5 +62,5 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     } else {
         writeln!(out, "{}", merged.count)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }

@@ -1,18 +1,15 @@
-//! `nqueens report` (charts and `reports/README.md` from a `cargo bench` run) and
-//! `nqueens render` (one board as a picture).
+//! `nqueens report`: charts, board pictures and `reports/README.md` from a `cargo bench` run.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::{Config, Operation, Outcome, Placement, Registry, StopFlag, validate};
+use nqueens::core::{Registry, StopFlag};
 use nqueens_report::{
-    BoardPicture, ImageFormat, MAX_BOARD, ReportInput, ReportOptions, draw_board, load, utc_now,
-    write_report,
+    BoardPicture, MAX_BOARD, ReportInput, ReportOptions, STATS_CSV, load, utc_now, write_report,
 };
 
-use crate::{Pick, UsageError};
+use crate::{Status, StrategyArgs};
 
 /// Options of `nqueens report`.
 #[derive(Args, Debug)]
@@ -37,32 +34,6 @@ pub struct ReportArgs {
     boards: Vec<usize>,
 }
 
-/// Options of `nqueens render`.
-#[derive(Args, Debug)]
-pub struct RenderArgs {
-    /// Columns of the queens, row 0 first, separated by spaces or commas (or use --n).
-    placement: Vec<String>,
-    /// Draw a solution of this size found by a strategy instead of a given placement.
-    #[arg(long, value_parser = crate::parse_size, conflicts_with = "placement")]
-    n: Option<usize>,
-    #[command(flatten)]
-    pick: Pick,
-    /// Seed for randomized strategies.
-    #[arg(long)]
-    seed: Option<u64>,
-    /// The picture to write: FILE.svg or FILE.png.
-    #[arg(long, short, value_parser = parse_picture_path)]
-    out: PathBuf,
-}
-
-fn parse_picture_path(text: &str) -> Result<PathBuf, String> {
-    let path = PathBuf::from(text);
-    match ImageFormat::from_path(&path) {
-        Some(_) => Ok(path),
-        None => Err(format!("{text:?} must end in .svg or .png")),
-    }
-}
-
 /// `$CARGO_TARGET_DIR/<rest>` when the variable is set, else `target/<rest>`.
 fn in_target(rest: &str) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
@@ -70,51 +41,21 @@ fn in_target(rest: &str) -> PathBuf {
         .join(rest)
 }
 
-/// Finds a solution of size `n` with `solver` (the registry's default when none is named).
-fn solve(
-    registry: &Registry,
-    pick: &Pick,
-    seed: Option<u64>,
-    stop: &StopFlag,
-    n: usize,
-) -> anyhow::Result<Option<(Vec<u32>, String)>> {
-    let solver = crate::choose(registry, pick, Operation::First, n)?;
-    let config = Config {
-        seed,
-        ..crate::config(stop, pick)
-    };
-    let run = solver.first(n, &config)?;
-    Ok(match run.outcome {
-        Outcome::Found(solution) => Some((solution.into_columns(), solver.name().to_string())),
-        Outcome::NoSolution | Outcome::Stopped(_) => None,
-    })
-}
-
 /// Runs `nqueens report`.
-pub fn run_report(
-    registry: &Registry,
-    stop: &StopFlag,
-    args: &ReportArgs,
-) -> anyhow::Result<ExitCode> {
+pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::Result<Status> {
     let criterion_dir = args
         .criterion
         .clone()
         .unwrap_or_else(|| in_target("criterion"));
-    let stats_path = args
-        .stats
-        .clone()
-        .unwrap_or_else(|| in_target("nqueens-bench/stats.csv"));
+    let stats_path = args.stats.clone().unwrap_or_else(|| in_target(STATS_CSV));
     let (criterion, stats) = load(&criterion_dir, &stats_path)?;
     let mut boards = Vec::new();
-    let default_pick = Pick {
-        strategy: None,
-        variant: None,
-    };
+    let default_strategy = StrategyArgs::default();
     for &n in &args.boards {
         if n > MAX_BOARD {
             anyhow::bail!("--boards: n = {n} is larger than the largest board drawn ({MAX_BOARD})");
         }
-        match solve(registry, &default_pick, Some(1), stop, n)? {
+        match crate::render::solution_of(registry, &default_strategy, Some(1), stop, n)? {
             Some((columns, strategy)) => boards.push(BoardPicture { columns, strategy }),
             None => eprintln!("warning: no solution for n = {n}, board left out"),
         }
@@ -159,80 +100,5 @@ pub fn run_report(
     for file in &summary.files {
         println!("{}", file.display());
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Runs `nqueens render`.
-pub fn run_render(
-    registry: &Registry,
-    stop: &StopFlag,
-    args: &RenderArgs,
-) -> anyhow::Result<ExitCode> {
-    let Some(format) = ImageFormat::from_path(&args.out) else {
-        anyhow::bail!(UsageError(format!(
-            "{} must end in .svg or .png",
-            args.out.display()
-        )));
-    };
-    let (columns, caption) = match args.n {
-        Some(n) => {
-            if n > MAX_BOARD {
-                anyhow::bail!(UsageError(format!(
-                    "n = {n} is larger than the largest board drawn ({MAX_BOARD})"
-                )));
-            }
-            match solve(registry, &args.pick, args.seed, stop, n)? {
-                Some((columns, strategy)) => {
-                    let seed = args.seed.map_or(String::new(), |s| format!(" (seed {s})"));
-                    let caption = format!("n = {n}: a solution found by {strategy}{seed}");
-                    (columns, caption)
-                }
-                None => {
-                    eprintln!("no solution found for n = {n}: nothing drawn");
-                    return Ok(ExitCode::FAILURE);
-                }
-            }
-        }
-        None => {
-            if args.placement.is_empty() {
-                anyhow::bail!(UsageError(
-                    "give a placement (e.g. `1 3 0 2`) or --n N".to_string()
-                ));
-            }
-            let placement: Placement = args
-                .placement
-                .join(" ")
-                .parse()
-                .map_err(|e: nqueens::core::ParsePlacementError| UsageError(e.to_string()))?;
-            let columns = placement.columns().to_vec();
-            // A queen off the board cannot be drawn: refuse before warning about anything else.
-            if let Some((row, &column)) = columns
-                .iter()
-                .enumerate()
-                .find(|&(_, &column)| column as usize >= columns.len())
-            {
-                anyhow::bail!(UsageError(format!(
-                    "the queen of row {row} is in column {column}, outside a board of size {}",
-                    columns.len()
-                )));
-            }
-            // Long placements do not fit on one caption line.
-            let shown = if columns.len() <= 16 {
-                format!(": {placement}")
-            } else {
-                String::new()
-            };
-            let caption = match validate(&columns) {
-                Ok(()) => format!("n = {}{shown}", columns.len()),
-                Err(why) => {
-                    eprintln!("warning: not a solution ({why}); drawn anyway");
-                    format!("n = {}{shown} (not a solution: {why})", columns.len())
-                }
-            };
-            (columns, caption)
-        }
-    };
-    draw_board(&columns, &caption, &args.out, format)?;
-    println!("{}", args.out.display());
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Success)
 }

@@ -15,30 +15,30 @@
 //! It is the floor every "first solution" strategy is measured against: O(n) time, one pass
 //! writing the columns in row order, and 4 bytes per queen (the returned solution) plus the
 //! validator's ~5 bits per queen. It is not a search: it cannot list or count, and for `n = 2`
-//! and `n = 3` it answers [`Outcome::NoSolution`](nqueens_core::Outcome) from the known fact
+//! and `n = 3` it answers that there is no solution
+//! ([`FirstRun::proves_none`](nqueens_core::FirstRun::proves_none)) from the known fact
 //! (OEIS A000170), not from a proof of its own.
 //!
-//! How fast (release build, one core of the 2-core reference machine, median of 5 runs through
-//! [`Solver::first`](nqueens_core::Solver::first), so including `Solution::from_columns`
-//! validation): n = 10^6 in 2.6 ms, n = 10^7 in 36 ms, n = 10^8 in 0.40 s (0.17 s for the
-//! construction alone, 0.23 s validating it). Writing the 10^8-queen line as text is slower than
-//! building it: about 889 MB of digits.
+//! How fast it is, up to n = 10^8 and including the validation every
+//! [`Solver::first`](nqueens_core::Solver::first) runs, is in the comparison report
+//! (`reports/README.md`). Writing the 10^8-queen line as text is slower than building it: about
+//! 889 MB of digits.
 //!
 //! ```
 //! use nqueens_construct::ConstructionSolver;
-//! use nqueens_core::{Config, Outcome, Solver};
+//! use nqueens_core::{Config, Solver};
 //!
 //! let run = ConstructionSolver.first(8, &Config::default())?;
-//! let Outcome::Found(solution) = run.outcome else { panic!("n = 8 has solutions") };
+//! let Some(solution) = run.solution else { panic!("n = 8 has solutions") };
 //! assert_eq!(solution.to_string(), "3 5 7 1 6 0 2 4");
-//! assert_eq!(ConstructionSolver.first(3, &Config::default())?.outcome, Outcome::NoSolution);
+//! assert!(ConstructionSolver.first(3, &Config::default())?.proves_none());
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
 #![deny(missing_docs)]
 
 use nqueens_core::{
-    Capabilities, Config, Error, FirstRun, Limit, Outcome, Solution, Solver, Stats, known,
+    Capabilities, Ended, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant, known,
 };
 
 /// The explicit construction of Hoffman, Loessi and Moore / Bernhardsson. Registry name
@@ -50,6 +50,21 @@ pub struct ConstructionSolver;
 
 /// The largest board accepted: the columns alone take 4 bytes per queen, 4 GB here.
 pub const MAX_N: usize = 1_000_000_000;
+
+/// One line for `nqueens strategies`, for the strategy and its one variant.
+const SUMMARY: &str =
+    "explicit formula by n mod 6 (Hoffman-Loessi-Moore, Bernhardsson), O(n), no search";
+
+/// The only variant: the strategy has no modes.
+const VARIANT: Variant = Variant {
+    name: None,
+    summary: SUMMARY,
+    complete: false,
+    randomized: false,
+    first: Limit::UpTo(MAX_N),
+    list: Limit::Unsupported("a construction gives one solution per n; it cannot enumerate"),
+    count: Limit::Unsupported("a construction gives one solution per n; it cannot count"),
+};
 
 /// The columns (0-based, row 0 first) of the constructed solution for `n >= 4`, or `None` for
 /// `n` in 1..=3 where the formulas do not apply, or if the memory for `n` columns cannot be had.
@@ -91,51 +106,41 @@ pub fn columns(n: usize) -> Option<Vec<u32>> {
     Some(columns)
 }
 
-impl Solver for ConstructionSolver {
+impl Strategy for ConstructionSolver {
     fn name(&self) -> &'static str {
         "construction"
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "explicit formula by n mod 6 (Hoffman-Loessi-Moore, Bernhardsson), O(n), no search",
-            complete: false,
-            randomized: false,
-            first: Limit::UpTo(MAX_N),
-            list: Limit::Unsupported(
-                "a construction gives one solution per n; it cannot enumerate",
-            ),
-            count: Limit::Unsupported("a construction gives one solution per n; it cannot count"),
-            variants: &[],
+            summary: SUMMARY,
+            counts_classes: false,
+            resumable: false,
+            variants: &[VARIANT],
         }
     }
 
-    fn search_first(&self, n: usize, _config: &Config) -> Result<FirstRun, Error> {
-        let outcome = match n {
-            1 => Outcome::Found(Solution::from_columns(vec![0])?),
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let n = job.n;
+        let columns = match n {
+            1 => vec![0],
             // n = 2 and 3 have no solution (OEIS A000170); the formulas start at 4.
-            _ if known::all_solutions(n) == Some(0) => Outcome::NoSolution,
-            _ => {
-                let columns = columns(n).ok_or_else(|| Error::Refused {
-                    strategy: self.name(),
-                    n,
-                    reason: format!("could not allocate {n} columns ({} bytes)", 4 * n),
-                })?;
-                Outcome::Found(Solution::from_columns(columns)?)
+            _ if known::all_solutions(n) == Some(0) => {
+                return Ok(FirstRun::without_solution(
+                    Ended::Exhausted,
+                    Stats::default(),
+                ));
             }
+            _ => columns(n).ok_or_else(|| Error::Refused {
+                strategy: self.name(),
+                n,
+                reason: format!("could not allocate {n} columns ({} bytes)", 4 * n),
+            })?,
         };
         let stats = Stats {
-            peak_bytes: if matches!(outcome, Outcome::Found(_)) {
-                4 * n as u64
-            } else {
-                0
-            },
+            peak_bytes: 4 * n as u64,
             ..Stats::default()
         };
-        Ok(FirstRun {
-            outcome,
-            stats,
-            seed: None,
-        })
+        Ok(FirstRun::found(Solution::from_columns(columns)?, stats))
     }
 }

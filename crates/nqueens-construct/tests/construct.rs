@@ -2,7 +2,7 @@
 //! and beyond its limits.
 
 use nqueens_construct::{ConstructionSolver, MAX_N, columns};
-use nqueens_core::{Config, Error, Operation, Outcome, Solver, validate_size};
+use nqueens_core::{Config, Error, Solver, validate_size};
 
 #[test]
 fn every_n_up_to_5000_is_a_solution() {
@@ -23,45 +23,31 @@ fn large_boards_are_solutions() {
 fn first_answers_small_boards_from_the_known_facts() {
     let config = Config::default();
     assert_eq!(
-        ConstructionSolver.first(1, &config).unwrap().outcome,
-        Outcome::Found("0".parse().unwrap())
+        ConstructionSolver.first(1, &config).unwrap().solution,
+        Some("0".parse().unwrap())
     );
     for n in [2, 3] {
-        assert_eq!(
-            ConstructionSolver.first(n, &config).unwrap().outcome,
-            Outcome::NoSolution
-        );
+        let run = ConstructionSolver.first(n, &config).unwrap();
+        assert!(run.proves_none(), "n = {n}: {:?}", run.ended);
     }
     assert_eq!(
-        ConstructionSolver.first(6, &config).unwrap().outcome,
-        Outcome::Found("1 3 5 0 2 4".parse().unwrap())
+        ConstructionSolver.first(6, &config).unwrap().solution,
+        Some("1 3 5 0 2 4".parse().unwrap())
     );
 }
 
 #[test]
-fn cannot_list_or_count_and_refuses_beyond_its_limit() {
-    let config = Config::default();
+fn first_reports_the_columns_it_holds() {
+    let run = ConstructionSolver.first(1000, &Config::default()).unwrap();
+    assert_eq!(run.stats.peak_bytes, 4000);
+    assert_eq!(run.seed, None, "deterministic: no seed");
+}
+
+#[test]
+fn refuses_beyond_its_limit() {
     assert!(matches!(
-        ConstructionSolver.count(8, &config),
-        Err(Error::Unsupported {
-            operation: Operation::Count,
-            ..
-        })
-    ));
-    assert!(matches!(
-        ConstructionSolver.visit(8, &config, &mut |_| std::ops::ControlFlow::Continue(())),
-        Err(Error::Unsupported {
-            operation: Operation::List,
-            ..
-        })
-    ));
-    assert!(matches!(
-        ConstructionSolver.first(MAX_N + 1, &config),
+        ConstructionSolver.first(MAX_N + 1, &Config::default()),
         Err(Error::TooLarge { limit: MAX_N, .. })
-    ));
-    assert!(matches!(
-        ConstructionSolver.first(0, &config),
-        Err(Error::ZeroSize)
     ));
     assert_eq!(columns(MAX_N + 1), None);
 }

@@ -9,9 +9,15 @@
 //! - [`Symmetry`]: the eight rotations and reflections, [`Solution::canonical`] and
 //!   [`Solution::orbit_size`];
 //! - [`Board`]: text pictures, ASCII or Unicode, written row by row;
-//! - [`Solver`]: the trait every strategy implements, with [`Config`], [`Stats`], [`Outcome`],
-//!   [`Capabilities`] and the typed [`Error`];
-//! - [`Registry`]: strategies by stable name;
+//! - the contract between strategies and their callers, split as `rand` splits `RngCore` and
+//!   `Rng`: a strategy implements [`Strategy`] (a name, its [`Capabilities`] per [`Variant`],
+//!   and at least one way to search); callers use [`Solver`], implemented for every strategy,
+//!   whose entry points check the request first. Runs take a [`Config`] (seed, variant,
+//!   threads, budget, [`StopFlag`], [`Observer`]) and end in one [`Ended`] with [`Stats`];
+//! - [`Registry`]: strategies by stable name, and one default rule per operation;
+//! - [`split`]: counts in numbered subproblems, resumable and shardable;
+//! - [`run_with_deadline`]: the timed runs of `nqueens compare` and the bench;
+//! - [`format`](mod@format): durations, counts and bytes for people;
 //! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against.
 //!
 //! ```
@@ -26,23 +32,36 @@
 
 #![deny(missing_docs)]
 
+mod capabilities;
+mod config;
+mod deadline;
 mod error;
+pub mod format;
 pub mod known;
+mod operation;
 mod registry;
 mod render;
+mod run;
 mod solution;
 mod solver;
+pub mod split;
+mod stats;
+mod strategy;
 mod symmetry;
 
+pub use capabilities::{Capabilities, Variant};
+pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
+pub use deadline::{Answer, Timed, run_with_deadline, with_deadline};
 pub use error::Error;
-pub use registry::Registry;
+pub use operation::{Limit, Operation};
+pub use registry::{Choice, Pick, Registry};
 pub use render::{Board, BoardStyle};
+pub use run::{CountRun, Ended, FirstRun, VisitRun};
 pub use solution::{
     Columns, Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution,
     SolutionFromStrError, validate, validate_size,
 };
-pub use solver::{
-    Capabilities, Config, CountRun, FirstRun, Limit, Operation, Outcome, Progress, Solver, Stats,
-    StopFlag, StopReason, VisitEnd, VisitRun, Visitor, first_of_stream, fresh_seed,
-};
+pub use solver::Solver;
+pub use stats::{StatField, Stats};
+pub use strategy::{Job, Strategy, Visitor};
 pub use symmetry::Symmetry;

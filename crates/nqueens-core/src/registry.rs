@@ -1,17 +1,64 @@
-//! Strategies listed by their stable names.
+//! Strategies listed by their stable names, and the one rule that picks a default.
 //!
 //! The core crate holds no strategy; the `nqueens` facade crate fills a [`Registry`] with every
 //! strategy in the workspace, and the CLI and the benches take them from there.
 
-use crate::{Error, Limit, Operation, Solver};
+use crate::{Config, Error, Limit, Operation, Solver, Strategy, Variant};
 
-/// Strategies by name, with a preference order per operation for choosing a default.
+/// One entry of a default rule: a strategy (and optionally one of its variants), chosen for
+/// sizes up to a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pick {
+    /// Registry name.
+    pub strategy: &'static str,
+    /// The variant to run; `None` means the strategy's own choice for the operation.
+    pub variant: Option<&'static str>,
+    /// The largest `n` it is chosen for (it may accept more, but another does the job much
+    /// faster there); `None` means up to its own limit.
+    pub up_to: Option<usize>,
+}
+
+impl Pick {
+    /// The strategy `name`, in its default variant, up to its own limit.
+    pub const fn new(strategy: &'static str) -> Pick {
+        Pick {
+            strategy,
+            variant: None,
+            up_to: None,
+        }
+    }
+
+    /// The same pick, in the named variant.
+    pub const fn variant(self, variant: &'static str) -> Pick {
+        Pick {
+            variant: Some(variant),
+            ..self
+        }
+    }
+
+    /// The same pick, chosen only up to size `n`.
+    pub const fn up_to(self, n: usize) -> Pick {
+        Pick {
+            up_to: Some(n),
+            ..self
+        }
+    }
+}
+
+/// The strategy and variant a default rule chose.
+#[derive(Clone, Copy)]
+pub struct Choice<'r> {
+    /// The strategy.
+    pub solver: &'r dyn Solver,
+    /// The variant to put in [`Config::variant`] (`None`: the strategy's own choice).
+    pub variant: Option<&'static str>,
+}
+
+/// Strategies by name, with one default rule per operation.
 #[derive(Default)]
 pub struct Registry {
-    solvers: Vec<Box<dyn Solver>>,
-    preferences: Vec<(Operation, Vec<&'static str>)>,
-    /// Largest `n` for which a strategy is chosen as a default, per operation.
-    default_caps: Vec<(Operation, &'static str, usize)>,
+    strategies: Vec<Box<dyn Solver>>,
+    defaults: Vec<(Operation, Vec<Pick>)>,
 }
 
 impl Registry {
@@ -24,32 +71,40 @@ impl Registry {
     ///
     /// # Panics
     /// If a strategy of the same name is already registered: names are the registry's keys.
-    pub fn register(mut self, solver: impl Solver + 'static) -> Self {
+    pub fn register(mut self, strategy: impl Strategy + 'static) -> Self {
         assert!(
-            self.find(solver.name()).is_none(),
+            self.find(strategy.name()).is_none(),
             "strategy {} registered twice",
-            solver.name()
+            strategy.name()
         );
-        self.solvers.push(Box::new(solver));
+        self.strategies.push(Box::new(strategy));
         self
     }
 
-    /// Sets which strategies to try first, fastest first, when a caller asks for `operation`
-    /// without naming one. Strategies not named come after, in registration order.
-    pub fn prefer(mut self, operation: Operation, names: &[&'static str]) -> Self {
-        self.preferences.retain(|(op, _)| *op != operation);
-        self.preferences.push((operation, names.to_vec()));
+    /// Sets the default rule for `operation`: the picks in order of preference. A request
+    /// that names no strategy takes the first pick that accepts its size.
+    /// [`Registry::check`] verifies that every pick names a registered strategy and variant.
+    pub fn defaults(mut self, operation: Operation, picks: &[Pick]) -> Self {
+        self.defaults.retain(|(op, _)| *op != operation);
+        self.defaults.push((operation, picks.to_vec()));
         self
     }
 
-    /// Chooses `name` as the default for `operation` only up to size `max_n`, although it accepts
-    /// more: above that another strategy does the job much faster (the lexicographic backtracker
-    /// finds a first solution of n = 32 in a second, the construction in microseconds).
-    pub fn default_up_to(mut self, operation: Operation, name: &'static str, max_n: usize) -> Self {
-        self.default_caps
-            .retain(|&(op, capped, _)| (op, capped) != (operation, name));
-        self.default_caps.push((operation, name, max_n));
-        self
+    /// Checks the default rules: every pick names a registered strategy, one of its variants,
+    /// and one that can do the operation.
+    ///
+    /// ```
+    /// use nqueens_core::{Operation, Pick, Registry};
+    /// let registry = Registry::new().defaults(Operation::Count, &[Pick::new("symetry")]);
+    /// assert!(registry.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        for (operation, picks) in &self.defaults {
+            for pick in picks {
+                self.resolve(*operation, pick)?;
+            }
+        }
+        Ok(())
     }
 
     /// The strategy registered as `name`.
@@ -62,44 +117,64 @@ impl Registry {
 
     /// Every strategy, in registration order.
     pub fn iter(&self) -> impl Iterator<Item = &dyn Solver> {
-        self.solvers.iter().map(|s| s.as_ref())
+        self.strategies.iter().map(|s| s.as_ref())
     }
 
     /// Every registered name, in registration order.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.solvers.iter().map(|s| s.name())
+        self.strategies.iter().map(|s| s.name())
     }
 
-    /// The preferred strategy that accepts `operation` at size `n`.
-    pub fn default_for(&self, operation: Operation, n: usize) -> Result<&dyn Solver, Error> {
+    /// The picks of the default rule for `operation`, in order.
+    pub fn rule(&self, operation: Operation) -> &[Pick] {
+        self.defaults
+            .iter()
+            .find(|(op, _)| *op == operation)
+            .map_or(&[], |(_, picks)| picks.as_slice())
+    }
+
+    /// The default for `operation` at size `n`: the first pick of the rule whose bound and
+    /// variant accept `n`.
+    pub fn default_for(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
         }
-        let preferred = self
-            .preferences
-            .iter()
-            .filter(|(op, _)| *op == operation)
-            .flat_map(|(_, names)| names.iter().filter_map(|name| self.find(name)));
-        let within_cap = |solver: &&dyn Solver| {
-            self.default_caps
-                .iter()
-                .all(|&(op, name, max_n)| op != operation || name != solver.name() || n <= max_n)
+        let mut largest = Some(0);
+        for pick in self.rule(operation) {
+            let (solver, variant) = self.resolve(operation, pick)?;
+            let bound = match (variant.limit(operation), pick.up_to) {
+                (Limit::UpTo(max), Some(up_to)) => Some(max.min(up_to)),
+                (Limit::UpTo(max), None) => Some(max),
+                (_, up_to) => up_to,
+            };
+            if bound.is_none_or(|max| n <= max) {
+                return Ok(Choice {
+                    solver,
+                    variant: pick.variant,
+                });
+            }
+            largest = largest.zip(bound).map(|(a, b)| a.max(b));
+        }
+        Err(Error::NoStrategy {
+            operation,
+            n,
+            largest: largest.filter(|&l| l > 0),
+        })
+    }
+
+    /// The strategy and variant a pick names, checked.
+    fn resolve(
+        &self,
+        operation: Operation,
+        pick: &Pick,
+    ) -> Result<(&dyn Solver, &'static Variant), Error> {
+        let solver = self.get(pick.strategy)?;
+        let config = Config {
+            variant: pick.variant.map(str::to_string),
+            ..Config::default()
         };
-        preferred
-            .chain(self.iter())
-            .filter(within_cap)
-            .find(|s| s.capabilities().limit(operation).accepts(n))
-            .ok_or_else(|| Error::NoStrategy {
-                operation,
-                n,
-                largest: self
-                    .iter()
-                    .filter_map(|s| match s.capabilities().limit(operation) {
-                        Limit::UpTo(max) => Some(max),
-                        _ => None,
-                    })
-                    .max(),
-            })
+        let variant = solver.check(operation, 1, &config)?;
+        Ok((solver, variant))
     }
 
     fn find(&self, name: &str) -> Option<&dyn Solver> {

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use nqueens_core::{Config, Outcome, Solver};
+use nqueens_core::{Config, Ended, Solver};
 use nqueens_minconflicts::MinConflictsSolver;
 
 fn main() {
@@ -23,7 +23,7 @@ fn main() {
         let seconds = started.elapsed().as_secs_f64();
         match run {
             Ok(run) => {
-                let found = matches!(run.outcome, Outcome::Found(_));
+                let found = run.ended == Ended::Satisfied;
                 let s = run.stats;
                 println!(
                     "n={n} seed={seed} {seconds:.4}s found={found} initial={} moves={} restarts={} peak={}B",

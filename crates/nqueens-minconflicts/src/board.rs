@@ -1,9 +1,11 @@
 //! The permutation board, its greedy start and the swap repair.
 
+use nqueens_core::Ended;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::diagonals::Diagonals;
+use crate::prefetch::prefetch;
 
 /// How many pool positions the greedy start probes for a row before settling for a conflict.
 const PROBES: usize = 64;
@@ -15,28 +17,6 @@ const LOOKAHEAD: usize = 32;
 
 /// How many swap partners one repair step samples for its conflicted queen.
 const PARTNERS: usize = 64;
-
-/// Asks the CPU to start loading the cache line holding `value`, without waiting for it.
-///
-/// The one `unsafe` of the workspace: the greedy start's random probes miss the caches, and
-/// plain loads issued ahead still stall the core until their line arrives. With the prefetch
-/// instruction, n = 10^7 took 0.8-1.1 s instead of 2.1-2.9 s, the two builds run in turn on
-/// the reference machine (`--example timing`, median of 5 seeds); std has no stable safe
-/// prefetch.
-#[inline(always)]
-#[allow(unsafe_code)]
-pub(crate) fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 CPU has; and a prefetch is only a
-    // hint: it has no architectural effect and never faults (the pointer comes from a live
-    // reference anyway).
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
 
 /// A uniform index in `0..k` (k >= 1): the high half of a 64 × 64-bit product (Lemire's
 /// multiply-shift), biased by less than k / 2^64 and the same on every platform.
@@ -61,14 +41,6 @@ pub(crate) struct Board {
     suspects: Vec<u32>,
     /// Which rows are in `suspects`, one bit each, so a row is listed once.
     listed: Vec<u64>,
-}
-
-/// Why a repair ended without a solution.
-pub(crate) enum Halt {
-    /// The move allowance ran out.
-    Budget,
-    /// The stop flag was raised.
-    Interrupted,
 }
 
 impl Board {
@@ -292,29 +264,31 @@ impl Board {
     /// Restarting is the caller's business: the repair also ends after `stall` moves in a row
     /// without lowering the pair count.
     ///
-    /// Returns the moves made and why it ended, `Ok` if the board is solved.
+    /// Returns the moves made and why it ended: [`Ended::Satisfied`] when the board is solved,
+    /// [`Ended::Budget`] when the allowance ran out or the repair stalled, and
+    /// [`Ended::Interrupted`] when `stopped` said so.
     pub(crate) fn repair(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,
         allowance: u64,
         stall: u64,
         stopped: &dyn Fn() -> bool,
-    ) -> (u64, Result<(), Halt>) {
+    ) -> (u64, Ended) {
         let n = self.n;
         let mut moves = 0u64;
         let mut since_better = 0u64;
         let mut lowest = self.pairs;
         while self.pairs > 0 {
             if moves >= allowance || since_better >= stall {
-                return (moves, Err(Halt::Budget));
+                return (moves, Ended::Budget);
             }
             if moves.is_multiple_of(1024) && stopped() {
-                return (moves, Err(Halt::Interrupted));
+                return (moves, Ended::Interrupted);
             }
             let pick = below(rng, self.suspects.len());
             // The invariant keeps a suspect listed while any pair is left.
             let Some(&i) = self.suspects.get(pick) else {
-                return (moves, Err(Halt::Budget));
+                return (moves, Ended::Budget);
             };
             let i = i as usize;
             let attackers = self.attackers(i);
@@ -356,6 +330,6 @@ impl Board {
                 since_better += 1;
             }
         }
-        (moves, Ok(()))
+        (moves, Ended::Satisfied)
     }
 }

@@ -44,7 +44,7 @@ impl Diagonals {
     /// Starts loading the occupancy word of diagonal `d` into the cache.
     #[inline(always)]
     pub(crate) fn prefetch(&self, d: usize) {
-        crate::board::prefetch(&self.occupied[d / 64]);
+        crate::prefetch::prefetch(&self.occupied[d / 64]);
     }
 
     /// Queens on diagonal `d`.

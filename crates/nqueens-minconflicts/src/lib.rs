@@ -12,8 +12,8 @@
 //!   from eight counts, and a swap updates them in O(1).
 //! - **Start**: rows in order; each takes a still-unused column whose two diagonals are empty,
 //!   found by probing the pool of unused columns from a random position (at most 64 probes,
-//!   else the least attacked probe). Expected O(n) time; it leaves a few dozen queens in
-//!   conflict even at n = 10^8.
+//!   else the least attacked probe). Expected O(n) time; it leaves a vanishing fraction of the
+//!   queens in conflict (see **Cost**).
 //! - **Repair**: pick a random attacked queen, sample 64 random swap partners, make the swap
 //!   that leaves the fewest attacking pairs (ties at random, never one that adds pairs), until
 //!   no queen is attacked. After a long run of moves without progress it starts over from a new
@@ -21,49 +21,50 @@
 //!
 //! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, and indices from
 //! its 64-bit outputs by a multiply-shift, so a seed gives the same solution on every platform.
-//! Without a seed one is drawn and reported in [`FirstRun::seed`].
+//! Without a seed one is drawn and reported in [`FirstRun::seed`]. Each restart is reported to
+//! the [`Config::observer`](nqueens_core::Config::observer) as [`Event::Restarted`].
 //!
-//! **Bounded**: [`Config::budget`] caps the repair moves over all restarts (default
-//! [`default_budget`]); when it runs out the run ends with
-//! [`Outcome::Stopped`]`(`[`StopReason::Budget`]`)`. A budget of 0 ends at once that way. The
-//! greedy start is not a move, but a restart happens only after a stall of moves as long as a
-//! start's own work, so the total time stays within a constant factor of the budget.
+//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the repair moves over all
+//! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
+//! A budget of 0 ends at once that way. The greedy start is not a move, but a restart happens
+//! only after a stall of moves as long as a start's own work, so the total time stays within a
+//! constant factor of the budget.
 //!
 //! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
-//! and n = 3 are answered [`Outcome::NoSolution`] from the known fact (OEIS A000170).
+//! and n = 3 are answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS
+//! A000170).
+//!
+//! **Cost**: the start is expected O(n) time, a repair move O(1) (64 sampled partners, eight
+//! counts each). The start leaves few queens in conflict (about 30 at n = 10^6, about 200 at
+//! n = 10^7, 1,672 at n = 10^8 with seed 1), so the moves grow far slower than n and the
+//! start dominates. Time nevertheless grows faster than n above 10^6, because the random probes
+//! of the start leave the caches: memory latency, not moves, sets the pace, so the start
+//! prefetches the lines of the rows ahead and their misses overlap (the `prefetch` module says
+//! what that bought). Sosic and Gu's QS4 reported 3 million queens in under a minute on 1991
+//! hardware; for this crate's times on the reference machine see the reference report
+//! (`reports/README.md` at the workspace root, series `min-conflicts`), and `cargo run
+//! --release -p nqueens-minconflicts --example timing -- N SEEDS` times seeds by hand.
 //!
 //! **Memory**: 4 bytes per queen for the columns (the returned solution), 0.625 for the
 //! diagonal bits and the suspect marks, a few kilobytes besides; the validator of
 //! `Solution::from_columns` then adds about 5 bits per queen after the bits are freed. So about
 //! 4.7 bytes per queen at the peak: n = 10^8 takes about 470 MB. Boards above [`MAX_N`] are
-//! refused with `TooLarge`.
-//!
-//! **Speed** (release build, one core of the 2-core reference machine, through
-//! [`Solver::first`](nqueens_core::Solver::first) so including the validation of the returned
-//! solution; the bench harness's reference report, medians over its ten seeds):
-//! n = 10^6 in 41 ms (about 30 queens in conflict after the start, 18–52 moves),
-//! n = 10^7 in 0.69 s (about 200 conflicts, 137–198 moves), and n = 10^8 in 25 s for seed 1
-//! (1,672 conflicts, 1,489 moves, 441 MiB peak heap). Sosic and Gu's QS4 reported 3 million
-//! queens in under a minute on 1991 hardware. Time grows faster than n above 10^6 because the
-//! random probes of the start leave the caches: memory latency, not moves, sets the pace, so
-//! the start prefetches the lines of the rows ahead and their misses overlap (see
-//! `board::prefetch` for what that bought). `cargo run --release -p nqueens-minconflicts
-//! --example timing -- N SEEDS` times seeds by hand.
+//! refused with a typed [`Error::TooLarge`].
 //!
 //! ```
-//! use nqueens_core::{Config, Outcome, Solver, StopReason};
+//! use nqueens_core::{Config, Ended, Solver};
 //! use nqueens_minconflicts::MinConflictsSolver;
 //!
 //! let config = Config { seed: Some(42), ..Config::default() };
 //! let run = MinConflictsSolver.first(1000, &config)?;
-//! let Outcome::Found(solution) = run.outcome else { panic!("the default budget suffices") };
+//! let solution = run.solution.expect("the default budget suffices");
 //! assert_eq!(solution.n(), 1000);
 //! assert_eq!(run.seed, Some(42));
 //! // The same seed gives the same solution.
-//! assert_eq!(MinConflictsSolver.first(1000, &config)?.outcome, Outcome::Found(solution));
+//! assert_eq!(MinConflictsSolver.first(1000, &config)?.solution, Some(solution));
 //!
 //! let broke = Config { budget: Some(0), ..config };
-//! assert_eq!(MinConflictsSolver.first(1000, &broke)?.outcome, Outcome::Stopped(StopReason::Budget));
+//! assert_eq!(MinConflictsSolver.first(1000, &broke)?.ended, Ended::Budget);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
@@ -71,15 +72,16 @@
 
 mod board;
 mod diagonals;
+mod prefetch;
 
 use nqueens_core::{
-    Capabilities, Config, Error, FirstRun, Limit, Outcome, Solution, Solver, Stats, StopReason,
+    Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
     known,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use board::{Board, Halt};
+use board::Board;
 
 /// Min-conflicts local search on a permutation board with a greedy start. Registry name
 /// `min-conflicts`; randomized (takes a seed); `n <= 10^9`.
@@ -93,8 +95,8 @@ pub const MAX_N: usize = 1_000_000_000;
 /// work as a new start.
 const STALL_MIN: u64 = 256;
 
-/// The move budget used when [`Config::budget`] is `None`: 10^6 + 4n, room for hundreds of
-/// restarts on small boards and for a few on the largest.
+/// The move budget used when [`Config::budget`](nqueens_core::Config::budget) is `None`:
+/// 10^6 + 4n, room for hundreds of restarts on small boards and for a few on the largest.
 ///
 /// ```
 /// assert_eq!(nqueens_minconflicts::default_budget(1000), 1_004_000);
@@ -107,7 +109,18 @@ fn stall(n: usize) -> u64 {
     STALL_MIN.max(n as u64 / 4)
 }
 
-impl Solver for MinConflictsSolver {
+/// The strategy has no modes: one variant, which only finds.
+const ONLY: Variant = Variant {
+    name: None,
+    summary: "greedy permutation start, O(1) swap repair, restarts",
+    complete: false,
+    randomized: true,
+    first: Limit::UpTo(MAX_N),
+    list: Limit::Unsupported("local search finds one solution at a time; it cannot enumerate"),
+    count: Limit::Unsupported("local search finds one solution at a time; it cannot count"),
+};
+
+impl Strategy for MinConflictsSolver {
     fn name(&self) -> &'static str {
         "min-conflicts"
     }
@@ -115,34 +128,24 @@ impl Solver for MinConflictsSolver {
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             summary: "min-conflicts local search: greedy permutation start, O(1) swap repair",
-            complete: false,
-            randomized: true,
-            first: Limit::UpTo(MAX_N),
-            list: Limit::Unsupported(
-                "local search finds one solution at a time; it cannot enumerate",
-            ),
-            count: Limit::Unsupported("local search finds one solution at a time; it cannot count"),
-            variants: &[],
+            counts_classes: false,
+            resumable: false,
+            variants: &[ONLY],
         }
     }
 
-    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let (n, config) = (job.n, job.config);
         let seed = config.seed_or_fresh();
         let mut stats = Stats::default();
-        let finish = |outcome, stats| {
-            Ok(FirstRun {
-                outcome,
-                stats,
-                seed: Some(seed),
-            })
-        };
+        let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
         // n = 2 and 3 have no solution (OEIS A000170); a local search would only wander.
         if known::all_solutions(n) == Some(0) {
-            return finish(Outcome::NoSolution, stats);
+            return stopped(Ended::Exhausted, stats);
         }
         let budget = config.budget.unwrap_or_else(|| default_budget(n));
         if budget == 0 {
-            return finish(Outcome::Stopped(StopReason::Budget), stats);
+            return stopped(Ended::Budget, stats);
         }
         let mut board = Board::new(n).ok_or_else(|| Error::Refused {
             strategy: self.name(),
@@ -153,35 +156,34 @@ impl Solver for MinConflictsSolver {
             ),
         })?;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let stopped = || config.stop.is_stopped();
+        let is_stopped = || config.stop.is_stopped();
         let mut left = budget;
         loop {
-            if !board.start(&mut rng, &stopped) {
+            if !board.start(&mut rng, &is_stopped) {
                 stats.peak_bytes = board.bytes() as u64;
-                return finish(Outcome::Stopped(StopReason::Interrupted), stats);
+                return stopped(Ended::Interrupted, stats);
             }
             if stats.restarts == 0 {
                 stats.initial_conflicts = board.attacked_queens();
             }
-            let (moves, end) = board.repair(&mut rng, left, stall(n), &stopped);
+            let (moves, ended) = board.repair(&mut rng, left, stall(n), &is_stopped);
             stats.moves += moves;
             left -= moves;
             stats.peak_bytes = stats.peak_bytes.max(board.bytes() as u64);
-            match end {
-                Ok(()) => break,
-                Err(Halt::Interrupted) => {
-                    return finish(Outcome::Stopped(StopReason::Interrupted), stats);
+            match ended {
+                Ended::Satisfied => break,
+                // A stalled repair starts over, while moves are left.
+                Ended::Budget if left > 0 => {
+                    stats.restarts += 1;
+                    config.observe(Event::Restarted);
                 }
-                Err(Halt::Budget) if left == 0 => {
-                    return finish(Outcome::Stopped(StopReason::Budget), stats);
-                }
-                Err(Halt::Budget) => stats.restarts += 1,
+                ended => return stopped(ended, stats),
             }
         }
         // The diagonal bits are freed before the validator takes its own ~5 bits per queen.
         let columns = board.into_columns();
         let validator_bytes = (5 * n as u64).div_ceil(8);
         stats.peak_bytes = stats.peak_bytes.max(4 * n as u64 + validator_bytes);
-        finish(Outcome::Found(Solution::from_columns(columns)?), stats)
+        Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
     }
 }

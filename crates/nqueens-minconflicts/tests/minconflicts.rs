@@ -1,9 +1,14 @@
 //! Min-conflicts solutions against the validator over many sizes and seeds; replay by seed;
-//! the typed outcomes of a spent budget, a raised stop flag and the small boards.
+//! restarts reported to the observer; the moves a budget allows; the small boards; the declared
+//! variant.
+//!
+//! What every strategy must do (n = 0, sizes above the limit, unsupported operations, the stop
+//! flag, budgets) is checked once for all by the workspace's `tests/conformance.rs`.
 
-use nqueens_core::{
-    Config, Error, Operation, Outcome, Solver, StopFlag, StopReason, validate_size,
-};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use nqueens_core::{Config, Ended, Event, Limit, Observer, Solver, Strategy, validate_size};
 use nqueens_minconflicts::{MAX_N, MinConflictsSolver};
 
 fn seeded(seed: u64) -> Config {
@@ -14,9 +19,10 @@ fn seeded(seed: u64) -> Config {
 }
 
 fn solve(n: usize, config: &Config) -> Vec<u32> {
-    match MinConflictsSolver.first(n, config).unwrap().outcome {
-        Outcome::Found(solution) => solution.into_columns(),
-        other => panic!("n = {n}, {config:?}: {other:?}"),
+    let run = MinConflictsSolver.first(n, config).unwrap();
+    match run.solution {
+        Some(solution) => solution.into_columns(),
+        None => panic!("n = {n}, {config:?}: {:?}", run.ended),
     }
 }
 
@@ -34,10 +40,11 @@ fn every_n_up_to_2000_is_solved_with_five_seeds() {
 fn large_boards_are_solved() {
     for (n, seed) in [(100_000, 1), (100_003, 7), (1_000_000, 3)] {
         let run = MinConflictsSolver.first(n, &seeded(seed)).unwrap();
-        let Outcome::Found(solution) = run.outcome else {
-            panic!("n = {n}: {:?}", run.outcome)
+        let Some(solution) = run.solution else {
+            panic!("n = {n}: {:?}", run.ended)
         };
         assert_eq!(validate_size(solution.columns(), n), Ok(()));
+        assert_eq!(run.ended, Ended::Satisfied);
         assert_eq!(run.seed, Some(seed));
         // Within the memory bound of 24 bytes per queen.
         assert!(run.stats.peak_bytes <= 24 * n as u64, "{:?}", run.stats);
@@ -65,22 +72,58 @@ fn a_known_seed_gives_a_known_solution_on_every_platform() {
 fn without_a_seed_one_is_reported_and_replays() {
     let run = MinConflictsSolver.first(500, &Config::default()).unwrap();
     let seed = run.seed.expect("a randomized run reports its seed");
-    let Outcome::Found(first) = run.outcome else {
-        panic!("{:?}", run.outcome)
+    let Some(first) = run.solution else {
+        panic!("{:?}", run.ended)
     };
     assert_eq!(solve(500, &seeded(seed)), first.into_columns());
 }
 
+/// Counts the restarts it is told about.
+#[derive(Default)]
+struct Restarts(AtomicU64);
+
+impl Observer for Restarts {
+    fn observe(&self, event: Event) {
+        if event == Event::Restarted {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
 #[test]
-fn budgets_end_with_the_typed_outcome() {
+fn restarts_are_reported_to_the_observer() {
+    let mut restarted = 0;
+    for n in 4..=40 {
+        for seed in 0..5 {
+            let observer = Arc::new(Restarts::default());
+            let config = Config {
+                observer: Some(observer.clone()),
+                ..seeded(seed)
+            };
+            let run = MinConflictsSolver.first(n, &config).unwrap();
+            assert_eq!(
+                observer.0.load(Ordering::Relaxed),
+                run.stats.restarts,
+                "n = {n}, seed = {seed}"
+            );
+            restarted += u64::from(run.stats.restarts > 0);
+        }
+    }
+    assert!(restarted > 0, "no run restarted: the test shows nothing");
+}
+
+#[test]
+fn budgets_count_moves() {
+    // Even a board with nothing to repair ends at once on a budget of 0.
     for n in [1, 4, 10, 1000] {
         let config = Config {
             budget: Some(0),
             ..seeded(1)
         };
         let run = MinConflictsSolver.first(n, &config).unwrap();
-        assert_eq!(run.outcome, Outcome::Stopped(StopReason::Budget), "n = {n}");
+        assert_eq!((run.solution, run.ended), (None, Ended::Budget), "n = {n}");
         assert_eq!(run.stats.moves, 0);
+        assert_eq!(run.seed, Some(1));
     }
     // A board whose start leaves conflicts, with one move allowed: stopped after that move.
     let config = Config {
@@ -88,45 +131,30 @@ fn budgets_end_with_the_typed_outcome() {
         ..seeded(1)
     };
     let run = MinConflictsSolver.first(100_000, &config).unwrap();
-    assert_eq!(run.outcome, Outcome::Stopped(StopReason::Budget));
+    assert_eq!((run.solution, run.ended), (None, Ended::Budget));
     assert_eq!(run.stats.moves, 1);
 }
 
 #[test]
-fn a_raised_stop_flag_interrupts() {
-    let stop = StopFlag::new();
-    stop.stop();
-    let config = Config { stop, ..seeded(1) };
-    let run = MinConflictsSolver.first(1000, &config).unwrap();
-    assert_eq!(run.outcome, Outcome::Stopped(StopReason::Interrupted));
+fn small_boards() {
+    let config = seeded(1);
+    assert_eq!(solve(1, &config), vec![0]);
+    // Known to have no solution (OEIS A000170), so answered without searching.
+    for n in [2, 3] {
+        let run = MinConflictsSolver.first(n, &config).unwrap();
+        assert!(run.proves_none(), "n = {n}: {run:?}");
+        assert_eq!(run.stats.moves, 0);
+    }
 }
 
 #[test]
-fn small_boards_and_limits() {
-    let config = seeded(1);
-    assert_eq!(solve(1, &config), vec![0]);
-    for n in [2, 3] {
-        assert_eq!(
-            MinConflictsSolver.first(n, &config).unwrap().outcome,
-            Outcome::NoSolution
-        );
-    }
-    assert!(matches!(
-        MinConflictsSolver.count(8, &config),
-        Err(Error::Unsupported {
-            operation: Operation::Count,
-            ..
-        })
-    ));
-    assert!(matches!(
-        MinConflictsSolver.visit(8, &config, &mut |_| std::ops::ControlFlow::Continue(())),
-        Err(Error::Unsupported {
-            operation: Operation::List,
-            ..
-        })
-    ));
-    assert!(matches!(
-        MinConflictsSolver.first(MAX_N + 1, &config),
-        Err(Error::TooLarge { limit: MAX_N, .. })
-    ));
+fn one_variant_that_only_finds() {
+    let caps = MinConflictsSolver.capabilities();
+    let [only] = caps.variants else {
+        panic!("{:?}", caps.variants)
+    };
+    assert_eq!(only.name, None);
+    assert_eq!(only.first, Limit::UpTo(MAX_N));
+    assert!(!only.list.is_supported() && !only.count.is_supported());
+    assert!(only.randomized && !only.complete);
 }

@@ -42,17 +42,14 @@
 //! [`Config::budget`](nqueens_core::Config::budget) permutations, if one is given; listing and
 //! counting ignore the budget.
 //!
-//! ## Speed
+//! ## Complexity and speed
 //!
-//! Measured on the 2-core development machine, release build, one thread, in user CPU seconds
-//! (the machine was shared with other compiles, so wall times were up to twice these): seven
-//! alternating runs of `cargo run --release -p nqueens-permute --example rate -- 12` and of the
-//! C yardstick `shared/yardstick/permutations.c` (`gcc -O3 -march=native`; the same
-//! lexicographic walk, testing every permutation from row 0 with an early exit). Counting
-//! n = 12 (479,001,600 permutations) took a median 1.16 s, about 410 million permutations a
-//! second, against the C filter's 3.61 s (133 million a second): 3.0× faster, ratios 2.5 to 3.3
-//! across the pairs. Counting n = 13 took 14.2 s (440 million a second); the first solution of
-//! n = 14 took 1.2 s, that of n = 15 took 15.1 s.
+//! Time Θ(n!) for a count or a listing, whatever the board, and for a first solution as many
+//! steps as its rank; O(n) memory. The step is the classic lexicographic successor (Knuth,
+//! *The Art of Computer Programming* 4A, §7.2.1.2, Algorithm L). How many permutations a
+//! second the walk examines, against the C yardstick of the same lexicographic walk
+//! (`shared/yardstick/permutations.c`), is in the comparison report (`reports/README.md`);
+//! `cargo run --release -p nqueens-permute --example rate -- 12` times one count by hand.
 //!
 //! ```
 //! use nqueens_core::{Config, Solver};
@@ -71,11 +68,11 @@ mod walk;
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Error, FirstRun, Limit, Operation, Outcome, Solution, Solver,
-    Stats, StopReason, VisitEnd, VisitRun, Visitor,
+    Capabilities, Ended, Error, FirstRun, Job, Limit, Operation, Solution, Stats, Strategy,
+    Variant, VisitRun, Visitor,
 };
 
-use walk::{End, Limits, walk};
+use walk::{Limits, walk};
 
 /// Largest `n` counted or listed: 13! ≈ 6.2 billion permutations.
 pub const MAX_COMPLETE: usize = 13;
@@ -88,11 +85,11 @@ pub const MAX_FIRST: usize = walk::MAX_N;
 /// queens share a diagonal. Registry name `permutation`.
 ///
 /// ```
-/// use nqueens_core::{Config, Outcome, Solver};
+/// use nqueens_core::{Config, Solver};
 /// use nqueens_permute::PermutationSolver;
 ///
 /// let run = PermutationSolver.first(6, &Config::default())?;
-/// assert_eq!(run.outcome, Outcome::Found("1 3 5 0 2 4".parse()?));
+/// assert_eq!(run.solution, Some("1 3 5 0 2 4".parse()?));
 /// // The first solution of n = 6 is permutation number 187 in lexicographic order.
 /// assert_eq!(run.stats.examined, 187);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -100,20 +97,36 @@ pub const MAX_FIRST: usize = walk::MAX_N;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PermutationSolver;
 
+/// One line for `nqueens strategies`, for the strategy and its one variant.
+const SUMMARY: &str =
+    "generate and test: every permutation in lexicographic order, filtered by diagonals";
+
+/// The only variant: the strategy has no modes.
+const VARIANT: Variant = Variant {
+    name: None,
+    summary: SUMMARY,
+    complete: true,
+    randomized: false,
+    first: Limit::UpTo(MAX_FIRST),
+    list: Limit::UpTo(MAX_COMPLETE),
+    count: Limit::UpTo(MAX_COMPLETE),
+};
+
 impl PermutationSolver {
-    /// Runs the walk for an `n` the trait has checked, mapping a size the walk cannot hold to
-    /// the typed error.
+    /// Runs the walk for the job's `n`. The limits keep `n` within the sizes the walk is built
+    /// for; should they ever be raised past them, the size is refused with the typed error
+    /// rather than a panic.
     fn run<F>(
         &self,
         operation: Operation,
         n: usize,
         limits: &Limits<'_>,
         on_solution: &mut F,
-    ) -> Result<(Stats, End), Error>
+    ) -> Result<(Stats, Ended), Error>
     where
         F: FnMut(&[u32]) -> ControlFlow<()>,
     {
-        let (examined, end) = walk(n, limits, on_solution).ok_or(Error::TooLarge {
+        let (examined, ended) = walk(n, limits, on_solution).ok_or(Error::TooLarge {
             strategy: self.name(),
             operation,
             n,
@@ -123,95 +136,57 @@ impl PermutationSolver {
             examined,
             ..Stats::default()
         };
-        Ok((stats, end))
+        Ok((stats, ended))
     }
 }
 
-/// The end of a stream, for [`VisitRun`].
-fn visit_end(end: End) -> VisitEnd {
-    match end {
-        End::Exhausted => VisitEnd::Exhausted,
-        End::Broken => VisitEnd::Broken,
-        // Listing and counting run without a budget, so only the stop flag ends them early.
-        End::Interrupted | End::Budget => VisitEnd::Interrupted,
-    }
-}
-
-impl Solver for PermutationSolver {
+impl Strategy for PermutationSolver {
     fn name(&self) -> &'static str {
         "permutation"
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "generate and test: every permutation in lexicographic order, filtered by diagonals",
-            complete: true,
-            randomized: false,
-            first: Limit::UpTo(MAX_FIRST),
-            list: Limit::UpTo(MAX_COMPLETE),
-            count: Limit::UpTo(MAX_COMPLETE),
-            variants: &[],
+            summary: SUMMARY,
+            counts_classes: false,
+            resumable: false,
+            variants: &[VARIANT],
         }
     }
 
-    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
+    /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)
+    /// permutations if one is given.
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let limits = Limits {
-            stop: &config.stop,
-            budget: config.budget.unwrap_or(u64::MAX),
-            progress: None,
+            stop: &job.config.stop,
+            budget: job.config.budget.unwrap_or(u64::MAX),
+            observer: None,
         };
         let mut found = None;
-        let (stats, end) = self.run(Operation::First, n, &limits, &mut |columns: &[u32]| {
-            found = Some(columns.to_vec());
-            ControlFlow::Break(())
-        })?;
-        let outcome = match (found, end) {
-            (Some(columns), _) => Outcome::Found(Solution::from_columns(columns)?),
-            (None, End::Budget) => Outcome::Stopped(StopReason::Budget),
-            (None, End::Interrupted) => Outcome::Stopped(StopReason::Interrupted),
-            (None, End::Exhausted | End::Broken) => Outcome::NoSolution,
-        };
-        Ok(FirstRun {
-            outcome,
-            stats,
-            seed: None,
+        let (stats, ended) = self.run(
+            Operation::First,
+            job.n,
+            &limits,
+            &mut |columns: &[u32]| {
+                found = Some(columns.to_vec());
+                ControlFlow::Break(())
+            },
+        )?;
+        Ok(match found {
+            Some(columns) => FirstRun::found(Solution::from_columns(columns)?, stats),
+            None => FirstRun::without_solution(ended, stats),
         })
     }
 
-    fn search_all(
-        &self,
-        n: usize,
-        config: &Config,
-        visitor: &mut Visitor<'_>,
-    ) -> Result<VisitRun, Error> {
+    /// Walks every permutation (the budget is for first-solution searches only); counting
+    /// counts this stream.
+    fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let limits = Limits {
-            stop: &config.stop,
+            stop: &job.config.stop,
             budget: u64::MAX,
-            progress: config.progress.as_deref(),
+            observer: job.config.observer.as_deref(),
         };
-        let (stats, end) = self.run(Operation::List, n, &limits, &mut &mut *visitor)?;
-        Ok(VisitRun {
-            stats,
-            end: visit_end(end),
-        })
-    }
-
-    fn search_count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        let limits = Limits {
-            stop: &config.stop,
-            budget: u64::MAX,
-            progress: config.progress.as_deref(),
-        };
-        let mut total = 0u64;
-        let (stats, end) = self.run(Operation::Count, n, &limits, &mut |_: &[u32]| {
-            total += 1;
-            ControlFlow::Continue(())
-        })?;
-        Ok(CountRun {
-            total,
-            unique: None,
-            complete: end == End::Exhausted,
-            stats,
-        })
+        let (stats, ended) = self.run(Operation::List, job.n, &limits, &mut &mut *visitor)?;
+        Ok(VisitRun { ended, stats })
     }
 }

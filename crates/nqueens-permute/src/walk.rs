@@ -15,7 +15,7 @@
 
 use std::ops::ControlFlow;
 
-use nqueens_core::{Progress, StopFlag};
+use nqueens_core::{Ended, Event, Observer, StopFlag};
 
 /// Largest board the walk is built for; its diagonal masks fit a `u32` up to 16 rows.
 pub(crate) const MAX_N: usize = 15;
@@ -23,38 +23,40 @@ pub(crate) const MAX_N: usize = 15;
 /// Permutations examined between looks at the stop flag: tens of microseconds apart.
 const POLL_INTERVAL: u64 = 1 << 14;
 
-/// How a walk ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum End {
-    /// Every permutation was examined.
-    Exhausted,
-    /// The solution callback asked to stop.
-    Broken,
-    /// The stop flag was raised.
-    Interrupted,
-    /// The budget of permutations ran out.
-    Budget,
-}
-
 /// What may end a walk early, and where its progress goes.
 pub(crate) struct Limits<'a> {
     /// Polled every [`POLL_INTERVAL`] permutations.
     pub(crate) stop: &'a StopFlag,
     /// The most permutations to examine.
     pub(crate) budget: u64,
-    /// Told of one unit per value of the first row's column (`n` units in all).
-    pub(crate) progress: Option<&'a dyn Progress>,
+    /// Told of one subproblem per value of the first row's column (`n` in all): the walk
+    /// reports [`Event::Started`] and one [`Event::SubproblemDone`] each time the first row
+    /// moves on, a few times per walk and never per permutation.
+    pub(crate) observer: Option<&'a dyn Observer>,
+}
+
+impl Limits<'_> {
+    /// Reports `count` first-row columns done.
+    fn done(&self, count: u64) {
+        if let Some(observer) = self.observer {
+            for _ in 0..count {
+                observer.observe(Event::SubproblemDone);
+            }
+        }
+    }
 }
 
 /// Walks every permutation of `0..n` in lexicographic order, handing those with no shared
-/// diagonal to `on_solution`. Returns the permutations examined and how the walk ended, or `None`
-/// if `n` is not in `1..=MAX_N`.
-pub(crate) fn walk<F>(n: usize, limits: &Limits<'_>, on_solution: &mut F) -> Option<(u64, End)>
+/// diagonal to `on_solution`. Returns the permutations examined and how the walk ended
+/// ([`Ended::Satisfied`] when `on_solution` broke), or `None` if `n` is not in `1..=MAX_N`.
+pub(crate) fn walk<F>(n: usize, limits: &Limits<'_>, on_solution: &mut F) -> Option<(u64, Ended)>
 where
     F: FnMut(&[u32]) -> ControlFlow<()>,
 {
-    if let Some(progress) = limits.progress {
-        progress.start(n as u64);
+    if let Some(observer) = limits.observer {
+        observer.observe(Event::Started {
+            subproblems: n as u64,
+        });
     }
     // The board size becomes a constant of each walk, so the compiler knows every array bound
     // and the fixed rows n - 2 and n - 1 of the common step.
@@ -71,29 +73,27 @@ where
 }
 
 /// The one permutation of one row, which is a solution.
-fn walk_one<F>(limits: &Limits<'_>, on_solution: &mut F) -> (u64, End)
+fn walk_one<F>(limits: &Limits<'_>, on_solution: &mut F) -> (u64, Ended)
 where
     F: FnMut(&[u32]) -> ControlFlow<()>,
 {
     if limits.budget == 0 {
-        return (0, End::Budget);
+        return (0, Ended::Budget);
     }
-    if let Some(progress) = limits.progress {
-        progress.advance(1);
-    }
+    limits.done(1);
     match on_solution(&[0]) {
-        ControlFlow::Continue(()) => (1, End::Exhausted),
-        ControlFlow::Break(()) => (1, End::Broken),
+        ControlFlow::Continue(()) => (1, Ended::Exhausted),
+        ControlFlow::Break(()) => (1, Ended::Satisfied),
     }
 }
 
 /// The walk for boards of `N >= 2` rows.
-fn walk_sized<const N: usize, F>(limits: &Limits<'_>, on_solution: &mut F) -> (u64, End)
+fn walk_sized<const N: usize, F>(limits: &Limits<'_>, on_solution: &mut F) -> (u64, Ended)
 where
     F: FnMut(&[u32]) -> ControlFlow<()>,
 {
     if limits.budget == 0 {
-        return (0, End::Budget);
+        return (0, Ended::Budget);
     }
     let mut columns: [u32; N] = std::array::from_fn(|row| row as u32);
     let mut masks = [(0u32, 0u32); MAX_N + 1];
@@ -110,15 +110,15 @@ where
         if clash >= pivot {
             clash = test_from::<N>(&columns, &mut masks, pivot);
             if clash == N && on_solution(&columns).is_break() {
-                return (examined, End::Broken);
+                return (examined, Ended::Satisfied);
             }
         }
         if examined == checkpoint {
             if examined >= limits.budget {
-                return (examined, End::Budget);
+                return (examined, Ended::Budget);
             }
             if limits.stop.is_stopped() {
-                return (examined, End::Interrupted);
+                return (examined, Ended::Interrupted);
             }
             checkpoint = examined.saturating_add(POLL_INTERVAL).min(limits.budget);
         }
@@ -142,10 +142,8 @@ where
             pivot = N - 2;
             loop {
                 if pivot == 0 {
-                    if let Some(progress) = limits.progress {
-                        progress.advance(N as u64 - advanced);
-                    }
-                    return (examined, End::Exhausted);
+                    limits.done(N as u64 - advanced);
+                    return (examined, Ended::Exhausted);
                 }
                 pivot -= 1;
                 if columns[pivot] < columns[pivot + 1] {
@@ -158,10 +156,8 @@ where
             }
             columns.swap(pivot, successor);
             columns[pivot + 1..].reverse();
-            if pivot == 0
-                && let Some(progress) = limits.progress
-            {
-                progress.advance(1);
+            if pivot == 0 {
+                limits.done(1);
                 advanced += 1;
             }
         }

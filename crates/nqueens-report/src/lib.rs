@@ -1,32 +1,51 @@
 //! # nqueens-report
 //!
-//! The comparison report of the N-Queens workbench: it reads what `cargo bench` left behind —
-//! criterion's `target/criterion/**/new/{estimates,benchmark}.json` and the harness's
-//! statistics CSV (`target/nqueens-bench/stats.csv`) — and writes `reports/`:
+//! The comparison report of the N-Queens workbench. It reads what `cargo bench --bench compare`
+//! left behind and writes `reports/`.
 //!
-//! - SVG charts (PNG copies on request): time vs n for counting (log y) and for a first
-//!   solution (log–log), the work done (nodes, permutations examined, moves) vs n, and the
-//!   spread of randomized strategies over their seeds; each titled with the machine and date.
-//!   Each plot has its legend in a column beside it, never over the data; every strategy keeps
-//!   its colour and hollow marker shape across charts, and series with the same values (the
-//!   nodes of `vector` and `breadth`, say) are drawn dashed over each other and named as such
-//!   under the legend;
-//! - chessboard pictures of solutions ([`draw_board`]), light and dark squares with the queens
-//!   drawn;
-//! - `README.md`: the tables behind the charts (median and confidence interval), the machine,
-//!   the commands, and a generated summary (ratios at n = 12, growth rates fitted over the
-//!   sizes whose time clearly exceeds the strategy's fixed cost, the speed-up over the C
-//!   yardsticks, the spread over seeds).
+//! **From what.** Two sources, read by [`load`]:
 //!
-//! The statistics CSV decides which of criterion's results belong to the run: criterion keeps
-//! every result it ever wrote, so those the CSV does not list as measured are left out with a
-//! warning. A filtered bench run merges its cases into the CSV ([`StatsFile::merge`]) and
-//! notes itself as an [`Update`].
+//! - criterion's `target/criterion/**/new/{estimates,benchmark}.json`: the median time per run
+//!   and its confidence interval for every `group/label/n` benchmark ([`read_criterion`]);
+//! - the harness's statistics CSV ([`STATS_CSV`] under the target directory, [`StatsFile`]):
+//!   one row per probed case with its status (measured, over budget, skipped, error), the wall
+//!   time of the probe, the solver's [`Stats`](nqueens_core::Stats) (one column per
+//!   [`Stats::FIELDS`](nqueens_core::Stats::FIELDS) entry) and the heap peak, plus `#` metadata
+//!   (machine, date, mode, filtered reruns as [`Update`]s).
+//!
+//! The groups, named once in [`group`], are `count_all`, `first_solution`, `validate`,
+//! `yardstick` and `once`. The CSV decides which of criterion's results belong to the run:
+//! criterion keeps every result it ever wrote, so those the CSV does not list as measured are
+//! left out with a warning. A filtered bench run merges its cases into the CSV
+//! ([`StatsFile::merge`]).
+//!
+//! **What it draws** ([`write_report`]):
+//!
+//! - `count_all.svg`: counting time vs n (log y), from criterion's `count_all` medians;
+//! - `first_solution.svg`: time to a first solution vs n (log–log), from `first_solution`, with
+//!   the `validate` times drawn as the floor every strategy pays;
+//! - `work.svg`: the work counter of each case vs n ([`Stats::work`](nqueens_core::Stats::work):
+//!   permutations examined, search nodes or local-search moves), for counting and for a first
+//!   solution, from the CSV;
+//! - `randomized.svg`: the spread of randomized strategies over their seeds (time and moves),
+//!   from the CSV's seeded `first_solution` rows;
+//! - `board-<n>.svg`: chessboard pictures of solutions ([`draw_board`]);
+//! - `README.md`: the machine and the commands, a generated summary (ratios at n = 12, growth
+//!   rates fitted over the sizes whose time clearly exceeds the strategy's fixed cost, the
+//!   speed-up over the C yardsticks, the spread over seeds), a table per group (median,
+//!   confidence interval, and the counters some case of the group reports), the runs timed
+//!   once, the yardstick table, and the cases left out.
+//!
+//! Charts are SVG (PNG copies on request), titled with the machine and date. Each plot has its
+//! legend in a column beside it, never over the data; every strategy keeps its colour and hollow
+//! marker shape across charts, and series with the same values (the nodes of `vector` and
+//! `breadth`, say) are drawn dashed over each other and named as such under the legend.
 //!
 //! Criterion's files are internal and unversioned, so [`read_criterion`] reads them
 //! defensively: a missing directory is a clear [`ReportError::NoResults`], a malformed file a
 //! warning. Charts render with no system fonts: [`register_fonts`] loads DejaVu Sans from bytes
-//! into plotters' `ab_glyph` backend.
+//! into plotters' `ab_glyph` backend. Numbers are printed by
+//! [`nqueens_core::format`], re-exported here.
 //!
 //! Cost: reading and drawing are linear in the number of benchmarks; a full report (about 300
 //! benchmarks, five charts, two boards) is written in well under a second.
@@ -50,7 +69,7 @@ mod board;
 mod chart;
 mod criterion;
 mod error;
-mod format;
+pub mod group;
 mod machine;
 mod report;
 mod stats;
@@ -63,11 +82,12 @@ pub use board::{MAX_BOARD, draw_board};
 pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart};
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;
-pub use format::{format_bytes, format_count, format_seconds, format_size};
 pub use machine::{Machine, utc_now, utc_timestamp};
+pub use nqueens_core::format::{format_bytes, format_count, format_seconds, format_size};
 pub use report::{BoardPicture, ReportInput, ReportOptions, ReportSummary, load, write_report};
 pub use stats::{
-    CaseRecord, CaseStatus, HEADER, StatsFile, StatsParseError, UnknownStatus, Update,
+    BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError,
+    UnknownStatus, Update,
 };
 
 /// Registers DejaVu Sans (regular and bold) as plotters' `sans-serif`, once per process.

@@ -19,6 +19,7 @@
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
+use nqueens_core::split::Tally;
 use nqueens_core::{StopFlag, Symmetry};
 
 use crate::constellation::{Class, Constellation};
@@ -43,15 +44,6 @@ const MAX_TAIL_ROWS: u32 = 10;
 /// The largest `n` whose masks fit a `u64` (`3n - 4 <= 64` bits would do; the seeding needs
 /// column `2n - 3` at offset `n - 2` to stay below bit 64).
 const U64_MAX_N: usize = 22;
-
-/// What one constellation class contributes to the counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Solutions whose constellation lies in the class's orbit.
-    pub total: u64,
-    /// Classes of solutions (up to rotation and reflection) whose constellations lie in it.
-    pub unique: u64,
-}
 
 /// An unsigned integer used as a row of bits.
 trait Mask:
@@ -376,8 +368,9 @@ impl<M: Mask> Kernel<M> {
     }
 }
 
-/// Counts one class for an `n × n` board (`1 <= n <= 32`; `u128` masks above n = 22); `None`
-/// if `stop` was raised first.
+/// Counts one class for an `n × n` board (`1 <= n <= 32`; `u128` masks above n = 22): the
+/// solutions whose constellation lies in the class's orbit, and their classes up to rotation
+/// and reflection; `None` if `stop` was raised first.
 ///
 /// A class whose representative no symmetry fixes (almost all) stands for 8 constellations, each
 /// with the same number `S` of completions, and its solutions fall into `S` classes of 8. A class

@@ -14,7 +14,7 @@
 //! completions, times the orbit size (8, or 4, 2, 1 for the few constellations a symmetry fixes),
 //! give the solutions of the whole orbit. The same search gives the classes of solutions: for a
 //! constellation no symmetry fixes, each completion is one class; for the rare fixed ones,
-//! Burnside's lemma over the completions does (see [`Tally`]).
+//! Burnside's lemma over the completions and the symmetries that fix them does.
 //!
 //! Each constellation is one independent subproblem (3,206 of them at n = 16, 5,728 at n = 18):
 //! the completions are counted by bitmask backtracking over the rows that have no edge queen
@@ -26,37 +26,37 @@
 //! (forward checking with forced moves: with the row rule alone, n = 16 visits 109 million
 //! nodes instead of 208 million).
 //! The last two rows are counted without branching. No statistics are kept in the hot loop.
-//! The subproblems run on a rayon pool of `Config::threads` threads, in an interleaved order,
-//! with progress reported per subproblem and the stop flag checked at every node above the last
-//! twelve rows (so Ctrl-C is answered within milliseconds at any size).
+//! The subproblems are counted by the core's runner ([`nqueens_core::split`]) on
+//! [`Config::threads`](nqueens_core::Config::threads) threads, in an interleaved order, with
+//! progress reported per subproblem; the kernel checks the stop flag at every node above the
+//! last twelve rows, so Ctrl-C is answered within milliseconds at any size.
 //!
-//! Around them: [`Shard`] and [`ShardRecord`] split a count over processes or machines and
-//! [`merge`] checks and adds the records; [`Checkpoint`] saves finished subproblems to a file so
-//! an interrupted count resumes where it stopped.
+//! Because the count is a list of subproblems ([`Plan`], the strategy's [`Subproblems`]), the
+//! core's split machinery serves it as it serves any resumable strategy: [`Shard`] and
+//! [`ShardRecord`] split a count over processes or machines and [`merge`] checks and adds the
+//! records; [`Checkpoint`] saves finished subproblems to a file so an interrupted count resumes
+//! where it stopped. They live in [`nqueens_core::split`] and are re-exported here.
 //!
-//! ## Cost and measured speed
+//! Sources: counting one constellation of edge queens per symmetry class is the method of
+//! NQueensFAF's constellations (a Java counter, with a C port); the classes come from
+//! Burnside's (orbit-counting) lemma; the completion search is the classic bitmask
+//! backtracking, with forward checking in the last rows. The code is this workbench's own.
+//!
+//! ## Cost
 //!
 //! Time is proportional to the nodes of the completion searches, still exponential (about 7×
-//! per unit of `n` near n = 17): at n = 16, 208 million with plain backtracking below the edge
-//! queens and about half that with the forward checking, against 571 million for mirror-halved
-//! backtracking of the whole board. Memory is O(n⁴) for the plan.
+//! per unit of `n` near n = 17): at n = 16, 208 million nodes with plain backtracking below the
+//! edge queens and about half that with the forward checking, against 571 million for
+//! mirror-halved backtracking of the whole board. Memory is O(n⁴) for the plan (about `n⁴ / 8`
+//! classes: 3,206 at n = 16) plus O(n) per thread for the search. The subproblems are
+//! independent, so the work divides over threads, processes and machines; the interleaved
+//! order leaves no long tail.
 //!
-//! Measured on the 2-core CI machine type (AMD EPYC) by the bench harness's `yardstick` group,
-//! side by side with the C yardstick (`shared/yardstick/count.c`: mirror-halving bitmask
-//! backtracking, one thread, `gcc -O3 -march=native`), criterion medians (n = 17: one run
-//! each); n = 18 is the wall time of `nqueens count 18 --quiet`, five runs:
-//!
-//! | | n = 16 | n = 17 | n = 18 |
-//! |---|---|---|---|
-//! | yardstick, 1 thread | 4.65 s | 32.9 s | |
-//! | `symmetry`, 1 thread | 1.39 s (3.34×) | 8.54 s (3.85×) | |
-//! | `symmetry`, 2 threads | 0.71 s (6.5×) | 4.48 s (7.4×) | 32.1-35.4 s, median 34.3 s |
-//!
-//! The machine is shared with others: the same run spreads ±5% from one minute to the next.
-//! Two threads run 1.9-2.0× faster than one (the interleaved order leaves no long tail). The
-//! forward checking in the last rows gained about 20% over plain backtracking below the edge
-//! queens (2.4× and 2.6× the yardstick at n = 16 and 17 on one thread), and the ratio grows
-//! with `n`.
+//! Measured speed, against the other strategies and against the C yardstick
+//! (`shared/yardstick/count.c`, mirror-halving bitmask backtracking) on the reference machine,
+//! one and two threads, is in the reference report `reports/README.md` (sections "Count all
+//! solutions" and "Yardstick: plain C on the same machine"), which `cargo bench` and
+//! `nqueens report` regenerate; it is not copied here, where it would drift.
 //!
 //! ```
 //! use nqueens_core::{Config, Solver};
@@ -66,31 +66,49 @@
 //! assert_eq!((run.total, run.unique), (724, Some(92)));
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
+//!
+//! A count in three shards, merged as `nqueens merge` does:
+//!
+//! ```
+//! use nqueens_core::{Config, Solver};
+//! use nqueens_symmetry::{Shard, SymmetrySolver, count_shard, merge};
+//!
+//! let config = Config::default();
+//! let plan = SymmetrySolver.plan(8, &config)?;
+//! let records = (0..3)
+//!     .map(|i| count_shard(plan.as_ref(), Shard::new(i, 3)?, &config).map_err(Into::into))
+//!     .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
+//! let merged = merge(&records, |_strategy, n| SymmetrySolver.plan(n, &config))?;
+//! assert_eq!((merged.count, merged.unique), (92, 12));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![deny(missing_docs)]
 
-mod checkpoint;
 mod constellation;
 mod kernel;
 mod plan;
-mod shard;
 
-pub use checkpoint::{Checkpoint, CheckpointError};
-pub use kernel::Tally;
-pub use plan::{MAX_MASK_N, Plan, PlanRun};
-pub use shard::{MergeError, Merged, Shard, ShardError, ShardRecord, merge};
-
-use nqueens_core::{
-    Capabilities, Config, CountRun, Error, FirstRun, Limit, Operation, Solver, Stats, known,
+#[doc(no_inline)]
+pub use nqueens_core::split::{
+    Checkpoint, CheckpointError, MergeError, Merged, PlanRun, Shard, ShardError, ShardRecord,
+    Subproblems, Tally, count_shard, count_subproblems, merge,
 };
+pub use plan::{MAX_MASK_N, Plan};
+
+use nqueens_core::{Capabilities, Error, Limit, Strategy, Variant, known};
 
 /// The registry name.
 const NAME: &str = "symmetry";
 
+/// Why it neither finds nor lists.
+const ONLY_COUNTS: &str = "it only counts; bitmask finds and lists";
+
 /// Counts solutions and their symmetry classes from border constellations, on all cores.
 /// Registry name `symmetry`; counts up to n = 28 (the largest whose count surely fits a `u64`).
 ///
-/// It only counts: finding and listing are left to the backtracking strategies.
+/// It only counts: finding and listing are left to the backtracking strategies. Its count is
+/// resumable: [`Solver::plan`](nqueens_core::Solver::plan) gives its [`Plan`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SymmetrySolver;
 
@@ -101,36 +119,33 @@ const MAX_COUNT_N: usize = if known::COUNT_FITS_U64 < MAX_MASK_N {
     MAX_MASK_N
 };
 
-impl Solver for SymmetrySolver {
+/// Its only variant.
+const COUNTER: Variant = Variant {
+    name: None,
+    summary: "counts by symmetry classes of border constellations, on all cores",
+    complete: true,
+    randomized: false,
+    first: Limit::Unsupported(ONLY_COUNTS),
+    list: Limit::Unsupported(ONLY_COUNTS),
+    count: Limit::UpTo(MAX_COUNT_N),
+};
+
+impl Strategy for SymmetrySolver {
     fn name(&self) -> &'static str {
         NAME
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "counts by symmetry classes of border constellations, on all cores",
-            complete: true,
-            randomized: false,
-            first: Limit::Unsupported("it only counts; bitmask finds and lists"),
-            list: Limit::Unsupported("it only counts; bitmask finds and lists"),
-            count: Limit::UpTo(MAX_COUNT_N),
-            variants: &[],
+            summary: COUNTER.summary,
+            counts_classes: true,
+            resumable: true,
+            variants: &[COUNTER],
         }
     }
 
-    fn search_first(&self, _n: usize, _config: &Config) -> Result<FirstRun, Error> {
-        Err(self.unsupported(Operation::First))
-    }
-
-    fn search_count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        let plan = Plan::new(n)?;
-        let all: Vec<usize> = (0..plan.len()).collect();
-        let run = plan.run(&all, config, &|_, _| {})?;
-        Ok(CountRun {
-            total: run.total,
-            unique: Some(run.unique),
-            complete: run.complete,
-            stats: Stats::default(),
-        })
+    /// The plan; the caller checked `n` against the count limit, which the masks hold.
+    fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {
+        Ok(Box::new(Plan::new(n)?))
     }
 }

@@ -1,14 +1,18 @@
 //! The symmetry counter against OEIS, across thread counts, shards and interrupted runs.
+//!
+//! The split machinery's own checks (bad shards, damaged records and checkpoints) are tested
+//! once for every strategy in `nqueens-core/tests/split.rs`.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::{Config, Progress, Solver, StopFlag, known};
-use nqueens_symmetry::{
-    Checkpoint, CheckpointError, MergeError, Plan, Shard, ShardRecord, SymmetrySolver, merge,
+use nqueens_core::split::{
+    Checkpoint, MergeError, Shard, ShardRecord, Subproblems, count_shard, count_subproblems, merge,
 };
+use nqueens_core::{Config, Ended, Event, Observer, Solver, StopFlag, Strategy, known};
+use nqueens_symmetry::{Plan, SymmetrySolver};
 
 fn config(threads: usize) -> Config {
     Config {
@@ -21,7 +25,7 @@ fn config(threads: usize) -> Config {
 fn totals_and_classes_match_oeis_up_to_15() {
     for n in 1..=15 {
         let run = SymmetrySolver.count(n, &Config::default()).unwrap();
-        assert!(run.complete);
+        assert!(run.is_complete());
         assert_eq!(Some(run.total), known::all_solutions(n), "n = {n}");
         assert_eq!(run.unique, known::unique_solutions(n), "n = {n}");
     }
@@ -47,56 +51,65 @@ fn limits_are_enforced() {
     assert!(Plan::new(33).is_err());
 }
 
+#[test]
+fn the_plan_is_what_the_solver_hands_out() {
+    let capabilities = SymmetrySolver.capabilities();
+    assert!(capabilities.counts_classes && capabilities.resumable);
+    let plan = SymmetrySolver.plan(12, &Config::default()).unwrap();
+    let direct = Plan::new(12).unwrap();
+    assert_eq!(
+        (plan.strategy(), plan.n(), plan.len(), plan.fingerprint()),
+        ("symmetry", 12, direct.len(), direct.fingerprint())
+    );
+    // No border constellation exists for n = 2 and 3: nothing to count, one slice to share.
+    for n in [2, 3] {
+        let plan = Plan::new(n).unwrap();
+        assert!(plan.is_empty());
+        assert_eq!(plan.max_slices(), 1);
+    }
+    // The runner counts any subset; the plan's pieces add up to the whole.
+    let all: Vec<usize> = (0..direct.len()).collect();
+    let run = count_subproblems(&direct, &all, &config(2), &|_, _| {}).unwrap();
+    assert_eq!(
+        (run.total, run.unique, run.done, run.ended),
+        (14200, 1787, direct.len(), Ended::Exhausted)
+    );
+}
+
 fn shards(n: usize, k: usize) -> Vec<ShardRecord> {
     let plan = Plan::new(n).unwrap();
     (0..k)
-        .map(|i| {
-            plan.count_shard(Shard::new(i, k).unwrap(), &config(2))
-                .unwrap()
-        })
+        .map(|i| count_shard(&plan, Shard::new(i, k).unwrap(), &config(2)).unwrap())
         .collect()
+}
+
+/// The symmetry plan for the records' strategy and size, as `nqueens merge` makes it.
+fn plan_for(strategy: &str, n: usize) -> Result<Box<dyn Subproblems>, nqueens_core::Error> {
+    assert_eq!(strategy, "symmetry");
+    SymmetrySolver.plan(n, &Config::default())
 }
 
 #[test]
 fn shards_merge_to_the_total() {
     for k in [1, 3, 7] {
         let records = shards(12, k);
-        let merged = merge(&records).unwrap();
+        let merged = merge(&records, plan_for).unwrap();
         assert_eq!((merged.count, merged.unique), (14200, 1787), "k = {k}");
         assert_eq!(merged.subproblems, Plan::new(12).unwrap().len());
-        // The JSON form round-trips.
-        let json = serde_json::to_string(&records[0]).unwrap();
-        assert_eq!(
-            serde_json::from_str::<ShardRecord>(&json).unwrap(),
-            records[0]
+        assert!(
+            records
+                .iter()
+                .all(|r| r.strategy == "symmetry" && r.complete)
         );
     }
-}
-
-#[test]
-fn missing_duplicate_and_foreign_shards_are_errors() {
-    let records = shards(11, 3);
-    assert_eq!(
-        merge(&records[..2]),
-        Err(MergeError::Missing {
-            missing: vec![2],
-            count: 3
-        })
-    );
-    let doubled = [records.clone(), records[1..2].to_vec()].concat();
-    assert!(matches!(merge(&doubled), Err(MergeError::Duplicate(s)) if s.index() == 1));
-    let mut mixed = records.clone();
-    mixed[2] = shards(10, 3).remove(2);
-    assert!(matches!(merge(&mixed), Err(MergeError::MixedSizes { .. })));
-    let mut split = records.clone();
-    split.push(shards(11, 2).remove(0));
-    assert!(matches!(merge(&split), Err(MergeError::MixedSplits { .. })));
-    let mut partial = records.clone();
-    partial[0].complete = false;
-    assert!(matches!(merge(&partial), Err(MergeError::Incomplete(_))));
-    assert_eq!(merge(&[]), Err(MergeError::Empty));
-    assert!("2/2".parse::<Shard>().is_err());
-    assert!("x".parse::<Shard>().is_err());
+    assert_eq!(merge(&shards(10, 3), plan_for).map(|m| m.count), Ok(724));
+    // Records of n = 29 cannot be checked against a plan: the counter refuses that size.
+    let mut beyond = shards(10, 1);
+    beyond[0].n = 29;
+    assert!(matches!(
+        merge(&beyond, plan_for),
+        Err(MergeError::Plan { n: 29, .. })
+    ));
 }
 
 /// Raises the stop flag once `after` subproblems have finished.
@@ -106,10 +119,11 @@ struct StopAfter {
     stop: StopFlag,
 }
 
-impl Progress for StopAfter {
-    fn start(&self, _total: u64) {}
-    fn advance(&self, done: u64) {
-        if self.done.fetch_add(done, Ordering::Relaxed) + done >= self.after {
+impl Observer for StopAfter {
+    fn observe(&self, event: Event) {
+        if event == Event::SubproblemDone
+            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
+        {
             self.stop.stop();
         }
     }
@@ -129,7 +143,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     let interrupted = Config {
         threads: Some(2),
         stop: stop.clone(),
-        progress: Some(Arc::new(StopAfter {
+        observer: Some(Arc::new(StopAfter {
             after: 40,
             done: AtomicU64::new(0),
             stop: stop.clone(),
@@ -142,6 +156,14 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
         .unwrap();
     assert!(!first.complete);
     assert!(first.count < 73712);
+    // The file says whose count it holds, in the format of every earlier version.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let header = format!(
+        "nqueens checkpoint strategy=symmetry n=13 subproblems={} plan={}\n",
+        plan.len(),
+        plan.fingerprint()
+    );
+    assert!(text.starts_with(&header), "{text}");
 
     // A crash in the middle of a write leaves a torn line; it is dropped and redone.
     std::fs::OpenOptions::new()
@@ -161,34 +183,6 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     std::fs::remove_file(&path).ok();
 }
 
-/// A checkpoint file (in the temporary directory, named after `name`) of a finished count of
-/// `n`, with the plan it was made for.
-fn finished_checkpoint(name: &str, n: usize) -> (PathBuf, Plan) {
-    let path = temp_file(name);
-    let plan = Plan::new(n).unwrap();
-    Checkpoint::open(&path, &plan)
-        .unwrap()
-        .count_shard(&plan, Shard::whole(), &config(1))
-        .unwrap();
-    (path, plan)
-}
-
-#[test]
-fn a_checkpoint_of_another_count_is_refused() {
-    let (path, plan) = finished_checkpoint("other", 8);
-    let other = Plan::new(9).unwrap();
-    assert!(matches!(
-        Checkpoint::open(&path, &other),
-        Err(CheckpointError::Mismatch { .. })
-    ));
-    std::fs::write(&path, "hello\n").unwrap();
-    assert!(matches!(
-        Checkpoint::open(&path, &plan),
-        Err(CheckpointError::NotACheckpoint { .. })
-    ));
-    std::fs::remove_file(&path).ok();
-}
-
 #[test]
 fn a_stop_before_the_start_counts_nothing() {
     let stop = StopFlag::new();
@@ -202,57 +196,6 @@ fn a_stop_before_the_start_counts_nothing() {
             },
         )
         .unwrap();
-    assert!(!run.complete);
-    assert_eq!(run.total, 0);
-}
-
-#[test]
-fn damaged_records_do_not_merge() {
-    let records = shards(10, 3);
-    // A split into more slices than the plan has subproblems is not one `count --shard` makes,
-    // and would otherwise make `merge` list (or allocate) billions of missing slices.
-    let mut huge = records.clone();
-    huge[0].shard = Shard::new(0, usize::MAX).unwrap();
-    assert!(matches!(
-        merge(&huge[..1]),
-        Err(MergeError::TooManySlices { .. })
-    ));
-    let mut overflowing = records.clone();
-    overflowing[0].count = u64::MAX;
-    assert_eq!(merge(&overflowing), Err(MergeError::Overflow));
-    // A record from a version whose plan lists the subproblems in another order.
-    let mut foreign = records.clone();
-    foreign[1].fingerprint = "0123456789abcdef".to_string();
-    assert!(matches!(merge(&foreign), Err(MergeError::WrongPlan { .. })));
-    assert_eq!(merge(&records).map(|m| m.count), Ok(724));
-}
-
-#[test]
-fn a_damaged_or_busy_checkpoint_is_refused() {
-    let (path, plan) = finished_checkpoint("damaged", 9);
-    // A bad line before the last is an edit or two writers, not a torn write: refused.
-    let text = std::fs::read_to_string(&path).unwrap();
-    let mut lines: Vec<&str> = text.lines().collect();
-    lines[1] = "3 999 1 deadbeef";
-    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    assert!(matches!(
-        Checkpoint::open(&path, &plan),
-        Err(CheckpointError::Corrupt { line: 2, .. })
-    ));
-    // Not text at all.
-    std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap();
-    assert!(matches!(
-        Checkpoint::open(&path, &plan),
-        Err(CheckpointError::Io { .. })
-    ));
-    // Two runs on one file: the second is told the file is in use.
-    std::fs::remove_file(&path).ok();
-    let held = Checkpoint::open(&path, &plan).unwrap();
-    assert!(matches!(
-        Checkpoint::open(&path, &plan),
-        Err(CheckpointError::InUse { .. })
-    ));
-    drop(held);
-    assert!(Checkpoint::open(&path, &plan).is_ok());
-    std::fs::remove_file(&path).ok();
+    assert!(!run.is_complete());
+    assert_eq!((run.total, run.ended), (0, Ended::Interrupted));
 }

@@ -9,24 +9,29 @@
 //!
 //! ## Two variants
 //!
-//! - **`faithful`**: the essay's search, deterministic. Rows in order; the first queen goes in
-//!   the left half of row 0 (mirror images cover the right half), by increasing column; below,
-//!   children by fewest grandchildren, ties by increasing column (the essay's stable
+//! - **`scaling`** (first solution only; it runs when no variant is named): seeded random
+//!   choices and restarts. A fixed row order meets heavy-tailed search for large n, with or
+//!   without random ties (see below), so this variant also applies Warnsdorff's rule to the
+//!   choice of *row*: the next row filled is the one with the fewest safe squares, and a
+//!   placement that leaves any row without one is refused at once (forward checking). Ties
+//!   between rows go to the first met from a random row; the squares of a row are tried from a
+//!   random one on, cyclically. Runs restart with a fresh random order after `2n × luby(i)`
+//!   nodes (the universal restart schedule of Luby, Sinclair and Zuckerman, 1993, in Knuth's
+//!   "reluctant doubling" form 1, 1, 2, 1, 1, 2, 4, ...): the cutoff grows without bound, so
+//!   some run eventually outlasts the whole tree and the search stays complete. The seed is
+//!   reported in [`FirstRun::seed`] (chosen fresh when
+//!   [`Config::seed`](nqueens_core::Config::seed) is `None`);
+//!   [`Config::budget`](nqueens_core::Config::budget) caps the nodes of all runs together, and
+//!   each restart is reported to the [`Config::observer`](nqueens_core::Config::observer) as
+//!   [`Event::Restarted`].
+//! - **`faithful`** (first solution, listing and counting; listing and counting run it when no
+//!   variant is named): the essay's search, deterministic. Rows in order; the first queen goes
+//!   in the left half of row 0 (mirror images cover the right half), by increasing column;
+//!   below, children by fewest grandchildren, ties by increasing column (the essay's stable
 //!   descending sort on columns listed high to low, then popping the stack, gives that order).
 //!   It reproduces the essay's printed n = 29 solution exactly
-//!   (`0 4 8 12 2 17 21 25 10 14 6 22 26 7 15 19 23 27 1 5 28 9 3 20 11 24 16 18 13`). Listing
-//!   and counting always run this variant (see below).
-//! - **`scaling`** (the default for a first solution): seeded random choices and restarts. A
-//!   fixed row order meets heavy-tailed search for large n, with or without random ties (see
-//!   the measurements), so this variant also applies Warnsdorff's rule to the choice of
-//!   *row*: the next row filled is the one with the fewest safe squares, and a placement that
-//!   leaves any row without one is refused at once (forward checking). Ties between rows go to
-//!   the first met from a random row; the squares of a row are tried from a random one on,
-//!   cyclically. Runs restart with a fresh random order after `2n × luby(i)` nodes (Knuth's
-//!   reluctant doubling 1, 1, 2, 1, 1, 2, 4, ...): the cutoff grows without bound, so some run
-//!   eventually outlasts the whole tree and the search stays complete. The seed is reported in
-//!   [`FirstRun::seed`] (chosen fresh when [`Config::seed`] is `None`); [`Config::budget`] caps
-//!   the nodes of all runs together.
+//!   (`0 4 8 12 2 17 21 25 10 14 6 22 26 7 15 19 23 27 1 5 28 9 3 20 11 24 16 18 13`). A first
+//!   solution stops after [`FAITHFUL_DEFAULT_BUDGET`] nodes when no budget is given.
 //!
 //! How the names relate: Warnsdorff's 1823 rule for the knight's tour moves to the square with
 //! the fewest onward moves. In constraint-programming terms that is "fail first" or "most
@@ -41,51 +46,50 @@
 //! absolutely, so a row's safe squares are an OR of three word-shifted windows and a count is
 //! a popcount, O(n/64) per row. The fewest-grandchildren order needs no look-ahead pass: a queen
 //! on column `c` takes from the next row only its squares `c - 1, c, c + 1`, so siblings fall in
-//! four groups found with one bit-sliced add. The scaling variant keeps a count of safe squares
-//! per row, updated in one O(n) pass per placement. Nothing is stored per level but the row,
-//! its queen and the position of the walk over its siblings: memory is about 20 bytes per
-//! column in all (0.2 MB at n = 10,000), not per level.
+//! four groups found with one bit-sliced add; a node of the faithful variant costs O(n/64)
+//! word operations. The scaling variant keeps a count of safe squares per row, updated in one
+//! O(n) pass per placement, so a run without backtracking costs O(n²) time. Nothing is stored
+//! per level but the row, its queen and the position of the walk over its siblings: memory is
+//! O(n), about 20 bytes per column in all (0.2 MB at n = 10,000).
 //!
 //! Listing and counting enumerate the left half of row 0 and add each solution's mirror image
 //! (one image only when the first queen is in the middle column of odd n), so they visit the
-//! same nodes as the bitmask counter, in Warnsdorff order. Asking them for the `scaling`
-//! variant by name is a typed [`Error::Unsupported`]: a count is the same in any order, and
-//! silently running something else than what was named would hide a mistake.
+//! same nodes as the bitmask counter, in Warnsdorff order. The scaling variant neither lists
+//! nor counts (a count is the same in any order): naming it for those is a typed
+//! [`Error::Unsupported`].
 //!
-//! ## Measured
+//! ## What each variant solves
 //!
-//! Release build, this workspace's 2-core machine shared with other builds (load 1.6 to 2.6, so
-//! times vary by ±30 %); `cargo run --release -p nqueens-warnsdorff --example measure` prints
-//! these tables.
+//! Node counts, which do not depend on the machine (`cargo run --release -p
+//! nqueens-warnsdorff --example measure` prints them); for times, see the reference report
+//! (`reports/README.md` at the workspace root, series `warnsdorff` and `warnsdorff-faithful`).
 //!
-//! - **Scaling, first solution**: every n from 4 to 1,000 found (seed 0): 10.7 s for the whole
-//!   sweep, at most 0.20 s for one n (n = 857, 3 restarts). n = 1,000 over 20 seeds: median
-//!   0.015 s, worst 0.12 s, 0 to 2 restarts. n = 10,000 over 5 seeds: 1.3 to 1.6 s, 10,000 to
-//!   10,004 nodes, no restart; n = 20,000: 4.9 s. A backtrack-free run costs about
-//!   12 ns × n² (one O(n) count update per queen).
+//! - **Scaling, first solution**: every n from 4 to 1,000 found with seed 0, with at most
+//!   3 restarts (n = 857); n = 1,000 over 20 seeds needs 0 to 2 restarts; n = 10,000 over
+//!   5 seeds takes 10,000 to 10,004 nodes and no restart.
 //! - **Faithful, first solution**: found with at most 10^7 nodes for every n up to 75 (n = 74
-//!   is the worst, 6.1 million nodes), then only n = 77, 82 and 84; none of n = 85..=200 within
-//!   10^7 nodes (about 2 s each). Nodes for n = 8..=20: 34, 12, 86, 64, 25, 158, 454, 52, 37,
-//!   183, 151, 527, 111; the bitmask strategy's lexicographic search needs 113, 41, 102, 52,
-//!   261, 111, 1,899, 1,359, 10,052, 5,374, 41,299, 2,545, 199,635, and 87 million at n = 32
+//!   is the worst, 6.1 million nodes), then only n = 77, 82 and 84; none of n = 85..=200
+//!   within 10^7 nodes. Nodes for n = 8..=20: 34, 12, 86, 64, 25, 158, 454, 52, 37, 183, 151,
+//!   527, 111; the bitmask strategy's lexicographic search needs 113, 41, 102, 52, 261, 111,
+//!   1,899, 1,359, 10,052, 5,374, 41,299, 2,545, 199,635, and 87 million at n = 32
 //!   (faithful: 1,662).
 //! - **Fixed row order with random ties and the same restarts** (an earlier form of the
-//!   scaling variant): n = 1,000 took 0.17 to 10 million nodes (0.04 to 3.6 s, three seeds),
-//!   n = 2,000 took 47 to 238 million (47 to 340 s). Choosing the most constrained row is what
-//!   makes the scaling variant linear in nodes.
+//!   scaling variant): n = 1,000 took 0.17 to 10 million nodes (three seeds), n = 2,000 took
+//!   47 to 238 million. Choosing the most constrained row is what makes the scaling variant
+//!   linear in nodes.
 //!
 //! ```
-//! use nqueens_core::{Config, Outcome, Solver};
+//! use nqueens_core::{Config, Ended, Solver};
 //! use nqueens_warnsdorff::{FAITHFUL, WarnsdorffSolver};
 //!
 //! let faithful = Config { variant: Some(FAITHFUL.into()), ..Config::default() };
 //! let run = WarnsdorffSolver.first(29, &faithful)?;
-//! let Outcome::Found(solution) = run.outcome else { panic!("n = 29 has solutions") };
+//! let solution = run.solution.expect("n = 29 has solutions");
 //! assert_eq!(solution.columns()[..8], [0, 4, 8, 12, 2, 17, 21, 25]);
 //!
 //! let seeded = Config { seed: Some(7), ..Config::default() };
 //! let run = WarnsdorffSolver.first(1000, &seeded)?;
-//! assert!(matches!(run.outcome, Outcome::Found(_)));
+//! assert_eq!(run.ended, Ended::Satisfied);
 //! assert_eq!(run.seed, Some(7));
 //! assert_eq!(WarnsdorffSolver.count(8, &Config::default())?.total, 92);
 //! # Ok::<(), nqueens_core::Error>(())
@@ -98,35 +102,62 @@ mod search;
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Error, FirstRun, Limit, Operation, Outcome, Solution, Solver,
-    Stats, StopReason, VisitEnd, VisitRun, Visitor, known,
+    Capabilities, CountRun, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
+    Variant, VisitRun, Visitor, known,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use search::{End, Rows, Search, Ties};
+use search::{Rows, Search, Ties};
 
 /// Largest board accepted, for every operation but counting (which stops at
 /// [`known::COUNT_FITS_U64`]).
 ///
 /// Memory is no bound (about 2 MB here): time is. One backtrack-free pass of the scaling
-/// variant costs about 12 ns × n², two minutes or more at this size.
+/// variant is O(n²), some 10^10 row-count updates at this size.
 pub const MAX_N: usize = 100_000;
 
-/// Name of the default variant: most constrained row, random order, restarts.
+/// Name of the variant that runs a first solution when none is named: most constrained row,
+/// random order, restarts.
 pub const SCALING: &str = "scaling";
 /// Name of the essay's deterministic search, which listing and counting run.
 pub const FAITHFUL: &str = "faithful";
+
+/// Why the scaling variant neither lists nor counts (the message of the typed error).
+const ONLY_FIRST: &str = "the scaling variant only finds a first solution; listing and counting run the faithful variant (give no variant, or `faithful`)";
+
+/// The variants, in order of preference: with no variant named, a first solution runs
+/// `scaling` and listing and counting run `faithful`, the first that supports them.
+const VARIANTS: &[Variant] = &[
+    Variant {
+        name: Some(SCALING),
+        summary: "most constrained row, random order, restarts on the Luby schedule",
+        complete: true,
+        randomized: true,
+        first: Limit::UpTo(MAX_N),
+        list: Limit::Unsupported(ONLY_FIRST),
+        count: Limit::Unsupported(ONLY_FIRST),
+    },
+    Variant {
+        name: Some(FAITHFUL),
+        summary: "the essay's queensw: rows in order, fewest grandchildren first, deterministic",
+        complete: true,
+        randomized: false,
+        first: Limit::UpTo(MAX_N),
+        list: Limit::UpTo(MAX_N),
+        count: Limit::UpTo(known::COUNT_FITS_U64),
+    },
+];
 
 /// Warnsdorff-guided depth-first search, in the essay's `faithful` variant or the `scaling`
 /// one (see the crate documentation). Registry name `warnsdorff`.
 ///
 /// ```
-/// use nqueens_core::{Config, Outcome, Solver};
+/// use nqueens_core::{Config, Solver};
 /// use nqueens_warnsdorff::WarnsdorffSolver;
 ///
 /// let run = WarnsdorffSolver.first(3, &Config::default())?;
-/// assert_eq!(run.outcome, Outcome::NoSolution);
+/// assert!(run.proves_none());
 /// # Ok::<(), nqueens_core::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,9 +188,10 @@ impl Luby {
     }
 }
 
-/// Nodes the faithful variant searches for a first solution when [`Config::budget`] is `None`:
-/// tens of seconds. Its fixed order stalls for most n above 75 (see the measurements), so
-/// without a bound `solve` would seem to hang; it ends with [`StopReason::Budget`] instead.
+/// Nodes the faithful variant searches for a first solution when
+/// [`Config::budget`](nqueens_core::Config::budget) is `None`: tens of seconds. Its fixed order
+/// stalls for most n above 75 (see the crate documentation), so without a bound a first
+/// solution would seem to hang; it ends with [`Ended::Budget`] instead.
 pub const FAITHFUL_DEFAULT_BUDGET: u64 = 100_000_000;
 
 /// Nodes per row in one unit of the restart schedule: a run on a board of `n` rows may visit
@@ -167,119 +199,91 @@ pub const FAITHFUL_DEFAULT_BUDGET: u64 = 100_000_000;
 const RESTART_NODES_PER_ROW: u64 = 2;
 
 impl WarnsdorffSolver {
-    /// The variant `config` names, or the default.
-    fn variant(config: &Config) -> &str {
-        config.variant.as_deref().unwrap_or(SCALING)
-    }
-
-    /// The essay's search, stopping at the first solution or after `config.budget` nodes
+    /// The essay's search, stopping at the first solution or after the job's budget of nodes
     /// ([`FAITHFUL_DEFAULT_BUDGET`] if none is given).
-    fn faithful_first(n: usize, config: &Config) -> Result<FirstRun, Error> {
-        let mut search = Search::new(n, Rows::Fixed { order_first: false }, true);
+    fn faithful_first(job: &Job<'_>) -> Result<FirstRun, Error> {
+        let mut search = Search::new(job.n, Rows::Fixed);
         let mut stats = Stats {
-            peak_bytes: Search::bytes(n),
+            peak_bytes: Search::bytes(job.n),
             ..Stats::default()
         };
-        let cutoff = config.budget.unwrap_or(FAITHFUL_DEFAULT_BUDGET);
-        let end = search.run(
+        let cutoff = job.config.budget.unwrap_or(FAITHFUL_DEFAULT_BUDGET);
+        let ended = search.run(
             &mut Ties::Column,
             cutoff,
             &mut stats,
-            &config.stop,
+            &job.config.stop,
             &mut |_| ControlFlow::Break(()),
         );
-        let outcome = outcome(end, &search)?;
-        Ok(FirstRun {
-            outcome,
-            stats,
-            seed: None,
-        })
+        first_run(ended, &search, stats)
     }
 
     /// Most constrained row, random order, restarts on the Luby schedule.
-    fn scaling_first(n: usize, config: &Config) -> Result<FirstRun, Error> {
+    fn scaling_first(job: &Job<'_>) -> Result<FirstRun, Error> {
+        let (n, config) = (job.n, job.config);
         let seed = config.seed_or_fresh();
         let mut ties = Ties::Random(Xoshiro256PlusPlus::seed_from_u64(seed));
-        let mut search = Search::new(n, Rows::Constrained { counts: Vec::new() }, true);
+        let mut search = Search::new(n, Rows::Constrained { counts: Vec::new() });
         let mut stats = Stats {
             peak_bytes: Search::bytes(n),
             ..Stats::default()
         };
         let budget = config.budget.unwrap_or(u64::MAX);
         let mut luby = Luby::new();
-        let outcome = loop {
+        loop {
             let remaining = budget - stats.nodes;
             let cutoff = luby
                 .next()
                 .saturating_mul(RESTART_NODES_PER_ROW * n as u64)
                 .min(remaining);
-            let end = search.run(&mut ties, cutoff, &mut stats, &config.stop, &mut |_| {
+            let ended = search.run(&mut ties, cutoff, &mut stats, &config.stop, &mut |_| {
                 ControlFlow::Break(())
             });
-            if end != End::Cutoff || stats.nodes >= budget {
-                break outcome(end, &search)?;
+            // A run that used up its cutoff restarts, unless that was the whole budget.
+            if ended != Ended::Budget || stats.nodes >= budget {
+                return Ok(first_run(ended, &search, stats)?.seeded(seed));
             }
             stats.restarts += 1;
+            config.observe(Event::Restarted);
             search.clear();
-        };
-        Ok(FirstRun {
-            outcome,
-            stats,
-            seed: Some(seed),
-        })
+        }
     }
 
     /// The essay's search over the left half of row 0, handing each solution to `on_solution`
     /// with whether its mirror image is another solution.
     fn faithful_all(
-        n: usize,
-        config: &Config,
+        job: &Job<'_>,
         on_solution: &mut dyn FnMut(&[u32], bool) -> ControlFlow<()>,
-    ) -> (Stats, VisitEnd) {
-        let mut search = Search::new(n, Rows::Fixed { order_first: false }, true);
+    ) -> (Stats, Ended) {
+        let n = job.n;
+        let mut search = Search::new(n, Rows::Fixed);
         let mut stats = Stats {
             peak_bytes: Search::bytes(n),
             ..Stats::default()
         };
-        let end = search.run(
+        let ended = search.run(
             &mut Ties::Column,
             u64::MAX,
             &mut stats,
-            &config.stop,
+            &job.config.stop,
             &mut |board| on_solution(board, 2 * board[0] as usize + 1 != n),
         );
-        let end = match end {
-            End::Broken => VisitEnd::Broken,
-            End::Interrupted => VisitEnd::Interrupted,
-            End::Exhausted | End::Cutoff => VisitEnd::Exhausted,
-        };
-        (stats, end)
-    }
-
-    /// Refuses listing and counting in the scaling variant, named explicitly.
-    fn only_faithful(&self, operation: Operation, config: &Config) -> Result<(), Error> {
-        if config.variant.as_deref() == Some(SCALING) {
-            return Err(Error::Unsupported {
-                strategy: self.name(),
-                operation,
-                reason: "the scaling variant only finds a first solution; listing and counting run the faithful variant (give no variant, or `faithful`)",
-            });
-        }
-        Ok(())
+        (stats, ended)
     }
 }
 
-/// What a first-solution run's end means, with the board validated.
-fn outcome(end: End, search: &Search) -> Result<Outcome, Error> {
-    Ok(match end {
-        End::Broken => Outcome::Found(Solution::from_columns(search.board().to_vec())?),
-        End::Exhausted => Outcome::NoSolution,
-        End::Cutoff => Outcome::Stopped(StopReason::Budget),
-        End::Interrupted => Outcome::Stopped(StopReason::Interrupted),
+/// The result of a first-solution run that ended `ended`, with the board validated when it
+/// holds a solution.
+fn first_run(ended: Ended, search: &Search, stats: Stats) -> Result<FirstRun, Error> {
+    Ok(match ended {
+        Ended::Satisfied => {
+            FirstRun::found(Solution::from_columns(search.board().to_vec())?, stats)
+        }
+        ended => FirstRun::without_solution(ended, stats),
     })
 }
 
-impl Solver for WarnsdorffSolver {
+impl Strategy for WarnsdorffSolver {
     fn name(&self) -> &'static str {
         "warnsdorff"
     }
@@ -287,32 +291,24 @@ impl Solver for WarnsdorffSolver {
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             summary: "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
-            complete: true,
-            randomized: true,
-            first: Limit::UpTo(MAX_N),
-            list: Limit::UpTo(MAX_N),
-            count: Limit::UpTo(known::COUNT_FITS_U64),
-            variants: &[SCALING, FAITHFUL],
+            counts_classes: false,
+            resumable: false,
+            variants: VARIANTS,
         }
     }
 
-    fn search_first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        if Self::variant(config) == FAITHFUL {
-            Self::faithful_first(n, config)
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        if job.is(FAITHFUL) {
+            Self::faithful_first(job)
         } else {
-            Self::scaling_first(n, config)
+            Self::scaling_first(job)
         }
     }
 
-    fn search_all(
-        &self,
-        n: usize,
-        config: &Config,
-        visitor: &mut Visitor<'_>,
-    ) -> Result<VisitRun, Error> {
-        self.only_faithful(Operation::List, config)?;
+    fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        let n = job.n;
         let mut mirror = Vec::with_capacity(n);
-        let (stats, end) = Self::faithful_all(n, config, &mut |board, has_mirror| {
+        let (stats, ended) = Self::faithful_all(job, &mut |board, has_mirror| {
             visitor(board)?;
             if has_mirror {
                 mirror.clear();
@@ -321,20 +317,19 @@ impl Solver for WarnsdorffSolver {
             }
             ControlFlow::Continue(())
         });
-        Ok(VisitRun { stats, end })
+        Ok(VisitRun { ended, stats })
     }
 
-    fn search_count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        self.only_faithful(Operation::Count, config)?;
+    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
         let mut total = 0u64;
-        let (stats, end) = Self::faithful_all(n, config, &mut |_, has_mirror| {
+        let (stats, ended) = Self::faithful_all(job, &mut |_, has_mirror| {
             total += if has_mirror { 2 } else { 1 };
             ControlFlow::Continue(())
         });
         Ok(CountRun {
             total,
             unique: None,
-            complete: end == VisitEnd::Exhausted,
+            ended,
             stats,
         })
     }

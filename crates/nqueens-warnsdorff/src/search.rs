@@ -26,7 +26,7 @@
 
 use std::ops::ControlFlow;
 
-use nqueens_core::{Stats, StopFlag};
+use nqueens_core::{Ended, Stats, StopFlag};
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -50,12 +50,9 @@ impl Ties {
 
 /// Which row each level of the search fills.
 pub(crate) enum Rows {
-    /// Row `d` at depth `d`, children ordered by fewest grandchildren in the next row. With
-    /// `order_first` false the first row goes by column, as in the essay.
-    Fixed {
-        /// Whether the first row's children are ordered by grandchildren too.
-        order_first: bool,
-    },
+    /// Row `d` at depth `d`, children ordered by fewest grandchildren in the next row; the
+    /// first row goes by column, as in the essay.
+    Fixed,
     /// The row with the fewest safe squares next, its children in tie order.
     Constrained {
         /// Safe squares per row; a filled row carries [`FILLED`] on top.
@@ -65,19 +62,6 @@ pub(crate) enum Rows {
 
 /// Added to a filled row's count so that it is never the minimum nor zero.
 const FILLED: u32 = 1 << 31;
-
-/// Why [`Search::run`] returned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum End {
-    /// The visitor asked to stop at a solution (the board holds it).
-    Broken,
-    /// Every child of the root was explored.
-    Exhausted,
-    /// The run visited its node allowance.
-    Cutoff,
-    /// The stop flag was raised.
-    Interrupted,
-}
 
 /// `group` value of a level whose children have not been looked at yet.
 const NO_GROUP: u8 = 4;
@@ -113,16 +97,13 @@ pub(crate) struct Search {
     start: Vec<u32>,
     depth: usize,
     rows: Rows,
-    /// Only the left half of the first level's row is searched (the mirror images cover the
-    /// rest).
-    half_first: bool,
     /// Word operations since the stop flag was last looked at.
     work: u64,
 }
 
 impl Search {
     /// An empty board of size `n` (at least 1).
-    pub(crate) fn new(n: usize, rows: Rows, half_first: bool) -> Self {
+    pub(crate) fn new(n: usize, rows: Rows) -> Self {
         let words = n.div_ceil(64);
         let mut search = Search {
             n,
@@ -141,7 +122,6 @@ impl Search {
             start: vec![0; n],
             depth: 0,
             rows,
-            half_first,
             work: 0,
         };
         search.clear();
@@ -175,7 +155,7 @@ impl Search {
         self.fresh = false;
     }
 
-    /// The queens of a complete board (valid after [`End::Broken`]).
+    /// The queens of a complete board (valid after a run that ended [`Ended::Satisfied`]).
     pub(crate) fn board(&self) -> &[u32] {
         &self.board
     }
@@ -225,7 +205,9 @@ impl Search {
         let row = self.order[self.depth] as usize;
         let mut free = std::mem::take(&mut self.free);
         self.safe_squares(row, &mut free);
-        if self.half_first && self.depth == 0 {
+        // Only the left half of the first level's row (always row 0) is searched: the mirror
+        // images of its solutions are the rest, and listing and counting add them.
+        if self.depth == 0 {
             let half = self.n.div_ceil(2);
             for (w, word) in free.iter_mut().enumerate() {
                 let keep = half.saturating_sub(w * 64).min(64) as u32;
@@ -233,7 +215,7 @@ impl Search {
             }
         }
         self.free = free;
-        if matches!(self.rows, Rows::Fixed { .. }) && row + 1 < self.n {
+        if matches!(self.rows, Rows::Fixed) && row + 1 < self.n {
             let mut next = std::mem::take(&mut self.next);
             self.next_count = self.safe_squares(row + 1, &mut next);
             self.next = next;
@@ -246,9 +228,8 @@ impl Search {
     /// form group 3.
     fn grouped(&self) -> bool {
         match self.rows {
-            Rows::Fixed { order_first } => {
-                self.depth + 1 < self.n && (self.depth > 0 || order_first)
-            }
+            // The first row goes by column, as in the essay.
+            Rows::Fixed => self.depth > 0 && self.depth + 1 < self.n,
             Rows::Constrained { .. } => false,
         }
     }
@@ -438,13 +419,15 @@ impl Search {
     /// Lifts the queen of `row` from `column`, whichever the row order.
     fn lift(&mut self, row: usize, column: usize) {
         match self.rows {
-            Rows::Fixed { .. } => self.toggle(row, column),
+            Rows::Fixed => self.toggle(row, column),
             Rows::Constrained { .. } => self.lift_counted(row, column),
         }
     }
 
-    /// Searches on from the current state until the visitor breaks at a solution, the tree is
-    /// exhausted, `cutoff` more nodes were visited, or `stop` is raised.
+    /// Searches on from the current state until the visitor breaks at a solution
+    /// ([`Ended::Satisfied`], the board holds it), the tree is exhausted
+    /// ([`Ended::Exhausted`]), `cutoff` more nodes were visited ([`Ended::Budget`]), or `stop`
+    /// is raised ([`Ended::Interrupted`]).
     ///
     /// Every solution is handed to `on_solution` with the board as it stands; the search then
     /// goes on with the next sibling unless it answers `Break`.
@@ -455,16 +438,16 @@ impl Search {
         stats: &mut Stats,
         stop: &StopFlag,
         on_solution: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    ) -> End {
+    ) -> Ended {
         let mut visited = 0u64;
         loop {
             if visited >= cutoff {
-                return End::Cutoff;
+                return Ended::Budget;
             }
             if self.work >= POLL_WORK {
                 self.work = 0;
                 if stop.is_stopped() {
-                    return End::Interrupted;
+                    return Ended::Interrupted;
                 }
             }
             if !self.fresh {
@@ -473,7 +456,7 @@ impl Search {
             let row = self.order[self.depth] as usize;
             let Some(column) = self.next_child(ties) else {
                 if self.depth == 0 {
-                    return End::Exhausted;
+                    return Ended::Exhausted;
                 }
                 self.depth -= 1;
                 let row = self.order[self.depth] as usize;
@@ -486,12 +469,12 @@ impl Search {
             self.work += 1;
             if self.depth + 1 == self.n {
                 if on_solution(&self.board).is_break() {
-                    return End::Broken;
+                    return Ended::Satisfied;
                 }
                 continue;
             }
             let next_row = match self.rows {
-                Rows::Fixed { .. } => {
+                Rows::Fixed => {
                     if self.grandchildren(column) == 0 {
                         None
                     } else {

@@ -2,63 +2,36 @@
 //!
 //! One row per case probed: the group, the criterion function id, the strategy, variant, size,
 //! seed and thread count, what became of the case, the wall time of the probe run, and the
-//! solver's own [`Stats`] plus the peak heap the bench's counting allocator saw. Lines starting
-//! with `#` carry `key: value` metadata (machine, date, mode, command).
+//! solver's own [`Stats`](nqueens_core::Stats) (one column per
+//! [`Stats::FIELDS`](nqueens_core::Stats::FIELDS) entry, named by it) plus the peak heap the
+//! bench's counting allocator saw. Lines starting with `#` carry `key: value` metadata
+//! (machine, date, mode, command).
+
+mod record;
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::str::FromStr;
 
-use nqueens_core::Stats;
+use record::clean;
+pub use record::{CaseRecord, CaseStatus, HEADER, UnknownStatus};
 
 use crate::ReportError;
 
-/// The CSV header, in column order.
-pub const HEADER: &str = "group,id,strategy,variant,n,seed,threads,status,seconds,result,nodes,backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,heap_peak_bytes,note";
-
-/// What became of one probed case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CaseStatus {
-    /// Probed within the budget and handed to criterion.
-    Measured,
-    /// The probe ran past the time budget: this size and larger ones are left out.
-    OverBudget,
-    /// Left out because a smaller size of the same series ran past the budget.
-    Skipped,
-    /// The strategy returned an error (a refusal, for instance).
-    Error,
+/// Expands to the bench's directory under Cargo's target directory, so [`BENCH_DIR`] and
+/// [`STATS_CSV`] are spelt from one literal.
+macro_rules! bench_dir {
+    () => {
+        "nqueens-bench"
+    };
 }
 
-impl CaseStatus {
-    /// The word used in the CSV.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CaseStatus::Measured => "ok",
-            CaseStatus::OverBudget => "over-budget",
-            CaseStatus::Skipped => "skipped",
-            CaseStatus::Error => "error",
-        }
-    }
-}
+/// The bench harness's own files (the statistics CSV, compiled yardsticks), relative to
+/// Cargo's target directory.
+pub const BENCH_DIR: &str = bench_dir!();
 
-/// A status word that is none of [`CaseStatus`]'s.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown status {0:?}")]
-pub struct UnknownStatus(pub String);
-
-impl FromStr for CaseStatus {
-    type Err = UnknownStatus;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "ok" => Ok(CaseStatus::Measured),
-            "over-budget" => Ok(CaseStatus::OverBudget),
-            "skipped" => Ok(CaseStatus::Skipped),
-            "error" => Ok(CaseStatus::Error),
-            other => Err(UnknownStatus(other.to_string())),
-        }
-    }
-}
+/// The statistics CSV, relative to Cargo's target directory: the bench writes it there and
+/// `nqueens report` reads it from there by default.
+pub const STATS_CSV: &str = concat!(bench_dir!(), "/stats.csv");
 
 /// A line of the statistics CSV that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -68,139 +41,6 @@ pub struct StatsParseError {
     pub line: usize,
     /// What is wrong with it.
     pub reason: String,
-}
-
-/// One probed case.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CaseRecord {
-    /// Criterion group (`count_all`, `first_solution`, `validate`, `yardstick`).
-    pub group: String,
-    /// Criterion function id: the strategy, `strategy-variant` for a non-default variant, or a
-    /// yardstick label.
-    pub id: String,
-    /// Registry name of the strategy (or the yardstick program).
-    pub strategy: String,
-    /// Variant name; empty for the default.
-    pub variant: String,
-    /// Board size.
-    pub n: usize,
-    /// Seed of a randomized run.
-    pub seed: Option<u64>,
-    /// Worker threads asked for.
-    pub threads: Option<usize>,
-    /// What became of the case.
-    pub status: CaseStatus,
-    /// Wall time of the probe run, in seconds.
-    pub seconds: f64,
-    /// The answer: a count, `found`, `no-solution`, `valid`; empty when there is none.
-    pub result: String,
-    /// The solver's own counters.
-    pub stats: Stats,
-    /// Peak heap bytes allocated during the probe run, above what was live before it.
-    pub heap_peak_bytes: u64,
-    /// Free text (an error message, why a case was skipped).
-    pub note: String,
-}
-
-impl CaseRecord {
-    /// A record with zero counters and empty text fields.
-    pub fn new(group: &str, id: &str, strategy: &str, n: usize, status: CaseStatus) -> Self {
-        Self {
-            group: group.to_string(),
-            id: id.to_string(),
-            strategy: strategy.to_string(),
-            variant: String::new(),
-            n,
-            seed: None,
-            threads: None,
-            status,
-            seconds: 0.0,
-            result: String::new(),
-            stats: Stats::default(),
-            heap_peak_bytes: 0,
-            note: String::new(),
-        }
-    }
-
-    /// The record as one CSV line (no newline). Text fields lose commas and line breaks.
-    pub fn to_csv_line(&self) -> String {
-        let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
-        let s = &self.stats;
-        format!(
-            "{},{},{},{},{},{},{},{},{:.9},{},{},{},{},{},{},{},{},{},{}",
-            clean(&self.group),
-            clean(&self.id),
-            clean(&self.strategy),
-            clean(&self.variant),
-            self.n,
-            opt(self.seed),
-            opt(self.threads.map(|t| t as u64)),
-            self.status.as_str(),
-            self.seconds,
-            clean(&self.result),
-            s.nodes,
-            s.backtracks,
-            s.examined,
-            s.moves,
-            s.restarts,
-            s.initial_conflicts,
-            s.peak_bytes,
-            self.heap_peak_bytes,
-            clean(&self.note),
-        )
-    }
-
-    fn from_fields(fields: &[&str]) -> Result<Self, String> {
-        if fields.len() != HEADER.split(',').count() {
-            return Err(format!(
-                "expected {} fields, found {}",
-                HEADER.split(',').count(),
-                fields.len()
-            ));
-        }
-        fn num<T: FromStr>(name: &str, text: &str) -> Result<T, String> {
-            text.trim()
-                .parse()
-                .map_err(|_| format!("{name}: {text:?} is not a number"))
-        }
-        fn opt<T: FromStr>(name: &str, text: &str) -> Result<Option<T>, String> {
-            if text.trim().is_empty() {
-                Ok(None)
-            } else {
-                num(name, text).map(Some)
-            }
-        }
-        Ok(Self {
-            group: fields[0].to_string(),
-            id: fields[1].to_string(),
-            strategy: fields[2].to_string(),
-            variant: fields[3].to_string(),
-            n: num("n", fields[4])?,
-            seed: opt("seed", fields[5])?,
-            threads: opt("threads", fields[6])?,
-            status: fields[7]
-                .parse()
-                .map_err(|e: UnknownStatus| e.to_string())?,
-            seconds: num("seconds", fields[8])?,
-            result: fields[9].to_string(),
-            stats: Stats {
-                nodes: num("nodes", fields[10])?,
-                backtracks: num("backtracks", fields[11])?,
-                examined: num("examined", fields[12])?,
-                moves: num("moves", fields[13])?,
-                restarts: num("restarts", fields[14])?,
-                initial_conflicts: num("initial_conflicts", fields[15])?,
-                peak_bytes: num("peak_bytes", fields[16])?,
-            },
-            heap_peak_bytes: num("heap_peak_bytes", fields[17])?,
-            note: fields[18].to_string(),
-        })
-    }
-}
-
-/// Commas and line breaks would break the row; semicolons and spaces stand in for them.
-fn clean(text: &str) -> String {
-    text.replace(',', ";").replace(['\n', '\r'], " ")
 }
 
 /// A filtered bench run merged into an earlier file: a `# update:` metadata line.
@@ -408,5 +248,35 @@ impl StatsFile {
         std::fs::write(&temporary, self.to_csv())
             .map_err(|e| ReportError::io("writing", &temporary, e))?;
         std::fs::rename(&temporary, path).map_err(|e| ReportError::io("writing", path, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nqueens_core::Stats;
+
+    use super::*;
+
+    #[test]
+    fn the_csv_lives_in_the_bench_directory() {
+        assert_eq!(STATS_CSV, format!("{BENCH_DIR}/stats.csv"));
+    }
+
+    #[test]
+    fn every_counter_survives_a_round_trip() {
+        let mut record = CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Error);
+        for (i, field) in Stats::FIELDS.iter().enumerate() {
+            (field.set)(&mut record.stats, 10 + i as u64);
+        }
+        record.seed = Some(3);
+        record.heap_peak_bytes = 99;
+        record.note = "refused, n too large".to_string();
+        let file = StatsFile {
+            meta: Vec::new(),
+            records: vec![record.clone()],
+        };
+        let back = StatsFile::parse(&file.to_csv()).map_err(|e| e.to_string());
+        record.note = "refused; n too large".to_string();
+        assert_eq!(back.map(|f| f.records), Ok(vec![record]));
     }
 }

@@ -4,10 +4,14 @@ use std::path::Path;
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
-use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
+mod legend;
+mod style;
+
 use crate::{ReportError, format_count, format_seconds, format_size};
+use legend::draw_legend;
+use style::{Look, looks, overlaps};
 
 /// The picture formats the report writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,138 +124,6 @@ pub struct Panel {
     pub y_units: Units,
     /// The lines.
     pub series: Vec<Series>,
-}
-
-/// Distinct colours that stay apart in print and for common colour-vision deficiencies.
-const PALETTE: [RGBColor; 12] = [
-    RGBColor(0, 114, 178),
-    RGBColor(213, 94, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(230, 159, 0),
-    RGBColor(86, 180, 233),
-    RGBColor(120, 120, 120),
-    RGBColor(0, 0, 0),
-    RGBColor(153, 79, 0),
-    RGBColor(102, 51, 153),
-    RGBColor(170, 170, 0),
-    RGBColor(200, 30, 30),
-];
-
-/// Hollow marker outlines, as one path each in pixels around the point. Hollow shapes of
-/// different kinds stay visible when series draw their points on the same spot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Marker {
-    Circle,
-    Square,
-    TriangleUp,
-    Diamond,
-    TriangleDown,
-    Cross,
-    Plus,
-}
-
-/// Seven shapes against twelve colours: a (colour, shape) pair repeats only after 84 series.
-const MARKERS: [Marker; 7] = [
-    Marker::Circle,
-    Marker::Square,
-    Marker::TriangleUp,
-    Marker::Diamond,
-    Marker::TriangleDown,
-    Marker::Cross,
-    Marker::Plus,
-];
-
-impl Marker {
-    fn outline(self) -> Vec<(i32, i32)> {
-        match self {
-            Marker::Circle => (0..=16)
-                .map(|i| {
-                    let a = f64::from(i) * std::f64::consts::TAU / 16.0;
-                    (
-                        (5.0 * a.cos()).round() as i32,
-                        (5.0 * a.sin()).round() as i32,
-                    )
-                })
-                .collect(),
-            Marker::Square => vec![(-4, -4), (4, -4), (4, 4), (-4, 4), (-4, -4)],
-            Marker::TriangleUp => vec![(0, -6), (5, 3), (-5, 3), (0, -6)],
-            Marker::Diamond => vec![(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)],
-            Marker::TriangleDown => vec![(0, 6), (5, -3), (-5, -3), (0, 6)],
-            // Strokes through the centre, retraced to stay one path.
-            Marker::Cross => vec![(-5, -5), (5, 5), (0, 0), (5, -5), (-5, 5)],
-            Marker::Plus => vec![(-6, 0), (6, 0), (0, 0), (0, -6), (0, 6)],
-        }
-    }
-}
-
-/// Dash patterns (dash, gap in pixels) for series that lie on top of each other.
-const DASHES: [Option<(u32, u32)>; 4] = [None, Some((10, 6)), Some((4, 4)), Some((2, 5))];
-
-/// How one series is drawn in one panel.
-#[derive(Clone, Copy, Debug)]
-struct Look {
-    color: RGBColor,
-    marker: Marker,
-    dash: Option<(u32, u32)>,
-}
-
-/// Whether two series draw the same line: at least two sizes in common, and within 2% of each
-/// other at every one of them.
-fn coincide(a: &Series, b: &Series) -> bool {
-    let mut shared = 0;
-    for p in a.points.iter().filter(|p| p.y > 0.0) {
-        if let Some(q) = b.points.iter().find(|q| q.x == p.x && q.y > 0.0) {
-            if (p.y / q.y).ln().abs() > 0.02 {
-                return false;
-            }
-            shared += 1;
-        }
-    }
-    shared >= 2
-}
-
-/// Series of a panel that draw the same line, as groups of two or more indices.
-fn overlaps(panel: &Panel) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (i, series) in panel.series.iter().enumerate() {
-        let joined = groups
-            .iter_mut()
-            .find(|g| g.iter().all(|&j| coincide(&panel.series[j], series)));
-        match joined {
-            Some(group) => group.push(i),
-            None => groups.push(vec![i]),
-        }
-    }
-    groups.retain(|g| g.len() > 1);
-    groups
-}
-
-/// The look of every series of `panel`: colour and shape by the series' style index; series
-/// that lie on top of each other get distinct dash patterns and shapes.
-fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
-    let mut looks: Vec<Look> = panel
-        .series
-        .iter()
-        .map(|s| Look {
-            color: PALETTE[s.style % PALETTE.len()],
-            marker: MARKERS[s.style % MARKERS.len()],
-            dash: None,
-        })
-        .collect();
-    for group in groups {
-        let mut used: Vec<Marker> = Vec::new();
-        for (k, &i) in group.iter().enumerate() {
-            looks[i].dash = DASHES[k % DASHES.len()];
-            if used.contains(&looks[i].marker)
-                && let Some(&free) = MARKERS.iter().find(|m| !used.contains(m))
-            {
-                looks[i].marker = free;
-            }
-            used.push(looks[i].marker);
-        }
-    }
-    looks
 }
 
 /// Chart width; each panel is a plot with its legend in a column to its right, so the legend
@@ -444,6 +316,22 @@ where
         .bold_line_style(RGBColor(205, 205, 205))
         .draw()
         .map_err(e)?;
+    draw_series(&mut chart, panel, looks)
+}
+
+/// Each series of `panel` on the plot: its bars, its line, then its markers.
+fn draw_series<DB, X, Y>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    panel: &Panel,
+    looks: &[Look],
+) -> Result<(), String>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
     let lines: Vec<Vec<(f64, f64)>> = panel
         .series
         .iter()
@@ -490,91 +378,6 @@ where
                     .map(|&p| EmptyElement::at(p) + PathElement::new(outline.clone(), style)),
             )
             .map_err(e)?;
-    }
-    Ok(())
-}
-
-/// The legend column: a sample of each series' line and marker with its label, then which
-/// series lie on top of each other.
-fn draw_legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-    looks: &[Look],
-    groups: &[Vec<usize>],
-) -> Result<(), String>
-where
-    DB::ErrorType: 'static,
-{
-    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
-    let room = LEGEND_WIDTH as i32 - 58;
-    let fits = |text: &str, size: u32| {
-        area.estimate_text_size(text, &TextStyle::from(("sans-serif", size).into_font()))
-            .is_ok_and(|(w, _)| w as i32 <= room)
-    };
-    let mut y = 52;
-    for (series, look) in panel.series.iter().zip(looks) {
-        let style = look.color.stroke_width(2);
-        let sample = [(6, y), (42, y)];
-        match look.dash {
-            None => area.draw(&PathElement::new(sample, style)),
-            Some((dash, gap)) => area.draw(&DashedPathElement::new(sample, dash, gap, style)),
-        }
-        .map_err(e)?;
-        area.draw(&(EmptyElement::at((24, y)) + PathElement::new(look.marker.outline(), style)))
-            .map_err(e)?;
-        let size = [14, 13, 12, 11]
-            .into_iter()
-            .find(|&s| fits(&series.label, s))
-            .unwrap_or(10);
-        area.draw(&Text::new(
-            series.label.clone(),
-            (50, y - size as i32 / 2 - 1),
-            ("sans-serif", size).into_font(),
-        ))
-        .map_err(e)?;
-        y += 23;
-    }
-    if groups.is_empty() {
-        return Ok(());
-    }
-    let gray = RGBColor(80, 80, 80);
-    let note = ("sans-serif", 12).into_font().color(&gray);
-    let room = LEGEND_WIDTH as i32 - 24;
-    let fits = |text: &str| {
-        area.estimate_text_size(text, &note)
-            .is_ok_and(|(w, _)| w as i32 <= room)
-    };
-    y += 10;
-    for line in ["Same values, drawn over", "each other (dashed):"] {
-        area.draw(&Text::new(line, (6, y), note.clone()))
-            .map_err(e)?;
-        y += 16;
-    }
-    for group in groups {
-        let names: Vec<&str> = group
-            .iter()
-            .map(|&i| {
-                let label = panel.series[i].label.as_str();
-                label.split(" (").next().unwrap_or(label)
-            })
-            .collect();
-        // Names joined by "=", wrapped onto indented lines when the column is too narrow.
-        let mut lines: Vec<String> = Vec::new();
-        for name in names {
-            match lines.last_mut() {
-                Some(line) if fits(&format!("{line} = {name}")) => {
-                    line.push_str(" = ");
-                    line.push_str(name);
-                }
-                Some(_) => lines.push(format!("  = {name}")),
-                None => lines.push(format!("• {name}")),
-            }
-        }
-        for line in lines {
-            area.draw(&Text::new(line, (6, y), note.clone()))
-                .map_err(e)?;
-            y += 16;
-        }
     }
     Ok(())
 }

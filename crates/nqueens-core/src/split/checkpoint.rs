@@ -1,6 +1,7 @@
 //! Saving finished subproblems to a file, so that an interrupted count resumes where it stopped.
 //!
-//! The file is text: a header line naming the strategy, `n` and the plan size, then one line per
+//! The file is text: a header line naming the strategy, `n`, the number of subproblems and
+//! their list's fingerprint, then one line per
 //! finished subproblem, `index total unique check`, where `check` is a hash of the three numbers.
 //! Lines are only ever appended, each in one write straight to the file. A crash can leave at
 //! most a torn last line (no newline, or a wrong check): opening the file again drops it and
@@ -14,10 +15,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use nqueens_core::Config;
 use thiserror::Error;
 
-use crate::{Plan, PlanRun, Shard, ShardRecord, Tally};
+use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems};
+use crate::Config;
 
 /// Why a checkpoint could not be used.
 #[derive(Debug, Error)]
@@ -30,8 +31,8 @@ pub enum CheckpointError {
         /// What failed.
         source: io::Error,
     },
-    /// The file exists but is not a checkpoint of this counter.
-    #[error("{path} is not a symmetry-counter checkpoint (its first line is {found:?})")]
+    /// The file exists but is not a checkpoint.
+    #[error("{path} is not an nqueens count checkpoint (its first line is {found:?})")]
     NotACheckpoint {
         /// The file.
         path: PathBuf,
@@ -68,23 +69,39 @@ pub enum CheckpointError {
     },
     /// The count itself failed.
     #[error(transparent)]
-    Count(#[from] nqueens_core::Error),
+    Count(#[from] crate::Error),
 }
 
-/// A checkpoint file opened for one [`Plan`]: the subproblems it already holds, and a handle to
-/// append more.
+/// A checkpoint file opened for one list of [`Subproblems`]: the subproblems it already holds,
+/// and a handle to append more.
 ///
 /// ```
-/// use nqueens_core::Config;
-/// use nqueens_symmetry::{Checkpoint, Plan, Shard};
+/// use nqueens_core::split::{Checkpoint, Shard, Subproblems, Tally};
+/// use nqueens_core::{Config, StopFlag};
 ///
-/// let path = std::env::temp_dir().join(format!("nqueens-doc-{}.ckpt", std::process::id()));
-/// let plan = Plan::new(9)?;
-/// let first = Checkpoint::open(&path, &plan)?.count_shard(&plan, Shard::whole(), &Config::default())?;
-/// let again = Checkpoint::open(&path, &plan)?;
-/// assert_eq!(again.done().len(), plan.len());
-/// let resumed = again.count_shard(&plan, Shard::whole(), &Config::default())?;
-/// assert_eq!((first.count, resumed.count, resumed.unique), (352, 352, 46));
+/// /// Five subproblems; subproblem `i` has `i` solutions.
+/// struct Five;
+///
+/// impl Subproblems for Five {
+///     fn strategy(&self) -> &'static str { "five" }
+///     fn n(&self) -> usize { 5 }
+///     fn len(&self) -> usize { 5 }
+///     fn fingerprint(&self) -> String { "0000000000000005".into() }
+///     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+///         (!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 })
+///     }
+/// }
+///
+/// let path = std::env::temp_dir().join(format!("nqueens-doc-split-{}.ckpt", std::process::id()));
+/// # std::fs::remove_file(&path).ok();
+/// let config = Config::default();
+/// let first = Checkpoint::open(&path, &Five)?.count_shard(&Five, Shard::whole(), &config)?;
+/// // A second run finds every subproblem saved, and only adds them up.
+/// let again = Checkpoint::open(&path, &Five)?;
+/// assert_eq!(again.done().len(), 5);
+/// let resumed = again.count_shard(&Five, Shard::whole(), &config)?;
+/// assert_eq!((first.count, resumed.count, resumed.complete), (10, 10, true));
+/// # drop(again);
 /// std::fs::remove_file(&path).ok();
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -95,10 +112,10 @@ pub struct Checkpoint {
     done: BTreeMap<usize, Tally>,
 }
 
-fn header(plan: &Plan) -> String {
+fn header(plan: &dyn Subproblems) -> String {
     format!(
         "nqueens checkpoint strategy={} n={} subproblems={} plan={}",
-        crate::NAME,
+        plan.strategy(),
         plan.n(),
         plan.len(),
         plan.fingerprint()
@@ -130,8 +147,11 @@ fn parse_record(line: &str) -> Option<(usize, Tally)> {
 
 impl Checkpoint {
     /// Opens `path` for `plan`: creates it if missing, else loads the subproblems it holds
-    /// (dropping a torn last line). Refuses a file made for another `n` or plan.
-    pub fn open(path: impl AsRef<Path>, plan: &Plan) -> Result<Checkpoint, CheckpointError> {
+    /// (dropping a torn last line). Refuses a file made for another strategy, `n` or list.
+    pub fn open(
+        path: impl AsRef<Path>,
+        plan: &dyn Subproblems,
+    ) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref().to_path_buf();
         let io = |source| CheckpointError::Io {
             path: path.clone(),
@@ -208,7 +228,7 @@ impl Checkpoint {
         })
     }
 
-    /// The subproblems already counted, by plan index.
+    /// The subproblems already counted, by index in the list.
     pub fn done(&self) -> &BTreeMap<usize, Tally> {
         &self.done
     }
@@ -239,7 +259,7 @@ impl Checkpoint {
     /// error returned.
     pub fn count_shard(
         &self,
-        plan: &Plan,
+        plan: &dyn Subproblems,
         shard: Shard,
         config: &Config,
     ) -> Result<ShardRecord, CheckpointError> {
@@ -251,7 +271,7 @@ impl Checkpoint {
             .filter(|i| !self.done.contains_key(i))
             .collect();
         let failure = Mutex::new(None);
-        let run = plan.run(&todo, config, &|index, tally| {
+        let run = count_subproblems(plan, &todo, config, &|index, tally| {
             if let Err(error) = self.record(index, tally) {
                 config.stop.stop();
                 failure
@@ -275,8 +295,8 @@ impl Checkpoint {
             total: run.total + saved.total,
             unique: run.unique + saved.unique,
             done: run.done + (indices.len() - todo.len()),
-            complete: run.complete,
+            ended: run.ended,
         };
-        Ok(plan.shard_record(shard, run, started))
+        Ok(ShardRecord::new(plan, shard, &run, started.elapsed()))
     }
 }

@@ -1,4 +1,5 @@
-//! Human-readable numbers for tick labels and tables.
+//! Human-readable numbers for tables, messages and chart labels: the one time formatter and the
+//! one byte formatter of the workspace.
 
 /// Three significant digits, without trailing zeros.
 fn sig3(v: f64) -> String {
@@ -16,17 +17,29 @@ fn sig3(v: f64) -> String {
     }
 }
 
-/// A duration in seconds with a unit: `1.5 ms`, `20 µs`, `3 s`.
+/// A duration in seconds with a unit, three significant digits below two minutes and the
+/// largest readable unit above: `20 µs`, `1.5 ms`, `3 s`, `5 min`, `2.5 h`, `3 days`, `40 years`.
 ///
 /// ```
-/// use nqueens_report::format_seconds;
+/// use nqueens_core::format::format_seconds;
 /// assert_eq!(format_seconds(0.0015), "1.5 ms");
 /// assert_eq!(format_seconds(2.0e-5), "20 µs");
 /// assert_eq!(format_seconds(3.0), "3 s");
+/// assert_eq!(format_seconds(300.0), "5 min");
+/// assert_eq!(format_seconds(9000.0), "2.5 h");
+/// assert_eq!(format_seconds(3.0 * 86400.0), "3 days");
 /// ```
 pub fn format_seconds(seconds: f64) -> String {
     if !seconds.is_finite() || seconds <= 0.0 {
         return "0 s".to_string();
+    }
+    const DAY: f64 = 86400.0;
+    match seconds {
+        s if s < 120.0 => {}
+        s if s < 7200.0 => return format!("{:.0} min", s / 60.0),
+        s if s < 2.0 * DAY => return format!("{} h", sig3(s / 3600.0)),
+        s if s < 2.0 * 365.0 * DAY => return format!("{:.0} days", s / DAY),
+        s => return format!("{:.0} years", s / (365.25 * DAY)),
     }
     // Rounding first keeps 999.9 µs from printing as "1000 µs".
     let units = [(1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")];
@@ -42,7 +55,7 @@ pub fn format_seconds(seconds: f64) -> String {
 /// A count with a metric suffix: `950`, `12k`, `1.5M`, `2G`.
 ///
 /// ```
-/// use nqueens_report::format_count;
+/// use nqueens_core::format::format_count;
 /// assert_eq!(format_count(950.0), "950");
 /// assert_eq!(format_count(12_000.0), "12k");
 /// assert_eq!(format_count(1_500_000.0), "1.5M");
@@ -63,7 +76,7 @@ pub fn format_count(value: f64) -> String {
 /// A byte count with a binary unit: `512 B`, `1.5 KiB`, `3 MiB`.
 ///
 /// ```
-/// assert_eq!(nqueens_report::format_bytes(1536), "1.5 KiB");
+/// assert_eq!(nqueens_core::format::format_bytes(1536), "1.5 KiB");
 /// ```
 pub fn format_bytes(bytes: u64) -> String {
     let value = bytes as f64;
@@ -79,8 +92,8 @@ pub fn format_bytes(bytes: u64) -> String {
 /// A board size: plain up to 9999, then `10k`, `1M`.
 ///
 /// ```
-/// assert_eq!(nqueens_report::format_size(1000), "1000");
-/// assert_eq!(nqueens_report::format_size(1_000_000), "1M");
+/// assert_eq!(nqueens_core::format::format_size(1000), "1000");
+/// assert_eq!(nqueens_core::format::format_size(1_000_000), "1M");
 /// ```
 pub fn format_size(n: usize) -> String {
     if n < 10_000 {

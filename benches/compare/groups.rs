@@ -1,0 +1,245 @@
+//! The criterion groups over the registry's strategies (`count_all`, `first_solution`,
+//! `validate`) and the `once` runs recorded in the statistics CSV only.
+
+use std::time::{Duration, Instant};
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
+use nqueens::core::{Config, Operation, Registry, Stats, validate};
+use nqueens_report::{CaseRecord, CaseStatus};
+
+use crate::harness::{Harness, Next, fill, why_unanswered};
+use crate::plan::{Mode, SEEDS, cases};
+use crate::probe::{heap_peak, probe};
+use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
+
+/// The elements of a run for criterion's throughput line: the run's work counter
+/// ([`Stats::work`]), else the n queens placed.
+fn elements(stats: &Stats, n: usize) -> u64 {
+    stats.work().map_or(n as u64, |(_, value)| value)
+}
+
+/// Criterion settings for a case whose probe took `seconds`.
+pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, quick: bool) {
+    if quick {
+        // Criterion's quick mode stops at the measurement time: one or two runs of slow cases.
+        group
+            .sampling_mode(SamplingMode::Auto)
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(100))
+            .measurement_time(Duration::from_millis(500));
+    } else if seconds < 0.01 {
+        group
+            .sampling_mode(SamplingMode::Auto)
+            .sample_size(20)
+            .warm_up_time(Duration::from_millis(200))
+            .measurement_time(Duration::from_millis(800));
+    } else {
+        // One warm-up run and ten samples of one run each.
+        group
+            .sampling_mode(SamplingMode::Flat)
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(1))
+            .measurement_time(Duration::from_secs_f64((seconds * 9.5).max(0.1)));
+    }
+}
+
+/// `count_all`: every variant that counts, on every size of the plan its limit accepts.
+///
+/// A strategy whose default variant only finds a first solution (`warnsdorff`: `scaling`)
+/// counts with another variant, which has a case of its own, so the same work is not timed
+/// twice.
+pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
+    let mut group = c.benchmark_group(COUNT_ALL);
+    for case in cases(registry) {
+        let sizes: Vec<usize> = h
+            .plan
+            .count_sizes
+            .iter()
+            .copied()
+            .filter(|&n| case.accepts(Operation::Count, n))
+            .filter(|&n| h.plan.selected(COUNT_ALL, &case.label, n))
+            .collect();
+        if sizes.is_empty() {
+            continue;
+        }
+        let config = case.config(None);
+        for (i, &n) in sizes.iter().enumerate() {
+            let (seconds, stats) = if h.plan.mode == Mode::List {
+                (0.0, Stats::default())
+            } else {
+                let outcome = probe(
+                    case.solver,
+                    Operation::Count,
+                    n,
+                    &config,
+                    h.plan.count_budget,
+                );
+                match h.settle(case.record(COUNT_ALL, n, CaseStatus::Measured), outcome) {
+                    Next::Measure { seconds, stats } => (seconds, stats),
+                    Next::Skip => continue,
+                    Next::StopSeries => {
+                        h.skip_rest(&case, COUNT_ALL, &sizes[i + 1..]);
+                        break;
+                    }
+                }
+            };
+            tune(&mut group, seconds, h.plan.quick);
+            group.throughput(Throughput::Elements(elements(&stats, n)));
+            group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
+                b.iter(|| case.solver.count(n, &config))
+            });
+        }
+        h.save();
+    }
+    group.finish();
+}
+
+/// `first_solution`: every variant that finds, on every size of the plan its limit accepts; a
+/// randomized variant over the plan's seeds.
+pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
+    let mut group = c.benchmark_group(FIRST_SOLUTION);
+    for case in cases(registry) {
+        let sizes: Vec<usize> = h
+            .plan
+            .first_sizes
+            .iter()
+            .copied()
+            .filter(|&n| case.accepts(Operation::First, n))
+            .filter(|&n| h.plan.selected(FIRST_SOLUTION, &case.label, n))
+            .collect();
+        if sizes.is_empty() {
+            continue;
+        }
+        let configs: Vec<Config> = case
+            .seeds(&h.plan)
+            .into_iter()
+            .map(|seed| case.config(seed))
+            .collect();
+        'sizes: for (i, &n) in sizes.iter().enumerate() {
+            let mut slowest = 0.0f64;
+            let mut work = Vec::new();
+            if h.plan.mode != Mode::List {
+                for config in &configs {
+                    let outcome = probe(
+                        case.solver,
+                        Operation::First,
+                        n,
+                        config,
+                        h.plan.first_budget,
+                    );
+                    let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Measured);
+                    record.seed = config.seed;
+                    match h.settle(record, outcome) {
+                        Next::Measure { seconds, stats } => {
+                            slowest = slowest.max(seconds);
+                            work.push(elements(&stats, n));
+                        }
+                        Next::Skip => continue 'sizes,
+                        Next::StopSeries => {
+                            h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
+                            break 'sizes;
+                        }
+                    }
+                }
+            }
+            work.sort_unstable();
+            let elements = work.get(work.len() / 2).copied().unwrap_or(n as u64);
+            tune(&mut group, slowest, h.plan.quick);
+            group.throughput(Throughput::Elements(elements));
+            group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
+                let mut next = 0;
+                b.iter(|| {
+                    // Each iteration takes the next seed, so samples average over the seed list.
+                    let config = &configs[next % configs.len()];
+                    next += 1;
+                    case.solver.first(n, config)
+                })
+            });
+        }
+        h.save();
+    }
+    group.finish();
+}
+
+/// `validate`: the validator on one large solution from the `construction` strategy.
+pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
+    let Ok(construction) = registry.get("construction") else {
+        eprintln!("nqueens bench: validate left out: no `construction` strategy is registered");
+        return;
+    };
+    let config = Config::default();
+    let mut group = c.benchmark_group(VALIDATE);
+    for n in h.plan.validate_sizes.clone() {
+        if construction.check(Operation::First, n, &config).is_err()
+            || !h.plan.selected(VALIDATE, VALIDATE, n)
+        {
+            continue;
+        }
+        let solution = match construction.first(n, &config) {
+            Ok(run) => match run.solution {
+                Some(solution) => solution,
+                None => {
+                    eprintln!(
+                        "nqueens bench: validate n = {n}: construction gave no solution ({})",
+                        run.ended
+                    );
+                    continue;
+                }
+            },
+            Err(error) => {
+                eprintln!("nqueens bench: validate n = {n}: {error}");
+                continue;
+            }
+        };
+        let columns = solution.into_columns();
+        let mut record = CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured);
+        let started = Instant::now();
+        let (verdict, heap) = heap_peak(|| validate(&columns));
+        record.seconds = started.elapsed().as_secs_f64();
+        record.heap_peak_bytes = heap;
+        record.result = if verdict.is_ok() { "valid" } else { "invalid" }.to_string();
+        h.push(record);
+        tune(&mut group, 0.0, h.plan.quick);
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_with_input(BenchmarkId::new(VALIDATE, n), &columns, |b, columns| {
+            b.iter(|| validate(columns))
+        });
+    }
+    h.save();
+    group.finish();
+}
+
+/// The `once` group: each (label, n) run once under its budget, recorded in the statistics
+/// CSV; a sweep goes on past a failed size, so the record shows every size that failed.
+pub fn once_group(h: &mut Harness, registry: &Registry) {
+    if h.plan.mode == Mode::List {
+        return;
+    }
+    let cases = cases(registry);
+    for sweep in h.plan.once.clone() {
+        let label = sweep.label;
+        let Some(case) = cases.iter().find(|c| c.label == label) else {
+            eprintln!("nqueens bench: once: no strategy {label} is registered");
+            continue;
+        };
+        let seed = case.variant.randomized.then_some(SEEDS[0]);
+        let config = case.config(seed);
+        for n in sweep.sizes {
+            if !case.accepts(Operation::First, n) || !h.plan.selected(ONCE, label, n) {
+                continue;
+            }
+            let mut record = case.record(ONCE, n, CaseStatus::Measured);
+            record.seed = seed;
+            let outcome = probe(case.solver, Operation::First, n, &config, sweep.budget);
+            if fill(&mut record, outcome).is_none() {
+                eprintln!(
+                    "nqueens bench: {ONCE}/{label}/{n}: {}",
+                    why_unanswered(&record)
+                );
+            }
+            h.push(record);
+        }
+        h.save();
+    }
+}

@@ -1,0 +1,185 @@
+//! Recording into the statistics CSV: this run's metadata and records, merged into the file an
+//! earlier run left when this run is filtered.
+
+use std::path::{Path, PathBuf};
+
+use nqueens::core::Stats;
+use nqueens_report::{CaseRecord, CaseStatus, StatsFile, Update};
+
+use crate::plan::{Case, Mode, Plan};
+use crate::probe::Probe;
+
+/// Cargo's target directory: `$CARGO_TARGET_DIR`, else `target/` beside the workspace.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
+
+/// What the harness does next with a probed case.
+#[derive(Clone, Copy, Debug)]
+pub enum Next {
+    /// Hand it to criterion: the probe took `seconds` and did this work.
+    Measure {
+        /// Wall time of the probe.
+        seconds: f64,
+        /// The probe's counters (its work sets criterion's throughput).
+        stats: Stats,
+    },
+    /// Leave this size out and go on with the next.
+    Skip,
+    /// It ran past its budget: leave out this size and every larger one of the series.
+    StopSeries,
+}
+
+/// The plan and the statistics file being written.
+pub struct Harness {
+    /// What this run does.
+    pub plan: Plan,
+    /// This run's metadata and records.
+    stats: StatsFile,
+    /// The file an earlier run left, when this run is filtered: its other cases stay.
+    base: Option<StatsFile>,
+    /// Where the statistics file is written.
+    pub stats_path: PathBuf,
+}
+
+impl Harness {
+    /// A harness writing to `stats_path`. A filtered run (`-- yardstick`) replaces only its own
+    /// cases in the file; a run of everything starts it afresh, so cases the harness no longer
+    /// runs do not linger.
+    pub fn new(plan: Plan, stats_path: PathBuf) -> Self {
+        let base = if plan.is_filtered() && plan.mode == Mode::Bench && stats_path.is_file() {
+            match StatsFile::read(&stats_path) {
+                Ok(file) => Some(file),
+                Err(error) => {
+                    eprintln!("nqueens bench: {error}; starting the statistics file afresh");
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        Harness {
+            plan,
+            stats: StatsFile::default(),
+            base,
+            stats_path,
+        }
+    }
+
+    /// Adds a record (written at the next [`Harness::save`]).
+    pub fn push(&mut self, record: CaseRecord) {
+        self.stats.records.push(record);
+    }
+
+    /// Writes the statistics file, in bench mode only.
+    pub fn save(&self) {
+        if self.plan.mode != Mode::Bench {
+            return;
+        }
+        let merged;
+        let file = match &self.base {
+            None => &self.stats,
+            Some(base) => {
+                let mut file = base.clone();
+                file.merge(&self.stats.records);
+                let meta = |key: &str| self.stats.meta(key).unwrap_or("").to_string();
+                let update = Update {
+                    date: meta("date"),
+                    mode: meta("mode"),
+                    duration: self
+                        .stats
+                        .meta("duration")
+                        .unwrap_or("(still running)")
+                        .to_string(),
+                    args: meta("args"),
+                };
+                file.meta.push(("update".to_string(), update.to_meta()));
+                merged = file;
+                &merged
+            }
+        };
+        if let Err(error) = file.write(&self.stats_path) {
+            eprintln!("nqueens bench: cannot write statistics: {error}");
+        }
+    }
+
+    /// Sets one metadata line (`# key: value`).
+    pub fn set_meta(&mut self, key: &str, value: String) {
+        self.stats.meta.retain(|(k, _)| k != key);
+        self.stats.meta.push((key.to_string(), value));
+    }
+
+    /// Records a probe's outcome and says what to do next with the case.
+    pub fn settle(&mut self, mut record: CaseRecord, probe: Probe) -> Next {
+        let next = match fill(&mut record, probe) {
+            Some((seconds, stats)) => Next::Measure { seconds, stats },
+            None if record.status == CaseStatus::OverBudget => Next::StopSeries,
+            None => Next::Skip,
+        };
+        if !matches!(next, Next::Measure { .. }) {
+            eprintln!(
+                "nqueens bench: {}/{}/{}: {}{}",
+                record.group,
+                record.id,
+                record.n,
+                why_unanswered(&record),
+                if matches!(next, Next::StopSeries) {
+                    ": larger sizes are left out"
+                } else {
+                    ""
+                }
+            );
+        }
+        self.push(record);
+        next
+    }
+
+    /// Records the sizes of a series left out after a smaller one ran past the budget.
+    pub fn skip_rest(&mut self, case: &Case<'_>, group: &str, sizes: &[usize]) {
+        for &n in sizes {
+            let mut record = case.record(group, n, CaseStatus::Skipped);
+            record.note = "a smaller size ran past the probe budget".to_string();
+            self.push(record);
+        }
+    }
+}
+
+/// Writes a probe's outcome into `record`: its time, answer and statistics, or why it has
+/// none. Returns the time and statistics of a finished run.
+pub fn fill(record: &mut CaseRecord, probe: Probe) -> Option<(f64, Stats)> {
+    match probe {
+        Probe::Done {
+            seconds,
+            found,
+            stats,
+            heap,
+        } => {
+            record.seconds = seconds;
+            record.stats = stats;
+            record.result = found.to_string();
+            record.heap_peak_bytes = heap;
+            Some((seconds, stats))
+        }
+        Probe::OverBudget(seconds) => {
+            record.status = CaseStatus::OverBudget;
+            record.seconds = seconds;
+            None
+        }
+        Probe::Failed(error) => {
+            record.status = CaseStatus::Error;
+            record.note = error.to_string();
+            None
+        }
+    }
+}
+
+/// Why a probed case has no answer, for the console: over its budget, or the error.
+pub fn why_unanswered(record: &CaseRecord) -> String {
+    if record.status == CaseStatus::OverBudget {
+        format!("took over its time budget ({:.2} s)", record.seconds)
+    } else {
+        record.note.clone()
+    }
+}

@@ -1,0 +1,303 @@
+//! What the harness runs: the mode criterion was started in, the sizes, seeds and budgets of
+//! each group, the filter, and the cases (every variant of every registered strategy).
+
+use std::time::Duration;
+
+use nqueens::core::{Config, Operation, Registry, Solver, Variant};
+use nqueens_report::{CaseRecord, CaseStatus};
+use regex::Regex;
+
+/// The seeds of randomized strategies: fixed, so every run measures the same work.
+pub const SEEDS: [u64; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
+
+/// How criterion was started, as far as the harness cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `cargo bench`: probe, measure, record.
+    Bench,
+    /// `cargo test --benches`: one run per case, tiny sizes, nothing written.
+    Test,
+    /// `--list`: name the cases, run nothing.
+    List,
+}
+
+/// One goal of the `once` group: a case label, its sizes and the budget of each run.
+#[derive(Clone, Debug)]
+pub struct OnceSweep {
+    /// The case label (`warnsdorff`, `min-conflicts`).
+    pub label: &'static str,
+    /// Every size run, in order.
+    pub sizes: Vec<usize>,
+    /// The deadline of one run.
+    pub budget: Duration,
+}
+
+/// Which cases run at which sizes, in which mode, under which budgets.
+pub struct Plan {
+    /// How criterion was started.
+    pub mode: Mode,
+    /// `--quick` or `NQUEENS_BENCH_QUICK`: trimmed sizes, fewer seeds, shorter budgets.
+    pub quick: bool,
+    /// Criterion's filter, when one was given.
+    filter: Option<Regex>,
+    /// The seeds a randomized variant runs over.
+    pub seeds: Vec<u64>,
+    /// Sizes of `count_all`.
+    pub count_sizes: Vec<usize>,
+    /// Sizes of `first_solution`.
+    pub first_sizes: Vec<usize>,
+    /// Sizes of `validate`.
+    pub validate_sizes: Vec<usize>,
+    /// Probe budget of a count.
+    pub count_budget: Duration,
+    /// Probe budget of a first-solution run (per seed).
+    pub first_budget: Duration,
+    /// Sizes at which `count.c` and its counterparts are measured by criterion.
+    pub yardstick_counts: Vec<usize>,
+    /// Sizes at which `count.c` and its counterparts are run once each, outside criterion.
+    pub yardstick_once: Vec<usize>,
+    /// Sizes at which `permutations.c` and `permutation` are measured by criterion.
+    pub yardstick_permutations: Vec<usize>,
+    /// The sweeps of the `once` group.
+    pub once: Vec<OnceSweep>,
+}
+
+/// The `once` sweep of `warnsdorff`: every n the goal names.
+fn warnsdorff_sweep() -> OnceSweep {
+    OnceSweep {
+        label: "warnsdorff",
+        sizes: (4..=1_000).collect(),
+        budget: Duration::from_secs(10),
+    }
+}
+
+/// Criterion flags that take a value, so the value is not mistaken for the filter.
+const VALUE_FLAGS: [&str; 19] = [
+    "--save-baseline",
+    "-s",
+    "--baseline",
+    "-b",
+    "--baseline-lenient",
+    "--load-baseline",
+    "--sample-size",
+    "--warm-up-time",
+    "--measurement-time",
+    "--nresamples",
+    "--noise-threshold",
+    "--confidence-level",
+    "--significance-level",
+    "--profile-time",
+    "--format",
+    "--color",
+    "-c",
+    "--output-format",
+    "--plotting-backend",
+];
+
+impl Plan {
+    /// The plan for this process's arguments (and `NQUEENS_BENCH_QUICK`).
+    pub fn from_args() -> Self {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let has = |flag: &str| args.iter().any(|a| a == flag);
+        let mode = if has("--list") {
+            Mode::List
+        } else if has("--bench") && !has("--test") {
+            Mode::Bench
+        } else {
+            Mode::Test
+        };
+        let quick = has("--quick")
+            || std::env::var("NQUEENS_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
+        let filter = filter(&args, has("--exact"));
+        match (mode, quick) {
+            (Mode::Test, _) => Self {
+                mode,
+                quick,
+                filter,
+                seeds: SEEDS[..1].to_vec(),
+                count_sizes: vec![4, 8],
+                first_sizes: vec![8, 20],
+                validate_sizes: vec![1_000],
+                count_budget: Duration::from_secs(1),
+                first_budget: Duration::from_secs(1),
+                yardstick_counts: Vec::new(),
+                yardstick_once: Vec::new(),
+                yardstick_permutations: Vec::new(),
+                once: vec![OnceSweep {
+                    label: "warnsdorff",
+                    sizes: (4..=12).collect(),
+                    budget: Duration::from_secs(1),
+                }],
+            },
+            (_, true) => Self {
+                mode,
+                quick,
+                filter,
+                seeds: SEEDS[..3].to_vec(),
+                count_sizes: (4..=12).collect(),
+                first_sizes: vec![8, 16, 30, 100, 1_000, 10_000, 100_000, 1_000_000],
+                validate_sizes: vec![10_000, 1_000_000],
+                count_budget: Duration::from_secs(1),
+                first_budget: Duration::from_millis(500),
+                yardstick_counts: vec![16],
+                yardstick_once: Vec::new(),
+                yardstick_permutations: vec![12],
+                once: vec![warnsdorff_sweep()],
+            },
+            (_, false) => Self {
+                mode,
+                quick,
+                filter,
+                seeds: SEEDS.to_vec(),
+                count_sizes: (4..=16).collect(),
+                // Past 10^6 only the construction and min-conflicts stay within the probe
+                // budget: these sizes carry their goals (10^7 for min-conflicts, 10^8 for the
+                // construction).
+                first_sizes: vec![
+                    8,
+                    16,
+                    30,
+                    100,
+                    300,
+                    1_000,
+                    3_000,
+                    10_000,
+                    30_000,
+                    100_000,
+                    300_000,
+                    1_000_000,
+                    3_000_000,
+                    10_000_000,
+                    100_000_000,
+                ],
+                validate_sizes: vec![1_000, 10_000, 100_000, 1_000_000],
+                count_budget: Duration::from_secs(6),
+                first_budget: Duration::from_secs(10),
+                yardstick_counts: vec![16],
+                yardstick_once: vec![17],
+                yardstick_permutations: vec![12],
+                once: vec![
+                    warnsdorff_sweep(),
+                    OnceSweep {
+                        label: "min-conflicts",
+                        sizes: vec![100_000_000],
+                        budget: Duration::from_secs(300),
+                    },
+                ],
+            },
+        }
+    }
+
+    /// Whether criterion's filter (if any) selects the case `group/label/n`.
+    pub fn selected(&self, group: &str, label: &str, n: usize) -> bool {
+        self.filter
+            .as_ref()
+            .is_none_or(|f| f.is_match(&format!("{group}/{label}/{n}")))
+    }
+
+    /// Whether the run is filtered: it then updates the statistics file instead of rewriting it.
+    pub fn is_filtered(&self) -> bool {
+        self.filter.is_some()
+    }
+
+    /// The mode for the statistics file's metadata: `test`, `list`, `quick` or `full`.
+    pub fn describe(&self) -> &'static str {
+        match (self.mode, self.quick) {
+            (Mode::Test, _) => "test",
+            (Mode::List, _) => "list",
+            (Mode::Bench, true) => "quick",
+            (Mode::Bench, false) => "full",
+        }
+    }
+}
+
+/// Criterion's filter among `args`: the last argument that is neither a flag nor a flag's
+/// value. An exact filter (`--exact`) is a plain id; criterion reports a bad regex itself.
+fn filter(args: &[String], exact: bool) -> Option<Regex> {
+    let mut filter = None;
+    let mut skip_value = false;
+    for arg in args {
+        if skip_value {
+            skip_value = false;
+        } else if VALUE_FLAGS.contains(&arg.as_str()) {
+            skip_value = true;
+        } else if !arg.starts_with('-') {
+            filter = Some(arg);
+        }
+    }
+    let filter = filter?;
+    if exact {
+        Regex::new(&format!("^{}$", regex::escape(filter))).ok()
+    } else {
+        Regex::new(filter).ok()
+    }
+}
+
+/// One strategy in one of its variants.
+pub struct Case<'r> {
+    /// The strategy.
+    pub solver: &'r dyn Solver,
+    /// The criterion function id: the registry name for the first variant,
+    /// `name-variant` for the others.
+    pub label: String,
+    /// The variant this case runs.
+    pub variant: &'static Variant,
+    /// Whether it is the strategy's first (default) variant, recorded with an empty variant.
+    pub is_default: bool,
+}
+
+impl Case<'_> {
+    /// Whether this case's own variant can do `operation` at size `n`.
+    pub fn accepts(&self, operation: Operation, n: usize) -> bool {
+        self.variant.limit(operation).accepts(n)
+    }
+
+    /// The configuration of one run: this variant, by name, so that the run is the one the
+    /// label says even where the strategy would pick another variant for the operation.
+    pub fn config(&self, seed: Option<u64>) -> Config {
+        Config {
+            seed,
+            variant: self.variant.name.map(str::to_string),
+            ..Config::default()
+        }
+    }
+
+    /// The seeds a first-solution case runs over: every seed of the plan when the variant is
+    /// randomized, else none.
+    pub fn seeds(&self, plan: &Plan) -> Vec<Option<u64>> {
+        if self.variant.randomized {
+            plan.seeds.iter().copied().map(Some).collect()
+        } else {
+            vec![None]
+        }
+    }
+
+    /// A record of this case in the statistics CSV.
+    pub fn record(&self, group: &str, n: usize, status: CaseStatus) -> CaseRecord {
+        let mut record = CaseRecord::new(group, &self.label, self.solver.name(), n, status);
+        if !self.is_default {
+            record.variant = self.variant.name.unwrap_or_default().to_string();
+        }
+        record
+    }
+}
+
+/// Every strategy of the registry, each variant on its own, default variant first.
+pub fn cases(registry: &Registry) -> Vec<Case<'_>> {
+    let mut out = Vec::new();
+    for solver in registry.iter() {
+        for (i, variant) in solver.capabilities().variants.iter().enumerate() {
+            let label = match variant.name {
+                Some(name) if i > 0 => format!("{}-{name}", solver.name()),
+                _ => solver.name().to_string(),
+            };
+            out.push(Case {
+                solver,
+                label,
+                variant,
+                is_default: i == 0,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,89 @@
+//! `nqueens list`: every solution, streamed one a line, or one per class with `--unique`.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+
+use anyhow::Context;
+use clap::Args;
+use nqueens::core::{
+    Columns, Ended, Error as SolverError, Operation, Registry, Solution, StopFlag,
+};
+
+use crate::{Status, StrategyArgs};
+
+/// Options of `nqueens list`.
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// Board size (at least 1).
+    #[arg(value_parser = crate::parse_size)]
+    n: usize,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+    /// Stop after this many solutions.
+    #[arg(long)]
+    limit: Option<u64>,
+    /// One canonical representative per class of solutions up to rotation and reflection
+    /// (the lexicographically smallest of its 8 images), printed as `COLUMNS  (orbit K)`
+    /// where K (1, 2, 4 or 8) is how many solutions the class has.
+    #[arg(long)]
+    unique: bool,
+}
+
+/// Runs `nqueens list`.
+pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Result<Status> {
+    let (solver, config) = args
+        .strategy
+        .choose(registry, Operation::List, args.n, stop)?;
+    let limit = args.limit;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut written = 0u64;
+    let mut write_error = None;
+    let mut invalid = None;
+    let run = solver.visit(args.n, &config, &mut |columns| {
+        if limit.is_some_and(|limit| written >= limit) {
+            return ControlFlow::Break(());
+        }
+        let line = if args.unique {
+            // A class is printed once: at its lexicographically smallest member.
+            let solution = match Solution::from_columns(columns.to_vec()) {
+                Ok(solution) => solution,
+                Err(error) => {
+                    invalid = Some(error);
+                    return ControlFlow::Break(());
+                }
+            };
+            if solution.canonical().columns() != columns {
+                return ControlFlow::Continue(());
+            }
+            writeln!(
+                out,
+                "{}  (orbit {})",
+                Columns(columns),
+                solution.orbit_size()
+            )
+        } else {
+            writeln!(out, "{}", Columns(columns))
+        };
+        if let Err(error) = line {
+            write_error = Some(error);
+            return ControlFlow::Break(());
+        }
+        written += 1;
+        if limit.is_some_and(|limit| written >= limit) {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    })?;
+    if let Some(error) = write_error {
+        return Err(error).context("writing solutions");
+    }
+    if let Some(error) = invalid {
+        return Err(SolverError::from(error).into());
+    }
+    out.flush().context("writing solutions")?;
+    if run.ended == Ended::Interrupted {
+        eprintln!("interrupted after {written} solutions");
+        return Ok(Status::Interrupted);
+    }
+    Ok(Status::Success)
+}

@@ -1,0 +1,124 @@
+//! `nqueens render`: one board as an SVG or PNG picture.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use nqueens::core::{Config, Operation, Placement, Registry, StopFlag, validate};
+use nqueens_report::{ImageFormat, MAX_BOARD, draw_board};
+
+use crate::{Status, StrategyArgs, UsageError};
+
+/// Options of `nqueens render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// Columns of the queens, row 0 first, separated by spaces or commas (or use --n).
+    placement: Vec<String>,
+    /// Draw a solution of this size found by a strategy instead of a given placement.
+    #[arg(long, value_parser = crate::parse_size, conflicts_with = "placement")]
+    n: Option<usize>,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+    /// Seed for randomized strategies.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The picture to write: FILE.svg or FILE.png.
+    #[arg(long, short, value_parser = parse_picture_path)]
+    out: PathBuf,
+}
+
+fn parse_picture_path(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    match ImageFormat::from_path(&path) {
+        Some(_) => Ok(path),
+        None => Err(format!("{text:?} must end in .svg or .png")),
+    }
+}
+
+/// Finds a solution of size `n` with the strategy `strategy` names (the registry's default
+/// when it names none): its columns and the strategy's name, or `None` when the run ended
+/// without one.
+pub fn solution_of(
+    registry: &Registry,
+    strategy: &StrategyArgs,
+    seed: Option<u64>,
+    stop: &StopFlag,
+    n: usize,
+) -> anyhow::Result<Option<(Vec<u32>, String)>> {
+    let (solver, config) = strategy.choose(registry, Operation::First, n, stop)?;
+    let config = Config { seed, ..config };
+    let run = solver.first(n, &config)?;
+    Ok(run
+        .solution
+        .map(|solution| (solution.into_columns(), solver.name().to_string())))
+}
+
+/// Runs `nqueens render`.
+pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::Result<Status> {
+    let Some(format) = ImageFormat::from_path(&args.out) else {
+        anyhow::bail!(UsageError(format!(
+            "{} must end in .svg or .png",
+            args.out.display()
+        )));
+    };
+    let (columns, caption) = match args.n {
+        Some(n) => {
+            if n > MAX_BOARD {
+                anyhow::bail!(UsageError(format!(
+                    "n = {n} is larger than the largest board drawn ({MAX_BOARD})"
+                )));
+            }
+            match solution_of(registry, &args.strategy, args.seed, stop, n)? {
+                Some((columns, strategy)) => {
+                    let seed = args.seed.map_or(String::new(), |s| format!(" (seed {s})"));
+                    let caption = format!("n = {n}: a solution found by {strategy}{seed}");
+                    (columns, caption)
+                }
+                None => {
+                    eprintln!("no solution found for n = {n}: nothing drawn");
+                    return Ok(Status::Negative);
+                }
+            }
+        }
+        None => {
+            if args.placement.is_empty() {
+                anyhow::bail!(UsageError(
+                    "give a placement (e.g. `1 3 0 2`) or --n N".to_string()
+                ));
+            }
+            let placement: Placement = args
+                .placement
+                .join(" ")
+                .parse()
+                .map_err(|e: nqueens::core::ParsePlacementError| UsageError(e.to_string()))?;
+            let columns = placement.columns().to_vec();
+            // A queen off the board cannot be drawn: refuse before warning about anything else.
+            if let Some((row, &column)) = columns
+                .iter()
+                .enumerate()
+                .find(|&(_, &column)| column as usize >= columns.len())
+            {
+                anyhow::bail!(UsageError(format!(
+                    "the queen of row {row} is in column {column}, outside a board of size {}",
+                    columns.len()
+                )));
+            }
+            // Long placements do not fit on one caption line.
+            let shown = if columns.len() <= 16 {
+                format!(": {placement}")
+            } else {
+                String::new()
+            };
+            let caption = match validate(&columns) {
+                Ok(()) => format!("n = {}{shown}", columns.len()),
+                Err(why) => {
+                    eprintln!("warning: not a solution ({why}); drawn anyway");
+                    format!("n = {}{shown} (not a solution: {why})", columns.len())
+                }
+            };
+            (columns, caption)
+        }
+    };
+    draw_board(&columns, &caption, &args.out, format)?;
+    println!("{}", args.out.display());
+    Ok(Status::Success)
+}

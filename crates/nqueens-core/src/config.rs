@@ -1,0 +1,183 @@
+//! Options for one run: [`Config`], the [`StopFlag`] that ends it early, and the [`Observer`]
+//! that watches it.
+
+use std::fmt;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::Ended;
+
+/// A shared flag that asks a running search to stop soon, and says why. Clones share the flag.
+///
+/// Searches poll it every few thousand nodes, so raising it from a signal handler or another
+/// thread ends a run within milliseconds. The first reason given wins.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicU8>);
+
+const RUNNING: u8 = 0;
+const INTERRUPTED: u8 = 1;
+const DEADLINE: u8 = 2;
+
+impl StopFlag {
+    /// A new, lowered flag.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Raises the flag: the caller interrupts the run ([`Ended::Interrupted`]).
+    pub fn stop(&self) {
+        self.raise(INTERRUPTED);
+    }
+
+    /// Raises the flag because a deadline passed ([`Ended::Deadline`]).
+    pub fn expire(&self) {
+        self.raise(DEADLINE);
+    }
+
+    fn raise(&self, reason: u8) {
+        let _ = self
+            .0
+            .compare_exchange(RUNNING, reason, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Whether the flag was raised.
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed) != RUNNING
+    }
+
+    /// Why the flag was raised, if it was.
+    ///
+    /// ```
+    /// use nqueens_core::{Ended, StopFlag};
+    /// let flag = StopFlag::new();
+    /// assert_eq!(flag.reason(), None);
+    /// flag.expire();
+    /// flag.stop();
+    /// assert_eq!(flag.reason(), Some(Ended::Deadline));
+    /// ```
+    pub fn reason(&self) -> Option<Ended> {
+        match self.0.load(Ordering::Relaxed) {
+            RUNNING => None,
+            DEADLINE => Some(Ended::Deadline),
+            _ => Some(Ended::Interrupted),
+        }
+    }
+}
+
+/// Something a strategy reports while it runs. Strategies report what they can do cheaply;
+/// none is obliged to report anything but the progress of a split count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// A queen was put on (`row`, `column`).
+    Placed {
+        /// Its row.
+        row: usize,
+        /// Its column.
+        column: usize,
+    },
+    /// The queen on (`row`, `column`) was taken off.
+    Removed {
+        /// Its row.
+        row: usize,
+        /// Its column.
+        column: usize,
+    },
+    /// A partial placement turned out to be a dead end: `row` has no safe square.
+    Conflict {
+        /// The row with no safe square.
+        row: usize,
+    },
+    /// A local search swapped the columns of two rows.
+    Swapped {
+        /// One row.
+        first: usize,
+        /// The other.
+        second: usize,
+    },
+    /// A randomized search started over.
+    Restarted,
+    /// The run is made of `subproblems` independent pieces (the length of a progress bar).
+    Started {
+        /// How many.
+        subproblems: u64,
+    },
+    /// One more piece finished.
+    SubproblemDone,
+}
+
+/// Watches a run: receives the [`Event`]s its strategy reports. The CLI's progress bars are
+/// observers. Called from the search's threads, so it should return quickly.
+pub trait Observer: Send + Sync {
+    /// One event.
+    fn observe(&self, event: Event);
+}
+
+/// Options for one run. The default is a deterministic run with no seed, no variant, all cores,
+/// no budget, no stop flag raised and nobody watching.
+#[derive(Clone, Default)]
+pub struct Config {
+    /// Seed for randomized strategies; `None` lets the strategy pick one (reported back).
+    pub seed: Option<u64>,
+    /// One of the strategy's [`Variant`](crate::Variant) names; `None` means the first variant
+    /// that can do the operation.
+    pub variant: Option<String>,
+    /// Worker threads for strategies that parallelize; `None` means all cores.
+    pub threads: Option<usize>,
+    /// A cap on the work of one run, in the strategy's own unit (moves for local search, nodes
+    /// for tree search); when it runs out the run ends with [`Ended::Budget`]. `None` means
+    /// the strategy's default.
+    pub budget: Option<u64>,
+    /// Raised to stop the run early.
+    pub stop: StopFlag,
+    /// Watches the run, if set.
+    pub observer: Option<Arc<dyn Observer>>,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("seed", &self.seed)
+            .field("variant", &self.variant)
+            .field("threads", &self.threads)
+            .field("budget", &self.budget)
+            .field("stop", &self.stop.reason())
+            .field("observer", &self.observer.is_some())
+            .finish()
+    }
+}
+
+impl Config {
+    /// The given seed, or a fresh one from the operating system's randomness.
+    pub fn seed_or_fresh(&self) -> u64 {
+        self.seed.unwrap_or_else(fresh_seed)
+    }
+
+    /// Worker threads to use: [`Config::threads`], or every core.
+    pub fn thread_count(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .max(1)
+    }
+
+    /// Reports `event` to the observer, if there is one.
+    #[inline]
+    pub fn observe(&self, event: Event) {
+        if let Some(observer) = &self.observer {
+            observer.observe(event);
+        }
+    }
+}
+
+/// A seed nobody chose: 64 bits from the standard library's per-process random hasher keys.
+pub fn fresh_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    );
+    hasher.finish()
+}

@@ -1,0 +1,140 @@
+//! How a run ended ([`Ended`], one enum for every operation and every strategy) and what each
+//! operation returns.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::{Solution, Stats};
+
+/// How a run ended. Every operation of every strategy ends in one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ended {
+    /// The search space was exhausted: every solution was visited or counted, or (for a first
+    /// solution) there is none.
+    Exhausted,
+    /// The caller got what it asked for: its visitor asked to stop, or a first solution was
+    /// found.
+    Satisfied,
+    /// The strategy's step, node or memory budget ran out.
+    Budget,
+    /// The caller's [`StopFlag`](crate::StopFlag) was raised (Ctrl-C, SIGTERM).
+    Interrupted,
+    /// The deadline given to [`run_with_deadline`](crate::run_with_deadline) passed.
+    Deadline,
+}
+
+impl Ended {
+    /// Whether the run answered: it searched everything or got what was asked. The others
+    /// leave the answer open (a count is then a lower bound).
+    pub fn is_definite(self) -> bool {
+        matches!(self, Ended::Exhausted | Ended::Satisfied)
+    }
+
+    /// A short label for tables and JSON: `exhausted`, `satisfied`, `budget-exhausted`,
+    /// `interrupted`, `timeout`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Ended::Exhausted => "exhausted",
+            Ended::Satisfied => "satisfied",
+            Ended::Budget => "budget-exhausted",
+            Ended::Interrupted => "interrupted",
+            Ended::Deadline => "timeout",
+        }
+    }
+}
+
+impl fmt::Display for Ended {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ended::Exhausted => "the search space was exhausted",
+            Ended::Satisfied => "the caller had what it asked for",
+            Ended::Budget => "the budget ran out",
+            Ended::Interrupted => "interrupted",
+            Ended::Deadline => "the deadline passed",
+        })
+    }
+}
+
+/// The result of a first-solution run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstRun {
+    /// The solution found (already validated), if any.
+    pub solution: Option<Solution>,
+    /// How it ended: [`Ended::Satisfied`] with a solution; without one, [`Ended::Exhausted`]
+    /// is a proof that none exists and the others leave the question open.
+    pub ended: Ended,
+    /// What it cost.
+    pub stats: Stats,
+    /// The seed a randomized strategy used (given or chosen), so the run can be replayed.
+    pub seed: Option<u64>,
+}
+
+impl FirstRun {
+    /// A run that found `solution`.
+    pub fn found(solution: Solution, stats: Stats) -> Self {
+        FirstRun {
+            solution: Some(solution),
+            ended: Ended::Satisfied,
+            stats,
+            seed: None,
+        }
+    }
+
+    /// A run that ended without a solution, for the reason `ended` ([`Ended::Exhausted`]: none
+    /// exists).
+    pub fn without_solution(ended: Ended, stats: Stats) -> Self {
+        FirstRun {
+            solution: None,
+            ended,
+            stats,
+            seed: None,
+        }
+    }
+
+    /// The same run, saying which seed it used.
+    pub fn seeded(self, seed: u64) -> Self {
+        FirstRun {
+            seed: Some(seed),
+            ..self
+        }
+    }
+
+    /// Whether the run proved that no solution exists.
+    pub fn proves_none(&self) -> bool {
+        self.solution.is_none() && self.ended == Ended::Exhausted
+    }
+}
+
+/// The result of streaming solutions to a visitor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VisitRun {
+    /// How it ended: [`Ended::Exhausted`] when every solution was visited,
+    /// [`Ended::Satisfied`] when the visitor asked to stop.
+    pub ended: Ended,
+    /// What it cost.
+    pub stats: Stats,
+}
+
+/// The result of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CountRun {
+    /// Solutions counted.
+    pub total: u64,
+    /// Solutions distinct up to rotation and reflection, for strategies that count them
+    /// ([`Capabilities::counts_classes`](crate::Capabilities::counts_classes)).
+    pub unique: Option<u64>,
+    /// How it ended: only [`Ended::Exhausted`] gives the whole count; otherwise the numbers
+    /// are a lower bound.
+    pub ended: Ended,
+    /// What it cost.
+    pub stats: Stats,
+}
+
+impl CountRun {
+    /// Whether the numbers are the whole count.
+    pub fn is_complete(&self) -> bool {
+        self.ended == Ended::Exhausted
+    }
+}

@@ -1,0 +1,114 @@
+//! Counts split into numbered subproblems: the pieces a resumable strategy counts one by one,
+//! on several threads, so that a count can be interrupted, resumed from a checkpoint and shared
+//! out over processes or machines.
+//!
+//! A strategy that splits its count implements
+//! [`Strategy::subproblems`](crate::Strategy::subproblems) and says
+//! [`resumable`](crate::Capabilities::resumable); callers get the list from
+//! [`Solver::plan`](crate::Solver::plan) and then, for any strategy alike:
+//!
+//! - [`count_subproblems`] counts any subset of the list on [`Config::threads`](crate::Config)
+//!   threads, in an interleaved order, reporting progress to the observer;
+//! - [`Shard`] names one slice `I/K` of the list and [`count_shard`] counts it into a
+//!   [`ShardRecord`], the JSON line of `nqueens count N --shard I/K`;
+//! - [`merge`] checks that records cover the whole list exactly once and adds them up;
+//! - [`Checkpoint`] appends each finished subproblem to a file, so that an interrupted count
+//!   resumes where it stopped ([`Checkpoint::count_shard`]).
+//!
+//! ```
+//! use nqueens_core::split::{Shard, Subproblems, Tally, count_shard, merge};
+//! use nqueens_core::{Config, StopFlag};
+//!
+//! /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
+//! struct Ramp;
+//!
+//! impl Subproblems for Ramp {
+//!     fn strategy(&self) -> &'static str { "ramp" }
+//!     fn n(&self) -> usize { 4 }
+//!     fn len(&self) -> usize { 10 }
+//!     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
+//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+//!         (!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 })
+//!     }
+//! }
+//!
+//! // Three processes, or three machines, each count one slice...
+//! let config = Config::default();
+//! let records = (0..3)
+//!     .map(|i| count_shard(&Ramp, Shard::new(i, 3)?, &config).map_err(Into::into))
+//!     .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
+//! assert!(records.iter().all(|record| record.complete));
+//! // ... and merge checks that the slices cover the list once, against the list it rebuilds
+//! // from the records' strategy and size, and adds them up.
+//! let merged = merge(&records, |_strategy, _n| Ok(Box::new(Ramp)))?;
+//! assert_eq!((merged.count, merged.subproblems), (45, 10));
+//! assert!(merge(&records[1..], |_, _| Ok(Box::new(Ramp))).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::StopFlag;
+
+mod checkpoint;
+mod merge;
+mod runner;
+mod shard;
+
+pub use checkpoint::{Checkpoint, CheckpointError};
+pub use merge::{MergeError, Merged, merge};
+pub use runner::{PlanRun, count_subproblems};
+pub use shard::{Shard, ShardError, ShardRecord, count_shard};
+
+/// What one subproblem (or a set of them) counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Solutions.
+    pub total: u64,
+    /// Classes of solutions up to rotation and reflection (zero for a strategy that does not
+    /// count classes).
+    pub unique: u64,
+}
+
+impl Tally {
+    /// Both numbers added; `None` if either overflows a `u64`.
+    pub fn checked_add(self, other: Tally) -> Option<Tally> {
+        Some(Tally {
+            total: self.total.checked_add(other.total)?,
+            unique: self.unique.checked_add(other.unique)?,
+        })
+    }
+}
+
+/// The subproblems of counting one board, in a fixed order, so that index `i` means the same
+/// work in every process and on every machine.
+pub trait Subproblems: Send + Sync {
+    /// The registry name of the strategy that made them.
+    fn strategy(&self) -> &'static str;
+
+    /// The board size.
+    fn n(&self) -> usize;
+
+    /// How many subproblems there are.
+    fn len(&self) -> usize;
+
+    /// Whether there are none (a board with no solution may need no work at all).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The most slices `count --shard I/K` may cut the list into: one subproblem each (one
+    /// slice when there are none).
+    fn max_slices(&self) -> usize {
+        self.len().max(1)
+    }
+
+    /// A hash of the subproblem list, as 16 hexadecimal digits. Checkpoints and shard records
+    /// carry it, so that the work of a version that lists the subproblems differently is
+    /// refused instead of being added to the wrong ones.
+    fn fingerprint(&self) -> String;
+
+    /// Counts subproblem `index` (below [`len`](Subproblems::len)); `None` when `stop` was
+    /// raised before it finished (its partial count is dropped).
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally>;
+}

@@ -1,0 +1,172 @@
+//! Running any subset of a list of subproblems on several threads.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use super::{Subproblems, Tally};
+use crate::{Config, Ended, Error, Event};
+
+/// What [`count_subproblems`] counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanRun {
+    /// Solutions in the subproblems that finished.
+    pub total: u64,
+    /// Classes of solutions in them.
+    pub unique: u64,
+    /// How many subproblems finished.
+    pub done: usize,
+    /// [`Ended::Exhausted`] when every requested subproblem finished.
+    pub ended: Ended,
+}
+
+/// Counts the subproblems whose indices are in `todo` (each below `plan.len()`; duplicates are
+/// counted twice) on [`Config::thread_count`] threads, calling `on_done` with each finished
+/// subproblem's index and tally, from the worker threads.
+///
+/// Reports [`Event::Started`] and one [`Event::SubproblemDone`] per subproblem to the
+/// observer. When the stop flag is raised, the subproblems under way are abandoned (the result
+/// stays a sum of whole subproblems) and the run ends [`Ended::Interrupted`] (or
+/// [`Ended::Deadline`]). The work is taken in an interleaved order, so the first subproblems to
+/// finish are a fair sample for estimating the rest.
+pub fn count_subproblems(
+    plan: &dyn Subproblems,
+    todo: &[usize],
+    config: &Config,
+    on_done: &(dyn Fn(usize, Tally) + Sync),
+) -> Result<PlanRun, Error> {
+    if let Some(&bad) = todo.iter().find(|&&i| i >= plan.len()) {
+        return Err(Error::Refused {
+            strategy: plan.strategy(),
+            n: plan.n(),
+            reason: format!(
+                "subproblem {bad} does not exist (the plan has {})",
+                plan.len()
+            ),
+        });
+    }
+    config.observe(Event::Started {
+        subproblems: todo.len() as u64,
+    });
+    let order = interleaved(todo.len());
+    let next = AtomicUsize::new(0);
+    let total = AtomicU64::new(0);
+    let unique = AtomicU64::new(0);
+    let done = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let worker = || {
+        while let Some(&position) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let index = todo[position];
+            let Some(tally) = plan.count_one(index, &config.stop) else {
+                stopped.store(true, Ordering::Relaxed);
+                return;
+            };
+            total.fetch_add(tally.total, Ordering::Relaxed);
+            unique.fetch_add(tally.unique, Ordering::Relaxed);
+            done.fetch_add(1, Ordering::Relaxed);
+            on_done(index, tally);
+            config.observe(Event::SubproblemDone);
+        }
+    };
+    let threads = config.thread_count().min(todo.len().max(1));
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..threads)
+            .map(|_| std::thread::Builder::new().spawn_scoped(scope, worker))
+            .collect();
+        worker();
+        for handle in workers {
+            match handle {
+                Ok(handle) => handle.join().map_err(|_| ()),
+                // A thread that could not start leaves its share to the others.
+                Err(_) => Ok(()),
+            }
+            .unwrap_or_else(|_| stopped.store(true, Ordering::Relaxed));
+        }
+    });
+    let done = done.into_inner();
+    let ended = if !stopped.into_inner() && done == todo.len() {
+        Ended::Exhausted
+    } else {
+        config.stop.reason().unwrap_or(Ended::Interrupted)
+    };
+    Ok(PlanRun {
+        total: total.into_inner(),
+        unique: unique.into_inner(),
+        done,
+        ended,
+    })
+}
+
+/// A permutation of `0..len` that walks the list with a large stride, so that any prefix of it
+/// samples the whole list evenly.
+fn interleaved(len: usize) -> Vec<usize> {
+    // A stride near len / φ that shares no factor with len visits every position once.
+    let mut stride = (len as f64 * 0.618_033_988_7) as usize;
+    while stride > 1 && gcd(stride, len) != 1 {
+        stride -= 1;
+    }
+    let stride = stride.max(1);
+    (0..len).map(|i| i * stride % len).collect()
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::StopFlag;
+
+    #[test]
+    fn interleaving_is_a_permutation() {
+        for len in 0..200 {
+            let mut order = interleaved(len);
+            order.sort_unstable();
+            assert_eq!(order, (0..len).collect::<Vec<_>>());
+        }
+    }
+
+    /// Subproblem `i` has `i` solutions.
+    struct Ramp(usize);
+
+    impl Subproblems for Ramp {
+        fn strategy(&self) -> &'static str {
+            "ramp"
+        }
+        fn n(&self) -> usize {
+            1
+        }
+        fn len(&self) -> usize {
+            self.0
+        }
+        fn fingerprint(&self) -> String {
+            format!("{:016x}", self.0)
+        }
+        fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+            (!stop.is_stopped()).then_some(Tally {
+                total: index as u64,
+                unique: 0,
+            })
+        }
+    }
+
+    #[test]
+    fn counts_every_piece_once_on_several_threads() {
+        let config = Config {
+            threads: Some(3),
+            ..Config::default()
+        };
+        let all: Vec<usize> = (0..100).collect();
+        let run = count_subproblems(&Ramp(100), &all, &config, &|_, _| {}).unwrap();
+        assert_eq!(
+            (run.total, run.done, run.ended),
+            (4950, 100, Ended::Exhausted)
+        );
+        config.stop.expire();
+        let run = count_subproblems(&Ramp(100), &all, &config, &|_, _| {}).unwrap();
+        assert_eq!((run.done, run.ended), (0, Ended::Deadline));
+        assert!(count_subproblems(&Ramp(3), &[3], &Config::default(), &|_, _| {}).is_err());
+    }
+}

@@ -1,0 +1,178 @@
+//! Slices of a list of subproblems (`I/K`), and the record of counting one.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use thiserror::Error;
+
+use super::{PlanRun, Subproblems, count_subproblems};
+use crate::{Config, Ended, Error};
+
+/// Slice `index` of `count` (0-based: `0/3`, `1/3`, `2/3`) of a list of [`Subproblems`]: those
+/// whose position `i` has `i % count == index`, so every slice gets a fair mix of cheap and
+/// expensive subproblems and the `count` slices cover the list exactly once.
+///
+/// ```
+/// use nqueens_core::split::Shard;
+///
+/// let shard: Shard = "1/3".parse()?;
+/// assert_eq!(shard.indices(8), vec![1, 4, 7]);
+/// assert_eq!(shard.to_string(), "1/3");
+/// assert!("3/3".parse::<Shard>().is_err());
+/// # Ok::<(), nqueens_core::split::ShardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shard {
+    index: usize,
+    count: usize,
+}
+
+/// Why a text is not a shard `I/K`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ShardError {
+    /// Not of the form `I/K` with two whole numbers.
+    #[error("{0:?} is not a shard: write I/K, e.g. 0/4 for the first of 4 (0-based)")]
+    Syntax(String),
+    /// `K` is 0, or `I` is not below `K`.
+    #[error("shard {index}/{count} does not exist: I counts from 0 to K - 1, and K is at least 1")]
+    OutOfRange {
+        /// The `I` given.
+        index: usize,
+        /// The `K` given.
+        count: usize,
+    },
+}
+
+impl Shard {
+    /// Slice `index` of `count`; an error unless `index < count`.
+    pub fn new(index: usize, count: usize) -> Result<Shard, ShardError> {
+        if index < count {
+            Ok(Shard { index, count })
+        } else {
+            Err(ShardError::OutOfRange { index, count })
+        }
+    }
+
+    /// The whole list as one slice (`0/1`).
+    pub fn whole() -> Shard {
+        Shard { index: 0, count: 1 }
+    }
+
+    /// Which slice (0-based).
+    pub fn index(self) -> usize {
+        self.index
+    }
+
+    /// Into how many slices the list is cut.
+    pub fn count(self) -> usize {
+        self.count
+    }
+
+    /// The positions of this slice's subproblems in a list of `len` subproblems.
+    pub fn indices(self, len: usize) -> Vec<usize> {
+        (self.index..len).step_by(self.count).collect()
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let syntax = || ShardError::Syntax(text.to_string());
+        let (index, count) = text.trim().split_once('/').ok_or_else(syntax)?;
+        let index = index.trim().parse().map_err(|_| syntax())?;
+        let count = count.trim().parse().map_err(|_| syntax())?;
+        Shard::new(index, count)
+    }
+}
+
+impl Serialize for Shard {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Shard {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Shard, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The result of counting one [`Shard`]: one JSON line of `nqueens count N --shard I/K`, and the
+/// input of [`merge`](super::merge).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardRecord {
+    /// The counting strategy ([`Subproblems::strategy`], e.g. `symmetry`): records of other
+    /// strategies do not mix.
+    pub strategy: String,
+    /// Board size.
+    pub n: usize,
+    /// Which slice.
+    pub shard: Shard,
+    /// Subproblems in this slice.
+    pub subproblems: usize,
+    /// Subproblems in the whole list.
+    pub plan: usize,
+    /// The list's [`Subproblems::fingerprint`], in hexadecimal: records of a version that lists
+    /// the subproblems differently do not merge.
+    pub fingerprint: String,
+    /// Solutions in this slice.
+    pub count: u64,
+    /// Classes of solutions up to rotation and reflection in this slice (zero for a strategy
+    /// that does not count classes).
+    pub unique: u64,
+    /// Whether every subproblem of the slice was counted (false after an interruption).
+    pub complete: bool,
+    /// Wall time of the run, in seconds.
+    pub elapsed: f64,
+}
+
+impl ShardRecord {
+    /// The record of `run`, which counted `shard` of `plan` (all of it, saved subproblems
+    /// included) in `elapsed`.
+    pub(super) fn new(
+        plan: &dyn Subproblems,
+        shard: Shard,
+        run: &PlanRun,
+        elapsed: Duration,
+    ) -> ShardRecord {
+        ShardRecord {
+            strategy: plan.strategy().to_string(),
+            n: plan.n(),
+            shard,
+            subproblems: shard.indices(plan.len()).len(),
+            plan: plan.len(),
+            fingerprint: plan.fingerprint(),
+            count: run.total,
+            unique: run.unique,
+            complete: run.ended == Ended::Exhausted,
+            elapsed: elapsed.as_secs_f64(),
+        }
+    }
+}
+
+/// Counts one slice of `plan` (all of it with [`Shard::whole`]) on
+/// [`Config::threads`](crate::Config::threads) threads and describes the result for
+/// [`merge`](super::merge). Interrupted by `config.stop`, the record says `complete: false`
+/// and holds the subproblems that finished.
+///
+/// A shard with more slices than [`Subproblems::max_slices`] is counted (its slices beyond the
+/// list are empty) but its records will not merge: callers refuse it first.
+pub fn count_shard(
+    plan: &dyn Subproblems,
+    shard: Shard,
+    config: &Config,
+) -> Result<ShardRecord, Error> {
+    let started = Instant::now();
+    let run = count_subproblems(plan, &shard.indices(plan.len()), config, &|_, _| {})?;
+    Ok(ShardRecord::new(plan, shard, &run, started.elapsed()))
+}

@@ -1,0 +1,141 @@
+//! The counters a run reports, described once: every table, CSV column and throughput figure
+//! is driven by [`Stats::FIELDS`].
+
+use serde::{Deserialize, Serialize};
+
+/// Counters a run reports, for studying the tradeoffs. A counter that does not apply to a
+/// strategy stays zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Search-tree nodes visited: queens placed on a safe square (placements tried), or states
+    /// expanded by a best-first search.
+    pub nodes: u64,
+    /// Dead ends: partial placements with no safe square in the next row, so the search had to
+    /// back up.
+    pub backtracks: u64,
+    /// Complete candidates examined by a generate-and-test strategy (permutations).
+    pub examined: u64,
+    /// Local-search moves (a queen moved, or two swapped).
+    pub moves: u64,
+    /// Times a randomized or budgeted search started over.
+    pub restarts: u64,
+    /// Queens in conflict in a local search's starting assignment.
+    pub initial_conflicts: u64,
+    /// Largest working memory the strategy held at once, in bytes, where it tracks it.
+    pub peak_bytes: u64,
+}
+
+/// How one counter of [`Stats`] is named, shown and read.
+#[derive(Clone, Copy, Debug)]
+pub struct StatField {
+    /// The field's name: the CSV column and the JSON key (`nodes`, `peak_bytes`).
+    pub name: &'static str,
+    /// A column header for tables (`nodes`, `peak memory (B)`).
+    pub label: &'static str,
+    /// What it counts, for chart axes and legends (`search nodes`, `permutations examined`).
+    pub unit: &'static str,
+    /// Reads it.
+    pub get: fn(&Stats) -> u64,
+    /// Writes it.
+    pub set: fn(&mut Stats, u64),
+    /// How two runs' values combine: true adds them, false keeps the larger (a peak).
+    pub adds: bool,
+}
+
+macro_rules! field {
+    ($name:ident, $label:expr, $unit:expr, $adds:expr) => {
+        StatField {
+            name: stringify!($name),
+            label: $label,
+            unit: $unit,
+            get: |s| s.$name,
+            set: |s, v| s.$name = v,
+            adds: $adds,
+        }
+    };
+}
+
+impl Stats {
+    /// Every counter, in the order tables and CSV files show them.
+    pub const FIELDS: [StatField; 7] = [
+        field!(nodes, "nodes", "search nodes", true),
+        field!(backtracks, "backtracks", "dead ends", true),
+        field!(examined, "examined", "permutations examined", true),
+        field!(moves, "moves", "local-search moves", true),
+        field!(restarts, "restarts", "restarts", true),
+        field!(
+            initial_conflicts,
+            "initial conflicts",
+            "queens attacked at the start",
+            true
+        ),
+        field!(peak_bytes, "peak memory (B)", "bytes at the peak", false),
+    ];
+
+    /// The counters that measure a strategy's work, in the order [`Stats::work`] looks at them:
+    /// permutations examined, search nodes, local-search moves.
+    pub const WORK: [&'static str; 3] = ["examined", "nodes", "moves"];
+
+    /// The field called `name`.
+    pub fn field(name: &str) -> Option<&'static StatField> {
+        Self::FIELDS.iter().find(|f| f.name == name)
+    }
+
+    /// The counter that measures this run's work and its value: the first of [`Stats::WORK`]
+    /// that is not zero.
+    ///
+    /// ```
+    /// use nqueens_core::Stats;
+    /// let stats = Stats { nodes: 12, moves: 3, ..Stats::default() };
+    /// let (field, value) = stats.work().unwrap();
+    /// assert_eq!((field.name, value), ("nodes", 12));
+    /// assert!(Stats::default().work().is_none());
+    /// ```
+    pub fn work(&self) -> Option<(&'static StatField, u64)> {
+        Self::WORK.iter().find_map(|name| {
+            let field = Self::field(name)?;
+            let value = (field.get)(self);
+            (value > 0).then_some((field, value))
+        })
+    }
+
+    /// Adds another run's counters to these (peak memory takes the larger).
+    pub fn absorb(&mut self, other: &Stats) {
+        for field in &Self::FIELDS {
+            let (mine, theirs) = ((field.get)(self), (field.get)(other));
+            let combined = if field.adds {
+                mine.saturating_add(theirs)
+            } else {
+                mine.max(theirs)
+            };
+            (field.set)(self, combined);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_match_the_struct() {
+        let mut stats = Stats::default();
+        for (i, field) in Stats::FIELDS.iter().enumerate() {
+            (field.set)(&mut stats, i as u64 + 1);
+        }
+        let json = serde_json_like(&stats);
+        for (i, field) in Stats::FIELDS.iter().enumerate() {
+            assert_eq!((field.get)(&stats), i as u64 + 1);
+            assert!(
+                json.contains(&format!("{}: {}", field.name, i + 1)),
+                "{json}"
+            );
+        }
+        assert!(Stats::WORK.iter().all(|n| Stats::field(n).is_some()));
+    }
+
+    /// The struct's own field names, through its `Debug` output.
+    fn serde_json_like(stats: &Stats) -> String {
+        format!("{stats:?}")
+    }
+}

@@ -1,0 +1,197 @@
+//! The trait a strategy implements ([`Strategy`]), and what it is handed ([`Job`]).
+//!
+//! Callers never call these methods: they use [`Solver`](crate::Solver), implemented for every
+//! strategy, whose entry points check the request before a strategy sees it.
+
+use std::ops::ControlFlow;
+
+use crate::split::{Subproblems, count_subproblems};
+use crate::{Capabilities, VisitRun};
+use crate::{Config, CountRun, Ended, Error, FirstRun, Operation, Solution, Stats, Variant};
+
+/// Receives each solution of a stream as its columns; return `ControlFlow::Break(())` to stop.
+pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
+
+/// One checked request, as a strategy receives it: the size, the variant that runs it and the
+/// caller's options.
+///
+/// By the time a strategy sees a job, `n` is at least 1 and within the variant's limit for the
+/// operation, and the variant is one of the strategy's own.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    /// The board size.
+    pub n: usize,
+    /// The variant chosen (named by the caller, or the first that does the operation).
+    pub variant: &'static Variant,
+    /// The caller's options.
+    pub config: &'a Config,
+}
+
+impl Job<'_> {
+    /// Whether the variant called `name` runs this job.
+    pub fn is(&self, name: &str) -> bool {
+        self.variant.name == Some(name)
+    }
+}
+
+/// An N-Queens strategy, as its author writes it.
+///
+/// Implement [`name`](Strategy::name), [`capabilities`](Strategy::capabilities) and at least
+/// one way to search, matching what the capabilities promise:
+/// - [`search_first`](Strategy::search_first) for strategies that look for one solution
+///   (by default, the first solution of [`search_all`](Strategy::search_all));
+/// - [`search_all`](Strategy::search_all) for strategies that enumerate;
+/// - [`search_count`](Strategy::search_count) for a faster count than visiting every solution
+///   (by default it runs [`subproblems`](Strategy::subproblems) when the strategy is
+///   resumable, and counts what `search_all` visits otherwise);
+/// - [`subproblems`](Strategy::subproblems) for counts split into numbered pieces.
+///
+/// Every strategy is then a [`Solver`](crate::Solver). A strategy reports why it stopped
+/// with [`Ended`]: when it sees the stop flag it says [`Ended::Interrupted`] and the caller's
+/// entry point corrects that to [`Ended::Deadline`] when a deadline raised the flag.
+pub trait Strategy: Send + Sync {
+    /// The stable registry name (`vector`, `bitmask`, ...).
+    fn name(&self) -> &'static str;
+
+    /// What the strategy can do, per variant.
+    fn capabilities(&self) -> Capabilities;
+
+    /// Finds one solution.
+    ///
+    /// The default takes the first solution [`search_all`](Strategy::search_all) visits; a
+    /// stream that ends without one is a proof that none exists, unless it was stopped.
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let mut found = None;
+        let run = self.search_all(job, &mut |columns| {
+            found = Some(columns.to_vec());
+            ControlFlow::Break(())
+        })?;
+        Ok(match found {
+            Some(columns) => FirstRun::found(Solution::from_columns(columns)?, run.stats),
+            None if run.ended == Ended::Satisfied => {
+                FirstRun::without_solution(Ended::Exhausted, run.stats)
+            }
+            None => FirstRun::without_solution(run.ended, run.stats),
+        })
+    }
+
+    /// Visits every solution; the visitor may stop the stream.
+    ///
+    /// The default says the strategy cannot enumerate.
+    fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        let _ = visitor;
+        Err(unsupported(self.name(), Operation::List, job.variant))
+    }
+
+    /// Counts every solution.
+    ///
+    /// The default counts the [`subproblems`](Strategy::subproblems) of a resumable strategy
+    /// on [`Config::threads`] threads, and otherwise counts what
+    /// [`search_all`](Strategy::search_all) visits.
+    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
+        if self.capabilities().resumable {
+            let plan = self.subproblems(job.n)?;
+            let all: Vec<usize> = (0..plan.len()).collect();
+            let run = count_subproblems(plan.as_ref(), &all, job.config, &|_, _| {})?;
+            return Ok(CountRun {
+                total: run.total,
+                unique: self.capabilities().counts_classes.then_some(run.unique),
+                ended: run.ended,
+                stats: Stats::default(),
+            });
+        }
+        let mut total = 0u64;
+        let run = self.search_all(job, &mut |_| {
+            total += 1;
+            ControlFlow::Continue(())
+        })?;
+        Ok(CountRun {
+            total,
+            unique: None,
+            ended: run.ended,
+            stats: run.stats,
+        })
+    }
+
+    /// The numbered subproblems of counting the `n × n` board, for strategies whose
+    /// capabilities say [`resumable`](Capabilities::resumable). `n` is checked against the
+    /// count limit before this is called.
+    fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {
+        let _ = n;
+        Err(Error::Unsupported {
+            strategy: self.name(),
+            operation: Operation::Count,
+            reason: "its count does not split into subproblems",
+        })
+    }
+}
+
+/// The typed error for an operation `variant` cannot do.
+pub(crate) fn unsupported(
+    strategy: &'static str,
+    operation: Operation,
+    variant: &Variant,
+) -> Error {
+    let reason = match variant.limit(operation) {
+        crate::Limit::Unsupported(reason) => reason,
+        _ => "not implemented",
+    };
+    Error::Unsupported {
+        strategy,
+        operation,
+        reason,
+    }
+}
+
+/// The default the trait's documentation promises, tested once here for every strategy.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Limit, Solver};
+
+    struct Tiny;
+
+    const ONLY: Variant = Variant {
+        name: None,
+        summary: "knows n = 1",
+        complete: true,
+        randomized: false,
+        first: Limit::UpTo(1),
+        list: Limit::UpTo(1),
+        count: Limit::UpTo(1),
+    };
+
+    impl Strategy for Tiny {
+        fn name(&self) -> &'static str {
+            "tiny"
+        }
+        fn capabilities(&self) -> Capabilities {
+            Capabilities {
+                summary: "tiny",
+                counts_classes: false,
+                resumable: false,
+                variants: &[ONLY],
+            }
+        }
+        fn search_all(&self, _: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+            let ended = match visitor(&[0]) {
+                ControlFlow::Continue(()) => Ended::Exhausted,
+                ControlFlow::Break(()) => Ended::Satisfied,
+            };
+            Ok(VisitRun {
+                ended,
+                stats: Stats::default(),
+            })
+        }
+    }
+
+    #[test]
+    fn first_and_count_default_to_the_stream() {
+        let config = Config::default();
+        let first = Tiny.first(1, &config).unwrap();
+        assert_eq!(first.solution.unwrap().columns(), [0]);
+        assert_eq!(first.ended, Ended::Satisfied);
+        let count = Tiny.count(1, &config).unwrap();
+        assert_eq!((count.total, count.ended), (1, Ended::Exhausted));
+    }
+}

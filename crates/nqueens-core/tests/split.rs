@@ -1,0 +1,382 @@
+//! Shards, merging and checkpoints, for any strategy that splits its count: tested here on a
+//! toy list of subproblems (the symmetry counter's own tests run them on real counts).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use nqueens_core::split::{
+    Checkpoint, CheckpointError, MergeError, Shard, ShardRecord, Subproblems, Tally, count_shard,
+    merge,
+};
+use nqueens_core::{Config, Ended, Error, Event, Observer, StopFlag};
+
+/// A toy count: `3n + 2` subproblems, subproblem `i` with `n + i % 7` solutions in `i % 3`
+/// classes.
+struct Toy {
+    n: usize,
+}
+
+impl Toy {
+    fn total(&self) -> Tally {
+        (0..self.len()).fold(Tally::default(), |sum, i| Tally {
+            total: sum.total + self.tally(i).total,
+            unique: sum.unique + self.tally(i).unique,
+        })
+    }
+
+    fn tally(&self, index: usize) -> Tally {
+        Tally {
+            total: (self.n + index % 7) as u64,
+            unique: (index % 3) as u64,
+        }
+    }
+}
+
+impl Subproblems for Toy {
+    fn strategy(&self) -> &'static str {
+        "toy"
+    }
+    fn n(&self) -> usize {
+        self.n
+    }
+    fn len(&self) -> usize {
+        3 * self.n + 2
+    }
+    fn fingerprint(&self) -> String {
+        format!("{:016x}", 0x70_0000 + self.n)
+    }
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+        (!stop.is_stopped()).then(|| self.tally(index))
+    }
+}
+
+/// The toy list for the records' strategy and size, as the registry would make it.
+fn toy_plan(strategy: &str, n: usize) -> Result<Box<dyn Subproblems>, Error> {
+    match strategy {
+        "toy" => Ok(Box::new(Toy { n })),
+        _ => Err(Error::UnknownStrategy {
+            name: strategy.to_string(),
+            known: "toy".to_string(),
+        }),
+    }
+}
+
+fn config(threads: usize) -> Config {
+    Config {
+        threads: Some(threads),
+        ..Config::default()
+    }
+}
+
+fn shards(n: usize, k: usize) -> Vec<ShardRecord> {
+    (0..k)
+        .map(|i| count_shard(&Toy { n }, Shard::new(i, k).unwrap(), &config(2)).unwrap())
+        .collect()
+}
+
+#[test]
+fn shards_merge_to_the_total() {
+    let toy = Toy { n: 12 };
+    for k in [1, 3, 7] {
+        let records = shards(12, k);
+        let merged = merge(&records, toy_plan).unwrap();
+        assert_eq!(
+            (merged.count, merged.unique),
+            (toy.total().total, toy.total().unique),
+            "k = {k}"
+        );
+        assert_eq!((merged.n, merged.shards), (12, k));
+        assert_eq!(merged.subproblems, toy.len());
+        // The JSON form round-trips.
+        let json = serde_json::to_string(&records[0]).unwrap();
+        assert_eq!(
+            serde_json::from_str::<ShardRecord>(&json).unwrap(),
+            records[0]
+        );
+    }
+}
+
+#[test]
+fn a_record_is_one_json_object_with_the_documented_fields() {
+    let record = count_shard(&Toy { n: 4 }, Shard::new(1, 2).unwrap(), &config(1)).unwrap();
+    let json: serde_json::Value = serde_json::to_value(&record).unwrap();
+    let mut fields: Vec<&str> = json
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    fields.sort_unstable();
+    assert_eq!(
+        fields,
+        [
+            "complete",
+            "count",
+            "elapsed",
+            "fingerprint",
+            "n",
+            "plan",
+            "shard",
+            "strategy",
+            "subproblems",
+            "unique"
+        ]
+    );
+    assert_eq!(json["strategy"], "toy");
+    assert_eq!(json["shard"], "1/2");
+    assert_eq!(json["complete"], true);
+    assert_eq!(json["fingerprint"], "0000000000700004");
+    assert_eq!(json["plan"], 14);
+    assert_eq!(json["subproblems"], 7);
+    // The merged total is the JSON of `nqueens merge --json`.
+    let merged = merge(&shards(4, 2), toy_plan).unwrap();
+    assert_eq!(
+        serde_json::to_string(&merged).unwrap(),
+        r#"{"n":4,"shards":2,"subproblems":14,"count":98,"unique":13}"#
+    );
+}
+
+#[test]
+fn missing_duplicate_and_foreign_shards_are_errors() {
+    let records = shards(11, 3);
+    assert_eq!(
+        merge(&records[..2], toy_plan),
+        Err(MergeError::Missing {
+            missing: vec![2],
+            count: 3
+        })
+    );
+    let doubled = [records.clone(), records[1..2].to_vec()].concat();
+    assert!(matches!(merge(&doubled, toy_plan), Err(MergeError::Duplicate(s)) if s.index() == 1));
+    let mut mixed = records.clone();
+    mixed[2] = shards(10, 3).remove(2);
+    assert!(matches!(
+        merge(&mixed, toy_plan),
+        Err(MergeError::MixedSizes { .. })
+    ));
+    let mut split = records.clone();
+    split.push(shards(11, 2).remove(0));
+    assert!(matches!(
+        merge(&split, toy_plan),
+        Err(MergeError::MixedSplits { .. })
+    ));
+    let mut partial = records.clone();
+    partial[0].complete = false;
+    assert!(matches!(
+        merge(&partial, toy_plan),
+        Err(MergeError::Incomplete(_))
+    ));
+    assert_eq!(merge(&[], toy_plan), Err(MergeError::Empty));
+    assert!("2/2".parse::<Shard>().is_err());
+    assert!("x".parse::<Shard>().is_err());
+    // A record of another strategy among them.
+    let mut foreign = records.clone();
+    foreign[1].strategy = "other".to_string();
+    assert!(matches!(
+        merge(&foreign, toy_plan),
+        Err(MergeError::Strategy { found, expected, .. }) if found == "other" && expected == "toy"
+    ));
+    // Records of a strategy whose list cannot be made again.
+    foreign.swap(0, 1);
+    let error = merge(&foreign, toy_plan).unwrap_err();
+    assert!(matches!(error, MergeError::Plan { n: 11, .. }));
+    assert!(
+        error
+            .to_string()
+            .starts_with("shard records of other for n = 11: unknown strategy")
+    );
+}
+
+#[test]
+fn damaged_records_do_not_merge() {
+    let records = shards(10, 3);
+    // A split into more slices than the list has subproblems is not one `count --shard` makes,
+    // and would otherwise make `merge` list (or allocate) billions of missing slices.
+    let mut huge = records.clone();
+    huge[0].shard = Shard::new(0, usize::MAX).unwrap();
+    assert!(matches!(
+        merge(&huge[..1], toy_plan),
+        Err(MergeError::TooManySlices { .. })
+    ));
+    let mut overflowing = records.clone();
+    overflowing[0].count = u64::MAX;
+    assert_eq!(merge(&overflowing, toy_plan), Err(MergeError::Overflow));
+    // A record from a version whose list has the subproblems in another order.
+    let mut foreign = records.clone();
+    foreign[1].fingerprint = "0123456789abcdef".to_string();
+    assert!(matches!(
+        merge(&foreign, toy_plan),
+        Err(MergeError::WrongPlan { .. })
+    ));
+    assert_eq!(
+        merge(&records, toy_plan).map(|m| m.count),
+        Ok(Toy { n: 10 }.total().total)
+    );
+}
+
+/// Raises the stop flag once `after` subproblems have finished.
+struct StopAfter {
+    after: u64,
+    done: AtomicU64,
+    stop: StopFlag,
+}
+
+impl Observer for StopAfter {
+    fn observe(&self, event: Event) {
+        if event == Event::SubproblemDone
+            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
+        {
+            self.stop.stop();
+        }
+    }
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("nqueens-split-{}-{name}", std::process::id()));
+    std::fs::remove_file(&path).ok();
+    path
+}
+
+#[test]
+fn an_interrupted_count_resumes_from_its_checkpoint() {
+    let path = temp_file("resume");
+    let toy = Toy { n: 20 };
+    let stop = StopFlag::new();
+    let interrupted = Config {
+        threads: Some(2),
+        stop: stop.clone(),
+        observer: Some(Arc::new(StopAfter {
+            after: 40,
+            done: AtomicU64::new(0),
+            stop: stop.clone(),
+        })),
+        ..Config::default()
+    };
+    let first = Checkpoint::open(&path, &toy)
+        .unwrap()
+        .count_shard(&toy, Shard::whole(), &interrupted)
+        .unwrap();
+    assert!(!first.complete);
+    assert!(first.count < toy.total().total);
+
+    // A crash in the middle of a write leaves a torn line; it is dropped and redone.
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap()
+        .write_all(b"17 4")
+        .unwrap();
+    let checkpoint = Checkpoint::open(&path, &toy).unwrap();
+    let saved = checkpoint.done().len();
+    assert!((40..toy.len()).contains(&saved), "{saved} saved");
+    let resumed = checkpoint
+        .count_shard(&toy, Shard::whole(), &config(2))
+        .unwrap();
+    assert!(resumed.complete);
+    assert_eq!(
+        (resumed.count, resumed.unique, resumed.subproblems),
+        (toy.total().total, toy.total().unique, toy.len())
+    );
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_stop_before_the_start_counts_nothing() {
+    let stop = StopFlag::new();
+    stop.stop();
+    let record = count_shard(
+        &Toy { n: 5 },
+        Shard::whole(),
+        &Config {
+            stop,
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    assert!(!record.complete);
+    assert_eq!(record.count, 0);
+    let run = nqueens_core::split::count_subproblems(
+        &Toy { n: 5 },
+        &[0, 1],
+        &Config {
+            stop: {
+                let stop = StopFlag::new();
+                stop.expire();
+                stop
+            },
+            ..Config::default()
+        },
+        &|_, _| {},
+    )
+    .unwrap();
+    assert_eq!((run.done, run.ended), (0, Ended::Deadline));
+}
+
+/// A checkpoint file (in the temporary directory, named after `name`) of a finished count of
+/// the toy of size `n`.
+fn finished_checkpoint(name: &str, n: usize) -> (PathBuf, Toy) {
+    let path = temp_file(name);
+    let toy = Toy { n };
+    Checkpoint::open(&path, &toy)
+        .unwrap()
+        .count_shard(&toy, Shard::whole(), &config(1))
+        .unwrap();
+    (path, toy)
+}
+
+#[test]
+fn a_checkpoint_of_another_count_is_refused() {
+    let (path, toy) = finished_checkpoint("other", 8);
+    let header = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        header.starts_with(
+            "nqueens checkpoint strategy=toy n=8 subproblems=26 plan=0000000000700008\n"
+        ),
+        "{header}"
+    );
+    assert!(matches!(
+        Checkpoint::open(&path, &Toy { n: 9 }),
+        Err(CheckpointError::Mismatch { .. })
+    ));
+    std::fs::write(&path, "hello\n").unwrap();
+    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    assert!(matches!(error, CheckpointError::NotACheckpoint { .. }));
+    assert!(
+        error
+            .to_string()
+            .contains("is not an nqueens count checkpoint")
+    );
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_damaged_or_busy_checkpoint_is_refused() {
+    let (path, toy) = finished_checkpoint("damaged", 9);
+    // A bad line before the last is an edit or two writers, not a torn write: refused.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1] = "3 999 1 deadbeef";
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &toy),
+        Err(CheckpointError::Corrupt { line: 2, .. })
+    ));
+    // Not text at all.
+    std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &toy),
+        Err(CheckpointError::Io { .. })
+    ));
+    // Two runs on one file: the second is told the file is in use.
+    std::fs::remove_file(&path).ok();
+    let held = Checkpoint::open(&path, &toy).unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &toy),
+        Err(CheckpointError::InUse { .. })
+    ));
+    drop(held);
+    assert!(Checkpoint::open(&path, &toy).is_ok());
+    std::fs::remove_file(&path).ok();
+}

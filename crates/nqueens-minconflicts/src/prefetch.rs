@@ -1,0 +1,24 @@
+//! The crate's one `unsafe`: a cache prefetch hint, kept in its own module so that the board
+//! and the diagonal counts both use it without depending on each other.
+
+/// Asks the CPU to start loading the cache line holding `value`, without waiting for it.
+///
+/// Why it is worth an `unsafe`: the greedy start's random probes miss the caches, and plain
+/// loads issued ahead still stall the core until their line arrives. With the prefetch
+/// instruction, n = 10^7 took 0.8-1.1 s instead of 2.1-2.9 s, the two builds run in turn on
+/// the reference machine (`--example timing`, median of 5 seeds); std has no stable safe
+/// prefetch. On other architectures it does nothing.
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 CPU has; and a prefetch is only a
+    // hint: it has no architectural effect and never faults (the pointer comes from a live
+    // reference anyway).
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}

@@ -1,0 +1,22 @@
+//! The criterion groups of the bench harness, named once: the bench writes its benchmarks and
+//! statistics rows under these names, and the report reads them back by them.
+//!
+//! Criterion ids are `group/label/n`; the label is the strategy's registry name (with its
+//! variant), a yardstick program, or `validate`.
+
+/// Every solution counted, per strategy and size: the `count_all` chart and table.
+pub const COUNT_ALL: &str = "count_all";
+
+/// A first solution found, per strategy and size (randomized strategies cycle through the
+/// seeds): the `first_solution` chart and table, and the spread over seeds.
+pub const FIRST_SOLUTION: &str = "first_solution";
+
+/// The validator on one large solution per size: the floor drawn under the first-solution
+/// times. Its only label is also `validate`.
+pub const VALIDATE: &str = "validate";
+
+/// The C programs and the strategies timed against them.
+pub const YARDSTICK: &str = "yardstick";
+
+/// Goals too slow for criterion's samples, each run timed once: statistics rows only.
+pub const ONCE: &str = "once";

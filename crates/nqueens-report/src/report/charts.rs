@@ -1,0 +1,258 @@
+//! Which charts the report draws, and from which series: times from criterion's medians, work
+//! from the statistics' counters, the spread over seeds from the randomized runs.
+
+use std::path::Path;
+
+use super::ReportSummary;
+use super::data::{Data, seconds, spread, values, work_units, work_values};
+use crate::chart::{Panel, Point, Series, Units};
+use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
+use crate::{ImageFormat, ReportError, draw_chart};
+
+/// The work chart's file name.
+pub(super) const WORK: &str = "work";
+
+/// The randomized strategies' chart's file name.
+pub(super) const RANDOMIZED: &str = "randomized";
+
+/// One chart: its file name (without extension), heading and panels.
+struct Chart {
+    name: &'static str,
+    heading: String,
+    panels: Vec<Panel>,
+}
+
+/// Draws every chart that has data into `out`, once per format, and returns their names; a
+/// chart with no data is left out with a warning. Notes every series label in `summary`.
+pub(super) fn draw_charts(
+    data: &Data<'_>,
+    subheading: &str,
+    out: &Path,
+    formats: &[ImageFormat],
+    summary: &mut ReportSummary,
+) -> Result<Vec<&'static str>, ReportError> {
+    let mut drawn = Vec::new();
+    for chart in charts(data) {
+        if chart.panels.iter().all(|p| p.series.is_empty()) {
+            summary
+                .warnings
+                .push(format!("{}: no data, chart left out", chart.name));
+            continue;
+        }
+        for series in chart.panels.iter().flat_map(|p| &p.series) {
+            // `bitmask (nodes)` is the strategy `bitmask`.
+            let base = series.label.split(" (").next().unwrap_or(&series.label);
+            if !summary.labels.iter().any(|l| l == base) {
+                summary.labels.push(base.to_string());
+            }
+        }
+        for &format in formats {
+            let path = out.join(format!("{}.{}", chart.name, format.extension()));
+            draw_chart(&path, format, &chart.heading, subheading, &chart.panels)?;
+            summary.files.push(path);
+        }
+        drawn.push(chart.name);
+    }
+    Ok(drawn)
+}
+
+/// The report's charts, in the order they are drawn.
+fn charts(data: &Data<'_>) -> Vec<Chart> {
+    vec![
+        count_chart(data),
+        first_chart(data),
+        work_chart(data),
+        randomized_chart(data),
+    ]
+}
+
+/// A panel over board sizes with a log y axis.
+fn panel(title: &str, x_label: &str, y_label: &str, x_log: bool, y_units: Units) -> Panel {
+    Panel {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        y_label: y_label.to_string(),
+        x_log,
+        x_units: Units::Size,
+        y_units,
+        series: Vec::new(),
+    }
+}
+
+/// Counting times against n, on a log y axis (counting grows exponentially).
+fn count_chart(data: &Data<'_>) -> Chart {
+    Chart {
+        name: COUNT_ALL,
+        heading: "Count all solutions: time vs n".to_string(),
+        panels: vec![Panel {
+            series: time_series(data, COUNT_ALL),
+            ..panel(
+                "median time per count (bars: 95% confidence interval)",
+                "n (board size)",
+                "time per run (log scale)",
+                false,
+                Units::Seconds,
+            )
+        }],
+    }
+}
+
+/// First-solution times against n, log–log (the sizes run to millions), with the validator
+/// as the floor every strategy pays.
+fn first_chart(data: &Data<'_>) -> Chart {
+    let mut series = time_series(data, FIRST_SOLUTION);
+    for mut floor in time_series(data, VALIDATE) {
+        floor.label = format!("{} (floor)", floor.label);
+        series.push(floor);
+    }
+    Chart {
+        name: FIRST_SOLUTION,
+        heading: "Find a first solution: time vs n".to_string(),
+        panels: vec![Panel {
+            series,
+            ..panel(
+                "median time to a first solution (bars: 95% CI; seeds cycled)",
+                "n (board size, log scale)",
+                "time per run (log scale)",
+                true,
+                Units::Seconds,
+            )
+        }],
+    }
+}
+
+/// The work counter of each case ([`nqueens_core::Stats::work`]) against n, for counting and
+/// for a first solution.
+fn work_chart(data: &Data<'_>) -> Chart {
+    Chart {
+        name: WORK,
+        heading: format!("Work done: {}", work_units()),
+        panels: vec![
+            Panel {
+                series: work_series(data, COUNT_ALL),
+                ..panel(
+                    "counting all solutions",
+                    "n (board size)",
+                    "nodes / permutations (log scale)",
+                    false,
+                    Units::Count,
+                )
+            },
+            Panel {
+                series: work_series(data, FIRST_SOLUTION),
+                ..panel(
+                    "to a first solution (bars: range over seeds)",
+                    "n (board size, log scale)",
+                    "nodes / moves (log scale)",
+                    true,
+                    Units::Count,
+                )
+            },
+        ],
+    }
+}
+
+/// The randomized strategies over their seeds: time and moves, median and range.
+fn randomized_chart(data: &Data<'_>) -> Chart {
+    let (times, moves) = seeded_series(data);
+    let seed_count = data.seeded.iter().map(|s| s.runs.len()).max().unwrap_or(0);
+    Chart {
+        name: RANDOMIZED,
+        heading: format!("Randomized strategies: spread over {seed_count} fixed seeds"),
+        panels: vec![
+            Panel {
+                series: times,
+                ..panel(
+                    "time of one run per seed: median and range",
+                    "n (board size, log scale)",
+                    "time per run (log scale)",
+                    true,
+                    Units::Seconds,
+                )
+            },
+            Panel {
+                series: moves,
+                ..panel(
+                    "moves per seed: median and range",
+                    "n (board size, log scale)",
+                    "moves (log scale)",
+                    true,
+                    Units::Count,
+                )
+            },
+        ],
+    }
+}
+
+/// Criterion's median per function id of `group`, with its confidence interval as the bar.
+fn time_series(data: &Data<'_>, group: &str) -> Vec<Series> {
+    data.estimates(group)
+        .into_iter()
+        .map(|(id, points)| Series {
+            style: data.style(&id),
+            label: id,
+            points: points
+                .iter()
+                .map(|(n, e)| Point {
+                    x: *n as f64,
+                    y: e.median.point,
+                    low: e.median.lower,
+                    high: e.median.upper,
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The work counter of a group per id and n, labelled `id (counter)`: the median over seeds
+/// with its range.
+fn work_series(data: &Data<'_>, group: &str) -> Vec<Series> {
+    let mut cases: Vec<(&str, usize)> = Vec::new();
+    for r in data.measured(group) {
+        if !cases.contains(&(r.id.as_str(), r.n)) {
+            cases.push((&r.id, r.n));
+        }
+    }
+    let mut out: Vec<Series> = Vec::new();
+    for (id, n) in cases {
+        let Some((field, values)) = work_values(&data.records(group, id, n)) else {
+            continue;
+        };
+        let label = format!("{id} ({})", field.name);
+        add_point(&mut out, data, id, label, spread(n as f64, &values));
+    }
+    for series in &mut out {
+        series.points.sort_by(|a, b| a.x.total_cmp(&b.x));
+    }
+    out
+}
+
+/// The time and the moves of the randomized cases over their seeds.
+fn seeded_series(data: &Data<'_>) -> (Vec<Series>, Vec<Series>) {
+    let mut times: Vec<Series> = Vec::new();
+    let mut moves: Vec<Series> = Vec::new();
+    for case in &data.seeded {
+        let x = case.n as f64;
+        let secs = seconds(&case.runs);
+        let mv = values(&case.runs, |r| r.stats.moves);
+        for (list, values) in [(&mut times, secs), (&mut moves, mv)] {
+            if values.iter().all(|v| *v <= 0.0) {
+                continue;
+            }
+            add_point(list, data, &case.id, case.id.clone(), spread(x, &values));
+        }
+    }
+    (times, moves)
+}
+
+/// Adds `point` to the series called `label`, starting it (in `id`'s look) if needed.
+fn add_point(list: &mut Vec<Series>, data: &Data<'_>, id: &str, label: String, point: Point) {
+    match list.iter_mut().find(|s| s.label == label) {
+        Some(series) => series.points.push(point),
+        None => list.push(Series {
+            style: data.style(id),
+            label,
+            points: vec![point],
+        }),
+    }
+}

@@ -1,0 +1,236 @@
+//! The two sources of a report, indexed: criterion's estimates that belong to the run, and the
+//! statistics rows grouped by case.
+
+use nqueens_core::{StatField, Stats};
+
+use super::ReportInput;
+use crate::chart::Point;
+use crate::group::FIRST_SOLUTION;
+use crate::{CaseRecord, CaseStatus, Estimate};
+
+/// The estimates and records of one report, indexed.
+pub(super) struct Data<'a> {
+    pub(super) input: &'a ReportInput,
+    /// Every statistics row, in file order.
+    pub(super) records: &'a [CaseRecord],
+    /// Criterion's estimates that belong to the run the statistics describe.
+    pub(super) estimates: Vec<&'a Estimate>,
+    /// Estimates left out as leftovers of earlier runs (`group/id/n`).
+    pub(super) stale: Vec<String>,
+    /// Randomized cases of the first-solution group, each with two or more seeds.
+    pub(super) seeded: Vec<Seeded<'a>>,
+    /// Every label in first-seen order: its index is its look in every chart.
+    labels: Vec<String>,
+}
+
+/// The runs of one randomized case, one per seed.
+pub(super) struct Seeded<'a> {
+    /// The criterion function id.
+    pub(super) id: String,
+    /// The board size.
+    pub(super) n: usize,
+    /// One measured run per seed.
+    pub(super) runs: Vec<&'a CaseRecord>,
+}
+
+/// A series of one group: a function id and its estimates by increasing n.
+pub(super) type TimeSeries<'a> = (String, Vec<(usize, &'a Estimate)>);
+
+impl<'a> Data<'a> {
+    pub(super) fn new(input: &'a ReportInput) -> Self {
+        let records = input.stats.as_ref().map_or(&[][..], |s| &s.records[..]);
+        // Criterion keeps the results of every case it ever ran; with the statistics at hand,
+        // only the cases they list as measured belong to this run.
+        let (estimates, stale): (Vec<&Estimate>, Vec<&Estimate>) =
+            input.criterion.estimates.iter().partition(|e| {
+                input.stats.is_none()
+                    || records.iter().any(|r| {
+                        r.status == CaseStatus::Measured
+                            && r.group == e.group
+                            && r.id == e.function
+                            && Some(r.n) == e.n()
+                    })
+            });
+        let stale = stale
+            .iter()
+            .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
+            .collect();
+        let mut labels: Vec<String> = Vec::new();
+        let ids = records
+            .iter()
+            .map(|r| &r.id)
+            .chain(estimates.iter().map(|e| &e.function));
+        for id in ids {
+            if !labels.contains(id) {
+                labels.push(id.clone());
+            }
+        }
+        Self {
+            input,
+            records,
+            estimates,
+            stale,
+            seeded: seeded(records),
+            labels,
+        }
+    }
+
+    /// The look (colour and marker) of `label`: the same in every chart.
+    pub(super) fn style(&self, label: &str) -> usize {
+        self.labels.iter().position(|l| l == label).unwrap_or(0)
+    }
+
+    /// Estimates of `group`, by function id in first-seen order, each sorted by n.
+    pub(super) fn estimates(&self, group: &str) -> Vec<TimeSeries<'a>> {
+        let mut by_id: Vec<TimeSeries<'a>> = Vec::new();
+        let mut sorted: Vec<&Estimate> = self
+            .estimates
+            .iter()
+            .copied()
+            .filter(|e| e.group == group)
+            .collect();
+        sorted.sort_by_key(|e| (self.style(&e.function), e.n()));
+        for estimate in sorted {
+            let Some(n) = estimate.n() else { continue };
+            match by_id.iter_mut().find(|(id, _)| *id == estimate.function) {
+                Some((_, points)) => points.push((n, estimate)),
+                None => by_id.push((estimate.function.clone(), vec![(n, estimate)])),
+            }
+        }
+        by_id
+    }
+
+    /// Measured records of `group`, in file order.
+    pub(super) fn measured<'s>(
+        &'s self,
+        group: &'s str,
+    ) -> impl Iterator<Item = &'a CaseRecord> + 's {
+        self.records
+            .iter()
+            .filter(move |r| r.group == group && r.status == CaseStatus::Measured)
+    }
+
+    /// Measured records of `(group, id, n)`: one, or one per seed.
+    pub(super) fn records(&self, group: &str, id: &str, n: usize) -> Vec<&'a CaseRecord> {
+        self.measured(group)
+            .filter(|r| r.id == id && r.n == n)
+            .collect()
+    }
+
+    /// A value of the statistics file's metadata.
+    pub(super) fn meta(&self, key: &str) -> Option<&'a str> {
+        self.input.stats.as_ref().and_then(|s| s.meta(key))
+    }
+}
+
+/// Randomized cases of the first-solution group: (id, n) with two or more seeds.
+fn seeded(records: &[CaseRecord]) -> Vec<Seeded<'_>> {
+    let mut out: Vec<Seeded<'_>> = Vec::new();
+    let randomized = records.iter().filter(|r| {
+        r.group == FIRST_SOLUTION && r.status == CaseStatus::Measured && r.seed.is_some()
+    });
+    for r in randomized {
+        match out.iter_mut().find(|s| s.id == r.id && s.n == r.n) {
+            Some(case) => case.runs.push(r),
+            None => out.push(Seeded {
+                id: r.id.clone(),
+                n: r.n,
+                runs: vec![r],
+            }),
+        }
+    }
+    out.retain(|s| s.runs.len() >= 2);
+    out
+}
+
+/// The counter that measures the work of these runs ([`Stats::work`] of the first run that
+/// did any) and its non-zero values over them.
+pub(super) fn work_values(records: &[&CaseRecord]) -> Option<(&'static StatField, Vec<f64>)> {
+    let (field, _) = records.iter().find_map(|r| r.stats.work())?;
+    let values = values(records, |r| (field.get)(&r.stats))
+        .into_iter()
+        .filter(|v| *v > 0.0)
+        .collect();
+    Some((field, values))
+}
+
+/// One value per run.
+pub(super) fn values(records: &[&CaseRecord], value: impl Fn(&CaseRecord) -> u64) -> Vec<f64> {
+    records.iter().map(|r| value(r) as f64).collect()
+}
+
+/// The seconds of each run.
+pub(super) fn seconds(records: &[&CaseRecord]) -> Vec<f64> {
+    records.iter().map(|r| r.seconds).collect()
+}
+
+/// The median of `values` at `x`, with their full range as the bar.
+pub(super) fn spread(x: f64, values: &[f64]) -> Point {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    let median = if sorted.len().is_multiple_of(2) && mid > 0 {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    } else {
+        sorted.get(mid).copied().unwrap_or(0.0)
+    };
+    Point {
+        x,
+        y: median,
+        low: sorted.first().copied().unwrap_or(median),
+        high: sorted.last().copied().unwrap_or(median),
+    }
+}
+
+/// The work counters in [`Stats::FIELDS`]' order, as a chart names them: `search nodes,
+/// permutations examined, local-search moves`.
+pub(super) fn work_units() -> String {
+    let units: Vec<&str> = Stats::FIELDS
+        .iter()
+        .filter(|f| Stats::WORK.contains(&f.name))
+        .map(|f| f.unit)
+        .collect();
+    units.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_is_the_median_and_the_range() {
+        assert_eq!(
+            spread(1.0, &[3.0, 1.0, 2.0]),
+            Point {
+                x: 1.0,
+                y: 2.0,
+                low: 1.0,
+                high: 3.0
+            }
+        );
+        assert_eq!(spread(0.0, &[4.0, 1.0]).y, 2.5);
+        assert_eq!(spread(0.0, &[]).y, 0.0);
+    }
+
+    #[test]
+    fn work_is_counted_by_the_first_counter_of_stats_work() {
+        let run = |stats: Stats| CaseRecord {
+            stats,
+            ..CaseRecord::new("count_all", "a", "a", 8, CaseStatus::Measured)
+        };
+        // Permutations examined come before nodes, whatever else a run counts.
+        let both = run(Stats {
+            nodes: 5,
+            examined: 7,
+            ..Stats::default()
+        });
+        let idle = run(Stats::default());
+        let (field, values) = work_values(&[&idle, &both]).expect("some work");
+        assert_eq!((field.name, values), ("examined", vec![7.0]));
+        assert!(work_values(&[&idle]).is_none());
+        assert_eq!(
+            work_units(),
+            "search nodes, permutations examined, local-search moves"
+        );
+    }
+}

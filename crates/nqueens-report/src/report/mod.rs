@@ -1,0 +1,229 @@
+//! The whole report: charts, board pictures and `README.md`, from criterion's estimates and the
+//! statistics CSV.
+//!
+//! [`data`] indexes the two sources; [`charts`] says which chart is drawn from which series;
+//! [`readme`] writes the document, with [`tables`] for its tables, [`summary`] for its
+//! generated sentences and [`fits`] for the growth rates in them.
+
+mod charts;
+mod data;
+mod fits;
+mod readme;
+mod summary;
+mod tables;
+
+use std::path::{Path, PathBuf};
+
+use data::Data;
+
+use crate::{CriterionData, ImageFormat, Machine, ReportError, StatsFile, Update, draw_board};
+
+/// A solution to draw as a chessboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardPicture {
+    /// One 0-based column per row.
+    pub columns: Vec<u32>,
+    /// The strategy that found it.
+    pub strategy: String,
+}
+
+/// Everything a report is made from.
+#[derive(Clone, Debug, Default)]
+pub struct ReportInput {
+    /// Criterion's estimates.
+    pub criterion: CriterionData,
+    /// The bench harness's statistics, when the CSV was found.
+    pub stats: Option<StatsFile>,
+    /// Where the benchmarks ran (taken from the CSV when it names the machine).
+    pub machine: Option<Machine>,
+    /// When the report is generated, `YYYY-MM-DD HH:MM UTC`.
+    pub generated: String,
+    /// Solutions to draw.
+    pub boards: Vec<BoardPicture>,
+    /// The commands that produced the data, shown in the README.
+    pub commands: Vec<String>,
+}
+
+/// Where and how to write.
+#[derive(Clone, Debug)]
+pub struct ReportOptions {
+    /// Output directory (created if missing).
+    pub out: PathBuf,
+    /// Also write PNG copies of the charts and boards.
+    pub png: bool,
+}
+
+/// What a report run wrote, and what it had to leave out.
+#[derive(Clone, Debug, Default)]
+pub struct ReportSummary {
+    /// Files written, README last.
+    pub files: Vec<PathBuf>,
+    /// Problems that did not stop the report (unreadable results, missing statistics).
+    pub warnings: Vec<String>,
+    /// Every series label (strategy, variant or yardstick) that appears in the report.
+    pub labels: Vec<String>,
+}
+
+/// Where and when the benchmarks ran, as the charts' subheading and the README's head say it.
+struct Provenance {
+    /// From the statistics when they name it, else the input's, else this machine.
+    machine: Machine,
+    /// When the bench ran: the statistics' date, else when the report is generated.
+    run_date: String,
+    /// Filtered reruns merged into the statistics since, oldest first.
+    updates: Vec<Update>,
+}
+
+impl Provenance {
+    fn new(input: &ReportInput) -> Self {
+        let stats = input.stats.as_ref();
+        let machine = stats
+            .and_then(|s| {
+                Some(Machine {
+                    cpu: s.meta("cpu")?.to_string(),
+                    cores: s.meta("cores")?.parse().ok()?,
+                })
+            })
+            .or_else(|| input.machine.clone())
+            .unwrap_or_else(Machine::detect);
+        let run_date = stats
+            .and_then(|s| s.meta("date"))
+            .unwrap_or(&input.generated)
+            .to_string();
+        Self {
+            machine,
+            run_date,
+            updates: stats.map(StatsFile::updates).unwrap_or_default(),
+        }
+    }
+
+    /// The second line of every chart's heading.
+    fn subheading(&self) -> String {
+        let mut line = format!(
+            "{} · benchmarked {}",
+            self.machine.describe(),
+            self.run_date
+        );
+        if let Some(update) = self.updates.last() {
+            line.push_str(&format!(", partly rerun {}", update.date));
+        }
+        line
+    }
+}
+
+/// The pictures a report drew, for the README to show.
+struct Drawn {
+    /// Names of the charts drawn (a chart without data is not).
+    charts: Vec<&'static str>,
+    /// Each board's size and the strategy that found it.
+    boards: Vec<(usize, String)>,
+}
+
+/// Writes the report into `options.out`.
+///
+/// Charts need criterion data for their group; a group with none is left out with a warning.
+/// Board pictures are drawn from `input.boards`.
+pub fn write_report(
+    input: &ReportInput,
+    options: &ReportOptions,
+) -> Result<ReportSummary, ReportError> {
+    crate::register_fonts();
+    let out = &options.out;
+    std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
+    let data = Data::new(input);
+    let mut summary = ReportSummary {
+        warnings: warnings(&data),
+        ..ReportSummary::default()
+    };
+    let provenance = Provenance::new(input);
+    let formats: &[ImageFormat] = if options.png {
+        &[ImageFormat::Svg, ImageFormat::Png]
+    } else {
+        &[ImageFormat::Svg]
+    };
+    let charts = charts::draw_charts(&data, &provenance.subheading(), out, formats, &mut summary)?;
+    let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
+    let readme = readme::readme(&data, &provenance, &Drawn { charts, boards });
+    let path = out.join("README.md");
+    std::fs::write(&path, readme).map_err(|e| ReportError::io("writing", &path, e))?;
+    summary.files.push(path);
+    Ok(summary)
+}
+
+/// What the report has to leave out of its sources, and why.
+fn warnings(data: &Data<'_>) -> Vec<String> {
+    let input = data.input;
+    let mut warnings = input.criterion.warnings.clone();
+    if let Some(first) = data.stale.first() {
+        warnings.push(format!(
+            "{} criterion result(s) left out: the statistics CSV does not list them as measured \
+             (left by an earlier run), e.g. {first}",
+            data.stale.len()
+        ));
+    }
+    let sizeless: Vec<String> = data
+        .estimates
+        .iter()
+        .filter(|e| e.n().is_none())
+        .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
+        .collect();
+    if let Some(first) = sizeless.first() {
+        warnings.push(format!(
+            "{} criterion result(s) left out: their parameter is not a board size, e.g. {first}",
+            sizeless.len()
+        ));
+    }
+    if input.stats.is_none() {
+        warnings.push(
+            "no statistics CSV: the report has times but no node counts, seeds or skipped cases"
+                .to_string(),
+        );
+    }
+    warnings
+}
+
+/// Draws each board as `board-<n>` in every format; returns each board's size and finder.
+fn draw_boards(
+    boards: &[BoardPicture],
+    out: &Path,
+    formats: &[ImageFormat],
+    summary: &mut ReportSummary,
+) -> Result<Vec<(usize, String)>, ReportError> {
+    let mut drawn = Vec::new();
+    for board in boards {
+        let n = board.columns.len();
+        // Longer placements do not fit on the caption line.
+        let shown = if n <= 16 {
+            format!(" ({})", nqueens_core::Columns(&board.columns))
+        } else {
+            String::new()
+        };
+        let caption = format!("n = {n}: a solution found by {}{shown}", board.strategy);
+        for &format in formats {
+            let path = out.join(format!("board-{n}.{}", format.extension()));
+            draw_board(&board.columns, &caption, &path, format)?;
+            summary.files.push(path);
+        }
+        drawn.push((n, board.strategy.clone()));
+    }
+    Ok(drawn)
+}
+
+/// Reads criterion results and the statistics CSV, tolerating a missing CSV (a warning) but
+/// not a missing criterion directory.
+pub fn load(
+    criterion_dir: &Path,
+    stats_path: &Path,
+) -> Result<(CriterionData, Option<StatsFile>), ReportError> {
+    let mut criterion = crate::read_criterion(criterion_dir)?;
+    let stats = if stats_path.is_file() {
+        Some(StatsFile::read(stats_path)?)
+    } else {
+        criterion.warnings.push(format!(
+            "{} not found: run the benches with this crate's harness (`cargo bench`) to record it",
+            stats_path.display()
+        ));
+        None
+    };
+    Ok((criterion, stats))
+}

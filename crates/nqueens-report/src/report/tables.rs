@@ -1,0 +1,286 @@
+//! The README's tables: times with the counters beside them, the spread over seeds, and the
+//! yardstick.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use nqueens_core::{StatField, Stats};
+
+use super::data::{Data, Seeded, seconds, spread, values};
+use crate::group::YARDSTICK;
+use crate::{CaseRecord, Estimate, format_bytes, format_count, format_seconds, format_size};
+
+/// Counters the time tables leave out: the strategy's own peak-memory estimate, which the
+/// bench's measured heap peak (the last column) supersedes, and the conflicts of a local
+/// search's start, which describe the seed's starting board rather than the work done.
+const NOT_TABULATED: [&str; 2] = ["peak_bytes", "initial_conflicts"];
+
+/// A counter column of the time tables.
+#[derive(Clone, Copy)]
+enum Counter {
+    /// One of the solver's [`Stats`].
+    Stat(&'static StatField),
+    /// The heap peak the bench's allocator measured.
+    HeapPeak,
+}
+
+impl Counter {
+    /// Every column, in order: the [`Stats::FIELDS`] tabulated, then the heap peak.
+    fn all() -> Vec<Counter> {
+        Stats::FIELDS
+            .iter()
+            .filter(|f| !NOT_TABULATED.contains(&f.name))
+            .map(Counter::Stat)
+            .chain([Counter::HeapPeak])
+            .collect()
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Counter::Stat(field) => field.label,
+            Counter::HeapPeak => "peak heap",
+        }
+    }
+
+    /// The median over the runs (one, or one per seed), formatted; `-` with no run.
+    fn median(self, records: &[&CaseRecord]) -> String {
+        if records.is_empty() {
+            return "-".to_string();
+        }
+        match self {
+            Counter::Stat(field) => {
+                format_count(spread(0.0, &values(records, |r| (field.get)(&r.stats))).y)
+            }
+            Counter::HeapPeak => {
+                format_bytes(spread(0.0, &values(records, |r| r.heap_peak_bytes)).y as u64)
+            }
+        }
+    }
+}
+
+/// The table of `group`: median time and confidence interval per id and n, and a column for
+/// each counter some case of the group reports.
+pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
+    let series = data.estimates(group);
+    if series.is_empty() {
+        let _ = writeln!(md, "No results for `{group}` in this run.\n");
+        return;
+    }
+    let records_of = |id: &str, n: usize| data.records(group, id, n);
+    let used: Vec<Counter> = Counter::all()
+        .into_iter()
+        .filter(|counter| {
+            series.iter().any(|(id, points)| {
+                points.iter().any(|(n, _)| {
+                    let cell = counter.median(&records_of(id, *n));
+                    !["0", "0 B", "-"].contains(&cell.as_str())
+                })
+            })
+        })
+        .collect();
+    let _ = write!(md, "| strategy | n | median | 95% CI |");
+    for counter in &used {
+        let _ = write!(md, " {} |", counter.label());
+    }
+    let _ = write!(md, "\n|---|--:|--:|--:|");
+    for _ in &used {
+        md.push_str("--:|");
+    }
+    md.push('\n');
+    for (id, points) in &series {
+        for (n, estimate) in points {
+            let _ = write!(
+                md,
+                "| `{id}` | {} | {} | {} |",
+                format_size(*n),
+                format_seconds(estimate.median.point),
+                ci(estimate)
+            );
+            let records = records_of(id, *n);
+            for counter in &used {
+                let _ = write!(md, " {} |", counter.median(&records));
+            }
+            md.push('\n');
+        }
+    }
+    md.push('\n');
+}
+
+/// The confidence interval of the median, `low – high`.
+fn ci(estimate: &Estimate) -> String {
+    format!(
+        "{} – {}",
+        format_seconds(estimate.median.lower),
+        format_seconds(estimate.median.upper)
+    )
+}
+
+/// Time and moves of each randomized case over its seeds: median and range.
+pub(super) fn seed_table(md: &mut String, seeded: &[Seeded<'_>]) {
+    let _ = writeln!(
+        md,
+        "| strategy | n | seeds | time: median (min – max) | moves: median (min – max) | restarts (max) |\n|---|--:|--:|--:|--:|--:|"
+    );
+    for case in seeded {
+        let t = spread(0.0, &seconds(&case.runs));
+        let m = spread(0.0, &values(&case.runs, |r| r.stats.moves));
+        let restarts = case
+            .runs
+            .iter()
+            .map(|r| r.stats.restarts)
+            .max()
+            .unwrap_or(0);
+        let _ = writeln!(
+            md,
+            "| `{}` | {} | {} | {} ({} – {}) | {} ({} – {}) | {restarts} |",
+            case.id,
+            format_size(case.n),
+            case.runs.len(),
+            format_seconds(t.y),
+            format_seconds(t.low),
+            format_seconds(t.high),
+            format_count(m.y),
+            format_count(m.low),
+            format_count(m.high),
+        );
+    }
+    md.push('\n');
+}
+
+/// One program's time at one size of the yardstick.
+pub(super) struct YardstickTime {
+    /// The C program (`count.c`) or the Rust label.
+    pub(super) id: String,
+    /// Seconds per run.
+    pub(super) seconds: f64,
+    /// Criterion's median, or else the one timed run of the statistics.
+    pub(super) by_criterion: bool,
+}
+
+impl YardstickTime {
+    /// Whether this is a C program, the row the others are read against.
+    pub(super) fn is_c(&self) -> bool {
+        self.id.ends_with(".c")
+    }
+}
+
+/// Yardstick rows by n: criterion's median when present, else the one timed run from the CSV;
+/// the C program first.
+pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTime>> {
+    let mut rows: BTreeMap<usize, Vec<YardstickTime>> = BTreeMap::new();
+    for (id, points) in data.estimates(YARDSTICK) {
+        for (n, e) in points {
+            rows.entry(n).or_default().push(YardstickTime {
+                id: id.clone(),
+                seconds: e.median.point,
+                by_criterion: true,
+            });
+        }
+    }
+    for r in data.measured(YARDSTICK) {
+        let list = rows.entry(r.n).or_default();
+        if !list.iter().any(|t| t.id == r.id) {
+            list.push(YardstickTime {
+                id: r.id.clone(),
+                seconds: r.seconds,
+                by_criterion: false,
+            });
+        }
+    }
+    for list in rows.values_mut() {
+        list.sort_by_key(|t| !t.is_c());
+    }
+    rows
+}
+
+/// The yardstick table, or why there is none.
+pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
+    let rows = yardstick_rows(data);
+    if rows.is_empty() {
+        let _ = writeln!(
+            md,
+            "No yardstick in this run (it needs `gcc` and the shared `yardstick/` C programs \
+             beside the workspace).\n"
+        );
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "The C programs are compiled with `gcc -O3 -march=native` at bench start and timed as \
+         processes (start-up included, under a millisecond). Speed-up: the C program's time \
+         divided by the Rust time at the same n. Sizes too slow for ten samples (n = 17 in a \
+         full run) are timed once each, side by side.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| n | program | time | timed by | against C |\n|--:|---|--:|---|--:|"
+    );
+    for (n, list) in &rows {
+        let c = list.iter().find(|t| t.is_c());
+        for time in list {
+            let ratio = match c {
+                Some(c) if c.id != time.id => {
+                    format!("{} than `{}`", versus(c.seconds, time.seconds), c.id)
+                }
+                _ => "-".to_string(),
+            };
+            let _ = writeln!(
+                md,
+                "| {n} | `{}` | {} | {} | {ratio} |",
+                time.id,
+                format_seconds(time.seconds),
+                if time.by_criterion {
+                    "criterion median"
+                } else {
+                    "one run"
+                }
+            );
+        }
+    }
+    md.push('\n');
+}
+
+/// How a Rust time compares with a C time: `2.41× faster` (C time / Rust time) or `1.18×
+/// slower`.
+pub(super) fn versus(c_secs: f64, secs: f64) -> String {
+    if c_secs <= 0.0 || secs <= 0.0 {
+        "-".to_string()
+    } else if secs <= c_secs {
+        format!("{:.2}× faster", c_secs / secs)
+    } else {
+        format!("{:.2}× slower", secs / c_secs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_show_the_counters_they_always_showed() {
+        let labels: Vec<&str> = Counter::all().into_iter().map(Counter::label).collect();
+        assert_eq!(
+            labels,
+            [
+                "nodes",
+                "backtracks",
+                "examined",
+                "moves",
+                "restarts",
+                "peak heap"
+            ]
+        );
+        assert!(
+            NOT_TABULATED
+                .iter()
+                .all(|name| Stats::field(name).is_some())
+        );
+    }
+
+    #[test]
+    fn versus_reads_as_c_time_over_rust_time() {
+        assert_eq!(versus(4.0, 1.0), "4.00× faster");
+        assert_eq!(versus(4.0, 5.0), "1.25× slower");
+        assert_eq!(versus(0.0, 5.0), "-");
+    }
+}

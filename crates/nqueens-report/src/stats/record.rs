@@ -1,0 +1,265 @@
+//! One row of the statistics CSV: the columns, built from [`Stats::FIELDS`], and how a
+//! [`CaseRecord`] is written to and read from them.
+
+use std::str::FromStr;
+
+use nqueens_core::Stats;
+
+/// The columns before the counters: what the case was and what became of it.
+const LEADING: [&str; 10] = [
+    "group", "id", "strategy", "variant", "n", "seed", "threads", "status", "seconds", "result",
+];
+
+/// The columns after the counters: what the bench measured itself.
+const TRAILING: [&str; 2] = ["heap_peak_bytes", "note"];
+
+const COLUMN_COUNT: usize = LEADING.len() + Stats::FIELDS.len() + TRAILING.len();
+
+/// Every column, in order: the leading ones, one per [`Stats::FIELDS`] entry in its order, the
+/// trailing ones.
+const COLUMNS: [&str; COLUMN_COUNT] = {
+    let counters = LEADING.len() + Stats::FIELDS.len();
+    let mut columns = [""; COLUMN_COUNT];
+    let mut i = 0;
+    while i < COLUMN_COUNT {
+        columns[i] = if i < LEADING.len() {
+            LEADING[i]
+        } else if i < counters {
+            Stats::FIELDS[i - LEADING.len()].name
+        } else {
+            TRAILING[i - counters]
+        };
+        i += 1;
+    }
+    columns
+};
+
+/// The header's length: every name and a comma between each two.
+const HEADER_LEN: usize = {
+    let mut len = COLUMN_COUNT - 1;
+    let mut i = 0;
+    while i < COLUMN_COUNT {
+        len += COLUMNS[i].len();
+        i += 1;
+    }
+    len
+};
+
+const HEADER_BYTES: [u8; HEADER_LEN] = {
+    let mut bytes = [b','; HEADER_LEN];
+    let (mut at, mut column) = (0, 0);
+    while column < COLUMN_COUNT {
+        let name = COLUMNS[column].as_bytes();
+        let mut i = 0;
+        while i < name.len() {
+            bytes[at] = name[i];
+            at += 1;
+            i += 1;
+        }
+        // The comma is already there.
+        at += 1;
+        column += 1;
+    }
+    bytes
+};
+
+/// The CSV header, in column order:
+/// `group,id,strategy,variant,n,seed,threads,status,seconds,result,` then the
+/// [`Stats::FIELDS`] names (`nodes,...,peak_bytes`), then `heap_peak_bytes,note`.
+///
+/// It is built from [`Stats::FIELDS`] at compile time, and stays a plain `&str` constant for
+/// callers; files written before keep loading as long as the fields keep their names and order.
+pub const HEADER: &str = match std::str::from_utf8(&HEADER_BYTES) {
+    Ok(header) => header,
+    Err(_) => panic!("column names are UTF-8, so the joined header is"),
+};
+
+/// What became of one probed case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaseStatus {
+    /// Probed within the budget and handed to criterion.
+    Measured,
+    /// The probe ran past the time budget: this size and larger ones are left out.
+    OverBudget,
+    /// Left out because a smaller size of the same series ran past the budget.
+    Skipped,
+    /// The strategy returned an error (a refusal, for instance).
+    Error,
+}
+
+impl CaseStatus {
+    /// The word used in the CSV.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CaseStatus::Measured => "ok",
+            CaseStatus::OverBudget => "over-budget",
+            CaseStatus::Skipped => "skipped",
+            CaseStatus::Error => "error",
+        }
+    }
+}
+
+/// A status word that is none of [`CaseStatus`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown status {0:?}")]
+pub struct UnknownStatus(pub String);
+
+impl FromStr for CaseStatus {
+    type Err = UnknownStatus;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "ok" => Ok(CaseStatus::Measured),
+            "over-budget" => Ok(CaseStatus::OverBudget),
+            "skipped" => Ok(CaseStatus::Skipped),
+            "error" => Ok(CaseStatus::Error),
+            other => Err(UnknownStatus(other.to_string())),
+        }
+    }
+}
+
+/// One probed case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseRecord {
+    /// Criterion group: one of [`crate::group`]'s names.
+    pub group: String,
+    /// Criterion function id: the strategy, `strategy-variant` for a non-default variant, or a
+    /// yardstick label.
+    pub id: String,
+    /// Registry name of the strategy (or the yardstick program).
+    pub strategy: String,
+    /// Variant name; empty for the default.
+    pub variant: String,
+    /// Board size.
+    pub n: usize,
+    /// Seed of a randomized run.
+    pub seed: Option<u64>,
+    /// Worker threads asked for.
+    pub threads: Option<usize>,
+    /// What became of the case.
+    pub status: CaseStatus,
+    /// Wall time of the probe run, in seconds.
+    pub seconds: f64,
+    /// The answer: a count, `found`, `no-solution`, `valid`; empty when there is none.
+    pub result: String,
+    /// The solver's own counters.
+    pub stats: Stats,
+    /// Peak heap bytes allocated during the probe run, above what was live before it.
+    pub heap_peak_bytes: u64,
+    /// Free text (an error message, why a case was skipped).
+    pub note: String,
+}
+
+impl CaseRecord {
+    /// A record with zero counters and empty text fields.
+    pub fn new(group: &str, id: &str, strategy: &str, n: usize, status: CaseStatus) -> Self {
+        Self {
+            group: group.to_string(),
+            id: id.to_string(),
+            strategy: strategy.to_string(),
+            variant: String::new(),
+            n,
+            seed: None,
+            threads: None,
+            status,
+            seconds: 0.0,
+            result: String::new(),
+            stats: Stats::default(),
+            heap_peak_bytes: 0,
+            note: String::new(),
+        }
+    }
+
+    /// The record as one CSV line (no newline). Text fields lose commas and line breaks.
+    pub fn to_csv_line(&self) -> String {
+        let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
+        let leading = [
+            clean(&self.group),
+            clean(&self.id),
+            clean(&self.strategy),
+            clean(&self.variant),
+            self.n.to_string(),
+            opt(self.seed),
+            opt(self.threads.map(|t| t as u64)),
+            self.status.as_str().to_string(),
+            format!("{:.9}", self.seconds),
+            clean(&self.result),
+        ];
+        let counters = Stats::FIELDS
+            .iter()
+            .map(|field| (field.get)(&self.stats).to_string());
+        let trailing = [self.heap_peak_bytes.to_string(), clean(&self.note)];
+        let cells: Vec<String> = leading
+            .into_iter()
+            .chain(counters)
+            .chain(trailing)
+            .collect();
+        cells.join(",")
+    }
+
+    /// Reads the cells of one line, in [`HEADER`]'s order.
+    pub(super) fn from_fields(fields: &[&str]) -> Result<Self, String> {
+        if fields.len() != COLUMN_COUNT {
+            return Err(format!(
+                "expected {COLUMN_COUNT} fields, found {}",
+                fields.len()
+            ));
+        }
+        fn num<T: FromStr>(name: &str, text: &str) -> Result<T, String> {
+            text.trim()
+                .parse()
+                .map_err(|_| format!("{name}: {text:?} is not a number"))
+        }
+        fn opt<T: FromStr>(name: &str, text: &str) -> Result<Option<T>, String> {
+            if text.trim().is_empty() {
+                Ok(None)
+            } else {
+                num(name, text).map(Some)
+            }
+        }
+        let (leading, rest) = fields.split_at(LEADING.len());
+        let (counters, trailing) = rest.split_at(Stats::FIELDS.len());
+        let mut stats = Stats::default();
+        for (field, text) in Stats::FIELDS.iter().zip(counters) {
+            (field.set)(&mut stats, num(field.name, text)?);
+        }
+        Ok(Self {
+            group: leading[0].to_string(),
+            id: leading[1].to_string(),
+            strategy: leading[2].to_string(),
+            variant: leading[3].to_string(),
+            n: num("n", leading[4])?,
+            seed: opt("seed", leading[5])?,
+            threads: opt("threads", leading[6])?,
+            status: leading[7]
+                .parse()
+                .map_err(|e: UnknownStatus| e.to_string())?,
+            seconds: num("seconds", leading[8])?,
+            result: leading[9].to_string(),
+            stats,
+            heap_peak_bytes: num("heap_peak_bytes", trailing[0])?,
+            note: trailing[1].to_string(),
+        })
+    }
+}
+
+/// Commas and line breaks would break the row; semicolons and spaces stand in for them.
+pub(super) fn clean(text: &str) -> String {
+    text.replace(',', ";").replace(['\n', '\r'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Files written before the header was built from [`Stats::FIELDS`] had this one; they
+    /// must keep loading.
+    #[test]
+    fn header_is_the_one_files_were_written_with() {
+        assert_eq!(
+            HEADER,
+            "group,id,strategy,variant,n,seed,threads,status,seconds,result,nodes,backtracks,\
+             examined,moves,restarts,initial_conflicts,peak_bytes,heap_peak_bytes,note"
+        );
+    }
+}

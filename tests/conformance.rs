@@ -1,0 +1,325 @@
+//! The contract every registered strategy keeps, checked once over the registry, for every
+//! variant: requests outside the capabilities are refused with the right error before any
+//! search, stops and budgets end runs with the right [`Ended`], early-stopping visitors are
+//! obeyed, answers are right, and the capabilities agree with what the strategy does.
+
+use std::ops::ControlFlow;
+
+use nqueens::core::{
+    Config, Ended, Error, Limit, Operation, Solver, StopFlag, Variant, known, validate_size,
+};
+
+/// Every (strategy, variant) pair of the registry.
+fn variants(registry: &nqueens::core::Registry) -> Vec<(&dyn Solver, &'static Variant)> {
+    registry
+        .iter()
+        .flat_map(|solver| {
+            solver
+                .capabilities()
+                .variants
+                .iter()
+                .map(move |variant| (solver, variant))
+        })
+        .collect()
+}
+
+/// A config that runs `variant`, seeded.
+fn config_for(variant: &Variant) -> Config {
+    Config {
+        variant: variant.name.map(str::to_string),
+        seed: Some(7),
+        ..Config::default()
+    }
+}
+
+/// A size at which `limit` accepts work and the search takes a while (so a raised flag is seen
+/// before it ends), but never long.
+fn working_size(limit: Limit) -> Option<usize> {
+    match limit {
+        Limit::Unsupported(_) => None,
+        Limit::UpTo(max) => Some(max.min(12)),
+        Limit::Unbounded => Some(12),
+    }
+}
+
+fn run(solver: &dyn Solver, op: Operation, n: usize, config: &Config) -> Result<Ended, Error> {
+    Ok(match op {
+        Operation::First => solver.first(n, config)?.ended,
+        Operation::List => {
+            solver
+                .visit(n, config, &mut |_| ControlFlow::Continue(()))?
+                .ended
+        }
+        Operation::Count => solver.count(n, config)?.ended,
+    })
+}
+
+#[test]
+fn capabilities_are_well_formed() {
+    let registry = nqueens::registry();
+    registry
+        .check()
+        .expect("every default pick names a real strategy");
+    for solver in registry.iter() {
+        let caps = solver.capabilities();
+        let name = solver.name();
+        assert!(!caps.variants.is_empty(), "{name} declares no variant");
+        let named = caps.variant_names();
+        assert!(
+            named.len() == caps.variants.len() || caps.variants.len() == 1,
+            "{name}: an unnamed variant must be the only one"
+        );
+        let mut unique = named.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), named.len(), "{name}: variant names repeat");
+        assert!(
+            Operation::ALL
+                .iter()
+                .any(|&op| caps.widest(op).is_supported()),
+            "{name} can do nothing"
+        );
+    }
+}
+
+#[test]
+fn bad_requests_are_refused_before_any_search() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        let name = solver.name();
+        let config = config_for(variant);
+        for op in Operation::ALL {
+            assert!(
+                matches!(run(solver, op, 0, &config), Err(Error::ZeroSize)),
+                "{name} {op} n = 0"
+            );
+            match variant.limit(op) {
+                Limit::Unsupported(_) => assert!(
+                    matches!(run(solver, op, 4, &config), Err(Error::Unsupported { .. })),
+                    "{name} {:?} should refuse to {op}",
+                    variant.name
+                ),
+                Limit::UpTo(max) => assert!(
+                    matches!(
+                        run(solver, op, max + 1, &config),
+                        Err(Error::TooLarge { limit, .. }) if limit == max
+                    ),
+                    "{name} {:?} should refuse to {op} at n = {}",
+                    variant.name,
+                    max + 1
+                ),
+                Limit::Unbounded => {}
+            }
+        }
+        let unknown = Config {
+            variant: Some("no-such-variant".into()),
+            ..Config::default()
+        };
+        for op in Operation::ALL {
+            assert!(
+                matches!(
+                    run(solver, op, 4, &unknown),
+                    Err(Error::UnknownVariant { .. })
+                ),
+                "{name} {op} with an unknown variant"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_runs_with_its_reason() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        for op in Operation::ALL {
+            // Large enough that no search finishes before its first look at the flag.
+            let long = if op == Operation::First { 30 } else { 14 };
+            let Some(n) = working_size(variant.limit(op)).map(|_| match variant.limit(op) {
+                Limit::UpTo(max) => max.min(long),
+                _ => long,
+            }) else {
+                continue;
+            };
+            for (raise, reason) in [
+                (StopFlag::stop as fn(&StopFlag), Ended::Interrupted),
+                (StopFlag::expire, Ended::Deadline),
+            ] {
+                let config = config_for(variant);
+                raise(&config.stop);
+                let ended = match run(solver, op, n, &config) {
+                    Ok(ended) => ended,
+                    // Refusing what would not fit in memory is an answer too.
+                    Err(Error::Refused { .. }) => continue,
+                    Err(e) => panic!("{} {op} n = {n}: {e}", solver.name()),
+                };
+                // A first solution may come before the first look at the flag; no list or
+                // count of n = 14 is that short. A run never claims a stop it was not asked for.
+                assert!(
+                    ended == reason || (op == Operation::First && ended.is_definite()),
+                    "{} {:?} {op}: {ended:?}",
+                    solver.name(),
+                    variant.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_visitor_that_stops_early_is_obeyed() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        if !variant.list.accepts(8) {
+            continue;
+        }
+        let mut seen = 0;
+        let run = solver
+            .visit(8, &config_for(variant), &mut |columns| {
+                validate_size(columns, 8).expect("a listed solution validates");
+                seen += 1;
+                if seen == 3 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+        assert_eq!(seen, 3, "{} went on after the break", solver.name());
+        assert_eq!(run.ended, Ended::Satisfied, "{}", solver.name());
+    }
+}
+
+#[test]
+fn a_tiny_budget_never_gives_a_wrong_answer() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        let Some(n) = working_size(variant.first) else {
+            continue;
+        };
+        let config = Config {
+            budget: Some(1),
+            ..config_for(variant)
+        };
+        let run = solver.first(n, &config).unwrap();
+        match &run.solution {
+            Some(solution) => assert!(validate_size(solution.columns(), n).is_ok()),
+            None => assert!(
+                run.ended == Ended::Budget
+                    || (run.ended == Ended::Exhausted && known::all_solutions(n) == Some(0)),
+                "{} {:?}: {:?}",
+                solver.name(),
+                variant.name,
+                run.ended
+            ),
+        }
+    }
+}
+
+#[test]
+fn answers_agree_with_oeis_and_the_validator() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        let name = solver.name();
+        let config = config_for(variant);
+        for n in 1..=9 {
+            if variant.count.accepts(n) {
+                let run = solver.count(n, &config).unwrap();
+                assert_eq!(run.ended, Ended::Exhausted);
+                assert_eq!(Some(run.total), known::all_solutions(n), "{name} n = {n}");
+            }
+            if variant.list.accepts(n) {
+                let (all, run) = solver.collect(n, &config).unwrap();
+                assert_eq!(run.ended, Ended::Exhausted);
+                assert_eq!(
+                    Some(all.len() as u64),
+                    known::all_solutions(n),
+                    "{name} n = {n}"
+                );
+                assert!(all.iter().all(|c| validate_size(c, n).is_ok()));
+            }
+            if variant.first.accepts(n) {
+                let run = solver.first(n, &config).unwrap();
+                match &run.solution {
+                    Some(s) => assert_eq!(s.n(), n),
+                    // Incomplete strategies know n = 2 and 3 from the theorem, not a search.
+                    None if run.ended == Ended::Exhausted => {
+                        assert_eq!(known::all_solutions(n), Some(0), "{name} n = {n}");
+                    }
+                    None => panic!("{name} {:?} n = {n}: {:?}", variant.name, run.ended),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_run() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        let Some(n) = working_size(variant.first).filter(|_| variant.randomized) else {
+            continue;
+        };
+        let config = config_for(variant);
+        let (a, b) = (
+            solver.first(n, &config).unwrap(),
+            solver.first(n, &config).unwrap(),
+        );
+        assert_eq!(a.solution, b.solution, "{}", solver.name());
+        assert_eq!(a.seed, Some(7));
+    }
+}
+
+#[test]
+fn declared_extras_are_delivered() {
+    let registry = nqueens::registry();
+    for solver in registry.iter() {
+        let caps = solver.capabilities();
+        if !caps.widest(Operation::Count).accepts(8) {
+            assert!(!caps.counts_classes && !caps.resumable, "{}", solver.name());
+            continue;
+        }
+        let run = solver.count(8, &Config::default()).unwrap();
+        assert_eq!(
+            run.unique,
+            caps.counts_classes.then_some(12),
+            "{}: classes",
+            solver.name()
+        );
+        let plan = solver.plan(8, &Config::default());
+        assert_eq!(
+            plan.is_ok(),
+            caps.resumable,
+            "{}: subproblems",
+            solver.name()
+        );
+        if let Ok(plan) = plan {
+            assert_eq!(plan.n(), 8);
+            assert_eq!(plan.strategy(), solver.name());
+        }
+    }
+}
+
+#[test]
+fn defaults_choose_a_strategy_that_accepts_the_request() {
+    let registry = nqueens::registry();
+    for op in Operation::ALL {
+        for n in [1, 2, 3, 8, 16, 24, 25, 28, 32, 100, 10_000] {
+            let Ok(choice) = registry.default_for(op, n) else {
+                continue;
+            };
+            let config = Config {
+                variant: choice.variant.map(str::to_string),
+                ..Config::default()
+            };
+            assert!(
+                choice.solver.check(op, n, &config).is_ok(),
+                "the default for {op} at n = {n} ({}) refuses it",
+                choice.solver.name()
+            );
+        }
+    }
+    assert!(matches!(
+        registry.default_for(Operation::Count, 0),
+        Err(Error::ZeroSize)
+    ));
+}
