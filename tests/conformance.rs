@@ -132,13 +132,12 @@ fn a_raised_stop_flag_ends_runs_with_its_reason() {
     let registry = nqueens::registry();
     for (solver, variant) in variants(&registry) {
         for op in Operation::ALL {
-            // Large enough that no search finishes before its first look at the flag.
+            // Large enough that no list or count finishes before its first look at the flag.
             let long = if op == Operation::First { 30 } else { 14 };
-            let Some(n) = working_size(variant.limit(op)).map(|_| match variant.limit(op) {
+            let n = match variant.limit(op) {
+                Limit::Unsupported(_) => continue,
                 Limit::UpTo(max) => max.min(long),
-                _ => long,
-            }) else {
-                continue;
+                Limit::Unbounded => long,
             };
             for (raise, reason) in [
                 (StopFlag::stop as fn(&StopFlag), Ended::Interrupted),

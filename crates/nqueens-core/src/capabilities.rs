@@ -58,11 +58,6 @@ pub struct Capabilities {
 }
 
 impl Capabilities {
-    /// Whether the strategy has named modes.
-    pub fn has_named_variants(&self) -> bool {
-        self.variants.iter().any(|v| v.name.is_some())
-    }
-
     /// The variant called `name`.
     pub fn named(&self, name: &str) -> Option<&'static Variant> {
         self.variants.iter().find(|v| v.name == Some(name))

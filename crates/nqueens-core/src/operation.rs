@@ -20,15 +20,6 @@ pub enum Operation {
 impl Operation {
     /// All operations, in the order they are usually shown.
     pub const ALL: [Operation; 3] = [Operation::First, Operation::List, Operation::Count];
-
-    /// The short name used in tables and JSON: `first`, `list`, `count`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Operation::First => "first",
-            Operation::List => "list",
-            Operation::Count => "count",
-        }
-    }
 }
 
 impl fmt::Display for Operation {

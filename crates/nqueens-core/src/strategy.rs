@@ -17,7 +17,11 @@ pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
 ///
 /// By the time a strategy sees a job, `n` is at least 1 and within the variant's limit for the
 /// operation, and the variant is one of the strategy's own.
+///
+/// Only the [`Solver`](crate::Solver) entry points make jobs (the type cannot be built outside
+/// this crate), so a strategy can rely on those checks.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Job<'a> {
     /// The board size.
     pub n: usize,

@@ -72,13 +72,12 @@ pub fn count_subproblems(
             .map(|_| std::thread::Builder::new().spawn_scoped(scope, worker))
             .collect();
         worker();
-        for handle in workers {
-            match handle {
-                Ok(handle) => handle.join().map_err(|_| ()),
-                // A thread that could not start leaves its share to the others.
-                Err(_) => Ok(()),
+        // A thread that could not start leaves its share to the others; a worker that
+        // panicked is a bug, passed on rather than reported as an interruption.
+        for handle in workers.into_iter().flatten() {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
             }
-            .unwrap_or_else(|_| stopped.store(true, Ordering::Relaxed));
         }
     });
     let done = done.into_inner();
