@@ -1,0 +1,601 @@
+//! # nqueens-sat
+//!
+//! N-Queens handed to a general SAT solver: the board is encoded in conjunctive normal form
+//! with the cardinality encodings of [RustSAT](https://docs.rs/rustsat) and solved by
+//! [CaDiCaL](https://github.com/arminbiere/cadical) (Armin Biere's CDCL solver, version 1.9.5,
+//! compiled from its C++ source by the `cadical` crate). Registry name `sat`.
+//!
+//! ## The encoding
+//!
+//! One Boolean variable `q(r, c)` per square says that a queen stands on it (variables
+//! `1 ..= n²` in DIMACS numbering, row-major). The constraints are
+//!
+//! - **exactly one** queen in each row and in each column: a clause `q(r, 0) ∨ … ∨ q(r, n-1)`
+//!   (at least one) and an at-most-one constraint;
+//! - **at most one** queen on each of the `4n - 6` diagonals of two squares or more.
+//!
+//! The at-most-one constraints are where the encodings differ, and the variant picks one of
+//! RustSAT's (each cites its paper):
+//!
+//! | variant | at-most-one of `k` literals | clauses | new variables |
+//! |---|---|---|---|
+//! | `pairwise` (default) | `¬a ∨ ¬b` for every pair (Prestwich, "CNF Encodings", *Handbook of Satisfiability*, 2021) | k(k-1)/2 | 0 |
+//! | `ladder` | the ladder / sequential counter (Gent & Nightingale, "A new encoding of AllDifferent into SAT", ModRef 2004) | about 3k | k - 1 |
+//! | `bitwise` | the binary encoding (Prestwich, "Finding large cliques using SAT local search", 2007) | k ⌈log₂ k⌉ | ⌈log₂ k⌉ |
+//! | `commander` | groups of 4 with a commander each, pairwise inside and between commanders (Klieber & Kwon, "Efficient CNF encoding for selecting 1 from N objects", CFV 2007) | about k²/32 + 3.5k | k/4 |
+//! | `bimander` | groups of 4, pairwise inside, group numbers in binary (Nguyen & Mai, "A new method to encode the at-most-one constraint into SAT", SoICT 2015) | about k/4 ⌈log₂(k/4)⌉ + 1.5k | ⌈log₂(k/4)⌉ |
+//!
+//! `pairwise` gives the strongest propagation but about `(5/3) n³` clauses (`n = 100`: 1.7
+//! million; `n = 300`: 45 million), which bounds how far it goes; the others are linear or
+//! nearly so in `n²` and reach far larger boards.
+//!
+//! ## Enumerating
+//!
+//! A list or a count solves, reads the model, adds a *blocking clause*
+//! `¬q(0, c₀) ∨ … ∨ ¬q(n-1, c_{n-1})` that excludes exactly that solution, and solves again
+//! (CaDiCaL is incremental: it keeps what it learnt) until the formula is unsatisfiable. Each
+//! solution costs one more solver call and one more clause of length `n`, so this is for small
+//! boards: the list and count limit is [`MAX_ENUMERATE`] (n = 10's 724 solutions take a
+//! quarter of a second, n = 12's 14,200 three to seven). The order of the solutions is
+//! whatever the solver finds.
+//!
+//! ## Statistics
+//!
+//! The `cadical` crate exposes no statistics but a callback for every clause the solver
+//! learns, one per conflict it analyses; the encoding's sizes come from RustSAT. [`Stats`] has
+//! no field for variables, clauses, decisions or propagations, so the mapping is:
+//!
+//! | [`Stats`] field | SAT quantity |
+//! |---|---|
+//! | `backtracks` | conflicts analysed (clauses learnt): the solver's dead ends |
+//! | `nodes` | 0: decisions are not exposed by the `cadical` crate |
+//!
+//! [`encode`] returns the number of variables and clauses of a board ([`Formula`]), and
+//! [`solve_first`] returns them with the run's conflicts and solver calls ([`Effort`]).
+//!
+//! ## Stopping
+//!
+//! CaDiCaL asks a terminator callback whether to stop at every step of its main loop (each
+//! decision or conflict), and the callback reads the [`StopFlag`]; the encoding looks at the
+//! flag between constraints. Some of CaDiCaL's preprocessing and inprocessing passes do not
+//! look, and last seconds on formulas of millions of clauses, so the solver runs on a thread of
+//! its own while the caller polls the flag every 5 ms: a raised flag ends a run within
+//! milliseconds, and the solver thread finishes its pass and frees the formula by itself.
+//! [`Config::budget`](nqueens_core::Config::budget) caps the conflicts of each solver call
+//! (CaDiCaL's `conflicts` limit), and a run that hits it ends with [`Ended::Budget`].
+//!
+//! ## Complexity and reach
+//!
+//! SAT is NP-complete, and CDCL gives N-Queens no special treatment: CaDiCaL needs thousands
+//! of conflicts on boards of 100 and more, each costing about a millisecond on formulas of
+//! this size (its learnt clauses are long and its inprocessing passes are proportional to the
+//! formula), so the general solver stays far behind the hand-made searches. Measured in
+//! release mode on the 2-core reference machine, sampling n = 10, 20, 30, ... with 8 s per
+//! board (the first-solution limit is the last n before the first board over 8 s):
+//!
+//! | variant | first solution | limit | list and count |
+//! |---|---|---|---|
+//! | `pairwise` | n = 100: 2.7 s (1.6 million clauses), n = 150: 3.5 s (5.6 million); n = 160 over 8 s | 150 | n = 10: 0.24 s, n = 12: 3–7 s |
+//! | `ladder` | n = 100: 3.8 s, n = 110: 7.5 s; n = 130 over 8 s | 100 | as `pairwise` |
+//! | `bitwise` | n = 100: 1.5 s, n = 170: 3.2 s; n = 180 over 8 s | 170 | as `pairwise` |
+//! | `commander` | n = 100: 3.5 s, n = 120: 3.5 s; n = 130 over 8 s | 120 | as `pairwise` |
+//! | `bimander` | n = 100: 1.1 s, n = 200: 2.9 s; n = 210 over 8 s | 200 | as `pairwise` |
+//!
+//! Between the sampled sizes the time varies as much (it is heavy-tailed in n), so a board
+//! below a limit can take longer. Lists and counts are limited to [`MAX_ENUMERATE`] = 12
+//! (14,200 solutions, one solver call each). Speed against the hand-made strategies is in the
+//! comparison report (`reports/README.md`, regenerated by `cargo bench`).
+//!
+//! ```
+//! use nqueens_core::{Config, Solver};
+//! use nqueens_sat::SatSolver;
+//!
+//! let config = Config { variant: Some("ladder".into()), ..Config::default() };
+//! let run = SatSolver.first(30, &config)?;
+//! assert!(run.solution.is_some());
+//! assert_eq!(SatSolver.count(6, &Config::default())?.total, 4);
+//! # Ok::<(), nqueens_core::Error>(())
+//! ```
+
+#![deny(missing_docs)]
+
+use std::ops::ControlFlow;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::Duration;
+
+use rustsat::encodings::CollectClauses;
+use rustsat::encodings::am1::{Bimander, Bitwise, Commander, Encode, Ladder, Pairwise};
+use rustsat::instances::{BasicVarManager, ManageVars};
+use rustsat::types::{Clause, Lit, Var};
+
+use nqueens_core::{
+    Capabilities, Ended, Error, FirstRun, Job, Limit, Solution, Stats, StopFlag, Strategy, Variant,
+    VisitRun, Visitor,
+};
+
+/// N-Queens in CNF, solved by CaDiCaL. Registry name `sat`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SatSolver;
+
+/// The largest board a list or a count accepts: every solution costs a solver call and a
+/// blocking clause (n = 12: 14,200 of them, 3 to 7 s in release mode).
+pub const MAX_ENUMERATE: usize = 12;
+
+/// An at-most-one encoding of RustSAT, one per variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtMostOne {
+    /// Every pair of literals excluded.
+    Pairwise,
+    /// The ladder (sequential counter).
+    Ladder,
+    /// The binary (bitwise) encoding.
+    Bitwise,
+    /// Commander variables over groups of four.
+    Commander,
+    /// Groups of four with binary-coded group numbers.
+    Bimander,
+}
+
+impl AtMostOne {
+    /// The encoding a variant names (`pairwise` for the unnamed default).
+    pub fn of(variant: &Variant) -> Self {
+        match variant.name {
+            Some("ladder") => AtMostOne::Ladder,
+            Some("bitwise") => AtMostOne::Bitwise,
+            Some("commander") => AtMostOne::Commander,
+            Some("bimander") => AtMostOne::Bimander,
+            _ => AtMostOne::Pairwise,
+        }
+    }
+
+    fn encode<C: CollectClauses>(
+        self,
+        lits: Vec<Lit>,
+        sink: &mut C,
+        vars: &mut BasicVarManager,
+    ) -> Result<(), rustsat::OutOfMemory> {
+        match self {
+            AtMostOne::Pairwise => Pairwise::from(lits).encode(sink, vars),
+            AtMostOne::Ladder => Ladder::from(lits).encode(sink, vars),
+            AtMostOne::Bitwise => Bitwise::from(lits).encode(sink, vars),
+            AtMostOne::Commander => Commander::<4, Pairwise>::from(lits).encode(sink, vars),
+            AtMostOne::Bimander => Bimander::<4, Pairwise>::from(lits).encode(sink, vars),
+        }
+    }
+}
+
+const fn variant(name: &'static str, summary: &'static str, first: usize) -> Variant {
+    Variant {
+        name: Some(name),
+        summary,
+        complete: true,
+        randomized: false,
+        first: Limit::UpTo(first),
+        list: Limit::UpTo(MAX_ENUMERATE),
+        count: Limit::UpTo(MAX_ENUMERATE),
+    }
+}
+
+/// The variants, the default first. First-solution limits: the largest n of a run over
+/// n = 10, 20, 30, ... in which every board was solved within 8 s (release mode, 2-core
+/// reference machine; see the crate documentation).
+const VARIANTS: &[Variant] = &[
+    variant(
+        "pairwise",
+        "CNF, pairwise at-most-one (no new variables, ~5n³/3 clauses), CaDiCaL",
+        150,
+    ),
+    variant(
+        "ladder",
+        "CNF, ladder (sequential counter) at-most-one, CaDiCaL",
+        100,
+    ),
+    variant("bitwise", "CNF, bitwise (binary) at-most-one, CaDiCaL", 170),
+    variant(
+        "commander",
+        "CNF, commander at-most-one (groups of 4), CaDiCaL",
+        120,
+    ),
+    variant(
+        "bimander",
+        "CNF, bimander at-most-one (groups of 4, binary group numbers), CaDiCaL",
+        200,
+    ),
+];
+
+const SUMMARY: &str = "CNF (RustSAT cardinality encodings) solved by the CaDiCaL SAT solver";
+
+/// The size of an encoded board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Formula {
+    /// Variables: the `n²` squares and the encoding's auxiliary ones.
+    pub variables: u64,
+    /// Clauses of the encoding (blocking clauses not included).
+    pub clauses: u64,
+}
+
+/// What the solver did, besides the answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// The encoded board.
+    pub formula: Formula,
+    /// Conflicts analysed (clauses learnt), over every solver call.
+    pub conflicts: u64,
+    /// Solver calls.
+    pub calls: u64,
+}
+
+impl Effort {
+    fn stats(&self) -> Stats {
+        Stats {
+            backtracks: self.conflicts,
+            ..Stats::default()
+        }
+    }
+}
+
+/// The callbacks CaDiCaL calls: the terminator reads the stop flag, the learner counts
+/// conflicts.
+struct Watch {
+    stop: StopFlag,
+    conflicts: u64,
+}
+
+impl cadical::Callbacks for Watch {
+    fn terminate(&mut self) -> bool {
+        self.stop.is_stopped()
+    }
+
+    fn max_length(&self) -> i32 {
+        i32::MAX
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.conflicts += 1;
+    }
+}
+
+/// Where RustSAT's encodings put their clauses: straight into the solver.
+struct Sink<'a> {
+    solver: &'a mut cadical::Solver<Watch>,
+    clauses: usize,
+}
+
+impl CollectClauses for Sink<'_> {
+    fn n_clauses(&self) -> usize {
+        self.clauses
+    }
+
+    fn extend_clauses<T>(&mut self, clauses: T) -> Result<(), rustsat::OutOfMemory>
+    where
+        T: IntoIterator<Item = Clause>,
+    {
+        for clause in clauses {
+            self.solver.add_clause(clause.iter().map(|l| l.to_ipasir()));
+            self.clauses += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The literal "a queen on (r, c)".
+fn queen(n: usize, r: usize, c: usize) -> Lit {
+    Var::new((r * n + c) as u32).pos_lit()
+}
+
+/// Encodes the `n × n` board into `solver` with the at-most-one encoding `amo`, looking at
+/// `stop` between constraints. Returns the formula's size, or `None` if stopped.
+fn encode_into(
+    n: usize,
+    amo: AtMostOne,
+    solver: &mut cadical::Solver<Watch>,
+    stop: &StopFlag,
+) -> Result<Option<Formula>, Error> {
+    let mut vars = BasicVarManager::from_next_free(Var::new((n * n) as u32));
+    let mut sink = Sink { solver, clauses: 0 };
+    let rows = (0..n).map(|r| (0..n).map(|c| queen(n, r, c)).collect::<Vec<_>>());
+    let columns = (0..n).map(|c| (0..n).map(|r| queen(n, r, c)).collect::<Vec<_>>());
+    // Diagonal d of each direction: the squares with r + c = d, and with r - c = d - (n - 1).
+    let falling = (0..2 * n - 1).map(|d| {
+        (0..n)
+            .filter_map(|r| d.checked_sub(r).filter(|&c| c < n).map(|c| queen(n, r, c)))
+            .collect::<Vec<_>>()
+    });
+    let rising = (0..2 * n - 1).map(|d| {
+        (0..n)
+            .filter_map(|r| {
+                (r + n - 1)
+                    .checked_sub(d)
+                    .filter(|&c| c < n)
+                    .map(|c| queen(n, r, c))
+            })
+            .collect::<Vec<_>>()
+    });
+    let oom = |_| Error::Refused {
+        strategy: "sat",
+        n,
+        reason: "the encoding ran out of memory".into(),
+    };
+    for line in rows.chain(columns) {
+        if stop.is_stopped() {
+            return Ok(None);
+        }
+        sink.extend_clauses([Clause::from(&line[..])])
+            .map_err(oom)?;
+        amo.encode(line, &mut sink, &mut vars).map_err(oom)?;
+    }
+    for diagonal in falling.chain(rising).filter(|d| d.len() > 1) {
+        if stop.is_stopped() {
+            return Ok(None);
+        }
+        amo.encode(diagonal, &mut sink, &mut vars).map_err(oom)?;
+    }
+    Ok(Some(Formula {
+        variables: u64::from(vars.n_used()),
+        clauses: sink.clauses as u64,
+    }))
+}
+
+/// The size of the formula for the `n × n` board with the at-most-one encoding `amo`, without
+/// solving it.
+pub fn encode(n: usize, amo: AtMostOne) -> Result<Formula, Error> {
+    let mut solver = cadical::Solver::new();
+    let formula = encode_into(n, amo, &mut solver, &StopFlag::new())?;
+    Ok(formula.unwrap_or_default())
+}
+
+/// How often the caller looks at the stop flag while the solver thread works.
+const POLL: Duration = Duration::from_millis(5);
+
+/// What the caller asks of the solver thread.
+enum Command {
+    /// Solve, with at most this many conflicts.
+    Solve(Option<u64>),
+    /// Add a blocking clause.
+    Block(Vec<i32>),
+}
+
+/// What the solver thread answers.
+enum Reply {
+    /// The board is encoded (`None`: the flag was raised meanwhile).
+    Encoded(Result<Option<Formula>, Error>),
+    /// A solver call ended: with a model (one column per row), unsatisfiable, or stopped;
+    /// and the conflicts so far.
+    Solved(Option<Result<Vec<u32>, ()>>, u64),
+}
+
+/// What one solver call answered.
+enum Answer {
+    Model(Vec<u32>),
+    Unsat,
+    Stopped(Ended),
+}
+
+/// An encoded board and its solver, called once or again with blocking clauses.
+///
+/// CaDiCaL runs on a thread of its own, and the caller waits for its replies looking at the
+/// stop flag every few milliseconds. The solver polls the flag too, but not inside some of its
+/// preprocessing and inprocessing passes, which last seconds on formulas of millions of
+/// clauses (measured: 13 s on the 13-million-clause pairwise formula of n = 200), and freeing
+/// such a formula takes a second more. A stopped caller returns at once and lets the thread
+/// finish those and free the solver by itself.
+struct Session {
+    n: usize,
+    commands: mpsc::Sender<Command>,
+    replies: mpsc::Receiver<Reply>,
+    effort: Effort,
+    budget: Option<u64>,
+}
+
+impl Session {
+    /// Starts the solver thread and encodes the board; `None` if the flag was raised meanwhile.
+    fn start(
+        n: usize,
+        amo: AtMostOne,
+        stop: &StopFlag,
+        budget: Option<u64>,
+    ) -> Result<Option<Self>, Error> {
+        let (commands, inbox) = mpsc::channel();
+        let (outbox, replies) = mpsc::channel();
+        let flag = stop.clone();
+        thread::Builder::new()
+            .name("nqueens-sat".into())
+            .spawn(move || serve(n, amo, flag, &inbox, &outbox))
+            .map_err(|e| Error::Refused {
+                strategy: "sat",
+                n,
+                reason: format!("could not start the solver thread: {e}"),
+            })?;
+        let mut session = Session {
+            n,
+            commands,
+            replies,
+            effort: Effort::default(),
+            budget,
+        };
+        match session.wait(stop) {
+            Some(Reply::Encoded(Ok(Some(formula)))) => {
+                session.effort.formula = formula;
+                Ok(Some(session))
+            }
+            Some(Reply::Encoded(Err(e))) => Err(e),
+            _ => Ok(None),
+        }
+    }
+
+    /// The thread's next reply, or `None` once the flag is raised (or the thread is gone).
+    fn wait(&self, stop: &StopFlag) -> Option<Reply> {
+        loop {
+            match self.replies.recv_timeout(POLL) {
+                Ok(reply) => return Some(reply),
+                Err(RecvTimeoutError::Timeout) if !stop.is_stopped() => {}
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// One solver call.
+    fn solve(&mut self, stop: &StopFlag) -> Answer {
+        let limit = match self.budget {
+            Some(budget) if budget <= self.effort.conflicts => {
+                return Answer::Stopped(Ended::Budget);
+            }
+            Some(budget) => Some(budget - self.effort.conflicts),
+            None => None,
+        };
+        self.effort.calls += 1;
+        if self.commands.send(Command::Solve(limit)).is_err() {
+            return Answer::Stopped(Ended::Interrupted);
+        }
+        match self.wait(stop) {
+            Some(Reply::Solved(answer, conflicts)) => {
+                self.effort.conflicts = conflicts;
+                match answer {
+                    Some(Ok(columns)) => Answer::Model(columns),
+                    Some(Err(())) => Answer::Unsat,
+                    None if stop.is_stopped() => Answer::Stopped(Ended::Interrupted),
+                    None => Answer::Stopped(Ended::Budget),
+                }
+            }
+            _ => Answer::Stopped(Ended::Interrupted),
+        }
+    }
+
+    /// Excludes the solution `columns` from later calls.
+    fn block(&mut self, columns: &[u32]) {
+        let n = self.n;
+        let clause = columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| (!queen(n, r, c as usize)).to_ipasir())
+            .collect();
+        // A thread that is gone answers the next solve, which reports it.
+        let _ = self.commands.send(Command::Block(clause));
+    }
+}
+
+/// The solver thread: encodes, then serves the caller's commands until it hangs up. The
+/// solver is freed here, off the caller's thread.
+fn serve(
+    n: usize,
+    amo: AtMostOne,
+    stop: StopFlag,
+    inbox: &mpsc::Receiver<Command>,
+    outbox: &mpsc::Sender<Reply>,
+) {
+    let mut solver = cadical::Solver::new();
+    solver.set_callbacks(Some(Watch {
+        stop: stop.clone(),
+        conflicts: 0,
+    }));
+    let encoded = encode_into(n, amo, &mut solver, &stop);
+    let go_on = matches!(encoded, Ok(Some(_)));
+    if outbox.send(Reply::Encoded(encoded)).is_err() || !go_on {
+        return;
+    }
+    for command in inbox {
+        match command {
+            Command::Solve(limit) => {
+                if let Some(limit) = limit {
+                    // The limit lasts for this call only; CaDiCaL takes an i32, and
+                    // "conflicts" is one of its documented limits, so it is not refused.
+                    let limit = i32::try_from(limit).unwrap_or(i32::MAX);
+                    let _ = solver.set_limit("conflicts", limit);
+                }
+                let answer = solver.solve().map(|sat| {
+                    if sat {
+                        Ok((0..n)
+                            .map(|r| {
+                                (0..n)
+                                    .find(|&c| {
+                                        solver.value(queen(n, r, c).to_ipasir()) == Some(true)
+                                    })
+                                    .map_or(u32::MAX, |c| c as u32)
+                            })
+                            .collect())
+                    } else {
+                        Err(())
+                    }
+                });
+                let conflicts = solver.get_callbacks().map_or(0, |w| w.conflicts);
+                if outbox.send(Reply::Solved(answer, conflicts)).is_err() {
+                    return;
+                }
+            }
+            Command::Block(clause) => solver.add_clause(clause),
+        }
+    }
+}
+
+/// Finds one solution of the `n × n` board with the at-most-one encoding `amo`, returning the
+/// run and what the solver did (the formula's size among it).
+pub fn solve_first(
+    n: usize,
+    amo: AtMostOne,
+    stop: &StopFlag,
+    budget: Option<u64>,
+) -> Result<(FirstRun, Effort), Error> {
+    let Some(mut session) = Session::start(n, amo, stop, budget)? else {
+        return Ok((
+            FirstRun::without_solution(Ended::Interrupted, Stats::default()),
+            Effort::default(),
+        ));
+    };
+    let run = match session.solve(stop) {
+        Answer::Model(columns) => {
+            FirstRun::found(Solution::from_columns(columns)?, session.effort.stats())
+        }
+        Answer::Unsat => FirstRun::without_solution(Ended::Exhausted, session.effort.stats()),
+        Answer::Stopped(ended) => FirstRun::without_solution(ended, session.effort.stats()),
+    };
+    Ok((run, session.effort))
+}
+
+impl Strategy for SatSolver {
+    fn name(&self) -> &'static str {
+        "sat"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: SUMMARY,
+            counts_classes: false,
+            resumable: false,
+            variants: VARIANTS,
+        }
+    }
+
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let config = job.config;
+        let amo = AtMostOne::of(job.variant);
+        Ok(solve_first(job.n, amo, &config.stop, config.budget)?.0)
+    }
+
+    fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        let config = job.config;
+        let amo = AtMostOne::of(job.variant);
+        let Some(mut session) = Session::start(job.n, amo, &config.stop, config.budget)? else {
+            return Ok(VisitRun {
+                ended: Ended::Interrupted,
+                stats: Stats::default(),
+            });
+        };
+        let ended = loop {
+            match session.solve(&config.stop) {
+                Answer::Model(columns) => {
+                    if let ControlFlow::Break(()) = visitor(&columns) {
+                        break Ended::Satisfied;
+                    }
+                    session.block(&columns);
+                }
+                Answer::Unsat => break Ended::Exhausted,
+                Answer::Stopped(ended) => break ended,
+            }
+        };
+        Ok(VisitRun {
+            ended,
+            stats: session.effort.stats(),
+        })
+    }
+}
