@@ -1,0 +1,267 @@
+//! # nqueens-anneal
+//!
+//! Simulated annealing (Kirkpatrick, Gelatt and Vecchi, *Optimization by Simulated
+//! Annealing*, Science 1983; the Metropolis acceptance rule of Metropolis et al. 1953) for one
+//! solution: a random permutation is improved by random swaps, and a swap that adds conflicts
+//! is still accepted with a probability that falls as the temperature is lowered.
+//!
+//! - **Board**: a permutation (`columns[row]`), so rows and columns never clash and the energy
+//!   is the number of attacking pairs on the diagonals. Two arrays of `2n - 1` counters (queens
+//!   per diagonal, per direction) give the change in pairs of swapping two rows' columns in
+//!   O(1) from eight counters, and a swap updates them in O(1), as in `nqueens-minconflicts`.
+//! - **Move**: two distinct rows drawn uniformly at random; their swap changes the pairs by
+//!   `d`. It is made when `d <= 0` (sideways moves included), and otherwise with probability
+//!   e^(-d/T) (the Metropolis rule; increases above 64 pairs are never accepted).
+//! - **Start**: a uniformly random permutation (Fisher–Yates), about 2n/3 attacking pairs.
+//!
+//! **Cooling schedules**, one per variant ([`Config::variant`](nqueens_core::Config::variant)),
+//! both a [`Schedule`] value that [`solve_with`] also takes. A *sweep* is `max(n, 64)` proposed
+//! swaps: every temperature lasts one sweep.
+//!
+//! | variant | schedule |
+//! |---|---|
+//! | `geometric` (the default) | [`GEOMETRIC`]: T = 1 at the start, ×0.9 per sweep down to the floor T = 0.05 (29 sweeps), held there; after 100 sweeps at the floor without a new lowest pair count, a *reheat* to T = 0.5 and cooling again |
+//! | `quench` | [`QUENCH`]: T = 0 throughout (only moves that add no pair, sideways included: a random descent); after 100 sweeps without a new lowest, a *restart* from a new random permutation |
+//!
+//! `quench` is the control experiment: the same search without the temperature. Measured over
+//! 300 seeds, the temperature pays only on small rugged boards: at n = 6 (4 solutions)
+//! `quench` freezes in local minima and needs a median of about 39,000 proposals where
+//! `geometric` needs 93. From n = 8 on, the sideways moves alone cross the plateaus and
+//! `quench` needs fewer proposals (medians: n = 8, 73 against 104; n = 16, 399 against 891;
+//! n = 30, 999 against 1,660), the hot sweeps of `geometric` adding conflicts only to remove
+//! them again; at n = 10,000 both need about 1.9 million (median of the bench's ten seeds).
+//!
+//! **Statistics** ([`Stats`]): `moves` counts the swaps *proposed* (each one O(1)
+//! evaluation, made or not: the unit of work and of the budget); `backtracks` counts the
+//! accepted *uphill* moves, the swaps made although they added pairs (the annealing's steps
+//! away from a solution; `Stats` has no field of that name); `restarts` counts the reheats (or
+//! the restarts of `quench`), each also reported to the
+//! [`Config::observer`](nqueens_core::Config::observer) as
+//! [`Event::Restarted`](nqueens_core::Event::Restarted);
+//! `initial_conflicts` holds the queens attacked in the random start (about 72% of them).
+//!
+//! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
+//! 64-bit outputs by a multiply-shift, and the acceptance probabilities from an `exp` made of
+//! IEEE-754 arithmetic only, so a seed gives the same solution on every platform. Without a
+//! seed one is drawn and reported in [`FirstRun::seed`].
+//!
+//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the proposals over all
+//! reheats (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
+//! A budget of 0 ends at once that way. The stop flag is polled every 4,096 proposals (about
+//! every 0.1 ms) and every 65,536 rows of the shuffle.
+//!
+//! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
+//! and n = 3 are answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS
+//! A000170).
+//!
+//! **Cost**: O(1) per proposal, O(n) for the start. The proposals needed grow faster than n:
+//! once few queens are attacked, a uniformly drawn pair seldom involves one of them (with `k`
+//! queens attacked, about one proposal in n / 2k does), so the last conflicts cost
+//! O(n log n) proposals or more, where min-conflicts, which picks an attacked queen first,
+//! pays O(1) per repair. Measured with the `timing` example on the 2-core reference machine
+//! (the bench's ten seeds 1, 2, 3, 5, ..., 89), `geometric`: n = 10,000 in 0.03–0.21 s per
+//! seed (median 0.05 s; 1.3 to 9.6 million proposals), n = 100,000 in 1.4–2.4 s (21 to 37
+//! million proposals; `quench` 1.7–2.3 s), n = 300,000 in about 10 s on an idle machine
+//! (three seeds, 86 to 105 million proposals; 21–23 s while other builds ran), where memory
+//! latency joins in (20 bytes per queen leave the caches). For the reference run see
+//! the report (`reports/README.md` at the workspace root, series `annealing` and
+//! `annealing-quench`), and `cargo run --release -p nqueens-anneal --example timing -- N
+//! SEEDS [VARIANT]` times seeds by hand.
+//!
+//! **Memory**: 4 bytes per queen for the columns (the returned solution) and 16 for the
+//! diagonal counters: 20 bytes per queen, 200 MB at [`MAX_N`]; larger boards are refused with
+//! a typed [`Error::TooLarge`].
+//!
+//! ```
+//! use nqueens_anneal::AnnealingSolver;
+//! use nqueens_core::{Config, Ended, Solver};
+//!
+//! let config = Config { seed: Some(42), ..Config::default() };
+//! let run = AnnealingSolver.first(1000, &config)?;
+//! let solution = run.solution.expect("the default budget suffices");
+//! assert_eq!(solution.n(), 1000);
+//! assert_eq!(run.seed, Some(42));
+//! // The same seed gives the same solution.
+//! assert_eq!(AnnealingSolver.first(1000, &config)?.solution, Some(solution));
+//!
+//! let quench = Config { variant: Some("quench".into()), ..config.clone() };
+//! assert!(AnnealingSolver.first(1000, &quench)?.solution.is_some());
+//!
+//! let broke = Config { budget: Some(0), ..config };
+//! assert_eq!(AnnealingSolver.first(1000, &broke)?.ended, Ended::Budget);
+//! # Ok::<(), nqueens_core::Error>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod anneal;
+mod board;
+
+use nqueens_core::{
+    Capabilities, Config, Ended, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    known,
+};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use board::Board;
+
+/// Simulated annealing on a permutation board with random swaps. Registry name `annealing`;
+/// randomized (takes a seed); `n <= 10^7`; variants `geometric` (the default) and `quench`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnnealingSolver;
+
+/// The largest board accepted: 20 bytes per queen, 200 MB at n = 10^7.
+pub const MAX_N: usize = 10_000_000;
+
+/// A cooling schedule: how hot the search starts, how fast it cools, and what it does when it
+/// freezes without a solution. Temperatures are in attacking pairs: an uphill swap of `d`
+/// pairs is accepted with probability e^(-d/T).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// The temperature of the first sweep.
+    pub start: f64,
+    /// The factor applied to the temperature after each sweep (in `(0, 1]`).
+    pub cooling: f64,
+    /// The lowest temperature: once reached, the search stays there.
+    pub floor: f64,
+    /// Sweeps at the floor without a new lowest pair count before the search counts as frozen.
+    pub patience: u64,
+    /// What a frozen search does.
+    pub stalled: Stall,
+}
+
+/// What a frozen search does (see [`Schedule::patience`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stall {
+    /// Keep the board, set the temperature to this and cool down again.
+    Reheat(f64),
+    /// Start over from a new random permutation at [`Schedule::start`].
+    Restart,
+}
+
+/// The `geometric` variant's schedule (the default): T = 1, ×0.9 per sweep, floor 0.05,
+/// reheat to 0.5 after 100 frozen sweeps.
+pub const GEOMETRIC: Schedule = Schedule {
+    start: 1.0,
+    cooling: 0.9,
+    floor: 0.05,
+    patience: 100,
+    stalled: Stall::Reheat(0.5),
+};
+
+/// The `quench` variant's schedule: T = 0 throughout, a restart after 100 frozen sweeps.
+pub const QUENCH: Schedule = Schedule {
+    start: 0.0,
+    cooling: 1.0,
+    floor: 0.0,
+    patience: 100,
+    stalled: Stall::Restart,
+};
+
+/// The proposal budget used when [`Config::budget`](nqueens_core::Config::budget) is `None`:
+/// 10^8 + 1000 n, several seconds of proposals; n = 300,000 needs about 10^8.
+///
+/// ```
+/// assert_eq!(nqueens_anneal::default_budget(10_000), 110_000_000);
+/// ```
+pub fn default_budget(n: usize) -> u64 {
+    100_000_000 + 1000 * n as u64
+}
+
+const LIST: Limit =
+    Limit::Unsupported("local search finds one solution at a time; it cannot enumerate");
+const COUNT: Limit =
+    Limit::Unsupported("local search finds one solution at a time; it cannot count");
+
+/// The default variant: [`GEOMETRIC`] cooling.
+const GEOMETRIC_VARIANT: Variant = Variant {
+    name: Some("geometric"),
+    summary: "geometric cooling from T = 1 to 0.05 per sweep of n swaps, reheats to 0.5",
+    complete: false,
+    randomized: true,
+    first: Limit::UpTo(MAX_N),
+    list: LIST,
+    count: COUNT,
+};
+
+/// The control experiment: [`QUENCH`], no temperature.
+const QUENCH_VARIANT: Variant = Variant {
+    name: Some("quench"),
+    summary: "T = 0 throughout: random descent with sideways swaps, restarts",
+    ..GEOMETRIC_VARIANT
+};
+
+/// Anneals an `n × n` board with `schedule`, under `config`'s seed, budget, stop flag and
+/// observer: the strategy's search, open to schedules of one's own.
+///
+/// ```
+/// use nqueens_anneal::{GEOMETRIC, Schedule, solve_with};
+/// use nqueens_core::Config;
+///
+/// let slow = Schedule { cooling: 0.99, ..GEOMETRIC };
+/// let run = solve_with(200, &slow, &Config { seed: Some(1), ..Config::default() })?;
+/// assert_eq!(run.solution.map(|s| s.n()), Some(200));
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::ZeroSize`] for `n = 0`, [`Error::Refused`] when the board's memory cannot be had.
+/// `n` is not checked against [`MAX_N`] here (the [`Solver`](nqueens_core::Solver) entry
+/// points do that).
+pub fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun, Error> {
+    if n == 0 {
+        return Err(Error::ZeroSize);
+    }
+    let seed = config.seed_or_fresh();
+    let mut stats = Stats::default();
+    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+    // n = 2 and 3 have no solution (OEIS A000170); a local search would only wander.
+    if known::all_solutions(n) == Some(0) {
+        return stopped(Ended::Exhausted, stats);
+    }
+    let budget = config.budget.unwrap_or_else(|| default_budget(n));
+    if budget == 0 {
+        return stopped(Ended::Budget, stats);
+    }
+    let mut board = Board::new(n).ok_or_else(|| Error::Refused {
+        strategy: "annealing",
+        n,
+        reason: format!("could not allocate the board ({} bytes)", 20 * n as u64),
+    })?;
+    stats.peak_bytes = board.bytes() as u64;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    if !board.shuffle(&mut rng, &config.stop) {
+        return stopped(Ended::Interrupted, stats);
+    }
+    stats.initial_conflicts = board.attacked_queens();
+    let (ended, counters) = anneal::anneal(&mut board, &mut rng, schedule, budget, config);
+    stats.moves = counters.proposals;
+    stats.backtracks = counters.uphill;
+    stats.restarts = counters.reheats;
+    if ended != Ended::Satisfied {
+        return stopped(ended, stats);
+    }
+    Ok(FirstRun::found(Solution::from_columns(board.into_columns())?, stats).seeded(seed))
+}
+
+impl Strategy for AnnealingSolver {
+    fn name(&self) -> &'static str {
+        "annealing"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
+            counts_classes: false,
+            resumable: false,
+            variants: &[GEOMETRIC_VARIANT, QUENCH_VARIANT],
+        }
+    }
+
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let schedule = if job.is("quench") { QUENCH } else { GEOMETRIC };
+        solve_with(job.n, &schedule, job.config)
+    }
+}

@@ -1,0 +1,182 @@
+//! The generational loop: elitism, tournament selection, crossover, mutation, evaluation, and a
+//! restart when the best stops improving.
+
+use nqueens_core::{Config, Ended, Event};
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::operators::{Fitness, below, chance, order, pmx, swap_mutation, threshold, tournament};
+use crate::{Crossover, Params};
+
+/// What one run did.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counters {
+    /// Generations completed.
+    pub(crate) generations: u64,
+    /// Individuals evaluated: the random ones of each (re)start and every child that is not a
+    /// plain copy of its parent.
+    pub(crate) evaluations: u64,
+    /// Restarts after the best stalled.
+    pub(crate) restarts: u64,
+    /// Bytes held.
+    pub(crate) bytes: u64,
+}
+
+/// A population of permutations of `n` in one flat array, with their attacking pairs.
+struct Population {
+    n: usize,
+    genes: Vec<u32>,
+    pairs: Vec<u64>,
+}
+
+impl Population {
+    fn new(n: usize, size: usize) -> Self {
+        Population {
+            n,
+            genes: vec![0; size * n],
+            pairs: vec![0; size],
+        }
+    }
+
+    fn individual(&self, k: usize) -> &[u32] {
+        &self.genes[k * self.n..(k + 1) * self.n]
+    }
+
+    /// Fills the population with random permutations (Fisher–Yates) and evaluates them;
+    /// returns one with no attacking pair, if any, or `None` if `config`'s stop flag was raised
+    /// (`Err`).
+    fn randomize(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        fitness: &mut Fitness,
+        counters: &mut Counters,
+        config: &Config,
+    ) -> Result<Option<usize>, Ended> {
+        let n = self.n;
+        for k in 0..self.pairs.len() {
+            if config.stop.is_stopped() {
+                return Err(Ended::Interrupted);
+            }
+            let genes = &mut self.genes[k * n..(k + 1) * n];
+            for (row, column) in genes.iter_mut().enumerate() {
+                // n <= MAX_N < 2^32: every column fits u32.
+                *column = row as u32;
+            }
+            for row in (1..n).rev() {
+                genes.swap(row, below(rng, row + 1));
+            }
+            self.pairs[k] = fitness.pairs(genes);
+            counters.evaluations += 1;
+            if self.pairs[k] == 0 {
+                return Ok(Some(k));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Evolves a population of `n × n` boards until an individual has no attacking pair, `budget`
+/// generations are done, or the stop flag is raised. Returns why it ended, the solution when
+/// found, and what it did.
+pub(crate) fn evolve(
+    n: usize,
+    params: &Params,
+    rng: &mut Xoshiro256PlusPlus,
+    budget: u64,
+    config: &Config,
+) -> (Ended, Option<Vec<u32>>, Counters) {
+    let size = params.population.max(2);
+    let elite = params.elite.min(size - 1);
+    let tournament_size = params.tournament.max(1);
+    let mut counters = Counters::default();
+    let mut fitness = Fitness::new(n);
+    let mut now = Population::new(n, size);
+    let mut next = Population::new(n, size);
+    let mut scratch = vec![0u32; n];
+    let mut ranked: Vec<usize> = (0..size).collect();
+    counters.bytes = (2 * (4 * size * n + 8 * size) + 4 * n + 8 * size + fitness.bytes()) as u64;
+    let crossover = threshold(params.crossover);
+    let mutation = threshold(params.mutation);
+    let mut best = u64::MAX;
+    let mut stalled = 0u64;
+    let mut start = true;
+    loop {
+        if start {
+            start = false;
+            match now.randomize(rng, &mut fitness, &mut counters, config) {
+                Ok(Some(k)) => {
+                    return (Ended::Satisfied, Some(now.individual(k).to_vec()), counters);
+                }
+                Ok(None) => {}
+                Err(ended) => return (ended, None, counters),
+            }
+            best = u64::MAX;
+            stalled = 0;
+        }
+        if counters.generations == budget {
+            return (Ended::Budget, None, counters);
+        }
+        // The elite go through unchanged: the best of a start is never lost.
+        ranked.sort_by_key(|&k| now.pairs[k]);
+        for (slot, &k) in ranked[..elite].iter().enumerate() {
+            next.genes[slot * n..(slot + 1) * n].copy_from_slice(now.individual(k));
+            next.pairs[slot] = now.pairs[k];
+        }
+        for slot in elite..size {
+            // A child costs O(n): polling per child keeps a stop prompt on large boards.
+            if config.stop.is_stopped() {
+                return (Ended::Interrupted, None, counters);
+            }
+            let first = tournament(rng, &now.pairs, tournament_size);
+            let child = &mut next.genes[slot * n..(slot + 1) * n];
+            let mut changed = false;
+            if chance(rng, crossover) {
+                let second = tournament(rng, &now.pairs, tournament_size);
+                let (p, q) = (now.individual(first), now.individual(second));
+                match params.operator {
+                    Crossover::Pmx => pmx(rng, p, q, child, &mut scratch),
+                    Crossover::Order => order(rng, p, q, child, &mut scratch),
+                }
+                changed = first != second;
+            } else {
+                child.copy_from_slice(now.individual(first));
+            }
+            // Each swap is followed by another with the same probability: one on average at
+            // the default rate of 1/2, none half the time.
+            while chance(rng, mutation) {
+                swap_mutation(rng, child);
+                changed = true;
+                if mutation == u64::MAX {
+                    break;
+                }
+            }
+            // A copy of its parent needs no evaluation: its fitness is known.
+            let pairs = if changed {
+                counters.evaluations += 1;
+                fitness.pairs(child)
+            } else {
+                now.pairs[first]
+            };
+            next.pairs[slot] = pairs;
+            if pairs == 0 {
+                counters.generations += 1;
+                return (Ended::Satisfied, Some(child.to_vec()), counters);
+            }
+        }
+        std::mem::swap(&mut now, &mut next);
+        counters.generations += 1;
+        let lowest = now.pairs.iter().copied().min().unwrap_or(u64::MAX);
+        if lowest < best {
+            best = lowest;
+            stalled = 0;
+        } else {
+            stalled += 1;
+            if params.stall > 0 && stalled >= params.stall {
+                // Converged without a solution: elitism keeps the stuck best in every
+                // generation, so only a population drawn anew escapes it.
+                counters.restarts += 1;
+                config.observe(Event::Restarted);
+                start = true;
+            }
+        }
+    }
+}

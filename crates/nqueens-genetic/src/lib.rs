@@ -1,0 +1,275 @@
+//! # nqueens-genetic
+//!
+//! A genetic algorithm (Holland 1975; Goldberg, *Genetic Algorithms in Search, Optimization
+//! and Machine Learning*, 1989) for one solution: a population of random permutations evolves
+//! by selection, crossover and mutation until one of them has no attacking pair.
+//!
+//! - **Genome**: a permutation (`columns[row]`), so rows and columns never clash; the
+//!   **fitness** to minimise is the number of attacking pairs on the diagonals, counted in
+//!   O(n) with two arrays of diagonal counters.
+//! - **Selection**: tournaments of 5 (the fewest pairs of five individuals drawn at random).
+//! - **Crossover** (probability 1/2): partially mapped crossover, PMX (Goldberg and Lingle,
+//!   1985): the child keeps one parent's columns in a random segment of rows and the other's
+//!   elsewhere, repairing repeated columns through the segment's mapping, so it stays a
+//!   permutation and most queens keep their row and column from a parent.
+//! - **Mutation**: swap two random rows' columns, then again with probability 1/2, and so on
+//!   (one swap on average, none in half the children). A child that is a plain copy of its
+//!   parent is not evaluated again.
+//! - **Elitism**: the 2 best go to the next generation unchanged. Generations are replaced
+//!   whole (100 individuals each).
+//! - **Restart**: after `1000 + 10 n` generations without a new best, the population is drawn
+//!   anew: by then it has converged on one local minimum that elitism would keep forever.
+//!
+//! Those are [`Params::for_size`], which [`solve_with`] takes with changes of one's own. They
+//! were chosen by measurement over the bench's ten seeds at n = 200, 500 and 1,000 (and 300
+//! seeds at n = 8 and 30): tournaments of 5 needed fewer evaluations than 3 (n = 500: 199,000
+//! against 307,000, median) and tournaments of 2 five times more; populations of 50, 100 and
+//! 200 made no clear difference; mutating every child exactly once needed six times more
+//! evaluations than the repeated coin (copies of good parents keep the population good);
+//! restarts that keep the best, or come after a fixed 1,000 generations, were slower at
+//! n = 500; order crossover (OX, Davis 1985, which keeps relative order instead of rows) was no
+//! better (n = 30: twice the evaluations, about the same at n = 200 and 500); and crossover
+//! rates of 0.2, 0.5 and 0.8 all did worse than none at all (see below).
+//!
+//! | variant | what |
+//! |---|---|
+//! | `pmx` (the default) | the GA above |
+//! | `mutation` | the control experiment: the same without crossover (each child is a mutated copy of a tournament winner: an evolution strategy) |
+//!
+//! **What limits it.** Fitness is a sum over all queens, so a child's evaluation costs O(n)
+//! even when it differs from its parent by one swap, and nearly every improvement comes from
+//! a mutation that happens to move an attacked queen to free diagonals: with `k` queens
+//! attacked, about one random swap in n / 2k touches one, so the last conflicts take O(n)
+//! children each, O(n) work apiece. Crossover does not help: `mutation` needs fewer
+//! evaluations than `pmx` (n = 500: 158,000 against 199,000, median of ten seeds; n = 1,000:
+//! 1.2 s against 2.7 s median), because every queen constrains every other, so a segment that
+//! is conflict-free in one parent is not in the child, and the fitness gives no gradient
+//! towards good building blocks. What works is selection with mutation: a population of
+//! stochastic hill climbers that pays O(n) per step where min-conflicts pays O(1) and picks an
+//! attacked queen. Measured with the `timing` example on the 2-core reference machine (the
+//! bench's ten seeds, all solved), `pmx`: n = 64 in 0.008 s median (0.05 s the slowest seed),
+//! n = 200 in 0.09 s (0.75 s), n = 500 in 0.5 s (1.4 s), n = 1,000 in 2.7 s (4.8 s), and
+//! n = 2,000 in 14–30 s (three seeds, on a machine busy with other builds): past the bench's
+//! 10 s budget; `mutation` n = 1,000 in 1.2 s (3.5 s). Min-conflicts does n = 10^6 in
+//! 0.04 s. For the reference run see the report
+//! (`reports/README.md` at the workspace root, series `genetic` and `genetic-mutation`: time,
+//! success rate within the bench's budget, evaluations per solution), and `cargo run
+//! --release -p nqueens-genetic --example timing -- N SEEDS [VARIANT]` times seeds by hand.
+//!
+//! **Statistics** ([`Stats`]): `examined` counts the fitness evaluations (the individuals
+//! examined: the random ones of each start and every child that is not a plain copy of its
+//! parent, whose fitness is known), the GA's unit of work; `moves` counts the generations (one
+//! step of the whole population; `Stats` has no field of that name); `restarts` the restarts,
+//! each also reported to the [`Config::observer`](nqueens_core::Config::observer) as
+//! [`Event::Restarted`](nqueens_core::Event::Restarted); `peak_bytes` the two populations and
+//! the counters.
+//!
+//! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
+//! 64-bit outputs by a multiply-shift and probabilities as 64-bit thresholds, so a seed gives
+//! the same solution on every platform. Without a seed one is drawn and reported in
+//! [`FirstRun::seed`].
+//!
+//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the generations over all
+//! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
+//! A budget of 0 ends at once that way. The stop flag is polled before every child.
+//!
+//! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
+//! and n = 3 are answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS
+//! A000170).
+//!
+//! **Cost**: O(n) per child (crossover, mutation, evaluation), 100 children per generation.
+//! **Memory**: two populations of 100 permutations, 800 bytes per queen: 80 MB at [`MAX_N`];
+//! larger boards are refused with a typed [`Error::TooLarge`].
+//!
+//! ```
+//! use nqueens_core::{Config, Ended, Solver};
+//! use nqueens_genetic::GeneticSolver;
+//!
+//! let config = Config { seed: Some(42), ..Config::default() };
+//! let run = GeneticSolver.first(64, &config)?;
+//! let solution = run.solution.expect("the default budget suffices");
+//! assert_eq!(solution.n(), 64);
+//! assert_eq!(run.seed, Some(42));
+//! assert!(run.stats.examined >= 100 && run.stats.moves >= 1);
+//! // The same seed gives the same solution.
+//! assert_eq!(GeneticSolver.first(64, &config)?.solution, Some(solution));
+//!
+//! let broke = Config { budget: Some(0), ..config };
+//! assert_eq!(GeneticSolver.first(64, &broke)?.ended, Ended::Budget);
+//! # Ok::<(), nqueens_core::Error>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod evolve;
+mod operators;
+
+use nqueens_core::{
+    Capabilities, Config, Ended, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    known,
+};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+/// A genetic algorithm on permutations. Registry name `genetic`; randomized (takes a seed);
+/// `n <= 10^5`; variants `pmx` (the default) and `mutation` (no crossover).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GeneticSolver;
+
+/// The largest board accepted: two populations of 100 permutations, 80 MB at n = 10^5 (far
+/// beyond the sizes the GA solves in minutes; see the crate documentation).
+pub const MAX_N: usize = 100_000;
+
+/// A permutation crossover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crossover {
+    /// Partially mapped crossover (Goldberg and Lingle, 1985): positions are inherited.
+    Pmx,
+    /// Order crossover (Davis, 1985): relative order is inherited.
+    Order,
+}
+
+/// The parameters of a run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Individuals per generation (at least 2).
+    pub population: usize,
+    /// Individuals per tournament (at least 1; 1 is random selection).
+    pub tournament: usize,
+    /// Probability that a child is made by crossover rather than copied from one parent.
+    pub crossover: f64,
+    /// Probability of a swap mutation, repeated while it fires (1 means exactly one swap).
+    pub mutation: f64,
+    /// The best individuals copied unchanged to the next generation (fewer than the
+    /// population).
+    pub elite: usize,
+    /// Generations without a new best before the population is drawn anew (0: never).
+    pub stall: u64,
+    /// The crossover operator.
+    pub operator: Crossover,
+}
+
+impl Params {
+    /// The `pmx` variant's parameters for an `n × n` board: population 100, tournaments of 5,
+    /// PMX with probability 1/2, mutation 1/2 (repeated), elite 2, a restart after
+    /// `1000 + 10 n` generations without a new best.
+    ///
+    /// ```
+    /// let params = nqueens_genetic::Params::for_size(64);
+    /// assert_eq!((params.population, params.stall), (100, 1640));
+    /// ```
+    pub fn for_size(n: usize) -> Self {
+        Params {
+            population: 100,
+            tournament: 5,
+            crossover: 0.5,
+            mutation: 0.5,
+            elite: 2,
+            stall: 1000 + 10 * n as u64,
+            operator: Crossover::Pmx,
+        }
+    }
+}
+
+/// The generation budget used when [`Config::budget`](nqueens_core::Config::budget) is
+/// `None`: 10^5 + 100 n generations, a few seconds at n = 64 and beyond the 10 s of the
+/// bench's probes from n = 200 on (the bench's ten seeds needed 78 to 1,646 generations at
+/// n = 64, and 4,600 to 24,000 at n = 1,000 over both variants).
+///
+/// ```
+/// assert_eq!(nqueens_genetic::default_budget(64), 106_400);
+/// ```
+pub fn default_budget(n: usize) -> u64 {
+    100_000 + 100 * n as u64
+}
+
+const LIST: Limit =
+    Limit::Unsupported("a genetic algorithm finds one solution at a time; it cannot enumerate");
+const COUNT: Limit =
+    Limit::Unsupported("a genetic algorithm finds one solution at a time; it cannot count");
+
+/// The default variant: the GA with PMX.
+const PMX_VARIANT: Variant = Variant {
+    name: Some("pmx"),
+    summary: "population 100, tournaments of 5, PMX crossover 1/2, swap mutation, elite 2, restarts",
+    complete: false,
+    randomized: true,
+    first: Limit::UpTo(MAX_N),
+    list: LIST,
+    count: COUNT,
+};
+
+/// The control experiment: no crossover.
+const MUTATION_VARIANT: Variant = Variant {
+    name: Some("mutation"),
+    summary: "the same without crossover: mutated copies of tournament winners",
+    ..PMX_VARIANT
+};
+
+/// Runs the GA on an `n × n` board with `params`, under `config`'s seed, budget (in
+/// generations), stop flag and observer: the strategy's search, open to parameters of one's
+/// own.
+///
+/// ```
+/// use nqueens_core::Config;
+/// use nqueens_genetic::{Params, solve_with};
+///
+/// let big = Params { population: 400, ..Params::for_size(30) };
+/// let run = solve_with(30, &big, &Config { seed: Some(1), ..Config::default() })?;
+/// assert_eq!(run.solution.map(|s| s.n()), Some(30));
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::ZeroSize`] for `n = 0`. `n` is not checked against [`MAX_N`] here (the
+/// [`Solver`](nqueens_core::Solver) entry points do that).
+pub fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Error> {
+    if n == 0 {
+        return Err(Error::ZeroSize);
+    }
+    let seed = config.seed_or_fresh();
+    let mut stats = Stats::default();
+    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+    // n = 2 and 3 have no solution (OEIS A000170); a GA would only wander.
+    if known::all_solutions(n) == Some(0) {
+        return stopped(Ended::Exhausted, stats);
+    }
+    let budget = config.budget.unwrap_or_else(|| default_budget(n));
+    if budget == 0 {
+        return stopped(Ended::Budget, stats);
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (ended, found, counters) = evolve::evolve(n, params, &mut rng, budget, config);
+    stats.moves = counters.generations;
+    stats.examined = counters.evaluations;
+    stats.restarts = counters.restarts;
+    stats.peak_bytes = counters.bytes;
+    match found {
+        Some(columns) => Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed)),
+        None => stopped(ended, stats),
+    }
+}
+
+impl Strategy for GeneticSolver {
+    fn name(&self) -> &'static str {
+        "genetic"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
+            counts_classes: false,
+            resumable: false,
+            variants: &[PMX_VARIANT, MUTATION_VARIANT],
+        }
+    }
+
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let mut params = Params::for_size(job.n);
+        if job.is("mutation") {
+            params.crossover = 0.0;
+        }
+        solve_with(job.n, &params, job.config)
+    }
+}
