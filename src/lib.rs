@@ -16,13 +16,18 @@
 
 #![deny(missing_docs)]
 
+pub use nqueens_anneal as anneal;
 pub use nqueens_astar as astar;
 pub use nqueens_backtrack as backtrack;
 pub use nqueens_breadth as breadth;
 pub use nqueens_construct as construct;
 pub use nqueens_core as core;
+pub use nqueens_cp as cp;
+pub use nqueens_dlx as dlx;
+pub use nqueens_genetic as genetic;
 pub use nqueens_minconflicts as minconflicts;
 pub use nqueens_permute as permute;
+pub use nqueens_sat as sat;
 pub use nqueens_symmetry as symmetry;
 pub use nqueens_warnsdorff as warnsdorff;
 
@@ -40,8 +45,13 @@ pub fn registry() -> Registry {
         .register(warnsdorff::WarnsdorffSolver)
         .register(astar::AStarSolver::new())
         .register(breadth::BreadthSolver::new())
+        .register(dlx::DlxSolver)
+        .register(sat::SatSolver)
+        .register(cp::CpSolver)
         .register(construct::ConstructionSolver)
         .register(minconflicts::MinConflictsSolver)
+        .register(anneal::AnnealingSolver)
+        .register(genetic::GeneticSolver)
         .defaults(
             Operation::First,
             &[
@@ -57,7 +67,10 @@ pub fn registry() -> Registry {
         )
         .defaults(
             Operation::List,
-            &[Pick::new("bitmask"), Pick::new("vector")],
+            // Lexicographic backtracking (bitmask, up to its 32-bit word) answers at once up
+            // to n = 32 and stalls beyond it; Warnsdorff's ordering finds the first solutions
+            // of larger boards in a few thousand nodes (n = 33: 2,297) up to its own limit.
+            &[Pick::new("bitmask"), Pick::new("warnsdorff")],
         )
         .defaults(
             Operation::Count,

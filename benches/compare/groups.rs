@@ -13,6 +13,10 @@ use crate::plan::{Mode, SEEDS, cases};
 use crate::probe::{heap_peak, probe};
 use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 
+/// Seeds of one size that may run past the probe budget, none solved, before the size's other
+/// seeds are given up: a size no seed solves then costs three probe budgets, not ten.
+const GIVE_UP_AFTER: usize = 3;
+
 /// The elements of a run for criterion's throughput line: the run's work counter
 /// ([`Stats::work`]), else the n queens placed.
 fn elements(stats: &Stats, n: usize) -> u64 {
@@ -97,6 +101,14 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 
 /// `first_solution`: every variant that finds, on every size of the plan its limit accepts; a
 /// randomized variant over the plan's seeds.
+///
+/// Every seed of a randomized variant is probed at each size, also after one fails, so the
+/// statistics give each size's success rate within the budget (one record per seed: found,
+/// over the budget, or the strategy's own budget ran out). Criterion then times the seeds that
+/// found a solution; the series stops after a size where none did and one ran past the probe
+/// budget. When the first [`GIVE_UP_AFTER`] seeds of a size all run past the budget, the
+/// others are recorded as skipped instead of costing a budget each. A variant without seeds
+/// stops at its first run past the budget, as before.
 pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(FIRST_SOLUTION);
     for case in cases(registry) {
@@ -116,11 +128,30 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             .into_iter()
             .map(|seed| case.config(seed))
             .collect();
+        let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
             let mut slowest = 0.0f64;
             let mut work = Vec::new();
-            if h.plan.mode != Mode::List {
-                for config in &configs {
+            let mut solved: Vec<&Config> = Vec::new();
+            if h.plan.mode == Mode::List {
+                solved = configs.iter().collect();
+            } else {
+                let mut over_budget = 0;
+                for (k, config) in configs.iter().enumerate() {
+                    if seeded && solved.is_empty() && over_budget == GIVE_UP_AFTER {
+                        // Each such seed would cost a whole probe budget, most likely for
+                        // nothing: the rate at this size is 0 of the seeds tried.
+                        for rest in &configs[k..] {
+                            let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Skipped);
+                            record.seed = rest.seed;
+                            record.note = format!(
+                                "the first {GIVE_UP_AFTER} seeds at this size ran past the probe \
+                                 budget"
+                            );
+                            h.push(record);
+                        }
+                        break;
+                    }
                     let outcome = probe(
                         case.solver,
                         Operation::First,
@@ -134,13 +165,29 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                         Next::Measure { seconds, stats } => {
                             slowest = slowest.max(seconds);
                             work.push(elements(&stats, n));
+                            solved.push(config);
                         }
+                        // A failed seed counts against the success rate; the others still run.
+                        Next::Skip if seeded => {}
+                        Next::StopSeries if seeded => over_budget += 1,
                         Next::Skip => continue 'sizes,
                         Next::StopSeries => {
                             h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
                             break 'sizes;
                         }
                     }
+                }
+                if solved.is_empty() {
+                    if over_budget > 0 {
+                        eprintln!(
+                            "nqueens bench: {FIRST_SOLUTION}/{}/{n}: no seed found a solution \
+                             within the budget: larger sizes are left out",
+                            case.label
+                        );
+                        h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
+                        break 'sizes;
+                    }
+                    continue 'sizes;
                 }
             }
             work.sort_unstable();
@@ -150,8 +197,9 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
                 let mut next = 0;
                 b.iter(|| {
-                    // Each iteration takes the next seed, so samples average over the seed list.
-                    let config = &configs[next % configs.len()];
+                    // Each iteration takes the next seed that found a solution in its probe, so
+                    // samples average over those seeds.
+                    let config = solved[next % solved.len()];
                     next += 1;
                     case.solver.first(n, config)
                 })

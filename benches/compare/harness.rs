@@ -119,24 +119,28 @@ impl Harness {
             None => Next::Skip,
         };
         if !matches!(next, Next::Measure { .. }) {
+            // A seed's failure alone does not end a series: its caller says when one does.
+            let (seed, ends) = match record.seed {
+                Some(seed) => (format!(" (seed {seed})"), ""),
+                None if matches!(next, Next::StopSeries) => {
+                    (String::new(), ": larger sizes are left out")
+                }
+                None => (String::new(), ""),
+            };
             eprintln!(
-                "nqueens bench: {}/{}/{}: {}{}",
+                "nqueens bench: {}/{}/{}{seed}: {}{ends}",
                 record.group,
                 record.id,
                 record.n,
                 why_unanswered(&record),
-                if matches!(next, Next::StopSeries) {
-                    ": larger sizes are left out"
-                } else {
-                    ""
-                }
             );
         }
         self.push(record);
         next
     }
 
-    /// Records the sizes of a series left out after a smaller one ran past the budget.
+    /// Records the sizes of a series left out after a smaller one ran past the budget (for a
+    /// randomized variant: a smaller size where no seed found a solution and one ran past it).
     pub fn skip_rest(&mut self, case: &Case<'_>, group: &str, sizes: &[usize]) {
         for &n in sizes {
             let mut record = case.record(group, n, CaseStatus::Skipped);

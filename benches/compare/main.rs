@@ -36,7 +36,13 @@
 //! deadline engine (`with_deadline`). A probe past the budget (count: 6 s; first: 10 s, which
 //! admits the goals of n = 10^4 for `warnsdorff` and 10^7 for `min-conflicts` over every seed;
 //! quick mode 1 s / 0.5 s) drops that n and every larger n of the series, and the skip is
-//! recorded.
+//! recorded. A randomized variant probes every seed at each size, also after one fails, and
+//! records each (found, over the budget, or its own work budget ran out), so the report can
+//! give the success rate within the budget per size; criterion then times the seeds that
+//! found a solution, and the series stops after a size where none did and one ran past the
+//! budget. When the first three seeds of a size all run past the budget, its other seeds are
+//! recorded as skipped (its rate is then 0 of 3), so such a last size costs three probe
+//! budgets (30 s in a full run); a size some seeds solve costs up to ten.
 //!
 //! Slow cases (probe over 10 ms) use 10 samples of flat sampling, about 11 runs in all; fast ones
 //! 20 samples in about a second. Throughput is in elements per run: the run's work counter

@@ -299,10 +299,14 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
-    first: Limit::UpTo(MAX_N),
-    list: Limit::UpTo(MAX_N),
-    count: Limit::UpTo(MAX_N),
+    first: Limit::UpTo(DECLARED_MAX_N),
+    list: Limit::UpTo(DECLARED_MAX_N),
+    count: Limit::UpTo(DECLARED_MAX_N),
 };
+
+/// The largest board declared: n = 16 fits the 4-bit columns of [`MAX_N`] but its frontier
+/// (1.94 GiB) is above the default memory bound, so the registered solver always refuses it.
+const DECLARED_MAX_N: usize = 15;
 
 impl Strategy for BreadthSolver {
     fn name(&self) -> &'static str {

@@ -3,13 +3,20 @@
 //! Each case runs under the core's deadline engine ([`run_with_deadline`]), which stops it
 //! when its time is up or on Ctrl-C; a case keeps its typed answer (or the strategy's refusal)
 //! until it is printed.
+//!
+//! Some work cannot be stopped halfway (building a 10^9-queen placement by formula, then
+//! validating it), so a case is not started when its strategy's smaller cases say it would
+//! run past the timeout or need more memory than the machine has: its time and memory are
+//! estimated as growing at least linearly from the largest case of the same strategy that
+//! finished (or from a probe at [`PROBE_N`] before a first case beyond [`PROBE_FROM`]). Such
+//! a case is marked `skipped`, with the estimate under the table.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::time::Duration;
 
 use clap::Args;
-use nqueens::core::format::format_seconds;
+use nqueens::core::format::{format_bytes, format_seconds};
 use nqueens::core::{
     Answer, Config, Ended, Error as SolverError, Operation, Registry, Stats, StopFlag,
     run_with_deadline,
@@ -86,17 +93,32 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("{text:?} seconds is not a timeout this program can wait for"))
 }
 
-/// One strategy on one size: its answer, or why the strategy refused the case.
+/// The first size from which a first-solution case is estimated from a probe when its
+/// strategy has no finished case of at least [`PROBE_N`] yet.
+const PROBE_FROM: usize = 1_000_000;
+
+/// The size of that probe: milliseconds for the linear strategies that go this far, and large
+/// enough that their time is no longer only the cache's.
+const PROBE_N: usize = 100_000;
+
+/// Bytes per queen every first-solution case holds besides its strategy's own memory: the
+/// columns of the answer and the validator's bits.
+const ANSWER_BYTES_PER_QUEEN: u64 = 5;
+
+/// One strategy on one size: its answer, why the strategy refused the case, or why it was not
+/// started.
 struct Case {
     job: Job,
     n: usize,
     strategy: &'static str,
     seconds: f64,
     answer: Result<Answer, SolverError>,
+    /// Set when the case was not run: the estimate that said it would not fit.
+    skipped: Option<String>,
 }
 
 impl Case {
-    /// What the run cost; nothing for a refused case.
+    /// What the run cost; nothing for a refused or skipped case.
     fn stats(&self) -> Stats {
         self.answer
             .as_ref()
@@ -104,21 +126,120 @@ impl Case {
     }
 
     /// The table's result cell: the count, `found`, `no solution`, `budget exhausted`,
-    /// `timeout`, `interrupted` or `refused` (the reason is printed under the table).
+    /// `timeout`, `interrupted`, `refused` or `skipped` (the reason is printed under the
+    /// table).
     fn label(&self) -> String {
-        match &self.answer {
-            Ok(answer) => answer.label(),
-            Err(_) => REFUSED.to_string(),
+        match (&self.skipped, &self.answer) {
+            (Some(_), _) => SKIPPED.to_string(),
+            (None, Ok(answer)) => answer.label(),
+            (None, Err(_)) => REFUSED.to_string(),
+        }
+    }
+
+    /// Why the row has no answer, for under the table.
+    fn reason(&self) -> Option<String> {
+        match (&self.skipped, &self.answer) {
+            (Some(why), _) => Some(format!("{} skips n = {}: {why}", self.strategy, self.n)),
+            (None, Err(error)) => Some(error.to_string()),
+            (None, Ok(_)) => None,
         }
     }
 
     fn timed_out(&self) -> bool {
         matches!(&self.answer, Ok(answer) if answer.ended() == Ended::Deadline)
     }
+
+    /// Why the strategy is not tried on larger sizes after this case, if it is not.
+    fn gives_up(&self) -> Option<&'static str> {
+        if self.skipped.is_some() {
+            Some("was skipped")
+        } else if self.timed_out() {
+            Some("timed out")
+        } else {
+            None
+        }
+    }
 }
 
 /// A refused case's result cell; JSON adds `: ` and the reason.
 const REFUSED: &str = "refused";
+
+/// The result cell of a case not started because of its estimate; JSON adds `: ` and why.
+const SKIPPED: &str = "skipped";
+
+/// What a finished case cost, to estimate the strategy's larger cases from.
+#[derive(Clone, Copy)]
+struct Cost {
+    n: usize,
+    seconds: f64,
+    /// The memory the strategy's search held (0 when it does not say).
+    bytes: u64,
+    /// Whether the run was stopped by the timeout (a probe): `seconds` is then a lower bound.
+    timed_out: bool,
+}
+
+impl Cost {
+    fn of(case: &Case) -> Option<Cost> {
+        let answer = case.answer.as_ref().ok()?;
+        (case.skipped.is_none() && answer.ended().is_definite()).then(|| Cost {
+            n: case.n,
+            seconds: case.seconds,
+            bytes: answer.stats().peak_bytes,
+            timed_out: false,
+        })
+    }
+
+    /// Why a case of size `n` should not be started, if it should not: time and memory scaled
+    /// linearly from this cost (a lower bound for every strategy here) would exceed `timeout`
+    /// or the memory available.
+    fn forbids(&self, job: Job, n: usize, timeout: Duration) -> Option<String> {
+        if n <= self.n {
+            return None;
+        }
+        if self.timed_out {
+            return Some(format!(
+                "already n = {} ran past the --timeout of {}",
+                self.n,
+                format_seconds(timeout.as_secs_f64())
+            ));
+        }
+        let ratio = n as f64 / self.n as f64;
+        let seconds = self.seconds * ratio;
+        if seconds > timeout.as_secs_f64() {
+            return Some(format!(
+                "it would take about {} (n = {} took {}, and the time grows at least linearly), \
+                 over the --timeout of {}",
+                format_seconds(seconds),
+                self.n,
+                format_seconds(self.seconds),
+                format_seconds(timeout.as_secs_f64())
+            ));
+        }
+        let answer = match job {
+            Job::First => ANSWER_BYTES_PER_QUEEN.saturating_mul(n as u64),
+            Job::Count => 0,
+        };
+        let bytes = (self.bytes as f64 * ratio) as u64 + answer;
+        match memory_available() {
+            Some(available) if bytes > available => Some(format!(
+                "it would need about {} of memory (estimated from n = {}), more than the {} \
+                 available",
+                format_bytes(bytes),
+                self.n,
+                format_bytes(available)
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// The memory the machine can still give (Linux's `MemAvailable`), if it says.
+fn memory_available() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
 
 impl Serialize for Case {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -137,9 +258,10 @@ impl Serialize for Case {
             n: self.n,
             strategy: self.strategy,
             seconds: self.seconds,
-            result: match &self.answer {
-                Ok(answer) => answer.label(),
-                Err(error) => format!("{REFUSED}: {error}"),
+            result: match (&self.skipped, &self.answer) {
+                (Some(why), _) => format!("{SKIPPED}: {why}"),
+                (None, Ok(answer)) => answer.label(),
+                (None, Err(error)) => format!("{REFUSED}: {error}"),
             },
             stats: self.stats(),
         }
@@ -160,39 +282,103 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         ..Config::default()
     };
     let mut cases = Vec::new();
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout()?;
+    // Smaller sizes first: their costs decide whether the larger ones are started.
+    let mut given = args.sizes.clone();
+    given.sort_unstable();
+    given.dedup();
     for job in jobs {
         let operation = job.operation();
-        let sizes = match (args.sizes.is_empty(), job) {
-            (false, _) => &args.sizes[..],
+        let sizes = match (given.is_empty(), job) {
+            (false, _) => &given[..],
             (true, Job::Count) => DEFAULT_COUNT_SIZES,
             (true, Job::First) => DEFAULT_FIRST_SIZES,
         };
+        let mut costs: BTreeMap<&'static str, Cost> = BTreeMap::new();
         let first_case = cases.len();
-        // A strategy that timed out at some n is not tried on larger ones: it would only time
-        // out again, and the job would take `timeout` per size.
-        let mut timed_out: BTreeMap<&'static str, usize> = BTreeMap::new();
+        // A strategy that timed out (or was skipped) at some n is not tried on larger ones: it
+        // would only time out again, and the job would take `timeout` per size.
+        let mut gave_up: BTreeMap<&'static str, (usize, &'static str)> = BTreeMap::new();
         for &n in sizes {
             for solver in registry.iter() {
                 // Sizes beyond a strategy's limits are left out, not shown as refusals.
                 if solver.check(operation, n, &config).is_err()
-                    || timed_out.get(solver.name()).is_some_and(|&at| n > at)
+                    || gave_up.get(solver.name()).is_some_and(|&(at, _)| n > at)
                 {
                     continue;
                 }
                 if stop.is_stopped() {
                     break;
                 }
-                let timed = run_with_deadline(solver, operation, n, &config, args.timeout);
-                let case = Case {
-                    job,
-                    n,
-                    strategy: solver.name(),
-                    seconds: timed.seconds,
-                    answer: timed.result,
+                let name = solver.name();
+                // A probe gives the first large case something to be estimated from.
+                if job == Job::First
+                    && n > PROBE_FROM
+                    && costs.get(name).is_none_or(|cost| cost.n < PROBE_N)
+                    && solver.check(operation, PROBE_N, &config).is_ok()
+                {
+                    let probe =
+                        run_with_deadline(solver, operation, PROBE_N, &config, args.timeout);
+                    let probe = Case {
+                        job,
+                        n: PROBE_N,
+                        strategy: name,
+                        seconds: probe.seconds,
+                        answer: probe.result,
+                        skipped: None,
+                    };
+                    match Cost::of(&probe) {
+                        Some(cost) => {
+                            costs.insert(name, cost);
+                        }
+                        None if probe.timed_out() => {
+                            costs.insert(
+                                name,
+                                Cost {
+                                    n: PROBE_N,
+                                    seconds: args.timeout.as_secs_f64(),
+                                    bytes: 0,
+                                    timed_out: true,
+                                },
+                            );
+                        }
+                        None => {}
+                    }
+                }
+                let skipped = costs
+                    .get(name)
+                    .and_then(|cost| cost.forbids(job, n, args.timeout));
+                let case = match skipped {
+                    Some(why) => Case {
+                        job,
+                        n,
+                        strategy: name,
+                        seconds: 0.0,
+                        // Never shown: `skipped` says why, and a skipped case has no answer.
+                        answer: Err(SolverError::NoStrategy {
+                            operation,
+                            n,
+                            largest: None,
+                        }),
+                        skipped: Some(why),
+                    },
+                    None => {
+                        let timed = run_with_deadline(solver, operation, n, &config, args.timeout);
+                        Case {
+                            job,
+                            n,
+                            strategy: name,
+                            seconds: timed.seconds,
+                            answer: timed.result,
+                            skipped: None,
+                        }
+                    }
                 };
-                if case.timed_out() {
-                    timed_out.insert(solver.name(), n);
+                if let Some(cost) = Cost::of(&case) {
+                    costs.insert(name, cost);
+                }
+                if let Some(why) = case.gives_up() {
+                    gave_up.insert(name, (n, why));
                 }
                 cases.push(case);
             }
@@ -201,13 +387,13 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
             writeln!(out, "\n{}", job.title())?;
             write_table(&mut out, &cases[first_case..])?;
             for case in &cases[first_case..] {
-                if let Err(reason) = &case.answer {
+                if let Some(reason) = case.reason() {
                     writeln!(out, "({reason})")?;
                 }
             }
-            for (name, n) in &timed_out {
+            for (name, (n, why)) in &gave_up {
                 if sizes.iter().any(|&size| size > *n) {
-                    writeln!(out, "({name} timed out at n = {n}; larger sizes skipped)")?;
+                    writeln!(out, "({name} {why} at n = {n}; larger sizes skipped)")?;
                 }
             }
         }
@@ -216,6 +402,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         serde_json::to_writer_pretty(&mut out, &cases)?;
         writeln!(out)?;
     }
+    out.flush()?;
     Ok(if stop.is_stopped() {
         Status::Interrupted
     } else {
@@ -229,18 +416,18 @@ fn write_table(out: &mut impl Write, cases: &[Case]) -> io::Result<()> {
     let stats: Vec<Stats> = cases.iter().map(Case::stats).collect();
     let shown: Vec<_> = Stats::FIELDS
         .iter()
-        .filter(|field| stats.iter().any(|s| (field.get)(s) != 0))
+        .filter(|field| field.tabulated && stats.iter().any(|s| (field.get)(s) != 0))
         .collect();
     let mut header = vec!["n".to_string(), "strategy".into(), "time".into()];
     header.extend(shown.iter().map(|field| field.label.to_string()));
     header.push("result".into());
     let mut rows = vec![header];
     for (case, stats) in cases.iter().zip(&stats) {
-        let mut row = vec![
-            case.n.to_string(),
-            case.strategy.to_string(),
-            format_seconds(case.seconds),
-        ];
+        let time = match case.skipped {
+            Some(_) => "-".to_string(),
+            None => format_seconds(case.seconds),
+        };
+        let mut row = vec![case.n.to_string(), case.strategy.to_string(), time];
         row.extend(shown.iter().map(|field| match (field.get)(stats) {
             0 => "-".to_string(),
             value => value.to_string(),

@@ -23,6 +23,7 @@ use nqueens::core::{
 };
 use serde::Serialize;
 
+use crate::output::{message, warn};
 use crate::{Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens count`.
@@ -36,8 +37,8 @@ pub struct CountArgs {
     /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562).
     #[arg(long)]
     unique: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long, short = 't', value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads (default: all cores; at most 1024, and at most 4 per core are started).
+    #[arg(long, short = 't', value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     threads: Option<u16>,
     /// No progress bar and no time estimate.
     #[arg(long, short)]
@@ -53,6 +54,28 @@ pub struct CountArgs {
     /// for `nqueens merge` (symmetry strategy).
     #[arg(long, value_name = "I/K")]
     shard: Option<Shard>,
+}
+
+/// The most `--threads` accepts: past the cores of any usual machine, and each thread costs
+/// its stack and its start.
+const MAX_THREADS: i64 = 1024;
+
+/// Threads started per core at most: more only add overhead to a CPU-bound count.
+const THREADS_PER_CORE: usize = 4;
+
+/// The threads to start for `--threads requested`: no more than [`THREADS_PER_CORE`] per core
+/// of this machine, with a warning when that is fewer than asked.
+fn thread_count(requested: u16) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let bound = cores.saturating_mul(THREADS_PER_CORE);
+    let requested = usize::from(requested);
+    if requested > bound {
+        warn(&format!(
+            "--threads {requested}: this machine has {cores} core(s); using {bound} threads \
+             ({THREADS_PER_CORE} per core), more would only slow the count down"
+        ));
+    }
+    requested.min(bound)
 }
 
 /// From this size on, a count takes minutes or more: say so, and estimate the time.
@@ -137,13 +160,13 @@ impl Reporter {
         self.bar.is_some() || self.estimate
     }
 
-    fn say(&self, message: &str) {
+    fn say(&self, text: &str) {
         if self.quiet {
             return;
         }
         match &self.bar {
-            Some(bar) => bar.println(message),
-            None => eprintln!("{message}"),
+            Some(bar) => bar.println(text),
+            None => message(text),
         }
     }
 
@@ -243,6 +266,19 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             solver.name()
         )));
     }
+    if args.unique && args.shard.is_some() {
+        anyhow::bail!(UsageError(
+            "--unique does nothing with --shard: the shard record holds both counts; \
+             `nqueens merge --unique` prints the classes"
+                .to_string()
+        ));
+    }
+    if args.threads.is_some() && !capabilities.resumable {
+        warn(&format!(
+            "--threads does nothing here: {} counts on one thread",
+            solver.name()
+        ));
+    }
     if args.unique && !capabilities.counts_classes {
         anyhow::bail!(UsageError(format!(
             "{} does not count classes; --unique needs --strategy {}",
@@ -252,7 +288,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     }
     let reporter = Arc::new(Reporter::new(args.quiet, n >= LONG_COUNT_N));
     let config = Config {
-        threads: args.threads.map(usize::from),
+        threads: args.threads.map(thread_count),
         observer: reporter
             .shows_anything()
             .then(|| reporter.clone() as Arc<dyn Observer>),
@@ -295,7 +331,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         run
     };
     let seconds = started.elapsed().as_secs_f64();
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout()?;
+    // A partial count says so on the same line, so that `count 17 > n.txt` interrupted cannot
+    // be taken for the final count.
+    let partial = if run.is_complete() { "" } else { PARTIAL };
     if args.json {
         let report = CountReport {
             n,
@@ -309,29 +348,33 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else if let (true, Some(unique)) = (args.unique, run.unique) {
-        writeln!(out, "{unique}")?;
+        writeln!(out, "{unique}{partial}")?;
     } else {
-        writeln!(out, "{}", run.total)?;
+        writeln!(out, "{}{partial}", run.total)?;
     }
+    out.flush()?;
     match run.ended {
         Ended::Exhausted | Ended::Satisfied => Ok(Status::Success),
         Ended::Interrupted | Ended::Deadline => {
-            eprintln!("interrupted: the count above is partial (a lower bound)");
+            message("interrupted: the count above is partial (a lower bound)");
             if args.checkpoint.is_some() {
-                eprintln!("rerun the same command to resume from the checkpoint");
+                message("rerun the same command to resume from the checkpoint");
             }
             Ok(Status::Interrupted)
         }
         Ended::Budget => {
-            eprintln!(
+            message(&format!(
                 "{} stopped early ({}): the count above is partial (a lower bound)",
                 solver.name(),
                 run.ended
-            );
+            ));
             Ok(Status::Negative)
         }
     }
 }
+
+/// What follows a count that is not the whole count, on its line.
+const PARTIAL: &str = " (partial)";
 
 /// Says that `n` is a long count, how many subproblems it has and how long it should take,
 /// and how to stop and resume it.
@@ -387,13 +430,14 @@ fn counted_with_checkpoint(
 /// One JSON line for `nqueens merge`; an interrupted shard says `"complete": false` and exits
 /// 130, and merge refuses it.
 fn print_shard(record: &ShardRecord) -> anyhow::Result<Status> {
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout()?;
     serde_json::to_writer(&mut out, record)?;
     writeln!(out)?;
+    out.flush()?;
     if record.complete {
         Ok(Status::Success)
     } else {
-        eprintln!("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
+        message("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
         Ok(Status::Interrupted)
     }
 }

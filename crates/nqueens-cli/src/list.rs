@@ -1,6 +1,6 @@
 //! `nqueens list`: every solution, streamed one a line, or one per class with `--unique`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 
 use anyhow::Context;
@@ -35,7 +35,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Res
         .strategy
         .choose(registry, Operation::List, args.n, stop)?;
     let limit = args.limit;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout()?);
     let mut written = 0u64;
     let mut write_error = None;
     let mut invalid = None;
@@ -82,7 +82,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Res
     }
     out.flush().context("writing solutions")?;
     if run.ended == Ended::Interrupted {
-        eprintln!("interrupted after {written} solutions");
+        crate::output::message(&format!("interrupted after {written} solutions"));
         return Ok(Status::Interrupted);
     }
     Ok(Status::Success)

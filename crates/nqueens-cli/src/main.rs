@@ -1,8 +1,11 @@
 //! `nqueens`: solve, count, list, verify and compare N-Queens strategies from the command line.
 //!
-//! Exit status: 0 on success; 1 when the answer is negative (no solution exists, a placement is
-//! not valid) or a run fails; 2 for a usage error (bad flags, unknown strategy, a size the
-//! strategy does not accept); 130 when interrupted by Ctrl-C (partial results are printed first).
+//! Exit status: 0 on success (and when the reader of standard output went away, as with
+//! `| head`); 1 when the answer is negative (no solution exists, a placement is not valid) or
+//! a run fails (a file that cannot be written, a closed standard output); 2 for a usage error
+//! (bad flags, unknown strategy, a size the strategy does not accept, files that are not what
+//! the command takes); `128 + signal` when stopped by a signal: 130 for Ctrl-C (SIGINT), 143
+//! for SIGTERM, 129 for SIGHUP (partial results are printed first, marked partial).
 //!
 //! This file holds the command line (the clap types), the dispatch to one module per command,
 //! and the one mapping from how a command ended to the exit status: commands return a
@@ -12,18 +15,20 @@ mod compare;
 mod count;
 mod list;
 mod merge;
+mod output;
 mod render;
 mod report;
+mod signals;
 mod solve;
 mod strategies;
 mod table;
 mod verify;
 
-use std::io;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use nqueens::core::split::CheckpointError;
+use nqueens::core::split::{CheckpointError, MergeError};
 use nqueens::core::{Config, Error as SolverError, Operation, Registry, Solver, StopFlag};
 
 /// Solve, count, list, verify and compare N-Queens strategies.
@@ -101,15 +106,46 @@ impl StrategyArgs {
     }
 }
 
-/// Parses a board size, rejecting 0 with the same words the library uses.
+/// Parses a board size, rejecting 0 with the same words the library uses, and a number too
+/// large for any board as too large (not as "not a number").
 fn parse_size(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
+    let digits = text.trim();
+    match digits.parse::<usize>() {
         Ok(0) => Err(SolverError::ZeroSize.to_string()),
         Ok(n) => Ok(n),
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "n = {} is too large: no board of that size can be solved or stored",
+            short(digits, 24)
+        )),
         Err(_) => Err(format!(
-            "{text:?} is not a board size (a whole number, at least 1)"
+            "{:?} is not a board size (a whole number, at least 1)",
+            short(text, 24)
         )),
     }
+}
+
+/// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
+/// quote what a user (or a damaged file) gave, which may be megabytes long.
+fn short(text: &str, chars: usize) -> String {
+    let mut cut: String = text.chars().take(chars).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}
+
+/// `text` with every word longer than 64 characters cut to its first 40 and `…`.
+fn shorten_words(text: &str) -> String {
+    text.split_inclusive(char::is_whitespace)
+        .map(|word| {
+            let trimmed = word.trim_end();
+            if trimmed.chars().count() > 64 {
+                format!("{}{}", short(trimmed, 40), &word[trimmed.len()..])
+            } else {
+                word.to_string()
+            }
+        })
+        .collect()
 }
 
 /// How a command that ran to its end finished. Commands print their own explanation of a
@@ -120,7 +156,7 @@ enum Status {
     Success,
     /// The answer is negative: no solution exists or was found, a placement is not valid.
     Negative,
-    /// Ctrl-C stopped it; what it had was printed first.
+    /// A signal (Ctrl-C, SIGTERM) stopped it; what it had was printed first.
     Interrupted,
 }
 
@@ -137,14 +173,42 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // First, before any file is opened: a closed standard stream must not lend its number.
+    output::guard_standard_streams();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version: clap prints them, in colour, on a terminal; elsewhere they are
+        // written here, so that a failed write is an error and not a silent success.
+        Err(error) if !error.use_stderr() => {
+            if io::stdout().is_terminal() {
+                error.exit();
+            }
+            let written = output::stdout().and_then(|mut out| {
+                write!(out, "{}", error.render())?;
+                out.flush()
+            });
+            return match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(failure) if failure.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(failure) => {
+                    output::message(&format!("error: {failure}"));
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        // A usage error may quote megabytes of a bad argument: quote its start only.
+        Err(error) => {
+            output::message(shorten_words(&error.render().to_string()).trim_end());
+            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        }
+    };
     let stop = StopFlag::new();
-    install_interrupt_handler(&stop);
+    signals::install(&stop);
     let result = run(cli, &stop);
     if let Err(error) = &result
         && !is_broken_pipe(error)
     {
-        eprintln!("error: {}", describe(error));
+        output::message(&format!("error: {}", describe(error)));
     }
     exit_code(&result)
 }
@@ -169,7 +233,7 @@ fn exit_code(result: &anyhow::Result<Status>) -> ExitCode {
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::Negative) => ExitCode::FAILURE,
-        Ok(Status::Interrupted) => ExitCode::from(130),
+        Ok(Status::Interrupted) => ExitCode::from(signals::interrupted_status()),
         // The reader went away (`nqueens list 12 | head`): that is not a failure.
         Err(error) if is_broken_pipe(error) => ExitCode::SUCCESS,
         Err(error) if is_usage_error(error) => ExitCode::from(2),
@@ -179,7 +243,8 @@ fn exit_code(result: &anyhow::Result<Status>) -> ExitCode {
 
 /// Errors in the request itself (as opposed to a failure of the run) exit like clap's usage
 /// errors: a size or strategy the registry refuses, a flag the chosen strategy cannot honour,
-/// a checkpoint file that belongs to another count.
+/// a checkpoint file that belongs to another count or is damaged, shard records that do not
+/// make one whole count (every kind of merge error but a failure to read).
 fn is_usage_error(error: &anyhow::Error) -> bool {
     if error.downcast_ref::<UsageError>().is_some() {
         return true;
@@ -187,12 +252,17 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
     if let Some(error) = error.downcast_ref::<SolverError>() {
         return !matches!(error, SolverError::InvalidSolution(_));
     }
+    if error.downcast_ref::<MergeError>().is_some() {
+        return true;
+    }
     if let Some(error) = error.downcast_ref::<CheckpointError>() {
         return matches!(
             error,
             CheckpointError::Mismatch { .. }
                 | CheckpointError::NotACheckpoint { .. }
                 | CheckpointError::Corrupt { .. }
+                | CheckpointError::Truncated { .. }
+                | CheckpointError::OldFormat { .. }
                 | CheckpointError::InUse { .. }
         );
     }
@@ -227,17 +297,4 @@ fn describe(error: &anyhow::Error) -> String {
         text.push_str(&part);
     }
     text
-}
-
-/// First Ctrl-C: raise the stop flag so the running search ends and reports what it has.
-/// Second Ctrl-C: leave at once.
-fn install_interrupt_handler(stop: &StopFlag) {
-    let stop = stop.clone();
-    // Failing to install the handler only loses graceful interruption, so it is not fatal.
-    let _ = ctrlc::set_handler(move || {
-        if stop.is_stopped() {
-            std::process::exit(130);
-        }
-        stop.stop();
-    });
 }

@@ -1,15 +1,21 @@
 //! `nqueens merge`: add up the JSON records of `nqueens count N --shard I/K`, after checking
 //! that they cover the whole count exactly once.
+//!
+//! Files are read a bounded line at a time and reading stops at the first line that is not a
+//! whole, intact record, so a wrong file (or `/dev/urandom`) is refused after a few bytes.
+//! Every error about the records themselves (not a record, edited, from another version, not
+//! covering the count once) exits with status 2; a file that cannot be read, with status 1.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
 use nqueens::core::split::{ShardRecord, merge};
 use nqueens::core::{Config, Registry};
 
-use crate::{Status, UsageError};
+use crate::{Status, UsageError, short};
 
 /// Options of `nqueens merge`.
 #[derive(Args, Debug)]
@@ -26,34 +32,38 @@ pub struct MergeArgs {
     json: bool,
 }
 
+/// The longest line read: a record takes about 250 bytes.
+const MAX_RECORD: usize = 4096;
+
+/// How much of a parser's message is quoted: it may quote the bad value.
+const QUOTED: usize = 160;
+
 /// Runs `nqueens merge`. The records are checked against the list of subproblems their
 /// strategy makes for their size in this version, taken from the registry.
 pub fn run(registry: &Registry, args: &MergeArgs) -> anyhow::Result<Status> {
+    let mut out = crate::output::stdout()?;
     let mut records: Vec<ShardRecord> = Vec::new();
-    for path in &args.files {
-        let text = if path.as_os_str() == "-" {
-            io::read_to_string(io::stdin()).context("reading standard input")?
-        } else {
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
-        };
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
+    {
+        // Nothing is printed before every record is read: a signal while waiting for input
+        // (`merge -`) ends the process at once.
+        let _exit = crate::signals::exit_on_signal();
+        for path in &args.files {
+            if path.as_os_str() == "-" {
+                read_records(
+                    Path::new("standard input"),
+                    io::stdin().lock(),
+                    &mut records,
+                )?;
+            } else {
+                let file =
+                    File::open(path).with_context(|| format!("reading {}", path.display()))?;
+                read_records(path, file, &mut records)?;
             }
-            let record = serde_json::from_str(line).map_err(|error| {
-                UsageError(format!(
-                    "{} line {}: not a shard record: {error}",
-                    path.display(),
-                    i + 1
-                ))
-            })?;
-            records.push(record);
         }
     }
     let merged = merge(&records, |strategy, n| {
         registry.get(strategy)?.plan(n, &Config::default())
     })?;
-    let mut out = io::stdout().lock();
     if args.json {
         serde_json::to_writer(&mut out, &merged)?;
         writeln!(out)?;
@@ -62,5 +72,63 @@ pub fn run(registry: &Registry, args: &MergeArgs) -> anyhow::Result<Status> {
     } else {
         writeln!(out, "{}", merged.count)?;
     }
+    out.flush()?;
     Ok(Status::Success)
+}
+
+/// Appends the records of one input (named `name` in messages), one JSON object a line, blank
+/// lines skipped; the first line that is not an intact record is an error, and nothing after it
+/// is read.
+fn read_records(
+    name: &Path,
+    input: impl Read,
+    records: &mut Vec<ShardRecord>,
+) -> anyhow::Result<()> {
+    let mut input = BufReader::new(input);
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        let bad = |why: String| UsageError(format!("{} line {number}: {why}", name.display()));
+        bytes.clear();
+        let read = (&mut input)
+            .take(MAX_RECORD as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .with_context(|| format!("reading {}", name.display()))?;
+        if read == 0 {
+            return Ok(());
+        }
+        if bytes.len() > MAX_RECORD && bytes.last() != Some(&b'\n') {
+            anyhow::bail!(bad(format!(
+                "not a shard record: the line is longer than {MAX_RECORD} bytes"
+            )));
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            anyhow::bail!(bad("not a shard record: the line is not UTF-8 text".into()));
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: ShardRecord = serde_json::from_str(line).map_err(|error| {
+            bad(format!(
+                "not a shard record: {}",
+                short(&error.to_string(), QUOTED)
+            ))
+        })?;
+        if record.check.is_empty() || !record.is_intact() {
+            anyhow::bail!(bad(if record.check.is_empty() {
+                format!(
+                    "the record of shard {} has no check (an earlier version of nqueens wrote \
+                     it, or it was edited): count that shard again with this version",
+                    record.shard
+                )
+            } else {
+                format!(
+                    "the record of shard {} fails its check: its numbers were edited or \
+                     damaged after `count --shard` wrote it; count that shard again",
+                    record.shard
+                )
+            }));
+        }
+        records.push(record);
+    }
+    Ok(())
 }

@@ -1,11 +1,13 @@
 //! `nqueens render`: one board as an SVG or PNG picture.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 use nqueens::core::{Config, Operation, Placement, Registry, StopFlag, validate};
 use nqueens_report::{ImageFormat, MAX_BOARD, draw_board};
 
+use crate::output::{message, warn};
 use crate::{Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens render`.
@@ -47,6 +49,9 @@ pub fn solution_of(
     let (solver, config) = strategy.choose(registry, Operation::First, n, stop)?;
     let config = Config { seed, ..config };
     let run = solver.first(n, &config)?;
+    if let Some(seed) = run.seed.filter(|_| seed.is_none()) {
+        message(&format!("seed: {seed}"));
+    }
     Ok(run
         .solution
         .map(|solution| (solution.into_columns(), solver.name().to_string())))
@@ -67,6 +72,14 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::R
                     "n = {n} is larger than the largest board drawn ({MAX_BOARD})"
                 )));
             }
+            if args.seed.is_some() {
+                let (solver, config) = args.strategy.choose(registry, Operation::First, n, stop)?;
+                let config = Config {
+                    seed: args.seed,
+                    ..config
+                };
+                crate::solve::warn_about_seed(solver, n, &config)?;
+            }
             match solution_of(registry, &args.strategy, args.seed, stop, n)? {
                 Some((columns, strategy)) => {
                     let seed = args.seed.map_or(String::new(), |s| format!(" (seed {s})"));
@@ -74,7 +87,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::R
                     (columns, caption)
                 }
                 None => {
-                    eprintln!("no solution found for n = {n}: nothing drawn");
+                    message(&format!("no solution found for n = {n}: nothing drawn"));
                     return Ok(Status::Negative);
                 }
             }
@@ -83,6 +96,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::R
             if args.placement.is_empty() {
                 anyhow::bail!(UsageError(
                     "give a placement (e.g. `1 3 0 2`) or --n N".to_string()
+                ));
+            }
+            let unused: Vec<&str> = [
+                ("--strategy", args.strategy.strategy.is_some()),
+                ("--variant", args.strategy.variant.is_some()),
+                ("--seed", args.seed.is_some()),
+            ]
+            .into_iter()
+            .filter_map(|(flag, given)| given.then_some(flag))
+            .collect();
+            if !unused.is_empty() {
+                warn(&format!(
+                    "{} does nothing when a placement is given: no strategy runs",
+                    unused.join(" and ")
                 ));
             }
             let placement: Placement = args
@@ -111,14 +138,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::R
             let caption = match validate(&columns) {
                 Ok(()) => format!("n = {}{shown}", columns.len()),
                 Err(why) => {
-                    eprintln!("warning: not a solution ({why}); drawn anyway");
+                    warn(&format!("not a solution ({why}); drawn anyway"));
                     format!("n = {}{shown} (not a solution: {why})", columns.len())
                 }
             };
             (columns, caption)
         }
     };
+    // Written to a temporary file and renamed into place: a failure leaves the old picture.
     draw_board(&columns, &caption, &args.out, format)?;
-    println!("{}", args.out.display());
+    let mut out = crate::output::stdout()?;
+    writeln!(out, "{}", args.out.display())?;
+    out.flush()?;
     Ok(Status::Success)
 }

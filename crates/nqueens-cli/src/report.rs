@@ -1,5 +1,6 @@
 //! `nqueens report`: charts, board pictures and `reports/README.md` from a `cargo bench` run.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -57,7 +58,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         }
         match crate::render::solution_of(registry, &default_strategy, Some(1), stop, n)? {
             Some((columns, strategy)) => boards.push(BoardPicture { columns, strategy }),
-            None => eprintln!("warning: no solution for n = {n}, board left out"),
+            None => crate::output::warn(&format!("no solution for n = {n}, board left out")),
         }
     }
     let bench_args = stats
@@ -95,10 +96,12 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     let summary = write_report(&input, &options)
         .with_context(|| format!("writing the report into {}", args.out.display()))?;
     for warning in &summary.warnings {
-        eprintln!("warning: {warning}");
+        crate::output::warn(warning);
     }
+    let mut out = crate::output::stdout()?;
     for file in &summary.files {
-        println!("{}", file.display());
+        writeln!(out, "{}", file.display())?;
     }
+    out.flush()?;
     Ok(Status::Success)
 }

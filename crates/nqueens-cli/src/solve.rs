@@ -1,17 +1,16 @@
 //! `nqueens solve`: one solution, as a line of columns, optionally with the board.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::Args;
 use nqueens::core::{
-    Board, BoardStyle, Columns, Config, Ended, Operation, Registry, Stats, StopFlag,
+    Board, BoardStyle, Columns, Config, Ended, Operation, Registry, Solver, Stats, StopFlag,
 };
 use serde::Serialize;
 
+use crate::output::{message, warn};
 use crate::{Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens solve`.
@@ -28,14 +27,16 @@ pub struct SolveArgs {
     /// Work budget for one run, in the strategy's unit (moves, nodes); default: its own.
     #[arg(long)]
     budget: Option<u64>,
-    /// Write the solution line (and board) to this file instead of standard output.
+    /// Write the solution line (and board) to this file instead of standard output. The file
+    /// is replaced only by a whole solution: when none is found, or writing fails, it is left
+    /// as it was.
     #[arg(long, short)]
     out: Option<PathBuf>,
     /// Also draw the board.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     board: bool,
     /// Draw the board with Unicode pieces and squares (implies --board).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     unicode: bool,
     /// Machine-readable output.
     #[arg(long)]
@@ -76,11 +77,16 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         budget: args.budget,
         ..config
     };
+    warn_about_seed(solver, n, &config)?;
     let started = Instant::now();
     let run = solver.first(n, &config)?;
     let seconds = started.elapsed().as_secs_f64();
-    if let (Some(seed), false) = (run.seed, args.json) {
-        eprintln!("seed: {seed}");
+    if let Some(budget) = args.budget {
+        warn_about_budget(solver.name(), budget, &run.stats, run.ended);
+    }
+    // The seed drawn, so the run can be replayed; one that was given is known already.
+    if let (Some(seed), false, None) = (run.seed, args.json, args.seed) {
+        message(&format!("seed: {seed}"));
     }
     let solution = run.solution.as_ref().map(|s| s.columns());
     let outcome = match solution {
@@ -89,39 +95,47 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         // `budget-exhausted` or `interrupted`.
         None => run.ended.label(),
     };
+    let report = SolveReport {
+        n,
+        strategy: solver.name(),
+        variant: config.variant.as_deref(),
+        seed: run.seed,
+        outcome,
+        solution,
+        seconds,
+        stats: run.stats,
+    };
     // Large solutions (10^8 queens) are written number by number, never built as one string.
-    let mut out: BufWriter<Box<dyn Write>> = BufWriter::new(match &args.out {
-        Some(path) => {
-            Box::new(File::create(path).with_context(|| format!("creating {}", path.display()))?)
+    let write = |out: &mut dyn Write| -> io::Result<()> {
+        if args.json {
+            serde_json::to_writer(&mut *out, &report)?;
+            writeln!(out)?;
+        } else if let Some(columns) = solution {
+            writeln!(out, "{}", Columns(columns))?;
+            if let Some(style) = style {
+                write!(out, "{}", Board::new(columns, style))?;
+            }
         }
-        None => Box::new(io::stdout().lock()),
-    });
-    if args.json {
-        let report = SolveReport {
-            n,
-            strategy: solver.name(),
-            variant: config.variant.as_deref(),
-            seed: run.seed,
-            outcome,
-            solution,
-            seconds,
-            stats: run.stats,
-        };
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    } else if let Some(columns) = solution {
-        writeln!(out, "{}", Columns(columns))?;
-        if let Some(style) = style {
-            write!(out, "{}", Board::new(columns, style))?;
+        Ok(())
+    };
+    match &args.out {
+        // Without a solution the text form has nothing to write: the file keeps what it had.
+        Some(path) if args.json || solution.is_some() => {
+            nqueens_report::write_atomically(path, write)?;
+        }
+        Some(_) => {}
+        None => {
+            let mut out = BufWriter::new(crate::output::stdout()?);
+            write(&mut out)?;
+            out.flush()?;
         }
     }
-    out.flush()?;
     if solution.is_some() {
         return Ok(Status::Success);
     }
     if run.proves_none() {
         if !args.json {
-            eprintln!("no solution exists for n = {n}");
+            message(&format!("no solution exists for n = {n}"));
         }
         return Ok(Status::Negative);
     }
@@ -130,14 +144,42 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
             Ended::Budget => " (--budget sets a larger one)",
             _ => "",
         };
-        eprintln!(
+        message(&format!(
             "{} stopped without a solution: {}{hint}",
             solver.name(),
             run.ended
-        );
+        ));
     }
     Ok(match run.ended {
         Ended::Interrupted | Ended::Deadline => Status::Interrupted,
         _ => Status::Negative,
     })
+}
+
+/// Warns that `--budget` did nothing, when the run shows it: the strategy counts no work at
+/// all, or did more work than the budget without stopping for it. (Capabilities do not say
+/// which strategies take a budget, so this is read from the run.)
+fn warn_about_budget(strategy: &str, budget: u64, stats: &Stats, ended: Ended) {
+    match stats.work() {
+        None => warn(&format!(
+            "--budget does nothing here: {strategy} counts no work to bound"
+        )),
+        Some((field, work)) if work > budget && ended != Ended::Budget => warn(&format!(
+            "--budget {budget} did nothing: {strategy} went on to {work} {} (it takes no budget)",
+            field.name
+        )),
+        Some(_) => {}
+    }
+}
+
+/// Warns that `--seed` does nothing when the variant that will run is deterministic.
+pub fn warn_about_seed(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
+    let variant = solver.check(Operation::First, n, config)?;
+    if config.seed.is_some() && !variant.randomized {
+        warn(&format!(
+            "--seed does nothing here: {} is deterministic",
+            solver.name()
+        ));
+    }
+    Ok(())
 }

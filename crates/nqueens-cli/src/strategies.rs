@@ -1,10 +1,10 @@
 //! `nqueens strategies`: what every registered strategy can do, one row per variant, read
 //! from the strategies' own capabilities.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use clap::Args;
-use nqueens::core::{Capabilities, Registry};
+use nqueens::core::{Capabilities, Limit, Operation, Registry};
 use serde::Serialize;
 
 use crate::{Status, table};
@@ -17,27 +17,46 @@ pub struct StrategiesArgs {
     json: bool,
 }
 
-/// One strategy in the JSON listing: its name and its capabilities, variants included.
+/// One strategy in the JSON listing: the keys it had before strategies had variants (what the
+/// strategy can do with its best variant for each operation), then its capabilities, variants
+/// included.
 #[derive(Serialize)]
 struct StrategyReport {
     name: &'static str,
+    complete: bool,
+    randomized: bool,
+    first: Limit,
+    list: Limit,
+    count: Limit,
     #[serde(flatten)]
     capabilities: Capabilities,
 }
 
+impl StrategyReport {
+    fn new(name: &'static str, capabilities: Capabilities) -> Self {
+        StrategyReport {
+            name,
+            complete: capabilities.variants.iter().any(|v| v.complete),
+            randomized: capabilities.variants.iter().any(|v| v.randomized),
+            first: capabilities.widest(Operation::First),
+            list: capabilities.widest(Operation::List),
+            count: capabilities.widest(Operation::Count),
+            capabilities,
+        }
+    }
+}
+
 /// Runs `nqueens strategies`.
 pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status> {
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout()?;
     if args.json {
         let reports: Vec<_> = registry
             .iter()
-            .map(|s| StrategyReport {
-                name: s.name(),
-                capabilities: s.capabilities(),
-            })
+            .map(|s| StrategyReport::new(s.name(), s.capabilities()))
             .collect();
         serde_json::to_writer_pretty(&mut out, &reports)?;
         writeln!(out)?;
+        out.flush()?;
         return Ok(Status::Success);
     }
     let mut rows = vec![table::row([
@@ -66,5 +85,6 @@ pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status>
         }
     }
     table::write(&mut out, &rows)?;
+    out.flush()?;
     Ok(Status::Success)
 }

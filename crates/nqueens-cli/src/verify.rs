@@ -1,13 +1,18 @@
 //! `nqueens verify`: check placements, given as arguments or one a line on standard input.
+//!
+//! Standard input is read a bounded line at a time (a placement of n queens takes at most
+//! about 12·n bytes), so endless input (`< /dev/zero`) is refused after a bounded read instead
+//! of filling memory. With more than one placement on standard input, each verdict starts with
+//! its line number.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::{Placement, validate, validate_size};
+use nqueens::core::{ParsePlacementError, Placement, validate, validate_size};
 use serde::Serialize;
 
-use crate::Status;
+use crate::{Status, UsageError, short};
 
 /// Options of `nqueens verify`.
 #[derive(Args, Debug)]
@@ -15,7 +20,7 @@ pub struct VerifyArgs {
     /// Columns of the queens, row 0 first, separated by spaces or commas.
     #[arg(allow_negative_numbers = true)]
     placement: Vec<String>,
-    /// Require exactly this many queens.
+    /// Require exactly this many queens (and read lines of up to about 12·N bytes).
     #[arg(long, value_parser = crate::parse_size)]
     n: Option<usize>,
     /// Machine-readable output, one JSON object a line.
@@ -23,67 +28,189 @@ pub struct VerifyArgs {
     json: bool,
 }
 
+/// The longest line read without `--n`: room for a placement of some five million queens.
+const DEFAULT_MAX_LINE: usize = 64 << 20;
+
+/// Bytes a placement of `n` queens may take on one line: up to ten digits and a separator or
+/// two per queen, and some slack for surrounding blanks.
+fn max_line(n: Option<usize>) -> usize {
+    n.map_or(DEFAULT_MAX_LINE, |n| {
+        n.saturating_mul(12).saturating_add(1024)
+    })
+}
+
 #[derive(Serialize)]
 struct VerifyReport {
+    /// The line of standard input, when several placements were read from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     valid: bool,
     /// Queens in the placement; `None` when it did not parse.
     n: Option<usize>,
     error: Option<String>,
 }
 
+/// The verdict on one placement: its number of queens when it parsed, and why it is not a
+/// solution.
+struct Verdict {
+    queens: Option<usize>,
+    result: Result<(), String>,
+}
+
 /// Runs `nqueens verify`: every placement is checked and reported; the status is negative if
 /// any is invalid.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Status> {
-    let mut all_valid = true;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut check = |text: &str, out: &mut BufWriter<io::StdoutLock>| -> anyhow::Result<()> {
-        let parsed = text.parse::<Placement>();
-        let queens = parsed.as_ref().ok().map(Placement::len);
-        let verdict = parsed.map_err(|e| e.to_string()).and_then(|p| {
-            let columns = p.columns();
-            match args.n {
-                Some(n) => validate_size(columns, n),
-                None => validate(columns),
-            }
-            .map_err(|e| e.to_string())
-        });
-        all_valid &= verdict.is_ok();
-        if args.json {
-            let report = VerifyReport {
-                valid: verdict.is_ok(),
-                n: queens,
-                error: verdict.err(),
-            };
-            serde_json::to_writer(&mut *out, &report)?;
-            writeln!(out)?;
-        } else {
-            match verdict {
-                Ok(_) => writeln!(out, "valid")?,
-                Err(reason) => writeln!(out, "invalid: {reason}")?,
-            }
-        }
-        Ok(())
-    };
-    if args.placement.is_empty() {
-        let mut seen_any = false;
-        for line in io::stdin().lock().lines() {
-            let line = line.context("reading standard input")?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            seen_any = true;
-            check(&line, &mut out)?;
-        }
-        if !seen_any {
-            anyhow::bail!("no placement given: pass columns as arguments or on standard input");
-        }
+    let mut out = BufWriter::new(crate::output::stdout()?);
+    let all_valid = if args.placement.is_empty() {
+        let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
+        verify_lines(args, &mut input, &mut out)?
     } else {
-        check(&args.placement.join(" "), &mut out)?;
-    }
+        let verdict = check(args, args.placement.join(" ").as_bytes());
+        let valid = verdict.result.is_ok();
+        report(args, &mut out, None, verdict)?;
+        valid
+    };
     out.flush()?;
     Ok(if all_valid {
         Status::Success
     } else {
         Status::Negative
     })
+}
+
+/// Checks every non-blank line of `input`; whether all were valid. The first verdict waits
+/// for a second placement: alone, it is printed without a line number.
+fn verify_lines(
+    args: &VerifyArgs,
+    input: &mut BufReader<impl Read>,
+    out: &mut impl Write,
+) -> anyhow::Result<bool> {
+    // Nothing to save while waiting for input: a signal ends the process there.
+    let _exit = crate::signals::exit_on_signal();
+    let limit = max_line(args.n);
+    let mut all_valid = true;
+    let mut first: Option<(usize, Verdict)> = None;
+    let mut numbered = false;
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        // Whatever was verified is shown before the next read may wait for more input.
+        if input.buffer().is_empty() {
+            out.flush()?;
+        }
+        bytes.clear();
+        let read = input
+            .by_ref()
+            .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
+            .read_until(b'\n', &mut bytes)
+            .context("reading standard input")?;
+        if read == 0 {
+            break;
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        } else if bytes.len() > limit {
+            // The verdict held back belongs to a multi-line input: it goes out numbered.
+            if let Some((earlier, held)) = first.take() {
+                report(args, out, Some(earlier), held)?;
+            }
+            out.flush()?;
+            anyhow::bail!(
+                "standard input line {number} is longer than {limit} bytes, more than a \
+                 placement{} takes; nothing after it was read{}",
+                args.n.map_or(String::new(), |n| format!(" of {n} queens")),
+                if args.n.is_none() {
+                    " (pass --n N to read longer lines)"
+                } else {
+                    ""
+                }
+            );
+        }
+        let mut line = bytes.as_slice();
+        if number == 1 {
+            line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
+        }
+        if line.trim_ascii().is_empty() {
+            continue;
+        }
+        let verdict = check(args, line);
+        all_valid &= verdict.result.is_ok();
+        if numbered {
+            report(args, out, Some(number), verdict)?;
+        } else if let Some((earlier, held)) = first.take() {
+            numbered = true;
+            report(args, out, Some(earlier), held)?;
+            report(args, out, Some(number), verdict)?;
+        } else {
+            first = Some((number, verdict));
+        }
+    }
+    match first {
+        Some((_, verdict)) => report(args, out, None, verdict)?,
+        None if !numbered => anyhow::bail!(UsageError(
+            "no placement given: pass columns as arguments or on standard input".to_string()
+        )),
+        None => {}
+    }
+    Ok(all_valid)
+}
+
+/// Parses and validates one placement.
+fn check(args: &VerifyArgs, text: &[u8]) -> Verdict {
+    let Ok(text) = std::str::from_utf8(text) else {
+        return Verdict {
+            queens: None,
+            result: Err("the line is not UTF-8 text".to_string()),
+        };
+    };
+    let parsed = text.parse::<Placement>().map_err(|e| describe(&e));
+    let queens = parsed.as_ref().ok().map(Placement::len);
+    let result = parsed.and_then(|p| {
+        let columns = p.columns();
+        match args.n {
+            Some(n) => validate_size(columns, n),
+            None => validate(columns),
+        }
+        .map_err(|e| e.to_string())
+    });
+    Verdict { queens, result }
+}
+
+/// The parser's message, quoting at most the start of a long number.
+fn describe(error: &ParsePlacementError) -> String {
+    match error {
+        ParsePlacementError::TooLarge { text, position } if text.len() > 24 => format!(
+            "number {} ({} digits) at position {position} is too large for a column",
+            short(text, 20),
+            text.len()
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Writes one verdict, with its line number when it has one.
+fn report(
+    args: &VerifyArgs,
+    out: &mut impl Write,
+    line: Option<usize>,
+    verdict: Verdict,
+) -> anyhow::Result<()> {
+    if args.json {
+        let report = VerifyReport {
+            line,
+            valid: verdict.result.is_ok(),
+            n: verdict.queens,
+            error: verdict.result.err(),
+        };
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+    } else {
+        if let Some(line) = line {
+            write!(out, "line {line}: ")?;
+        }
+        match verdict.result {
+            Ok(()) => writeln!(out, "valid")?,
+            Err(reason) => writeln!(out, "invalid: {reason}")?,
+        }
+    }
+    Ok(())
 }

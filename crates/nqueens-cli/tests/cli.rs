@@ -117,23 +117,32 @@ fn verify_says_valid_or_exactly_why_not() {
 
 #[test]
 fn verify_reads_standard_input_line_by_line() {
+    // Several placements: each verdict says which input line it is about.
     nqueens()
         .arg("verify")
         .write_stdin("1 3 0 2\n\n2 0 3 1\n")
         .assert()
         .success()
-        .stdout("valid\nvalid\n");
+        .stdout("line 1: valid\nline 3: valid\n");
     nqueens()
         .arg("verify")
         .write_stdin("1 3 0 2\n0 1\n")
         .assert()
         .code(1)
-        .stdout("valid\ninvalid: rows 0 and 1 share a falling (\\) diagonal\n");
+        .stdout("line 1: valid\nline 2: invalid: rows 0 and 1 share a falling (\\) diagonal\n");
+    // One placement: its verdict alone, as for arguments.
+    nqueens()
+        .arg("verify")
+        .write_stdin("\n1 3 0 2\n")
+        .assert()
+        .success()
+        .stdout("valid\n");
+    // Nothing to check is a usage error.
     nqueens()
         .arg("verify")
         .write_stdin("")
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::contains("no placement given"));
     let output = nqueens()
         .args(["verify", "--json", "0 0"])
@@ -161,10 +170,7 @@ fn bad_sizes_and_names_are_usage_errors() {
         ),
         (&["solve", "2000", "--board"], "up to n = 1000"),
         // Sizes no strategy takes, or this one does not, are refused, never attempted.
-        (
-            &["solve", "4294967297", "--strategy", "vector"],
-            "up to 100000",
-        ),
+        (&["solve", "4294967297", "--strategy", "vector"], "up to 33"),
         (
             &["solve", "100000000000"],
             "no strategy can find a first solution",

@@ -40,8 +40,8 @@ impl Variant {
 /// What a strategy can do, for `nqueens strategies`, the registry's defaults and the benches.
 ///
 /// Variants are listed in order of preference: with no variant named, an operation runs the
-/// first variant that supports it (warnsdorff's `scaling` finds, its `faithful` lists and
-/// counts).
+/// first variant that accepts its size (warnsdorff's `scaling` finds, its `faithful` lists and
+/// counts; `cp`'s `first-fail` counts the sizes its `autonomous` search does not reach).
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Capabilities {
     /// One line saying what the strategy is.
@@ -63,8 +63,9 @@ impl Capabilities {
         self.variants.iter().find(|v| v.name == Some(name))
     }
 
-    /// The variant that runs `operation` when the caller names `name` (or none): the named one,
-    /// or the first that supports the operation (the first variant if none does).
+    /// The variant that runs `operation` at size `n` when the caller names `name` (or none): the
+    /// named one, or else the first that accepts `n` for the operation, the first that supports
+    /// it at all (so that its limit is the one a refusal names), or the first variant.
     ///
     /// ```
     /// use nqueens_core::{Capabilities, Limit, Operation, Variant};
@@ -74,16 +75,20 @@ impl Capabilities {
     ///     first: Limit::Unbounded, list: Limit::Unsupported("no"), count: Limit::Unsupported("no"),
     /// };
     /// const COUNTS: Variant = Variant { name: Some("counts"), list: Limit::UpTo(20), count: Limit::UpTo(20), ..FINDS };
-    /// let caps = Capabilities { summary: "", counts_classes: false, resumable: false, variants: &[FINDS, COUNTS] };
-    /// assert_eq!(caps.resolve(None, Operation::First, "demo")?.name, Some("finds"));
-    /// assert_eq!(caps.resolve(None, Operation::Count, "demo")?.name, Some("counts"));
-    /// assert!(caps.resolve(Some("other"), Operation::First, "demo").is_err());
+    /// const DEEP: Variant = Variant { name: Some("deep"), count: Limit::UpTo(30), ..COUNTS };
+    /// let caps = Capabilities { summary: "", counts_classes: false, resumable: false, variants: &[FINDS, COUNTS, DEEP] };
+    /// assert_eq!(caps.resolve(None, Operation::First, 8, "demo")?.name, Some("finds"));
+    /// assert_eq!(caps.resolve(None, Operation::Count, 8, "demo")?.name, Some("counts"));
+    /// assert_eq!(caps.resolve(None, Operation::Count, 25, "demo")?.name, Some("deep"));
+    /// assert_eq!(caps.resolve(None, Operation::Count, 40, "demo")?.name, Some("counts"));
+    /// assert!(caps.resolve(Some("other"), Operation::First, 8, "demo").is_err());
     /// # Ok::<(), nqueens_core::Error>(())
     /// ```
     pub fn resolve(
         &self,
         name: Option<&str>,
         operation: Operation,
+        n: usize,
         strategy: &'static str,
     ) -> Result<&'static Variant, Error> {
         let variants = self.variants;
@@ -95,7 +100,8 @@ impl Capabilities {
             }),
             None => variants
                 .iter()
-                .find(|v| v.limit(operation).is_supported())
+                .find(|v| v.limit(operation).accepts(n))
+                .or_else(|| variants.iter().find(|v| v.limit(operation).is_supported()))
                 .or(variants.first())
                 .ok_or(Error::Unsupported {
                     strategy,

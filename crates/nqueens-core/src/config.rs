@@ -122,7 +122,7 @@ pub struct Config {
     /// Seed for randomized strategies; `None` lets the strategy pick one (reported back).
     pub seed: Option<u64>,
     /// One of the strategy's [`Variant`](crate::Variant) names; `None` means the first variant
-    /// that can do the operation.
+    /// that accepts the operation at that size.
     pub variant: Option<String>,
     /// Worker threads for strategies that parallelize; `None` means all cores.
     pub threads: Option<usize>,

@@ -74,7 +74,7 @@ pub trait Solver: Strategy {
         }
         let variant =
             self.capabilities()
-                .resolve(config.variant.as_deref(), operation, self.name())?;
+                .resolve(config.variant.as_deref(), operation, n, self.name())?;
         match variant.limit(operation) {
             Limit::Unsupported(_) => Err(unsupported(self.name(), operation, variant)),
             Limit::UpTo(limit) if n > limit => Err(Error::TooLarge {

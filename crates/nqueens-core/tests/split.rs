@@ -112,6 +112,7 @@ fn a_record_is_one_json_object_with_the_documented_fields() {
     assert_eq!(
         fields,
         [
+            "check",
             "complete",
             "count",
             "elapsed",
@@ -164,6 +165,7 @@ fn missing_duplicate_and_foreign_shards_are_errors() {
     ));
     let mut partial = records.clone();
     partial[0].complete = false;
+    partial[0].seal();
     assert!(matches!(
         merge(&partial, toy_plan),
         Err(MergeError::Incomplete(_))
@@ -174,6 +176,7 @@ fn missing_duplicate_and_foreign_shards_are_errors() {
     // A record of another strategy among them.
     let mut foreign = records.clone();
     foreign[1].strategy = "other".to_string();
+    foreign[1].seal();
     assert!(matches!(
         merge(&foreign, toy_plan),
         Err(MergeError::Strategy { found, expected, .. }) if found == "other" && expected == "toy"
@@ -196,18 +199,33 @@ fn damaged_records_do_not_merge() {
     // and would otherwise make `merge` list (or allocate) billions of missing slices.
     let mut huge = records.clone();
     huge[0].shard = Shard::new(0, usize::MAX).unwrap();
+    huge[0].seal();
     assert!(matches!(
         merge(&huge[..1], toy_plan),
         Err(MergeError::TooManySlices { .. })
     ));
     let mut overflowing = records.clone();
     overflowing[0].count = u64::MAX;
+    overflowing[0].seal();
     assert_eq!(merge(&overflowing, toy_plan), Err(MergeError::Overflow));
     // A record from a version whose list has the subproblems in another order.
     let mut foreign = records.clone();
     foreign[1].fingerprint = "0123456789abcdef".to_string();
+    foreign[1].seal();
+    let error = merge(&foreign, toy_plan).unwrap_err();
+    assert!(matches!(error, MergeError::Fingerprint { .. }));
+    assert!(
+        error
+            .to_string()
+            .contains("made by a version that lists the subproblems differently"),
+        "{error}"
+    );
+    // A record that says it covers another number of subproblems.
+    let mut wrong = records.clone();
+    wrong[1].plan += 1;
+    wrong[1].seal();
     assert!(matches!(
-        merge(&foreign, toy_plan),
+        merge(&wrong, toy_plan),
         Err(MergeError::WrongPlan { .. })
     ));
     assert_eq!(
@@ -363,11 +381,11 @@ fn a_damaged_or_busy_checkpoint_is_refused() {
         Checkpoint::open(&path, &toy),
         Err(CheckpointError::Corrupt { line: 2, .. })
     ));
-    // Not text at all.
+    // Not text at all: refused as soon as the first bytes are read.
     std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap();
     assert!(matches!(
         Checkpoint::open(&path, &toy),
-        Err(CheckpointError::Io { .. })
+        Err(CheckpointError::NotACheckpoint { .. })
     ));
     // Two runs on one file: the second is told the file is in use.
     std::fs::remove_file(&path).ok();
@@ -378,5 +396,150 @@ fn a_damaged_or_busy_checkpoint_is_refused() {
     ));
     drop(held);
     assert!(Checkpoint::open(&path, &toy).is_ok());
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn an_edited_record_fails_its_check() {
+    let records = shards(10, 3);
+    assert!(records.iter().all(ShardRecord::is_intact));
+    // Every number the record carries is covered: any one of them changed is refused.
+    let edits: [fn(&mut ShardRecord); 8] = [
+        |r| r.count += 1,
+        |r| r.unique += 1,
+        |r| r.n += 1,
+        |r| r.subproblems += 1,
+        |r| r.plan += 1,
+        |r| r.fingerprint = "0000000000000000".to_string(),
+        |r| r.shard = Shard::new(0, 3).unwrap(),
+        |r| r.complete = false,
+    ];
+    for (i, edit) in edits.iter().enumerate() {
+        let mut edited = records.clone();
+        edit(&mut edited[1]);
+        assert_eq!(
+            merge(&edited, toy_plan),
+            Err(MergeError::Damaged(edited[1].shard)),
+            "edit {i}"
+        );
+    }
+    // The wall time is not part of the count.
+    let mut slower = records.clone();
+    slower[2].elapsed += 1.0;
+    assert!(merge(&slower, toy_plan).is_ok());
+    // A record without a check (an earlier version's) is refused in words.
+    let mut json: serde_json::Value = serde_json::to_value(&records[0]).unwrap();
+    json.as_object_mut().unwrap().remove("check");
+    let unchecked: ShardRecord = serde_json::from_value(json).unwrap();
+    let error = merge(&[unchecked], toy_plan).unwrap_err();
+    assert!(matches!(error, MergeError::Unchecked(_)));
+    assert!(error.to_string().contains("has no check"), "{error}");
+}
+
+#[test]
+fn a_cut_off_header_says_the_checkpoint_is_truncated() {
+    let (path, toy) = finished_checkpoint("truncated", 8);
+    let text = std::fs::read_to_string(&path).unwrap();
+    for cut in [5, 30, text.lines().next().unwrap().len()] {
+        std::fs::write(&path, &text[..cut]).unwrap();
+        let error = Checkpoint::open(&path, &toy).unwrap_err();
+        assert!(
+            matches!(error, CheckpointError::Truncated { .. }),
+            "cut at {cut}: {error}"
+        );
+        assert!(error.to_string().contains("is truncated"), "{error}");
+    }
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_torn_last_line_that_is_not_text_is_dropped() {
+    let (path, toy) = finished_checkpoint("torn-binary", 8);
+    let whole = Checkpoint::open(&path, &toy).unwrap().done().len();
+    assert_eq!(whole, toy.len());
+    // Drop the last line and put bytes that are not UTF-8 in its place, with and without a
+    // newline after them.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let kept = &text[..text.trim_end().rfind('\n').unwrap() + 1];
+    for tail in [&[0xff, 0xfe, 0x31][..], &[0x31, 0x20, 0xc3, b'\n'][..]] {
+        let mut bytes = kept.as_bytes().to_vec();
+        bytes.extend_from_slice(tail);
+        std::fs::write(&path, &bytes).unwrap();
+        let checkpoint = Checkpoint::open(&path, &toy).unwrap();
+        assert_eq!(checkpoint.done().len(), toy.len() - 1);
+        drop(checkpoint);
+        // The torn bytes are cut off when the file is opened.
+        assert_eq!(std::fs::read(&path).unwrap(), kept.as_bytes());
+    }
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_line_from_another_count_or_an_endless_line_is_refused() {
+    let (path, toy) = finished_checkpoint("foreign-line", 8);
+    let (other, _) = finished_checkpoint("foreign-source", 9);
+    // Line 2 of the n = 9 checkpoint has a valid check for its own count, not for n = 8.
+    let mut lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let foreign: Vec<String> = std::fs::read_to_string(&other)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    lines[1] = foreign[1].clone();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    assert!(matches!(
+        Checkpoint::open(&path, &toy),
+        Err(CheckpointError::Corrupt { line: 2, .. })
+    ));
+    // A line of a megabyte is not read to its end, and the message quotes only its start.
+    lines[1] = "7".repeat(1 << 20);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    assert!(matches!(error, CheckpointError::Corrupt { line: 2, .. }));
+    assert!(error.to_string().len() < 400, "{error}");
+    // A header line of a megabyte, likewise.
+    std::fs::write(&path, "x".repeat(1 << 20)).unwrap();
+    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    assert!(matches!(error, CheckpointError::NotACheckpoint { .. }));
+    assert!(error.to_string().len() < 400, "{error}");
+    std::fs::remove_file(&path).ok();
+    std::fs::remove_file(&other).ok();
+}
+
+#[test]
+fn a_checkpoint_of_the_first_format_is_refused_in_words() {
+    let (path, toy) = finished_checkpoint("old-format", 8);
+    // The first version's check: FNV-1a over the three numbers alone.
+    let old_check = |index: u64, total: u64, unique: u64| {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for word in [index, total, unique] {
+            for byte in word.to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        hash
+    };
+    let header = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let old = format!(
+        "{header}\n0 8 0 {:x}\n1 9 1 {:x}\n",
+        old_check(0, 8, 0),
+        old_check(1, 9, 1)
+    );
+    std::fs::write(&path, old).unwrap();
+    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    assert!(
+        matches!(error, CheckpointError::OldFormat { .. }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("earlier version"), "{error}");
     std::fs::remove_file(&path).ok();
 }

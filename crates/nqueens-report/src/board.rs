@@ -18,7 +18,8 @@ const QUEEN_EDGE: RGBColor = RGBColor(250, 250, 250);
 
 /// Draws `columns` (one 0-based column per row, row 0 at the top) as a chessboard into `path`,
 /// with `caption` above it. Any placement with every column below `n` can be drawn; whether it
-/// is a solution is the caller's business.
+/// is a solution is the caller's business. The picture is drawn in memory and written with
+/// [`write_atomically`](crate::write_atomically): on an error the file is left as it was.
 pub fn draw_board(
     columns: &[u32],
     caption: &str,
@@ -46,25 +47,18 @@ pub fn draw_board(
     let header = 40u32;
     let margin = 12u32;
     let size = (side + 2 * margin, side + 2 * margin + header);
-    let fail = |reason: String| ReportError::Draw {
-        path: path.to_path_buf(),
-        reason,
-    };
     let geometry = Geometry {
         cell: cell as i32,
         left: margin as i32,
         top: (margin + header) as i32,
     };
+    // Drawn in memory and written whole: a failed write never leaves half a picture.
     match format {
         ImageFormat::Svg => {
-            let root = SVGBackend::new(path, size).into_drawing_area();
-            paint(&root, columns, caption, geometry).map_err(fail)?;
-            root.present().map_err(|e| fail(e.to_string()))
+            crate::files::write_svg(path, size, |root| paint(root, columns, caption, geometry))
         }
         ImageFormat::Png => {
-            let root = BitMapBackend::new(path, size).into_drawing_area();
-            paint(&root, columns, caption, geometry).map_err(fail)?;
-            root.present().map_err(|e| fail(e.to_string()))
+            crate::files::write_png(path, size, |root| paint(root, columns, caption, geometry))
         }
     }
 }

@@ -38,6 +38,14 @@ pub enum ReportError {
         /// What was wrong with it.
         reason: String,
     },
+    /// The statistics CSV holds no usable report: it is empty, cut off, or has no cases.
+    #[error("{}: {reason}", path.display())]
+    UnusableStats {
+        /// The CSV file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The plotting library failed while drawing a chart or board.
     #[error("drawing {}: {reason}", path.display())]
     Draw {

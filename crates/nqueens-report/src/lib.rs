@@ -27,12 +27,14 @@
 //! - `work.svg`: the work counter of each case vs n ([`Stats::work`](nqueens_core::Stats::work):
 //!   permutations examined, search nodes or local-search moves), for counting and for a first
 //!   solution, from the CSV;
-//! - `randomized.svg`: the spread of randomized strategies over their seeds (time and moves),
-//!   from the CSV's seeded `first_solution` rows;
+//! - `randomized.svg`: the randomized strategies over their seeds, from the CSV's seeded
+//!   `first_solution` rows: time per seed solved, the share of seeds solved within the probe
+//!   budget, and the work per solution (median and range), against n;
 //! - `board-<n>.svg`: chessboard pictures of solutions ([`draw_board`]);
 //! - `README.md`: the machine and the commands, a generated summary (ratios at n = 12, growth
 //!   rates fitted over the sizes whose time clearly exceeds the strategy's fixed cost, the
-//!   speed-up over the C yardsticks, the spread over seeds), a table per group (median,
+//!   speed-up over the C yardsticks, the spread over seeds, and per randomized strategy the
+//!   largest n it solves for every seed within the budget), a table per group (median,
 //!   confidence interval, and the counters some case of the group reports), the runs timed
 //!   once, the yardstick table, and the cases left out.
 //!
@@ -69,6 +71,7 @@ mod board;
 mod chart;
 mod criterion;
 mod error;
+mod files;
 pub mod group;
 mod machine;
 mod report;
@@ -82,6 +85,7 @@ pub use board::{MAX_BOARD, draw_board};
 pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart};
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;
+pub use files::write_atomically;
 pub use machine::{Machine, utc_now, utc_timestamp};
 pub use nqueens_core::format::{format_bytes, format_count, format_seconds, format_size};
 pub use report::{BoardPicture, ReportInput, ReportOptions, ReportSummary, load, write_report};

@@ -168,6 +168,72 @@ fn synthetic(root: &Path) -> StatsFile {
             nodes,
         ));
     }
+    // A randomized strategy that stops finding solutions: every seed is probed at every size,
+    // so its success rate falls from 10 of 10 to 7 of 10 (two over the budget, one out of its
+    // own work budget) and then to none, after which the series stops.
+    stats
+        .meta
+        .push(("probe budget".into(), "count 6s, first solution 10s".into()));
+    for n in [8usize, 100, 300, 1_000] {
+        let mut solved = 0;
+        for seed in 1..=10u64 {
+            let status = match (n, seed) {
+                (300, 9 | 10) | (1_000, 1..=3) => CaseStatus::OverBudget,
+                // Given up after three seeds ran past the budget with none solved.
+                (1_000, _) => CaseStatus::Skipped,
+                (300, 8) => CaseStatus::Error,
+                _ => CaseStatus::Measured,
+            };
+            let mut r = record(
+                "first_solution",
+                "genetic",
+                n,
+                Some(seed),
+                Stats {
+                    examined: 100 * n as u64 * seed,
+                    moves: n as u64 * seed,
+                    ..Stats::default()
+                },
+            );
+            r.status = status;
+            match status {
+                CaseStatus::Measured => {
+                    r.result = "found".into();
+                    solved += 1;
+                }
+                CaseStatus::OverBudget => {
+                    r.seconds = 10.0 + seed as f64 / 100.0;
+                    r.stats = Stats::default();
+                }
+                CaseStatus::Skipped => {
+                    r.note = "the first 3 seeds at this size ran past the probe budget".into();
+                    r.stats = Stats::default();
+                }
+                CaseStatus::Error => {
+                    r.note = "its default work budget ran out".into();
+                    r.stats = Stats::default();
+                }
+            }
+            stats.records.push(r);
+        }
+        if solved > 0 {
+            fake_benchmark(root, "first_solution", "genetic", n, 1e4 * n as f64);
+        }
+    }
+    let mut skipped = CaseRecord::new(
+        "first_solution",
+        "genetic",
+        "genetic",
+        3_000,
+        CaseStatus::Skipped,
+    );
+    skipped.seed = Some(1);
+    stats.records.push(skipped);
+    for r in &mut stats.records {
+        if r.id == "min-conflicts" {
+            r.result = "found".into();
+        }
+    }
     // The yardstick: criterion medians at 16, one run each at 17.
     for (id, strategy, nanos) in [
         ("count.c", "count.c", 4.0e9),
@@ -317,7 +383,10 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
             "first_solution.svg",
             &["min-conflicts", "warnsdorff-faithful", "validate (floor)"][..],
         ),
-        ("randomized.svg", &["min-conflicts"][..]),
+        (
+            "randomized.svg",
+            &["min-conflicts", "genetic", "genetic (examined)"][..],
+        ),
         (
             "work.svg",
             &["bitmask (nodes)", "min-conflicts (moves)"][..],
@@ -356,7 +425,14 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
     );
     assert_picture(
         &out.join("randomized.svg"),
-        &["min-conflicts", "3 fixed seeds"],
+        &[
+            "min-conflicts",
+            "10 fixed seeds",
+            "seeds solved within the probe budget (10s a run)",
+            "100%",
+            "min-conflicts (moves)",
+            "genetic (examined)",
+        ],
     );
     for name in [
         "count_all",
@@ -393,6 +469,19 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "**Partly rerun:** 2026-01-03 10:00 UTC (full mode, took 3 min 1 s): `cargo bench --bench compare -- yardstick`",
         "`permutation`: n = 11 took over the probe budget (6.5 s); 1 larger sizes not run",
         "![n = 8, found by bitmask](board-8.svg)",
+        // The success rate: per size, per family, and the seeds left out.
+        "| `genetic` | 300 | 7 of 10 | 420 µs (330 µs – 510 µs) | 120k (30k – 210k) examined | 0 |",
+        "| `genetic` | 1000 | 0 of 3 | - | - | - |",
+        "| `min-conflicts` | 1M | 3 of 3 |",
+        "Within the probe budget (10 seeds, 10s a run): `genetic` solved every seed up to \
+         n = 100 (n = 300: 7 of 10; n = 1000: 0 of 3); against `min-conflicts`, which solved \
+         every seed up to n = 1M.",
+        "Within the probe budget (3 seeds, 10s a run): `min-conflicts` solved every seed up to \
+         n = 1M (every size run): the farthest of the randomized strategies.",
+        "`first_solution` `genetic`: n = 300: 2 of 10 seeds took over the probe budget (up to \
+         10.1 s); 1 of 10 seeds: its default work budget ran out",
+        "`first_solution` `genetic`: n = 1000: 3 of 3 seeds took over the probe budget (up to \
+         10 s); 7 more seeds not run; 1 larger sizes not run",
     ] {
         assert!(
             readme.contains(needle),

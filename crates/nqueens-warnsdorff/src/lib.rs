@@ -117,6 +117,11 @@ use search::{Rows, Search, Ties};
 /// variant is O(n²), some 10^10 row-count updates at this size.
 pub const MAX_N: usize = 100_000;
 
+/// Largest board the `faithful` variant accepts for a first solution and for listing: from
+/// n = 200 on, its fixed order needs more than [`FAITHFUL_DEFAULT_BUDGET`] nodes before the
+/// first solution, so it would only ever answer "budget exhausted".
+pub const FAITHFUL_MAX_N: usize = 199;
+
 /// Name of the variant that runs a first solution when none is named: most constrained row,
 /// random order, restarts.
 pub const SCALING: &str = "scaling";
@@ -143,8 +148,8 @@ const VARIANTS: &[Variant] = &[
         summary: "the essay's queensw: rows in order, fewest grandchildren first, deterministic",
         complete: true,
         randomized: false,
-        first: Limit::UpTo(MAX_N),
-        list: Limit::UpTo(MAX_N),
+        first: Limit::UpTo(FAITHFUL_MAX_N),
+        list: Limit::UpTo(FAITHFUL_MAX_N),
         count: Limit::UpTo(known::COUNT_FITS_U64),
     },
 ];

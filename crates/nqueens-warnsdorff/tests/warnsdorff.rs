@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use nqueens_core::{
     Config, Ended, Event, Limit, Observer, Operation, Solver, Strategy, known, validate_size,
 };
-use nqueens_warnsdorff::{FAITHFUL, MAX_N, SCALING, WarnsdorffSolver};
+use nqueens_warnsdorff::{FAITHFUL, FAITHFUL_MAX_N, MAX_N, SCALING, WarnsdorffSolver};
 
 fn variant(name: &str) -> Config {
     Config {
@@ -261,8 +261,8 @@ fn variants_declare_what_they_do() {
     assert_eq!(scaling.first, Limit::UpTo(MAX_N));
     assert!(!scaling.list.is_supported() && !scaling.count.is_supported());
     assert!(scaling.randomized && !faithful.randomized);
-    assert_eq!(faithful.first, Limit::UpTo(MAX_N));
-    assert_eq!(faithful.list, Limit::UpTo(MAX_N));
+    assert_eq!(faithful.first, Limit::UpTo(FAITHFUL_MAX_N));
+    assert_eq!(faithful.list, Limit::UpTo(FAITHFUL_MAX_N));
     assert_eq!(faithful.count, Limit::UpTo(known::COUNT_FITS_U64));
     // With no variant named: scaling finds, faithful lists and counts.
     let config = Config::default();

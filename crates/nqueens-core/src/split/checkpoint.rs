@@ -1,23 +1,29 @@
 //! Saving finished subproblems to a file, so that an interrupted count resumes where it stopped.
 //!
 //! The file is text: a header line naming the strategy, `n`, the number of subproblems and
-//! their list's fingerprint, then one line per
-//! finished subproblem, `index total unique check`, where `check` is a hash of the three numbers.
+//! their list's fingerprint, then one line per finished subproblem, `index total unique check`,
+//! where `check` is a hash of the header and the three numbers (so a line copied from the
+//! checkpoint of another count fails it too; the first version hashed the numbers alone, and
+//! its files are recognised and refused in words).
 //! Lines are only ever appended, each in one write straight to the file. A crash can leave at
-//! most a torn last line (no newline, or a wrong check): opening the file again drops it and
-//! the subproblem is counted again. Lines are not synced to disk one by one (that would cost
-//! milliseconds per subproblem), so after a power failure the last few may be lost the same way.
+//! most a torn last line (no newline, a wrong check, bytes that are not text): opening the file
+//! again drops it and the subproblem is counted again. Lines are not synced to disk one by one
+//! (that would cost milliseconds per subproblem), so after a power failure the last few may be
+//! lost the same way.
+//!
+//! The file is read a bounded line at a time and reading stops at the first damaged line, so
+//! a file that is not a checkpoint (or `/dev/urandom`) is refused after a few bytes.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use thiserror::Error;
 
-use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems};
+use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a, prefix};
 use crate::Config;
 
 /// Why a checkpoint could not be used.
@@ -39,6 +45,29 @@ pub enum CheckpointError {
         /// Its first line.
         found: String,
     },
+    /// The header line was cut off: the run that created the file stopped (or the disk filled)
+    /// while writing it, so the file holds no counted subproblem.
+    #[error(
+        "checkpoint {path} is truncated: its header line is cut off ({found:?}), so it holds no \
+         counted subproblem; delete it and run the count again"
+    )]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// What is left of the header (at most its first characters).
+        found: String,
+    },
+    /// The file was written by an earlier version whose lines' checks cover their own numbers
+    /// only, not the count they belong to.
+    #[error(
+        "checkpoint {path} was written by an earlier version of nqueens (its lines are not \
+         checked against the count): finish that count with the version that started it, or \
+         start over with a new file"
+    )]
+    OldFormat {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file is a checkpoint of another count.
     #[error(
         "checkpoint {path} belongs to another count ({found}), not this one ({expected}): use another file"
@@ -58,7 +87,7 @@ pub enum CheckpointError {
         path: PathBuf,
         /// 1-based line number.
         line: usize,
-        /// The line.
+        /// The line (at most its first characters; bytes that are not text replaced).
         text: String,
     },
     /// Another run holds the file.
@@ -110,8 +139,11 @@ pub struct Checkpoint {
     path: PathBuf,
     file: Mutex<File>,
     done: BTreeMap<usize, Tally>,
+    /// The hash of the header every line's check starts from.
+    seed: u64,
 }
 
+/// The header line (without its newline) of a checkpoint of `plan`, the same in every version.
 fn header(plan: &dyn Subproblems) -> String {
     format!(
         "nqueens checkpoint strategy={} n={} subproblems={} plan={}",
@@ -124,25 +156,95 @@ fn header(plan: &dyn Subproblems) -> String {
 
 const MAGIC: &str = "nqueens checkpoint ";
 
-/// FNV-1a over the record's numbers: enough to tell a torn or edited line from a written one.
-fn check(index: usize, tally: Tally) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+/// The longest header read: a real one is about a hundred bytes.
+const MAX_HEADER: usize = 1024;
+
+/// The longest subproblem line read: three numbers and a check take under 80 bytes.
+const MAX_LINE: usize = 256;
+
+/// How much of a bad line an error quotes.
+const QUOTED: usize = 60;
+
+/// The check of one line: FNV-1a over the numbers, continuing from the header's hash, so it
+/// covers the strategy, `n`, the plan and its fingerprint as well as the line's own numbers.
+fn check(seed: u64, index: usize, tally: Tally) -> u64 {
+    let mut hash = seed;
     for word in [index as u64, tally.total, tally.unique] {
-        for byte in word.to_le_bytes() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
+        hash = fnv1a(hash, &word.to_le_bytes());
     }
     hash
 }
 
-fn parse_record(line: &str) -> Option<(usize, Tally)> {
-    let mut fields = line.split(' ');
-    let index = fields.next()?.parse().ok()?;
-    let total = fields.next()?.parse().ok()?;
-    let unique = fields.next()?.parse().ok()?;
-    let hash = u64::from_str_radix(fields.next()?, 16).ok()?;
-    let tally = Tally { total, unique };
-    (fields.next().is_none() && hash == check(index, tally)).then_some((index, tally))
+/// What one subproblem line says.
+enum Record {
+    /// A subproblem and its tally, with the right check.
+    Good(usize, Tally),
+    /// A line with the check of the first version (the numbers alone).
+    OldFormat,
+    /// Anything else: torn, edited, or not a line of this count.
+    Bad,
+}
+
+fn parse_record(seed: u64, line: &[u8]) -> Record {
+    let parse = || {
+        let line = std::str::from_utf8(line).ok()?;
+        let mut fields = line.split(' ');
+        let index = fields.next()?.parse().ok()?;
+        let total = fields.next()?.parse().ok()?;
+        let unique = fields.next()?.parse().ok()?;
+        let hash = u64::from_str_radix(fields.next()?, 16).ok()?;
+        fields
+            .next()
+            .is_none()
+            .then_some((index, Tally { total, unique }, hash))
+    };
+    match parse() {
+        Some((index, tally, hash)) if hash == check(seed, index, tally) => {
+            Record::Good(index, tally)
+        }
+        Some((index, tally, hash)) if hash == check(super::FNV_OFFSET, index, tally) => {
+            Record::OldFormat
+        }
+        _ => Record::Bad,
+    }
+}
+
+/// One line read with a bound on its length.
+enum Line {
+    /// Nothing left.
+    End,
+    /// A whole line; the bytes without the newline.
+    Whole(Vec<u8>),
+    /// The last bytes of the file, with no newline after them.
+    Torn(Vec<u8>),
+    /// Longer than the bound: reading stopped there. Holds the first bytes.
+    TooLong(Vec<u8>),
+}
+
+/// Reads one line of at most `max` bytes (newline excluded) from `reader`, never more than
+/// `max + 1` bytes in all.
+fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
+    let mut bytes = Vec::new();
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    reader.take(limit).read_until(b'\n', &mut bytes)?;
+    Ok(match bytes.pop() {
+        None => Line::End,
+        Some(b'\n') => Line::Whole(bytes),
+        Some(last) => {
+            bytes.push(last);
+            if bytes.len() > max {
+                Line::TooLong(bytes)
+            } else {
+                Line::Torn(bytes)
+            }
+        }
+    })
+}
+
+/// `bytes` as text for a message: at most the first few characters, bytes that are not text
+/// replaced.
+fn quote(bytes: &[u8]) -> String {
+    prefix(String::from_utf8_lossy(bytes).trim_end(), QUOTED)
 }
 
 impl Checkpoint {
@@ -170,62 +272,110 @@ impl Checkpoint {
             std::fs::TryLockError::WouldBlock => CheckpointError::InUse { path: path.clone() },
             std::fs::TryLockError::Error(source) => io(source),
         })?;
-        let mut text = String::new();
-        file.read_to_string(&mut text).map_err(io)?;
         let expected = header(plan);
+        let seed = fnv1a(super::FNV_OFFSET, expected.as_bytes());
         let mut done = BTreeMap::new();
-        if text.is_empty() {
-            file.write_all(format!("{expected}\n").as_bytes())
-                .map_err(io)?;
-        } else {
-            let mut lines = text.split_inclusive('\n');
-            let first = lines.next().unwrap_or_default();
-            let found = first.trim_end();
-            if !found.starts_with(MAGIC) {
+        let mut reader = BufReader::new(&file);
+        let good_end = match read_line(&mut reader, MAX_HEADER).map_err(io)? {
+            Line::End => None,
+            Line::TooLong(bytes) => {
                 return Err(CheckpointError::NotACheckpoint {
                     path,
-                    found: found.chars().take(80).collect(),
+                    found: quote(&bytes),
                 });
             }
-            if found != expected || !first.ends_with('\n') {
-                return Err(CheckpointError::Mismatch {
-                    path,
-                    found: found[MAGIC.len()..].to_string(),
-                    expected: expected[MAGIC.len()..].to_string(),
+            Line::Torn(bytes) => {
+                let found = String::from_utf8_lossy(&bytes);
+                // A header cut inside its first word is still recognisably one.
+                let truncated = found.starts_with(MAGIC) || MAGIC.starts_with(found.as_ref());
+                let found = quote(&bytes);
+                return Err(if truncated {
+                    CheckpointError::Truncated { path, found }
+                } else {
+                    CheckpointError::NotACheckpoint { path, found }
                 });
             }
-            let mut good_end = first.len();
-            let lines: Vec<&str> = lines.collect();
-            for (i, line) in lines.iter().enumerate() {
-                let record = line
-                    .strip_suffix('\n')
-                    .and_then(parse_record)
-                    .filter(|&(index, _)| index < plan.len());
-                match record {
-                    Some((index, tally)) => {
-                        done.insert(index, tally);
-                        good_end += line.len();
-                    }
-                    // A crash can only tear the last line.
-                    None if i + 1 == lines.len() => {}
-                    None => {
-                        return Err(CheckpointError::Corrupt {
-                            path,
-                            line: i + 2,
-                            text: line.trim_end().to_string(),
-                        });
-                    }
+            Line::Whole(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let found = text.trim_end_matches('\r');
+                if !found.starts_with(MAGIC) {
+                    return Err(CheckpointError::NotACheckpoint {
+                        path,
+                        found: quote(&bytes),
+                    });
                 }
+                if found != expected {
+                    return Err(CheckpointError::Mismatch {
+                        path,
+                        found: prefix(&found[MAGIC.len()..], 200),
+                        expected: expected[MAGIC.len()..].to_string(),
+                    });
+                }
+                let lines = Self::read_lines(&mut reader, &path, plan, seed, &mut done)?;
+                Some(bytes.len() as u64 + 1 + lines)
             }
-            file.set_len(good_end as u64).map_err(io)?;
-            file.seek(SeekFrom::End(0)).map_err(io)?;
+        };
+        drop(reader);
+        match good_end {
+            None => file
+                .write_all(format!("{expected}\n").as_bytes())
+                .map_err(io)?,
+            Some(good_end) => {
+                file.set_len(good_end).map_err(io)?;
+                file.seek(SeekFrom::End(0)).map_err(io)?;
+            }
         }
         file.flush().map_err(io)?;
         Ok(Checkpoint {
             path,
             file: Mutex::new(file),
             done,
+            seed,
         })
+    }
+
+    /// Reads the subproblem lines after the header into `done`; returns the bytes of the good
+    /// lines. A bad last line (torn by a crash) is left out; a bad line with more after it is
+    /// an error, and nothing after it is read.
+    fn read_lines(
+        reader: &mut BufReader<&File>,
+        path: &Path,
+        plan: &dyn Subproblems,
+        seed: u64,
+        done: &mut BTreeMap<usize, Tally>,
+    ) -> Result<u64, CheckpointError> {
+        let io = |source| CheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let corrupt = |line: usize, bytes: &[u8]| CheckpointError::Corrupt {
+            path: path.to_path_buf(),
+            line,
+            text: quote(bytes),
+        };
+        let mut good = 0u64;
+        // 1-based, and the header is line 1.
+        for line in 2.. {
+            match read_line(reader, MAX_LINE).map_err(io)? {
+                Line::End | Line::Torn(_) => break,
+                Line::TooLong(bytes) => return Err(corrupt(line, &bytes)),
+                Line::Whole(bytes) => match parse_record(seed, &bytes) {
+                    Record::Good(index, tally) if index < plan.len() => {
+                        done.insert(index, tally);
+                        good += bytes.len() as u64 + 1;
+                    }
+                    Record::OldFormat => {
+                        return Err(CheckpointError::OldFormat {
+                            path: path.to_path_buf(),
+                        });
+                    }
+                    // A crash can only tear the last line.
+                    _ if reader.fill_buf().map_err(io)?.is_empty() => break,
+                    _ => return Err(corrupt(line, &bytes)),
+                },
+            }
+        }
+        Ok(good)
     }
 
     /// The subproblems already counted, by index in the list.
@@ -239,7 +389,7 @@ impl Checkpoint {
             "{index} {} {} {:x}\n",
             tally.total,
             tally.unique,
-            check(index, tally)
+            check(self.seed, index, tally)
         );
         // A worker that panicked while holding the lock left no partial line behind (the line
         // is one write), so the file is still usable.

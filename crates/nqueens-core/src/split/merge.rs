@@ -12,6 +12,33 @@ pub enum MergeError {
     /// No records were given.
     #[error("no shard records to merge")]
     Empty,
+    /// A record's [`check`](ShardRecord::check) does not match its numbers: it was edited or
+    /// damaged after `count --shard` wrote it.
+    #[error(
+        "the record of shard {0} fails its check: its numbers were edited or damaged after \
+         `count --shard` wrote it; count that shard again"
+    )]
+    Damaged(Shard),
+    /// A record carries no check: an earlier version wrote it, or the field was removed.
+    #[error(
+        "the record of shard {0} has no check (an earlier version of nqueens wrote it, or it \
+         was edited): count that shard again with this version"
+    )]
+    Unchecked(Shard),
+    /// A record was made from a different list of subproblems: another version of the
+    /// strategy, which lists them differently.
+    #[error(
+        "shard {shard} was made by a version that lists the subproblems differently (its plan \
+         fingerprint is {found}, this version's is {expected}): count it again with this version"
+    )]
+    Fingerprint {
+        /// The record's shard.
+        shard: Shard,
+        /// Its fingerprint (at most its first characters).
+        found: String,
+        /// This version's fingerprint for the same strategy and `n`.
+        expected: String,
+    },
     /// A record comes from another strategy.
     #[error("shard {shard} was counted by {found:?}, not {expected:?}")]
     Strategy {
@@ -52,11 +79,11 @@ pub enum MergeError {
     /// A record was interrupted before it counted its whole slice.
     #[error("shard {0} is partial (its run was interrupted): rerun it")]
     Incomplete(Shard),
-    /// A record does not match the list of subproblems this version of its strategy makes for
-    /// its `n`.
+    /// A record does not match the size of the list of subproblems this version of its
+    /// strategy makes for its `n`.
     #[error(
-        "shard {shard} covers {found} of {plan} subproblems, but n = {n} has {expected_plan} and that slice {expected}, \
-         or its plan lists them in another order: count it again with this version"
+        "shard {shard} covers {found} of {plan} subproblems, but n = {n} has {expected_plan} and that slice {expected}: \
+         count it again with this version"
     )]
     WrongPlan {
         /// The record's shard.
@@ -133,10 +160,13 @@ pub struct Merged {
 /// Checks that `records` are the complete slices `0/K`, ..., `K-1/K` of one list of
 /// subproblems for one strategy and `n`, each exactly once, and adds them up.
 ///
+/// Every record must be intact ([`ShardRecord::is_intact`]): one whose numbers were edited is
+/// refused ([`MergeError::Damaged`]) before its numbers are used.
+///
 /// `plan_for` makes the list again from the first record's strategy and size (with
 /// [`Solver::plan`](crate::Solver::plan), typically through the registry), so that records of
 /// another version of the strategy, whose list differs, are refused
-/// ([`MergeError::WrongPlan`]).
+/// ([`MergeError::Fingerprint`], [`MergeError::WrongPlan`]).
 ///
 /// ```
 /// use nqueens_core::split::{MergeError, Shard, Subproblems, Tally, count_shard, merge};
@@ -190,6 +220,12 @@ pub fn merge(
     let mut sum = Tally::default();
     let mut subproblems = 0usize;
     for record in records {
+        if record.check.is_empty() {
+            return Err(MergeError::Unchecked(record.shard));
+        }
+        if !record.is_intact() {
+            return Err(MergeError::Damaged(record.shard));
+        }
         if record.strategy != plan.strategy() {
             return Err(MergeError::Strategy {
                 shard: record.shard,
@@ -215,11 +251,15 @@ pub fn merge(
         if !record.complete {
             return Err(MergeError::Incomplete(record.shard));
         }
+        if record.fingerprint != fingerprint {
+            return Err(MergeError::Fingerprint {
+                shard: record.shard,
+                found: super::prefix(&record.fingerprint, 20),
+                expected: fingerprint,
+            });
+        }
         let expected = record.shard.indices(plan.len()).len();
-        if record.plan != plan.len()
-            || record.subproblems != expected
-            || record.fingerprint != fingerprint
-        {
+        if record.plan != plan.len() || record.subproblems != expected {
             return Err(MergeError::WrongPlan {
                 shard: record.shard,
                 n,

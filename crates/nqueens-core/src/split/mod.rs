@@ -60,6 +60,29 @@ pub use merge::{MergeError, Merged, merge};
 pub use runner::{PlanRun, count_subproblems};
 pub use shard::{Shard, ShardError, ShardRecord, count_shard};
 
+/// The FNV-1a offset basis: the hash of nothing.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a (64 bits) of `bytes`, continuing from `hash` (start from [`FNV_OFFSET`]): the check
+/// of shard records and checkpoint lines. It is no defence against someone who means to forge
+/// a record, but any edit or damage of a few characters changes it.
+fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
+/// quote text that may come from a damaged or hostile file.
+fn prefix(text: &str, chars: usize) -> String {
+    let mut cut: String = text.chars().take(chars).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}
+
 /// What one subproblem (or a set of them) counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {

@@ -57,6 +57,8 @@ pub enum Units {
     Count,
     /// A board size.
     Size,
+    /// A share in percent, 0 to 100: drawn on a linear axis (the others are logarithmic).
+    Percent,
 }
 
 impl Units {
@@ -65,6 +67,7 @@ impl Units {
             Units::Seconds => format_seconds(value),
             Units::Count => format_count(value),
             Units::Size => format_size(value.round().max(0.0) as usize),
+            Units::Percent => format!("{value:.0}%"),
         }
     }
 }
@@ -116,7 +119,7 @@ pub struct Panel {
     pub x_label: String,
     /// Vertical axis label, with its unit.
     pub y_label: String,
-    /// Whether x is on a log scale (y always is).
+    /// Whether x is on a log scale (y always is, unless it is a [`Units::Percent`]).
     pub x_log: bool,
     /// How x ticks are printed.
     pub x_units: Units,
@@ -147,21 +150,14 @@ pub fn draw_chart(
         WIDTH,
         HEADING_HEIGHT + PANEL_HEIGHT * panels.len().max(1) as u32,
     );
-    let fail = |reason: String| ReportError::Draw {
-        path: path.to_path_buf(),
-        reason,
-    };
+    // Drawn in memory and written whole: a failed write never leaves half a chart.
     match format {
-        ImageFormat::Svg => {
-            let root = SVGBackend::new(path, size).into_drawing_area();
-            draw_all(&root, heading, subheading, panels).map_err(fail)?;
-            root.present().map_err(|e| fail(e.to_string()))
-        }
-        ImageFormat::Png => {
-            let root = BitMapBackend::new(path, size).into_drawing_area();
-            draw_all(&root, heading, subheading, panels).map_err(fail)?;
-            root.present().map_err(|e| fail(e.to_string()))
-        }
+        ImageFormat::Svg => crate::files::write_svg(path, size, |root| {
+            draw_all(root, heading, subheading, panels)
+        }),
+        ImageFormat::Png => crate::files::write_png(path, size, |root| {
+            draw_all(root, heading, subheading, panels)
+        }),
     }
 }
 
@@ -229,6 +225,9 @@ where
     DB::ErrorType: 'static,
 {
     let points = || panel.series.iter().flat_map(|s| s.points.iter());
+    if panel.y_units == Units::Percent {
+        return draw_percent(area, panel, looks);
+    }
     let Some((y_lo, y_hi)) = positive_span(points().flat_map(|p| [p.low, p.y, p.high])) else {
         return draw_empty(area, panel);
     };
@@ -261,6 +260,51 @@ where
             looks,
             (x_lo - 0.5..x_hi + 0.5, y_range),
             (x_labels, decade_count + 1),
+        )
+    }
+}
+
+/// A panel of shares: y linear from 0 to 100 % (a little headroom so a full line stays
+/// visible), x as the panel says.
+fn draw_percent<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Panel,
+    looks: &[Look],
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let points = || panel.series.iter().flat_map(|s| s.points.iter());
+    let y_range = -4.0..104.0;
+    // Ticks every 10 %.
+    let y_labels = 12;
+    if panel.x_log {
+        let Some((x_lo, x_hi)) = positive_span(points().map(|p| p.x)) else {
+            return draw_empty(area, panel);
+        };
+        let x_range = (x_lo / 1.4..x_hi * 1.4).log_scale();
+        let x_decades = ((x_hi * 1.4 / (x_lo / 1.4)).log10().ceil() as usize).max(1);
+        draw_lines(
+            area,
+            panel,
+            looks,
+            (x_range, y_range),
+            (x_decades + 1, y_labels),
+        )
+    } else {
+        let Some((x_lo, x_hi)) = points().map(|p| p.x).fold(None, |span, x| match span {
+            None => Some((x, x)),
+            Some((lo, hi)) => Some((f64::min(lo, x), f64::max(hi, x))),
+        }) else {
+            return draw_empty(area, panel);
+        };
+        let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
+        draw_lines(
+            area,
+            panel,
+            looks,
+            (x_lo - 0.5..x_hi + 0.5, y_range),
+            (x_labels, y_labels),
         )
     }
 }
@@ -332,13 +376,19 @@ where
     Y: Ranged<ValueType = f64>,
 {
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
+    // A log axis cannot show zero; a linear one (percent) can.
+    let lowest = if panel.y_units == Units::Percent {
+        0.0
+    } else {
+        f64::MIN_POSITIVE
+    };
     let lines: Vec<Vec<(f64, f64)>> = panel
         .series
         .iter()
         .map(|s| {
             s.points
                 .iter()
-                .filter(|p| p.y > 0.0)
+                .filter(|p| p.y >= lowest)
                 .map(|p| (p.x, p.y))
                 .collect()
         })
@@ -347,7 +397,7 @@ where
         let bars = series
             .points
             .iter()
-            .filter(|p| p.low > 0.0 && p.high > p.low);
+            .filter(|p| p.low >= lowest && p.high > p.low);
         chart
             .draw_series(bars.map(|p| {
                 PathElement::new(

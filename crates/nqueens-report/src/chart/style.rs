@@ -80,12 +80,17 @@ pub(super) struct Look {
 }
 
 /// Whether two series draw the same line: at least two sizes in common, and within 2% of each
-/// other at every one of them.
+/// other at every one of them (a zero, which a share in percent can be, equals only a zero).
 fn coincide(a: &Series, b: &Series) -> bool {
     let mut shared = 0;
-    for p in a.points.iter().filter(|p| p.y > 0.0) {
-        if let Some(q) = b.points.iter().find(|q| q.x == p.x && q.y > 0.0) {
-            if (p.y / q.y).ln().abs() > 0.02 {
+    for p in &a.points {
+        if let Some(q) = b.points.iter().find(|q| q.x == p.x) {
+            let same = match (p.y > 0.0, q.y > 0.0) {
+                (true, true) => (p.y / q.y).ln().abs() <= 0.02,
+                (false, false) => p.y == q.y,
+                _ => false,
+            };
+            if !same {
                 return false;
             }
             shared += 1;
@@ -135,4 +140,33 @@ pub(super) fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
         }
     }
     looks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chart::Point;
+
+    fn series(points: &[(f64, f64)]) -> Series {
+        Series {
+            label: String::new(),
+            style: 0,
+            points: points.iter().map(|&(x, y)| Point::exact(x, y)).collect(),
+        }
+    }
+
+    #[test]
+    fn series_coincide_only_where_every_shared_size_agrees() {
+        let full = series(&[(8.0, 100.0), (100.0, 100.0), (1000.0, 100.0)]);
+        // Equal at two sizes, then a share of 0 where the other has 100: not the same line.
+        let falls = series(&[(8.0, 100.0), (100.0, 100.0), (1000.0, 0.0)]);
+        assert!(!coincide(&full, &falls) && !coincide(&falls, &full));
+        // Equal wherever both have a value, one going farther: the same line.
+        let longer = series(&[(8.0, 100.0), (100.0, 101.0), (1000.0, 100.0), (1e4, 5.0)]);
+        assert!(coincide(&full, &longer));
+        // Zeros agree with zeros; one shared size is not enough.
+        let zeros = series(&[(8.0, 0.0), (100.0, 0.0)]);
+        assert!(coincide(&zeros, &zeros.clone()));
+        assert!(!coincide(&full, &series(&[(8.0, 100.0)])));
+    }
 }

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::ReportSummary;
-use super::data::{Data, seconds, spread, values, work_units, work_values};
+use super::data::{Data, seconds, spread, work_units, work_values};
 use crate::chart::{Panel, Point, Series, Units};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
@@ -152,18 +152,25 @@ fn work_chart(data: &Data<'_>) -> Chart {
     }
 }
 
-/// The randomized strategies over their seeds: time and moves, median and range.
+/// The randomized strategies over their seeds: time per run, success rate within the bench's
+/// budget, and work per solution, against n.
 fn randomized_chart(data: &Data<'_>) -> Chart {
-    let (times, moves) = seeded_series(data);
-    let seed_count = data.seeded.iter().map(|s| s.runs.len()).max().unwrap_or(0);
+    let (times, work) = seeded_series(data);
+    let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
+    let budget = data
+        .meta("probe budget")
+        .and_then(first_budget)
+        .map_or(String::new(), |b| format!(" ({b} a run)"));
     Chart {
         name: RANDOMIZED,
-        heading: format!("Randomized strategies: spread over {seed_count} fixed seeds"),
+        heading: format!(
+            "Randomized strategies over {seed_count} fixed seeds: time, success, work per solution"
+        ),
         panels: vec![
             Panel {
                 series: times,
                 ..panel(
-                    "time of one run per seed: median and range",
+                    "time to a first solution, one run per seed solved: median and range",
                     "n (board size, log scale)",
                     "time per run (log scale)",
                     true,
@@ -171,17 +178,46 @@ fn randomized_chart(data: &Data<'_>) -> Chart {
                 )
             },
             Panel {
-                series: moves,
+                series: success_series(data),
                 ..panel(
-                    "moves per seed: median and range",
+                    &format!("seeds solved within the probe budget{budget}"),
                     "n (board size, log scale)",
-                    "moves (log scale)",
+                    "seeds solved",
+                    true,
+                    Units::Percent,
+                )
+            },
+            Panel {
+                series: work,
+                ..panel(
+                    "work per solution, per seed solved: median and range",
+                    "n (board size, log scale)",
+                    "moves / evaluations / nodes (log scale)",
                     true,
                     Units::Count,
                 )
             },
         ],
     }
+}
+
+/// The first-solution budget of the statistics' `probe budget` line (`count 6s, first
+/// solution 10s`): `10s`.
+pub(super) fn first_budget(line: &str) -> Option<&str> {
+    line.split("first solution")
+        .nth(1)
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+}
+
+/// The share of seeds solved per randomized case and n.
+fn success_series(data: &Data<'_>) -> Vec<Series> {
+    let mut out: Vec<Series> = Vec::new();
+    for case in &data.success {
+        let point = Point::exact(case.n as f64, case.percent());
+        add_point(&mut out, data, &case.id, case.id.clone(), point);
+    }
+    out
 }
 
 /// Criterion's median per function id of `group`, with its confidence interval as the bar.
@@ -227,22 +263,29 @@ fn work_series(data: &Data<'_>, group: &str) -> Vec<Series> {
     out
 }
 
-/// The time and the moves of the randomized cases over their seeds.
+/// The time and the work ([`nqueens_core::Stats::work`], labelled `id (counter)`) of the
+/// randomized cases over the seeds that found a solution.
 fn seeded_series(data: &Data<'_>) -> (Vec<Series>, Vec<Series>) {
     let mut times: Vec<Series> = Vec::new();
-    let mut moves: Vec<Series> = Vec::new();
-    for case in &data.seeded {
+    let mut work: Vec<Series> = Vec::new();
+    for case in &data.success {
         let x = case.n as f64;
         let secs = seconds(&case.runs);
-        let mv = values(&case.runs, |r| r.stats.moves);
-        for (list, values) in [(&mut times, secs), (&mut moves, mv)] {
-            if values.iter().all(|v| *v <= 0.0) {
-                continue;
-            }
-            add_point(list, data, &case.id, case.id.clone(), spread(x, &values));
+        if secs.iter().any(|v| *v > 0.0) {
+            add_point(
+                &mut times,
+                data,
+                &case.id,
+                case.id.clone(),
+                spread(x, &secs),
+            );
+        }
+        if let Some((field, values)) = work_values(&case.runs) {
+            let label = format!("{} ({})", case.id, field.name);
+            add_point(&mut work, data, &case.id, label, spread(x, &values));
         }
     }
-    (times, moves)
+    (times, work)
 }
 
 /// Adds `point` to the series called `label`, starting it (in `id`'s look) if needed.

@@ -19,6 +19,9 @@ pub(super) struct Data<'a> {
     pub(super) stale: Vec<String>,
     /// Randomized cases of the first-solution group, each with two or more seeds.
     pub(super) seeded: Vec<Seeded<'a>>,
+    /// Success within the budget of every randomized first-solution case, by id in first-seen
+    /// order, then by n.
+    pub(super) success: Vec<Success<'a>>,
     /// Every label in first-seen order: its index is its look in every chart.
     labels: Vec<String>,
 }
@@ -31,6 +34,40 @@ pub(super) struct Seeded<'a> {
     pub(super) n: usize,
     /// One measured run per seed.
     pub(super) runs: Vec<&'a CaseRecord>,
+}
+
+/// How often one randomized case found a solution within the bench's budget at one size.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Success<'a> {
+    /// The criterion function id.
+    pub(super) id: String,
+    /// The registry name of its strategy (the family of its variants).
+    pub(super) strategy: String,
+    /// The board size.
+    pub(super) n: usize,
+    /// Seeds whose probe found a solution within the budget.
+    pub(super) solved: usize,
+    /// Seeds probed: those that found one, ran past the time budget, or ended with an error
+    /// (the strategy's own work budget ran out, or it refused).
+    pub(super) tried: usize,
+    /// The runs that found a solution.
+    pub(super) runs: Vec<&'a CaseRecord>,
+}
+
+impl Success<'_> {
+    /// The share of seeds solved, in percent.
+    pub(super) fn percent(&self) -> f64 {
+        if self.tried == 0 {
+            0.0
+        } else {
+            100.0 * self.solved as f64 / self.tried as f64
+        }
+    }
+
+    /// Whether every seed tried found a solution.
+    pub(super) fn all(&self) -> bool {
+        self.tried > 0 && self.solved == self.tried
+    }
 }
 
 /// A series of one group: a function id and its estimates by increasing n.
@@ -71,6 +108,7 @@ impl<'a> Data<'a> {
             estimates,
             stale,
             seeded: seeded(records),
+            success: success_rates(records),
             labels,
         }
     }
@@ -143,6 +181,46 @@ fn seeded(records: &[CaseRecord]) -> Vec<Seeded<'_>> {
     out
 }
 
+/// The success rate of each randomized first-solution case: per (id, n), of the seeds probed
+/// (every record with a seed, but those skipped after a smaller size failed), how many found a
+/// solution within the budget. Ids keep their first-seen order; sizes are sorted.
+pub(super) fn success_rates(records: &[CaseRecord]) -> Vec<Success<'_>> {
+    let mut out: Vec<Success<'_>> = Vec::new();
+    let probed = records.iter().filter(|r| {
+        r.group == FIRST_SOLUTION && r.seed.is_some() && r.status != CaseStatus::Skipped
+    });
+    for r in probed {
+        let found = r.status == CaseStatus::Measured && r.result == "found";
+        let case = match out.iter_mut().position(|s| s.id == r.id && s.n == r.n) {
+            Some(at) => &mut out[at],
+            None => {
+                out.push(Success {
+                    id: r.id.clone(),
+                    strategy: r.strategy.clone(),
+                    n: r.n,
+                    solved: 0,
+                    tried: 0,
+                    runs: Vec::new(),
+                });
+                out.last_mut().expect("just pushed")
+            }
+        };
+        case.tried += 1;
+        if found {
+            case.solved += 1;
+            case.runs.push(r);
+        }
+    }
+    let mut ids: Vec<String> = Vec::new();
+    for case in &out {
+        if !ids.contains(&case.id) {
+            ids.push(case.id.clone());
+        }
+    }
+    out.sort_by_key(|s| (ids.iter().position(|id| *id == s.id), s.n));
+    out
+}
+
 /// The counter that measures the work of these runs ([`Stats::work`] of the first run that
 /// did any) and its non-zero values over them.
 pub(super) fn work_values(records: &[&CaseRecord]) -> Option<(&'static StatField, Vec<f64>)> {
@@ -210,6 +288,57 @@ mod tests {
         );
         assert_eq!(spread(0.0, &[4.0, 1.0]).y, 2.5);
         assert_eq!(spread(0.0, &[]).y, 0.0);
+    }
+
+    #[test]
+    fn success_rates_count_every_probed_seed() {
+        let run = |id: &str, n: usize, seed: Option<u64>, status: CaseStatus, result: &str| {
+            let mut r = CaseRecord::new(FIRST_SOLUTION, id, id, n, status);
+            r.seed = seed;
+            r.result = result.to_string();
+            r
+        };
+        let records = vec![
+            run("genetic", 300, Some(1), CaseStatus::Measured, "found"),
+            run("genetic", 300, Some(2), CaseStatus::OverBudget, ""),
+            run("genetic", 300, Some(3), CaseStatus::Error, ""),
+            run("genetic", 100, Some(1), CaseStatus::Measured, "found"),
+            run("genetic", 100, Some(2), CaseStatus::Measured, "found"),
+            run("annealing", 100, Some(1), CaseStatus::Measured, "found"),
+            // Not tried: left out after a smaller size failed.
+            run("genetic", 1000, Some(1), CaseStatus::Skipped, ""),
+            // Not randomized, or not a first solution: no success rate.
+            run("construction", 100, None, CaseStatus::Measured, "found"),
+            CaseRecord {
+                seed: Some(1),
+                ..CaseRecord::new("count_all", "genetic", "genetic", 8, CaseStatus::Measured)
+            },
+        ];
+        let rates = success_rates(&records);
+        let summary: Vec<(&str, usize, usize, usize, bool)> = rates
+            .iter()
+            .map(|s| (s.id.as_str(), s.n, s.solved, s.tried, s.all()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("genetic", 100, 2, 2, true),
+                ("genetic", 300, 1, 3, false),
+                ("annealing", 100, 1, 1, true),
+            ]
+        );
+        assert!((rates[1].percent() - 100.0 / 3.0).abs() < 1e-9);
+        assert_eq!(rates[1].runs.len(), 1);
+        assert_eq!(rates[1].runs[0].seed, Some(1));
+        let none = Success {
+            id: String::new(),
+            strategy: String::new(),
+            n: 1,
+            solved: 0,
+            tried: 0,
+            runs: Vec::new(),
+        };
+        assert_eq!((none.percent(), none.all()), (0.0, false));
     }
 
     #[test]

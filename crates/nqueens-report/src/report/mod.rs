@@ -145,7 +145,7 @@ pub fn write_report(
     let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
     let readme = readme::readme(&data, &provenance, &Drawn { charts, boards });
     let path = out.join("README.md");
-    std::fs::write(&path, readme).map_err(|e| ReportError::io("writing", &path, e))?;
+    crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
     summary.files.push(path);
     Ok(summary)
 }

@@ -31,17 +31,26 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
     let _ = writeln!(
         md,
         "Randomized strategies run over a fixed list of seeds: each criterion iteration takes the \
-         next seed, so their time is the median over seeds; the counters are the median of one \
-         run per seed.\n"
+         next seed that found a solution in its probe, so their time is the median over those \
+         seeds; the counters are the median of one run per seed solved. How many seeds were \
+         solved at each size is in *Randomized strategies* below.\n"
     );
     time_table(&mut md, data, FIRST_SOLUTION);
     // The work chart has no table of its own: its numbers are in the two tables above.
     if drawn.charts.contains(&WORK) {
         section(&mut md, "Work done", Some(WORK), drawn);
     }
-    if !data.seeded.is_empty() {
+    if !data.success.is_empty() {
         section(&mut md, "Randomized strategies", Some(RANDOMIZED), drawn);
-        seed_table(&mut md, &data.seeded);
+        let _ = writeln!(
+            md,
+            "Every seed is probed once at every size, also after another seed failed there: \
+             *solved* counts the seeds that found a solution within the probe budget (the \
+             others ran past it, or their strategy's own work budget ran out). Time and work \
+             (local-search moves, GA evaluations, search nodes) are over the seeds solved. A \
+             series ends after a size where no seed was solved.\n"
+        );
+        seed_table(&mut md, &data.success);
     }
     once_section(&mut md, data);
     section(&mut md, "Validation floor", None, drawn);
@@ -239,12 +248,81 @@ fn once_outcome(r: &CaseRecord) -> String {
     }
 }
 
+/// The failed seeds of the randomized case of `first` at its size: how many ran past the probe
+/// budget, how many ended with an error (the first named), and the larger sizes not run.
+fn seeds_left_out(data: &Data<'_>, first: &CaseRecord) -> String {
+    let same = |o: &&CaseRecord| o.group == first.group && o.id == first.id && o.n == first.n;
+    let at_size: Vec<&CaseRecord> = data.records.iter().filter(same).collect();
+    let tried = at_size
+        .iter()
+        .filter(|o| o.status != CaseStatus::Skipped)
+        .count();
+    let over: Vec<&&CaseRecord> = at_size
+        .iter()
+        .filter(|o| o.status == CaseStatus::OverBudget)
+        .collect();
+    let errors: Vec<&&CaseRecord> = at_size
+        .iter()
+        .filter(|o| o.status == CaseStatus::Error)
+        .collect();
+    let mut parts = Vec::new();
+    if !over.is_empty() {
+        let slowest = over.iter().map(|o| o.seconds).fold(0.0, f64::max);
+        parts.push(format!(
+            "{} of {tried} seeds took over the probe budget (up to {})",
+            over.len(),
+            format_seconds(slowest)
+        ));
+    }
+    if let Some(error) = errors.first() {
+        parts.push(format!("{} of {tried} seeds: {}", errors.len(), error.note));
+    }
+    let given_up = at_size
+        .iter()
+        .filter(|o| o.status == CaseStatus::Skipped)
+        .count();
+    if given_up > 0 {
+        parts.push(format!("{given_up} more seeds not run"));
+    }
+    let larger = data
+        .records
+        .iter()
+        .filter(|o| {
+            o.group == first.group
+                && o.id == first.id
+                && o.status == CaseStatus::Skipped
+                && o.n > first.n
+        })
+        .count();
+    let solved_none = at_size.iter().all(|o| o.status != CaseStatus::Measured);
+    if larger > 0 && solved_none {
+        parts.push(format!("{larger} larger sizes not run"));
+    }
+    format!(
+        "`{}` `{}`: n = {}: {}",
+        first.group,
+        first.id,
+        format_size(first.n),
+        parts.join("; ")
+    )
+}
+
 /// The cases over the probe budget (with how many larger sizes that cost) and the first error
-/// of each series.
+/// of each series; randomized cases one line per size, counting their failed seeds.
 fn left_out(md: &mut String, data: &Data<'_>) {
     let mut lines = Vec::new();
     let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut seen_sizes: Vec<(&str, &str, usize)> = Vec::new();
     for r in data.records {
+        let failed = matches!(r.status, CaseStatus::OverBudget | CaseStatus::Error);
+        if r.seed.is_some() && failed {
+            // A randomized case fails seed by seed: one line per size says how many did.
+            if !seen_sizes.contains(&(&r.group, &r.id, r.n)) {
+                seen_sizes.push((&r.group, &r.id, r.n));
+                lines.push(seeds_left_out(data, r));
+            }
+            continue;
+        }
         match r.status {
             CaseStatus::OverBudget => {
                 let larger = data

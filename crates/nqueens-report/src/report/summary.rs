@@ -2,7 +2,9 @@
 //! yardstick's speed-ups, the spread over seeds).
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
+use super::charts::first_budget;
 use super::data::{Data, seconds, spread, values};
 use super::fits;
 use super::tables::{YardstickTime, versus, yardstick_rows};
@@ -37,6 +39,7 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Vec<String> {
         lines.extend(yardstick_line(n, &list));
     }
     lines.extend(seed_spread(data));
+    lines.extend(success_verdicts(data));
     if lines.is_empty() {
         lines.push("Not enough data for a summary.".to_string());
     }
@@ -152,6 +155,121 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
         if c.by_criterion { "" } else { ", one run each" },
         ratios.join(", ")
     ))
+}
+
+/// How far one randomized case solves every seed within the budget.
+struct Reach<'a> {
+    id: &'a str,
+    strategy: &'a str,
+    /// The largest n up to which every size run had every seed solved.
+    all_up_to: Option<usize>,
+    /// Sizes where some seed was not solved: (n, solved, tried).
+    short: Vec<(usize, usize, usize)>,
+    /// Seeds per size (the most tried at one size).
+    seeds: usize,
+}
+
+impl Reach<'_> {
+    /// `` `id` solved every seed up to n = 1,000 (n = 3,000: 0 of 10) ``.
+    fn clause(&self) -> String {
+        let mut clause = match self.all_up_to {
+            Some(n) => format!(
+                "`{}` solved every seed up to n = {}",
+                self.id,
+                format_size(n)
+            ),
+            None => format!("`{}` solved every seed at none of its sizes", self.id),
+        };
+        if self.short.is_empty() {
+            clause.push_str(" (every size run)");
+        } else {
+            let short: Vec<String> = self
+                .short
+                .iter()
+                .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
+                .collect();
+            let _ = write!(clause, " ({})", short.join("; "));
+        }
+        clause
+    }
+}
+
+/// Each randomized case's reach: how far it solves every seed, and where it falls short.
+fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
+    let mut out: Vec<Reach<'_>> = Vec::new();
+    for case in &data.success {
+        let at = match out.iter().position(|r| r.id == case.id) {
+            Some(at) => at,
+            None => {
+                out.push(Reach {
+                    id: &case.id,
+                    strategy: &case.strategy,
+                    all_up_to: None,
+                    short: Vec::new(),
+                    seeds: 0,
+                });
+                out.len() - 1
+            }
+        };
+        let reach = &mut out[at];
+        reach.seeds = reach.seeds.max(case.tried);
+        // `data.success` is sorted by n within an id: the run of solved sizes ends at the
+        // first shortfall.
+        if case.all() && reach.short.is_empty() {
+            reach.all_up_to = Some(case.n);
+        } else if !case.all() {
+            reach.short.push((case.n, case.solved, case.tried));
+        }
+    }
+    out
+}
+
+/// One sentence per randomized strategy (its variants together): the largest n up to which
+/// each solves every seed within the probe budget, where it falls short, and against the
+/// randomized case that reaches farthest.
+fn success_verdicts(data: &Data<'_>) -> Vec<String> {
+    let reaches = reaches(data);
+    let farthest = reaches
+        .iter()
+        .filter(|r| r.all_up_to.is_some())
+        .max_by_key(|r| (r.all_up_to, std::cmp::Reverse(r.short.len())));
+    let budget = data
+        .meta("probe budget")
+        .and_then(first_budget)
+        .map_or(String::new(), |b| format!(", {b} a run"));
+    let mut strategies: Vec<&str> = Vec::new();
+    for r in &reaches {
+        if !strategies.contains(&r.strategy) {
+            strategies.push(r.strategy);
+        }
+    }
+    strategies
+        .into_iter()
+        .map(|strategy| {
+            let family: Vec<&Reach<'_>> =
+                reaches.iter().filter(|r| r.strategy == strategy).collect();
+            let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
+            let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
+            let mut line = format!(
+                "Within the probe budget ({seeds} seeds{budget}): {}",
+                clauses.join("; ")
+            );
+            match farthest {
+                Some(best) if best.strategy != strategy => {
+                    let _ = write!(
+                        line,
+                        "; against `{}`, which solved every seed up to n = {}",
+                        best.id,
+                        format_size(best.all_up_to.unwrap_or(0))
+                    );
+                }
+                Some(_) => line.push_str(": the farthest of the randomized strategies"),
+                None => {}
+            }
+            line.push('.');
+            line
+        })
+        .collect()
 }
 
 /// The spread over seeds of the largest randomized case.

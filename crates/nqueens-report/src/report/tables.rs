@@ -6,14 +6,14 @@ use std::fmt::Write as _;
 
 use nqueens_core::{StatField, Stats};
 
-use super::data::{Data, Seeded, seconds, spread, values};
+use super::data::{Data, Success, seconds, spread, values, work_values};
 use crate::group::YARDSTICK;
 use crate::{CaseRecord, Estimate, format_bytes, format_count, format_seconds, format_size};
 
-/// Counters the time tables leave out: the strategy's own peak-memory estimate, which the
-/// bench's measured heap peak (the last column) supersedes, and the conflicts of a local
-/// search's start, which describe the seed's starting board rather than the work done.
-const NOT_TABULATED: [&str; 2] = ["peak_bytes", "initial_conflicts"];
+/// Counters the time tables leave out beside those no table shows ([`StatField::tabulated`]):
+/// the strategy's own peak-memory estimate, which the bench's measured heap peak (the last
+/// column) supersedes.
+const NOT_TABULATED: [&str; 1] = ["peak_bytes"];
 
 /// A counter column of the time tables.
 #[derive(Clone, Copy)]
@@ -29,7 +29,7 @@ impl Counter {
     fn all() -> Vec<Counter> {
         Stats::FIELDS
             .iter()
-            .filter(|f| !NOT_TABULATED.contains(&f.name))
+            .filter(|f| f.tabulated && !NOT_TABULATED.contains(&f.name))
             .map(Counter::Stat)
             .chain([Counter::HeapPeak])
             .collect()
@@ -115,33 +115,37 @@ fn ci(estimate: &Estimate) -> String {
     )
 }
 
-/// Time and moves of each randomized case over its seeds: median and range.
-pub(super) fn seed_table(md: &mut String, seeded: &[Seeded<'_>]) {
+/// Each randomized case over its seeds: how many found a solution within the budget, and the
+/// time and work ([`Stats::work`]) of those that did, median and range.
+pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
     let _ = writeln!(
         md,
-        "| strategy | n | seeds | time: median (min – max) | moves: median (min – max) | restarts (max) |\n|---|--:|--:|--:|--:|--:|"
+        "| strategy | n | solved | time: median (min – max) | work: median (min – max) | restarts (max) |\n|---|--:|--:|--:|--:|--:|"
     );
-    for case in seeded {
-        let t = spread(0.0, &seconds(&case.runs));
-        let m = spread(0.0, &values(&case.runs, |r| r.stats.moves));
-        let restarts = case
-            .runs
-            .iter()
-            .map(|r| r.stats.restarts)
-            .max()
-            .unwrap_or(0);
+    let range = |values: &[f64], format: &dyn Fn(f64) -> String| {
+        if values.is_empty() {
+            return "-".to_string();
+        }
+        let p = spread(0.0, values);
+        format!("{} ({} – {})", format(p.y), format(p.low), format(p.high))
+    };
+    for case in success {
+        let time = range(&seconds(&case.runs), &format_seconds);
+        let work = match work_values(&case.runs) {
+            Some((field, values)) => {
+                format!("{} {}", range(&values, &format_count), field.name)
+            }
+            None => "-".to_string(),
+        };
+        let restarts = case.runs.iter().map(|r| r.stats.restarts).max();
         let _ = writeln!(
             md,
-            "| `{}` | {} | {} | {} ({} – {}) | {} ({} – {}) | {restarts} |",
+            "| `{}` | {} | {} of {} | {time} | {work} | {} |",
             case.id,
             format_size(case.n),
-            case.runs.len(),
-            format_seconds(t.y),
-            format_seconds(t.low),
-            format_seconds(t.high),
-            format_count(m.y),
-            format_count(m.low),
-            format_count(m.high),
+            case.solved,
+            case.tried,
+            restarts.map_or("-".to_string(), |r| r.to_string()),
         );
     }
     md.push('\n');

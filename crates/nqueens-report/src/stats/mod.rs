@@ -225,29 +225,50 @@ impl StatsFile {
         Ok(file)
     }
 
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path`, refusing one that cannot hold a whole run: empty,
+    /// cut off (the bench writes every line with its newline, so a last line without one was
+    /// torn), without the header, or without a single case. A report from such a file would
+    /// say "no results" and replace a good one.
     pub fn read(path: &Path) -> Result<Self, ReportError> {
         let text =
             std::fs::read_to_string(path).map_err(|e| ReportError::io("reading", path, e))?;
-        Self::parse(&text).map_err(|e| ReportError::Stats {
+        let unusable = |reason: &str| ReportError::UnusableStats {
+            path: path.to_path_buf(),
+            reason: format!("{reason}; rerun `cargo bench` to write it again"),
+        };
+        if text.trim().is_empty() {
+            return Err(unusable("the statistics file is empty"));
+        }
+        if !text.ends_with('\n') {
+            return Err(unusable(
+                "the statistics file is truncated: its last line is cut off",
+            ));
+        }
+        let file = Self::parse(&text).map_err(|e| ReportError::Stats {
             path: path.to_path_buf(),
             line: e.line,
             reason: e.reason,
-        })
+        })?;
+        if !text.lines().any(|line| line.trim_end() == HEADER) {
+            return Err(unusable(
+                "the statistics file has no header line: it is truncated, or not the bench's",
+            ));
+        }
+        if file.records.is_empty() {
+            return Err(unusable("the statistics file holds no cases"));
+        }
+        Ok(file)
     }
 
     /// Writes the file to `path`, creating its directory. The text goes to a temporary file
-    /// first and is renamed into place, so an interrupted run never leaves half a file.
+    /// first and is renamed into place ([`write_atomically`](crate::write_atomically)), so an
+    /// interrupted run never leaves half a file.
     pub fn write(&self, path: &Path) -> Result<(), ReportError> {
-        if let Some(dir) = path.parent() {
+        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
         }
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".partial");
-        let temporary = std::path::PathBuf::from(temporary);
-        std::fs::write(&temporary, self.to_csv())
-            .map_err(|e| ReportError::io("writing", &temporary, e))?;
-        std::fs::rename(&temporary, path).map_err(|e| ReportError::io("writing", path, e))
+        let text = self.to_csv();
+        crate::write_atomically(path, |out| out.write_all(text.as_bytes()))
     }
 }
 

@@ -1,0 +1,88 @@
+//! Where the command's words go, so that no output is lost and no write failure panics.
+//!
+//! `println!` and `eprintln!` panic when their stream fails (`> /dev/full`, `2> /dev/full`), and
+//! the standard library silently drops what is written to a closed standard output. So every
+//! command writes its results through [`stdout`], which fails with a clear error when standard
+//! output was closed, and its messages through [`message`], which never fails.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether standard output was closed when the process started.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Finds out whether standard output was closed when the process started (`>&-`). Call it
+/// first thing in `main`.
+///
+/// The standard library points closed standard streams at `/dev/null`, opened for reading and
+/// writing, before `main` (so no file opened later takes their number), and writes to them
+/// then vanish. That is what is looked for, on Linux, in `/proc/self`: a standard output
+/// redirected to `/dev/null` by the shell is opened for writing only, and stays legitimate.
+pub fn guard_standard_streams() {
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target == *"/dev/null");
+    let read_write = || {
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
+        let flags = info.lines().find_map(|l| l.strip_prefix("flags:"))?.trim();
+        let flags = u32::from_str_radix(flags, 8).ok()?;
+        // O_ACCMODE and O_RDWR.
+        Some(flags & 0o3 == 0o2)
+    };
+    STDOUT_CLOSED.store(is_null && read_write() == Some(true), Ordering::Relaxed);
+}
+
+/// Standard output, locked, for a command's results; an error if it was closed at start, so
+/// the command fails (status 1) instead of losing its output. Its write errors name it.
+pub fn stdout() -> io::Result<Stdout> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return Err(io::Error::other(StdoutClosed));
+    }
+    Ok(Stdout(io::stdout().lock()))
+}
+
+/// Standard output whose errors say "writing standard output" (keeping their kind, so a reader
+/// that went away is still told apart).
+pub struct Stdout(io::StdoutLock<'static>);
+
+fn on_stdout(error: io::Error) -> io::Error {
+    io::Error::new(error.kind(), format!("writing standard output: {error}"))
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(on_stdout)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.write_all(buf).map_err(on_stdout)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(on_stdout)
+    }
+}
+
+/// Why [`stdout`] refused: told apart from a reader that went away (`| head`), which is not a
+/// failure.
+#[derive(Debug)]
+pub struct StdoutClosed;
+
+impl std::fmt::Display for StdoutClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standard output is closed: the results would be lost")
+    }
+}
+
+impl std::error::Error for StdoutClosed {}
+
+/// Writes one line to standard error. A message that cannot be written (`2> /dev/full`) is
+/// dropped: there is nowhere left to report it, and the exit status still tells.
+pub fn message(text: &str) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "{text}");
+    let _ = err.flush();
+}
+
+/// `warning: ` and `text`, on standard error (see [`message`]).
+pub fn warn(text: &str) {
+    message(&format!("warning: {text}"));
+}

@@ -1,0 +1,90 @@
+//! Ctrl-C (SIGINT), SIGTERM and SIGHUP: the first one stops the run gracefully, the second one
+//! ends the process at once.
+//!
+//! `kill`, Slurm and Kubernetes stop a job with SIGTERM, a closed terminal sends SIGHUP: each
+//! behaves like Ctrl-C. The run's [`StopFlag`] is raised, the command prints what it has
+//! (a count marked partial, an interrupted shard record, every solution listed so far) and
+//! exits with `128 + the signal's number`: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. A
+//! command that is only waiting for its input ([`exit_on_signal`]: `verify` and `merge`
+//! reading standard input) has nothing to save and ends on the first signal.
+//!
+//! The signals are caught by `signal-hook`, whose iterator says which signal came (`ctrlc`
+//! runs one handler for all three and cannot tell SIGTERM from SIGINT).
+
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+
+use nqueens::core::StopFlag;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+
+/// The first signal received, 0 before any.
+static RECEIVED: AtomicI32 = AtomicI32::new(0);
+
+/// Whether the command is only waiting for input, so a signal ends it at once.
+static EXIT_NOW: AtomicBool = AtomicBool::new(false);
+
+/// The exit status of a command interrupted without a signal (a deadline, or a stop raised
+/// by the program itself): the one of Ctrl-C.
+const INTERRUPTED: u8 = 130;
+
+/// Catches SIGINT, SIGTERM and SIGHUP on a thread of their own: the first raises `stop`, the
+/// second ends the process. Failing to install them only loses the graceful stop, so it is not
+/// an error.
+pub fn install(stop: &StopFlag) {
+    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    let stop = stop.clone();
+    let spawned = std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                let first = RECEIVED
+                    .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+                    .is_ok();
+                if !first || EXIT_NOW.load(Ordering::SeqCst) {
+                    std::process::exit(status_of(signal).into());
+                }
+                stop.stop();
+            }
+        });
+    // Without the thread nobody reads the signals: the graceful stop is lost, nothing else.
+    drop(spawned);
+}
+
+/// `128 + signal`, the shell's convention for a process ended by that signal.
+fn status_of(signal: i32) -> u8 {
+    u8::try_from(128 + signal).unwrap_or(INTERRUPTED)
+}
+
+/// The exit status of an interrupted command: `128 +` the first signal received, or 130 when
+/// it was stopped without one.
+pub fn interrupted_status() -> u8 {
+    match RECEIVED.load(Ordering::SeqCst) {
+        0 => INTERRUPTED,
+        signal => status_of(signal),
+    }
+}
+
+/// While the guard lives, a signal ends the process at once (with `128 + signal`): for
+/// commands blocked on reading their input, which a raised flag would not wake. Whatever they
+/// printed before blocking has been flushed.
+pub fn exit_on_signal() -> ExitOnSignal {
+    EXIT_NOW.store(true, Ordering::SeqCst);
+    // A signal that came just before has only raised the flag: honour it now.
+    let signal = RECEIVED.load(Ordering::SeqCst);
+    if signal != 0 {
+        std::process::exit(status_of(signal).into());
+    }
+    ExitOnSignal(())
+}
+
+/// See [`exit_on_signal`].
+#[must_use = "the process ends on a signal only while the guard lives"]
+pub struct ExitOnSignal(());
+
+impl Drop for ExitOnSignal {
+    fn drop(&mut self) {
+        EXIT_NOW.store(false, Ordering::SeqCst);
+    }
+}

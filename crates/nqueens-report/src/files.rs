@@ -1,0 +1,159 @@
+//! Writing files so that a failure never leaves a half-written or emptied one: the bytes go to a
+//! temporary file beside the target, which is renamed over it only once they are all written
+//! and on disk. Pictures are drawn in memory first and written the same way (plotters' own
+//! file backends lose write errors: the SVG backend drops its buffered writer unflushed).
+
+use std::fs::{self, OpenOptions, Permissions};
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::ReportError;
+
+/// Writes what `write` produces to `path`, whole or not at all.
+///
+/// The bytes go to a temporary file in the target's directory, which is flushed, synced and
+/// renamed over `path` only when `write` and every write succeeded; on any failure `path` is
+/// left as it was (missing, or with its old content) and the temporary file is removed. A new
+/// file gets the usual permissions (`0666` less the umask), a replaced one keeps its own.
+///
+/// A `path` that names something other than a regular file (`/dev/stdout`, `/dev/null`, a
+/// pipe) is written in place: it cannot be replaced, and renaming over it would replace the
+/// name, not write to it. A symbolic link is followed, and its target replaced.
+///
+/// ```
+/// use nqueens_report::write_atomically;
+///
+/// let path = std::env::temp_dir().join(format!("nqueens-atomic-doc-{}", std::process::id()));
+/// std::fs::write(&path, "old").map_err(|e| e.to_string())?;
+/// let failed = write_atomically(&path, |out| {
+///     out.write_all(b"half")?;
+///     Err(std::io::Error::other("the disk is full"))
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read_to_string(&path).map_err(|e| e.to_string())?, "old");
+/// write_atomically(&path, |out| out.write_all(b"new")).map_err(|e| e.to_string())?;
+/// assert_eq!(std::fs::read_to_string(&path).map_err(|e| e.to_string())?, "new");
+/// # std::fs::remove_file(&path).ok();
+/// # Ok::<(), String>(())
+/// ```
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), ReportError> {
+    let failed = |error| ReportError::io("writing", path, error);
+    let target = resolve(path);
+    if let Ok(metadata) = fs::metadata(&target)
+        && !metadata.is_file()
+    {
+        return write_in_place(&target, write).map_err(failed);
+    }
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let permissions = fs::metadata(&target).map_or_else(
+        |_| Permissions::from_mode(0o666),
+        |metadata| metadata.permissions(),
+    );
+    let temporary = tempfile::Builder::new()
+        .prefix(".nqueens-")
+        .suffix(".partial")
+        .permissions(permissions.clone())
+        .tempfile_in(dir)
+        .map_err(failed)?;
+    let mut out = BufWriter::new(temporary);
+    write(&mut out).map_err(failed)?;
+    let temporary = out.into_inner().map_err(|e| failed(e.into_error()))?;
+    temporary.as_file().sync_all().map_err(failed)?;
+    // The umask narrowed the mode of a new file; a replaced file keeps the mode it had.
+    if fs::metadata(&target).is_ok() {
+        temporary
+            .as_file()
+            .set_permissions(permissions)
+            .map_err(failed)?;
+    }
+    temporary
+        .persist(&target)
+        .map_err(|error| failed(error.error))?;
+    Ok(())
+}
+
+/// The file a path finally names: a symbolic link's target, so that the link stays a link.
+fn resolve(path: &Path) -> PathBuf {
+    match fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => {
+            fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Writes straight into a device or pipe, checking every write and the final flush.
+fn write_in_place(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let file = OpenOptions::new().write(true).open(path)?;
+    let mut out = BufWriter::new(file);
+    write(&mut out)?;
+    out.flush()
+}
+
+/// Draws a picture of `size` pixels with `draw` into memory as SVG and writes it to `path`
+/// with [`write_atomically`].
+pub(crate) fn write_svg(
+    path: &Path,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
+) -> Result<(), ReportError> {
+    let fail = |reason: String| ReportError::Draw {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&root).map_err(fail)?;
+        root.present().map_err(|e| fail(e.to_string()))?;
+    }
+    write_atomically(path, |out| out.write_all(svg.as_bytes()))
+}
+
+/// Draws a picture of `size` pixels with `draw` into an RGB buffer, encodes it as PNG and
+/// writes it to `path` with [`write_atomically`].
+pub(crate) fn write_png(
+    path: &Path,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<(), String>,
+) -> Result<(), ReportError> {
+    use image::ImageEncoder;
+
+    let fail = |reason: String| ReportError::Draw {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let (width, height) = size;
+    let bytes = usize::try_from(u64::from(width) * u64::from(height) * 3).map_err(|_| {
+        fail(format!(
+            "a picture of {width} × {height} pixels is too large"
+        ))
+    })?;
+    let mut pixels = vec![0u8; bytes];
+    {
+        let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+        draw(&root).map_err(fail)?;
+        root.present().map_err(|e| fail(e.to_string()))?;
+    }
+    write_atomically(path, |out| {
+        image::codecs::png::PngEncoder::new(out)
+            .write_image(&pixels, width, height, image::ColorType::Rgb8)
+            .map_err(|error| match error {
+                image::ImageError::IoError(error) => error,
+                other => io::Error::other(other.to_string()),
+            })
+    })
+}
