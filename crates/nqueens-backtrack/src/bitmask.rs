@@ -38,6 +38,7 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
+    budget: None,
     first: Limit::UpTo(MAX_N),
     list: Limit::UpTo(MAX_N),
     count: Limit::UpTo(known::COUNT_FITS_U64),

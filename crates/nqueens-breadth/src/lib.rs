@@ -47,7 +47,8 @@
 //! let run = BreadthSolver::new().count(8, &Config::default())?;
 //! assert_eq!(run.total, 92);
 //! assert_eq!(run.stats.peak_bytes, 568 * 8); // the largest level: 568 arrangements of 5 rows
-//! assert!(matches!(BreadthSolver::new().count(16, &Config::default()), Err(Error::Refused { .. })));
+//! // n = 16's largest level (1.94 GiB) never fits the default bound: the limit says so.
+//! assert!(matches!(BreadthSolver::new().count(16, &Config::default()), Err(Error::TooLarge { limit: 15, .. })));
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
@@ -299,6 +300,7 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
+    budget: None,
     first: Limit::UpTo(DECLARED_MAX_N),
     list: Limit::UpTo(DECLARED_MAX_N),
     count: Limit::UpTo(DECLARED_MAX_N),

@@ -78,12 +78,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         ..config
     };
     warn_about_seed(solver, n, &config)?;
+    warn_about_budget(solver, n, &config)?;
     let started = Instant::now();
     let run = solver.first(n, &config)?;
     let seconds = started.elapsed().as_secs_f64();
-    if let Some(budget) = args.budget {
-        warn_about_budget(solver.name(), budget, &run.stats, run.ended);
-    }
     // The seed drawn, so the run can be replayed; one that was given is known already.
     if let (Some(seed), false, None) = (run.seed, args.json, args.seed) {
         message(&format!("seed: {seed}"));
@@ -156,20 +154,16 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     })
 }
 
-/// Warns that `--budget` did nothing, when the run shows it: the strategy counts no work at
-/// all, or did more work than the budget without stopping for it. (Capabilities do not say
-/// which strategies take a budget, so this is read from the run.)
-fn warn_about_budget(strategy: &str, budget: u64, stats: &Stats, ended: Ended) {
-    match stats.work() {
-        None => warn(&format!(
-            "--budget does nothing here: {strategy} counts no work to bound"
-        )),
-        Some((field, work)) if work > budget && ended != Ended::Budget => warn(&format!(
-            "--budget {budget} did nothing: {strategy} went on to {work} {} (it takes no budget)",
-            field.name
-        )),
-        Some(_) => {}
+/// Warns that `--budget` does nothing when the variant that will run takes no budget.
+fn warn_about_budget(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
+    let variant = solver.check(Operation::First, n, config)?;
+    if config.budget.is_some() && variant.budget.is_none() {
+        warn(&format!(
+            "--budget does nothing here: {} takes no budget",
+            solver.name()
+        ));
     }
+    Ok(())
 }
 
 /// Warns that `--seed` does nothing when the variant that will run is deterministic.

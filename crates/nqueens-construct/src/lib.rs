@@ -61,6 +61,7 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: false,
     randomized: false,
+    budget: None,
     first: Limit::UpTo(MAX_N),
     list: Limit::Unsupported("a construction gives one solution per n; it cannot enumerate"),
     count: Limit::Unsupported("a construction gives one solution per n; it cannot count"),

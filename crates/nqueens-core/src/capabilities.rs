@@ -18,6 +18,10 @@ pub struct Variant {
     pub complete: bool,
     /// Whether it takes a seed; the same seed then gives the same run.
     pub randomized: bool,
+    /// The [`Stats`](crate::Stats) counter that [`Config::budget`](crate::Config::budget)
+    /// caps in a first-solution run (`nodes`, `moves`, ...), or `None` when the variant takes
+    /// no budget.
+    pub budget: Option<&'static str>,
     /// Sizes for [`Operation::First`].
     pub first: Limit,
     /// Sizes for [`Operation::List`].
@@ -64,14 +68,15 @@ impl Capabilities {
     }
 
     /// The variant that runs `operation` at size `n` when the caller names `name` (or none): the
-    /// named one, or else the first that accepts `n` for the operation, the first that supports
-    /// it at all (so that its limit is the one a refusal names), or the first variant.
+    /// named one, or else the first that accepts `n` for the operation, the one that goes
+    /// furthest (so that a refusal names the largest size the strategy reaches), or the first
+    /// variant.
     ///
     /// ```
     /// use nqueens_core::{Capabilities, Limit, Operation, Variant};
     ///
     /// const FINDS: Variant = Variant {
-    ///     name: Some("finds"), summary: "", complete: false, randomized: true,
+    ///     name: Some("finds"), summary: "", complete: false, randomized: true, budget: None,
     ///     first: Limit::Unbounded, list: Limit::Unsupported("no"), count: Limit::Unsupported("no"),
     /// };
     /// const COUNTS: Variant = Variant { name: Some("counts"), list: Limit::UpTo(20), count: Limit::UpTo(20), ..FINDS };
@@ -80,7 +85,7 @@ impl Capabilities {
     /// assert_eq!(caps.resolve(None, Operation::First, 8, "demo")?.name, Some("finds"));
     /// assert_eq!(caps.resolve(None, Operation::Count, 8, "demo")?.name, Some("counts"));
     /// assert_eq!(caps.resolve(None, Operation::Count, 25, "demo")?.name, Some("deep"));
-    /// assert_eq!(caps.resolve(None, Operation::Count, 40, "demo")?.name, Some("counts"));
+    /// assert_eq!(caps.resolve(None, Operation::Count, 40, "demo")?.name, Some("deep"));
     /// assert!(caps.resolve(Some("other"), Operation::First, 8, "demo").is_err());
     /// # Ok::<(), nqueens_core::Error>(())
     /// ```
@@ -101,7 +106,16 @@ impl Capabilities {
             None => variants
                 .iter()
                 .find(|v| v.limit(operation).accepts(n))
-                .or_else(|| variants.iter().find(|v| v.limit(operation).is_supported()))
+                .or_else(|| {
+                    // None accepts n: the one that goes furthest, whose limit a refusal names.
+                    variants
+                        .iter()
+                        .filter(|v| v.limit(operation).is_supported())
+                        .max_by_key(|v| match v.limit(operation) {
+                            Limit::UpTo(max) => max,
+                            _ => usize::MAX,
+                        })
+                })
                 .or(variants.first())
                 .ok_or(Error::Unsupported {
                     strategy,

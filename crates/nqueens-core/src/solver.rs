@@ -7,7 +7,7 @@ use crate::split::Subproblems;
 use crate::strategy::unsupported;
 use crate::{
     Config, CountRun, Ended, Error, FirstRun, InvalidPlacement, Job, Limit, Operation, Strategy,
-    Variant, VisitRun, Visitor,
+    Variant, VisitRun, Visitor, validate_size,
 };
 
 /// How every strategy is called. It is implemented for every [`Strategy`] and for nothing
@@ -38,6 +38,7 @@ use crate::{
 ///                 summary: "knows n = 1",
 ///                 complete: true,
 ///                 randomized: false,
+///                 budget: None,
 ///                 first: Limit::UpTo(1),
 ///                 list: Limit::UpTo(1),
 ///                 count: Limit::UpTo(1),
@@ -108,7 +109,7 @@ pub trait Solver: Strategy {
     }
 
     /// Streams every solution to `visitor`, which may stop the stream early; the run then
-    /// ends [`Ended::Satisfied`].
+    /// ends [`Ended::Satisfied`]. Each solution is validated before the visitor sees it.
     fn visit(
         &self,
         n: usize,
@@ -117,11 +118,21 @@ pub trait Solver: Strategy {
     ) -> Result<VisitRun, Error> {
         let variant = self.check(Operation::List, n, config)?;
         let mut broke = false;
+        let mut invalid = None;
         let mut run = self.search_all(&Job { n, variant, config }, &mut |columns| {
+            // O(n) per solution, small beside producing and printing it: no strategy can hand
+            // a caller something that is not a solution.
+            if let Err(error) = validate_size(columns, n) {
+                invalid = Some(error);
+                return ControlFlow::Break(());
+            }
             let flow = visitor(columns);
             broke |= flow.is_break();
             flow
         })?;
+        if let Some(error) = invalid {
+            return Err(error.into());
+        }
         if broke {
             run.ended = Ended::Satisfied;
         }

@@ -160,6 +160,7 @@ mod tests {
         summary: "knows n = 1",
         complete: true,
         randomized: false,
+        budget: None,
         first: Limit::UpTo(1),
         list: Limit::UpTo(1),
         count: Limit::UpTo(1),

@@ -102,6 +102,7 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
+    budget: Some("nodes"),
     first: Limit::UpTo(MAX_FIRST),
     list: Limit::UpTo(MAX_FIRST),
     count: Limit::UpTo(known::COUNT_FITS_U64),
@@ -144,8 +145,10 @@ pub struct Matrix {
 }
 
 impl Matrix {
-    /// Builds the matrix of the `n × n` board (`n >= 1`).
+    /// Builds the matrix of the `n × n` board (`n = 0` is taken as the one-square board: the
+    /// [`Solver`](nqueens_core::Solver) entry points refuse it before a strategy sees it).
     pub fn new(n: usize) -> Self {
+        let n = n.max(1);
         let primary = 2 * n;
         let items = primary + 4 * n - 2;
         let nodes = items + 1 + 5 * n * n;

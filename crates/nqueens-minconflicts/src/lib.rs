@@ -115,6 +115,7 @@ const ONLY: Variant = Variant {
     summary: "greedy permutation start, O(1) swap repair, restarts",
     complete: false,
     randomized: true,
+    budget: Some("moves"),
     first: Limit::UpTo(MAX_N),
     list: Limit::Unsupported("local search finds one solution at a time; it cannot enumerate"),
     count: Limit::Unsupported("local search finds one solution at a time; it cannot count"),

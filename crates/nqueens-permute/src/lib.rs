@@ -107,6 +107,7 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
+    budget: Some("examined"),
     first: Limit::UpTo(MAX_FIRST),
     list: Limit::UpTo(MAX_COMPLETE),
     count: Limit::UpTo(MAX_COMPLETE),

@@ -171,6 +171,7 @@ const fn variant(name: &'static str, summary: &'static str, first: usize) -> Var
         summary,
         complete: true,
         randomized: false,
+        budget: Some("backtracks"),
         first: Limit::UpTo(first),
         list: Limit::UpTo(MAX_ENUMERATE),
         count: Limit::UpTo(MAX_ENUMERATE),

@@ -125,6 +125,7 @@ const COUNTER: Variant = Variant {
     summary: "counts by symmetry classes of border constellations, on all cores",
     complete: true,
     randomized: false,
+    budget: None,
     first: Limit::Unsupported(ONLY_COUNTS),
     list: Limit::Unsupported(ONLY_COUNTS),
     count: Limit::UpTo(MAX_COUNT_N),
