@@ -219,7 +219,7 @@ fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<Status> {
         Command::Solve(args) => solve::run(&registry, stop, &args),
         Command::Count(args) => count::run(&registry, stop, &args),
         Command::List(args) => list::run(&registry, stop, &args),
-        Command::Verify(args) => verify::run(&args),
+        Command::Verify(args) => verify::run(&args, stop),
         Command::Strategies(args) => strategies::run(&registry, &args),
         Command::Compare(args) => compare::run(&registry, stop, &args),
         Command::Merge(args) => merge::run(&registry, &args),

@@ -4,12 +4,16 @@
 //! about 12·n bytes), so endless input (`< /dev/zero`) is refused after a bounded read instead
 //! of filling memory. With more than one placement on standard input, each verdict starts with
 //! its line number.
+//!
+//! A signal while `verify` waits for input ends it at once (everything verified is shown
+//! before each wait); a signal while it is checking lines stops it after the current line,
+//! with every verdict so far written out.
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::{ParsePlacementError, Placement, validate, validate_size};
+use nqueens::core::{ParsePlacementError, Placement, StopFlag, validate, validate_size};
 use serde::Serialize;
 
 use crate::{Status, UsageError, short};
@@ -59,50 +63,75 @@ struct Verdict {
 
 /// Runs `nqueens verify`: every placement is checked and reported; the status is negative if
 /// any is invalid.
-pub fn run(args: &VerifyArgs) -> anyhow::Result<Status> {
+pub fn run(args: &VerifyArgs, stop: &StopFlag) -> anyhow::Result<Status> {
     let mut out = BufWriter::new(crate::output::stdout()?);
-    let all_valid = if args.placement.is_empty() {
+    let lines = if args.placement.is_empty() {
         let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
-        verify_lines(args, &mut input, &mut out)?
+        verify_lines(args, &mut input, &mut out, stop)?
     } else {
         let verdict = check(args, args.placement.join(" ").as_bytes());
-        let valid = verdict.result.is_ok();
+        let all_valid = verdict.result.is_ok();
         report(args, &mut out, None, verdict)?;
-        valid
+        Checked {
+            all_valid,
+            interrupted: false,
+        }
     };
     out.flush()?;
-    Ok(if all_valid {
-        Status::Success
-    } else {
-        Status::Negative
+    Ok(match lines {
+        Checked {
+            interrupted: true, ..
+        } => Status::Interrupted,
+        Checked {
+            all_valid: true, ..
+        } => Status::Success,
+        Checked { .. } => Status::Negative,
     })
 }
 
-/// Checks every non-blank line of `input`; whether all were valid. The first verdict waits
+/// What checking the input found.
+struct Checked {
+    /// Whether every placement read was a solution.
+    all_valid: bool,
+    /// Whether a signal stopped the reading before the end of the input.
+    interrupted: bool,
+}
+
+/// Checks every non-blank line of `input` until its end or a signal. The first verdict waits
 /// for a second placement: alone, it is printed without a line number.
 fn verify_lines(
     args: &VerifyArgs,
     input: &mut BufReader<impl Read>,
     out: &mut impl Write,
-) -> anyhow::Result<bool> {
-    // Nothing to save while waiting for input: a signal ends the process there.
-    let _exit = crate::signals::exit_on_signal();
+    stop: &StopFlag,
+) -> anyhow::Result<Checked> {
     let limit = max_line(args.n);
     let mut all_valid = true;
     let mut first: Option<(usize, Verdict)> = None;
     let mut numbered = false;
     let mut bytes = Vec::new();
+    let mut interrupted = false;
     for number in 1.. {
-        // Whatever was verified is shown before the next read may wait for more input.
-        if input.buffer().is_empty() {
-            out.flush()?;
+        if stop.is_stopped() {
+            interrupted = true;
+            break;
         }
+        // Whatever was verified is shown before the next read may wait for more input, and
+        // while it waits there is nothing left to save: a signal then ends the process at
+        // once. Between waits a signal only raises `stop`, so no verdict is cut off.
+        let waiting = if input.buffer().is_empty() {
+            out.flush()?;
+            Some(crate::signals::exit_on_signal())
+        } else {
+            None
+        };
         bytes.clear();
         let read = input
             .by_ref()
             .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
             .read_until(b'\n', &mut bytes)
             .context("reading standard input")?;
+        drop(waiting);
         if read == 0 {
             break;
         }
@@ -146,12 +175,15 @@ fn verify_lines(
     }
     match first {
         Some((_, verdict)) => report(args, out, None, verdict)?,
-        None if !numbered => anyhow::bail!(UsageError(
+        None if !numbered && !interrupted => anyhow::bail!(UsageError(
             "no placement given: pass columns as arguments or on standard input".to_string()
         )),
         None => {}
     }
-    Ok(all_valid)
+    Ok(Checked {
+        all_valid,
+        interrupted,
+    })
 }
 
 /// Parses and validates one placement.
