@@ -1,11 +1,12 @@
 //! The annealing loop: Metropolis acceptance of random swaps under a cooling schedule, with
 //! reheats when the floor temperature stops making progress.
 
+use nqueens_core::local::uniform_below;
 use nqueens_core::{Config, Ended, Event};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::board::{Board, below};
+use crate::board::Board;
 use crate::{Schedule, Stall};
 
 /// Uphill moves larger than this are never accepted: at the hottest schedule (T = 2) their
@@ -95,8 +96,8 @@ pub(crate) fn anneal(
                 return (Ended::Interrupted, counters);
             }
             counters.proposals += 1;
-            let i = below(rng, n);
-            let mut j = below(rng, n - 1);
+            let i = uniform_below(rng.next_u64(), n);
+            let mut j = uniform_below(rng.next_u64(), n - 1);
             j += usize::from(j >= i);
             let delta = board.swap_delta(i, j);
             if delta > 0 {

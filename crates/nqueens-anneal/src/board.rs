@@ -2,15 +2,9 @@
 //! O(1) change in attacking pairs of swapping two queens' columns.
 
 use nqueens_core::StopFlag;
+use nqueens_core::local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
-
-/// A uniform index in `0..k` (k >= 1): the high half of a 64 × 64-bit product (Lemire's
-/// multiply-shift), biased by less than k / 2^64 and the same on every platform.
-#[inline(always)]
-pub(crate) fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
-    ((u128::from(rng.next_u64()) * k as u128) >> 64) as usize
-}
 
 /// A board whose `columns` are a permutation, so only diagonal conflicts remain, measured as
 /// the number of attacking pairs.
@@ -91,7 +85,7 @@ impl Board {
             if row % 65536 == 0 && stop.is_stopped() {
                 return false;
             }
-            let other = below(rng, row + 1);
+            let other = uniform_below(rng.next_u64(), row + 1);
             self.columns.swap(row, other);
         }
         self.falling.fill(0);
@@ -189,8 +183,8 @@ mod tests {
                 .count();
             assert_eq!(board.attacked_queens(), attacked as u64, "n = {n}");
             for _ in 0..500 {
-                let i = below(&mut rng, n);
-                let j = (i + 1 + below(&mut rng, n - 1)) % n;
+                let i = uniform_below(rng.next_u64(), n);
+                let j = (i + 1 + uniform_below(rng.next_u64(), n - 1)) % n;
                 let delta = board.swap_delta(i, j);
                 let before = board.pairs();
                 board.swap(i, j, delta);

@@ -99,7 +99,7 @@ mod board;
 
 use nqueens_core::{
     Capabilities, Config, Ended, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
-    known,
+    local::{self, Start},
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -216,17 +216,12 @@ pub fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<Firs
     if n == 0 {
         return Err(Error::ZeroSize);
     }
-    let seed = config.seed_or_fresh();
+    let (seed, budget) = match local::start(n, config, default_budget(n)) {
+        Start::Search { seed, budget } => (seed, budget),
+        Start::Answered(run) => return Ok(run),
+    };
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    // n = 2 and 3 have no solution (OEIS A000170); a local search would only wander.
-    if known::all_solutions(n) == Some(0) {
-        return stopped(Ended::Exhausted, stats);
-    }
-    let budget = config.budget.unwrap_or_else(|| default_budget(n));
-    if budget == 0 {
-        return stopped(Ended::Budget, stats);
-    }
     let mut board = Board::new(n).ok_or_else(|| Error::Refused {
         strategy: "annealing",
         n,

@@ -18,7 +18,8 @@
 //! - [`split`]: counts in numbered subproblems, resumable and shardable;
 //! - [`run_with_deadline`]: the timed runs of `nqueens compare` and the bench;
 //! - [`format`](mod@format): durations, counts and bytes for people;
-//! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against.
+//! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against;
+//! - [`local`]: the start every seeded local search shares, and its uniform draw.
 //!
 //! ```
 //! use nqueens_core::{Board, BoardStyle, Solution, Symmetry};
@@ -38,6 +39,7 @@ mod deadline;
 mod error;
 pub mod format;
 pub mod known;
+pub mod local;
 mod operation;
 mod registry;
 mod render;

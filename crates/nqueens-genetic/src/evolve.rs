@@ -1,10 +1,12 @@
 //! The generational loop: elitism, tournament selection, crossover, mutation, evaluation, and a
 //! restart when the best stops improving.
 
+use nqueens_core::local::uniform_below;
 use nqueens_core::{Config, Ended, Event};
+use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::operators::{Fitness, below, chance, order, pmx, swap_mutation, threshold, tournament};
+use crate::operators::{Fitness, chance, order, pmx, swap_mutation, threshold, tournament};
 use crate::{Crossover, Params};
 
 /// What one run did.
@@ -62,7 +64,7 @@ impl Population {
                 *column = row as u32;
             }
             for row in (1..n).rev() {
-                genes.swap(row, below(rng, row + 1));
+                genes.swap(row, uniform_below(rng.next_u64(), row + 1));
             }
             self.pairs[k] = fitness.pairs(genes);
             counters.evaluations += 1;

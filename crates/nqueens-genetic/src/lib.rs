@@ -105,8 +105,8 @@ mod evolve;
 mod operators;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
-    known,
+    Capabilities, Config, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    local::{self, Start},
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -230,17 +230,12 @@ pub fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun
     if n == 0 {
         return Err(Error::ZeroSize);
     }
-    let seed = config.seed_or_fresh();
+    let (seed, budget) = match local::start(n, config, default_budget(n)) {
+        Start::Search { seed, budget } => (seed, budget),
+        Start::Answered(run) => return Ok(run),
+    };
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    // n = 2 and 3 have no solution (OEIS A000170); a GA would only wander.
-    if known::all_solutions(n) == Some(0) {
-        return stopped(Ended::Exhausted, stats);
-    }
-    let budget = config.budget.unwrap_or_else(|| default_budget(n));
-    if budget == 0 {
-        return stopped(Ended::Budget, stats);
-    }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (ended, found, counters) = evolve::evolve(n, params, &mut rng, budget, config);
     stats.moves = counters.generations;

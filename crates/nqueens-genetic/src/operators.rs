@@ -1,15 +1,9 @@
 //! The genetic operators on permutations: fitness by diagonal counters, tournament selection,
 //! PMX and order crossover, swap mutation.
 
+use nqueens_core::local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
-
-/// A uniform index in `0..k` (k >= 1): the high half of a 64 × 64-bit product (Lemire's
-/// multiply-shift), biased by less than k / 2^64 and the same on every platform.
-#[inline(always)]
-pub(crate) fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
-    ((u128::from(rng.next_u64()) * k as u128) >> 64) as usize
-}
 
 /// A probability as a threshold on a uniform 64-bit draw (`p >= 1` always, `p <= 0` never).
 /// Float multiplication is correctly rounded, so this is the same on every platform.
@@ -72,9 +66,9 @@ impl Fitness {
 /// The index of the fittest (fewest pairs) of `size` individuals drawn with replacement.
 #[inline]
 pub(crate) fn tournament(rng: &mut Xoshiro256PlusPlus, fitness: &[u64], size: usize) -> usize {
-    let mut best = below(rng, fitness.len());
+    let mut best = uniform_below(rng.next_u64(), fitness.len());
     for _ in 1..size {
-        let other = below(rng, fitness.len());
+        let other = uniform_below(rng.next_u64(), fitness.len());
         if fitness[other] < fitness[best] {
             best = other;
         }
@@ -84,8 +78,8 @@ pub(crate) fn tournament(rng: &mut Xoshiro256PlusPlus, fitness: &[u64], size: us
 
 /// Two cut points `a < b` in `0..=n` delimiting a non-empty segment.
 fn cuts(rng: &mut Xoshiro256PlusPlus, n: usize) -> (usize, usize) {
-    let a = below(rng, n);
-    let b = a + 1 + below(rng, n - a);
+    let a = uniform_below(rng.next_u64(), n);
+    let b = a + 1 + uniform_below(rng.next_u64(), n - a);
     (a, b)
 }
 
@@ -153,8 +147,8 @@ pub(crate) fn swap_mutation(rng: &mut Xoshiro256PlusPlus, child: &mut [u32]) {
     if n < 2 {
         return;
     }
-    let i = below(rng, n);
-    let mut j = below(rng, n - 1);
+    let i = uniform_below(rng.next_u64(), n);
+    let mut j = uniform_below(rng.next_u64(), n - 1);
     j += usize::from(j >= i);
     child.swap(i, j);
 }
@@ -173,7 +167,7 @@ mod tests {
     fn shuffled(rng: &mut Xoshiro256PlusPlus, n: usize) -> Vec<u32> {
         let mut v: Vec<u32> = (0..n as u32).collect();
         for i in (1..n).rev() {
-            v.swap(i, below(rng, i + 1));
+            v.swap(i, uniform_below(rng.next_u64(), i + 1));
         }
         v
     }

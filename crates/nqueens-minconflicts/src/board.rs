@@ -1,6 +1,7 @@
 //! The permutation board, its greedy start and the swap repair.
 
 use nqueens_core::Ended;
+use nqueens_core::local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -17,13 +18,6 @@ const LOOKAHEAD: usize = 32;
 
 /// How many swap partners one repair step samples for its conflicted queen.
 const PARTNERS: usize = 64;
-
-/// A uniform index in `0..k` (k >= 1): the high half of a 64 × 64-bit product (Lemire's
-/// multiply-shift), biased by less than k / 2^64 and the same on every platform.
-#[inline(always)]
-fn below(rng: &mut Xoshiro256PlusPlus, k: usize) -> usize {
-    ((u128::from(rng.next_u64()) * k as u128) >> 64) as usize
-}
 
 /// A board with one queen per row and per column: `columns` is a permutation, so only diagonal
 /// conflicts remain, measured as the number of attacking pairs.
@@ -158,7 +152,7 @@ impl Board {
         // all the same, so the result does not depend on it.
         let mut ahead = [0usize; 2 * LOOKAHEAD];
         for (row, slot) in ahead.iter_mut().enumerate().take(n) {
-            *slot = row + below(rng, n - row);
+            *slot = row + uniform_below(rng.next_u64(), n - row);
             prefetch(&self.columns[*slot]);
         }
         for row in 0..n {
@@ -170,7 +164,7 @@ impl Board {
             let mut at = ahead[slot];
             let farther = row + 2 * LOOKAHEAD;
             if farther < n {
-                let drawn = farther + below(rng, n - farther);
+                let drawn = farther + uniform_below(rng.next_u64(), n - farther);
                 ahead[slot] = drawn;
                 prefetch(&self.columns[drawn]);
             }
@@ -285,7 +279,7 @@ impl Board {
             if moves.is_multiple_of(1024) && stopped() {
                 return (moves, Ended::Interrupted);
             }
-            let pick = below(rng, self.suspects.len());
+            let pick = uniform_below(rng.next_u64(), self.suspects.len());
             // The invariant keeps a suspect listed while any pair is left.
             let Some(&i) = self.suspects.get(pick) else {
                 return (moves, Ended::Budget);
@@ -303,7 +297,7 @@ impl Board {
             let mut ties = 0u64;
             for _ in 0..PARTNERS {
                 // A partner other than i: draw from n - 1 rows and skip over i.
-                let mut j = below(rng, n - 1);
+                let mut j = uniform_below(rng.next_u64(), n - 1);
                 j += usize::from(j >= i);
                 let delta = self.swap_delta(i, j);
                 if delta < best.0 {
@@ -315,7 +309,7 @@ impl Board {
                 } else if delta == best.0 {
                     // Reservoir sampling keeps each tied partner with equal probability.
                     ties += 1;
-                    if below(rng, ties as usize) == 0 {
+                    if uniform_below(rng.next_u64(), ties as usize) == 0 {
                         best.1 = j;
                     }
                 }

@@ -76,7 +76,7 @@ mod prefetch;
 
 use nqueens_core::{
     Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
-    known,
+    local::{self, Start},
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -137,17 +137,12 @@ impl Strategy for MinConflictsSolver {
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let (n, config) = (job.n, job.config);
-        let seed = config.seed_or_fresh();
+        let (seed, budget) = match local::start(n, config, default_budget(n)) {
+            Start::Search { seed, budget } => (seed, budget),
+            Start::Answered(run) => return Ok(run),
+        };
         let mut stats = Stats::default();
         let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-        // n = 2 and 3 have no solution (OEIS A000170); a local search would only wander.
-        if known::all_solutions(n) == Some(0) {
-            return stopped(Ended::Exhausted, stats);
-        }
-        let budget = config.budget.unwrap_or_else(|| default_budget(n));
-        if budget == 0 {
-            return stopped(Ended::Budget, stats);
-        }
         let mut board = Board::new(n).ok_or_else(|| Error::Refused {
             strategy: self.name(),
             n,

@@ -1,0 +1,63 @@
+//! What every seeded local search (`min-conflicts`, `annealing`, `genetic`) does before its
+//! first move, and the one uniform draw they all make, written once.
+
+use crate::{Config, Ended, FirstRun, Stats, known};
+
+/// A number below `k`, from one uniform 64-bit `word`: the high half of `word · k`
+/// (Lemire's multiply-shift). No division, the same on every platform, and a bias below
+/// `k / 2^64`, far under anything a search could notice.
+///
+/// ```
+/// use nqueens_core::local::uniform_below;
+///
+/// assert_eq!(uniform_below(0, 10), 0);
+/// assert_eq!(uniform_below(u64::MAX, 10), 9);
+/// assert_eq!(uniform_below(1 << 63, 10), 5);
+/// ```
+// Always inlined: min-conflicts draws it in its innermost loop.
+#[inline(always)]
+pub fn uniform_below(word: u64, k: usize) -> usize {
+    ((u128::from(word) * k as u128) >> 64) as usize
+}
+
+/// How a seeded local search on `n` queens starts.
+#[derive(Debug)]
+pub enum Start {
+    /// Search with this seed and this many moves (or generations) at most.
+    Search {
+        /// The caller's seed, or a fresh one to report.
+        seed: u64,
+        /// The caller's budget, or the strategy's default.
+        budget: u64,
+    },
+    /// The answer is known without a move: no solution exists (n = 2 and 3, OEIS A000170),
+    /// or the budget is 0.
+    Answered(FirstRun),
+}
+
+/// Draws the seed ([`Config::seed_or_fresh`]), answers the sizes without a solution and a
+/// budget of 0 at once (a local search could only wander there: it cannot prove anything),
+/// and otherwise says which seed and budget (`config.budget`, else `default_budget`) to search
+/// with.
+///
+/// ```
+/// use nqueens_core::local::{Start, start};
+/// use nqueens_core::{Config, Ended};
+///
+/// let config = Config { seed: Some(7), ..Config::default() };
+/// assert!(matches!(start(8, &config, 100), Start::Search { seed: 7, budget: 100 }));
+/// let Start::Answered(run) = start(3, &config, 100) else { unreachable!() };
+/// assert_eq!((run.ended, run.seed), (Ended::Exhausted, Some(7)));
+/// ```
+pub fn start(n: usize, config: &Config, default_budget: u64) -> Start {
+    let seed = config.seed_or_fresh();
+    let answered =
+        |ended| Start::Answered(FirstRun::without_solution(ended, Stats::default()).seeded(seed));
+    if known::all_solutions(n) == Some(0) {
+        return answered(Ended::Exhausted);
+    }
+    match config.budget.unwrap_or(default_budget) {
+        0 => answered(Ended::Budget),
+        budget => Start::Search { seed, budget },
+    }
+}
