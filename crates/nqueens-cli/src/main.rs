@@ -21,6 +21,7 @@ mod report;
 mod signals;
 mod solve;
 mod strategies;
+mod symmetric;
 mod table;
 mod verify;
 

@@ -88,6 +88,7 @@
 mod constellation;
 mod kernel;
 mod plan;
+mod symmetric;
 
 #[doc(no_inline)]
 pub use nqueens_core::split::{
@@ -95,6 +96,10 @@ pub use nqueens_core::split::{
     Subproblems, Tally, count_shard, count_subproblems, merge,
 };
 pub use plan::{MAX_MASK_N, Plan};
+pub use symmetric::{
+    MAX_SYMMETRIC_N, SymmetricError, SymmetricPlan, SymmetryTypes, Turn, count_symmetric,
+    symmetry_types,
+};
 
 use nqueens_core::{Capabilities, Error, Limit, Strategy, Variant, known};
 
