@@ -391,6 +391,10 @@ impl Subproblems for SymmetricPlan {
 
     /// The symmetric solutions through one starting position (and their mirror images).
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+        // Small subtrees are not polled inside: look once, so that a raised flag stops any count.
+        if stop.is_stopped() {
+            return None;
+        }
         let completions = self
             .board
             .count_polled(self.turn, &self.starts[index], stop)?;
