@@ -94,8 +94,8 @@ impl fmt::Display for Turn {
 /// A partial symmetric solution: the queens placed so far with all their images.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Partial {
-    /// Half turn: the next row of the top half to fill. Quarter turn: unused (0).
-    row: u32,
+    /// Rows of the top half filled (bit `r`); for the quarter turn, the same as `columns`.
+    rows: u64,
     /// Taken columns (bit `c`); for the quarter turn, also the taken rows.
     columns: u64,
     /// Taken `/` diagonals (bit `r + c`); for the quarter turn, every diagonal taken.
@@ -104,14 +104,22 @@ struct Partial {
     falling: u128,
 }
 
+/// What to do next with a partial solution.
+enum Next {
+    /// It is a whole solution.
+    Complete,
+    /// Branch on the open columns of this row.
+    Row(u32, u64),
+}
+
 /// The fixed parameters of one board's symmetric search.
 #[derive(Clone, Copy, Debug)]
 struct Board {
     n: u32,
     /// Every column.
     all: u64,
-    /// Rows of the top half (the half-turn search fills these).
-    half_rows: u32,
+    /// The rows of the top half: a symmetric solution is determined by its queens there.
+    top: u64,
 }
 
 impl Board {
@@ -119,14 +127,14 @@ impl Board {
         Board {
             n,
             all: u64::MAX >> (64 - n),
-            half_rows: n / 2,
+            top: (1u64 << (n / 2)) - 1,
         }
     }
 
     /// The empty board, with the centre queen an odd board needs.
     fn root(self) -> Partial {
         let mut root = Partial {
-            row: 0,
+            rows: 0,
             columns: 0,
             rising: 0,
             falling: 0,
@@ -140,34 +148,36 @@ impl Board {
         root
     }
 
-    /// Whether `p` is a whole solution.
+    /// The rows of the top half still empty.
     #[inline(always)]
-    fn is_complete(self, turn: Turn, p: &Partial) -> bool {
+    fn empty_rows(self, turn: Turn, p: &Partial) -> u64 {
         match turn {
-            Turn::Half => p.row == self.half_rows,
-            Turn::Quarter => p.columns == self.all,
+            Turn::Half => self.top & !p.rows,
+            // Rows and columns taken are the same set.
+            Turn::Quarter => self.top & !p.columns,
         }
     }
 
-    /// Levels left to fill below `p`.
+    /// Levels left to fill below `p`: one per empty row of the top half, or per two for the
+    /// quarter turn, whose every queen fills two pairs of rows.
     #[inline(always)]
     fn levels_left(self, turn: Turn, p: &Partial) -> u32 {
+        let empty = self.empty_rows(turn, p).count_ones();
         match turn {
-            Turn::Half => self.half_rows - p.row,
-            Turn::Quarter => (self.all & !p.columns).count_ones() / 4,
+            Turn::Half => empty,
+            Turn::Quarter => empty / 2,
         }
     }
 
-    /// The open columns of the next row: the row itself, for the half turn `p.row`, for the
-    /// quarter turn the topmost empty row. A column on the row's own diagonal or anti-diagonal
-    /// through the centre would attack its image, so it is left out.
+    /// The open columns of the empty row `r` of the top half: those where a queen and its
+    /// images attack no queen placed and none of each other (a queen on its own row's diagonal
+    /// or anti-diagonal through the centre would attack its image).
     #[inline(always)]
-    fn open(self, turn: Turn, p: &Partial) -> u64 {
-        let (r, falling) = match turn {
-            Turn::Half => (p.row, p.falling),
-            // Rows and columns taken are the same set, so the topmost empty row is the lowest
-            // empty column; rising and falling diagonals are the same set too.
-            Turn::Quarter => ((self.all & !p.columns).trailing_zeros(), p.rising),
+    fn open(self, turn: Turn, p: &Partial, r: u32) -> u64 {
+        let falling = match turn {
+            Turn::Half => p.falling,
+            // The rising and falling diagonals taken are the same set.
+            Turn::Quarter => p.rising,
         };
         let mirror = self.n - 1 - r;
         self.all
@@ -177,40 +187,65 @@ impl Board {
             & !((falling >> mirror) as u64)
     }
 
-    /// `p` with a queen on `column` of the next row, and its images.
+    /// `p` with a queen on (`r`, `column`), and its images.
     #[inline(always)]
-    fn place(self, turn: Turn, p: &Partial, column: u32) -> Partial {
+    fn place(self, turn: Turn, p: &Partial, r: u32, column: u32) -> Partial {
         let n = self.n;
-        let r = match turn {
-            Turn::Half => p.row,
-            Turn::Quarter => (self.all & !p.columns).trailing_zeros(),
-        };
         let (mirror, image) = (n - 1 - r, n - 1 - column);
         let sum = r + column;
         let difference = r + n - 1 - column;
         let pair = |d: u32| 1u128 << d | 1u128 << (2 * n - 2 - d);
         match turn {
             Turn::Half => Partial {
-                row: r + 1,
+                rows: p.rows | 1 << r,
                 columns: p.columns | 1 << column | 1 << image,
                 rising: p.rising | pair(sum),
                 falling: p.falling | pair(difference),
             },
-            Turn::Quarter => Partial {
-                row: 0,
-                columns: p.columns | 1 << r | 1 << mirror | 1 << column | 1 << image,
-                rising: p.rising | pair(sum) | pair(difference),
-                falling: 0,
-            },
+            Turn::Quarter => {
+                let taken = p.columns | 1 << r | 1 << mirror | 1 << column | 1 << image;
+                Partial {
+                    rows: taken,
+                    columns: taken,
+                    rising: p.rising | pair(sum) | pair(difference),
+                    falling: 0,
+                }
+            }
         }
+    }
+
+    /// The row to branch on: of the empty rows of the top half, the one with the fewest open
+    /// columns (an empty one ends the branch at once: forward checking). Every completion has
+    /// exactly one queen in that row, so branching on it counts each once; choosing the most
+    /// constrained row prunes far more than going top to bottom (measured: R(36) and R(37) in a
+    /// quarter of the time, P(24) in half).
+    #[inline(always)]
+    fn next(self, turn: Turn, p: &Partial) -> Next {
+        let mut empty = self.empty_rows(turn, p);
+        if empty == 0 {
+            return Next::Complete;
+        }
+        let (mut best_row, mut best_open, mut fewest) = (0, 0, u32::MAX);
+        while empty != 0 {
+            let r = empty.trailing_zeros();
+            empty &= empty - 1;
+            let open = self.open(turn, p, r);
+            let options = open.count_ones();
+            if options < fewest {
+                (best_row, best_open, fewest) = (r, open, options);
+                if options == 0 {
+                    break;
+                }
+            }
+        }
+        Next::Row(best_row, best_open)
     }
 
     /// Completions of `p`: the hot loop, with no stop check.
     fn count(self, turn: Turn, p: &Partial) -> u64 {
-        if self.is_complete(turn, p) {
+        let Next::Row(r, mut open) = self.next(turn, p) else {
             return 1;
-        }
-        let mut open = self.open(turn, p);
+        };
         if self.levels_left(turn, p) == 1 {
             return u64::from(open.count_ones());
         }
@@ -218,7 +253,7 @@ impl Board {
         while open != 0 {
             let column = open.trailing_zeros();
             open &= open - 1;
-            total += self.count(turn, &self.place(turn, p, column));
+            total += self.count(turn, &self.place(turn, p, r, column));
         }
         total
     }
@@ -232,12 +267,14 @@ impl Board {
         if stop.is_stopped() {
             return None;
         }
-        let mut open = self.open(turn, p);
+        let Next::Row(r, mut open) = self.next(turn, p) else {
+            return Some(1);
+        };
         let mut total = 0;
         while open != 0 {
             let column = open.trailing_zeros();
             open &= open - 1;
-            total += self.count_polled(turn, &self.place(turn, p, column), stop)?;
+            total += self.count_polled(turn, &self.place(turn, p, r, column), stop)?;
         }
         Some(total)
     }
@@ -316,10 +353,10 @@ impl SymmetricPlan {
         // The top queen in the left half only: the mirror gives the others.
         let left_half = (1u64 << (n / 2)) - 1;
         let mut level: Vec<Partial> = {
-            let mut open = board.open(turn, &root) & left_half;
+            let mut open = board.open(turn, &root, 0) & left_half;
             let mut first = Vec::new();
             while open != 0 {
-                first.push(board.place(turn, &root, open.trailing_zeros()));
+                first.push(board.place(turn, &root, 0, open.trailing_zeros()));
                 open &= open - 1;
             }
             first
@@ -327,14 +364,14 @@ impl SymmetricPlan {
         for _ in 1..expanded_levels(board.n, turn) {
             let mut next = Vec::new();
             for p in &level {
-                if board.is_complete(turn, p) {
-                    next.push(*p);
-                    continue;
-                }
-                let mut open = board.open(turn, p);
-                while open != 0 {
-                    next.push(board.place(turn, p, open.trailing_zeros()));
-                    open &= open - 1;
+                match board.next(turn, p) {
+                    Next::Complete => next.push(*p),
+                    Next::Row(r, mut open) => {
+                        while open != 0 {
+                            next.push(board.place(turn, p, r, open.trailing_zeros()));
+                            open &= open - 1;
+                        }
+                    }
                 }
             }
             level = next;
@@ -378,7 +415,7 @@ impl Subproblems for SymmetricPlan {
         mix(u128::from(self.turn == Turn::Quarter));
         for p in &self.starts {
             for word in [
-                u128::from(p.row),
+                u128::from(p.rows),
                 u128::from(p.columns),
                 p.rising,
                 p.falling,
