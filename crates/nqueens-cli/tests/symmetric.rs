@@ -136,3 +136,36 @@ fn a_symmetric_count_resumes_from_its_checkpoint() {
         .stderr(predicate::str::contains("another count"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Records that pass their own check but whose classes do not add up (a wrong count, or a
+/// deliberate edit resealed) are caught by Burnside's identity at merge: an error, not a total.
+#[test]
+fn merge_checks_the_identity() {
+    use nqueens::core::split::ShardRecord;
+    let dir = std::env::temp_dir().join(format!("nqueens-symmetric-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for i in 0..2 {
+        let output = nqueens()
+            .args(["count", "10", "--shard", &format!("{i}/2")])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let mut record: ShardRecord = serde_json::from_slice(&output.stdout).unwrap();
+        if i == 1 {
+            record.unique += 1;
+            record.seal();
+        }
+        let path = dir.join(format!("shard-{i}.json"));
+        std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+        files.push(path);
+    }
+    nqueens()
+        .arg("merge")
+        .args(&files)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("Burnside"));
+    std::fs::remove_dir_all(&dir).ok();
+}
