@@ -31,29 +31,34 @@ use crate::{Status, StrategyArgs, UsageError};
 pub struct CountArgs {
     /// Board size (at least 1).
     #[arg(value_parser = crate::parse_size)]
-    n: usize,
+    pub(crate) n: usize,
     #[command(flatten)]
-    strategy: StrategyArgs,
-    /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562).
+    pub(crate) strategy: StrategyArgs,
+    /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562);
+    /// with --json, also the classes by orbit size and P and R (see --symmetric).
     #[arg(long)]
-    unique: bool,
+    pub(crate) unique: bool,
     /// Worker threads (default: all cores; at most 1024, and at most 4 per core are started).
     #[arg(long, short = 't', value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
-    threads: Option<u16>,
+    pub(crate) threads: Option<u16>,
     /// No progress bar and no time estimate.
     #[arg(long, short)]
-    quiet: bool,
+    pub(crate) quiet: bool,
     /// Machine-readable output.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Save finished subproblems to FILE as they finish; rerun with the same FILE to resume an
     /// interrupted count (symmetry strategy).
     #[arg(long, value_name = "FILE")]
-    checkpoint: Option<PathBuf>,
+    pub(crate) checkpoint: Option<PathBuf>,
     /// Count only slice I of K (0-based, e.g. 2/8) of the subproblems and print one JSON record
     /// for `nqueens merge` (symmetry strategy).
     #[arg(long, value_name = "I/K")]
-    shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
+    /// Count only the solutions a half turn (OEIS A032522) or a quarter turn (OEIS A033148)
+    /// maps onto themselves, by a search over the rows that determine them (n up to 64).
+    #[arg(long, value_name = "TURN")]
+    pub(crate) symmetric: Option<crate::symmetric::TurnArg>,
 }
 
 /// The most `--threads` accepts: past the cores of any usual machine, and each thread costs
@@ -65,7 +70,7 @@ const THREADS_PER_CORE: usize = 4;
 
 /// The threads to start for `--threads requested`: no more than [`THREADS_PER_CORE`] per core
 /// of this machine, with a warning when that is fewer than asked.
-fn thread_count(requested: u16) -> usize {
+pub(crate) fn thread_count(requested: u16) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let bound = cores.saturating_mul(THREADS_PER_CORE);
     let requested = usize::from(requested);
@@ -119,7 +124,7 @@ fn forecast(solver: &dyn Solver, n: usize, config: &Config) -> Option<f64> {
 
 /// Progress of a count: an indicatif bar on a terminal, and one time estimate on standard error
 /// for long counts. It watches the run as its [`Observer`], through the subproblem events.
-struct Reporter {
+pub(crate) struct Reporter {
     bar: Option<indicatif::ProgressBar>,
     quiet: bool,
     estimate: bool,
@@ -130,7 +135,7 @@ struct Reporter {
 }
 
 impl Reporter {
-    fn new(quiet: bool, estimate: bool) -> Reporter {
+    pub(crate) fn new(quiet: bool, estimate: bool) -> Reporter {
         // The bar is for someone watching: not when the output goes to a file or a pipe.
         let watched = io::stdout().is_terminal() && io::stderr().is_terminal();
         let bar = (!quiet && watched).then(|| {
@@ -156,7 +161,7 @@ impl Reporter {
     }
 
     /// Whether it shows anything: a strategy that nobody observes runs its unobserved code.
-    fn shows_anything(&self) -> bool {
+    pub(crate) fn shows_anything(&self) -> bool {
         self.bar.is_some() || self.estimate
     }
 
@@ -171,7 +176,7 @@ impl Reporter {
     }
 
     /// Clears the bar, before the result is printed.
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
@@ -231,6 +236,9 @@ struct CountReport<'a> {
     strategy: &'a str,
     total: u64,
     unique: Option<u64>,
+    /// With `--unique`: the classes by orbit size, P and R (checked by Burnside's identity).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    types: Option<crate::symmetric::TypesReport>,
     complete: bool,
     seconds: f64,
     stats: Stats,
@@ -256,6 +264,9 @@ fn strategies_that(
 
 /// Runs `nqueens count`.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Result<Status> {
+    if let Some(turn) = args.symmetric {
+        return crate::symmetric::run(registry, stop, args, turn.into());
+    }
     let n = args.n;
     let (solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
     let capabilities = solver.capabilities();
@@ -330,6 +341,12 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         reporter.finish();
         run
     };
+    // Every whole count with classes is checked against P and R, counted directly.
+    let types = match (run.is_complete(), run.unique) {
+        (true, Some(unique)) => crate::symmetric::check(n, run.total, unique, &config)?,
+        _ => None,
+    };
+    let unchecked = run.is_complete() && run.unique.is_some() && types.is_none();
     let seconds = started.elapsed().as_secs_f64();
     let mut out = crate::output::stdout()?;
     // A partial count says so on the same line, so that `count 17 > n.txt` interrupted cannot
@@ -341,6 +358,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             strategy: solver.name(),
             total: run.total,
             unique: run.unique,
+            types: types.filter(|_| args.unique).map(Into::into),
             complete: run.is_complete(),
             seconds,
             stats: run.stats,
@@ -353,6 +371,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         writeln!(out, "{}{partial}", run.total)?;
     }
     out.flush()?;
+    if unchecked {
+        message("interrupted while checking the count against Burnside's identity: unchecked");
+        return Ok(Status::Interrupted);
+    }
     match run.ended {
         Ended::Exhausted | Ended::Satisfied => Ok(Status::Success),
         Ended::Interrupted | Ended::Deadline => {
@@ -374,7 +396,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
 }
 
 /// What follows a count that is not the whole count, on its line.
-const PARTIAL: &str = " (partial)";
+pub(crate) const PARTIAL: &str = " (partial)";
 
 /// Says that `n` is a long count, how many subproblems it has and how long it should take,
 /// and how to stop and resume it.
@@ -405,7 +427,7 @@ fn announce_long_count(
     ));
 }
 
-fn counted_with_checkpoint(
+pub(crate) fn counted_with_checkpoint(
     path: &Path,
     plan: &dyn Subproblems,
     shard: Shard,

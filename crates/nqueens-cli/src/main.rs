@@ -21,6 +21,7 @@ mod report;
 mod signals;
 mod solve;
 mod strategies;
+mod symmetric;
 mod table;
 mod verify;
 
@@ -222,7 +223,7 @@ fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<Status> {
         Command::Verify(args) => verify::run(&args, stop),
         Command::Strategies(args) => strategies::run(&registry, &args),
         Command::Compare(args) => compare::run(&registry, stop, &args),
-        Command::Merge(args) => merge::run(&registry, &args),
+        Command::Merge(args) => merge::run(&registry, stop, &args),
         Command::Report(args) => report::run(&registry, stop, &args),
         Command::Render(args) => render::run(&registry, stop, &args),
     }

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use nqueens::core::split::{ShardRecord, merge};
-use nqueens::core::{Config, Registry};
+use nqueens::core::{Config, Registry, StopFlag};
 
 use crate::{Status, UsageError, short};
 
@@ -39,8 +39,9 @@ const MAX_RECORD: usize = 4096;
 const QUOTED: usize = 160;
 
 /// Runs `nqueens merge`. The records are checked against the list of subproblems their
-/// strategy makes for their size in this version, taken from the registry.
-pub fn run(registry: &Registry, args: &MergeArgs) -> anyhow::Result<Status> {
+/// strategy makes for their size in this version, taken from the registry; a merged count
+/// with classes is checked against Burnside's identity, like a whole `count`.
+pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Result<Status> {
     let mut out = crate::output::stdout()?;
     let mut records: Vec<ShardRecord> = Vec::new();
     {
@@ -64,6 +65,20 @@ pub fn run(registry: &Registry, args: &MergeArgs) -> anyhow::Result<Status> {
     let merged = merge(&records, |strategy, n| {
         registry.get(strategy)?.plan(n, &Config::default())
     })?;
+    let strategy = records.first().map(|record| record.strategy.as_str());
+    let counts_classes = strategy
+        .and_then(|name| registry.get(name).ok())
+        .is_some_and(|solver| solver.capabilities().counts_classes);
+    if counts_classes {
+        let config = Config {
+            stop: stop.clone(),
+            ..Config::default()
+        };
+        if crate::symmetric::check(merged.n, merged.count, merged.unique, &config)?.is_none() {
+            crate::output::message("interrupted while checking the merged count");
+            return Ok(Status::Interrupted);
+        }
+    }
     if args.json {
         serde_json::to_writer(&mut out, &merged)?;
         writeln!(out)?;

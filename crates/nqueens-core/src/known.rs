@@ -2,7 +2,8 @@
 //!
 //! A000170 (all solutions) and A002562 (solutions up to rotation and reflection), n = 1..=27,
 //! as published at <https://oeis.org/A000170> and <https://oeis.org/A002562>. The tests of every
-//! strategy check against these tables.
+//! strategy check against these tables. Also the solutions a half turn (A032522, n ≤ 27) and a
+//! quarter turn (A033148, n ≤ 63) map onto themselves, for the report's chart.
 
 /// A000170: the number of solutions for n = 1..=27, indexed by `n - 1`.
 const ALL: [u64; 27] = [
@@ -66,6 +67,81 @@ const UNIQUE: [u64; 27] = [
     29363495934315694,
 ];
 
+/// A032522: the solutions a half turn maps onto themselves, n = 1..=27, indexed by `n - 1`
+/// (<https://oeis.org/A032522>).
+const HALF_TURN: [u64; 27] = [
+    1, 0, 0, 2, 2, 4, 8, 4, 16, 12, 48, 80, 136, 420, 1240, 3000, 8152, 18104, 44184, 144620,
+    375664, 1250692, 3581240, 11675080, 34132592, 115718268, 320403024,
+];
+
+/// A033148: the solutions a quarter turn maps onto themselves, n = 1..=63, indexed by `n - 1`
+/// (<https://oeis.org/A033148>).
+const QUARTER_TURN: [u64; 63] = [
+    1,
+    0,
+    0,
+    2,
+    2,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    8,
+    8,
+    0,
+    0,
+    64,
+    128,
+    0,
+    0,
+    480,
+    704,
+    0,
+    0,
+    3328,
+    3264,
+    0,
+    0,
+    32896,
+    43776,
+    0,
+    0,
+    406784,
+    667904,
+    0,
+    0,
+    5845504,
+    8650752,
+    0,
+    0,
+    77184000,
+    101492736,
+    0,
+    0,
+    1261588480,
+    1795233792,
+    0,
+    0,
+    21517426688,
+    35028172800,
+    0,
+    0,
+    406875119616,
+    652044443648,
+    0,
+    0,
+    8613581094912,
+    12530550128640,
+    0,
+    0,
+    194409626533888,
+    291826098503680,
+    0,
+    0,
+];
+
 /// The largest `n` whose counts are known.
 pub const KNOWN_UP_TO: usize = ALL.len();
 
@@ -86,6 +162,26 @@ pub fn all_solutions(n: usize) -> Option<u64> {
 /// ```
 pub fn unique_solutions(n: usize) -> Option<u64> {
     n.checked_sub(1).and_then(|i| UNIQUE.get(i).copied())
+}
+
+/// The number of solutions for `n` that a half turn maps onto themselves (OEIS A032522), if
+/// known (n up to 27).
+///
+/// ```
+/// assert_eq!(nqueens_core::known::half_turn_solutions(8), Some(4));
+/// ```
+pub fn half_turn_solutions(n: usize) -> Option<u64> {
+    n.checked_sub(1).and_then(|i| HALF_TURN.get(i).copied())
+}
+
+/// The number of solutions for `n` that a quarter turn maps onto themselves (OEIS A033148), if
+/// known (n up to 63).
+///
+/// ```
+/// assert_eq!(nqueens_core::known::quarter_turn_solutions(12), Some(8));
+/// ```
+pub fn quarter_turn_solutions(n: usize) -> Option<u64> {
+    n.checked_sub(1).and_then(|i| QUARTER_TURN.get(i).copied())
 }
 
 /// The largest `n` whose solution count surely fits a `u64`.

@@ -37,6 +37,16 @@
 //! records; [`Checkpoint`] saves finished subproblems to a file so an interrupted count resumes
 //! where it stopped. They live in [`nqueens_core::split`] and are re-exported here.
 //!
+//! ## Symmetric solutions
+//!
+//! [`count_symmetric`] counts the solutions a half turn (P, OEIS A032522) or a quarter turn
+//! (R, OEIS A033148) maps onto themselves, by a search over the part of the board that
+//! determines them ([`SymmetricPlan`]), up to n = 64, far past the full count; and
+//! [`symmetry_types`] checks a whole count against Burnside's identity, classes =
+//! (Q + P + 2R) / 8, and sorts its classes by orbit size ([`SymmetryTypes`]). `nqueens count`
+//! and `nqueens merge` run that check on every whole count with classes; the counter itself
+//! (what the bench times) does not, so its count costs nothing more.
+//!
 //! Sources: counting one constellation of edge queens per symmetry class is the method of
 //! NQueensFAF's constellations (a Java counter, with a C port); the classes come from
 //! Burnside's (orbit-counting) lemma; the completion search is the classic bitmask
@@ -88,6 +98,7 @@
 mod constellation;
 mod kernel;
 mod plan;
+mod symmetric;
 
 #[doc(no_inline)]
 pub use nqueens_core::split::{
@@ -95,6 +106,10 @@ pub use nqueens_core::split::{
     Subproblems, Tally, count_shard, count_subproblems, merge,
 };
 pub use plan::{MAX_MASK_N, Plan};
+pub use symmetric::{
+    MAX_SYMMETRIC_N, SymmetricError, SymmetricPlan, SymmetryTypes, Turn, count_symmetric,
+    symmetry_types,
+};
 
 use nqueens_core::{Capabilities, Error, Limit, Strategy, Variant, known};
 

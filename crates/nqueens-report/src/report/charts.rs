@@ -15,6 +15,9 @@ pub(super) const WORK: &str = "work";
 /// The randomized strategies' chart's file name.
 pub(super) const RANDOMIZED: &str = "randomized";
 
+/// The chart of the published counts by symmetry (no benchmark data): its file name.
+pub(super) const SYMMETRIC: &str = "symmetric";
+
 /// One chart: its file name (without extension), heading and panels.
 struct Chart {
     name: &'static str,
@@ -39,7 +42,9 @@ pub(super) fn draw_charts(
                 .push(format!("{}: no data, chart left out", chart.name));
             continue;
         }
-        for series in chart.panels.iter().flat_map(|p| &p.series) {
+        // The symmetry chart's lines are sequences, not strategies.
+        let strategies = chart.panels.iter().flat_map(|p| &p.series);
+        for series in strategies.filter(|_| chart.name != SYMMETRIC) {
             // `bitmask (nodes)` is the strategy `bitmask`.
             let base = series.label.split(" (").next().unwrap_or(&series.label);
             if !summary.labels.iter().any(|l| l == base) {
@@ -63,7 +68,46 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
         first_chart(data),
         work_chart(data),
         randomized_chart(data),
+        symmetric_chart(),
     ]
+}
+
+/// Q, P and R against n, from the published OEIS tables ([`nqueens_core::known`]): how few
+/// solutions are symmetric, and how far the direct count of R reaches past the full count.
+/// Zero terms (R is zero unless n = 0 or 1 mod 4) have no place on a log axis.
+fn symmetric_chart() -> Chart {
+    use nqueens_core::known;
+    let sequence = |label: &str, style: usize, count: fn(usize) -> Option<u64>| Series {
+        label: label.to_string(),
+        style,
+        points: (1..=64)
+            .filter_map(|n| Some((n, count(n)?)))
+            .filter(|&(_, value)| value > 0)
+            .map(|(n, value)| Point::exact(n as f64, value as f64))
+            .collect(),
+    };
+    Chart {
+        name: SYMMETRIC,
+        heading: "Solutions by symmetry: all (Q), half-turn (P), quarter-turn (R) vs n".to_string(),
+        panels: vec![Panel {
+            series: vec![
+                sequence("Q: all solutions (A000170)", 0, known::all_solutions),
+                sequence("P: half turn (A032522)", 1, known::half_turn_solutions),
+                sequence(
+                    "R: quarter turn (A033148)",
+                    2,
+                    known::quarter_turn_solutions,
+                ),
+            ],
+            ..panel(
+                "published counts (OEIS); zero terms left out",
+                "n (board size)",
+                "solutions (log scale)",
+                false,
+                Units::Count,
+            )
+        }],
+    }
 }
 
 /// A panel over board sizes with a log y axis.

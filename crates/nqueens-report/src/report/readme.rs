@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::charts::{RANDOMIZED, WORK};
+use super::charts::{RANDOMIZED, SYMMETRIC, WORK};
 use super::data::Data;
 use super::summary::summary_lines;
 use super::tables::{seed_table, time_table, yardstick_table};
@@ -68,6 +68,17 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
     );
     yardstick_table(&mut md, data);
     left_out(&mut md, data);
+    if drawn.charts.contains(&SYMMETRIC) {
+        section(&mut md, "Solutions by symmetry", Some(SYMMETRIC), drawn);
+        let _ = writeln!(
+            md,
+            "The published counts of all solutions (Q, OEIS A000170), of those a half turn maps \
+             onto themselves (P, A032522) and of those a quarter turn does (R, A033148), which \
+             `nqueens count N --symmetric half|quarter` counts directly, far beyond the full \
+             count. Every whole count with classes is checked against Burnside's identity, \
+             classes = (Q + P + 2R) / 8.\n"
+        );
+    }
     if !drawn.boards.is_empty() {
         let _ = writeln!(md, "## Boards\n");
         for (n, strategy) in &drawn.boards {

@@ -1,0 +1,598 @@
+//! Solutions that a rotation maps onto themselves, counted directly, and the identity that checks
+//! a full count against them.
+//!
+//! P(n) (OEIS A032522) counts the solutions a half turn maps onto themselves, R(n) (OEIS
+//! A033148) those a quarter turn does. Burnside's lemma ties them to the full count Q(n)
+//! (A000170) and the classes (A002562): no reflection fixes a solution of more than one queen,
+//! so for n ≥ 2 the classes are `(Q + P + 2R) / 8`, made of `R / 2` classes of 2 solutions,
+//! `(P - R) / 4` of 4 and `(Q - P) / 8` of 8. [`SymmetryTypes::from_counts`] checks that.
+//!
+//! ## Half turn
+//!
+//! A half-turn-symmetric solution pairs each queen (r, c) with (n-1-r, n-1-c), and holds the
+//! centre on an odd board: its first ⌊n/2⌋ rows determine it. The search fills those rows top
+//! to bottom and places each queen with its image. Diagonals are indexed absolutely, `/` by
+//! `r + c` and `\` by `r - c + n - 1` (both `0..=2n-2`), and the half turn maps index `d` to
+//! `2n - 2 - d` in both families: the sets of taken diagonals are palindromes, so a square is
+//! open exactly when its image is, and one test per square does. Its `/` diagonal is bit `c`
+//! of the `/` mask shifted right by `r`; its `\` diagonal, reflected, is bit `c` of the `\` mask
+//! shifted right by `n - 1 - r`. A queen on its own image's line (`c = r`, `c = n - 1 - r`)
+//! is excluded.
+//!
+//! ## Quarter turn
+//!
+//! A quarter-turn-symmetric solution comes in orbits of four queens, (r, c), (c, n-1-r),
+//! (n-1-r, n-1-c) and (n-1-c, r), which fill rows and columns {r, n-1-r, c, n-1-c} at once: two
+//! of the ⌊n/2⌋ pairs of mirrored rows, so such solutions exist only for n ≡ 0 or 1 (mod 4),
+//! and a quarter of the queens determine them. The quarter turn maps the `/` diagonal `d` onto
+//! the `\` diagonal `2n - 2 - d`, and the half turn makes both sets palindromes: on such a board
+//! the `/` and `\` diagonals taken are the same set of indices, held in one mask. Each level
+//! puts a queen in the topmost empty row `r` (its column pair must be another empty pair) and
+//! adds its orbit; the set of taken rows is also the set of taken columns.
+//!
+//! Both searches halve their work with the left-right mirror, which maps a symmetric solution
+//! onto another one with its top queen on the other side: the top queen goes in the left half
+//! only and the count is doubled. The last level is counted by a population count. The first
+//! levels are expanded into independent subproblems ([`SymmetricPlan`]), counted by the core's
+//! runner on all cores, with progress, the stop flag and checkpoints.
+//!
+//! ## Cost and limits
+//!
+//! The half-turn search is a backtracking over ⌊n/2⌋ rows, the quarter-turn one over about
+//! n/4 levels with a branching factor falling by 2 each level (O(2^(n/4) (n/2)!!) without
+//! pruning), so R reaches boards far beyond the full count. Memory is O(n²) for the plan.
+//! Columns sit in a `u64` and diagonals (2n - 1 of them) in a `u128`, so n ≤ 64
+//! ([`MAX_SYMMETRIC_N`]); R is known up to n = 63. The counts are `u64`: R is below 2^64 where
+//! it is known, and P(n) grows about 3× per unit of `n` (P(27) ≈ 3.2 × 10^8), so a run would
+//! take years before a count could overflow. Times are in the reference report
+//! (`reports/README.md`), not copied here.
+//!
+//! Sources: the identity is Burnside's (orbit-counting) lemma; the reference values are
+//! OEIS A032522 and A033148. The searches are this workbench's own.
+
+use std::fmt;
+
+use nqueens_core::split::{Subproblems, Tally, count_subproblems};
+use nqueens_core::{Config, CountRun, Error, Operation, Stats, StopFlag};
+use thiserror::Error;
+
+/// The largest board the symmetric counts accept: `2n - 1` diagonals fit a `u128`.
+pub const MAX_SYMMETRIC_N: usize = 64;
+
+/// Levels searched with a stop check at every node; below, the plain loop (each such subtree
+/// is small: about `n` nodes per level left, a few levels).
+const POLLED_LEVELS: u32 = 4;
+
+/// Which rotation the solutions counted must be invariant under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// The half turn (180°): P(n), OEIS A032522.
+    Half,
+    /// The quarter turn (90°, and so 270° and 180° too): R(n), OEIS A033148.
+    Quarter,
+}
+
+impl Turn {
+    /// The name of the count, as its plan's strategy (`symmetry-half`, `symmetry-quarter`).
+    pub fn plan_name(self) -> &'static str {
+        match self {
+            Turn::Half => "symmetry-half",
+            Turn::Quarter => "symmetry-quarter",
+        }
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Turn::Half => "half",
+            Turn::Quarter => "quarter",
+        })
+    }
+}
+
+/// A partial symmetric solution: the queens placed so far with all their images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Partial {
+    /// Rows of the top half filled (bit `r`); for the quarter turn, the same as `columns`.
+    rows: u64,
+    /// Taken columns (bit `c`); for the quarter turn, also the taken rows.
+    columns: u64,
+    /// Taken `/` diagonals (bit `r + c`); for the quarter turn, every diagonal taken.
+    rising: u128,
+    /// Taken `\` diagonals, half turn only (bit `r - c + n - 1`).
+    falling: u128,
+}
+
+/// What to do next with a partial solution.
+enum Next {
+    /// It is a whole solution.
+    Complete,
+    /// Branch on the open columns of this row.
+    Row(u32, u64),
+}
+
+/// The fixed parameters of one board's symmetric search.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    n: u32,
+    /// Every column.
+    all: u64,
+    /// The rows of the top half: a symmetric solution is determined by its queens there.
+    top: u64,
+}
+
+impl Board {
+    fn new(n: u32) -> Board {
+        Board {
+            n,
+            all: u64::MAX >> (64 - n),
+            top: (1u64 << (n / 2)) - 1,
+        }
+    }
+
+    /// The empty board, with the centre queen an odd board needs.
+    fn root(self) -> Partial {
+        let mut root = Partial {
+            rows: 0,
+            columns: 0,
+            rising: 0,
+            falling: 0,
+        };
+        if self.n % 2 == 1 {
+            let m = self.n / 2;
+            root.columns = 1 << m;
+            root.rising = 1 << (self.n - 1);
+            root.falling = 1 << (self.n - 1);
+        }
+        root
+    }
+
+    /// The rows of the top half still empty.
+    #[inline(always)]
+    fn empty_rows(self, turn: Turn, p: &Partial) -> u64 {
+        match turn {
+            Turn::Half => self.top & !p.rows,
+            // Rows and columns taken are the same set.
+            Turn::Quarter => self.top & !p.columns,
+        }
+    }
+
+    /// Levels left to fill below `p`: one per empty row of the top half, or per two for the
+    /// quarter turn, whose every queen fills two pairs of rows.
+    #[inline(always)]
+    fn levels_left(self, turn: Turn, p: &Partial) -> u32 {
+        let empty = self.empty_rows(turn, p).count_ones();
+        match turn {
+            Turn::Half => empty,
+            Turn::Quarter => empty / 2,
+        }
+    }
+
+    /// The open columns of the empty row `r` of the top half: those where a queen and its
+    /// images attack no queen placed and none of each other (a queen on its own row's diagonal
+    /// or anti-diagonal through the centre would attack its image).
+    #[inline(always)]
+    fn open(self, turn: Turn, p: &Partial, r: u32) -> u64 {
+        let falling = match turn {
+            Turn::Half => p.falling,
+            // The rising and falling diagonals taken are the same set.
+            Turn::Quarter => p.rising,
+        };
+        let mirror = self.n - 1 - r;
+        self.all
+            & !p.columns
+            & !(1 << r | 1 << mirror)
+            & !((p.rising >> r) as u64)
+            & !((falling >> mirror) as u64)
+    }
+
+    /// `p` with a queen on (`r`, `column`), and its images.
+    #[inline(always)]
+    fn place(self, turn: Turn, p: &Partial, r: u32, column: u32) -> Partial {
+        let n = self.n;
+        let (mirror, image) = (n - 1 - r, n - 1 - column);
+        let sum = r + column;
+        let difference = r + n - 1 - column;
+        let pair = |d: u32| 1u128 << d | 1u128 << (2 * n - 2 - d);
+        match turn {
+            Turn::Half => Partial {
+                rows: p.rows | 1 << r,
+                columns: p.columns | 1 << column | 1 << image,
+                rising: p.rising | pair(sum),
+                falling: p.falling | pair(difference),
+            },
+            Turn::Quarter => {
+                let taken = p.columns | 1 << r | 1 << mirror | 1 << column | 1 << image;
+                Partial {
+                    rows: taken,
+                    columns: taken,
+                    rising: p.rising | pair(sum) | pair(difference),
+                    falling: 0,
+                }
+            }
+        }
+    }
+
+    /// The row to branch on: of the empty rows of the top half, the one with the fewest open
+    /// columns (an empty one ends the branch at once: forward checking). Every completion has
+    /// exactly one queen in that row, so branching on it counts each once; choosing the most
+    /// constrained row prunes far more than going top to bottom (measured: R(36) and R(37) in a
+    /// quarter of the time, P(24) in half).
+    #[inline(always)]
+    fn next(self, turn: Turn, p: &Partial) -> Next {
+        let mut empty = self.empty_rows(turn, p);
+        if empty == 0 {
+            return Next::Complete;
+        }
+        let (mut best_row, mut best_open, mut fewest) = (0, 0, u32::MAX);
+        while empty != 0 {
+            let r = empty.trailing_zeros();
+            empty &= empty - 1;
+            let open = self.open(turn, p, r);
+            let options = open.count_ones();
+            if options < fewest {
+                (best_row, best_open, fewest) = (r, open, options);
+                if options == 0 {
+                    break;
+                }
+            }
+        }
+        Next::Row(best_row, best_open)
+    }
+
+    /// Completions of `p`: the hot loop, with no stop check.
+    fn count(self, turn: Turn, p: &Partial) -> u64 {
+        let Next::Row(r, mut open) = self.next(turn, p) else {
+            return 1;
+        };
+        if self.levels_left(turn, p) == 1 {
+            return u64::from(open.count_ones());
+        }
+        let mut total = 0;
+        while open != 0 {
+            let column = open.trailing_zeros();
+            open &= open - 1;
+            total += self.count(turn, &self.place(turn, p, r, column));
+        }
+        total
+    }
+
+    /// Like [`Board::count`], looking at `stop` at each node with more than
+    /// [`POLLED_LEVELS`] levels left; `None` when stopped.
+    fn count_polled(self, turn: Turn, p: &Partial, stop: &StopFlag) -> Option<u64> {
+        if self.levels_left(turn, p) <= POLLED_LEVELS {
+            return Some(self.count(turn, p));
+        }
+        if stop.is_stopped() {
+            return None;
+        }
+        let Next::Row(r, mut open) = self.next(turn, p) else {
+            return Some(1);
+        };
+        let mut total = 0;
+        while open != 0 {
+            let column = open.trailing_zeros();
+            open &= open - 1;
+            total += self.count_polled(turn, &self.place(turn, p, r, column), stop)?;
+        }
+        Some(total)
+    }
+}
+
+/// The subproblems of counting the symmetric solutions of one board: the partial solutions
+/// after the first levels, the top queen in the left half (the count is doubled).
+///
+/// It is a [`Subproblems`], so the core's runner counts it on several threads with progress,
+/// and [`Checkpoint`](nqueens_core::split::Checkpoint) resumes it.
+///
+/// ```
+/// use nqueens_core::Config;
+/// use nqueens_core::split::{Subproblems, count_subproblems};
+/// use nqueens_symmetry::{SymmetricPlan, Turn};
+///
+/// let plan = SymmetricPlan::new(16, Turn::Quarter)?;
+/// let all: Vec<usize> = (0..plan.len()).collect();
+/// let run = count_subproblems(&plan, &all, &Config::default(), &|_, _| {})?;
+/// assert_eq!(run.total, 64); // OEIS A033148
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SymmetricPlan {
+    board: Board,
+    turn: Turn,
+    starts: Vec<Partial>,
+    /// What each completion counts for: 2 (the mirror image), 1 for n = 1.
+    weight: u64,
+}
+
+/// Levels expanded into subproblems: hundreds of them from n = 20 on, enough for an even load
+/// on any number of cores and a steady progress bar.
+fn expanded_levels(n: u32, turn: Turn) -> u32 {
+    match turn {
+        Turn::Half => 3,
+        Turn::Quarter if n >= 36 => 3,
+        Turn::Quarter => 2,
+    }
+}
+
+impl SymmetricPlan {
+    /// The plan for `n` (`1..=64`, see [`MAX_SYMMETRIC_N`]).
+    pub fn new(n: usize, turn: Turn) -> Result<SymmetricPlan, Error> {
+        if n == 0 {
+            return Err(Error::ZeroSize);
+        }
+        if n > MAX_SYMMETRIC_N {
+            return Err(Error::TooLarge {
+                strategy: turn.plan_name(),
+                operation: Operation::Count,
+                n,
+                limit: MAX_SYMMETRIC_N,
+            });
+        }
+        let board = Board::new(n as u32);
+        let root = board.root();
+        if n == 1 {
+            // The lone queen is its own image under every symmetry: no mirror halving.
+            return Ok(SymmetricPlan {
+                board,
+                turn,
+                starts: vec![root],
+                weight: 1,
+            });
+        }
+        if turn == Turn::Quarter && n % 4 >= 2 {
+            // An odd number of row pairs cannot be taken two at a time.
+            return Ok(SymmetricPlan {
+                board,
+                turn,
+                starts: Vec::new(),
+                weight: 2,
+            });
+        }
+        // The top queen in the left half only: the mirror gives the others.
+        let left_half = (1u64 << (n / 2)) - 1;
+        let mut level: Vec<Partial> = {
+            let mut open = board.open(turn, &root, 0) & left_half;
+            let mut first = Vec::new();
+            while open != 0 {
+                first.push(board.place(turn, &root, 0, open.trailing_zeros()));
+                open &= open - 1;
+            }
+            first
+        };
+        for _ in 1..expanded_levels(board.n, turn) {
+            let mut next = Vec::new();
+            for p in &level {
+                match board.next(turn, p) {
+                    Next::Complete => next.push(*p),
+                    Next::Row(r, mut open) => {
+                        while open != 0 {
+                            next.push(board.place(turn, p, r, open.trailing_zeros()));
+                            open &= open - 1;
+                        }
+                    }
+                }
+            }
+            level = next;
+        }
+        Ok(SymmetricPlan {
+            board,
+            turn,
+            starts: level,
+            weight: 2,
+        })
+    }
+
+    /// Which rotation it counts the solutions of.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+}
+
+impl Subproblems for SymmetricPlan {
+    fn strategy(&self) -> &'static str {
+        self.turn.plan_name()
+    }
+
+    fn n(&self) -> usize {
+        self.board.n as usize
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// FNV-1a over `n`, the turn and every starting position, in order.
+    fn fingerprint(&self) -> String {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut mix = |word: u128| {
+            for byte in word.to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        mix(u128::from(self.board.n));
+        mix(u128::from(self.turn == Turn::Quarter));
+        for p in &self.starts {
+            for word in [
+                u128::from(p.rows),
+                u128::from(p.columns),
+                p.rising,
+                p.falling,
+            ] {
+                mix(word);
+            }
+        }
+        format!("{hash:016x}")
+    }
+
+    /// The symmetric solutions through one starting position (and their mirror images).
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+        // Small subtrees are not polled inside: look once, so that a raised flag stops any count.
+        if stop.is_stopped() {
+            return None;
+        }
+        let completions = self
+            .board
+            .count_polled(self.turn, &self.starts[index], stop)?;
+        Some(Tally {
+            total: self.weight * completions,
+            unique: 0,
+        })
+    }
+}
+
+/// Counts the solutions of the `n × n` board that `turn` maps onto themselves (P(n) or R(n)),
+/// on [`Config::threads`] threads, with progress to the config's observer; `n` up to
+/// [`MAX_SYMMETRIC_N`]. A run stopped by the flag ends [`Interrupted`](nqueens_core::Ended)
+/// with the count of the subproblems that finished.
+///
+/// ```
+/// use nqueens_core::Config;
+/// use nqueens_symmetry::{Turn, count_symmetric};
+///
+/// assert_eq!(count_symmetric(8, Turn::Half, &Config::default())?.total, 4);
+/// assert_eq!(count_symmetric(13, Turn::Quarter, &Config::default())?.total, 8);
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+pub fn count_symmetric(n: usize, turn: Turn, config: &Config) -> Result<CountRun, Error> {
+    let plan = SymmetricPlan::new(n, turn)?;
+    let all: Vec<usize> = (0..plan.len()).collect();
+    let run = count_subproblems(&plan, &all, config, &|_, _| {})?;
+    Ok(CountRun {
+        total: run.total,
+        unique: None,
+        ended: run.ended,
+        stats: Stats::default(),
+    })
+}
+
+/// A full count's solutions and classes sorted by symmetry type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SymmetryTypes {
+    /// P: solutions a half turn maps onto themselves (OEIS A032522).
+    pub half_turn: u64,
+    /// R: solutions a quarter turn maps onto themselves (OEIS A033148).
+    pub quarter_turn: u64,
+    /// Classes of 8 solutions (no symmetry fixes them): `(Q - P) / 8`.
+    pub classes_of_8: u64,
+    /// Classes of 4 solutions (fixed by the half turn only): `(P - R) / 4`.
+    pub classes_of_4: u64,
+    /// Classes of 2 solutions (fixed by the quarter turns): `R / 2`.
+    pub classes_of_2: u64,
+    /// Classes of one solution: only the lone queen of n = 1.
+    pub classes_of_1: u64,
+}
+
+/// Why a count's symmetry types could not be given.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SymmetricError {
+    /// The symmetric counts could not run.
+    #[error(transparent)]
+    Count(#[from] Error),
+    /// Burnside's identity does not hold: one of the counts is wrong.
+    #[error(
+        "the count fails its check: Burnside's identity says n = {n} has (Q + P + 2R) / 8 \
+         classes with Q = {total} solutions, P = {half_turn} fixed by a half turn and \
+         R = {quarter_turn} by a quarter turn, but {unique} classes were counted \
+         (or the classes do not come out whole); the count is wrong, please report it"
+    )]
+    Identity {
+        /// Board size.
+        n: usize,
+        /// Q, the solutions counted.
+        total: u64,
+        /// The classes counted.
+        unique: u64,
+        /// P, counted directly.
+        half_turn: u64,
+        /// R, counted directly.
+        quarter_turn: u64,
+    },
+}
+
+impl SymmetryTypes {
+    /// Sorts `total` solutions in `unique` classes of the `n × n` board by type, given P and
+    /// R, after checking Burnside's identity `8 · unique = Q + P + 2R` (for n ≥ 2; n = 1 is one
+    /// class of one) and that each type comes out whole.
+    ///
+    /// ```
+    /// use nqueens_symmetry::SymmetryTypes;
+    ///
+    /// let types = SymmetryTypes::from_counts(8, 92, 12, 4, 0)?;
+    /// assert_eq!((types.classes_of_8, types.classes_of_4, types.classes_of_2), (11, 1, 0));
+    /// assert!(SymmetryTypes::from_counts(8, 92, 13, 4, 0).is_err());
+    /// # Ok::<(), nqueens_symmetry::SymmetricError>(())
+    /// ```
+    pub fn from_counts(
+        n: usize,
+        total: u64,
+        unique: u64,
+        half_turn: u64,
+        quarter_turn: u64,
+    ) -> Result<SymmetryTypes, SymmetricError> {
+        let mismatch = SymmetricError::Identity {
+            n,
+            total,
+            unique,
+            half_turn,
+            quarter_turn,
+        };
+        if n == 1 {
+            return if (total, unique, half_turn, quarter_turn) == (1, 1, 1, 1) {
+                Ok(SymmetryTypes {
+                    half_turn,
+                    quarter_turn,
+                    classes_of_8: 0,
+                    classes_of_4: 0,
+                    classes_of_2: 0,
+                    classes_of_1: 1,
+                })
+            } else {
+                Err(mismatch)
+            };
+        }
+        let (q, p, r) = (total, half_turn, quarter_turn);
+        // Every solution a quarter turn fixes, the half turn fixes too.
+        let whole = r <= p
+            && p <= q
+            && (q - p) % 8 == 0
+            && (p - r) % 4 == 0
+            && r % 2 == 0
+            && 8 * u128::from(unique) == u128::from(q) + u128::from(p) + 2 * u128::from(r);
+        if !whole {
+            return Err(mismatch);
+        }
+        Ok(SymmetryTypes {
+            half_turn,
+            quarter_turn,
+            classes_of_8: (q - p) / 8,
+            classes_of_4: (p - r) / 4,
+            classes_of_2: r / 2,
+            classes_of_1: 0,
+        })
+    }
+}
+
+/// Checks a complete count of `total` solutions in `unique` classes of the `n × n` board
+/// against Burnside's identity, with P and R counted directly ([`count_symmetric`], a small
+/// fraction of the full count's time at every `n` it reaches), and sorts them by type.
+/// `Ok(None)` when `config.stop` was raised before P and R were counted. The config's
+/// observer is not told about these counts.
+pub fn symmetry_types(
+    n: usize,
+    total: u64,
+    unique: u64,
+    config: &Config,
+) -> Result<Option<SymmetryTypes>, SymmetricError> {
+    let quiet = Config {
+        observer: None,
+        ..config.clone()
+    };
+    let half = count_symmetric(n, Turn::Half, &quiet)?;
+    let quarter = count_symmetric(n, Turn::Quarter, &quiet)?;
+    if !(half.is_complete() && quarter.is_complete()) {
+        return Ok(None);
+    }
+    SymmetryTypes::from_counts(n, total, unique, half.total, quarter.total).map(Some)
+}
