@@ -322,14 +322,14 @@ mod tests {
                 step += 5;
                 counts.place(row, column, step % n);
                 queens.push((row, column));
-                if step % 3 == 0 {
+                if step.is_multiple_of(3) {
                     let (row, column) = queens.remove(queens.len() / 2);
                     counts.lift(row, column);
                 }
                 let expected = recount(n, &queens);
-                for r in 0..n {
+                for (r, &count) in expected.iter().enumerate() {
                     if !queens.iter().any(|&(qr, _)| qr == r) {
-                        assert_eq!(counts.counts[r], expected[r], "n = {n}, row {r}");
+                        assert_eq!(counts.counts[r], count, "n = {n}, row {r}");
                     }
                 }
             }
