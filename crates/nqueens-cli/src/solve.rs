@@ -109,7 +109,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
             serde_json::to_writer(&mut *out, &report)?;
             writeln!(out)?;
         } else if let Some(columns) = solution {
-            writeln!(out, "{}", Columns(columns))?;
+            Columns(columns).write_to(out)?;
+            writeln!(out)?;
             if let Some(style) = style {
                 write!(out, "{}", Board::new(columns, style))?;
             }

@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod capabilities;
+mod columns;
 mod config;
 mod deadline;
 mod error;
@@ -52,6 +53,7 @@ mod strategy;
 mod symmetry;
 
 pub use capabilities::{Capabilities, Variant};
+pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
 pub use deadline::{Answer, Timed, run_with_deadline, with_deadline};
 pub use error::Error;
@@ -60,8 +62,8 @@ pub use registry::{Choice, Pick, Registry};
 pub use render::{Board, BoardStyle};
 pub use run::{CountRun, Ended, FirstRun, VisitRun};
 pub use solution::{
-    Columns, Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution,
-    SolutionFromStrError, validate, validate_size,
+    Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,
+    validate, validate_size,
 };
 pub use solver::Solver;
 pub use stats::{StatField, Stats};

@@ -10,6 +10,8 @@ use std::str::FromStr;
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::Columns;
+
 /// A list of queen columns, one per row, not yet known to be a solution.
 ///
 /// It parses from numbers separated by spaces or commas and prints as space-separated numbers.
@@ -223,28 +225,6 @@ impl AsRef<[u32]> for Solution {
 impl From<Solution> for Placement {
     fn from(solution: Solution) -> Self {
         Placement(solution.0)
-    }
-}
-
-/// Prints a list of columns as space-separated numbers, written straight to the destination so
-/// that a board of 10^8 queens never becomes one string.
-///
-/// ```
-/// assert_eq!(nqueens_core::Columns(&[1, 3, 0, 2]).to_string(), "1 3 0 2");
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Columns<'a>(pub &'a [u32]);
-
-impl fmt::Display for Columns<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut rest = self.0.iter();
-        if let Some(first) = rest.next() {
-            write!(f, "{first}")?;
-        }
-        for column in rest {
-            write!(f, " {column}")?;
-        }
-        Ok(())
     }
 }
 

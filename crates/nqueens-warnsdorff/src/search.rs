@@ -9,7 +9,8 @@
 //! Row `r`'s view of a diagonal set is the window of `n` bits starting at `r` (rising) or at
 //! `n - 1 - r` (falling), so the safe squares of any row are a word-by-word OR of three windows.
 //! Nothing is stored per level but the row, its queen's column and where the walk over its
-//! siblings stands: the whole search holds about 20 bytes per board column.
+//! siblings stands: the whole search holds about 20 bytes per board column (the scaling mode's
+//! counts and bitsets add a few more).
 //!
 //! **Fixed row order** (the essay). Warnsdorff's count for a child needs no second pass. With
 //! `next` the safe squares of the row below given the queens above the child, a queen on column
@@ -21,12 +22,16 @@
 //!
 //! **Most constrained row** (the scaling mode). A count of safe squares per row is kept up to
 //! date: a queen on `(r, c)` can only take squares `(r', c)` and `(r', c ± |r' - r|)` from row
-//! `r'`, so placing or lifting it is one pass over the rows testing three squares each, O(n). The
-//! same pass finds the row to fill next (fewest safe squares) and notices a row left with none.
+//! `r'`. [`RowCounts`] reads each of the three families as one bitset over the rows (O(n/64)
+//! word operations) and applies them to the counts four rows per vector add, O(n) but a couple
+//! of instructions per row; one scan of the counts then finds the row to fill next (fewest
+//! safe squares) and notices a row left with none.
 
 use std::ops::ControlFlow;
 
 use nqueens_core::{Ended, Stats, StopFlag};
+
+use crate::counted::RowCounts;
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -53,15 +58,10 @@ pub(crate) enum Rows {
     /// Row `d` at depth `d`, children ordered by fewest grandchildren in the next row; the
     /// first row goes by column, as in the essay.
     Fixed,
-    /// The row with the fewest safe squares next, its children in tie order.
-    Constrained {
-        /// Safe squares per row; a filled row carries [`FILLED`] on top.
-        counts: Vec<u32>,
-    },
+    /// The row with the fewest safe squares next, its children in tie order; the counts per
+    /// row are kept up to date (sized by [`Search::new`]).
+    Constrained(Box<RowCounts>),
 }
-
-/// Added to a filled row's count so that it is never the minimum nor zero.
-const FILLED: u32 = 1 << 31;
 
 /// `group` value of a level whose children have not been looked at yet.
 const NO_GROUP: u8 = 4;
@@ -137,8 +137,8 @@ impl Search {
     /// Bytes of working memory a search of size `n` holds.
     pub(crate) fn bytes(n: usize) -> u64 {
         let bitset_words = 4 * n.div_ceil(64) + 2 * Self::diagonal_words(n);
-        // board, order, start and counts (u32), group (u8).
-        (bitset_words * 8 + n * (4 * 4 + 1)) as u64
+        // board, order, start (u32), group (u8).
+        (bitset_words * 8 + n * (3 * 4 + 1)) as u64
     }
 
     /// Lifts every queen, for a fresh run.
@@ -146,9 +146,8 @@ impl Search {
         self.columns.fill(0);
         self.rising.fill(0);
         self.falling.fill(0);
-        if let Rows::Constrained { counts } = &mut self.rows {
-            counts.clear();
-            counts.resize(self.n, self.n as u32);
+        if let Rows::Constrained(counts) = &mut self.rows {
+            counts.reset(self.n);
         }
         self.depth = 0;
         self.group[0] = NO_GROUP;
@@ -167,16 +166,6 @@ impl Search {
         self.columns[column / 64] ^= 1 << (column % 64);
         self.rising[rise / 64] ^= 1 << (rise % 64);
         self.falling[fall / 64] ^= 1 << (fall % 64);
-    }
-
-    /// Whether square (`row`, `column`) is attacked by no queen: 1 or 0.
-    fn is_safe(&self, row: usize, column: usize) -> u32 {
-        let rise = row + column;
-        let fall = column + self.n - 1 - row;
-        let attacked = (self.columns[column / 64] >> (column % 64))
-            | (self.rising[rise / 64] >> (rise % 64))
-            | (self.falling[fall / 64] >> (fall % 64));
-        (!attacked & 1) as u32
     }
 
     /// Fills `out` with the safe squares of `row` given the queens placed, and returns how many.
@@ -230,7 +219,7 @@ impl Search {
         match self.rows {
             // The first row goes by column, as in the essay.
             Rows::Fixed => self.depth > 0 && self.depth + 1 < self.n,
-            Rows::Constrained { .. } => false,
+            Rows::Constrained(_) => false,
         }
     }
 
@@ -357,70 +346,32 @@ impl Search {
         self.next_count - left - bit(column) - right
     }
 
-    /// The squares of `other` a queen on (`row`, `column`) attacks that no queen on the board
-    /// attacks: before placing it, the squares it takes; after lifting it, those it gave back.
-    fn exclusive(&self, row: usize, column: usize, other: usize) -> u32 {
-        let distance = row.abs_diff(other);
-        let left = if column >= distance {
-            self.is_safe(other, column - distance)
-        } else {
-            0
-        };
-        let right = if column + distance < self.n {
-            self.is_safe(other, column + distance)
-        } else {
-            0
-        };
-        self.is_safe(other, column) + left + right
-    }
-
-    /// Most constrained rows: places the queen, updates the counts, and returns the unfilled
-    /// row with the fewest safe squares (ties: the first met scanning from `from`), or `None`
-    /// if some row has none left.
+    /// Most constrained rows: places the queen, updates the counts, and returns the next row
+    /// (see [`RowCounts::place`]), or `None` if some row has no safe square left.
     fn place_counted(&mut self, row: usize, column: usize, from: usize) -> Option<usize> {
-        let Rows::Constrained { counts } = &mut self.rows else {
+        let Rows::Constrained(counts) = &mut self.rows else {
             return None;
         };
-        let mut counts = std::mem::take(counts);
-        let (mut best, mut best_count) = (row, u32::MAX);
-        for other in (from..self.n).chain(0..from) {
-            if other != row {
-                let count = counts[other] - self.exclusive(row, column, other);
-                counts[other] = count;
-                if count < best_count {
-                    (best, best_count) = (other, count);
-                }
-            }
-        }
-        counts[row] += FILLED;
-        self.rows = Rows::Constrained { counts };
+        let next_row = counts.place(row, column, from);
+        self.work += counts.work();
         self.toggle(row, column);
-        self.work += self.n as u64;
-        (best_count > 0).then_some(best)
+        next_row
     }
 
     /// Most constrained rows: lifts the queen and gives the rows their squares back.
     fn lift_counted(&mut self, row: usize, column: usize) {
         self.toggle(row, column);
-        let Rows::Constrained { counts } = &mut self.rows else {
-            return;
-        };
-        let mut counts = std::mem::take(counts);
-        for (other, count) in counts.iter_mut().enumerate() {
-            if other != row {
-                *count += self.exclusive(row, column, other);
-            }
+        if let Rows::Constrained(counts) = &mut self.rows {
+            counts.lift(row, column);
+            self.work += counts.work();
         }
-        counts[row] -= FILLED;
-        self.rows = Rows::Constrained { counts };
-        self.work += self.n as u64;
     }
 
     /// Lifts the queen of `row` from `column`, whichever the row order.
     fn lift(&mut self, row: usize, column: usize) {
         match self.rows {
             Rows::Fixed => self.toggle(row, column),
-            Rows::Constrained { .. } => self.lift_counted(row, column),
+            Rows::Constrained(_) => self.lift_counted(row, column),
         }
     }
 
@@ -482,7 +433,7 @@ impl Search {
                         Some(row + 1)
                     }
                 }
-                Rows::Constrained { .. } => {
+                Rows::Constrained(_) => {
                     let from = ties.offset(self.n);
                     let next_row = self.place_counted(row, column, from);
                     if next_row.is_none() {
