@@ -27,6 +27,7 @@ pub use nqueens_dlx as dlx;
 pub use nqueens_genetic as genetic;
 pub use nqueens_minconflicts as minconflicts;
 pub use nqueens_permute as permute;
+pub use nqueens_quadrants as quadrants;
 pub use nqueens_sat as sat;
 pub use nqueens_symmetry as symmetry;
 pub use nqueens_warnsdorff as warnsdorff;
@@ -42,6 +43,7 @@ pub fn registry() -> Registry {
         .register(backtrack::BitmaskSolver)
         .register(permute::PermutationSolver)
         .register(symmetry::SymmetrySolver)
+        .register(quadrants::QuadrantsSolver)
         .register(warnsdorff::WarnsdorffSolver)
         .register(astar::AStarSolver::new())
         .register(breadth::BreadthSolver::new())

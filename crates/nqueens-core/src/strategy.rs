@@ -117,6 +117,15 @@ pub trait Strategy: Send + Sync {
         })
     }
 
+    /// Refuses, before any work, a count the strategy cannot afford under `config` (for
+    /// example tables larger than [`Config::memory_limit`]), with [`Error::Refused`] saying
+    /// what it would need. [`Solver::count`](crate::Solver::count) and
+    /// [`Solver::plan`](crate::Solver::plan) ask it after checking `n`; the default accepts.
+    fn admit_count(&self, n: usize, config: &Config) -> Result<(), Error> {
+        let _ = (n, config);
+        Ok(())
+    }
+
     /// The numbered subproblems of counting the `n × n` board, for strategies whose
     /// capabilities say [`resumable`](Capabilities::resumable). `n` is checked against the
     /// count limit before this is called.
