@@ -8,7 +8,10 @@ fn main() {
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let started = std::time::Instant::now();
     let plan = Plan::new(n).expect("plan");
-    println!("n = {n}: estimate: tables {} B, keys bound {} B ({:?})", plan.table_bytes(), plan.keys_bound(), started.elapsed());
+    if std::env::var_os("EXACT").is_some() {
+        println!("n = {n}: tables {} B exactly ({:?})", plan.table_bytes(), started.elapsed());
+    }
+    println!("n = {n}: bounds: tables {} B, keys {} B per thread", plan.table_bytes_bound(), plan.keys_bound());
     let config = Config { threads: Some(threads), memory_limit: Some(u64::MAX), ..Config::default() };
     let started = std::time::Instant::now();
     let run = QuadrantsSolver.count(n, &config).expect("count");

@@ -32,12 +32,18 @@ impl QuadrantsSolver {
     /// The memory bound when [`Config::memory_limit`] sets none: 4 GiB.
     pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
-    /// The bytes a count of the `n × n` board on `threads` threads will hold at most: every
-    /// quadrant table (counted exactly, by walking the quarters without storing them) and,
-    /// per thread, the half-board keys of one subproblem (bounded from above).
-    pub fn memory_estimate(n: usize, threads: usize) -> Result<u64, Error> {
+    /// The bytes a count of the `n × n` board on `threads` threads may hold, at most: the
+    /// quadrant tables, shared by the threads, and per thread the half-board keys of one
+    /// subproblem. With `exact`, the tables are counted by walking them (about as long as
+    /// building them); without, bounded from their shapes alone (instant, and loose).
+    pub fn memory_estimate(n: usize, threads: usize, exact: bool) -> Result<u64, Error> {
         let plan = Plan::new(n)?;
-        Ok(plan.table_bytes() + threads as u64 * plan.keys_bound())
+        let tables = if exact {
+            plan.table_bytes()
+        } else {
+            plan.table_bytes_bound()
+        };
+        Ok(tables.saturating_add((threads as u64).saturating_mul(plan.keys_bound())))
     }
 }
 
@@ -71,7 +77,12 @@ impl Strategy for QuadrantsSolver {
     fn admit_count(&self, n: usize, config: &Config) -> Result<(), Error> {
         let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
         let threads = config.thread_count();
-        let estimate = Self::memory_estimate(n, threads)?;
+        // The instant bound admits most sizes; above the limit, the tables are counted exactly
+        // before saying no.
+        if Self::memory_estimate(n, threads, false)? <= limit {
+            return Ok(());
+        }
+        let estimate = Self::memory_estimate(n, threads, true)?;
         if estimate > limit {
             return Err(Error::Refused {
                 strategy: NAME,
