@@ -40,7 +40,12 @@ pub(crate) fn half_keys(
 /// bits, and the number that fit is the zeros of that OR. To take a whole byte of `w` at once,
 /// each chunk first tabulates the OR for all 256 values of each byte of the key (the "four
 /// Russians" trick), so one west key costs one lookup per key byte per 64 east keys.
-pub(crate) fn count_disjoint(west: &[u64], east: &[u64], bits: u32, stop: &StopFlag) -> Option<u64> {
+pub(crate) fn count_disjoint(
+    west: &[u64],
+    east: &[u64],
+    bits: u32,
+    stop: &StopFlag,
+) -> Option<u64> {
     match bits.div_ceil(8) {
         0 => Some((west.len() * east.len()) as u64),
         1 => count_sliced::<1>(west, east, stop),
@@ -81,7 +86,11 @@ fn count_sliced<const BYTES: usize>(west: &[u64], east: &[u64], stop: &StopFlag)
                 }
             }
         }
-        let present = if chunk.len() == 64 { !0 } else { (1u64 << chunk.len()) - 1 };
+        let present = if chunk.len() == 64 {
+            !0
+        } else {
+            (1u64 << chunk.len()) - 1
+        };
         for &key in west {
             let mut clash = 0u64;
             for (byte, table) in tables.iter().enumerate() {
@@ -118,7 +127,11 @@ mod tests {
                 .map(|w| east.iter().filter(|&&e| w & e == 0).count() as u64)
                 .sum::<u64>();
             let stop = StopFlag::new();
-            assert_eq!(count_disjoint(&west, &east, bits, &stop), Some(pairs), "{bits} bits");
+            assert_eq!(
+                count_disjoint(&west, &east, bits, &stop),
+                Some(pairs),
+                "{bits} bits"
+            );
         }
     }
 }

@@ -120,7 +120,10 @@ impl Plan {
             Quarter::NorthWest | Quarter::SouthWest => (0, b.west),
             Quarter::NorthEast | Quarter::SouthEast => (b.west, b.east()),
         };
-        let board_rows = (0..64).filter(|i| rows >> i & 1 == 1).map(|i| first_row + i).collect();
+        let board_rows = (0..64)
+            .filter(|i| rows >> i & 1 == 1)
+            .map(|i| first_row + i)
+            .collect();
         (base + rows as usize, board_rows, first_column, width)
     }
 
@@ -146,8 +149,12 @@ impl Plan {
             (0..=rows.min(width))
                 .map(|k| {
                     let choose = (0..k as u64).fold(1u64, |c, i| c * (rows as u64 - i) / (i + 1));
-                    let arrangements = (0..k as u64).fold(1u64, |p, i| p.saturating_mul(width as u64 - i));
-                    choose.saturating_mul(arrangements.saturating_mul(size_of::<Placement>() as u64) + 4 * ((1 << width) + 1))
+                    let arrangements =
+                        (0..k as u64).fold(1u64, |p, i| p.saturating_mul(width as u64 - i));
+                    choose.saturating_mul(
+                        arrangements.saturating_mul(size_of::<Placement>() as u64)
+                            + 4 * ((1 << width) + 1),
+                    )
                 })
                 .fold(0u64, u64::saturating_add)
         };
@@ -266,7 +273,7 @@ fn classes(board: &Board) -> Vec<(u64, u8)> {
     let n = board.n;
     let all = (1u64 << n) - 1;
     let flip = |set: u64| set.reverse_bits() >> (64 - n);
-    let mirror = n % 2 == 0;
+    let mirror = n.is_multiple_of(2);
     let mut sets = Vec::new();
     let k = board.east();
     // Gosper's hack: the next larger set with the same number of rows.

@@ -38,9 +38,16 @@ impl Quadrant {
     /// from `first_column`, or `None` when the memory for it cannot be had.
     pub fn build(board: &Board, rows: &[usize], first_column: usize, width: usize) -> Option<Self> {
         let mut sizes = vec![0u32; (1 << width) + 1];
-        walk(board, rows, first_column, width, Placement::default(), &mut |p| {
-            sizes[p.columns as usize + 1] += 1;
-        });
+        walk(
+            board,
+            rows,
+            first_column,
+            width,
+            Placement::default(),
+            &mut |p| {
+                sizes[p.columns as usize + 1] += 1;
+            },
+        );
         for i in 1..sizes.len() {
             sizes[i] += sizes[i - 1];
         }
@@ -50,11 +57,18 @@ impl Quadrant {
         placements.resize(total, Placement::default());
         // A counting sort by column set: the walk again, each placement written into its run.
         let mut next = sizes.clone();
-        walk(board, rows, first_column, width, Placement::default(), &mut |p| {
-            let slot = &mut next[p.columns as usize];
-            placements[*slot as usize] = p;
-            *slot += 1;
-        });
+        walk(
+            board,
+            rows,
+            first_column,
+            width,
+            Placement::default(),
+            &mut |p| {
+                let slot = &mut next[p.columns as usize];
+                placements[*slot as usize] = p;
+                *slot += 1;
+            },
+        );
         Some(Quadrant {
             placements,
             starts: sizes,
@@ -65,7 +79,14 @@ impl Quadrant {
     /// will hold, for the memory estimate.
     pub fn size(board: &Board, rows: &[usize], first_column: usize, width: usize) -> u64 {
         let mut count = 0u64;
-        walk(board, rows, first_column, width, Placement::default(), &mut |_| count += 1);
+        walk(
+            board,
+            rows,
+            first_column,
+            width,
+            Placement::default(),
+            &mut |_| count += 1,
+        );
         count
     }
 
