@@ -88,10 +88,8 @@ mod quadrant;
 pub use plan::{MAX_MASK_N, Plan};
 
 use nqueens_core::format::format_bytes;
-use nqueens_core::split::{Subproblems, count_subproblems};
-use nqueens_core::{
-    Capabilities, Config, CountRun, Error, Job, Limit, Stats, Strategy, Variant, known,
-};
+use nqueens_core::split::Subproblems;
+use nqueens_core::{Capabilities, Config, Error, Limit, Strategy, Variant, known};
 
 /// The registry name.
 const NAME: &str = "quadrants";
@@ -172,23 +170,6 @@ impl Strategy for QuadrantsSolver {
             });
         }
         Ok(())
-    }
-
-    /// Counts the plan's subproblems on [`Config::threads`] threads, and reports the tables'
-    /// peak memory.
-    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let plan = Plan::new(job.n)?;
-        let all: Vec<usize> = (0..plan.len()).collect();
-        let run = count_subproblems(&plan, &all, job.config, &|_, _| {})?;
-        Ok(CountRun {
-            total: run.total,
-            unique: None,
-            ended: run.ended,
-            stats: Stats {
-                peak_bytes: plan.peak_bytes(),
-                ..Stats::default()
-            },
-        })
     }
 
     fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {

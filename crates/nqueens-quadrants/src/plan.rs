@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_core::split::{Subproblems, Tally};
-use nqueens_core::{Error, Operation, StopFlag};
+use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
 use crate::join::{count_disjoint, half_keys};
@@ -253,6 +253,14 @@ impl Subproblems for Plan {
     /// Counts the solutions of one class of east-row sets: the count of its smallest set
     /// times the class size. Out of memory for a table, it raises `stop` (the count ends
     /// interrupted, never wrong).
+    /// The peak memory of the tables (quadrant tables and half-board keys) so far.
+    fn stats(&self) -> Stats {
+        Stats {
+            peak_bytes: self.peak_bytes(),
+            ..Stats::default()
+        }
+    }
+
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
         let (set, weight) = self.sets[index];
         let count = self.count_set(set, stop);
