@@ -31,6 +31,39 @@ pub(crate) fn half_keys(
     Some(())
 }
 
+/// Drops from both key lists the bits that cannot clash (a bit no west key has, or no east key
+/// has) and packs the others together, so the join looks up fewer key bytes; returns the bits
+/// left. The packing is tabulated per key byte, one lookup per byte of each key.
+pub(crate) fn pack_keys(west: &mut [u64], east: &mut [u64], bits: u32) -> u32 {
+    let either = |keys: &[u64]| keys.iter().fold(0u64, |all, &key| all | key);
+    let shared = either(west) & either(east);
+    let bytes = bits.div_ceil(8) as usize;
+    let mut tables = vec![[0u64; 256]; bytes];
+    let mut next = 0;
+    for (byte, table) in tables.iter_mut().enumerate() {
+        for i in 0..8 {
+            if shared >> (8 * byte + i) & 1 == 1 {
+                let (low, high) = table.split_at_mut(1 << i);
+                for (to, from) in high[..1 << i].iter_mut().zip(low.iter()) {
+                    *to = from | 1 << next;
+                }
+                next += 1;
+            } else {
+                let (low, high) = table.split_at_mut(1 << i);
+                high[..1 << i].copy_from_slice(low);
+            }
+        }
+    }
+    for key in west.iter_mut().chain(east.iter_mut()) {
+        let mut packed = 0;
+        for (byte, table) in tables.iter().enumerate() {
+            packed |= table[(*key >> (8 * byte)) as usize & 0xff];
+        }
+        *key = packed;
+    }
+    next
+}
+
 /// How many pairs (`w` of `west`, `e` of `east`) share no bit (`w & e == 0`), for keys of at
 /// most `bits` bits; `None` when `stop` was raised.
 ///

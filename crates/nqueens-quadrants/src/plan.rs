@@ -8,7 +8,7 @@ use nqueens_core::split::{Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
-use crate::join::{count_disjoint, half_keys};
+use crate::join::{count_disjoint, half_keys, pack_keys};
 use crate::quadrant::{Placement, Quadrant};
 
 /// The largest board the plan's masks hold: rows in a `u64`, diagonals (`2n - 1`) in a `u64`.
@@ -215,7 +215,10 @@ impl Plan {
             .and_then(|()| half_keys(b, quarters[2], quarters[3], b.east(), &mut east_keys));
         let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
         self.hold(bytes);
-        let count = built.and_then(|()| count_disjoint(&west_keys, &east_keys, b.key_bits(), stop));
+        let count = built.and_then(|()| {
+            let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
+            count_disjoint(&west_keys, &east_keys, bits, stop)
+        });
         self.release(bytes);
         count
     }
