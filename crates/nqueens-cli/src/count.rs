@@ -292,7 +292,14 @@ fn strategies_that(
 /// Runs `nqueens count`.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Result<Status> {
     let n = args.n;
-    let (solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
+    let (mut solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
+    if args.unique && args.strategy.strategy.is_none() && !solver.capabilities().counts_classes {
+        // The default counter at this size may not count classes (quadrants): --unique takes
+        // the first counter of the rule that does.
+        if let Some(counter) = class_counter(registry, n) {
+            solver = counter;
+        }
+    }
     let capabilities = solver.capabilities();
     if !capabilities.resumable && (args.checkpoint.is_some() || args.shard.is_some()) {
         anyhow::bail!(UsageError(format!(
@@ -411,6 +418,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
 
 /// What follows a count that is not the whole count, on its line.
 const PARTIAL: &str = " (partial)";
+
+/// The first strategy of the count rule that counts classes and accepts `n`.
+fn class_counter(registry: &Registry, n: usize) -> Option<&dyn Solver> {
+    registry
+        .rule(Operation::Count)
+        .iter()
+        .filter_map(|pick| registry.get(pick.strategy).ok())
+        .find(|solver| {
+            solver.capabilities().counts_classes
+                && solver
+                    .check(Operation::Count, n, &Config::default())
+                    .is_ok()
+        })
+}
 
 /// Says that `n` is a long count, how many subproblems it has and how long it should take,
 /// and how to stop and resume it.
