@@ -126,8 +126,8 @@ fn build() -> Result<Programs, String> {
     Ok(programs)
 }
 
-/// The `yardstick` group: `count.c` against `bitmask` (single-threaded) and `symmetry` with one
-/// and two threads, `permutations.c` against `permutation`; the sizes of `yardstick_once` timed
+/// The `yardstick` group: `count.c` against `bitmask` (single-threaded), `symmetry` and
+/// `quadrants` with one and two threads, `permutations.c` against `permutation`; the sizes of `yardstick_once` timed
 /// once each, outside criterion. Bench mode only.
 pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut rust = Vec::new();
@@ -138,13 +138,17 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             threads: None,
         });
     }
-    if let Ok(solver) = registry.get("symmetry") {
-        for threads in [1, 2] {
-            rust.push(Counterpart {
-                label: format!("symmetry-t{threads}"),
-                solver,
-                threads: Some(threads),
-            });
+    // The two fast counters, searching (symmetry) and joining (quadrants), on one and two
+    // threads.
+    for name in ["symmetry", "quadrants"] {
+        if let Ok(solver) = registry.get(name) {
+            for threads in [1, 2] {
+                rust.push(Counterpart {
+                    label: format!("{name}-t{threads}"),
+                    solver,
+                    threads: Some(threads),
+                });
+            }
         }
     }
     let permutation = registry.get("permutation").ok().map(|solver| Counterpart {

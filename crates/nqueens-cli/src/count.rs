@@ -41,6 +41,10 @@ pub struct CountArgs {
     /// Worker threads (default: all cores; at most 1024, and at most 4 per core are started).
     #[arg(long, short = 't', value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub(crate) threads: Option<u16>,
+    /// The most memory a counter that sizes its tables first may take (quadrants: default
+    /// 4G), in bytes or with a binary unit: 512M, 8G, 16GiB.
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
+    pub(crate) memory_limit: Option<u64>,
     /// No progress bar and no time estimate.
     #[arg(long, short)]
     pub(crate) quiet: bool,
@@ -59,6 +63,37 @@ pub struct CountArgs {
     /// maps onto themselves, by a search over the rows that determine them (n up to 64).
     #[arg(long, value_name = "TURN")]
     pub(crate) symmetric: Option<crate::symmetric::TurnArg>,
+}
+
+/// A `--memory-limit`: a whole number of bytes, or with a binary unit K, M, G or T (`KiB`,
+/// `MB`, ... are read the same way: powers of 1024).
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let not_a_size = || {
+        format!(
+            "{:?} is not a memory size (a whole number with an optional unit K, M, G or T, \
+             e.g. 512M, 8G)",
+            crate::short(text, 24)
+        )
+    };
+    let trimmed = text.trim();
+    let digits = trimmed.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let shift = match trimmed[digits.len()..].to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return Err(not_a_size()),
+    };
+    let value: u64 = digits.trim().parse().map_err(|_| not_a_size())?;
+    match value.checked_mul(1 << shift) {
+        Some(0) => Err("a memory limit of 0 leaves no room for any table".to_string()),
+        Some(bytes) => Ok(bytes),
+        None => Err(format!(
+            "{:?} is more bytes than a u64 holds",
+            crate::short(text, 24)
+        )),
+    }
 }
 
 /// The most `--threads` accepts: past the cores of any usual machine, and each thread costs
@@ -268,7 +303,14 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         return crate::symmetric::run(registry, stop, args, turn.into());
     }
     let n = args.n;
-    let (solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
+    let (mut solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
+    if args.unique && args.strategy.strategy.is_none() && !solver.capabilities().counts_classes {
+        // The default counter at this size may not count classes (quadrants): --unique takes
+        // the first counter of the rule that does.
+        if let Some(counter) = class_counter(registry, n) {
+            solver = counter;
+        }
+    }
     let capabilities = solver.capabilities();
     if !capabilities.resumable && (args.checkpoint.is_some() || args.shard.is_some()) {
         anyhow::bail!(UsageError(format!(
@@ -300,6 +342,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     let reporter = Arc::new(Reporter::new(args.quiet, n >= LONG_COUNT_N));
     let config = Config {
         threads: args.threads.map(thread_count),
+        memory_limit: args.memory_limit,
         observer: reporter
             .shows_anything()
             .then(|| reporter.clone() as Arc<dyn Observer>),
@@ -334,7 +377,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             } else {
                 stop.reason().unwrap_or(Ended::Interrupted)
             },
-            stats: Stats::default(),
+            stats: plan.stats(),
         }
     } else {
         let run = solver.count(n, &config)?;
@@ -397,6 +440,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
 
 /// What follows a count that is not the whole count, on its line.
 pub(crate) const PARTIAL: &str = " (partial)";
+
+/// The first strategy of the count rule that counts classes and accepts `n`.
+fn class_counter(registry: &Registry, n: usize) -> Option<&dyn Solver> {
+    registry
+        .rule(Operation::Count)
+        .iter()
+        .filter_map(|pick| registry.get(pick.strategy).ok())
+        .find(|solver| {
+            solver.capabilities().counts_classes
+                && solver
+                    .check(Operation::Count, n, &Config::default())
+                    .is_ok()
+        })
+}
 
 /// Says that `n` is a long count, how many subproblems it has and how long it should take,
 /// and how to stop and resume it.
@@ -461,5 +518,21 @@ fn print_shard(record: &ShardRecord) -> anyhow::Result<Status> {
     } else {
         message("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
         Ok(Status::Interrupted)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_sizes_read_with_binary_units() {
+        assert_eq!(parse_bytes("1024"), Ok(1024));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("16GiB"), Ok(16 << 30));
+        assert_eq!(parse_bytes("2 gb"), Ok(2 << 30));
+        for bad in ["", "G", "12X", "-1G", "0", "99999999999T", "1.5G"] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
     }
 }

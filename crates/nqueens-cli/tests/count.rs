@@ -194,3 +194,26 @@ fn an_interrupted_checkpointed_count_resumes_to_the_right_total() {
         .stderr(predicate::str::contains("belongs to another count"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn quadrants_counts_and_refuses_tables_over_the_memory_limit() {
+    nqueens()
+        .args(["count", "12", "--strategy", "quadrants"])
+        .assert()
+        .success()
+        .stdout("14200\n");
+    nqueens()
+        .args(["count", "16", "-s", "quadrants", "--memory-limit", "4M"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("quadrants refuses n = 16")
+                .and(predicate::str::contains("above the memory limit of 4 MiB")),
+        );
+    nqueens()
+        .args(["count", "12", "-s", "quadrants", "--memory-limit", "lots"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a memory size"));
+}

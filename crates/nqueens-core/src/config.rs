@@ -130,6 +130,9 @@ pub struct Config {
     /// for tree search); when it runs out the run ends with [`Ended::Budget`]. `None` means
     /// the strategy's default.
     pub budget: Option<u64>,
+    /// A bound on the working memory (bytes) of strategies that estimate theirs before they
+    /// allocate (the `quadrants` counter's tables); `None` means the strategy's default.
+    pub memory_limit: Option<u64>,
     /// Raised to stop the run early.
     pub stop: StopFlag,
     /// Watches the run, if set.
@@ -143,6 +146,7 @@ impl fmt::Debug for Config {
             .field("variant", &self.variant)
             .field("threads", &self.threads)
             .field("budget", &self.budget)
+            .field("memory_limit", &self.memory_limit)
             .field("stop", &self.stop.reason())
             .field("observer", &self.observer.is_some())
             .finish()

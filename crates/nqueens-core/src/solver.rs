@@ -157,6 +157,7 @@ pub trait Solver: Strategy {
     /// Counts every solution.
     fn count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
         let variant = self.check(Operation::Count, n, config)?;
+        self.admit_count(n, config)?;
         let mut run = self.search_count(&Job { n, variant, config })?;
         if run.ended == Ended::Satisfied {
             run.ended = Ended::Exhausted;
@@ -176,6 +177,7 @@ pub trait Solver: Strategy {
                 reason: "its count does not split into subproblems, so it cannot be resumed or sharded",
             });
         }
+        self.admit_count(n, config)?;
         self.subproblems(n)
     }
 }

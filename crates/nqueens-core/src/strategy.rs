@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::split::{Subproblems, count_subproblems};
 use crate::{Capabilities, VisitRun};
-use crate::{Config, CountRun, Ended, Error, FirstRun, Operation, Solution, Stats, Variant};
+use crate::{Config, CountRun, Ended, Error, FirstRun, Operation, Solution, Variant};
 
 /// Receives each solution of a stream as its columns; return `ControlFlow::Break(())` to stop.
 pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
@@ -101,7 +101,7 @@ pub trait Strategy: Send + Sync {
                 total: run.total,
                 unique: self.capabilities().counts_classes.then_some(run.unique),
                 ended: run.ended,
-                stats: Stats::default(),
+                stats: plan.stats(),
             });
         }
         let mut total = 0u64;
@@ -115,6 +115,15 @@ pub trait Strategy: Send + Sync {
             ended: run.ended,
             stats: run.stats,
         })
+    }
+
+    /// Refuses, before any work, a count the strategy cannot afford under `config` (for
+    /// example tables larger than [`Config::memory_limit`]), with [`Error::Refused`] saying
+    /// what it would need. [`Solver::count`](crate::Solver::count) and
+    /// [`Solver::plan`](crate::Solver::plan) ask it after checking `n`; the default accepts.
+    fn admit_count(&self, n: usize, config: &Config) -> Result<(), Error> {
+        let _ = (n, config);
+        Ok(())
     }
 
     /// The numbered subproblems of counting the `n × n` board, for strategies whose
@@ -151,7 +160,7 @@ pub(crate) fn unsupported(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Limit, Solver};
+    use crate::{Limit, Solver, Stats};
 
     struct Tiny;
 

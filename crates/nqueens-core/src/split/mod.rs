@@ -48,7 +48,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::StopFlag;
+use crate::{Stats, StopFlag};
 
 mod checkpoint;
 mod merge;
@@ -134,4 +134,10 @@ pub trait Subproblems: Send + Sync {
     /// Counts subproblem `index` (below [`len`](Subproblems::len)); `None` when `stop` was
     /// raised before it finished (its partial count is dropped).
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally>;
+
+    /// Statistics of the work this list has done so far (for example the peak memory of the
+    /// tables it keeps), reported by counts that use it; none by default.
+    fn stats(&self) -> Stats {
+        Stats::default()
+    }
 }

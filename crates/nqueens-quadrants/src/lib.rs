@@ -1,0 +1,178 @@
+//! # nqueens-quadrants
+//!
+//! A counter of every N-Queens solution (registry name `quadrants`) that does not search the
+//! whole board: it cuts the board into four quadrants, tabulates the placements of each, and
+//! counts how the tables join (meet in the middle). It trades memory for time.
+//!
+//! ## The algorithm
+//!
+//! Cut the rows into a north and a south half and the columns into a west and an east half
+//! (`n / 2` each; for odd `n` the south and east halves get the extra row and column).
+//!
+//! 1. **Subproblems.** Every solution puts `east = n - n/2` queens in the east columns; the
+//!    rows that hold them, the *east rows*, are a set of `east` rows, and each set is one
+//!    independent subproblem ([`Plan`]). The north-south flip maps the solutions of one set
+//!    onto those of its flipped set and, for even `n`, the east-west mirror onto those of the
+//!    complementary set, so only the smallest set of each class is counted, times the class
+//!    size: 3,218 sets of the 12,870 at n = 16.
+//! 2. **Quadrant tables.** For a set of rows of one half and one half of the columns, the
+//!    table holds every placement of one queen per row in distinct columns with no shared
+//!    diagonal, as its column set and its two diagonal sets (bitmasks), sorted by column set.
+//!    A table depends on one quarter's rows only, so subproblems share them: they are built
+//!    on first use and kept (`4 × 2^(n/2)` tables at most).
+//! 3. **North joins south.** The west half of a subproblem is a north-west placement plus a
+//!    south-west placement on the *other* west columns (looked up by column set: grouping by
+//!    column set is what makes this join cheap) with no common diagonal. Of each such half,
+//!    only the diagonals the other half can also reach matter from here on: `n - 1` sum
+//!    diagonals and `n - 1` difference diagonals, one `2n - 2`-bit key. Same for the east.
+//! 4. **West joins east.** The count of the subproblem is the number of (west key, east key)
+//!    pairs with no common bit. Rather than testing every pair, the east keys are taken 64 at a
+//!    time and *bit-sliced* (one word per key bit says which of the 64 have it), with the OR of
+//!    the slices tabulated for every value of each key byte: a west key then costs one lookup
+//!    per key byte per 64 east keys, and the zeros of the OR are the east keys that fit.
+//!
+//! Opposite quadrants interact through one diagonal direction only (north-west and
+//! south-east share no sum diagonal, north-east and south-west no difference diagonal),
+//! which is why the keys of step 3 need only the `n - 1` shared diagonals of each direction.
+//!
+//! Sources: the quadrant method as publicly described by Evgeny Kluev (N-Queens-Count-Sol,
+//! README) and the deepgreen NQueens pages he cites (split the board in four, prepare partial
+//! solutions per quarter, join them counting the successes). The subproblems by east rows,
+//! the symmetry classes, the key window and the bit-sliced join are this crate's own
+//! construction and code.
+//!
+//! ## Cost
+//!
+//! Time: the tables are small (the walk of quarter-boards); the joins dominate. The west and
+//! east halves of a subproblem have about `K` placements each (1,200 on average at n = 16,
+//! growing about 7× per 2 units of `n`), and the west-east join costs about `K² / 64` word
+//! operations per key byte, so time grows like the square of the half-board counts, summed
+//! over `C(n, n/2) / 4` subproblems. Measured speed, against `symmetry` and the C yardstick,
+//! is in the reference report (`reports/README.md`), not copied here.
+//!
+//! Memory: the quadrant tables (24 bytes per placement) plus, per thread, the keys of one
+//! subproblem. Counted exactly: 12 MiB at n = 16, 92 MiB at n = 18, 740 MiB at n = 20,
+//! 6.5 GiB at n = 22: about 8× per 2 units of `n`. Before a count, the memory is estimated
+//! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
+//! exact count of the tables by walking them) and a count over the limit is refused with
+//! [`Error::Refused`] giving the estimate. The limit is [`Config::memory_limit`] (the CLI's
+//! `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
+//! [`Stats::peak_bytes`].
+//!
+//! Small boards: the method works for every `n ≥ 1` (for n = 1 the west half is empty), so
+//! nothing falls back. It counts up to n = 28 (the `u64` bound), memory permitting.
+//!
+//! ```
+//! use nqueens_core::{Config, Error, Solver};
+//! use nqueens_quadrants::QuadrantsSolver;
+//!
+//! let run = QuadrantsSolver.count(10, &Config::default())?;
+//! assert_eq!(run.total, 724);
+//! assert!(run.stats.peak_bytes > 0);
+//! // A bound the tables cannot fit in is refused before any work, with the estimate.
+//! let tight = Config { memory_limit: Some(1 << 20), ..Config::default() };
+//! assert!(matches!(QuadrantsSolver.count(16, &tight), Err(Error::Refused { n: 16, .. })));
+//! # Ok::<(), nqueens_core::Error>(())
+//! ```
+//!
+//! Its count is resumable: [`Plan`] is its [`Subproblems`], so `--checkpoint`, `--shard` and
+//! `nqueens merge` work for it as for `symmetry`.
+
+#![deny(missing_docs)]
+
+mod board;
+mod join;
+mod plan;
+mod quadrant;
+
+pub use plan::{MAX_MASK_N, Plan};
+
+use nqueens_core::format::format_bytes;
+use nqueens_core::split::Subproblems;
+use nqueens_core::{Capabilities, Config, Error, Limit, Strategy, Variant, known};
+
+/// The registry name.
+const NAME: &str = "quadrants";
+
+/// Why it neither finds nor lists.
+const ONLY_COUNTS: &str = "it only counts (it joins tables of quarter boards, never whole solutions); bitmask finds and lists";
+
+/// Counts every solution by joining tables of quarter-board placements. Registry name
+/// `quadrants`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QuadrantsSolver;
+
+impl QuadrantsSolver {
+    /// The memory bound when [`Config::memory_limit`] sets none: 4 GiB.
+    pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
+
+    /// The bytes a count of the `n × n` board on `threads` threads may hold, at most: the
+    /// quadrant tables, shared by the threads, and per thread the half-board keys of one
+    /// subproblem. With `exact`, the tables are counted by walking them (about as long as
+    /// building them); without, bounded from their shapes alone (instant, and loose).
+    pub fn memory_estimate(n: usize, threads: usize, exact: bool) -> Result<u64, Error> {
+        let plan = Plan::new(n)?;
+        let tables = if exact {
+            plan.table_bytes()
+        } else {
+            plan.table_bytes_bound()
+        };
+        Ok(tables.saturating_add((threads as u64).saturating_mul(plan.keys_bound())))
+    }
+}
+
+/// Its only variant.
+const COUNTER: Variant = Variant {
+    name: None,
+    summary: "counts by joining tables of quarter-board placements (meet in the middle), on all cores; memory-hungry",
+    complete: true,
+    randomized: false,
+    budget: None,
+    first: Limit::Unsupported(ONLY_COUNTS),
+    list: Limit::Unsupported(ONLY_COUNTS),
+    count: Limit::UpTo(known::COUNT_FITS_U64),
+};
+
+impl Strategy for QuadrantsSolver {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: COUNTER.summary,
+            counts_classes: false,
+            resumable: true,
+            variants: &[COUNTER],
+        }
+    }
+
+    /// Refuses a count whose tables would exceed the memory bound, with the estimate.
+    fn admit_count(&self, n: usize, config: &Config) -> Result<(), Error> {
+        let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
+        let threads = config.thread_count();
+        // The instant bound admits most sizes; above the limit, the tables are counted exactly
+        // before saying no.
+        if Self::memory_estimate(n, threads, false)? <= limit {
+            return Ok(());
+        }
+        let estimate = Self::memory_estimate(n, threads, true)?;
+        if estimate > limit {
+            return Err(Error::Refused {
+                strategy: NAME,
+                n,
+                reason: format!(
+                    "its tables would take up to {} on {threads} thread(s), above the memory \
+                     limit of {} (--memory-limit)",
+                    format_bytes(estimate),
+                    format_bytes(limit)
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {
+        Ok(Box::new(Plan::new(n)?))
+    }
+}

@@ -1,0 +1,328 @@
+//! The list of subproblems of one count (one per class of east-row sets), the quadrant tables
+//! they share, and the memory they take.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use nqueens_core::split::{Subproblems, Tally};
+use nqueens_core::{Error, Operation, Stats, StopFlag};
+
+use crate::board::Board;
+use crate::join::{count_disjoint, half_keys, pack_keys};
+use crate::quadrant::{Placement, Quadrant};
+
+/// The largest board the plan's masks hold: rows in a `u64`, diagonals (`2n - 1`) in a `u64`.
+pub const MAX_MASK_N: usize = 32;
+
+/// Which quarter of the board a table covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quarter {
+    NorthWest,
+    NorthEast,
+    SouthWest,
+    SouthEast,
+}
+
+/// The subproblems of counting the `n × n` board, and the quadrant tables they share.
+///
+/// A subproblem is a set of *east rows*: the rows whose queen stands in the east half of the
+/// columns (as many as the east half has columns; the other rows put theirs in the west). The
+/// sets are listed up to the board's symmetries that map such a set onto another (the
+/// north-south flip, and for even `n` the east-west mirror, which swaps the set with its
+/// complement), each with the size of its class as weight, in a fixed order, so that index
+/// `i` means the same work in every process and on every machine.
+///
+/// The quadrant tables (every placement of queens on a set of rows of one quarter) depend on
+/// one quarter's rows only, so many subproblems share each; they are built once, when a
+/// subproblem first needs them, and kept for the plan's life.
+///
+/// ```
+/// use nqueens_core::Config;
+/// use nqueens_core::split::{Subproblems, count_subproblems};
+/// use nqueens_quadrants::Plan;
+///
+/// let plan = Plan::new(8)?;
+/// let all: Vec<usize> = (0..plan.len()).collect();
+/// let run = count_subproblems(&plan, &all, &Config::default(), &|_, _| {})?;
+/// assert_eq!((run.total, run.ended.is_definite()), (92, true));
+/// assert!(plan.peak_bytes() > 0);
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Plan {
+    board: Board,
+    /// Each class: its smallest east-row set (bit `r` for row `r`) and the class size.
+    sets: Vec<(u64, u8)>,
+    /// The quadrant tables, built on first use: north-west, north-east, south-west,
+    /// south-east, each indexed by its rows within its half (bit `i` for the half's row `i`).
+    tables: Box<[OnceLock<Option<Quadrant>>]>,
+    /// Bytes of tables held now, and at most so far.
+    held: AtomicU64,
+    peak: AtomicU64,
+}
+
+impl Plan {
+    /// The plan for `n` (`1..=32`): `C(n, n / 2)` east-row sets, about a quarter of them
+    /// listed for even `n` and half for odd `n`. No table is built yet.
+    pub fn new(n: usize) -> Result<Plan, Error> {
+        if n == 0 {
+            return Err(Error::ZeroSize);
+        }
+        if n > MAX_MASK_N {
+            return Err(Error::TooLarge {
+                strategy: crate::NAME,
+                operation: Operation::Count,
+                n,
+                limit: MAX_MASK_N,
+            });
+        }
+        let board = Board::new(n);
+        let tables = (0..2 * (1usize << board.north) + 2 * (1usize << board.south()))
+            .map(|_| OnceLock::new())
+            .collect();
+        Ok(Plan {
+            board,
+            sets: classes(&board),
+            tables,
+            held: AtomicU64::new(0),
+            peak: AtomicU64::new(0),
+        })
+    }
+
+    /// The most bytes the plan's tables (the shared quadrant tables and the half-board keys
+    /// of the subproblems under way) held at once so far.
+    pub fn peak_bytes(&self) -> u64 {
+        self.peak.load(Ordering::Relaxed)
+    }
+
+    /// Records `bytes` more held (or fewer, for a negative change).
+    fn hold(&self, bytes: u64) {
+        let now = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        self.peak.fetch_max(now, Ordering::Relaxed);
+    }
+
+    fn release(&self, bytes: u64) {
+        self.held.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// Where the table of `quarter` for the half-rows `rows` lives, and its board rows, first
+    /// column and width.
+    fn locate(&self, quarter: Quarter, rows: u64) -> (usize, Vec<usize>, usize, usize) {
+        let b = &self.board;
+        let (north_count, south_count) = (1usize << b.north, 1usize << b.south());
+        let (base, first_row) = match quarter {
+            Quarter::NorthWest => (0, 0),
+            Quarter::NorthEast => (north_count, 0),
+            Quarter::SouthWest => (2 * north_count, b.north),
+            Quarter::SouthEast => (2 * north_count + south_count, b.north),
+        };
+        let (first_column, width) = match quarter {
+            Quarter::NorthWest | Quarter::SouthWest => (0, b.west),
+            Quarter::NorthEast | Quarter::SouthEast => (b.west, b.east()),
+        };
+        let board_rows = (0..64)
+            .filter(|i| rows >> i & 1 == 1)
+            .map(|i| first_row + i)
+            .collect();
+        (base + rows as usize, board_rows, first_column, width)
+    }
+
+    /// The table of `quarter` for the half-rows `rows`, built if this is its first use;
+    /// `None` if its memory cannot be had.
+    fn table(&self, quarter: Quarter, rows: u64) -> Option<&Quadrant> {
+        let (index, board_rows, first_column, width) = self.locate(quarter, rows);
+        self.tables[index]
+            .get_or_init(|| {
+                let table = Quadrant::build(&self.board, &board_rows, first_column, width)?;
+                self.hold(table.bytes());
+                Some(table)
+            })
+            .as_ref()
+    }
+
+    /// An upper bound on the bytes of the quadrant tables, from their shapes alone: a table of
+    /// `k` rows into `w` columns holds at most `w! / (w - k)!` placements (distinct columns,
+    /// diagonals ignored). Instant, and loose (about 25× at n = 16).
+    pub fn table_bytes_bound(&self) -> u64 {
+        let b = &self.board;
+        let quarter = |rows: usize, width: usize| -> u64 {
+            (0..=rows.min(width))
+                .map(|k| {
+                    let choose = (0..k as u64).fold(1u64, |c, i| c * (rows as u64 - i) / (i + 1));
+                    let arrangements =
+                        (0..k as u64).fold(1u64, |p, i| p.saturating_mul(width as u64 - i));
+                    choose.saturating_mul(
+                        arrangements.saturating_mul(size_of::<Placement>() as u64)
+                            + 4 * ((1 << width) + 1),
+                    )
+                })
+                .fold(0u64, u64::saturating_add)
+        };
+        [
+            quarter(b.north, b.west),
+            quarter(b.north, b.east()),
+            quarter(b.south(), b.west),
+            quarter(b.south(), b.east()),
+        ]
+        .into_iter()
+        .fold(0, u64::saturating_add)
+    }
+
+    /// The bytes every quadrant table will take, counted exactly by walking the quarters
+    /// without storing them (about as long as building them).
+    pub fn table_bytes(&self) -> u64 {
+        let b = &self.board;
+        let per_table = |quarter, half_rows: usize| -> u64 {
+            (0..1u64 << half_rows)
+                .map(|rows| {
+                    let (_, board_rows, first_column, width) = self.locate(quarter, rows);
+                    Quadrant::size(b, &board_rows, first_column, width)
+                        * size_of::<Placement>() as u64
+                        + ((1u64 << width) + 1) * 4
+                })
+                .sum()
+        };
+        per_table(Quarter::NorthWest, b.north)
+            + per_table(Quarter::NorthEast, b.north)
+            + per_table(Quarter::SouthWest, b.south())
+            + per_table(Quarter::SouthEast, b.south())
+    }
+
+    /// An upper bound on the bytes of one subproblem's half-board keys: a half of `w` columns
+    /// has at most `w!` placements (8 bytes each), with the growth of a vector on top.
+    pub fn keys_bound(&self) -> u64 {
+        let factorial = |w: usize| (1..=w as u64).fold(1u64, u64::saturating_mul);
+        (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 8)
+    }
+
+    /// Counts the solutions whose east rows are `east`; `None` when stopped or out of memory.
+    fn count_set(&self, east: u64, stop: &StopFlag) -> Option<u64> {
+        let b = &self.board;
+        let north = (1u64 << b.north) - 1;
+        let west = !east & ((1u64 << b.n) - 1);
+        let quarters = [
+            self.table(Quarter::NorthWest, west & north)?,
+            self.table(Quarter::SouthWest, west >> b.north)?,
+            self.table(Quarter::NorthEast, east & north)?,
+            self.table(Quarter::SouthEast, east >> b.north)?,
+        ];
+        if stop.is_stopped() {
+            return None;
+        }
+        let mut west_keys = Vec::new();
+        let mut east_keys = Vec::new();
+        let built = half_keys(b, quarters[0], quarters[1], b.west, &mut west_keys)
+            .and_then(|()| half_keys(b, quarters[2], quarters[3], b.east(), &mut east_keys));
+        let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
+        self.hold(bytes);
+        let count = built.and_then(|()| {
+            let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
+            count_disjoint(&west_keys, &east_keys, bits, stop)
+        });
+        self.release(bytes);
+        count
+    }
+}
+
+impl Subproblems for Plan {
+    fn strategy(&self) -> &'static str {
+        crate::NAME
+    }
+
+    fn n(&self) -> usize {
+        self.board.n
+    }
+
+    fn len(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// FNV-1a over `n` and each class's east-row set and weight, in order.
+    fn fingerprint(&self) -> String {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut mix = |word: u64| {
+            for byte in word.to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        mix(self.board.n as u64);
+        for &(set, weight) in &self.sets {
+            mix(set);
+            mix(u64::from(weight));
+        }
+        format!("{hash:016x}")
+    }
+
+    /// Counts the solutions of one class of east-row sets: the count of its smallest set
+    /// times the class size. Out of memory for a table, it raises `stop` (the count ends
+    /// interrupted, never wrong).
+    /// The peak memory of the tables (quadrant tables and half-board keys) so far.
+    fn stats(&self) -> Stats {
+        Stats {
+            peak_bytes: self.peak_bytes(),
+            ..Stats::default()
+        }
+    }
+
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+        let (set, weight) = self.sets[index];
+        let count = self.count_set(set, stop);
+        if count.is_none() && !stop.is_stopped() {
+            stop.stop();
+        }
+        Some(Tally {
+            total: count? * u64::from(weight),
+            unique: 0,
+        })
+    }
+}
+
+/// Every set of `board.east()` rows, one per class under the north-south flip (and, for even
+/// `n`, the east-west mirror, which turns the east rows into the west rows), smallest first,
+/// with its class size.
+fn classes(board: &Board) -> Vec<(u64, u8)> {
+    let n = board.n;
+    let all = (1u64 << n) - 1;
+    let flip = |set: u64| set.reverse_bits() >> (64 - n);
+    let mirror = n.is_multiple_of(2);
+    let mut sets = Vec::new();
+    let k = board.east();
+    // Gosper's hack: the next larger set with the same number of rows.
+    let mut set = (1u64 << k) - 1;
+    while set <= all {
+        let mut orbit = [set, flip(set), set, set];
+        if mirror {
+            orbit[2] = !set & all;
+            orbit[3] = flip(orbit[2]);
+        }
+        if orbit.iter().all(|&other| other >= set) {
+            let mut distinct = orbit;
+            distinct.sort_unstable();
+            let size = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
+            sets.push((set, size as u8));
+        }
+        if set == 0 {
+            break;
+        }
+        let low = set & set.wrapping_neg();
+        let ripple = set + low;
+        set = (((ripple ^ set) >> 2) / low) | ripple;
+    }
+    sets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_cover_every_set_once() {
+        for n in 1..=12 {
+            let board = Board::new(n);
+            let covered: u64 = classes(&board).iter().map(|&(_, w)| u64::from(w)).sum();
+            let k = board.east() as u32;
+            let all = (0..1u64 << n).filter(|s| s.count_ones() == k).count() as u64;
+            assert_eq!(covered, all, "n = {n}");
+        }
+    }
+}

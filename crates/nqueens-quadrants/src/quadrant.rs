@@ -1,0 +1,144 @@
+//! The tables of one quadrant: every placement of queens on a set of rows of one half of the
+//! board into distinct columns of one half, with no two on a diagonal.
+
+use crate::board::Board;
+
+/// Queens in one quadrant: the columns they use (bit `c` for the half's column `c`) and the
+/// diagonals they occupy, as full-board bit indices (`row + column` for the sums,
+/// `column - row + n - 1` for the differences).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Placement {
+    /// Columns used, relative to the half's first column.
+    pub columns: u32,
+    /// Sum diagonals (`row + column`) occupied.
+    pub sums: u64,
+    /// Difference diagonals (`column - row + n - 1`) occupied.
+    pub differences: u64,
+}
+
+impl Placement {
+    /// Whether the two placements share no diagonal.
+    #[inline]
+    pub fn fits(&self, other: &Placement) -> bool {
+        (self.sums & other.sums) | (self.differences & other.differences) == 0
+    }
+}
+
+/// The placements of one quadrant for one set of rows, sorted by their column set, with the
+/// start of each column set's run (so the placements using exactly the columns `c` are
+/// `placements[starts[c]..starts[c + 1]]`).
+#[derive(Debug, Default)]
+pub(crate) struct Quadrant {
+    placements: Vec<Placement>,
+    starts: Vec<u32>,
+}
+
+impl Quadrant {
+    /// Every placement of queens on `rows` (ascending board rows) into the `width` columns
+    /// from `first_column`, or `None` when the memory for it cannot be had.
+    pub fn build(board: &Board, rows: &[usize], first_column: usize, width: usize) -> Option<Self> {
+        let mut sizes = vec![0u32; (1 << width) + 1];
+        walk(
+            board,
+            rows,
+            first_column,
+            width,
+            Placement::default(),
+            &mut |p| {
+                sizes[p.columns as usize + 1] += 1;
+            },
+        );
+        for i in 1..sizes.len() {
+            sizes[i] += sizes[i - 1];
+        }
+        let total = sizes[1 << width] as usize;
+        let mut placements = Vec::new();
+        placements.try_reserve_exact(total).ok()?;
+        placements.resize(total, Placement::default());
+        // A counting sort by column set: the walk again, each placement written into its run.
+        let mut next = sizes.clone();
+        walk(
+            board,
+            rows,
+            first_column,
+            width,
+            Placement::default(),
+            &mut |p| {
+                let slot = &mut next[p.columns as usize];
+                placements[*slot as usize] = p;
+                *slot += 1;
+            },
+        );
+        Some(Quadrant {
+            placements,
+            starts: sizes,
+        })
+    }
+
+    /// How many placements `rows` have, without storing them: what [`build`](Self::build)
+    /// will hold, for the memory estimate.
+    pub fn size(board: &Board, rows: &[usize], first_column: usize, width: usize) -> u64 {
+        let mut count = 0u64;
+        walk(
+            board,
+            rows,
+            first_column,
+            width,
+            Placement::default(),
+            &mut |_| count += 1,
+        );
+        count
+    }
+
+    /// The bytes this table holds.
+    pub fn bytes(&self) -> u64 {
+        (self.placements.capacity() * size_of::<Placement>()
+            + self.starts.capacity() * size_of::<u32>()) as u64
+    }
+
+    /// Every placement, grouped by column set.
+    pub fn all(&self) -> &[Placement] {
+        &self.placements
+    }
+
+    /// The placements using exactly the columns `columns`.
+    #[inline]
+    pub fn using(&self, columns: u32) -> &[Placement] {
+        let c = columns as usize;
+        &self.placements[self.starts[c] as usize..self.starts[c + 1] as usize]
+    }
+}
+
+/// Bitmask backtracking over `rows`, calling `found` with each complete placement. The open
+/// columns of row `r` are read off the diagonal masks by one shift each: sum diagonal
+/// `r + first_column + c` is bit `c` of `sums >> (r + first_column)`, and difference diagonal
+/// `first_column + c - r + n - 1` is bit `c` of `differences >> (first_column + n - 1 - r)`.
+fn walk(
+    board: &Board,
+    rows: &[usize],
+    first_column: usize,
+    width: usize,
+    placed: Placement,
+    found: &mut dyn FnMut(Placement),
+) {
+    let Some((&row, rest)) = rows.split_first() else {
+        found(placed);
+        return;
+    };
+    let all = (1u64 << width) - 1;
+    let mut open = all
+        & !u64::from(placed.columns)
+        & !(placed.sums >> (row + first_column))
+        & !(placed.differences >> (first_column + board.n - 1 - row));
+    while open != 0 {
+        let c = open.trailing_zeros() as usize;
+        open &= open - 1;
+        let column = first_column + c;
+        let next = Placement {
+            columns: placed.columns | 1 << c,
+            sums: placed.sums | 1 << (row + column),
+            differences: placed.differences | 1 << (column + board.n - 1 - row),
+        };
+        walk(board, rest, first_column, width, next, found);
+    }
+}
