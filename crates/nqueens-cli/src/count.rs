@@ -24,7 +24,7 @@ use nqueens::core::{
 use serde::Serialize;
 
 use crate::output::{message, warn};
-use crate::{Status, StrategyArgs, UsageError};
+use crate::{GivenArgs, Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens count`.
 #[derive(Args, Debug)]
@@ -34,6 +34,8 @@ pub struct CountArgs {
     n: usize,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    given: GivenArgs,
     /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562).
     #[arg(long)]
     unique: bool,
@@ -257,7 +259,17 @@ fn strategies_that(
 /// Runs `nqueens count`.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Result<Status> {
     let n = args.n;
-    let (solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
+    let given = args.given.given.as_ref();
+    if given.is_some() && (args.unique || args.checkpoint.is_some() || args.shard.is_some()) {
+        anyhow::bail!(UsageError(
+            "--given counts the completions of the given queens in one run: --unique, \
+             --checkpoint and --shard do not apply"
+                .to_string()
+        ));
+    }
+    let (solver, config) = args
+        .strategy
+        .choose(registry, Operation::Count, n, given, stop)?;
     let capabilities = solver.capabilities();
     if !capabilities.resumable && (args.checkpoint.is_some() || args.shard.is_some()) {
         anyhow::bail!(UsageError(format!(
@@ -286,7 +298,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             strategies_that(registry, |c| c.counts_classes, " or ")
         )));
     }
-    let reporter = Arc::new(Reporter::new(args.quiet, n >= LONG_COUNT_N));
+    // The time estimate is calibrated on plain counts, not on completions.
+    let reporter = Arc::new(Reporter::new(
+        args.quiet,
+        n >= LONG_COUNT_N && given.is_none(),
+    ));
     let config = Config {
         threads: args.threads.map(thread_count),
         observer: reporter
