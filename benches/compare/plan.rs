@@ -60,6 +60,12 @@ pub struct Plan {
     pub yardstick_permutations: Vec<usize>,
     /// The sweeps of the `once` group.
     pub once: Vec<OnceSweep>,
+    /// Board sizes of the `completion` group.
+    pub completion_sizes: Vec<usize>,
+    /// Given queens per board in the `completion` group, as fractions of n (k = n·a/b).
+    pub completion_fractions: Vec<(usize, usize)>,
+    /// Instances (seeds) per size and fraction in the `completion` group.
+    pub completion_instances: u64,
 }
 
 /// The `once` sweep of `warnsdorff`: every n the goal names.
@@ -128,6 +134,9 @@ impl Plan {
                     sizes: (4..=12).collect(),
                     budget: Duration::from_secs(1),
                 }],
+                completion_sizes: vec![8],
+                completion_fractions: vec![(1, 4), (1, 2)],
+                completion_instances: 1,
             },
             (_, true) => Self {
                 mode,
@@ -143,6 +152,9 @@ impl Plan {
                 yardstick_once: Vec::new(),
                 yardstick_permutations: vec![12],
                 once: vec![warnsdorff_sweep()],
+                completion_sizes: vec![12, 20],
+                completion_fractions: vec![(1, 4), (1, 2)],
+                completion_instances: 1,
             },
             (_, false) => Self {
                 mode,
@@ -184,6 +196,9 @@ impl Plan {
                         budget: Duration::from_secs(300),
                     },
                 ],
+                completion_sizes: vec![12, 20, 28],
+                completion_fractions: vec![(1, 4), (1, 3), (1, 2)],
+                completion_instances: 2,
             },
         }
     }
