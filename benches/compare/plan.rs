@@ -66,6 +66,9 @@ pub struct Plan {
     pub completion_fractions: Vec<(usize, usize)>,
     /// Instances (seeds) per size and fraction in the `completion` group.
     pub completion_instances: u64,
+    /// Probe budget of one completion instance: random instances are easy or hopeless for
+    /// a given strategy, so a short budget keeps the group's time modest.
+    pub completion_budget: Duration,
 }
 
 /// The `once` sweep of `warnsdorff`: every n the goal names.
@@ -137,6 +140,7 @@ impl Plan {
                 completion_sizes: vec![8],
                 completion_fractions: vec![(1, 4), (1, 2)],
                 completion_instances: 1,
+                completion_budget: Duration::from_secs(1),
             },
             (_, true) => Self {
                 mode,
@@ -155,6 +159,7 @@ impl Plan {
                 completion_sizes: vec![12, 20],
                 completion_fractions: vec![(1, 4), (1, 2)],
                 completion_instances: 1,
+                completion_budget: Duration::from_millis(500),
             },
             (_, false) => Self {
                 mode,
@@ -199,6 +204,7 @@ impl Plan {
                 completion_sizes: vec![12, 20, 28],
                 completion_fractions: vec![(1, 4), (1, 3), (1, 2)],
                 completion_instances: 2,
+                completion_budget: Duration::from_secs(1),
             },
         }
     }
