@@ -87,6 +87,15 @@ pub fn registry() -> Registry {
                 Pick::new("vector"),
             ],
         )
+        // With given queens (completion): dancing links, whose fewest-options rule starts
+        // with the rows and columns the given queens leave tightest, then CaDiCaL for the
+        // boards beyond it. Both are complete, so "no completion" is a proof.
+        .completion_defaults(
+            Operation::First,
+            &[Pick::new("dlx"), Pick::new("sat").variant("bimander")],
+        )
+        .completion_defaults(Operation::List, &[Pick::new("dlx")])
+        .completion_defaults(Operation::Count, &[Pick::new("dlx")])
 }
 
 /// The README's Rust examples, compiled and run as doc tests so they cannot drift.

@@ -322,3 +322,39 @@ fn defaults_choose_a_strategy_that_accepts_the_request() {
         Err(Error::ZeroSize)
     ));
 }
+
+#[test]
+fn given_queens_are_refused_unless_honoured_and_on_the_board() {
+    let registry = nqueens::registry();
+    let given: nqueens::core::Given = "0:1".parse().expect("one queen");
+    for (solver, variant) in variants(&registry) {
+        let name = solver.name();
+        let config = Config {
+            given: Some(given.clone()),
+            ..config_for(variant)
+        };
+        for op in Operation::ALL {
+            let Some(n) = working_size(variant.limit(op)).map(|n| n.min(8)) else {
+                continue;
+            };
+            let result = run(solver, op, n, &config);
+            if solver.honours_given(variant) {
+                assert!(
+                    matches!(
+                        run(solver, op, 1, &config),
+                        Err(Error::Given(nqueens::core::InvalidGiven::OffBoard { .. }))
+                    ),
+                    "{name} {:?} {op}: a given queen off the board",
+                    variant.name
+                );
+                assert!(result.is_ok(), "{name} {:?} {op}: {result:?}", variant.name);
+            } else {
+                assert!(
+                    matches!(result, Err(Error::GivenNotHonoured { strategy, .. }) if strategy == name),
+                    "{name} {:?} should refuse given queens to {op}: {result:?}",
+                    variant.name
+                );
+            }
+        }
+    }
+}

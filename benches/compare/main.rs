@@ -21,6 +21,11 @@
 //!   statistics CSV only: the `warnsdorff` default variant (seed 1) on every n from 4 to 1,000,
 //!   and, in full runs, `min-conflicts` at n = 10^8 (seed 1). Every solution is validated (the
 //!   `Solver` entry points check every solution a strategy returns);
+//! - `completion`: N-Queens completion instances (k random non-attacking queens given on an
+//!   n × n board, fixed seeds; n = 12, 20, 28 and k = n/4, n/3, n/2, two instances each;
+//!   quick: n = 12, 20, k = n/4, n/2, one instance), answered by every strategy that honours
+//!   given queens in its default variant: time to a completion or to the proof that none
+//!   exists, with the solver's statistics (see [`completion`]);
 //! - `yardstick`: the C programs of the shared `yardstick/` folder, compiled with gcc at start
 //!   and timed as processes beside their Rust counterparts (`count.c` against `bitmask`, which
 //!   is single-threaded, and `symmetry` with one and two threads, `symmetry-t1` and
@@ -66,8 +71,9 @@
 //!
 //! Modules: [`plan`] (which cases at which sizes, modes and flags), [`probe`] (one timed run
 //! per case), [`harness`] (the statistics CSV), [`groups`] (the criterion groups over the
-//! registry) and [`yardstick`] (the C yardsticks).
+//! registry), [`completion`] (the completion instances) and [`yardstick`] (the C yardsticks).
 
+mod completion;
 mod groups;
 mod harness;
 mod plan;
@@ -119,6 +125,7 @@ fn main() {
     groups::first_solution(&mut criterion, &mut harness, &registry);
     groups::validate_group(&mut criterion, &mut harness, &registry);
     groups::once_group(&mut harness, &registry);
+    completion::completion_group(&mut criterion, &mut harness, &registry);
     yardstick::yardstick(&mut criterion, &mut harness, &registry);
     let elapsed = started.elapsed().as_secs();
     harness.set_meta(

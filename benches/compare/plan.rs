@@ -60,6 +60,15 @@ pub struct Plan {
     pub yardstick_permutations: Vec<usize>,
     /// The sweeps of the `once` group.
     pub once: Vec<OnceSweep>,
+    /// Board sizes of the `completion` group.
+    pub completion_sizes: Vec<usize>,
+    /// Given queens per board in the `completion` group, as fractions of n (k = n·a/b).
+    pub completion_fractions: Vec<(usize, usize)>,
+    /// Instances (seeds) per size and fraction in the `completion` group.
+    pub completion_instances: u64,
+    /// Probe budget of one completion instance: random instances are easy or hopeless for
+    /// a given strategy, so a short budget keeps the group's time modest.
+    pub completion_budget: Duration,
 }
 
 /// The `once` sweep of `warnsdorff`: every n the goal names.
@@ -128,6 +137,10 @@ impl Plan {
                     sizes: (4..=12).collect(),
                     budget: Duration::from_secs(1),
                 }],
+                completion_sizes: vec![8],
+                completion_fractions: vec![(1, 4), (1, 2)],
+                completion_instances: 1,
+                completion_budget: Duration::from_secs(1),
             },
             (_, true) => Self {
                 mode,
@@ -143,6 +156,10 @@ impl Plan {
                 yardstick_once: Vec::new(),
                 yardstick_permutations: vec![12],
                 once: vec![warnsdorff_sweep()],
+                completion_sizes: vec![12, 20],
+                completion_fractions: vec![(1, 4), (1, 2)],
+                completion_instances: 1,
+                completion_budget: Duration::from_millis(500),
             },
             (_, false) => Self {
                 mode,
@@ -184,6 +201,10 @@ impl Plan {
                         budget: Duration::from_secs(300),
                     },
                 ],
+                completion_sizes: vec![12, 20, 28],
+                completion_fractions: vec![(1, 4), (1, 3), (1, 2)],
+                completion_instances: 2,
+                completion_budget: Duration::from_secs(1),
             },
         }
     }

@@ -11,14 +11,17 @@
 //! solutions in lexicographic order without ever scanning the board.
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Stats, StopFlag, Strategy,
-    Variant, VisitRun, Visitor, known,
+    Capabilities, Config, CountRun, Ended, Error, Event, Given, Job, Limit, Stats, StopFlag,
+    Strategy, Variant, VisitRun, Visitor, known,
 };
 
 use crate::STOP_POLL_MASK;
 
 /// Backtracking on three `u32` bitmasks (columns and both diagonals), taking free squares by
 /// lowest set bit. Registry name `bitmask`; boards up to 32 columns.
+///
+/// With given queens ([`Job::given`]) each row's free squares are ANDed with the squares the
+/// given queens leave it (one square on a given row), and counting visits every completion.
 ///
 /// Counting uses mirror symmetry: the reflection `c -> n - 1 - c` maps the solutions whose first
 /// queen is in the left half one-to-one onto those with it in the right half, so only the left
@@ -92,15 +95,46 @@ fn count_below(
     total
 }
 
-/// Runs the lexicographic search, handing each solution to `on_solution`.
-fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, Ended) {
+/// The squares each row may take: every column, or with given queens, the given column on a
+/// given row and the squares no given queen attacks on a free row. ANDed into each row's free
+/// squares, this mask is how the search completes given queens: a given row has one square,
+/// and no other row ever takes a square a given queen attacks.
+fn allowed_squares(n: usize, given: Option<&Given>) -> [u32; MAX_N] {
+    let all = full_mask(n);
+    let mut allowed = [all; MAX_N];
+    let Some(given) = given else {
+        return allowed;
+    };
+    for (row, mask) in allowed.iter_mut().enumerate().take(n) {
+        for &(given_row, column) in given.queens() {
+            if given_row == row {
+                *mask = 1 << column;
+                break;
+            }
+            let distance = row.abs_diff(given_row) as u32;
+            let attacked =
+                (1u64 << column) | (1u64 << (column + distance)) | ((1u64 << column) >> distance);
+            *mask &= !(attacked as u32);
+        }
+    }
+    allowed
+}
+
+/// Runs the lexicographic search, handing each solution to `on_solution`; each row takes only
+/// the squares `allowed` gives it.
+fn search(
+    n: usize,
+    config: &Config,
+    allowed: &[u32; MAX_N],
+    on_solution: &mut Visitor<'_>,
+) -> (Stats, Ended) {
     let all = full_mask(n);
     let mut stats = Stats::default();
     let mut board = vec![0u32; n];
     // Per row: the free squares not tried yet, and the masks that row was entered with.
     let mut free = [0u32; MAX_N];
     let mut masks = [(0u32, 0u32, 0u32); MAX_N];
-    free[0] = all;
+    free[0] = allowed[0];
     let mut row = 0;
     loop {
         if free[row] == 0 {
@@ -125,7 +159,7 @@ fn search(n: usize, config: &Config, on_solution: &mut Visitor<'_>) -> (Stats, E
         }
         let (c, f, r) = masks[row];
         let next = descend(all, c, f, r, bit);
-        let next_free = all & !(next.0 | next.1 | next.2);
+        let next_free = allowed[row + 1] & !(next.0 | next.1 | next.2);
         if next_free == 0 {
             stats.backtracks += 1;
             continue;
@@ -150,13 +184,34 @@ impl Strategy for BitmaskSolver {
         }
     }
 
+    fn honours_given(&self, _variant: &Variant) -> bool {
+        true
+    }
+
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let (stats, ended) = search(job.n, job.config, visitor);
+        let allowed = allowed_squares(job.n, job.given);
+        let (stats, ended) = search(job.n, job.config, &allowed, visitor);
         Ok(VisitRun { ended, stats })
     }
 
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
         let (n, config) = (job.n, job.config);
+        if job.given.is_some() {
+            // The mirror image of a completion is not a completion of the same queens, so no
+            // halving: every completion is visited and counted.
+            let allowed = allowed_squares(n, job.given);
+            let mut total = 0u64;
+            let (stats, ended) = search(n, config, &allowed, &mut |_| {
+                total += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            return Ok(CountRun {
+                total,
+                unique: None,
+                ended,
+                stats,
+            });
+        }
         let all = full_mask(n);
         let mut stats = Stats::default();
         // Subproblems: the first queen in the left half (weight 2) or the middle column of odd

@@ -1,5 +1,7 @@
 //! The textbook search on a vector board.
 
+use std::ops::Range;
+
 use nqueens_core::{
     Capabilities, Config, Ended, Error, Event, Job, Limit, Stats, Strategy, Variant, VisitRun,
     Visitor, known,
@@ -10,7 +12,8 @@ use crate::STOP_POLL_MASK;
 /// Backtracking over a plain vector board (`board[row] = column`), checking each candidate
 /// square against every queen already placed, as the textbooks and blogs write it.
 ///
-/// Registry name `vector`. Each safety test costs O(row), so a node costs more the deeper it is;
+/// Registry name `vector`. With given queens ([`Job::given`]) a given row tries only its given
+/// column, checked like any other against the rows above, so the search keeps them. Each safety test costs O(row), so a node costs more the deeper it is;
 /// it is the baseline the bitmask form is measured against.
 ///
 /// It is also the teaching baseline for watching a search: with an
@@ -57,23 +60,27 @@ fn is_safe(placed: &[u32], column: u32) -> bool {
 ///
 /// With `OBSERVED`, every placement, removal and dead end is reported to `config`'s observer;
 /// the two instances are separate code, so the unobserved search carries no test for it.
+///
+/// Row `row` tries the columns `columns[row]`: all of them, or the given column of a given
+/// row.
 fn search<const OBSERVED: bool>(
     n: usize,
     config: &Config,
+    columns: &[Range<u32>],
     on_solution: &mut Visitor<'_>,
 ) -> (Stats, Ended) {
     let mut stats = Stats::default();
     let mut board = vec![0u32; n];
-    let n32 = n as u32;
     let mut row = 0;
-    let mut next_column = 0u32;
+    let mut next_column = columns[0].start;
     // Whether any queen has been placed in `row` since the search last came down to it.
     let mut row_had_queen = false;
     loop {
-        while next_column < n32 && !is_safe(&board[..row], next_column) {
+        let end = columns[row].end;
+        while next_column < end && !is_safe(&board[..row], next_column) {
             next_column += 1;
         }
-        if next_column < n32 {
+        if next_column < end {
             board[row] = next_column;
             stats.nodes += 1;
             if OBSERVED {
@@ -99,7 +106,7 @@ fn search<const OBSERVED: bool>(
                 row_had_queen = true;
             } else {
                 row += 1;
-                next_column = 0;
+                next_column = columns[row].start;
                 row_had_queen = false;
             }
         } else {
@@ -139,12 +146,25 @@ impl Strategy for VectorSolver {
         }
     }
 
+    fn honours_given(&self, _variant: &Variant) -> bool {
+        true
+    }
+
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        let n = job.n as u32;
+        let columns: Vec<Range<u32>> = match job.given {
+            Some(given) => given
+                .by_row(job.n)
+                .into_iter()
+                .map(|fixed| fixed.map_or(0..n, |c| c..c + 1))
+                .collect(),
+            None => vec![0..n; job.n],
+        };
         // One branch per run, not per node: see `search`.
         let (stats, ended) = if job.config.observer.is_some() {
-            search::<true>(job.n, job.config, visitor)
+            search::<true>(job.n, job.config, &columns, visitor)
         } else {
-            search::<false>(job.n, job.config, visitor)
+            search::<false>(job.n, job.config, &columns, visitor)
         };
         Ok(VisitRun { ended, stats })
     }

@@ -24,7 +24,7 @@ use nqueens::core::{
 use serde::Serialize;
 
 use crate::output::{message, warn};
-use crate::{Status, StrategyArgs, UsageError};
+use crate::{GivenArgs, Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens count`.
 #[derive(Args, Debug)]
@@ -34,6 +34,8 @@ pub struct CountArgs {
     pub(crate) n: usize,
     #[command(flatten)]
     pub(crate) strategy: StrategyArgs,
+    #[command(flatten)]
+    pub(crate) given: GivenArgs,
     /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562);
     /// with --json, also the classes by orbit size and P and R (see --symmetric).
     #[arg(long)]
@@ -303,7 +305,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         return crate::symmetric::run(registry, stop, args, turn.into());
     }
     let n = args.n;
-    let (mut solver, config) = args.strategy.choose(registry, Operation::Count, n, stop)?;
+    let given = args.given.given.as_ref();
+    if given.is_some() && (args.unique || args.checkpoint.is_some() || args.shard.is_some()) {
+        anyhow::bail!(UsageError(
+            "--given counts the completions of the given queens in one run: --unique, \
+             --checkpoint and --shard do not apply"
+                .to_string()
+        ));
+    }
+    let (mut solver, config) = args
+        .strategy
+        .choose(registry, Operation::Count, n, given, stop)?;
     if args.unique && args.strategy.strategy.is_none() && !solver.capabilities().counts_classes {
         // The default counter at this size may not count classes (quadrants): --unique takes
         // the first counter of the rule that does.
@@ -339,7 +351,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             strategies_that(registry, |c| c.counts_classes, " or ")
         )));
     }
-    let reporter = Arc::new(Reporter::new(args.quiet, n >= LONG_COUNT_N));
+    // The time estimate is calibrated on plain counts, not on completions.
+    let reporter = Arc::new(Reporter::new(
+        args.quiet,
+        n >= LONG_COUNT_N && given.is_none(),
+    ));
     let config = Config {
         threads: args.threads.map(thread_count),
         memory_limit: args.memory_limit,

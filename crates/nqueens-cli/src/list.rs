@@ -9,7 +9,7 @@ use nqueens::core::{
     Columns, Ended, Error as SolverError, Operation, Registry, Solution, StopFlag,
 };
 
-use crate::{Status, StrategyArgs};
+use crate::{GivenArgs, Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens list`.
 #[derive(Args, Debug)]
@@ -19,6 +19,8 @@ pub struct ListArgs {
     n: usize,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    given: GivenArgs,
     /// Stop after this many solutions.
     #[arg(long)]
     limit: Option<u64>,
@@ -31,9 +33,17 @@ pub struct ListArgs {
 
 /// Runs `nqueens list`.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Result<Status> {
+    let given = args.given.given.as_ref();
+    if args.unique && given.is_some() {
+        anyhow::bail!(UsageError(
+            "--unique lists classes of all solutions; with --given the completions are listed, \
+             which the symmetries do not keep"
+                .to_string()
+        ));
+    }
     let (solver, config) = args
         .strategy
-        .choose(registry, Operation::List, args.n, stop)?;
+        .choose(registry, Operation::List, args.n, given, stop)?;
     let limit = args.limit;
     let mut out = BufWriter::new(crate::output::stdout()?);
     let mut written = 0u64;

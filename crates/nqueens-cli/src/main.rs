@@ -13,6 +13,7 @@
 
 mod compare;
 mod count;
+mod instance;
 mod list;
 mod merge;
 mod output;
@@ -30,7 +31,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use nqueens::core::split::{CheckpointError, MergeError};
-use nqueens::core::{Config, Error as SolverError, Operation, Registry, Solver, StopFlag};
+use nqueens::core::{Config, Error as SolverError, Given, Operation, Registry, Solver, StopFlag};
 
 /// Solve, count, list, verify and compare N-Queens strategies.
 #[derive(Parser, Debug)]
@@ -64,6 +65,9 @@ enum Command {
     Report(report::ReportArgs),
     /// Draw one board as an SVG or PNG picture: a given placement, or a solution of --n N.
     Render(render::RenderArgs),
+    /// Print a reproducible N-Queens completion instance: K random non-attacking queens on an
+    /// N × N board, as `row:col` pairs for `--given`.
+    Instance(instance::InstanceArgs),
 }
 
 /// Which strategy, and which of its variants.
@@ -78,20 +82,28 @@ struct StrategyArgs {
 }
 
 impl StrategyArgs {
-    /// The strategy the user named, or the registry's default for `operation` at size `n`, with
-    /// a run configuration that carries the variant (the user's, else the default rule's) and
-    /// `stop`.
+    /// The strategy the user named, or the registry's default for `operation` at size `n`
+    /// (with `given` queens, the default for completing them), with a run configuration that
+    /// carries the variant (the user's, else the default rule's), `given` and `stop`.
+    ///
+    /// With given queens, the request is checked at once, so that a strategy that cannot keep
+    /// them is refused with the names of those that can.
     fn choose<'r>(
         &self,
         registry: &'r Registry,
         operation: Operation,
         n: usize,
+        given: Option<&Given>,
         stop: &StopFlag,
-    ) -> Result<(&'r dyn Solver, Config), SolverError> {
-        let (solver, default_variant) = match &self.strategy {
-            Some(name) => (registry.get(name)?, None),
-            None => {
+    ) -> anyhow::Result<(&'r dyn Solver, Config)> {
+        let (solver, default_variant) = match (&self.strategy, given) {
+            (Some(name), _) => (registry.get(name)?, None),
+            (None, None) => {
                 let choice = registry.default_for(operation, n)?;
+                (choice.solver, choice.variant)
+            }
+            (None, Some(_)) => {
+                let choice = registry.default_for_given(operation, n)?;
                 (choice.solver, choice.variant)
             }
         };
@@ -100,11 +112,41 @@ impl StrategyArgs {
                 .variant
                 .clone()
                 .or_else(|| default_variant.map(str::to_string)),
+            given: given.cloned(),
             stop: stop.clone(),
             ..Config::default()
         };
+        if given.is_some()
+            && let Err(error @ SolverError::GivenNotHonoured { .. }) =
+                solver.check(operation, n, &config)
+        {
+            let honouring: Vec<&str> = registry
+                .iter()
+                .filter(|s| s.capabilities().variants.iter().any(|v| s.honours_given(v)))
+                .map(|s| s.name())
+                .collect();
+            anyhow::bail!(UsageError(format!(
+                "{error}; strategies that complete given queens: {}",
+                honouring.join(", ")
+            )));
+        }
         Ok((solver, config))
     }
+}
+
+/// Queens that must be on the board, for `solve`, `count` and `list`.
+#[derive(Args, Debug, Clone, Default)]
+struct GivenArgs {
+    /// Queens that must be on the board (N-Queens completion): 0-based `row:col` pairs
+    /// (`1:3,3:2`) or a placement line with `.` for free rows (`". 3 . 2"`). Given queens
+    /// that attack each other or lie off the board are refused.
+    #[arg(long, value_name = "QUEENS", value_parser = parse_given)]
+    given: Option<Given>,
+}
+
+/// Parses `--given`, with the library's reason when it is refused.
+fn parse_given(text: &str) -> Result<Given, String> {
+    text.parse::<Given>().map_err(|error| error.to_string())
 }
 
 /// Parses a board size, rejecting 0 with the same words the library uses, and a number too
@@ -226,6 +268,7 @@ fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<Status> {
         Command::Merge(args) => merge::run(&registry, stop, &args),
         Command::Report(args) => report::run(&registry, stop, &args),
         Command::Render(args) => render::run(&registry, stop, &args),
+        Command::Instance(args) => instance::run(&args),
     }
 }
 
@@ -251,7 +294,10 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
         return true;
     }
     if let Some(error) = error.downcast_ref::<SolverError>() {
-        return !matches!(error, SolverError::InvalidSolution(_));
+        return !matches!(
+            error,
+            SolverError::InvalidSolution(_) | SolverError::GivenDropped { .. }
+        );
     }
     if error.downcast_ref::<MergeError>().is_some() {
         return true;

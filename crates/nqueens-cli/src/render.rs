@@ -46,7 +46,7 @@ pub fn solution_of(
     stop: &StopFlag,
     n: usize,
 ) -> anyhow::Result<Option<(Vec<u32>, String)>> {
-    let (solver, config) = strategy.choose(registry, Operation::First, n, stop)?;
+    let (solver, config) = strategy.choose(registry, Operation::First, n, None, stop)?;
     let config = Config { seed, ..config };
     let run = solver.first(n, &config)?;
     if let Some(seed) = run.seed.filter(|_| seed.is_none()) {
@@ -73,7 +73,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::R
                 )));
             }
             if args.seed.is_some() {
-                let (solver, config) = args.strategy.choose(registry, Operation::First, n, stop)?;
+                let (solver, config) =
+                    args.strategy
+                        .choose(registry, Operation::First, n, None, stop)?;
                 let config = Config {
                     seed: args.seed,
                     ..config

@@ -11,7 +11,7 @@ use nqueens::core::{
 use serde::Serialize;
 
 use crate::output::{message, warn};
-use crate::{Status, StrategyArgs, UsageError};
+use crate::{GivenArgs, Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens solve`.
 #[derive(Args, Debug)]
@@ -21,6 +21,8 @@ pub struct SolveArgs {
     n: usize,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    given: GivenArgs,
     /// Seed for randomized strategies (one is chosen and reported when omitted).
     #[arg(long)]
     seed: Option<u64>,
@@ -52,6 +54,9 @@ struct SolveReport<'a> {
     strategy: &'a str,
     variant: Option<&'a str>,
     seed: Option<u64>,
+    /// The given queens, as `row:col` pairs, when there were some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    given: Option<String>,
     outcome: &'a str,
     solution: Option<&'a [u32]>,
     seconds: f64,
@@ -71,7 +76,13 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
             "a board picture of n = {n} would have {n}² squares; --board draws up to n = {MAX_BOARD_PICTURE}"
         )));
     }
-    let (solver, config) = args.strategy.choose(registry, Operation::First, n, stop)?;
+    let (solver, config) = args.strategy.choose(
+        registry,
+        Operation::First,
+        n,
+        args.given.given.as_ref(),
+        stop,
+    )?;
     let config = Config {
         seed: args.seed,
         budget: args.budget,
@@ -98,6 +109,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         strategy: solver.name(),
         variant: config.variant.as_deref(),
         seed: run.seed,
+        given: config.given.as_ref().map(ToString::to_string),
         outcome,
         solution,
         seconds,
@@ -134,7 +146,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     }
     if run.proves_none() {
         if !args.json {
-            message(&format!("no solution exists for n = {n}"));
+            message(&match &config.given {
+                Some(given) => format!("the given queens {given} have no completion for n = {n}"),
+                None => format!("no solution exists for n = {n}"),
+            });
         }
         return Ok(Status::Negative);
     }

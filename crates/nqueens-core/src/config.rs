@@ -6,7 +6,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::Ended;
+use crate::{Ended, Given};
 
 /// A shared flag that asks a running search to stop soon, and says why. Clones share the flag.
 ///
@@ -116,7 +116,7 @@ pub trait Observer: Send + Sync {
 }
 
 /// Options for one run. The default is a deterministic run with no seed, no variant, all cores,
-/// no budget, no stop flag raised and nobody watching.
+/// no budget, no given queens, no stop flag raised and nobody watching.
 #[derive(Clone, Default)]
 pub struct Config {
     /// Seed for randomized strategies; `None` lets the strategy pick one (reported back).
@@ -133,6 +133,12 @@ pub struct Config {
     /// A bound on the working memory (bytes) of strategies that estimate theirs before they
     /// allocate (the `quadrants` counter's tables); `None` means the strategy's default.
     pub memory_limit: Option<u64>,
+    /// Queens that must be on the board: the run completes them (N-Queens completion), and a
+    /// count counts the completions. Only strategies that
+    /// [honour](crate::Strategy::honours_given) it accept it; the
+    /// [`Solver`](crate::Solver) entry points refuse it for the others, and check it against
+    /// the board size.
+    pub given: Option<Given>,
     /// Raised to stop the run early.
     pub stop: StopFlag,
     /// Watches the run, if set.
@@ -147,6 +153,7 @@ impl fmt::Debug for Config {
             .field("threads", &self.threads)
             .field("budget", &self.budget)
             .field("memory_limit", &self.memory_limit)
+            .field("given", &self.given)
             .field("stop", &self.stop.reason())
             .field("observer", &self.observer.is_some())
             .finish()

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::{InvalidPlacement, Operation};
+use crate::{InvalidGiven, InvalidPlacement, Operation};
 
 /// Why a request to a strategy or the registry could not be carried out.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -73,6 +73,29 @@ pub enum Error {
         n: usize,
         /// The largest size some strategy accepts, if all are bounded.
         largest: Option<usize>,
+    },
+    /// The given queens cannot stand on this board (see [`Given`](crate::Given)).
+    #[error(transparent)]
+    Given(#[from] InvalidGiven),
+    /// The strategy (in this variant) cannot keep given queens on the board.
+    #[error("{strategy}{} cannot complete given queens: it does not keep a partial placement", variant.map_or(String::new(), |v| format!(" (variant {v})")))]
+    GivenNotHonoured {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// The variant that would have run, if the strategy has named variants.
+        variant: Option<&'static str>,
+    },
+    /// A strategy returned a solution without one of the given queens: a bug in that strategy.
+    #[error(
+        "internal error: {strategy} returned a solution without the given queen {row}:{column}"
+    )]
+    GivenDropped {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// The row of the missing queen.
+        row: usize,
+        /// Its column.
+        column: u32,
     },
     /// A strategy produced something that is not a solution: a bug in that strategy.
     #[error("internal error: a strategy produced an invalid solution: {0}")]

@@ -14,6 +14,9 @@
 //!   and at least one way to search); callers use [`Solver`], implemented for every strategy,
 //!   whose entry points check the request first. Runs take a [`Config`] (seed, variant,
 //!   threads, budget, [`StopFlag`], [`Observer`]) and end in one [`Ended`] with [`Stats`];
+//! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
+//!   drawn at random reproducibly; strategies that can keep them say so
+//!   ([`Strategy::honours_given`]);
 //! - [`Registry`]: strategies by stable name, and one default rule per operation;
 //! - [`split`]: counts in numbered subproblems, resumable and shardable;
 //! - [`run_with_deadline`]: the timed runs of `nqueens compare` and the bench;
@@ -39,6 +42,7 @@ mod config;
 mod deadline;
 mod error;
 pub mod format;
+mod given;
 pub mod known;
 pub mod local;
 mod operation;
@@ -57,6 +61,7 @@ pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
 pub use deadline::{Answer, Timed, run_with_deadline, with_deadline};
 pub use error::Error;
+pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use registry::{Choice, Pick, Registry};
 pub use render::{Board, BoardStyle};

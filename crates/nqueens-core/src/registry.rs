@@ -59,6 +59,7 @@ pub struct Choice<'r> {
 pub struct Registry {
     strategies: Vec<Box<dyn Solver>>,
     defaults: Vec<(Operation, Vec<Pick>)>,
+    completion: Vec<(Operation, Vec<Pick>)>,
 }
 
 impl Registry {
@@ -90,8 +91,16 @@ impl Registry {
         self
     }
 
+    /// Sets the default rule for `operation` with given queens ([`Config::given`]): the picks
+    /// in order of preference, each a strategy that honours given queens.
+    pub fn completion_defaults(mut self, operation: Operation, picks: &[Pick]) -> Self {
+        self.completion.retain(|(op, _)| *op != operation);
+        self.completion.push((operation, picks.to_vec()));
+        self
+    }
+
     /// Checks the default rules: every pick names a registered strategy, one of its variants,
-    /// and one that can do the operation.
+    /// and one that can do the operation (with given queens, for the completion rules).
     ///
     /// ```
     /// use nqueens_core::{Operation, Pick, Registry};
@@ -102,6 +111,17 @@ impl Registry {
         for (operation, picks) in &self.defaults {
             for pick in picks {
                 self.resolve(*operation, pick)?;
+            }
+        }
+        for (operation, picks) in &self.completion {
+            for pick in picks {
+                let (solver, variant) = self.resolve(*operation, pick)?;
+                if !solver.honours_given(variant) {
+                    return Err(Error::GivenNotHonoured {
+                        strategy: solver.name(),
+                        variant: variant.name,
+                    });
+                }
             }
         }
         Ok(())
@@ -127,20 +147,38 @@ impl Registry {
 
     /// The picks of the default rule for `operation`, in order.
     pub fn rule(&self, operation: Operation) -> &[Pick] {
-        self.defaults
-            .iter()
-            .find(|(op, _)| *op == operation)
-            .map_or(&[], |(_, picks)| picks.as_slice())
+        rule(&self.defaults, operation)
+    }
+
+    /// The picks of the default rule for `operation` with given queens, in order.
+    pub fn completion_rule(&self, operation: Operation) -> &[Pick] {
+        rule(&self.completion, operation)
     }
 
     /// The default for `operation` at size `n`: the first pick of the rule whose bound and
     /// variant accept `n`.
     pub fn default_for(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
+        self.first_fit(self.rule(operation), operation, n)
+    }
+
+    /// The default for `operation` at size `n` with given queens: the first pick of the
+    /// completion rule whose bound and variant accept `n`.
+    pub fn default_for_given(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
+        self.first_fit(self.completion_rule(operation), operation, n)
+    }
+
+    /// The first of `picks` whose bound and variant accept `n`.
+    fn first_fit(
+        &self,
+        picks: &[Pick],
+        operation: Operation,
+        n: usize,
+    ) -> Result<Choice<'_>, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
         }
         let mut largest = Some(0);
-        for pick in self.rule(operation) {
+        for pick in picks {
             let (solver, variant) = self.resolve(operation, pick)?;
             let bound = match (variant.limit(operation), pick.up_to) {
                 (Limit::UpTo(max), Some(up_to)) => Some(max.min(up_to)),
@@ -180,4 +218,12 @@ impl Registry {
     fn find(&self, name: &str) -> Option<&dyn Solver> {
         self.iter().find(|s| s.name() == name)
     }
+}
+
+/// The picks `rules` hold for `operation`.
+fn rule(rules: &[(Operation, Vec<Pick>)], operation: Operation) -> &[Pick] {
+    rules
+        .iter()
+        .find(|(op, _)| *op == operation)
+        .map_or(&[], |(_, picks)| picks.as_slice())
 }

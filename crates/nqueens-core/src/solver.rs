@@ -15,7 +15,8 @@ use crate::{
 ///
 /// Each entry point checks `n`, the variant and the operation against the strategy's
 /// [`Capabilities`](crate::Capabilities) before any search starts, so a strategy never sees
-/// `n = 0`, an unknown variant or a size above its limits; and it reports a stop raised by a
+/// `n = 0`, an unknown variant or a size above its limits, nor given queens it does not
+/// [honour](Strategy::honours_given) or that are off the board; and it reports a stop raised by a
 /// deadline as [`Ended::Deadline`].
 ///
 /// A strategy is written in a few lines (this one knows only the one-queen board):
@@ -84,14 +85,25 @@ pub trait Solver: Strategy {
                 n,
                 limit,
             }),
-            _ => Ok(variant),
+            _ => {
+                if let Some(given) = &config.given {
+                    if !self.honours_given(variant) {
+                        return Err(Error::GivenNotHonoured {
+                            strategy: self.name(),
+                            variant: variant.name,
+                        });
+                    }
+                    given.check(n)?;
+                }
+                Ok(variant)
+            }
         }
     }
 
     /// Finds one solution, or proves there is none (complete strategies), with statistics.
     fn first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
         let variant = self.check(Operation::First, n, config)?;
-        let mut run = self.search_first(&Job { n, variant, config })?;
+        let mut run = self.search_first(&job(n, variant, config))?;
         if let Some(solution) = &run.solution {
             if solution.n() != n {
                 return Err(InvalidPlacement::WrongLength {
@@ -100,6 +112,7 @@ pub trait Solver: Strategy {
                 }
                 .into());
             }
+            keeps_given(self.name(), solution.columns(), config)?;
             run.ended = Ended::Satisfied;
         } else if run.ended == Ended::Satisfied {
             run.ended = Ended::Exhausted;
@@ -119,10 +132,14 @@ pub trait Solver: Strategy {
         let variant = self.check(Operation::List, n, config)?;
         let mut broke = false;
         let mut invalid = None;
-        let mut run = self.search_all(&Job { n, variant, config }, &mut |columns| {
+        let mut run = self.search_all(&job(n, variant, config), &mut |columns| {
             // O(n) per solution, small beside producing and printing it: no strategy can hand
-            // a caller something that is not a solution.
+            // a caller something that is not a solution, or one without the given queens.
             if let Err(error) = validate_size(columns, n) {
+                invalid = Some(error.into());
+                return ControlFlow::Break(());
+            }
+            if let Err(error) = keeps_given(self.name(), columns, config) {
                 invalid = Some(error);
                 return ControlFlow::Break(());
             }
@@ -131,7 +148,7 @@ pub trait Solver: Strategy {
             flow
         })?;
         if let Some(error) = invalid {
-            return Err(error.into());
+            return Err(error);
         }
         if broke {
             run.ended = Ended::Satisfied;
@@ -158,7 +175,7 @@ pub trait Solver: Strategy {
     fn count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
         let variant = self.check(Operation::Count, n, config)?;
         self.admit_count(n, config)?;
-        let mut run = self.search_count(&Job { n, variant, config })?;
+        let mut run = self.search_count(&job(n, variant, config))?;
         if run.ended == Ended::Satisfied {
             run.ended = Ended::Exhausted;
         }
@@ -183,6 +200,28 @@ pub trait Solver: Strategy {
 }
 
 impl<T: Strategy + ?Sized> Solver for T {}
+
+/// Checks that `columns` holds every queen of [`Config::given`].
+fn keeps_given(strategy: &'static str, columns: &[u32], config: &Config) -> Result<(), Error> {
+    match config.given.as_ref().and_then(|g| g.missing_in(columns)) {
+        Some((row, column)) => Err(Error::GivenDropped {
+            strategy,
+            row,
+            column,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The job a checked request makes.
+fn job<'a>(n: usize, variant: &'static Variant, config: &'a Config) -> Job<'a> {
+    Job {
+        n,
+        variant,
+        config,
+        given: config.given.as_ref(),
+    }
+}
 
 /// A run stopped by the flag ended for the reason the flag gives (a deadline or the caller).
 fn stop_reason(ended: Ended, config: &Config) -> Ended {

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::split::{Subproblems, count_subproblems};
 use crate::{Capabilities, VisitRun};
-use crate::{Config, CountRun, Ended, Error, FirstRun, Operation, Solution, Variant};
+use crate::{Config, CountRun, Ended, Error, FirstRun, Given, Operation, Solution, Stats, Variant};
 
 /// Receives each solution of a stream as its columns; return `ControlFlow::Break(())` to stop.
 pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
@@ -29,6 +29,9 @@ pub struct Job<'a> {
     pub variant: &'static Variant,
     /// The caller's options.
     pub config: &'a Config,
+    /// The queens that must be on the board ([`Config::given`]), checked against `n`; only
+    /// strategies that [honour](Strategy::honours_given) given queens ever see one.
+    pub given: Option<&'a Given>,
 }
 
 impl Job<'_> {
@@ -59,6 +62,14 @@ pub trait Strategy: Send + Sync {
 
     /// What the strategy can do, per variant.
     fn capabilities(&self) -> Capabilities;
+
+    /// Whether `variant` keeps given queens ([`Job::given`]) in every solution it returns, and
+    /// counts the completions of the given queens. The default says no, and the
+    /// [`Solver`](crate::Solver) entry points then refuse a request with given queens.
+    fn honours_given(&self, variant: &Variant) -> bool {
+        let _ = variant;
+        false
+    }
 
     /// Finds one solution.
     ///

@@ -20,6 +20,10 @@
 //! another variable takes it), not the Hall-interval or matching reasoning of a global
 //! propagator.
 //!
+//! Given queens (N-Queens completion, [`Job::given`]) are fixed values: a given row's
+//! variable is created with the domain of its one column, and propagation takes that column
+//! and the diagonals from the others before the search starts.
+//!
 //! ## Search
 //!
 //! Pumpkin searches depth first with *lazy clause generation*: every conflict is explained in
@@ -281,10 +285,17 @@ struct Model {
 }
 
 impl Model {
-    fn new(n: usize) -> Self {
+    /// The model of the `n × n` board; a row with a given column (`given[row]`) gets the
+    /// domain of that one value.
+    fn new(n: usize, given: &[Option<u32>]) -> Self {
         let mut solver = Pumpkin::default();
         let top = n as i32 - 1;
-        let queens: Vec<DomainId> = (0..n).map(|_| solver.new_bounded_integer(0, top)).collect();
+        let queens: Vec<DomainId> = (0..n)
+            .map(|row| match given.get(row).copied().flatten() {
+                Some(column) => solver.new_bounded_integer(column as i32, column as i32),
+                None => solver.new_bounded_integer(0, top),
+            })
+            .collect();
         let rising = queens
             .iter()
             .zip(0..)
@@ -372,9 +383,14 @@ impl Strategy for CpSolver {
         }
     }
 
+    fn honours_given(&self, _variant: &Variant) -> bool {
+        true
+    }
+
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let config = job.config;
-        let mut model = Model::new(job.n);
+        let given = job.given.map_or_else(Vec::new, |g| g.by_row(job.n));
+        let mut model = Model::new(job.n, &given);
         let run = if job.is("first-fail") {
             let order = SmallestDomain {
                 queens: model.queens.clone(),

@@ -315,6 +315,20 @@ impl Matrix {
         budget: Option<u64>,
         visitor: &mut Visitor<'_>,
     ) -> (Ended, Counters) {
+        self.complete(&[], stop, budget, visitor)
+    }
+
+    /// Like [`Matrix::search`], but every solution holds the queens `given` (row, column;
+    /// on the board, none attacking another): their options are chosen first, before the
+    /// search, as Algorithm X would choose them, and withdrawn after it. A given queen is
+    /// not counted as a node.
+    pub fn complete(
+        &mut self,
+        given: &[(usize, u32)],
+        stop: &StopFlag,
+        budget: Option<u64>,
+        visitor: &mut Visitor<'_>,
+    ) -> (Ended, Counters) {
         let mut search = Search {
             stop,
             budget: budget.unwrap_or(u64::MAX),
@@ -322,11 +336,60 @@ impl Matrix {
             columns: vec![0; self.n],
             visitor,
         };
+        let options: Vec<u32> = given
+            .iter()
+            .map(|&(row, column)| self.option_of(row, column as usize))
+            .collect();
+        for (&(row, column), &x) in given.iter().zip(&options) {
+            search.columns[row] = column;
+            self.commit(x, &mut search.counters);
+        }
         let ended = match search.solve(self) {
             ControlFlow::Continue(()) => Ended::Exhausted,
             ControlFlow::Break(ended) => ended,
         };
+        for &x in options.iter().rev() {
+            self.withdraw(x);
+        }
         (ended, search.counters)
+    }
+
+    /// The first node of the option that puts a queen on (`row`, `column`): the headers,
+    /// the first spacer, then five nodes (four items and a spacer) per square.
+    fn option_of(&self, row: usize, column: usize) -> u32 {
+        let items = self.left.len() - 1;
+        (items + 2 + 5 * (row * self.n + column)) as u32
+    }
+
+    /// Chooses the option whose first node is `x`: covers its four items, as the search does
+    /// for the option it tries (its first item, then the others going right).
+    fn commit(&mut self, x: u32, counters: &mut Counters) {
+        self.cover(self.top[x as usize], counters);
+        let mut p = x + 1;
+        while p != x {
+            match self.top[p as usize] {
+                0 => p = self.up[p as usize],
+                j => {
+                    self.cover(j, counters);
+                    p += 1;
+                }
+            }
+        }
+    }
+
+    /// Undoes [`Matrix::commit`] of `x`, in the exact reverse order.
+    fn withdraw(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            match self.top[p as usize] {
+                0 => p = self.down[p as usize],
+                j => {
+                    self.uncover(j);
+                    p -= 1;
+                }
+            }
+        }
+        self.uncover(self.top[x as usize]);
     }
 }
 
@@ -432,9 +495,15 @@ impl Strategy for DlxSolver {
         }
     }
 
+    fn honours_given(&self, _variant: &Variant) -> bool {
+        true
+    }
+
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let mut matrix = Matrix::new(job.n);
-        let (ended, counters) = matrix.search(&job.config.stop, job.config.budget, visitor);
+        let given = job.given.map_or(&[][..], |g| g.queens());
+        let (ended, counters) =
+            matrix.complete(given, &job.config.stop, job.config.budget, visitor);
         let stats = Stats {
             nodes: counters.nodes,
             backtracks: counters.dead_ends,

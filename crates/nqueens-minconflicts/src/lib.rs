@@ -30,6 +30,12 @@
 //! only after a stall of moves as long as a start's own work, so the total time stays within a
 //! constant factor of the budget.
 //!
+//! **Given queens** (N-Queens completion, [`Job::given`]): the given queens are fixed and never
+//! moved; the free rows hold a permutation of the free columns, and moves swap two free rows
+//! (the `completion` module, on plain diagonal counts). It then finds completions, but still
+//! cannot prove that none exists: on given queens without a completion it runs until its
+//! budget is spent and ends with [`Ended::Budget`], never [`Ended::Exhausted`].
+//!
 //! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
 //! and n = 3 are answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS
 //! A000170).
@@ -71,6 +77,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod completion;
 mod diagonals;
 mod prefetch;
 
@@ -135,6 +142,10 @@ impl Strategy for MinConflictsSolver {
         }
     }
 
+    fn honours_given(&self, _variant: &Variant) -> bool {
+        true
+    }
+
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let (n, config) = (job.n, job.config);
         let (seed, budget) = match local::start(n, config, default_budget(n)) {
@@ -143,6 +154,24 @@ impl Strategy for MinConflictsSolver {
         };
         let mut stats = Stats::default();
         let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+        if let Some(given) = job.given {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (columns, ended, stats) = completion::complete(
+                n,
+                given,
+                &mut rng,
+                budget,
+                stall(n),
+                &|| config.stop.is_stopped(),
+                &|| config.observe(Event::Restarted),
+            );
+            return match columns {
+                Some(columns) => {
+                    Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
+                }
+                None => stopped(ended, stats),
+            };
+        }
         let mut board = Board::new(n).ok_or_else(|| Error::Refused {
             strategy: self.name(),
             n,

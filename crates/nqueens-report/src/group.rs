@@ -18,5 +18,9 @@ pub const VALIDATE: &str = "validate";
 /// The C programs and the strategies timed against them.
 pub const YARDSTICK: &str = "yardstick";
 
+/// N-Queens completion instances (given queens), per strategy and instance: time to a
+/// completion or to the proof that there is none. Its parameters are `n-k-seed`.
+pub const COMPLETION: &str = "completion";
+
 /// Goals too slow for criterion's samples, each run timed once: statistics rows only.
 pub const ONCE: &str = "once";

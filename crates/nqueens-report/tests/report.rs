@@ -245,6 +245,22 @@ fn synthetic(root: &Path) -> StatsFile {
         at16.seconds = nanos * 1e-9;
         stats.records.push(at16);
     }
+    // Completion: two strategies, instances with and without a completion, k = n/4 and n/2.
+    for (id, scale) in [("dlx", 1.0), ("bitmask", 3.0)] {
+        for (n, k, seed, result) in [
+            (12, 3, 12030, "found"),
+            (12, 6, 12060, "no-solution"),
+            (20, 5, 20050, "found"),
+            (20, 10, 20100, "no-solution"),
+        ] {
+            let mut r = CaseRecord::new("completion", id, id, n, CaseStatus::Measured);
+            r.seed = Some(seed);
+            r.note = format!("k={k}");
+            r.result = result.into();
+            r.seconds = scale * 1e-5 * (n * k) as f64;
+            stats.records.push(r);
+        }
+    }
     // Left by an earlier run of a case the harness no longer has: not in the CSV, left out.
     fake_benchmark(root, "yardstick", "bitmask-t2", 16, 5.0e9);
     let mut once = CaseRecord::new("yardstick", "count.c", "count.c", 17, CaseStatus::Measured);
@@ -391,6 +407,7 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
             "work.svg",
             &["bitmask (nodes)", "min-conflicts (moves)"][..],
         ),
+        ("completion.svg", &["dlx", "bitmask"][..]),
         (
             "symmetric.svg",
             &["Q: all solutions (A000170)", "R: quarter turn (A033148)"][..],

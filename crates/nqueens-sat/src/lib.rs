@@ -39,6 +39,13 @@
 //! quarter of a second, n = 12's 14,200 three to seven). The order of the solutions is
 //! whatever the solver finds.
 //!
+//! ## Given queens
+//!
+//! Queens that must be on the board (N-Queens completion, [`Job::given`]) are unit clauses
+//! `q(r, c)`, added after the encoding; unit propagation then clears their rows, columns and
+//! diagonals before the first decision. A list or count of completions blocks solutions as
+//! above.
+//!
 //! ## Statistics
 //!
 //! The `cadical` crate exposes no statistics but a callback for every clause the solver
@@ -353,8 +360,8 @@ const POLL: Duration = Duration::from_millis(5);
 enum Command {
     /// Solve, with at most this many conflicts.
     Solve(Option<u64>),
-    /// Add a blocking clause.
-    Block(Vec<i32>),
+    /// Add a clause: a blocking clause, or a given queen's unit clause.
+    Add(Vec<i32>),
 }
 
 /// What the solver thread answers.
@@ -463,6 +470,16 @@ impl Session {
         }
     }
 
+    /// Puts the `given` queens on the board: one unit clause `q(r, c)` each, which the solver
+    /// propagates before its first decision.
+    fn fix(&mut self, given: &[(usize, u32)]) {
+        for &(r, c) in given {
+            let unit = vec![queen(self.n, r, c as usize).to_ipasir()];
+            // A thread that is gone answers the next solve, which reports it.
+            let _ = self.commands.send(Command::Add(unit));
+        }
+    }
+
     /// Excludes the solution `columns` from later calls.
     fn block(&mut self, columns: &[u32]) {
         let n = self.n;
@@ -472,7 +489,7 @@ impl Session {
             .map(|(r, &c)| (!queen(n, r, c as usize)).to_ipasir())
             .collect();
         // A thread that is gone answers the next solve, which reports it.
-        let _ = self.commands.send(Command::Block(clause));
+        let _ = self.commands.send(Command::Add(clause));
     }
 }
 
@@ -524,7 +541,7 @@ fn serve(
                     return;
                 }
             }
-            Command::Block(clause) => solver.add_clause(clause),
+            Command::Add(clause) => solver.add_clause(clause),
         }
     }
 }
@@ -537,12 +554,24 @@ pub fn solve_first(
     stop: &StopFlag,
     budget: Option<u64>,
 ) -> Result<(FirstRun, Effort), Error> {
+    complete_first(n, amo, &[], stop, budget)
+}
+
+/// Like [`solve_first`], with the `given` queens (row, column) added as unit clauses.
+fn complete_first(
+    n: usize,
+    amo: AtMostOne,
+    given: &[(usize, u32)],
+    stop: &StopFlag,
+    budget: Option<u64>,
+) -> Result<(FirstRun, Effort), Error> {
     let Some(mut session) = Session::start(n, amo, stop, budget)? else {
         return Ok((
             FirstRun::without_solution(Ended::Interrupted, Stats::default()),
             Effort::default(),
         ));
     };
+    session.fix(given);
     let run = match session.solve(stop) {
         Answer::Model(columns) => {
             FirstRun::found(Solution::from_columns(columns)?, session.effort.stats())
@@ -567,10 +596,15 @@ impl Strategy for SatSolver {
         }
     }
 
+    fn honours_given(&self, _variant: &Variant) -> bool {
+        true
+    }
+
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let config = job.config;
         let amo = AtMostOne::of(job.variant);
-        Ok(solve_first(job.n, amo, &config.stop, config.budget)?.0)
+        let given = job.given.map_or(&[][..], |g| g.queens());
+        Ok(complete_first(job.n, amo, given, &config.stop, config.budget)?.0)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
@@ -582,6 +616,7 @@ impl Strategy for SatSolver {
                 stats: Stats::default(),
             });
         };
+        session.fix(job.given.map_or(&[][..], |g| g.queens()));
         let ended = loop {
             match session.solve(&config.stop) {
                 Answer::Model(columns) => {

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::ReportSummary;
 use super::data::{Data, seconds, spread, work_units, work_values};
 use crate::chart::{Panel, Point, Series, Units};
-use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
+use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
 
 /// The work chart's file name.
@@ -68,8 +68,68 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
         first_chart(data),
         work_chart(data),
         randomized_chart(data),
+        completion_chart(data),
         symmetric_chart(),
     ]
+}
+
+/// The given queens of a completion record (its note starts `k=K`) as a share of the board,
+/// rounded to twelfths so that n/3 on boards of 12, 20 and 28 fall on one point; in percent.
+fn given_share(record: &crate::CaseRecord) -> Option<f64> {
+    let k: f64 = record
+        .note
+        .strip_prefix("k=")?
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
+    let twelfths = (k / record.n.max(1) as f64 * 12.0).round();
+    Some(twelfths / 12.0 * 100.0)
+}
+
+/// Completion: time to answer against the share of the board given, per strategy, for the
+/// instances with a completion and for those without (the probe's one run per instance).
+fn completion_chart(data: &Data<'_>) -> Chart {
+    let mut panels = Vec::new();
+    for (result, title) in [
+        ("found", "instances with a completion: time to find one"),
+        (
+            "no-solution",
+            "instances without: time to prove none exists",
+        ),
+    ] {
+        let mut cases: Vec<(&str, f64, Vec<f64>)> = Vec::new();
+        for r in data.measured(COMPLETION).filter(|r| r.result == result) {
+            let Some(x) = given_share(r) else { continue };
+            match cases.iter_mut().find(|(id, at, _)| *id == r.id && *at == x) {
+                Some((_, _, times)) => times.push(r.seconds),
+                None => cases.push((&r.id, x, vec![r.seconds])),
+            }
+        }
+        let mut series: Vec<Series> = Vec::new();
+        for (id, x, times) in cases {
+            add_point(&mut series, data, id, id.to_string(), spread(x, &times));
+        }
+        for s in &mut series {
+            s.points.sort_by(|a, b| a.x.total_cmp(&b.x));
+        }
+        panels.push(Panel {
+            series,
+            x_units: Units::Percent,
+            ..panel(
+                title,
+                "queens given, % of n (rounded to twelfths)",
+                "time per instance (log scale; median and range)",
+                false,
+                Units::Seconds,
+            )
+        });
+    }
+    Chart {
+        name: COMPLETION,
+        heading: "N-Queens completion: time to answer vs queens given".to_string(),
+        panels,
+    }
 }
 
 /// Q, P and R against n, from the published OEIS tables ([`nqueens_core::known`]): how few

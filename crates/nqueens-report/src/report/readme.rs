@@ -8,7 +8,7 @@ use super::data::Data;
 use super::summary::summary_lines;
 use super::tables::{seed_table, time_table, yardstick_table};
 use super::{Drawn, Provenance};
-use crate::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
+use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
 /// The whole document.
@@ -51,6 +51,18 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
              series ends after a size where no seed was solved.\n"
         );
         seed_table(&mut md, &data.success);
+    }
+    if drawn.charts.contains(&COMPLETION) {
+        section(&mut md, "N-Queens completion", Some(COMPLETION), drawn);
+        let _ = writeln!(
+            md,
+            "Random completion instances (k non-attacking queens given, fixed seeds; `nqueens \
+             instance`), each answered once by every strategy that keeps given queens, in its \
+             default variant: the time of that run, median and range over the instances at each \
+             share of the board given (all board sizes together). Instances without a \
+             completion need a proof, which `min-conflicts` cannot give: it runs only on those \
+             with one. Criterion's timings of every instance are in `target/criterion/{COMPLETION}`.\n"
+        );
     }
     once_section(&mut md, data);
     section(&mut md, "Validation floor", None, drawn);

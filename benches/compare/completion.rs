@@ -1,0 +1,153 @@
+//! The `completion` group: N-Queens completion instances (k random non-attacking queens given
+//! on an n × n board, `Given::random`), answered by every strategy that honours given queens,
+//! in its default variant: time to a completion or to the proof that none exists.
+//!
+//! The instances are fixed: instance `j` of size `n` with `k` queens has seed
+//! `1000 n + 10 k + j`, so every run measures the same work. The grid mixes instances with and
+//! without a completion (random instances of half a board's queens mostly have none). Each
+//! instance's answer is first settled by `dlx` (complete); a strategy that cannot prove that
+//! none exists (`min-conflicts`) runs only on the instances that have one, and the others are
+//! recorded as skipped. The probe budget is short (1 s; quick 0.5 s): a case that runs past
+//! it is recorded so, and skipped on every larger board.
+//!
+//! Criterion ids are `completion/<label>/<n>-<k>-<seed>`; the statistics CSV has one row per
+//! (case, instance) with n, the instance seed, `k=K` in the note, the answer (`found` or
+//! `no-solution`) and the solver's own counters.
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use nqueens::core::{Config, Given, Operation, Registry, Stats};
+use nqueens_report::CaseStatus;
+use nqueens_report::group::COMPLETION;
+
+use crate::groups::tune;
+use crate::harness::{Harness, Next};
+use crate::plan::{Mode, cases};
+use crate::probe::{Found, Probe, probe};
+
+/// One instance of the grid.
+struct Instance {
+    n: usize,
+    k: usize,
+    seed: u64,
+    given: Given,
+    /// Whether it has a completion (settled by `dlx`); `None` when that was not settled.
+    satisfiable: Option<bool>,
+}
+
+/// The instances of the plan's grid, each with its answer.
+fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
+    let mut out = Vec::new();
+    for &n in &h.plan.completion_sizes {
+        for &(num, den) in &h.plan.completion_fractions {
+            let k = (n * num / den).max(1);
+            for j in 0..h.plan.completion_instances {
+                let seed = 1000 * n as u64 + 10 * k as u64 + j;
+                match Given::random(n, k, seed) {
+                    Ok(given) => out.push(Instance {
+                        n,
+                        k,
+                        seed,
+                        given,
+                        satisfiable: None,
+                    }),
+                    Err(error) => {
+                        eprintln!("nqueens bench: {COMPLETION}: n = {n}, k = {k}: {error}")
+                    }
+                }
+            }
+        }
+    }
+    if let Ok(reference) = registry.get("dlx") {
+        for instance in &mut out {
+            let config = Config {
+                given: Some(instance.given.clone()),
+                ..Config::default()
+            };
+            instance.satisfiable = reference
+                .first(instance.n, &config)
+                .ok()
+                .filter(|run| run.ended.is_definite())
+                .map(|run| run.solution.is_some());
+        }
+    }
+    out
+}
+
+/// `completion`: every honouring strategy, default variant, on every instance of the grid.
+pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
+    let instances = instances(h, registry);
+    let mut group = c.benchmark_group(COMPLETION);
+    for case in cases(registry) {
+        if !case.is_default || !case.solver.honours_given(case.variant) {
+            continue;
+        }
+        // The smallest board this case ran past the budget on: larger ones are skipped.
+        let mut too_slow: Option<usize> = None;
+        for instance in &instances {
+            let (n, k) = (instance.n, instance.k);
+            let parameter = format!("{n}-{k}-{}", instance.seed);
+            if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
+                continue;
+            }
+            let mut record = case.record(COMPLETION, n, CaseStatus::Measured);
+            record.seed = Some(instance.seed);
+            record.note = format!("k={k}");
+            let skip = if too_slow.is_some_and(|m| n > m) {
+                Some("a smaller board ran past the probe budget")
+            } else if !case.variant.complete && instance.satisfiable != Some(true) {
+                Some("it cannot prove that no completion exists")
+            } else {
+                None
+            };
+            if let Some(why) = skip {
+                record.status = CaseStatus::Skipped;
+                record.note = format!("k={k}: {why}");
+                h.push(record);
+                continue;
+            }
+            let config = Config {
+                given: Some(instance.given.clone()),
+                seed: case.variant.randomized.then_some(1),
+                ..case.config(None)
+            };
+            let (seconds, stats) = if h.plan.mode == Mode::List {
+                (0.0, Stats::default())
+            } else {
+                let outcome = probe(
+                    case.solver,
+                    Operation::First,
+                    n,
+                    &config,
+                    h.plan.completion_budget,
+                );
+                if let (Probe::Done { found, .. }, Some(expected)) =
+                    (&outcome, instance.satisfiable)
+                {
+                    assert_eq!(
+                        *found == Found::Solution,
+                        expected,
+                        "{COMPLETION}/{}/{parameter}: the answer disagrees with dlx",
+                        case.label
+                    );
+                }
+                match h.settle(record, outcome) {
+                    Next::Measure { seconds, stats } => (seconds, stats),
+                    Next::Skip => continue,
+                    Next::StopSeries => {
+                        too_slow = Some(too_slow.map_or(n, |m| m.min(n)));
+                        continue;
+                    }
+                }
+            };
+            tune(&mut group, seconds, h.plan.quick);
+            group.throughput(Throughput::Elements(
+                stats.work().map_or(n as u64, |(_, value)| value),
+            ));
+            group.bench_with_input(BenchmarkId::new(&case.label, &parameter), &n, |b, &n| {
+                b.iter(|| case.solver.first(n, &config))
+            });
+        }
+        h.save();
+    }
+    group.finish();
+}

@@ -1,0 +1,34 @@
+//! `nqueens instance`: a reproducible N-Queens completion instance, printed in the `--given`
+//! form, so that `nqueens solve N --given "$(nqueens instance N --queens K --seed S)"` poses it.
+
+use std::io::Write;
+
+use clap::Args;
+use nqueens::core::Given;
+
+use crate::{Status, UsageError};
+
+/// Options of `nqueens instance`.
+#[derive(Args, Debug)]
+pub struct InstanceArgs {
+    /// Board size (at least 1).
+    #[arg(value_parser = crate::parse_size)]
+    n: usize,
+    /// How many queens to place (at least 1, at most N).
+    #[arg(long, short = 'k', value_parser = clap::value_parser!(u64).range(1..))]
+    queens: u64,
+    /// Seed of the random placement: the same arguments always print the same instance.
+    #[arg(long)]
+    seed: u64,
+}
+
+/// Runs `nqueens instance`.
+pub fn run(args: &InstanceArgs) -> anyhow::Result<Status> {
+    let queens = usize::try_from(args.queens).unwrap_or(usize::MAX);
+    let given =
+        Given::random(args.n, queens, args.seed).map_err(|error| UsageError(error.to_string()))?;
+    let mut out = crate::output::stdout()?;
+    writeln!(out, "{given}")?;
+    out.flush()?;
+    Ok(Status::Success)
+}

@@ -1,0 +1,433 @@
+//! Queens that must be on the board: the partial placement of an N-Queens completion problem
+//! ([`Given`]), and reproducible random instances of it ([`Given::random`]).
+//!
+//! Completing a partial placement is NP-complete and counting its completions #P-complete
+//! (Gent, Jefferson and Nightingale, "Complexity of n-Queens Completion", JAIR 59, 2017),
+//! where plain N-Queens is solved in O(n) by a formula: so completion separates solvers that
+//! plain N-Queens cannot.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::{Diagonal, InvalidPlacement};
+
+/// Queens given on the board, at most one per row, no two attacking each other: what a
+/// completion must keep. Rows and columns are 0-based.
+///
+/// It parses from `row:col` pairs separated by commas or spaces (`1:0,3:2`), or from a
+/// placement line with `.` for the free rows (`. 0 . 2`, which also fixes the board size), and
+/// prints as pairs. Parsing refuses a row given twice and queens that attack each other,
+/// naming them; [`Given::check`] then checks the queens against a board size.
+///
+/// ```
+/// use nqueens_core::Given;
+/// let given: Given = "1:3, 3:2".parse()?;
+/// assert_eq!(given.to_string(), "1:3,3:2");
+/// assert_eq!(given.queens(), ". 3 . 2".parse::<Given>()?.queens());
+/// assert!(given.check(4).is_ok());
+/// assert!(given.check(3).is_err());
+/// let attacking = "1:0,3:2".parse::<Given>().unwrap_err();
+/// assert_eq!(attacking.to_string(), "the given queens attack each other: rows 1 and 3 share a falling (\\) diagonal");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Given {
+    /// (row, column), sorted by row, one per row.
+    queens: Vec<(usize, u32)>,
+    /// The board size a placement line implies (its length); `None` for pairs.
+    #[serde(skip)]
+    board: Option<usize>,
+}
+
+/// Why queens cannot be given: the text is not in either form, or the queens cannot stand
+/// together on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum InvalidGiven {
+    /// Nothing given.
+    #[error(
+        "no queens given: expected row:column pairs like `1:3,3:2` or a placement line like `. 3 . 2`"
+    )]
+    Empty,
+    /// A part that is neither a `row:column` pair nor (in a placement line) a column or `.`.
+    #[error("{found:?} is not {expected}")]
+    Syntax {
+        /// The offending part (its start, if long).
+        found: String,
+        /// What was expected there.
+        expected: &'static str,
+    },
+    /// The same row appears twice.
+    #[error("row {row} is given twice")]
+    SameRow {
+        /// The row.
+        row: usize,
+    },
+    /// Two given queens attack each other.
+    #[error("the given queens attack each other: {0}")]
+    Attacking(InvalidPlacement),
+    /// A queen lies off the board.
+    #[error("the given queen {row}:{column} is off the {n} × {n} board (rows and columns are 0..={max})", max = n - 1)]
+    OffBoard {
+        /// Its row.
+        row: usize,
+        /// Its column.
+        column: u32,
+        /// The board size.
+        n: usize,
+    },
+    /// A placement line whose length is not the board size.
+    #[error("the given placement line has {found} rows, but the board has {expected}")]
+    WrongLength {
+        /// The board size.
+        expected: usize,
+        /// The rows of the line.
+        found: usize,
+    },
+    /// More queens asked for than the board has rows.
+    #[error("{queens} queens cannot stand on an {n} × {n} board without two sharing a row")]
+    TooMany {
+        /// Queens asked for.
+        queens: usize,
+        /// The board size.
+        n: usize,
+    },
+    /// The random placement got stuck on every try.
+    #[error(
+        "could not place {queens} non-attacking queens on the {n} × {n} board in {tries} random tries: ask for fewer"
+    )]
+    NotPlaced {
+        /// Queens asked for.
+        queens: usize,
+        /// The board size.
+        n: usize,
+        /// How many times it started over.
+        tries: u32,
+    },
+}
+
+/// Random tries [`Given::random`] makes before it gives up.
+const RANDOM_TRIES: u32 = 1000;
+
+impl Given {
+    /// The queens at `(row, column)`, in any order: refused if a row repeats or two attack
+    /// each other. O(k) for k queens.
+    pub fn new(mut queens: Vec<(usize, u32)>) -> Result<Given, InvalidGiven> {
+        queens.sort_unstable();
+        if let Some(pair) = queens.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(InvalidGiven::SameRow { row: pair[0].0 });
+        }
+        // The first row seen on each column and diagonal (keys: column, row - column, row +
+        // column), so a clash names both rows.
+        let mut columns = HashMap::new();
+        let mut falling = HashMap::new();
+        let mut rising = HashMap::new();
+        for &(row, column) in &queens {
+            let c = column as i64;
+            let r = row as i64;
+            let clash = if let Some(&first) = columns.get(&column) {
+                Some(InvalidPlacement::SameColumn {
+                    first,
+                    second: row,
+                    column,
+                })
+            } else if let Some(&first) = falling.get(&(r - c)) {
+                Some(InvalidPlacement::SameDiagonal {
+                    first,
+                    second: row,
+                    diagonal: Diagonal::Falling,
+                })
+            } else {
+                rising
+                    .get(&(r + c))
+                    .map(|&first| InvalidPlacement::SameDiagonal {
+                        first,
+                        second: row,
+                        diagonal: Diagonal::Rising,
+                    })
+            };
+            if let Some(clash) = clash {
+                return Err(InvalidGiven::Attacking(clash));
+            }
+            columns.insert(column, row);
+            falling.insert(r - c, row);
+            rising.insert(r + c, row);
+        }
+        Ok(Given {
+            queens,
+            board: None,
+        })
+    }
+
+    /// Checks that every queen is on the `n × n` board (and that a placement line has `n`
+    /// rows).
+    pub fn check(&self, n: usize) -> Result<(), InvalidGiven> {
+        if let Some(found) = self.board.filter(|&rows| rows != n) {
+            return Err(InvalidGiven::WrongLength { expected: n, found });
+        }
+        match self
+            .queens
+            .iter()
+            .find(|&&(row, column)| row >= n || column as usize >= n)
+        {
+            Some(&(row, column)) => Err(InvalidGiven::OffBoard { row, column, n }),
+            None => Ok(()),
+        }
+    }
+
+    /// The queens, `(row, column)` by increasing row.
+    pub fn queens(&self) -> &[(usize, u32)] {
+        &self.queens
+    }
+
+    /// How many queens are given.
+    pub fn len(&self) -> usize {
+        self.queens.len()
+    }
+
+    /// Whether none is (only a placement line of dots gives none).
+    pub fn is_empty(&self) -> bool {
+        self.queens.is_empty()
+    }
+
+    /// The given column of each row of an `n`-row board, `None` for free rows. The queens must
+    /// be on the board ([`Given::check`]).
+    pub fn by_row(&self, n: usize) -> Vec<Option<u32>> {
+        let mut rows = vec![None; n];
+        for &(row, column) in &self.queens {
+            rows[row] = Some(column);
+        }
+        rows
+    }
+
+    /// The first given queen `columns` (a full placement) does not have, if any.
+    ///
+    /// ```
+    /// use nqueens_core::Given;
+    /// let given: Given = "0:1".parse()?;
+    /// assert_eq!(given.missing_in(&[1, 3, 0, 2]), None);
+    /// assert_eq!(given.missing_in(&[2, 0, 3, 1]), Some((0, 1)));
+    /// # Ok::<(), nqueens_core::InvalidGiven>(())
+    /// ```
+    pub fn missing_in(&self, columns: &[u32]) -> Option<(usize, u32)> {
+        self.queens
+            .iter()
+            .copied()
+            .find(|&(row, column)| columns.get(row) != Some(&column))
+    }
+
+    /// `queens` random non-attacking queens on the `n × n` board, the same for the same
+    /// arguments on every platform (Xoshiro256++ seeded with `seed`).
+    ///
+    /// Rows are taken in a random order, and each takes a column drawn uniformly from those
+    /// the queens already placed leave safe; a row with none is passed over, and when the rows
+    /// run out first the placement starts over (up to 1,000 times). O(n) per queen. The
+    /// instances it makes range from easy to unsatisfiable: Gent, Jefferson and Nightingale
+    /// (2017) found that such random completion instances are not consistently hard.
+    ///
+    /// ```
+    /// use nqueens_core::Given;
+    /// let given = Given::random(8, 3, 42)?;
+    /// assert_eq!(given.len(), 3);
+    /// assert!(given.check(8).is_ok());
+    /// assert_eq!(given, Given::random(8, 3, 42)?);
+    /// # Ok::<(), nqueens_core::InvalidGiven>(())
+    /// ```
+    pub fn random(n: usize, queens: usize, seed: u64) -> Result<Given, InvalidGiven> {
+        if queens > n {
+            return Err(InvalidGiven::TooMany { queens, n });
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut rows: Vec<usize> = (0..n).collect();
+        let mut safe = Vec::with_capacity(n);
+        for _ in 0..RANDOM_TRIES {
+            // Fisher–Yates with the generator's own bounded draws.
+            for i in (1..n).rev() {
+                rows.swap(i, rng.random_range(0..=i));
+            }
+            let mut used_columns = vec![false; n];
+            let mut falling = vec![false; 2 * n];
+            let mut rising = vec![false; 2 * n];
+            let mut placed = Vec::with_capacity(queens);
+            for &row in &rows {
+                if placed.len() == queens {
+                    break;
+                }
+                safe.clear();
+                safe.extend((0..n).filter(|&c| {
+                    !used_columns[c] && !falling[row + n - 1 - c] && !rising[row + c]
+                }));
+                if safe.is_empty() {
+                    continue;
+                }
+                let column = safe[rng.random_range(0..safe.len())];
+                used_columns[column] = true;
+                falling[row + n - 1 - column] = true;
+                rising[row + column] = true;
+                placed.push((row, column as u32));
+            }
+            if placed.len() == queens {
+                return Given::new(placed);
+            }
+        }
+        Err(InvalidGiven::NotPlaced {
+            queens,
+            n,
+            tries: RANDOM_TRIES,
+        })
+    }
+}
+
+impl fmt::Display for Given {
+    /// `row:column` pairs, comma-separated: the form `--given` reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (row, column)) in self.queens.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{row}:{column}")?;
+        }
+        Ok(())
+    }
+}
+
+/// At most 24 characters of `text`, for messages.
+fn quote(text: &str) -> String {
+    let mut cut: String = text.chars().take(24).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}
+
+impl FromStr for Given {
+    type Err = InvalidGiven;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|part| !part.is_empty())
+            .collect();
+        if parts.is_empty() {
+            return Err(InvalidGiven::Empty);
+        }
+        // A whole number, or the error quoting `whole`, the part it came from.
+        let number = |digits: &str, whole: &str, expected| {
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse::<u32>().ok())
+                .flatten()
+                .ok_or_else(|| InvalidGiven::Syntax {
+                    found: quote(whole),
+                    expected,
+                })
+        };
+        if text.contains(':') {
+            const PAIR: &str = "a row:column pair of whole numbers, like 1:3";
+            let queens = parts
+                .iter()
+                .map(|part| {
+                    let (row, column) = part.split_once(':').ok_or(InvalidGiven::Syntax {
+                        found: quote(part),
+                        expected: PAIR,
+                    })?;
+                    Ok((
+                        number(row, part, PAIR)? as usize,
+                        number(column, part, PAIR)?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, InvalidGiven>>()?;
+            Given::new(queens)
+        } else {
+            const CELL: &str = "a column (a whole number) or `.` for a free row";
+            let mut queens = Vec::new();
+            for (row, part) in parts.iter().enumerate() {
+                if *part != "." {
+                    queens.push((row, number(part, part, CELL)?));
+                }
+            }
+            let mut given = Given::new(queens)?;
+            given.board = Some(parts.len());
+            Ok(given)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_forms_parse_to_the_same_queens() {
+        let pairs: Given = "3:2 1:3".parse().unwrap();
+        let line: Given = ". 3 , . 2 . .".parse().unwrap();
+        assert_eq!(pairs.queens(), line.queens());
+        assert_eq!(pairs.to_string(), "1:3,3:2");
+        assert_eq!(line.check(6), Ok(()));
+        assert_eq!(
+            line.check(7),
+            Err(InvalidGiven::WrongLength {
+                expected: 7,
+                found: 6
+            })
+        );
+        assert_eq!(pairs.by_row(4), vec![None, Some(3), None, Some(2)]);
+    }
+
+    #[test]
+    fn bad_text_and_impossible_queens_are_refused_with_the_reason() {
+        let error = |text: &str| text.parse::<Given>().unwrap_err().to_string();
+        assert!(error("").contains("no queens given"));
+        assert!(error("1:2,x").contains("\"x\" is not a row:column pair"));
+        assert!(error("1:2,3:").contains("\"3:\""));
+        assert!(error("1 q 2").contains("\"q\" is not a column"));
+        assert!(error("-1:2").contains("\"-1:2\""));
+        assert!(error("99999999999:1").contains("99999999999"));
+        assert_eq!(error("1:2,1:4"), "row 1 is given twice");
+        assert_eq!(
+            error("0:0,5:0"),
+            "the given queens attack each other: rows 0 and 5 share column 0"
+        );
+        assert_eq!(
+            error("4:0,2:2"),
+            "the given queens attack each other: rows 2 and 4 share a rising (/) diagonal"
+        );
+        let far: Given = "2:9".parse().unwrap();
+        assert_eq!(
+            far.check(8).unwrap_err().to_string(),
+            "the given queen 2:9 is off the 8 × 8 board (rows and columns are 0..=7)"
+        );
+    }
+
+    #[test]
+    fn random_instances_are_reproducible_and_valid() {
+        for n in [1, 4, 8, 13, 40] {
+            for k in [0, 1, n / 3, n / 2] {
+                for seed in 0..5 {
+                    let given = Given::random(n, k, seed).unwrap();
+                    assert_eq!(given.len(), k);
+                    given.check(n).unwrap();
+                    assert_eq!(given, Given::random(n, k, seed).unwrap());
+                    // Printing and parsing again gives the same queens.
+                    if k > 0 {
+                        assert_eq!(given, given.to_string().parse().unwrap());
+                    }
+                }
+            }
+        }
+        assert_ne!(Given::random(40, 10, 1), Given::random(40, 10, 2));
+        assert!(matches!(
+            Given::random(4, 5, 0),
+            Err(InvalidGiven::TooMany { .. })
+        ));
+        assert!(matches!(
+            Given::random(3, 3, 0),
+            Err(InvalidGiven::NotPlaced { .. })
+        ));
+    }
+}

@@ -1,0 +1,265 @@
+//! Min-conflicts with given queens (N-Queens completion): the given queens stay where they are,
+//! and only the free rows are searched.
+//!
+//! The board is a permutation again, but of the free columns over the free rows: a given row
+//! keeps its column, and a move swaps the columns of two free rows, so given queens are never
+//! moved and rows and columns never clash. The start and the repair are those of the main
+//! board, on plain `u32` diagonal counts (completion boards are small beside the 10^8 queens
+//! the main board is tuned for):
+//!
+//! - **start**: each free row takes, from the unused free columns, the first of at most 64
+//!   random probes whose two diagonals are empty (given queens included), else the least
+//!   crowded probe;
+//! - **repair**: a random attacked free queen swaps with the best of 64 random free partners
+//!   (fewest attacking pairs after the swap, never more than before), until no pair is left,
+//!   restarting after a stall and ending when the move budget runs out.
+//!
+//! An attacking pair always holds a free queen (given queens do not attack each other), so the
+//! suspects are free rows only. The search is still incomplete: it cannot prove that the given
+//! queens have no completion, and on such an instance it runs until its budget is spent.
+
+use nqueens_core::{Ended, Given, Stats};
+use rand::Rng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+/// Random probes per row at the start, and random partners per move.
+const SAMPLES: usize = 64;
+
+/// The board of a completion run.
+struct Board {
+    n: usize,
+    columns: Vec<u32>,
+    /// The rows with a given queen, and those without: the only ones that move.
+    given_rows: Vec<usize>,
+    free_rows: Vec<usize>,
+    /// The columns no given queen holds.
+    free_columns: Vec<u32>,
+    /// Queens per `\` diagonal (`row + n - 1 - column`) and per `/` diagonal (`row + column`).
+    falling: Vec<u32>,
+    rising: Vec<u32>,
+    /// Attacking pairs: the sum of `count choose 2` over the diagonals.
+    pairs: u64,
+    /// Free rows that may be attacked (every attacking pair has one listed), and the marks.
+    suspects: Vec<usize>,
+    listed: Vec<bool>,
+}
+
+impl Board {
+    fn new(n: usize, given: &Given) -> Board {
+        let fixed = given.by_row(n);
+        let mut taken = vec![false; n];
+        let mut columns = vec![0; n];
+        for (row, column) in fixed.iter().enumerate() {
+            if let Some(c) = *column {
+                columns[row] = c;
+                taken[c as usize] = true;
+            }
+        }
+        Board {
+            n,
+            columns,
+            given_rows: given.queens().iter().map(|&(row, _)| row).collect(),
+            free_rows: (0..n).filter(|&r| fixed[r].is_none()).collect(),
+            free_columns: (0..n as u32).filter(|&c| !taken[c as usize]).collect(),
+            falling: vec![0; 2 * n - 1],
+            rising: vec![0; 2 * n - 1],
+            pairs: 0,
+            suspects: Vec::new(),
+            listed: vec![false; n],
+        }
+    }
+
+    fn diagonals(&self, row: usize, column: u32) -> (usize, usize) {
+        let c = column as usize;
+        (row + self.n - 1 - c, row + c)
+    }
+
+    /// Puts the queen of `row` on the board's counts; returns the pairs it adds.
+    fn add(&mut self, row: usize) -> u64 {
+        let (f, r) = self.diagonals(row, self.columns[row]);
+        let added = u64::from(self.falling[f] + self.rising[r]);
+        self.falling[f] += 1;
+        self.rising[r] += 1;
+        added
+    }
+
+    /// Takes the queen of `row` off the counts; returns the pairs it leaves.
+    fn remove(&mut self, row: usize) -> u64 {
+        let (f, r) = self.diagonals(row, self.columns[row]);
+        self.falling[f] -= 1;
+        self.rising[r] -= 1;
+        u64::from(self.falling[f] + self.rising[r])
+    }
+
+    fn attackers(&self, row: usize) -> u32 {
+        let (f, r) = self.diagonals(row, self.columns[row]);
+        self.falling[f] + self.rising[r] - 2
+    }
+
+    fn list(&mut self, row: usize) {
+        if !self.listed[row] {
+            self.listed[row] = true;
+            self.suspects.push(row);
+        }
+    }
+
+    /// A new greedy start: the given queens, then each free row on a free column.
+    fn start(&mut self, rng: &mut Xoshiro256PlusPlus) {
+        self.falling.fill(0);
+        self.rising.fill(0);
+        self.listed.fill(false);
+        self.suspects.clear();
+        self.pairs = 0;
+        // The given queens first: they attack no one.
+        for i in 0..self.given_rows.len() {
+            self.add(self.given_rows[i]);
+        }
+        let mut pool = self.free_columns.clone();
+        for i in 0..self.free_rows.len() {
+            let row = self.free_rows[i];
+            let mut best = (u32::MAX, 0);
+            for _ in 0..SAMPLES.min(pool.len()) {
+                let at = uniform_below(rng.next_u64(), pool.len());
+                let (f, r) = self.diagonals(row, pool[at]);
+                let crowd = self.falling[f] + self.rising[r];
+                if crowd < best.0 {
+                    best = (crowd, at);
+                    if crowd == 0 {
+                        break;
+                    }
+                }
+            }
+            self.columns[row] = pool.swap_remove(best.1);
+            let added = self.add(row);
+            if added > 0 {
+                self.pairs += added;
+                self.list(row);
+            }
+        }
+    }
+
+    /// The change in attacking pairs if rows `i` and `j` swapped columns.
+    fn swap_delta(&mut self, i: usize, j: usize) -> i64 {
+        let before = self.remove(i) + self.remove(j);
+        self.columns.swap(i, j);
+        let after = self.add(i) + self.add(j);
+        self.remove(i);
+        self.remove(j);
+        self.columns.swap(i, j);
+        self.add(i);
+        self.add(j);
+        after as i64 - before as i64
+    }
+
+    fn swap(&mut self, i: usize, j: usize, delta: i64) {
+        self.remove(i);
+        self.remove(j);
+        self.columns.swap(i, j);
+        self.add(i);
+        self.add(j);
+        self.pairs = self.pairs.wrapping_add_signed(delta);
+        for row in [i, j] {
+            if self.attackers(row) > 0 {
+                self.list(row);
+            }
+        }
+    }
+
+    /// Repairs until no pair is left (`Satisfied`), `allowance` moves are spent or `stall`
+    /// moves pass without a new low (`Budget`), or `stopped` says so (`Interrupted`).
+    fn repair(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        allowance: u64,
+        stall: u64,
+        stopped: &dyn Fn() -> bool,
+    ) -> (u64, Ended) {
+        let mut moves = 0u64;
+        let mut since_better = 0u64;
+        let mut lowest = self.pairs;
+        while self.pairs > 0 {
+            if moves >= allowance || since_better >= stall {
+                return (moves, Ended::Budget);
+            }
+            if moves.is_multiple_of(1024) && stopped() {
+                return (moves, Ended::Interrupted);
+            }
+            let pick = uniform_below(rng.next_u64(), self.suspects.len().max(1));
+            let Some(&i) = self.suspects.get(pick) else {
+                return (moves, Ended::Budget);
+            };
+            if self.attackers(i) == 0 {
+                self.suspects.swap_remove(pick);
+                self.listed[i] = false;
+                continue;
+            }
+            moves += 1;
+            let partners = self.free_rows.len();
+            let mut best = (i64::MAX, i);
+            let mut ties = 0usize;
+            for _ in 0..if partners > 1 { SAMPLES } else { 0 } {
+                let j = self.free_rows[uniform_below(rng.next_u64(), partners)];
+                if j == i {
+                    continue;
+                }
+                let delta = self.swap_delta(i, j);
+                if delta < best.0 {
+                    (best, ties) = ((delta, j), 1);
+                } else if delta == best.0 {
+                    // Reservoir sampling keeps each tied partner with equal probability.
+                    ties += 1;
+                    if uniform_below(rng.next_u64(), ties) == 0 {
+                        best.1 = j;
+                    }
+                }
+            }
+            if best.0 <= 0 && best.1 != i {
+                self.swap(i, best.1, best.0);
+            }
+            if self.pairs < lowest {
+                lowest = self.pairs;
+                since_better = 0;
+            } else {
+                since_better += 1;
+            }
+        }
+        (moves, Ended::Satisfied)
+    }
+}
+
+/// Searches for a completion of `given` on the `n × n` board with at most `budget` moves,
+/// restarting after `stall` moves without progress. Returns the columns when it found one.
+pub(crate) fn complete(
+    n: usize,
+    given: &Given,
+    rng: &mut Xoshiro256PlusPlus,
+    budget: u64,
+    stall: u64,
+    stopped: &dyn Fn() -> bool,
+    on_restart: &dyn Fn(),
+) -> (Option<Vec<u32>>, Ended, Stats) {
+    let mut board = Board::new(n, given);
+    let mut stats = Stats::default();
+    let mut left = budget;
+    loop {
+        if stopped() {
+            return (None, Ended::Interrupted, stats);
+        }
+        board.start(rng);
+        if stats.restarts == 0 {
+            stats.initial_conflicts = (0..n).filter(|&row| board.attackers(row) > 0).count() as u64;
+        }
+        let (moves, ended) = board.repair(rng, left, stall, stopped);
+        stats.moves += moves;
+        left -= moves;
+        stats.peak_bytes = (4 * board.n * 5) as u64;
+        match ended {
+            Ended::Satisfied => return (Some(board.columns), ended, stats),
+            Ended::Budget if left > 0 => {
+                stats.restarts += 1;
+                on_restart();
+            }
+            ended => return (None, ended, stats),
+        }
+    }
+}
