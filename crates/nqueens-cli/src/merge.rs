@@ -61,8 +61,14 @@ pub fn run(registry: &Registry, args: &MergeArgs) -> anyhow::Result<Status> {
             }
         }
     }
+    // Merging lists the subproblems but counts none: no memory bound applies (a count whose
+    // tables needed a raised --memory-limit still merges).
+    let unbounded = Config {
+        memory_limit: Some(u64::MAX),
+        ..Config::default()
+    };
     let merged = merge(&records, |strategy, n| {
-        registry.get(strategy)?.plan(n, &Config::default())
+        registry.get(strategy)?.plan(n, &unbounded)
     })?;
     if args.json {
         serde_json::to_writer(&mut out, &merged)?;
