@@ -316,9 +316,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     let (mut solver, config) = args
         .strategy
         .choose(registry, Operation::Count, n, given, stop)?;
-    if args.unique && args.strategy.strategy.is_none() && !solver.capabilities().counts_classes {
-        // The default counter at this size may not count classes (quadrants): --unique takes
-        // the first counter of the rule that does.
+    let needs_classes = args.unique || args.shard.is_some() || args.checkpoint.is_some();
+    if needs_classes && args.strategy.strategy.is_none() && !solver.capabilities().counts_classes {
+        // The default counter at this size may not count classes (quadrants). --unique takes
+        // the first counter of the rule that does, and so do shards and checkpoints, whose
+        // records promise both counts (`merge --unique`, a rerun with --unique).
         if let Some(counter) = class_counter(registry, n) {
             solver = counter;
         }

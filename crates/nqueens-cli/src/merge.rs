@@ -62,8 +62,14 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
             }
         }
     }
+    // Merging lists the subproblems but counts none: no memory bound applies (a count whose
+    // tables needed a raised --memory-limit still merges).
+    let unbounded = Config {
+        memory_limit: Some(u64::MAX),
+        ..Config::default()
+    };
     let merged = merge(&records, |strategy, n| {
-        registry.get(strategy)?.plan(n, &Config::default())
+        registry.get(strategy)?.plan(n, &unbounded)
     })?;
     let strategy = records.first().map(|record| record.strategy.as_str());
     let counts_classes = strategy

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::split::{Subproblems, count_subproblems};
 use crate::{Capabilities, VisitRun};
-use crate::{Config, CountRun, Ended, Error, FirstRun, Given, Operation, Solution, Stats, Variant};
+use crate::{Config, CountRun, Ended, Error, FirstRun, Given, Operation, Solution, Variant};
 
 /// Receives each solution of a stream as its columns; return `ControlFlow::Break(())` to stop.
 pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;

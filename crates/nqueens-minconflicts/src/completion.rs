@@ -18,6 +18,7 @@
 //! suspects are free rows only. The search is still incomplete: it cannot prove that the given
 //! queens have no completion, and on such an instance it runs until its budget is spent.
 
+use nqueens_core::local::uniform_below;
 use nqueens_core::{Ended, Given, Stats};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;

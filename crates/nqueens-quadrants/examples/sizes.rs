@@ -1,17 +1,20 @@
-//! Times a count and prints its memory: `cargo run --release -p nqueens-quadrants --example sizes -- 16 1`.
+//! Times one count and prints its memory, estimated and held:
+//! `cargo run --release -p nqueens-quadrants --example sizes -- 16 1` (n, threads; `EXACT=1`
+//! also counts the tables exactly first).
+
 use nqueens_core::{Config, Solver};
 use nqueens_quadrants::{Plan, QuadrantsSolver};
 
-fn main() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
-    let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
-    let started = std::time::Instant::now();
-    let plan = Plan::new(n).expect("plan");
+    let n: usize = args.next().map_or(Ok(12), |a| a.parse())?;
+    let threads: usize = args.next().map_or(Ok(1), |a| a.parse())?;
+    let plan = Plan::new(n)?;
     if std::env::var_os("EXACT").is_some() {
+        let started = std::time::Instant::now();
+        let bytes = plan.table_bytes();
         println!(
-            "n = {n}: tables {} B exactly ({:?})",
-            plan.table_bytes(),
+            "n = {n}: tables {bytes} B exactly ({:?})",
             started.elapsed()
         );
     }
@@ -26,11 +29,12 @@ fn main() {
         ..Config::default()
     };
     let started = std::time::Instant::now();
-    let run = QuadrantsSolver.count(n, &config).expect("count");
+    let run = QuadrantsSolver.count(n, &config)?;
     println!(
         "n = {n}: {} in {:.3} s, peak {} B",
         run.total,
         started.elapsed().as_secs_f64(),
         run.stats.peak_bytes
     );
+    Ok(())
 }

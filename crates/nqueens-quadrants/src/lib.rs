@@ -57,7 +57,7 @@
 //! exact count of the tables by walking them) and a count over the limit is refused with
 //! [`Error::Refused`] giving the estimate. The limit is [`Config::memory_limit`] (the CLI's
 //! `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
-//! [`Stats::peak_bytes`].
+//! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes).
 //!
 //! Small boards: the method works for every `n ≥ 1` (for n = 1 the west half is empty), so
 //! nothing falls back. It counts up to n = 28 (the `u64` bound), memory permitting.
