@@ -66,6 +66,10 @@ pub trait Strategy: Send + Sync {
     /// Whether `variant` keeps given queens ([`Job::given`]) in every solution it returns, and
     /// counts the completions of the given queens. The default says no, and the
     /// [`Solver`](crate::Solver) entry points then refuse a request with given queens.
+    ///
+    /// The default [`search_count`](Strategy::search_count) of a resumable strategy counts
+    /// its [`subproblems`](Strategy::subproblems), which know nothing of given queens: a
+    /// strategy that honours them counts through `search_all` or its own `search_count`.
     fn honours_given(&self, variant: &Variant) -> bool {
         let _ = variant;
         false
