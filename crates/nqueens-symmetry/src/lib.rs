@@ -95,21 +95,20 @@
 
 #![deny(missing_docs)]
 
+mod burnside;
 mod constellation;
 mod kernel;
 mod plan;
 mod symmetric;
 
+pub use burnside::{SymmetricError, SymmetryTypes, symmetry_types};
 #[doc(no_inline)]
 pub use nqueens_core::split::{
     Checkpoint, CheckpointError, MergeError, Merged, PlanRun, Shard, ShardError, ShardRecord,
     Subproblems, Tally, count_shard, count_subproblems, merge,
 };
 pub use plan::{MAX_MASK_N, Plan};
-pub use symmetric::{
-    MAX_SYMMETRIC_N, SymmetricError, SymmetricPlan, SymmetryTypes, Turn, count_symmetric,
-    symmetry_types,
-};
+pub use symmetric::{MAX_SYMMETRIC_N, SymmetricPlan, Turn, count_symmetric};
 
 use nqueens_core::{Capabilities, Error, Limit, Strategy, Variant, known};
 
