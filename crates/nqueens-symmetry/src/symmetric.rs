@@ -1,5 +1,5 @@
-//! Solutions that a rotation maps onto themselves, counted directly, and the identity that checks
-//! a full count against them.
+//! Solutions that a rotation maps onto themselves, counted directly by a search over the part of
+//! the board that determines them.
 //!
 //! P(n) (OEIS A032522) counts the solutions a half turn maps onto themselves, R(n) (OEIS
 //! A033148) those a quarter turn does. Burnside's lemma ties them to the full count Q(n)
@@ -8,8 +8,8 @@
 //! ## Half turn
 //!
 //! A half-turn-symmetric solution pairs each queen (r, c) with (n-1-r, n-1-c), and holds the
-//! centre on an odd board: its first ⌊n/2⌋ rows determine it. The search fills those rows top
-//! to bottom and places each queen with its image. Diagonals are indexed absolutely, `/` by
+//! centre on an odd board: its first ⌊n/2⌋ rows determine it. The search fills those rows and
+//! places each queen with its image. Diagonals are indexed absolutely, `/` by
 //! `r + c` and `\` by `r - c + n - 1` (both `0..=2n-2`), and the half turn maps index `d` to
 //! `2n - 2 - d` in both families: the sets of taken diagonals are palindromes, so a square is
 //! open exactly when its image is, and one test per square does. Its `/` diagonal is bit `c`
@@ -25,12 +25,15 @@
 //! and a quarter of the queens determine them. The quarter turn maps the `/` diagonal `d` onto
 //! the `\` diagonal `2n - 2 - d`, and the half turn makes both sets palindromes: on such a board
 //! the `/` and `\` diagonals taken are the same set of indices, held in one mask. Each level
-//! puts a queen in the topmost empty row `r` (its column pair must be another empty pair) and
-//! adds its orbit; the set of taken rows is also the set of taken columns.
+//! puts a queen in an empty row `r` of the top half (its column pair must be another empty
+//! pair) and adds its orbit; the set of taken rows is also the set of taken columns.
+//!
+//! Both searches branch on the empty row of the top half with the fewest open squares, and a
+//! row with none ends the branch (forward checking, as in exact-cover searches).
 //!
 //! Both searches halve their work with the left-right mirror, which maps a symmetric solution
-//! onto another one with its top queen on the other side: the top queen goes in the left half
-//! only and the count is doubled. The last level is counted by a population count. The first
+//! onto another one with its top queen on the other side: the queen of row 0 goes in the left
+//! half only and the count is doubled. The last level is counted by a population count. The first
 //! levels are expanded into independent subproblems ([`SymmetricPlan`]), counted by the core's
 //! runner on all cores, with progress, the stop flag and checkpoints.
 //!
@@ -41,9 +44,10 @@
 //! pruning), so R reaches boards far beyond the full count. Memory is O(n²) for the plan.
 //! Columns sit in a `u64` and diagonals (2n - 1 of them) in a `u128`, so n ≤ 64
 //! ([`MAX_SYMMETRIC_N`]); R is known up to n = 63. The counts are `u64`: R is below 2^64 where
-//! it is known, and P(n) grows about 3× per unit of `n` (P(27) ≈ 3.2 × 10^8), so a run would
-//! take years before a count could overflow. Times are in the reference report
-//! (`reports/README.md`), not copied here.
+//! it is known (the largest, R(61), is about 2.9 × 10^14), and reaching 2^64 would take at least 2^64 / 64 leaves
+//! of the search (the last level adds at most `n` at once), years of work. Times are measured
+//! by hand (the bench does not run these counts) and quoted in the README's *Counting*
+//! section, not here.
 //!
 //! Sources: the identity is Burnside's (orbit-counting) lemma; the reference values are
 //! OEIS A032522 and A033148. The searches are this workbench's own.
