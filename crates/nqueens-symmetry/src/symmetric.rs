@@ -44,10 +44,10 @@
 //! pruning), so R reaches boards far beyond the full count. Memory is O(n²) for the plan.
 //! Columns sit in a `u64` and diagonals (2n - 1 of them) in a `u128`, so n ≤ 64
 //! ([`MAX_SYMMETRIC_N`]); R is known up to n = 63. The counts are `u64`: R is below 2^64 where
-//! it is known (the largest, R(61), is about 2.9 × 10^14), and reaching 2^64 would take at least 2^64 / 64 leaves
-//! of the search (the last level adds at most `n` at once), years of work. Times are measured
-//! by hand (the bench does not run these counts) and quoted in the README's *Counting*
-//! section, not here.
+//! it is known (the largest, R(61), is about 2.9 × 10^14), and reaching 2^64 would take at
+//! least 2^64 / 64 leaves of the search (the last level adds at most `n` at once), years of
+//! work. Times are measured by hand (the bench does not run these counts) and quoted in the
+//! README's *Counting* section, not here.
 //!
 //! Sources: the identity is Burnside's (orbit-counting) lemma; the reference values are
 //! OEIS A032522 and A033148. The searches are this workbench's own.
