@@ -41,7 +41,7 @@
 //!
 //! The half-turn search is a backtracking over ⌊n/2⌋ rows, the quarter-turn one over about
 //! n/4 levels with a branching factor falling by 2 each level (O(2^(n/4) (n/2)!!) without
-//! pruning), so R reaches boards far beyond the full count. Memory is O(n²) for the plan.
+//! pruning), so R reaches boards far beyond the full count. Memory is O(n³) for the plan.
 //! Columns sit in a `u64` and diagonals (2n - 1 of them) in a `u128`, so n ≤ 64
 //! ([`MAX_SYMMETRIC_N`]); R is known up to n = 63. The counts are `u64`: R is below 2^64 where
 //! it is known (the largest, R(61), is about 2.9 × 10^14), and reaching 2^64 would take at
