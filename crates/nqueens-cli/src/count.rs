@@ -358,7 +358,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         args.quiet,
         n >= LONG_COUNT_N && given.is_none(),
     ));
+    // `--json` prints the statistics, so it asks for those that cost time (the symmetry
+    // counter's nodes); they come from the solver's own count, not from a shard or checkpoint.
+    let wants_stats = args.json && args.shard.is_none() && args.checkpoint.is_none();
     let config = Config {
+        stats: wants_stats,
         threads: args.threads.map(thread_count),
         memory_limit: args.memory_limit,
         observer: reporter
@@ -367,7 +371,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         ..config
     };
     let started = Instant::now();
-    let run = if capabilities.resumable {
+    let run = if capabilities.resumable && !wants_stats {
         let plan = solver.plan(n, &config)?;
         if reporter.estimate {
             announce_long_count(solver, plan.as_ref(), &config, args, &reporter);

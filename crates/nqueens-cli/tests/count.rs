@@ -217,3 +217,28 @@ fn quadrants_counts_and_refuses_tables_over_the_memory_limit() {
         .code(2)
         .stderr(predicate::str::contains("not a memory size"));
 }
+
+/// `--json` asks for statistics: the symmetry counter reports the nodes of its searches (their
+/// definition is checked against plain backtracking in the kernel's tests), at least one per
+/// class and at most the 34,815 of plain backtracking over the whole n = 10 board; the plain
+/// count prints the same total.
+#[test]
+fn json_reports_the_symmetry_counters_nodes() {
+    let output = nqueens()
+        .args(["count", "10", "-s", "symmetry", "--json", "--threads", "2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (report["total"].as_u64(), report["unique"].as_u64()),
+        (Some(724), Some(92))
+    );
+    let nodes = report["stats"]["nodes"].as_u64().unwrap();
+    assert!((92..=34_815).contains(&nodes), "{nodes} nodes");
+    nqueens()
+        .args(["count", "10", "-s", "symmetry"])
+        .assert()
+        .success()
+        .stdout("724\n");
+}

@@ -169,3 +169,50 @@ fn merge_checks_the_identity() {
         .stderr(predicate::str::contains("Burnside"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Ctrl-C stops a long symmetric count within moments, with the partial count marked so
+/// (Linux: the child's `/proc` status says when its signal handlers are in place).
+#[test]
+fn ctrl_c_stops_a_symmetric_count() {
+    use std::process::{Command as Process, Stdio};
+    use std::time::{Duration, Instant};
+    // R(45) takes minutes.
+    let mut child = Process::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["count", "45", "--symmetric", "quarter", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // SIGINT is bit 1 of the caught mask.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()));
+        let caught = status.ok().and_then(|status| {
+            let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        });
+        if caught.is_some_and(|mask| mask & 2 != 0) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no signal handler installed");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Process::new("kill")
+        .args(["-s", "INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().ok();
+            panic!("the count did not stop within 30 s of Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.ends_with(" (partial)\n"), "{stdout:?}");
+}

@@ -116,7 +116,7 @@ pub trait Observer: Send + Sync {
 }
 
 /// Options for one run. The default is a deterministic run with no seed, no variant, all cores,
-/// no budget, no given queens, no stop flag raised and nobody watching.
+/// no budget, no given queens, no stop flag raised, nobody watching and no costly statistics.
 #[derive(Clone, Default)]
 pub struct Config {
     /// Seed for randomized strategies; `None` lets the strategy pick one (reported back).
@@ -143,6 +143,10 @@ pub struct Config {
     pub stop: StopFlag,
     /// Watches the run, if set.
     pub observer: Option<Arc<dyn Observer>>,
+    /// Whether the caller wants the statistics a strategy keeps only on request, because
+    /// keeping them costs its hot loop (the `symmetry` counter's nodes). Cheap statistics are
+    /// reported either way.
+    pub stats: bool,
 }
 
 impl fmt::Debug for Config {
@@ -156,6 +160,7 @@ impl fmt::Debug for Config {
             .field("given", &self.given)
             .field("stop", &self.stop.reason())
             .field("observer", &self.observer.is_some())
+            .field("stats", &self.stats)
             .finish()
     }
 }

@@ -52,17 +52,31 @@ pub fn format_seconds(seconds: f64) -> String {
     format!("{} ns", sig3(seconds / 1e-9))
 }
 
-/// A count with a metric suffix: `950`, `12k`, `1.5M`, `2G`.
+/// A count with a metric suffix: `950`, `12k`, `1.5M`, `2G`, up to `999P`; from 10^18 on, in
+/// scientific notation (`1e18`, `2.5e20`), which stays readable on a log-scale axis where
+/// `100000P` would not.
 ///
 /// ```
 /// use nqueens_core::format::format_count;
 /// assert_eq!(format_count(950.0), "950");
 /// assert_eq!(format_count(12_000.0), "12k");
 /// assert_eq!(format_count(1_500_000.0), "1.5M");
+/// assert_eq!(format_count(1e17), "100P");
+/// assert_eq!(format_count(1e20), "1e20");
 /// ```
 pub fn format_count(value: f64) -> String {
     if !value.is_finite() {
         return "-".to_string();
+    }
+    if value.abs() >= 1e18 {
+        let exponent = value.abs().log10().floor();
+        let mantissa = value / 10f64.powf(exponent);
+        // Rounding can carry the mantissa to 10 (9.999e20 → "10e20"): move it to the exponent.
+        let (mantissa, exponent) = match sig3(mantissa).parse::<f64>() {
+            Ok(m) if m.abs() >= 10.0 => (m / 10.0, exponent + 1.0),
+            _ => (mantissa, exponent),
+        };
+        return format!("{}e{exponent}", sig3(mantissa));
     }
     let units = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
     for (scale, unit) in units {
@@ -100,5 +114,24 @@ pub fn format_size(n: usize) -> String {
         n.to_string()
     } else {
         format_count(n as f64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Log-scale chart axes reach 10^20 and more (the Q, P and R chart): each decade's label
+    /// stays short, and a mantissa rounded up to 10 moves into the exponent.
+    #[test]
+    fn large_counts_read_in_scientific_notation() {
+        let labels: Vec<String> = (15..=22).map(|e| format_count(10f64.powi(e))).collect();
+        assert_eq!(
+            labels,
+            ["1P", "10P", "100P", "1e18", "1e19", "1e20", "1e21", "1e22"]
+        );
+        assert_eq!(format_count(2.5e19), "2.5e19");
+        assert_eq!(format_count(9.9999e20), "1e21");
+        assert_eq!(format_count(-3e18), "-3e18");
     }
 }

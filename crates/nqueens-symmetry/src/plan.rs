@@ -1,10 +1,12 @@
 //! The list of subproblems of one count: one per orbit of border constellations.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use nqueens_core::split::{Subproblems, Tally};
 use nqueens_core::{Error, Operation, StopFlag};
 
 use crate::constellation::{Class, classes};
-use crate::kernel::count_class;
+use crate::kernel::{count_class, count_class_nodes};
 
 /// The largest board the 64-bit masks of the search hold (see the kernel's offsets).
 pub const MAX_MASK_N: usize = 32;
@@ -100,5 +102,37 @@ impl Subproblems for Plan {
     /// looks at `stop` often enough to answer it within milliseconds.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
         count_class(self.n, self.classes[index], stop)
+    }
+}
+
+/// A [`Plan`] counted with the kernel's node counter, for a count that asks for statistics
+/// ([`Config::stats`](nqueens_core::Config::stats)): each finished subproblem adds its nodes
+/// to one total, so the threads share a counter once per subproblem, not per node.
+pub(crate) struct CountingNodes<'a> {
+    pub(crate) plan: &'a Plan,
+    pub(crate) nodes: AtomicU64,
+}
+
+impl Subproblems for CountingNodes<'_> {
+    fn strategy(&self) -> &'static str {
+        self.plan.strategy()
+    }
+
+    fn n(&self) -> usize {
+        self.plan.n
+    }
+
+    fn len(&self) -> usize {
+        self.plan.len()
+    }
+
+    fn fingerprint(&self) -> String {
+        self.plan.fingerprint()
+    }
+
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+        let (tally, nodes) = count_class_nodes(self.plan.n, self.plan.classes[index], stop)?;
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        Some(tally)
     }
 }

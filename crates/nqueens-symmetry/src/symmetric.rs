@@ -1,17 +1,15 @@
-//! Solutions that a rotation maps onto themselves, counted directly, and the identity that checks
-//! a full count against them.
+//! Solutions that a rotation maps onto themselves, counted directly by a search over the part of
+//! the board that determines them.
 //!
 //! P(n) (OEIS A032522) counts the solutions a half turn maps onto themselves, R(n) (OEIS
 //! A033148) those a quarter turn does. Burnside's lemma ties them to the full count Q(n)
-//! (A000170) and the classes (A002562): no reflection fixes a solution of more than one queen,
-//! so for n ≥ 2 the classes are `(Q + P + 2R) / 8`, made of `R / 2` classes of 2 solutions,
-//! `(P - R) / 4` of 4 and `(Q - P) / 8` of 8. [`SymmetryTypes::from_counts`] checks that.
+//! (A000170) and the classes (A002562); the `burnside` module checks a full count with them.
 //!
 //! ## Half turn
 //!
 //! A half-turn-symmetric solution pairs each queen (r, c) with (n-1-r, n-1-c), and holds the
-//! centre on an odd board: its first ⌊n/2⌋ rows determine it. The search fills those rows top
-//! to bottom and places each queen with its image. Diagonals are indexed absolutely, `/` by
+//! centre on an odd board: its first ⌊n/2⌋ rows determine it. The search fills those rows and
+//! places each queen with its image. Diagonals are indexed absolutely, `/` by
 //! `r + c` and `\` by `r - c + n - 1` (both `0..=2n-2`), and the half turn maps index `d` to
 //! `2n - 2 - d` in both families: the sets of taken diagonals are palindromes, so a square is
 //! open exactly when its image is, and one test per square does. Its `/` diagonal is bit `c`
@@ -27,12 +25,15 @@
 //! and a quarter of the queens determine them. The quarter turn maps the `/` diagonal `d` onto
 //! the `\` diagonal `2n - 2 - d`, and the half turn makes both sets palindromes: on such a board
 //! the `/` and `\` diagonals taken are the same set of indices, held in one mask. Each level
-//! puts a queen in the topmost empty row `r` (its column pair must be another empty pair) and
-//! adds its orbit; the set of taken rows is also the set of taken columns.
+//! puts a queen in an empty row `r` of the top half (its column pair must be another empty
+//! pair) and adds its orbit; the set of taken rows is also the set of taken columns.
+//!
+//! Both searches branch on the empty row of the top half with the fewest open squares, and a
+//! row with none ends the branch (forward checking, as in exact-cover searches).
 //!
 //! Both searches halve their work with the left-right mirror, which maps a symmetric solution
-//! onto another one with its top queen on the other side: the top queen goes in the left half
-//! only and the count is doubled. The last level is counted by a population count. The first
+//! onto another one with its top queen on the other side: the queen of row 0 goes in the left
+//! half only and the count is doubled. The last level is counted by a population count. The first
 //! levels are expanded into independent subproblems ([`SymmetricPlan`]), counted by the core's
 //! runner on all cores, with progress, the stop flag and checkpoints.
 //!
@@ -40,12 +41,13 @@
 //!
 //! The half-turn search is a backtracking over ⌊n/2⌋ rows, the quarter-turn one over about
 //! n/4 levels with a branching factor falling by 2 each level (O(2^(n/4) (n/2)!!) without
-//! pruning), so R reaches boards far beyond the full count. Memory is O(n²) for the plan.
+//! pruning), so R reaches boards far beyond the full count. Memory is O(n³) for the plan.
 //! Columns sit in a `u64` and diagonals (2n - 1 of them) in a `u128`, so n ≤ 64
 //! ([`MAX_SYMMETRIC_N`]); R is known up to n = 63. The counts are `u64`: R is below 2^64 where
-//! it is known, and P(n) grows about 3× per unit of `n` (P(27) ≈ 3.2 × 10^8), so a run would
-//! take years before a count could overflow. Times are in the reference report
-//! (`reports/README.md`), not copied here.
+//! it is known (the largest, R(61), is about 2.9 × 10^14), and reaching 2^64 would take at
+//! least 2^64 / 64 leaves of the search (the last level adds at most `n` at once), years of
+//! work. Times are measured by hand (the bench does not run these counts) and quoted in the
+//! README's *Counting* section, not here.
 //!
 //! Sources: the identity is Burnside's (orbit-counting) lemma; the reference values are
 //! OEIS A032522 and A033148. The searches are this workbench's own.
@@ -54,7 +56,6 @@ use std::fmt;
 
 use nqueens_core::split::{Subproblems, Tally, count_subproblems};
 use nqueens_core::{Config, CountRun, Error, Operation, Stats, StopFlag};
-use thiserror::Error;
 
 /// The largest board the symmetric counts accept: `2n - 1` diagonals fit a `u128`.
 pub const MAX_SYMMETRIC_N: usize = 64;
@@ -465,134 +466,4 @@ pub fn count_symmetric(n: usize, turn: Turn, config: &Config) -> Result<CountRun
         ended: run.ended,
         stats: Stats::default(),
     })
-}
-
-/// A full count's solutions and classes sorted by symmetry type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SymmetryTypes {
-    /// P: solutions a half turn maps onto themselves (OEIS A032522).
-    pub half_turn: u64,
-    /// R: solutions a quarter turn maps onto themselves (OEIS A033148).
-    pub quarter_turn: u64,
-    /// Classes of 8 solutions (no symmetry fixes them): `(Q - P) / 8`.
-    pub classes_of_8: u64,
-    /// Classes of 4 solutions (fixed by the half turn only): `(P - R) / 4`.
-    pub classes_of_4: u64,
-    /// Classes of 2 solutions (fixed by the quarter turns): `R / 2`.
-    pub classes_of_2: u64,
-    /// Classes of one solution: only the lone queen of n = 1.
-    pub classes_of_1: u64,
-}
-
-/// Why a count's symmetry types could not be given.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SymmetricError {
-    /// The symmetric counts could not run.
-    #[error(transparent)]
-    Count(#[from] Error),
-    /// Burnside's identity does not hold: one of the counts is wrong.
-    #[error(
-        "the count fails its check: Burnside's identity says n = {n} has (Q + P + 2R) / 8 \
-         classes with Q = {total} solutions, P = {half_turn} fixed by a half turn and \
-         R = {quarter_turn} by a quarter turn, but {unique} classes were counted \
-         (or the classes do not come out whole); the count is wrong, please report it"
-    )]
-    Identity {
-        /// Board size.
-        n: usize,
-        /// Q, the solutions counted.
-        total: u64,
-        /// The classes counted.
-        unique: u64,
-        /// P, counted directly.
-        half_turn: u64,
-        /// R, counted directly.
-        quarter_turn: u64,
-    },
-}
-
-impl SymmetryTypes {
-    /// Sorts `total` solutions in `unique` classes of the `n × n` board by type, given P and
-    /// R, after checking Burnside's identity `8 · unique = Q + P + 2R` (for n ≥ 2; n = 1 is one
-    /// class of one) and that each type comes out whole.
-    ///
-    /// ```
-    /// use nqueens_symmetry::SymmetryTypes;
-    ///
-    /// let types = SymmetryTypes::from_counts(8, 92, 12, 4, 0)?;
-    /// assert_eq!((types.classes_of_8, types.classes_of_4, types.classes_of_2), (11, 1, 0));
-    /// assert!(SymmetryTypes::from_counts(8, 92, 13, 4, 0).is_err());
-    /// # Ok::<(), nqueens_symmetry::SymmetricError>(())
-    /// ```
-    pub fn from_counts(
-        n: usize,
-        total: u64,
-        unique: u64,
-        half_turn: u64,
-        quarter_turn: u64,
-    ) -> Result<SymmetryTypes, SymmetricError> {
-        let mismatch = SymmetricError::Identity {
-            n,
-            total,
-            unique,
-            half_turn,
-            quarter_turn,
-        };
-        if n == 1 {
-            return if (total, unique, half_turn, quarter_turn) == (1, 1, 1, 1) {
-                Ok(SymmetryTypes {
-                    half_turn,
-                    quarter_turn,
-                    classes_of_8: 0,
-                    classes_of_4: 0,
-                    classes_of_2: 0,
-                    classes_of_1: 1,
-                })
-            } else {
-                Err(mismatch)
-            };
-        }
-        let (q, p, r) = (total, half_turn, quarter_turn);
-        // Every solution a quarter turn fixes, the half turn fixes too.
-        let whole = r <= p
-            && p <= q
-            && (q - p) % 8 == 0
-            && (p - r) % 4 == 0
-            && r % 2 == 0
-            && 8 * u128::from(unique) == u128::from(q) + u128::from(p) + 2 * u128::from(r);
-        if !whole {
-            return Err(mismatch);
-        }
-        Ok(SymmetryTypes {
-            half_turn,
-            quarter_turn,
-            classes_of_8: (q - p) / 8,
-            classes_of_4: (p - r) / 4,
-            classes_of_2: r / 2,
-            classes_of_1: 0,
-        })
-    }
-}
-
-/// Checks a complete count of `total` solutions in `unique` classes of the `n × n` board
-/// against Burnside's identity, with P and R counted directly ([`count_symmetric`], a small
-/// fraction of the full count's time at every `n` it reaches), and sorts them by type.
-/// `Ok(None)` when `config.stop` was raised before P and R were counted. The config's
-/// observer is not told about these counts.
-pub fn symmetry_types(
-    n: usize,
-    total: u64,
-    unique: u64,
-    config: &Config,
-) -> Result<Option<SymmetryTypes>, SymmetricError> {
-    let quiet = Config {
-        observer: None,
-        ..config.clone()
-    };
-    let half = count_symmetric(n, Turn::Half, &quiet)?;
-    let quarter = count_symmetric(n, Turn::Quarter, &quiet)?;
-    if !(half.is_complete() && quarter.is_complete()) {
-        return Ok(None);
-    }
-    SymmetryTypes::from_counts(n, total, unique, half.total, quarter.total).map(Some)
 }
