@@ -34,10 +34,39 @@ fn yardstick_dir() -> Option<PathBuf> {
         .find(|dir| dir.join("count.c").is_file() && dir.join("permutations.c").is_file())
 }
 
-/// Compiles one C program with gcc, optimized for this machine.
+/// gcc's flags for the yardsticks: the same target as the Rust code they are compared with.
+///
+/// The Rust binaries are built for generic x86-64 unless `RUSTFLAGS` asks for
+/// `-C target-cpu=native` (seen when the bench was compiled), so the C programs get `-O3`
+/// alone, or `-O3 -march=native` beside a native Rust build. `NQUEENS_YARDSTICK_CFLAGS`
+/// (space-separated) overrides both.
+fn c_flags() -> Vec<String> {
+    if let Some(flags) = std::env::var_os("NQUEENS_YARDSTICK_CFLAGS") {
+        return flags
+            .to_string_lossy()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+    }
+    let native = option_env!("RUSTFLAGS").is_some_and(|flags| flags.contains("target-cpu=native"));
+    let mut flags = vec!["-O3".to_string()];
+    if native {
+        flags.push("-march=native".to_string());
+    }
+    flags
+}
+
+/// Compiles one C program with gcc, for the Rust code's target (see [`c_flags`]).
 fn compile(source: &Path, out: &Path) -> Result<(), String> {
+    let flags = c_flags();
+    eprintln!(
+        "nqueens bench: gcc {} {}",
+        flags.join(" "),
+        source.display()
+    );
     let status = Command::new("gcc")
-        .args(["-O3", "-march=native", "-o"])
+        .args(&flags)
+        .arg("-o")
         .arg(out)
         .arg(source)
         .stderr(Stdio::inherit())

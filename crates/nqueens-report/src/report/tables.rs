@@ -210,7 +210,9 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
     }
     let _ = writeln!(
         md,
-        "The C programs are compiled with `gcc -O3 -march=native` at bench start and timed as \
+        "The C programs are compiled with gcc at bench start for the same target as the Rust \
+         code (`-O3` beside the default generic x86-64 build, `-O3 -march=native` when the bench \
+         runs with `RUSTFLAGS=\"-C target-cpu=native\"`; the bench prints the flags) and timed as \
          processes (start-up included, under a millisecond). Speed-up: the C program's time \
          divided by the Rust time at the same n. Sizes too slow for ten samples (n = 17 in a \
          full run) are timed once each, side by side.\n"
