@@ -70,11 +70,11 @@
 //! [`FirstRun::seed`].
 //!
 //! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the generations over all
-//! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
+//! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`](nqueens_core::Ended::Budget).
 //! A budget of 0 ends at once that way. The stop flag is polled before every child.
 //!
 //! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
-//! and n = 3 are answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS
+//! and n = 3 are answered without a solution, [`Ended::Exhausted`](nqueens_core::Ended::Exhausted), from the known fact (OEIS
 //! A000170).
 //!
 //! **Cost**: O(n) per child (crossover, mutation, evaluation), 100 children per generation.
