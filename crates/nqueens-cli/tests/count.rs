@@ -217,3 +217,25 @@ fn quadrants_counts_and_refuses_tables_over_the_memory_limit() {
         .code(2)
         .stderr(predicate::str::contains("not a memory size"));
 }
+
+#[test]
+fn merge_unique_refuses_records_of_a_strategy_that_counts_no_classes() {
+    let output = nqueens()
+        .args(["count", "10", "-s", "quadrants", "--shard", "0/1"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    nqueens()
+        .args(["merge", "-"])
+        .write_stdin(output.stdout.clone())
+        .assert()
+        .success()
+        .stdout("724\n");
+    nqueens()
+        .args(["merge", "--unique", "-"])
+        .write_stdin(output.stdout)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("quadrants does not count classes"));
+}
