@@ -70,17 +70,16 @@ pub fn run(registry: &Registry, args: &MergeArgs) -> anyhow::Result<Status> {
     let merged = merge(&records, |strategy, n| {
         registry.get(strategy)?.plan(n, &unbounded)
     })?;
-    if args.unique {
-        // merge() has checked that every record names the same strategy.
-        if let Some(first) = records.first() {
-            if !registry.get(&first.strategy)?.capabilities().counts_classes {
-                anyhow::bail!(UsageError(format!(
-                    "--unique: strategy {} does not count classes of solutions, so its records \
-                     carry no class count; merge without --unique for the number of solutions",
-                    first.strategy
-                )));
-            }
-        }
+    // merge() has checked that every record names the same strategy.
+    if args.unique
+        && let Some(first) = records.first()
+        && !registry.get(&first.strategy)?.capabilities().counts_classes
+    {
+        anyhow::bail!(UsageError(format!(
+            "--unique: strategy {} does not count classes of solutions, so its records carry \
+             no class count; merge without --unique for the number of solutions",
+            first.strategy
+        )));
     }
     if args.json {
         serde_json::to_writer(&mut out, &merged)?;
