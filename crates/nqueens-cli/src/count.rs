@@ -302,6 +302,35 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             solver = counter;
         }
     }
+    if args.strategy.strategy.is_none() {
+        // The default counter may refuse for memory (quadrants' tables under --memory-limit):
+        // then the next pick of the count rule that accepts counts instead.
+        let probe = Config {
+            threads: args.threads.map(thread_count),
+            memory_limit: args.memory_limit,
+            stop: stop.clone(),
+            ..Config::default()
+        };
+        if let Err(nqueens::core::Error::Refused { .. }) = solver.admit_count(n, &probe)
+            && let Some(next) = registry
+                .rule(Operation::Count)
+                .iter()
+                .filter_map(|pick| registry.get(pick.strategy).ok())
+                .find(|other| {
+                    other.name() != solver.name()
+                        && (!needs_classes || other.capabilities().counts_classes)
+                        && other.check(Operation::Count, n, &probe).is_ok()
+                        && other.admit_count(n, &probe).is_ok()
+                })
+        {
+            warn(&format!(
+                "{} refuses n = {n} under the memory limit; counting with {} instead",
+                solver.name(),
+                next.name()
+            ));
+            solver = next;
+        }
+    }
     let capabilities = solver.capabilities();
     if !capabilities.resumable && (args.checkpoint.is_some() || args.shard.is_some()) {
         anyhow::bail!(UsageError(format!(

@@ -247,3 +247,19 @@ fn merge_unique_refuses_records_of_a_strategy_that_counts_no_classes() {
         .stdout("")
         .stderr(predicate::str::contains("quadrants does not count classes"));
 }
+
+#[test]
+fn the_default_counter_falls_back_when_quadrants_refuses_for_memory() {
+    nqueens()
+        .args(["count", "14", "--memory-limit", "1M"])
+        .assert()
+        .success()
+        .stdout("365596\n")
+        .stderr(predicate::str::contains(
+            "quadrants refuses n = 14 under the memory limit",
+        ));
+    nqueens()
+        .args(["count", "14", "-s", "quadrants", "--memory-limit", "1M"])
+        .assert()
+        .code(2);
+}
