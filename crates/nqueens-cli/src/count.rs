@@ -51,11 +51,13 @@ pub struct CountArgs {
     #[arg(long)]
     json: bool,
     /// Save finished subproblems to FILE as they finish; rerun with the same FILE to resume an
-    /// interrupted count (symmetry strategy).
+    /// interrupted count (resumable strategies: symmetry, quadrants; without --strategy,
+    /// symmetry).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Count only slice I of K (0-based, e.g. 2/8) of the subproblems and print one JSON record
-    /// for `nqueens merge` (symmetry strategy).
+    /// for `nqueens merge` (resumable strategies: symmetry, quadrants; without --strategy,
+    /// symmetry).
     #[arg(long, value_name = "I/K")]
     shard: Option<Shard>,
 }

@@ -268,9 +268,6 @@ impl Subproblems for Plan {
         format!("{hash:016x}")
     }
 
-    /// Counts the solutions of one class of east-row sets: the count of its smallest set
-    /// times the class size. Out of memory for a table, it raises `stop` (the count ends
-    /// interrupted, never wrong).
     /// The peak memory of the tables (quadrant tables and half-board keys) so far.
     fn stats(&self) -> Stats {
         Stats {
@@ -279,6 +276,9 @@ impl Subproblems for Plan {
         }
     }
 
+    /// Counts the solutions of one class of east-row sets: the count of its smallest set
+    /// times the class size. Out of memory for a table, it raises `stop` (the count ends
+    /// interrupted, never wrong).
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
         let (set, weight) = self.sets[index];
         let count = self.count_set(set, stop);
