@@ -54,11 +54,13 @@ pub struct CountArgs {
     #[arg(long)]
     pub(crate) json: bool,
     /// Save finished subproblems to FILE as they finish; rerun with the same FILE to resume an
-    /// interrupted count (symmetry strategy).
+    /// interrupted count (resumable strategies: symmetry, quadrants; without --strategy,
+    /// symmetry).
     #[arg(long, value_name = "FILE")]
     pub(crate) checkpoint: Option<PathBuf>,
     /// Count only slice I of K (0-based, e.g. 2/8) of the subproblems and print one JSON record
-    /// for `nqueens merge` (symmetry strategy).
+    /// for `nqueens merge` (resumable strategies: symmetry, quadrants; without --strategy,
+    /// symmetry).
     #[arg(long, value_name = "I/K")]
     pub(crate) shard: Option<Shard>,
     /// Count only the solutions a half turn (OEIS A032522) or a quarter turn (OEIS A033148)
@@ -323,6 +325,35 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         // records promise both counts (`merge --unique`, a rerun with --unique).
         if let Some(counter) = class_counter(registry, n) {
             solver = counter;
+        }
+    }
+    if args.strategy.strategy.is_none() {
+        // The default counter may refuse for memory (quadrants' tables under --memory-limit):
+        // then the next pick of the count rule that accepts counts instead.
+        let probe = Config {
+            threads: args.threads.map(thread_count),
+            memory_limit: args.memory_limit,
+            stop: stop.clone(),
+            ..Config::default()
+        };
+        if let Err(nqueens::core::Error::Refused { .. }) = solver.admit_count(n, &probe)
+            && let Some(next) = registry
+                .rule(Operation::Count)
+                .iter()
+                .filter_map(|pick| registry.get(pick.strategy).ok())
+                .find(|other| {
+                    other.name() != solver.name()
+                        && (!needs_classes || other.capabilities().counts_classes)
+                        && other.check(Operation::Count, n, &probe).is_ok()
+                        && other.admit_count(n, &probe).is_ok()
+                })
+        {
+            warn(&format!(
+                "{} refuses n = {n} under the memory limit; counting with {} instead",
+                solver.name(),
+                next.name()
+            ));
+            solver = next;
         }
     }
     let capabilities = solver.capabilities();

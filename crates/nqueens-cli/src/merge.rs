@@ -71,10 +71,18 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     let merged = merge(&records, |strategy, n| {
         registry.get(strategy)?.plan(n, &unbounded)
     })?;
+    // merge() has checked that every record names the same strategy.
     let strategy = records.first().map(|record| record.strategy.as_str());
     let counts_classes = strategy
         .and_then(|name| registry.get(name).ok())
         .is_some_and(|solver| solver.capabilities().counts_classes);
+    if args.unique && !counts_classes {
+        anyhow::bail!(UsageError(format!(
+            "--unique: strategy {} does not count classes of solutions, so its records carry \
+             no class count; merge without --unique for the number of solutions",
+            strategy.unwrap_or("-")
+        )));
+    }
     if counts_classes {
         let config = Config {
             stop: stop.clone(),

@@ -207,10 +207,18 @@ fn quadrants_counts_and_refuses_tables_over_the_memory_limit() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(
-            predicate::str::contains("quadrants refuses n = 16")
-                .and(predicate::str::contains("above the memory limit of 4 MiB")),
-        );
+        .stderr(predicate::str::contains("quadrants refuses n = 16").and(
+            predicate::str::contains("more than the memory limit of 4 MiB"),
+        ));
+    // Refusing a size far above the limit stops measuring the tables as soon as they pass it
+    // (measuring all of n = 24's took minutes).
+    nqueens()
+        .args(["count", "24", "-s", "quadrants", "--memory-limit", "64M"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "more than the memory limit of 64 MiB",
+        ));
     nqueens()
         .args(["count", "12", "-s", "quadrants", "--memory-limit", "lots"])
         .assert()
@@ -241,4 +249,42 @@ fn json_reports_the_symmetry_counters_nodes() {
         .assert()
         .success()
         .stdout("724\n");
+}
+
+#[test]
+fn merge_unique_refuses_records_of_a_strategy_that_counts_no_classes() {
+    let output = nqueens()
+        .args(["count", "10", "-s", "quadrants", "--shard", "0/1"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    nqueens()
+        .args(["merge", "-"])
+        .write_stdin(output.stdout.clone())
+        .assert()
+        .success()
+        .stdout("724\n");
+    nqueens()
+        .args(["merge", "--unique", "-"])
+        .write_stdin(output.stdout)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("quadrants does not count classes"));
+}
+
+#[test]
+fn the_default_counter_falls_back_when_quadrants_refuses_for_memory() {
+    nqueens()
+        .args(["count", "14", "--memory-limit", "1M"])
+        .assert()
+        .success()
+        .stdout("365596\n")
+        .stderr(predicate::str::contains(
+            "quadrants refuses n = 14 under the memory limit",
+        ));
+    nqueens()
+        .args(["count", "14", "-s", "quadrants", "--memory-limit", "1M"])
+        .assert()
+        .code(2);
 }

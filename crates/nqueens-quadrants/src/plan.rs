@@ -171,21 +171,36 @@ impl Plan {
     /// The bytes every quadrant table will take, counted exactly by walking the quarters
     /// without storing them (about as long as building them).
     pub fn table_bytes(&self) -> u64 {
+        self.table_bytes_within(u64::MAX, &StopFlag::new())
+            .unwrap_or(u64::MAX)
+    }
+
+    /// [`table_bytes`](Self::table_bytes), or `None` as soon as the running sum passes `limit`
+    /// or `stop` is raised: refusing a size far above the limit costs only the walk up to it.
+    pub fn table_bytes_within(&self, limit: u64, stop: &StopFlag) -> Option<u64> {
         let b = &self.board;
-        let per_table = |quarter, half_rows: usize| -> u64 {
-            (0..1u64 << half_rows)
-                .map(|rows| {
-                    let (_, board_rows, first_column, width) = self.locate(quarter, rows);
-                    Quadrant::size(b, &board_rows, first_column, width)
-                        * size_of::<Placement>() as u64
-                        + ((1u64 << width) + 1) * 4
-                })
-                .sum()
-        };
-        per_table(Quarter::NorthWest, b.north)
-            + per_table(Quarter::NorthEast, b.north)
-            + per_table(Quarter::SouthWest, b.south())
-            + per_table(Quarter::SouthEast, b.south())
+        let mut total = 0u64;
+        for (quarter, half_rows) in [
+            (Quarter::NorthWest, b.north),
+            (Quarter::NorthEast, b.north),
+            (Quarter::SouthWest, b.south()),
+            (Quarter::SouthEast, b.south()),
+        ] {
+            for rows in 0..1u64 << half_rows {
+                if stop.is_stopped() {
+                    return None;
+                }
+                let (_, board_rows, first_column, width) = self.locate(quarter, rows);
+                let bytes = Quadrant::size(b, &board_rows, first_column, width)
+                    .saturating_mul(size_of::<Placement>() as u64)
+                    .saturating_add(((1u64 << width) + 1) * 4);
+                total = total.saturating_add(bytes);
+                if total > limit {
+                    return None;
+                }
+            }
+        }
+        Some(total)
     }
 
     /// An upper bound on the bytes of one subproblem's half-board keys: a half of `w` columns
@@ -253,9 +268,6 @@ impl Subproblems for Plan {
         format!("{hash:016x}")
     }
 
-    /// Counts the solutions of one class of east-row sets: the count of its smallest set
-    /// times the class size. Out of memory for a table, it raises `stop` (the count ends
-    /// interrupted, never wrong).
     /// The peak memory of the tables (quadrant tables and half-board keys) so far.
     fn stats(&self) -> Stats {
         Stats {
@@ -264,6 +276,9 @@ impl Subproblems for Plan {
         }
     }
 
+    /// Counts the solutions of one class of east-row sets: the count of its smallest set
+    /// times the class size. Out of memory for a table, it raises `stop` (the count ends
+    /// interrupted, never wrong).
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
         let (set, weight) = self.sets[index];
         let count = self.count_set(set, stop);

@@ -37,7 +37,9 @@ impl Quadrant {
     /// Every placement of queens on `rows` (ascending board rows) into the `width` columns
     /// from `first_column`, or `None` when the memory for it cannot be had.
     pub fn build(board: &Board, rows: &[usize], first_column: usize, width: usize) -> Option<Self> {
-        let mut sizes = vec![0u32; (1 << width) + 1];
+        // Counted in u64: `starts` holds u32 offsets, so a table of more than u32::MAX
+        // placements is refused (as out of memory) rather than wrapped.
+        let mut sizes = vec![0u64; (1 << width) + 1];
         walk(
             board,
             rows,
@@ -51,7 +53,9 @@ impl Quadrant {
         for i in 1..sizes.len() {
             sizes[i] += sizes[i - 1];
         }
-        let total = sizes[1 << width] as usize;
+        let total = sizes[1 << width];
+        u32::try_from(total).ok()?;
+        let total = usize::try_from(total).ok()?;
         let mut placements = Vec::new();
         placements.try_reserve_exact(total).ok()?;
         placements.resize(total, Placement::default());
@@ -71,7 +75,7 @@ impl Quadrant {
         );
         Some(Quadrant {
             placements,
-            starts: sizes,
+            starts: sizes.iter().map(|&start| start as u32).collect(),
         })
     }
 
