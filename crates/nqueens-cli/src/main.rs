@@ -296,7 +296,9 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
     if let Some(error) = error.downcast_ref::<SolverError>() {
         return !matches!(
             error,
-            SolverError::InvalidSolution(_) | SolverError::GivenDropped { .. }
+            SolverError::InvalidSolution(_)
+                | SolverError::GivenDropped { .. }
+                | SolverError::Overflow { .. }
         );
     }
     if error.downcast_ref::<MergeError>().is_some() {

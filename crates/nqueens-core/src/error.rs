@@ -100,4 +100,13 @@ pub enum Error {
     /// A strategy produced something that is not a solution: a bug in that strategy.
     #[error("internal error: a strategy produced an invalid solution: {0}")]
     InvalidSolution(#[from] InvalidPlacement),
+    /// Adding up the subproblems' counts went past `u64::MAX`: refused rather than wrapped
+    /// around into a wrong count.
+    #[error("the {strategy} count at n = {n} overflows a 64-bit integer")]
+    Overflow {
+        /// The counting strategy.
+        strategy: &'static str,
+        /// The board size.
+        n: usize,
+    },
 }

@@ -433,17 +433,25 @@ impl Checkpoint {
         if let Some(error) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(error);
         }
-        let saved =
-            indices
-                .iter()
-                .filter_map(|i| self.done.get(i))
-                .fold(Tally::default(), |sum, t| Tally {
-                    total: sum.total + t.total,
-                    unique: sum.unique + t.unique,
-                });
+        let overflow = || crate::Error::Overflow {
+            strategy: plan.strategy(),
+            n: plan.n(),
+        };
+        // Checked sums: a count past u64::MAX is refused, never wrapped into a wrong answer.
+        let saved = indices
+            .iter()
+            .filter_map(|i| self.done.get(i))
+            .try_fold(Tally::default(), |sum, &t| sum.checked_add(t))
+            .ok_or_else(overflow)?;
+        let whole = Tally {
+            total: run.total,
+            unique: run.unique,
+        }
+        .checked_add(saved)
+        .ok_or_else(overflow)?;
         let run = PlanRun {
-            total: run.total + saved.total,
-            unique: run.unique + saved.unique,
+            total: whole.total,
+            unique: whole.unique,
             done: run.done + (indices.len() - todo.len()),
             ended: run.ended,
         };

@@ -52,6 +52,14 @@ pub fn count_subproblems(
     let unique = AtomicU64::new(0);
     let done = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
+    let overflowed = AtomicBool::new(false);
+    // Sums are checked, never wrapped: a count past u64::MAX is an error, not a wrong answer.
+    let add = |sum: &AtomicU64, value: u64| {
+        sum.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+            s.checked_add(value)
+        })
+        .is_ok()
+    };
     let worker = || {
         while let Some(&position) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
             let index = todo[position];
@@ -59,8 +67,10 @@ pub fn count_subproblems(
                 stopped.store(true, Ordering::Relaxed);
                 return;
             };
-            total.fetch_add(tally.total, Ordering::Relaxed);
-            unique.fetch_add(tally.unique, Ordering::Relaxed);
+            if !(add(&total, tally.total) && add(&unique, tally.unique)) {
+                overflowed.store(true, Ordering::Relaxed);
+                return;
+            }
             done.fetch_add(1, Ordering::Relaxed);
             on_done(index, tally);
             config.observe(Event::SubproblemDone);
@@ -80,6 +90,12 @@ pub fn count_subproblems(
             }
         }
     });
+    if overflowed.into_inner() {
+        return Err(Error::Overflow {
+            strategy: plan.strategy(),
+            n: plan.n(),
+        });
+    }
     let done = done.into_inner();
     let ended = if !stopped.into_inner() && done == todo.len() {
         Ended::Exhausted
@@ -167,5 +183,49 @@ mod tests {
         let run = count_subproblems(&Ramp(100), &all, &config, &|_, _| {}).unwrap();
         assert_eq!((run.done, run.ended), (0, Ended::Deadline));
         assert!(count_subproblems(&Ramp(3), &[3], &Config::default(), &|_, _| {}).is_err());
+    }
+
+    /// Every subproblem has a third of `u64::MAX` solutions: four of them overflow.
+    struct Huge;
+
+    impl Subproblems for Huge {
+        fn strategy(&self) -> &'static str {
+            "huge"
+        }
+        fn n(&self) -> usize {
+            1
+        }
+        fn len(&self) -> usize {
+            4
+        }
+        fn fingerprint(&self) -> String {
+            "0000000000000004".into()
+        }
+        fn count_one(&self, _: usize, _: &StopFlag) -> Option<Tally> {
+            Some(Tally {
+                total: u64::MAX / 3,
+                unique: 0,
+            })
+        }
+    }
+
+    #[test]
+    fn a_sum_past_u64_max_is_an_error_not_a_wrapped_count() {
+        for threads in [1, 2] {
+            let config = Config {
+                threads: Some(threads),
+                ..Config::default()
+            };
+            let three = count_subproblems(&Huge, &[0, 1, 2], &config, &|_, _| {}).unwrap();
+            assert_eq!(three.total, u64::MAX / 3 * 3);
+            let four = count_subproblems(&Huge, &[0, 1, 2, 3], &config, &|_, _| {});
+            assert!(matches!(
+                four,
+                Err(Error::Overflow {
+                    strategy: "huge",
+                    n: 1
+                })
+            ));
+        }
     }
 }
