@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::split::{Subproblems, Tally};
+use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
@@ -254,18 +254,13 @@ impl Subproblems for Plan {
 
     /// FNV-1a over `n` and each class's east-row set and weight, in order.
     fn fingerprint(&self) -> String {
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        let mut mix = |word: u64| {
-            for byte in word.to_le_bytes() {
-                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-            }
-        };
-        mix(self.board.n as u64);
+        let mut hash = Fingerprint::new();
+        hash.word(self.board.n as u64);
         for &(set, weight) in &self.sets {
-            mix(set);
-            mix(u64::from(weight));
+            hash.word(set);
+            hash.word(u64::from(weight));
         }
-        format!("{hash:016x}")
+        hash.finish()
     }
 
     /// The peak memory of the tables (quadrant tables and half-board keys) so far.

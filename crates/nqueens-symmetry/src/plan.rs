@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::split::{Subproblems, Tally};
+use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, StopFlag};
 
 use crate::constellation::{Class, classes};
@@ -76,13 +76,8 @@ impl Subproblems for Plan {
     /// work of a version that lists the subproblems differently is refused instead of being
     /// added to the wrong ones.
     fn fingerprint(&self) -> String {
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        let mut mix = |word: u32| {
-            for byte in word.to_le_bytes() {
-                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-            }
-        };
-        mix(self.n as u32);
+        let mut hash = Fingerprint::new();
+        hash.word(self.n as u32);
         for class in &self.classes {
             let c = class.constellation;
             for word in [
@@ -92,10 +87,10 @@ impl Subproblems for Plan {
                 c.right,
                 u32::from(class.stabilizer),
             ] {
-                mix(word);
+                hash.word(word);
             }
         }
-        format!("{hash:016x}")
+        hash.finish()
     }
 
     /// Counts the solutions of one class's orbit and their classes with the kernel, which

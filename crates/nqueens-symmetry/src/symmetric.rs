@@ -54,7 +54,7 @@
 
 use std::fmt;
 
-use nqueens_core::split::{Subproblems, Tally, count_subproblems};
+use nqueens_core::split::{Fingerprint, Subproblems, Tally, count_subproblems};
 use nqueens_core::{Config, CountRun, Error, Operation, Stats, StopFlag};
 
 /// The largest board the symmetric counts accept: `2n - 1` diagonals fit a `u128`.
@@ -406,14 +406,9 @@ impl Subproblems for SymmetricPlan {
 
     /// FNV-1a over `n`, the turn and every starting position, in order.
     fn fingerprint(&self) -> String {
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        let mut mix = |word: u128| {
-            for byte in word.to_le_bytes() {
-                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-            }
-        };
-        mix(u128::from(self.board.n));
-        mix(u128::from(self.turn == Turn::Quarter));
+        let mut hash = Fingerprint::new();
+        hash.word(u128::from(self.board.n));
+        hash.word(u128::from(self.turn == Turn::Quarter));
         for p in &self.starts {
             for word in [
                 u128::from(p.rows),
@@ -421,10 +416,10 @@ impl Subproblems for SymmetricPlan {
                 p.rising,
                 p.falling,
             ] {
-                mix(word);
+                hash.word(word);
             }
         }
-        format!("{hash:016x}")
+        hash.finish()
     }
 
     /// The symmetric solutions through one starting position (and their mirror images).

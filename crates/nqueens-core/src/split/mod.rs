@@ -73,6 +73,65 @@ fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     hash
 }
 
+/// Builds a plan's [`Subproblems::fingerprint`]: FNV-1a (64 bits) over the bytes fed to it, in
+/// order, written as 16 hexadecimal digits. Feed it everything that defines the list (the size
+/// and each subproblem's description), so that a version listing the subproblems differently
+/// gets another fingerprint.
+///
+/// ```
+/// use nqueens_core::split::Fingerprint;
+///
+/// let mut hash = Fingerprint::new();
+/// hash.word(8u32).word(3u64);
+/// assert_eq!(hash.finish().len(), 16);
+/// assert_ne!(hash.finish(), Fingerprint::new().finish());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    /// The fingerprint of nothing yet.
+    pub fn new() -> Fingerprint {
+        Fingerprint(FNV_OFFSET)
+    }
+
+    /// Feeds `word`'s little-endian bytes.
+    pub fn word(&mut self, word: impl ToLeBytes) -> &mut Fingerprint {
+        self.0 = word.feed(self.0);
+        self
+    }
+
+    /// The 16 hexadecimal digits.
+    pub fn finish(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+impl Default for Fingerprint {
+    fn default() -> Fingerprint {
+        Fingerprint::new()
+    }
+}
+
+/// Unsigned words a [`Fingerprint`] takes, each fed as its own little-endian bytes (a `u32`
+/// as four bytes, a `u128` as sixteen).
+pub trait ToLeBytes {
+    /// Continues the FNV-1a `hash` over the word's bytes.
+    fn feed(self, hash: u64) -> u64;
+}
+
+macro_rules! to_le_bytes {
+    ($($word:ty),*) => {$(
+        impl ToLeBytes for $word {
+            fn feed(self, hash: u64) -> u64 {
+                fnv1a(hash, &self.to_le_bytes())
+            }
+        }
+    )*};
+}
+
+to_le_bytes!(u8, u16, u32, u64, u128);
+
 /// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
 /// quote text that may come from a damaged or hostile file.
 fn prefix(text: &str, chars: usize) -> String {
