@@ -65,8 +65,8 @@
 //! (three seeds, 86 to 105 million proposals; 21–23 s while other builds ran), where memory
 //! latency joins in (20 bytes per queen leave the caches). For the reference run see
 //! the report (`reports/README.md` at the workspace root, series `annealing` and
-//! `annealing-quench`), and `cargo run --release -p nqueens-anneal --example timing -- N
-//! SEEDS [VARIANT]` times seeds by hand.
+//! `annealing-quench`), and `cargo run --release --example seeds -- annealing N
+//! SEEDS [VARIANT]` (at the workspace root) times seeds by hand.
 //!
 //! **Memory**: 4 bytes per queen for the columns (the returned solution) and 16 for the
 //! diagonal counters: 20 bytes per queen, 200 MB at [`MAX_N`]; larger boards are refused with

@@ -54,7 +54,8 @@
 //! 0.04 s. For the reference run see the report
 //! (`reports/README.md` at the workspace root, series `genetic` and `genetic-mutation`: time,
 //! success rate within the bench's budget, evaluations per solution), and `cargo run
-//! --release -p nqueens-genetic --example timing -- N SEEDS [VARIANT]` times seeds by hand.
+//! --release --example seeds -- genetic N SEEDS [VARIANT]` (at the workspace root) times seeds
+//! by hand.
 //!
 //! **Statistics** ([`Stats`]): `examined` counts the fitness evaluations (the individuals
 //! examined: the random ones of each start and every child that is not a plain copy of its

@@ -49,7 +49,8 @@
 //! what that bought). Sosic and Gu's QS4 reported 3 million queens in under a minute on 1991
 //! hardware; for this crate's times on the reference machine see the reference report
 //! (`reports/README.md` at the workspace root, series `min-conflicts`), and `cargo run
-//! --release -p nqueens-minconflicts --example timing -- N SEEDS` times seeds by hand.
+//! --release --example seeds -- min-conflicts N SEEDS` (at the workspace root) times seeds by
+//! hand.
 //!
 //! **Memory**: 4 bytes per queen for the columns (the returned solution), 0.625 for the
 //! diagonal bits and the suspect marks, a few kilobytes besides; the validator of

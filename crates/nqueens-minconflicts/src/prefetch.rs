@@ -6,7 +6,7 @@
 /// Why it is worth an `unsafe`: the greedy start's random probes miss the caches, and plain
 /// loads issued ahead still stall the core until their line arrives. With the prefetch
 /// instruction, n = 10^7 took 0.8-1.1 s instead of 2.1-2.9 s, the two builds run in turn on
-/// the reference machine (`--example timing`, median of 5 seeds); std has no stable safe
+/// the reference machine (an ad-hoc timing example, median of seeds 1-5); std has no stable safe
 /// prefetch. On other architectures it does nothing.
 #[inline(always)]
 #[allow(unsafe_code)]
