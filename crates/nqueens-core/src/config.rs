@@ -66,8 +66,21 @@ impl StopFlag {
     }
 }
 
-/// Something a strategy reports while it runs. Strategies report what they can do cheaply;
-/// none is obliged to report anything but the progress of a split count.
+/// Something a strategy reports while it runs: the steps of its search, which `nqueens trace`
+/// records and replays.
+///
+/// Replaying the events from an empty board (with the given queens, if any) redraws the
+/// search: [`Placed`](Event::Placed), [`Assigned`](Event::Assigned) and
+/// [`Moved`](Event::Moved) put a queen in a row, [`Removed`](Event::Removed) takes it off,
+/// [`Swapped`](Event::Swapped) exchanges two rows' columns and [`Restarted`](Event::Restarted)
+/// empties the board. The events also add up to the run's [`Stats`](crate::Stats): one node per
+/// `Placed`, one backtrack per `Conflict`, one move per `Swapped` or `Moved`, one restart per
+/// `Restarted`; and the board holds a solution at each [`Found`](Event::Found).
+///
+/// Reporting costs nothing when nobody listens: strategies compile their searches twice, with
+/// and without the calls (a `const OBSERVED: bool` parameter), and run the second when
+/// [`Config::observer`] is `None`. Count kernels report only their progress
+/// ([`Started`](Event::Started), [`SubproblemDone`](Event::SubproblemDone)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Event {
@@ -97,7 +110,28 @@ pub enum Event {
         /// The other.
         second: usize,
     },
-    /// A randomized search started over.
+    /// A queen was set on (`row`, `column`) without a search step: a local search's starting
+    /// board, a construction's formula, or the answer of a solver that shows no steps. Not a
+    /// node.
+    Assigned {
+        /// Its row.
+        row: usize,
+        /// Its column.
+        column: usize,
+    },
+    /// A local search moved the queen of `row` from column `from` to column `to`.
+    Moved {
+        /// Its row.
+        row: usize,
+        /// The column it left.
+        from: usize,
+        /// The column it went to.
+        to: usize,
+    },
+    /// The board now holds a solution (every row has a queen, none attacked).
+    Found,
+    /// A search started over, or a local search reheated: the board is emptied (a local
+    /// search then assigns every row again).
     Restarted,
     /// The run is made of `subproblems` independent pieces (the length of a progress bar).
     Started {

@@ -1,0 +1,192 @@
+//! Replaying a run's [`Event`]s: the board they draw and the statistics they add up to.
+
+use std::sync::Mutex;
+
+use crate::{Event, Given, Observer, Stats};
+
+/// The board and counters that a run's events imply, built one event at a time.
+///
+/// This is the contract of [`Event`] written as code: `nqueens trace` draws its frames from it,
+/// and the tests of every strategy check that replaying its events ends on its solution with its
+/// statistics.
+///
+/// ```
+/// use nqueens_core::{Event, Replay};
+///
+/// let mut replay = Replay::new(4, None);
+/// for (row, column) in [(0, 1), (1, 3), (2, 0), (3, 2)] {
+///     replay.apply(Event::Placed { row, column });
+/// }
+/// replay.apply(Event::Found);
+/// assert_eq!(replay.columns(), Some(vec![1, 3, 0, 2]));
+/// assert_eq!((replay.stats().nodes, replay.depth(), replay.found()), (4, 4, 1));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    board: Vec<Option<u32>>,
+    given: Vec<Option<u32>>,
+    stats: Stats,
+    found: u64,
+    subproblems: u64,
+    subproblems_done: u64,
+    steps: u64,
+}
+
+impl Replay {
+    /// An `n × n` board holding only the `given` queens (none, if they do not fit the board).
+    pub fn new(n: usize, given: Option<&Given>) -> Self {
+        let board = match given {
+            Some(given) if given.check(n).is_ok() => given.by_row(n),
+            _ => vec![None; n],
+        };
+        Replay {
+            given: board.clone(),
+            board,
+            stats: Stats::default(),
+            found: 0,
+            subproblems: 0,
+            subproblems_done: 0,
+            steps: 0,
+        }
+    }
+
+    /// Applies one event. Events naming a row or column off the board are counted as steps but
+    /// leave the board as it was (a strategy's bug shows as a replay that does not end on its
+    /// solution, not as a panic).
+    pub fn apply(&mut self, event: Event) {
+        self.steps += 1;
+        let n = self.board.len();
+        let column_of = |column: usize| u32::try_from(column).ok().filter(|&c| (c as usize) < n);
+        match event {
+            Event::Placed { row, column } => {
+                self.stats.nodes += 1;
+                self.set(row, column_of(column));
+            }
+            Event::Assigned { row, column } => self.set(row, column_of(column)),
+            Event::Moved { row, to, .. } => {
+                self.stats.moves += 1;
+                self.set(row, column_of(to));
+            }
+            Event::Removed { row, .. } => {
+                if let Some(square) = self.board.get_mut(row) {
+                    *square = None;
+                }
+            }
+            Event::Swapped { first, second } => {
+                self.stats.moves += 1;
+                if first < n && second < n {
+                    self.board.swap(first, second);
+                }
+            }
+            Event::Conflict { .. } => self.stats.backtracks += 1,
+            Event::Restarted => {
+                self.stats.restarts += 1;
+                self.board.clone_from(&self.given);
+            }
+            Event::Found => self.found += 1,
+            Event::Started { subproblems } => self.subproblems = subproblems,
+            Event::SubproblemDone => self.subproblems_done += 1,
+        }
+    }
+
+    fn set(&mut self, row: usize, column: Option<u32>) {
+        if let (Some(square), Some(column)) = (self.board.get_mut(row), column) {
+            *square = Some(column);
+        }
+    }
+
+    /// The board: each row's column, if it has a queen.
+    pub fn board(&self) -> &[Option<u32>] {
+        &self.board
+    }
+
+    /// Every row's column, when every row has a queen.
+    pub fn columns(&self) -> Option<Vec<u32>> {
+        self.board.iter().copied().collect()
+    }
+
+    /// Queens on the board.
+    pub fn depth(&self) -> usize {
+        self.board.iter().flatten().count()
+    }
+
+    /// The rows whose queen another queen attacks (same column or diagonal; a row holds one
+    /// queen), in order. O(n) with three occupancy counts.
+    pub fn attacked_rows(&self) -> Vec<usize> {
+        let n = self.board.len();
+        let mut columns = vec![0u32; n];
+        let mut diagonals = vec![0u32; 2 * n];
+        let mut anti_diagonals = vec![0u32; 2 * n];
+        let queens = || {
+            self.board
+                .iter()
+                .enumerate()
+                .filter_map(|(row, c)| c.map(|c| (row, c as usize)))
+        };
+        for (row, column) in queens() {
+            columns[column] += 1;
+            diagonals[row + n - column] += 1;
+            anti_diagonals[row + column] += 1;
+        }
+        queens()
+            .filter(|&(row, column)| {
+                columns[column] > 1
+                    || diagonals[row + n - column] > 1
+                    || anti_diagonals[row + column] > 1
+            })
+            .map(|(row, _)| row)
+            .collect()
+    }
+
+    /// The counters the events add up to: nodes, backtracks, moves and restarts (the others
+    /// stay zero).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Solutions found so far.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// Subproblems announced by the last [`Event::Started`], and how many are done.
+    pub fn subproblems(&self) -> (u64, u64) {
+        (self.subproblems, self.subproblems_done)
+    }
+
+    /// Events applied.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+}
+
+/// An [`Observer`] that keeps every event, in order, for tests and small traces.
+#[derive(Debug, Default)]
+pub struct EventLog(Mutex<Vec<Event>>);
+
+impl EventLog {
+    /// The events so far.
+    pub fn events(&self) -> Vec<Event> {
+        self.0
+            .lock()
+            .map(|events| events.clone())
+            .unwrap_or_default()
+    }
+
+    /// The events so far, replayed on an `n × n` board with the `given` queens.
+    pub fn replay(&self, n: usize, given: Option<&Given>) -> Replay {
+        let mut replay = Replay::new(n, given);
+        for event in self.events() {
+            replay.apply(event);
+        }
+        replay
+    }
+}
+
+impl Observer for EventLog {
+    fn observe(&self, event: Event) {
+        if let Ok(mut events) = self.0.lock() {
+            events.push(event);
+        }
+    }
+}
