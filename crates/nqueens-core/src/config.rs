@@ -6,6 +6,8 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use serde::{Deserialize, Serialize};
+
 use crate::{Ended, Given};
 
 /// A shared flag that asks a running search to stop soon, and says why. Clones share the flag.
@@ -81,7 +83,11 @@ impl StopFlag {
 /// and without the calls (a `const OBSERVED: bool` parameter), and run the second when
 /// [`Config::observer`] is `None`. Count kernels report only their progress
 /// ([`Started`](Event::Started), [`SubproblemDone`](Event::SubproblemDone)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// In JSON (the lines of `nqueens trace`) an event is an object tagged by `event`:
+/// `{"event":"placed","row":0,"column":3}`, `{"event":"restarted"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Event {
     /// A queen was put on (`row`, `column`).

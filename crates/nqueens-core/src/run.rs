@@ -3,12 +3,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Solution, Stats};
 
 /// How a run ended. Every operation of every strategy ends in one of these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ended {
     /// The search space was exhausted: every solution was visited or counted, or (for a first

@@ -1,0 +1,1 @@
+//! The animated GIF: one frame per step.

@@ -1,0 +1,297 @@
+//! Recording a run's events ([`record`]) and the JSON Lines they are written as.
+
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
+
+use nqueens_core::{Config, Ended, Event, Observer, Operation, Solver, Stats, StopFlag};
+use serde::{Deserialize, Serialize};
+
+use crate::TraceError;
+
+/// The most steps a trace records: a trace is held in memory (about 32 bytes a step) and
+/// written as about 50 bytes a step, so 50 MB of JSON Lines at most.
+pub const MAX_STEPS: u64 = 1_000_000;
+
+/// The steps recorded when the caller does not say.
+pub const DEFAULT_MAX_STEPS: u64 = 3_000;
+
+/// The first line of a trace: what was run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always `nqueens-trace`: what the file is.
+    pub trace: String,
+    /// The schema's version (1).
+    pub version: u32,
+    /// The board size.
+    pub n: usize,
+    /// The strategy's registry name.
+    pub strategy: String,
+    /// Its variant, if it has several.
+    pub variant: Option<String>,
+    /// `first` (a search for one solution) or `count` (strategies that only count).
+    pub operation: Operation,
+    /// The seed of a randomized strategy.
+    pub seed: Option<u64>,
+    /// The given queens, as `[row, column]` pairs.
+    pub given: Vec<(usize, u32)>,
+    /// The cap on recorded steps.
+    pub max_steps: u64,
+}
+
+/// One line per event: its 1-based step number and the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// 1 for the first event.
+    pub step: u64,
+    /// What happened.
+    #[serde(flatten)]
+    pub event: Event,
+}
+
+/// The last line of a trace: how the run ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct End {
+    /// How the strategy's run ended (`interrupted` when the trace was cut).
+    pub end: Ended,
+    /// Whether the trace stopped the run at [`Header::max_steps`]: the events are then the
+    /// start of the search, not all of it.
+    pub cut: bool,
+    /// Events recorded.
+    pub steps: u64,
+    /// The solution found, if any.
+    pub solution: Option<Vec<u32>>,
+    /// The count, for a count.
+    pub total: Option<u64>,
+    /// The run's statistics.
+    pub stats: Stats,
+}
+
+/// A recorded run: what ran, every event in order, how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// What ran.
+    pub header: Header,
+    /// Its events, in the order the strategy reported them.
+    pub events: Vec<Event>,
+    /// How it ended.
+    pub end: End,
+}
+
+/// Runs `solver` on `n` with `config` (its variant, seed and given queens), recording every
+/// event up to `max_steps`; at the cap the run is stopped and the trace says it was cut.
+///
+/// The search runs on one thread, so the events come in one order and a seeded run records
+/// the same trace every time. It is the strategy's first-solution search, or its count for a
+/// strategy that only counts. Raising `config.stop` (Ctrl-C) ends the run early too, not cut:
+/// the caller knows which by looking at its flag.
+///
+/// ```
+/// use nqueens_core::{Config, Solver};
+/// # struct Tiny;
+/// # impl nqueens_core::Strategy for Tiny {
+/// #     fn name(&self) -> &'static str { "tiny" }
+/// #     fn capabilities(&self) -> nqueens_core::Capabilities {
+/// #         nqueens_core::Capabilities { summary: "", counts_classes: false, resumable: false,
+/// #             variants: &[nqueens_core::Variant { name: None, summary: "", complete: true,
+/// #             randomized: false, budget: None, first: nqueens_core::Limit::UpTo(1),
+/// #             list: nqueens_core::Limit::UpTo(1), count: nqueens_core::Limit::UpTo(1) }] }
+/// #     }
+/// #     fn search_first(&self, job: &nqueens_core::Job<'_>) -> Result<nqueens_core::FirstRun, nqueens_core::Error> {
+/// #         job.config.observe(nqueens_core::Event::Placed { row: 0, column: 0 });
+/// #         job.config.observe(nqueens_core::Event::Found);
+/// #         let stats = nqueens_core::Stats { nodes: 1, ..Default::default() };
+/// #         Ok(nqueens_core::FirstRun::found("0".parse()?, stats))
+/// #     }
+/// # }
+/// let trace = nqueens_trace::record(&Tiny, 1, Config::default(), 100)?;
+/// assert_eq!(trace.events.len(), 2);
+/// assert_eq!(trace.replay().columns(), trace.end.solution);
+/// assert!(!trace.end.cut);
+/// # Ok::<(), nqueens_trace::TraceError>(())
+/// ```
+pub fn record(
+    solver: &dyn Solver,
+    n: usize,
+    config: Config,
+    max_steps: u64,
+) -> Result<Trace, TraceError> {
+    if max_steps == 0 || max_steps > MAX_STEPS {
+        return Err(TraceError::MaxSteps {
+            max_steps,
+            limit: MAX_STEPS,
+        });
+    }
+    let operation = if solver.check(Operation::First, n, &config).is_ok() {
+        Operation::First
+    } else {
+        Operation::Count
+    };
+    let recorder = Arc::new(Recorder {
+        events: Mutex::new(Vec::new()),
+        max_steps,
+        stop: config.stop.clone(),
+        cut: Mutex::new(false),
+    });
+    let config = Config {
+        threads: Some(1),
+        observer: Some(recorder.clone()),
+        ..config
+    };
+    let (ended, solution, total, stats, seed) = match operation {
+        Operation::Count => {
+            let run = solver.count(n, &config)?;
+            (run.ended, None, Some(run.total), run.stats, config.seed)
+        }
+        _ => {
+            let run = solver.first(n, &config)?;
+            let solution = run.solution.map(|s| s.columns().to_vec());
+            (
+                run.ended,
+                solution,
+                None,
+                run.stats,
+                run.seed.or(config.seed),
+            )
+        }
+    };
+    let events = std::mem::take(&mut *lock(&recorder.events));
+    let cut = *lock(&recorder.cut);
+    Ok(Trace {
+        header: Header {
+            trace: "nqueens-trace".into(),
+            version: 1,
+            n,
+            strategy: solver.name().into(),
+            variant: config.variant.clone(),
+            operation,
+            seed,
+            given: config
+                .given
+                .as_ref()
+                .map(|g| g.queens().to_vec())
+                .unwrap_or_default(),
+            max_steps,
+        },
+        end: End {
+            end: ended,
+            cut,
+            steps: events.len() as u64,
+            solution,
+            total,
+            stats,
+        },
+        events,
+    })
+}
+
+/// Locks `mutex`, taking its data even if a thread panicked while holding it (the data is a
+/// list of events, whole after every push).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The observer [`record`] installs: keeps events up to the cap, then stops the run.
+struct Recorder {
+    events: Mutex<Vec<Event>>,
+    max_steps: u64,
+    stop: StopFlag,
+    cut: Mutex<bool>,
+}
+
+impl Observer for Recorder {
+    fn observe(&self, event: Event) {
+        let mut events = lock(&self.events);
+        if (events.len() as u64) < self.max_steps {
+            events.push(event);
+        } else if !self.stop.is_stopped() {
+            *lock(&self.cut) = true;
+            self.stop.stop();
+        }
+    }
+}
+
+impl Trace {
+    /// The board and counters after every event: what the trace ends on.
+    pub fn replay(&self) -> nqueens_core::Replay {
+        let mut replay = self.start();
+        for &event in &self.events {
+            replay.apply(event);
+        }
+        replay
+    }
+
+    /// The board before the first event: empty but for the given queens.
+    pub fn start(&self) -> nqueens_core::Replay {
+        let given = nqueens_core::Given::new(self.header.given.clone()).ok();
+        nqueens_core::Replay::new(self.header.n, given.as_ref())
+    }
+
+    /// Writes the trace as JSON Lines: the [`Header`], one [`Step`] per event, the [`End`].
+    pub fn write_jsonl(&self, out: &mut dyn Write) -> io::Result<()> {
+        serde_json::to_writer(&mut *out, &self.header)?;
+        writeln!(out)?;
+        for (index, &event) in self.events.iter().enumerate() {
+            let step = Step {
+                step: index as u64 + 1,
+                event,
+            };
+            serde_json::to_writer(&mut *out, &step)?;
+            writeln!(out)?;
+        }
+        serde_json::to_writer(&mut *out, &self.end)?;
+        writeln!(out)?;
+        out.flush()
+    }
+
+    /// Reads a trace written by [`Trace::write_jsonl`], checking that the steps are numbered
+    /// in order and that the end line comes last and counts them.
+    pub fn read_jsonl(input: impl BufRead) -> Result<Trace, TraceError> {
+        let bad = |line: usize, reason: String| TraceError::Parse { line, reason };
+        let mut lines = input.lines().enumerate();
+        let mut next = |what: &str| -> Result<(usize, String), TraceError> {
+            match lines.next() {
+                Some((index, Ok(text))) => Ok((index + 1, text)),
+                Some((index, Err(error))) => Err(bad(index + 1, error.to_string())),
+                None => Err(bad(0, format!("the trace ends before its {what}"))),
+            }
+        };
+        let (number, text) = next("header")?;
+        let header: Header = serde_json::from_str(&text).map_err(|e| bad(number, e.to_string()))?;
+        if header.trace != "nqueens-trace" || header.version != 1 {
+            return Err(bad(number, "not an nqueens-trace version 1 header".into()));
+        }
+        let mut events = Vec::new();
+        loop {
+            let (number, text) = next("end line")?;
+            let value: serde_json::Value =
+                serde_json::from_str(&text).map_err(|e| bad(number, e.to_string()))?;
+            if value.get("end").is_some() {
+                let end: End =
+                    serde_json::from_value(value).map_err(|e| bad(number, e.to_string()))?;
+                if end.steps != events.len() as u64 {
+                    return Err(bad(
+                        number,
+                        format!(
+                            "the end line counts {} steps, the trace has {}",
+                            end.steps,
+                            events.len()
+                        ),
+                    ));
+                }
+                return Ok(Trace {
+                    header,
+                    events,
+                    end,
+                });
+            }
+            let step: Step =
+                serde_json::from_value(value).map_err(|e| bad(number, e.to_string()))?;
+            if step.step != events.len() as u64 + 1 {
+                return Err(bad(number, format!("step {} out of order", step.step)));
+            }
+            events.push(step.event);
+        }
+    }
+}
