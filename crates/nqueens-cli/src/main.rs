@@ -24,6 +24,7 @@ mod solve;
 mod strategies;
 mod symmetric;
 mod table;
+mod trace;
 mod verify;
 
 use std::io::{self, IsTerminal, Write};
@@ -68,6 +69,10 @@ enum Command {
     /// Print a reproducible N-Queens completion instance: K random non-attacking queens on an
     /// N × N board, as `row:col` pairs for `--given`.
     Instance(instance::InstanceArgs),
+    /// Record one strategy's search step by step: JSON Lines (default, on standard output), or
+    /// by the extension of --out an animated SVG or GIF, or an HTML player (--compare S2 puts a
+    /// second strategy beside it).
+    Trace(trace::TraceArgs),
 }
 
 /// Which strategy, and which of its variants.
@@ -269,6 +274,7 @@ fn run(cli: Cli, stop: &StopFlag) -> anyhow::Result<Status> {
         Command::Report(args) => report::run(&registry, stop, &args),
         Command::Render(args) => render::run(&registry, stop, &args),
         Command::Instance(args) => instance::run(&args),
+        Command::Trace(args) => trace::run(&registry, stop, &args),
     }
 }
 

@@ -5,10 +5,13 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::{Registry, StopFlag};
+use nqueens::core::{Config, Registry, StopFlag};
 use nqueens_report::{
-    BoardPicture, MAX_BOARD, ReportInput, ReportOptions, STATS_CSV, load, utc_now, write_report,
+    BoardPicture, MAX_BOARD, ReportInput, ReportOptions, STATS_CSV, TracePicture, load, utc_now,
+    write_atomically, write_report,
 };
+use nqueens_trace::svg::{Timing, write_svg};
+use nqueens_trace::{Trace, frames, html::write_html, record};
 
 use crate::{Status, StrategyArgs};
 
@@ -74,6 +77,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
             .map(|u| format!("cargo bench --bench compare -- {}", u.args.trim()))
             .collect()
     });
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("creating {}", args.out.display()))?;
+    let (traces, trace_page, trace_files) = draw_traces(registry, stop, &args.out)?;
     let report_args: Vec<String> = std::env::args().skip(1).collect();
     let input = ReportInput {
         criterion,
@@ -81,6 +87,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         machine: None,
         generated: utc_now(),
         boards,
+        traces,
+        trace_page,
         commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
             .chain(reruns)
             .chain(std::iter::once(format!(
@@ -99,9 +107,75 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         crate::output::warn(warning);
     }
     let mut out = crate::output::stdout()?;
-    for file in &summary.files {
+    for file in trace_files.iter().chain(&summary.files) {
         writeln!(out, "{}", file.display())?;
     }
     out.flush()?;
     Ok(Status::Success)
+}
+
+/// The families the report shows a trace of, at n = 8: (family, strategy, variant).
+const TRACED: [(&str, &str, Option<&str>); 8] = [
+    ("Backtracking", "vector", None),
+    ("Warnsdorff-guided search", "warnsdorff", Some("scaling")),
+    ("Best-first search (A*)", "astar", Some("row")),
+    ("Exact cover (Dancing Links)", "dlx", None),
+    ("Min-conflicts local search", "min-conflicts", None),
+    ("Simulated annealing", "annealing", Some("geometric")),
+    ("Genetic algorithm", "genetic", Some("pmx")),
+    ("Construction", "construction", None),
+];
+
+/// Steps each report trace keeps: enough for most families to finish at n = 8, few enough for
+/// pictures of a few hundred kilobytes.
+const REPORT_TRACE_STEPS: u64 = 400;
+
+/// Records one trace per family at n = 8 (seed 1), draws each as an animated SVG and all of
+/// them in one HTML player page, in `out`.
+fn draw_traces(
+    registry: &Registry,
+    stop: &StopFlag,
+    out: &std::path::Path,
+) -> anyhow::Result<(Vec<TracePicture>, Option<String>, Vec<PathBuf>)> {
+    let n = 8;
+    let mut pictures = Vec::new();
+    let mut traces: Vec<Trace> = Vec::new();
+    let mut files = Vec::new();
+    for (family, strategy, variant) in TRACED {
+        let solver = registry.get(strategy)?;
+        let config = Config {
+            variant: variant.map(str::to_string),
+            seed: Some(1),
+            stop: stop.clone(),
+            ..Config::default()
+        };
+        let trace = record(solver, n, config, REPORT_TRACE_STEPS)?;
+        if stop.is_stopped() && !trace.end.cut {
+            anyhow::bail!("interrupted while recording the traces");
+        }
+        let file = format!("trace-{strategy}.svg");
+        let path = out.join(&file);
+        let drawn = frames(&trace)?;
+        write_atomically(&path, |w| write_svg(&trace, &drawn, Timing::default(), w))?;
+        let name = variant.map_or(strategy.to_string(), |v| format!("{strategy} ({v})"));
+        let ending = if trace.end.cut {
+            format!("the first {} steps", trace.end.steps)
+        } else {
+            format!("{} steps to a solution", trace.end.steps)
+        };
+        pictures.push(TracePicture {
+            family: family.to_string(),
+            file,
+            caption: format!("{name}, n = {n}, seed 1: {ending}"),
+        });
+        files.push(path);
+        traces.push(trace);
+    }
+    let page = "traces.html".to_string();
+    let path = out.join(&page);
+    write_atomically(&path, |w| {
+        write_html(&traces, w).map_err(std::io::Error::other)
+    })?;
+    files.push(path);
+    Ok((pictures, Some(page), files))
 }

@@ -88,7 +88,9 @@ pub use error::ReportError;
 pub use files::write_atomically;
 pub use machine::{Machine, utc_now, utc_timestamp};
 pub use nqueens_core::format::{format_bytes, format_count, format_seconds, format_size};
-pub use report::{BoardPicture, ReportInput, ReportOptions, ReportSummary, load, write_report};
+pub use report::{
+    BoardPicture, ReportInput, ReportOptions, ReportSummary, TracePicture, load, write_report,
+};
 pub use stats::{
     BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError,
     UnknownStatus, Update,

@@ -362,6 +362,12 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
                 strategy: "vector".into(),
             },
         ],
+        traces: vec![nqueens_report::TracePicture {
+            family: "backtracking".into(),
+            file: "trace-vector.svg".into(),
+            caption: "vector, n = 8: 40 steps".into(),
+        }],
+        trace_page: Some("traces.html".into()),
         commands: vec!["cargo bench --bench compare -- --quick".to_string()],
     };
     let summary = write_report(
@@ -436,6 +442,9 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         !readme.contains("bitmask-t2"),
         "a stale result was reported"
     );
+    assert!(readme.contains("## Watching the searches"));
+    assert!(readme.contains("![vector, n = 8: 40 steps](trace-vector.svg)"));
+    assert!(readme.contains("(traces.html)"));
     assert_picture(
         &out.join("work.svg"),
         &[

@@ -1,6 +1,7 @@
 //! Recording a run's events ([`record`]) and the JSON Lines they are written as.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use nqueens_core::{Config, Ended, Event, Observer, Operation, Solver, Stats, StopFlag};
@@ -82,8 +83,9 @@ pub struct Trace {
 ///
 /// The search runs on one thread, so the events come in one order and a seeded run records
 /// the same trace every time. It is the strategy's first-solution search, or its count for a
-/// strategy that only counts. Raising `config.stop` (Ctrl-C) ends the run early too, not cut:
-/// the caller knows which by looking at its flag.
+/// strategy that only counts. Raising `config.stop` (Ctrl-C) ends the run early too (within
+/// about 20 ms of the strategy's next poll), and the trace is then not marked cut; cutting a
+/// trace never raises `config.stop`.
 ///
 /// ```
 /// use nqueens_core::{Config, Solver};
@@ -121,39 +123,49 @@ pub fn record(
             limit: MAX_STEPS,
         });
     }
-    let operation = if solver.check(Operation::First, n, &config).is_ok() {
-        Operation::First
-    } else {
-        Operation::Count
+    // A strategy that counts but cannot find a first solution at this size is traced counting;
+    // otherwise the first-solution search runs (or says why it cannot).
+    let operation = match (
+        solver.check(Operation::First, n, &config),
+        solver.check(Operation::Count, n, &config),
+    ) {
+        (Err(_), Ok(_)) => Operation::Count,
+        _ => Operation::First,
     };
+    // The run gets a flag of its own, so that cutting it does not look like the caller's stop;
+    // a watcher passes the caller's stop on.
+    let caller = config.stop.clone();
     let recorder = Arc::new(Recorder {
         events: Mutex::new(Vec::new()),
         max_steps,
-        stop: config.stop.clone(),
+        stop: StopFlag::new(),
         cut: Mutex::new(false),
     });
     let config = Config {
         threads: Some(1),
         observer: Some(recorder.clone()),
+        stop: recorder.stop.clone(),
         ..config
     };
-    let (ended, solution, total, stats, seed) = match operation {
-        Operation::Count => {
-            let run = solver.count(n, &config)?;
-            (run.ended, None, Some(run.total), run.stats, config.seed)
-        }
-        _ => {
-            let run = solver.first(n, &config)?;
-            let solution = run.solution.map(|s| s.columns().to_vec());
-            (
-                run.ended,
-                solution,
-                None,
-                run.stats,
-                run.seed.or(config.seed),
-            )
-        }
-    };
+    let finished = AtomicBool::new(false);
+    let outcome = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) {
+                if let Some(reason) = caller.reason() {
+                    match reason {
+                        Ended::Deadline => recorder.stop.expire(),
+                        _ => recorder.stop.stop(),
+                    }
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        });
+        let outcome = run(solver, n, &config, operation);
+        finished.store(true, Ordering::Relaxed);
+        outcome
+    });
+    let (ended, solution, total, stats, seed) = outcome?;
     let events = std::mem::take(&mut *lock(&recorder.events));
     let cut = *lock(&recorder.cut);
     Ok(Trace {
@@ -181,6 +193,35 @@ pub fn record(
             stats,
         },
         events,
+    })
+}
+
+/// How a run ended: (ended, solution, count, statistics, seed).
+type Outcome = (Ended, Option<Vec<u32>>, Option<u64>, Stats, Option<u64>);
+
+/// Runs the operation [`record`] traces.
+fn run(
+    solver: &dyn Solver,
+    n: usize,
+    config: &Config,
+    operation: Operation,
+) -> Result<Outcome, nqueens_core::Error> {
+    Ok(match operation {
+        Operation::Count => {
+            let run = solver.count(n, config)?;
+            (run.ended, None, Some(run.total), run.stats, config.seed)
+        }
+        _ => {
+            let run = solver.first(n, config)?;
+            let solution = run.solution.map(|s| s.columns().to_vec());
+            (
+                run.ended,
+                solution,
+                None,
+                run.stats,
+                run.seed.or(config.seed),
+            )
+        }
     })
 }
 

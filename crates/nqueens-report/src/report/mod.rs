@@ -27,6 +27,18 @@ pub struct BoardPicture {
     pub strategy: String,
 }
 
+/// An animated trace of a search, drawn by the caller (`nqueens report` uses `nqueens-trace`)
+/// into the report's directory, for the README to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TracePicture {
+    /// The family of strategies it stands for (`backtracking`, `local search`).
+    pub family: String,
+    /// The picture's file name, relative to the report's directory.
+    pub file: String,
+    /// What it shows (strategy, size, steps).
+    pub caption: String,
+}
+
 /// Everything a report is made from.
 #[derive(Clone, Debug, Default)]
 pub struct ReportInput {
@@ -40,6 +52,10 @@ pub struct ReportInput {
     pub generated: String,
     /// Solutions to draw.
     pub boards: Vec<BoardPicture>,
+    /// Animated traces already drawn, one per family of strategies.
+    pub traces: Vec<TracePicture>,
+    /// The HTML player page of those traces, relative to the report's directory, if written.
+    pub trace_page: Option<String>,
     /// The commands that produced the data, shown in the README.
     pub commands: Vec<String>,
 }
@@ -117,6 +133,9 @@ struct Drawn {
     charts: Vec<&'static str>,
     /// Each board's size and the strategy that found it.
     boards: Vec<(usize, String)>,
+    /// The animated traces, and their player page.
+    traces: Vec<TracePicture>,
+    trace_page: Option<String>,
 }
 
 /// Writes the report into `options.out`.
@@ -143,7 +162,13 @@ pub fn write_report(
     };
     let charts = charts::draw_charts(&data, &provenance.subheading(), out, formats, &mut summary)?;
     let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
-    let readme = readme::readme(&data, &provenance, &Drawn { charts, boards });
+    let drawn = Drawn {
+        charts,
+        boards,
+        traces: input.traces.clone(),
+        trace_page: input.trace_page.clone(),
+    };
+    let readme = readme::readme(&data, &provenance, &drawn);
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
     summary.files.push(path);

@@ -91,6 +91,30 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
              classes = (Q + P + 2R) / 8.\n"
         );
     }
+    if !drawn.traces.is_empty() {
+        let _ = writeln!(
+            md,
+            "## Watching the searches\n\nOne small trace per family of strategies at n = 8, \
+             recorded by `nqueens trace` (each step is an event the strategy reported: a queen \
+             placed or removed, a dead end, a swap, a restart). Shaded squares are attacked; \
+             red queens are attacked by another."
+        );
+        if let Some(page) = &drawn.trace_page {
+            let _ = writeln!(
+                md,
+                "[Play them step by step]({page}) (one self-contained page: play, pause, step \
+                 back and forth, speed, and a chart of depth or conflicts)."
+            );
+        }
+        md.push('\n');
+        for trace in &drawn.traces {
+            let _ = writeln!(
+                md,
+                "**{}**: {}\n\n![{}]({})\n",
+                trace.family, trace.caption, trace.caption, trace.file
+            );
+        }
+    }
     if !drawn.boards.is_empty() {
         let _ = writeln!(md, "## Boards\n");
         for (n, strategy) in &drawn.boards {

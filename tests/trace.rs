@@ -1,0 +1,148 @@
+//! Every strategy's steps, checked over the registry as `nqueens trace` records them: replaying
+//! the events ([`Replay`]) ends on the run's solution with the run's statistics (nodes,
+//! backtracks, moves, restarts), the last event is the solution found, and listening changes
+//! nothing: the same run with no observer gives the same answer and statistics.
+
+use std::sync::Arc;
+
+use nqueens::core::{Config, EventLog, Given, Replay, Solver, Stats, Variant, known};
+
+/// The four counters the events add up to.
+fn counters(stats: &Stats) -> [u64; 4] {
+    [stats.nodes, stats.backtracks, stats.moves, stats.restarts]
+}
+
+fn config_for(variant: &Variant, seed: u64, given: Option<&Given>) -> Config {
+    Config {
+        variant: variant.name.map(str::to_string),
+        seed: variant.randomized.then_some(seed),
+        threads: Some(1),
+        given: given.cloned(),
+        ..Config::default()
+    }
+}
+
+/// Runs `solver`'s first-solution search on `n` with and without an observer and checks the
+/// replay; returns the number of events.
+fn check_first(solver: &dyn Solver, n: usize, config: &Config) -> usize {
+    let name = format!(
+        "{} {:?} n = {n} seed {:?}",
+        solver.name(),
+        config.variant,
+        config.seed
+    );
+    let log = Arc::new(EventLog::default());
+    let observed = Config {
+        observer: Some(log.clone()),
+        ..config.clone()
+    };
+    let run = solver
+        .first(n, &observed)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let plain = solver
+        .first(n, config)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        run.solution, plain.solution,
+        "{name}: observing changed the answer"
+    );
+    assert_eq!(
+        run.stats, plain.stats,
+        "{name}: observing changed the statistics"
+    );
+    let replay: Replay = log.replay(n, config.given.as_ref());
+    assert_eq!(
+        counters(&replay.stats()),
+        counters(&run.stats),
+        "{name}: the events do not add up to the statistics (nodes, backtracks, moves, restarts)"
+    );
+    let events = log.events();
+    match &run.solution {
+        Some(solution) => {
+            assert_eq!(
+                replay.columns().as_deref(),
+                Some(solution.columns()),
+                "{name}: the replayed board is not the solution"
+            );
+            assert_eq!(replay.found(), 1, "{name}: one solution found");
+            assert_eq!(
+                events.last(),
+                Some(&nqueens::core::Event::Found),
+                "{name}: the last event is the solution"
+            );
+        }
+        None => assert_eq!(replay.found(), 0, "{name}"),
+    }
+    events.len()
+}
+
+#[test]
+fn every_first_solution_search_replays_to_its_answer_and_statistics() {
+    let registry = nqueens::registry();
+    for solver in registry.iter() {
+        for variant in solver.capabilities().variants {
+            for n in [1, 4, 6, 8] {
+                if !variant.first.accepts(n) {
+                    continue;
+                }
+                let seeds: &[u64] = if variant.randomized { &[1, 2, 3] } else { &[0] };
+                for &seed in seeds {
+                    let events = check_first(solver, n, &config_for(variant, seed, None));
+                    if n == 8 {
+                        assert!(
+                            events > 0,
+                            "{} {:?}: reports no steps",
+                            solver.name(),
+                            variant.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn completions_replay_to_their_answer_with_the_given_queens() {
+    let registry = nqueens::registry();
+    let given: Given = "0:1,2:4".parse().unwrap();
+    for solver in registry.iter() {
+        for variant in solver.capabilities().variants {
+            if !solver.honours_given(variant) || !variant.first.accepts(8) {
+                continue;
+            }
+            let seeds: &[u64] = if variant.randomized { &[1, 2] } else { &[0] };
+            for &seed in seeds {
+                check_first(solver, 8, &config_for(variant, seed, Some(&given)));
+            }
+        }
+    }
+}
+
+#[test]
+fn count_only_strategies_report_their_subproblems() {
+    let registry = nqueens::registry();
+    for solver in registry.iter() {
+        for variant in solver.capabilities().variants {
+            let n = 10;
+            if variant.first.is_supported() || !variant.count.accepts(n) {
+                continue;
+            }
+            let log = Arc::new(EventLog::default());
+            let config = Config {
+                observer: Some(log.clone()),
+                ..config_for(variant, 0, None)
+            };
+            let run = solver.count(n, &config).unwrap();
+            assert_eq!(Some(run.total), known::all_solutions(n));
+            let (total, done) = log.replay(n, None).subproblems();
+            assert!(total > 0, "{}: no subproblems announced", solver.name());
+            assert_eq!(
+                total,
+                done,
+                "{}: every subproblem reported done",
+                solver.name()
+            );
+        }
+    }
+}
