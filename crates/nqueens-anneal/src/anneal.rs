@@ -82,6 +82,9 @@ pub(crate) fn assign_all(board: &Board, config: &Config) {
 /// each reheat or restart as [`Event::Restarted`] followed by every row of the board it goes
 /// on with ([`Event::Assigned`]). Without it only the reheats are reported (as
 /// [`Event::Restarted`]), and the loop is an instance compiled without the other calls.
+// Kept out of line: inlined twice into `solve_with` (observed and not), the unobserved loop
+// measured about 3% more instructions than before the events; out of line, 4% fewer.
+#[inline(never)]
 pub(crate) fn anneal<const OBSERVED: bool>(
     board: &mut Board,
     rng: &mut Xoshiro256PlusPlus,

@@ -244,7 +244,9 @@ pub(crate) fn evolve<const OBSERVED: bool>(
                 // generation, so only a population drawn anew escapes it.
                 counters.restarts += 1;
                 config.observe(Event::Restarted);
-                shown.clear();
+                if OBSERVED {
+                    shown.clear();
+                }
                 start = true;
             }
         }
