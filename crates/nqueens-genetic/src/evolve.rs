@@ -121,6 +121,19 @@ impl Shown {
     }
 }
 
+/// [`evolve`] with `OBSERVED`, kept out of line: inlined beside the unobserved instance into
+/// its caller, it made that instance's code slower (measured with callgrind).
+#[inline(never)]
+pub(crate) fn evolve_observed(
+    n: usize,
+    params: &Params,
+    rng: &mut Xoshiro256PlusPlus,
+    budget: u64,
+    config: &Config,
+) -> (Ended, Option<Vec<u32>>, Counters) {
+    evolve::<true>(n, params, rng, budget, config)
+}
+
 /// Evolves a population of `n × n` boards until an individual has no attacking pair, `budget`
 /// generations are done, or the stop flag is raised. Returns why it ended, the solution when
 /// found, and what it did.

@@ -246,7 +246,7 @@ pub fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (ended, found, counters) = if config.observer.is_some() {
-        evolve::evolve::<true>(n, params, &mut rng, budget, config)
+        evolve::evolve_observed(n, params, &mut rng, budget, config)
     } else {
         evolve::evolve::<false>(n, params, &mut rng, budget, config)
     };
