@@ -40,7 +40,7 @@
 //! of them). (Until the events came, `moves` counted the proposals, now in `examined`.)
 //!
 //! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`](nqueens_core::Event)): every row of the start as `Assigned`, each swap made as
+//! of [`Event`]): every row of the start as `Assigned`, each swap made as
 //! `Swapped` (one per `moves`), preceded by `Conflict` on its first row when it is uphill (one
 //! per `backtracks`), each reheat or restart as `Restarted` followed by every row of the board
 //! it goes on with as `Assigned` (a reheat keeps the board, a restart shuffles it anew), and
