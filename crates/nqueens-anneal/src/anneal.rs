@@ -56,17 +56,36 @@ fn thresholds(t: f64, table: &mut [u64; MAX_UPHILL + 1]) {
 /// What one annealing run did.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Counters {
-    /// Swaps proposed (each evaluated in O(1)).
+    /// Swaps proposed (each evaluated in O(1)): the budget's unit.
     pub(crate) proposals: u64,
+    /// Proposals accepted: the swaps made.
+    pub(crate) swaps: u64,
     /// Proposals accepted although they added attacking pairs.
     pub(crate) uphill: u64,
     /// Reheats after a stall at the floor temperature.
     pub(crate) reheats: u64,
 }
 
+/// Reports every row of `board` as [`Event::Assigned`]: the picture of a new start or a reheat.
+pub(crate) fn assign_all(board: &Board, config: &Config) {
+    for (row, &column) in board.columns().iter().enumerate() {
+        let column = column as usize;
+        config.observe(Event::Assigned { row, column });
+    }
+}
+
 /// Anneals `board` (already shuffled) until no pair attacks, `budget` proposals are spent, or
 /// the stop flag is raised. Returns why it ended and what it did.
-pub(crate) fn anneal(
+///
+/// With `OBSERVED`, the steps are reported to `config`'s observer: each swap made as
+/// [`Event::Swapped`], preceded by [`Event::Conflict`] (on the first row) when it was uphill;
+/// each reheat or restart as [`Event::Restarted`] followed by every row of the board it goes
+/// on with ([`Event::Assigned`]). Without it only the reheats are reported (as
+/// [`Event::Restarted`]), and the loop is an instance compiled without the other calls.
+// Kept out of line: inlined twice into `solve_with` (observed and not), the unobserved loop
+// measured about 3% more instructions than before the events; out of line, 4% fewer.
+#[inline(never)]
+pub(crate) fn anneal<const OBSERVED: bool>(
     board: &mut Board,
     rng: &mut Xoshiro256PlusPlus,
     schedule: &Schedule,
@@ -106,8 +125,18 @@ pub(crate) fn anneal(
                     continue;
                 }
                 counters.uphill += 1;
+                if OBSERVED {
+                    config.observe(Event::Conflict { row: i });
+                }
             }
             board.swap(i, j, delta);
+            counters.swaps += 1;
+            if OBSERVED {
+                config.observe(Event::Swapped {
+                    first: i,
+                    second: j,
+                });
+            }
             let pairs = board.pairs();
             if pairs < lowest {
                 if pairs == 0 {
@@ -136,6 +165,9 @@ pub(crate) fn anneal(
                         }
                         t = schedule.start;
                     }
+                }
+                if OBSERVED {
+                    assign_all(board, config);
                 }
                 stalled = 0;
                 lowest = board.pairs();

@@ -63,6 +63,11 @@ impl Board {
         attacked.count() as u64
     }
 
+    /// Each row's column.
+    pub(crate) fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
     /// Gives up the board for its columns.
     pub(crate) fn into_columns(self) -> Vec<u32> {
         self.columns

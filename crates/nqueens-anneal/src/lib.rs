@@ -31,23 +31,30 @@
 //! n = 30, 999 against 1,660), the hot sweeps of `geometric` adding conflicts only to remove
 //! them again; at n = 10,000 both need about 1.9 million (median of the bench's ten seeds).
 //!
-//! **Statistics** ([`Stats`]): `moves` counts the swaps *proposed* (each one O(1)
-//! evaluation, made or not: the unit of work and of the budget); `backtracks` counts the
-//! accepted *uphill* moves, the swaps made although they added pairs (the annealing's steps
-//! away from a solution; `Stats` has no field of that name); `restarts` counts the reheats (or
-//! the restarts of `quench`), each also reported to the
-//! [`Config::observer`](nqueens_core::Config::observer) as
-//! [`Event::Restarted`](nqueens_core::Event::Restarted);
-//! `initial_conflicts` holds the queens attacked in the random start (about 72% of them).
+//! **Statistics** ([`Stats`]): `examined` counts the swaps *proposed* (each one O(1)
+//! evaluation of a neighbouring permutation, made or not: the unit of work and of the budget);
+//! `moves` counts the swaps *made* (the proposals accepted); `backtracks` counts the accepted
+//! *uphill* moves, the swaps made although they added pairs (the annealing's steps away from a
+//! solution; `Stats` has no field of that name); `restarts` counts the reheats (or the restarts
+//! of `quench`); `initial_conflicts` holds the queens attacked in the random start (about 72%
+//! of them). (Until the events came, `moves` counted the proposals, now in `examined`.)
+//!
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
+//! of [`Event`]): every row of the start as `Assigned`, each swap made as
+//! `Swapped` (one per `moves`), preceded by `Conflict` on its first row when it is uphill (one
+//! per `backtracks`), each reheat or restart as `Restarted` followed by every row of the board
+//! it goes on with as `Assigned` (a reheat keeps the board, a restart shuffles it anew), and
+//! `Found` at the end. Rejected proposals change nothing and are not reported. Without an
+//! observer the loop runs an instance compiled without the calls.
 //!
 //! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
 //! 64-bit outputs by a multiply-shift, and the acceptance probabilities from an `exp` made of
 //! IEEE-754 arithmetic only, so a seed gives the same solution on every platform. Without a
 //! seed one is drawn and reported in [`FirstRun::seed`].
 //!
-//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the proposals over all
-//! reheats (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
-//! A budget of 0 ends at once that way. The stop flag is polled every 4,096 proposals (about
+//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the proposals
+//! (`examined`) over all reheats (default [`default_budget`]); when it runs out the run ends
+//! with [`Ended::Budget`]. A budget of 0 ends at once that way. The stop flag is polled every 4,096 proposals (about
 //! every 0.1 ms) and every 65,536 rows of the shuffle.
 //!
 //! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
@@ -98,7 +105,8 @@ mod anneal;
 mod board;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
+    Variant,
     local::{self, Start},
 };
 use rand::SeedableRng;
@@ -181,7 +189,7 @@ const GEOMETRIC_VARIANT: Variant = Variant {
     summary: "geometric cooling from T = 1 to 0.05 per sweep of n swaps, reheats to 0.5",
     complete: false,
     randomized: true,
-    budget: Some("moves"),
+    budget: Some("examined"),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
@@ -233,13 +241,20 @@ pub fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<Firs
         return stopped(Ended::Interrupted, stats);
     }
     stats.initial_conflicts = board.attacked_queens();
-    let (ended, counters) = anneal::anneal(&mut board, &mut rng, schedule, budget, config);
-    stats.moves = counters.proposals;
+    let (ended, counters) = if config.observer.is_some() {
+        anneal::assign_all(&board, config);
+        anneal::anneal::<true>(&mut board, &mut rng, schedule, budget, config)
+    } else {
+        anneal::anneal::<false>(&mut board, &mut rng, schedule, budget, config)
+    };
+    stats.examined = counters.proposals;
+    stats.moves = counters.swaps;
     stats.backtracks = counters.uphill;
     stats.restarts = counters.reheats;
     if ended != Ended::Satisfied {
         return stopped(ended, stats);
     }
+    config.observe(Event::Found);
     Ok(FirstRun::found(Solution::from_columns(board.into_columns())?, stats).seeded(seed))
 }
 

@@ -43,6 +43,13 @@ impl Population {
         &self.genes[k * self.n..(k + 1) * self.n]
     }
 
+    /// The individual with the fewest attacking pairs (the first of them).
+    fn best(&self) -> usize {
+        (0..self.pairs.len())
+            .min_by_key(|&k| self.pairs[k])
+            .unwrap_or(0)
+    }
+
     /// Fills the population with random permutations (Fisher–Yates) and evaluates them;
     /// returns one with no attacking pair, if any, or `None` if `config`'s stop flag was raised
     /// (`Err`).
@@ -76,10 +83,68 @@ impl Population {
     }
 }
 
+/// The board shown to the observer: the population's best individual, as last reported.
+struct Shown(Vec<u32>);
+
+impl Shown {
+    /// Reports the rows where `best` differs from the board shown (every row of an empty
+    /// board) as [`Event::Assigned`], and shows `best`.
+    fn show(&mut self, best: &[u32], config: &Config) {
+        if self.0.len() != best.len() {
+            self.0 = vec![u32::MAX; best.len()];
+        }
+        for (row, (shown, &column)) in self.0.iter_mut().zip(best).enumerate() {
+            if *shown != column {
+                *shown = column;
+                let column = column as usize;
+                config.observe(Event::Assigned { row, column });
+            }
+        }
+    }
+
+    /// Reports a generation that leaves the board as it is: [`Event::Moved`] of row 0 to its
+    /// own column (one move per generation, as `Stats::moves` counts them).
+    fn tick(&self, config: &Config) {
+        if let Some(&column) = self.0.first() {
+            let column = column as usize;
+            config.observe(Event::Moved {
+                row: 0,
+                from: column,
+                to: column,
+            });
+        }
+    }
+
+    /// The board was emptied ([`Event::Restarted`]).
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// [`evolve`] with `OBSERVED`, kept out of line: inlined beside the unobserved instance into
+/// its caller, it made that instance's code slower (measured with callgrind).
+#[inline(never)]
+pub(crate) fn evolve_observed(
+    n: usize,
+    params: &Params,
+    rng: &mut Xoshiro256PlusPlus,
+    budget: u64,
+    config: &Config,
+) -> (Ended, Option<Vec<u32>>, Counters) {
+    evolve::<true>(n, params, rng, budget, config)
+}
+
 /// Evolves a population of `n × n` boards until an individual has no attacking pair, `budget`
 /// generations are done, or the stop flag is raised. Returns why it ended, the solution when
 /// found, and what it did.
-pub(crate) fn evolve(
+///
+/// With `OBSERVED`, the population's best individual is shown to `config`'s observer: its rows
+/// as [`Event::Assigned`] at each start and, after each generation, the rows where a new best
+/// differs; each generation as one [`Event::Moved`] that leaves the board as it is (row 0 to
+/// its own column), before the rows it changed; [`Event::Restarted`] before a new population
+/// (the only event reported without `OBSERVED`, whose instance carries none of the other
+/// calls). The caller reports [`Event::Found`].
+pub(crate) fn evolve<const OBSERVED: bool>(
     n: usize,
     params: &Params,
     rng: &mut Xoshiro256PlusPlus,
@@ -101,15 +166,22 @@ pub(crate) fn evolve(
     let mut best = u64::MAX;
     let mut stalled = 0u64;
     let mut start = true;
+    let mut shown = Shown(Vec::new());
     loop {
         if start {
             start = false;
             match now.randomize(rng, &mut fitness, &mut counters, config) {
                 Ok(Some(k)) => {
+                    if OBSERVED {
+                        shown.show(now.individual(k), config);
+                    }
                     return (Ended::Satisfied, Some(now.individual(k).to_vec()), counters);
                 }
                 Ok(None) => {}
                 Err(ended) => return (ended, None, counters),
+            }
+            if OBSERVED {
+                shown.show(now.individual(now.best()), config);
             }
             best = u64::MAX;
             stalled = 0;
@@ -161,11 +233,19 @@ pub(crate) fn evolve(
             next.pairs[slot] = pairs;
             if pairs == 0 {
                 counters.generations += 1;
+                if OBSERVED {
+                    shown.tick(config);
+                    shown.show(child, config);
+                }
                 return (Ended::Satisfied, Some(child.to_vec()), counters);
             }
         }
         std::mem::swap(&mut now, &mut next);
         counters.generations += 1;
+        if OBSERVED {
+            shown.tick(config);
+            shown.show(now.individual(now.best()), config);
+        }
         let lowest = now.pairs.iter().copied().min().unwrap_or(u64::MAX);
         if lowest < best {
             best = lowest;
@@ -177,6 +257,9 @@ pub(crate) fn evolve(
                 // generation, so only a population drawn anew escapes it.
                 counters.restarts += 1;
                 config.observe(Event::Restarted);
+                if OBSERVED {
+                    shown.clear();
+                }
                 start = true;
             }
         }

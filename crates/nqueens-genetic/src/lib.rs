@@ -60,10 +60,17 @@
 //! **Statistics** ([`Stats`]): `examined` counts the fitness evaluations (the individuals
 //! examined: the random ones of each start and every child that is not a plain copy of its
 //! parent, whose fitness is known), the GA's unit of work; `moves` counts the generations (one
-//! step of the whole population; `Stats` has no field of that name); `restarts` the restarts,
-//! each also reported to the [`Config::observer`](nqueens_core::Config::observer) as
-//! [`Event::Restarted`](nqueens_core::Event::Restarted); `peak_bytes` the two populations and
-//! the counters.
+//! step of the whole population; `Stats` has no field of that name); `restarts` the restarts;
+//! `peak_bytes` the two populations and the counters.
+//!
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
+//! of [`Event`]): the picture is the population's best individual (the first with the fewest
+//! attacking pairs). Its rows are reported as `Assigned` at each start and, after each
+//! generation, the rows where a new best differs from the one shown; each generation is one
+//! `Moved` of row 0 to its own column, which leaves the board as it is but adds up to `moves`
+//! (crossovers and mutations happen in the population, off the picture, and are not
+//! reported); a restart is `Restarted` followed by the new population's best, and the end
+//! `Found`. Without an observer the loop runs an instance compiled without the calls.
 //!
 //! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
 //! 64-bit outputs by a multiply-shift and probabilities as 64-bit thresholds, so a seed gives
@@ -106,7 +113,7 @@ mod evolve;
 mod operators;
 
 use nqueens_core::{
-    Capabilities, Config, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    Capabilities, Config, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
     local::{self, Start},
 };
 use rand::SeedableRng;
@@ -238,13 +245,20 @@ pub fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (ended, found, counters) = evolve::evolve(n, params, &mut rng, budget, config);
+    let (ended, found, counters) = if config.observer.is_some() {
+        evolve::evolve_observed(n, params, &mut rng, budget, config)
+    } else {
+        evolve::evolve::<false>(n, params, &mut rng, budget, config)
+    };
     stats.moves = counters.generations;
     stats.examined = counters.evaluations;
     stats.restarts = counters.restarts;
     stats.peak_bytes = counters.bytes;
     match found {
-        Some(columns) => Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed)),
+        Some(columns) => {
+            config.observe(Event::Found);
+            Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
+        }
         None => stopped(ended, stats),
     }
 }

@@ -1,7 +1,7 @@
 //! The permutation board, its greedy start and the swap repair.
 
-use nqueens_core::Ended;
 use nqueens_core::local::uniform_below;
+use nqueens_core::{Config, Ended, Event};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -90,6 +90,11 @@ impl Board {
             + self.rising.bytes()
             + 4 * self.suspects.capacity()
             + 8 * self.listed.capacity()
+    }
+
+    /// Each row's column (the whole board once [`Board::start`] has run).
+    pub(crate) fn columns(&self) -> &[u32] {
+        &self.columns
     }
 
     /// Gives up the board for its columns.
@@ -260,13 +265,18 @@ impl Board {
     ///
     /// Returns the moves made and why it ended: [`Ended::Satisfied`] when the board is solved,
     /// [`Ended::Budget`] when the allowance ran out or the repair stalled, and
-    /// [`Ended::Interrupted`] when `stopped` said so.
-    pub(crate) fn repair(
+    /// [`Ended::Interrupted`] when `config`'s stop flag was raised.
+    ///
+    /// With `OBSERVED`, each move is reported to `config`'s observer: [`Event::Swapped`] for a
+    /// swap made, and [`Event::Moved`] from the queen's column to that same column for a move
+    /// that found no swap worth making (the queen stays; the move still counts). The
+    /// unobserved instance is separate code and carries no test for it.
+    pub(crate) fn repair<const OBSERVED: bool>(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,
         allowance: u64,
         stall: u64,
-        stopped: &dyn Fn() -> bool,
+        config: &Config,
     ) -> (u64, Ended) {
         let n = self.n;
         let mut moves = 0u64;
@@ -276,7 +286,7 @@ impl Board {
             if moves >= allowance || since_better >= stall {
                 return (moves, Ended::Budget);
             }
-            if moves.is_multiple_of(1024) && stopped() {
+            if moves.is_multiple_of(1024) && config.stop.is_stopped() {
                 return (moves, Ended::Interrupted);
             }
             let pick = uniform_below(rng.next_u64(), self.suspects.len());
@@ -316,6 +326,19 @@ impl Board {
             }
             if best.0 <= 0 {
                 self.swap(i, best.1, best.0);
+                if OBSERVED {
+                    config.observe(Event::Swapped {
+                        first: i,
+                        second: best.1,
+                    });
+                }
+            } else if OBSERVED {
+                let column = self.columns[i] as usize;
+                config.observe(Event::Moved {
+                    row: i,
+                    from: column,
+                    to: column,
+                });
             }
             if self.pairs < lowest {
                 lowest = self.pairs;

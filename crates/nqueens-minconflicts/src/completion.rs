@@ -19,7 +19,7 @@
 //! queens have no completion, and on such an instance it runs until its budget is spent.
 
 use nqueens_core::local::uniform_below;
-use nqueens_core::{Ended, Given, Stats};
+use nqueens_core::{Config, Ended, Event, Given, Stats};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -167,13 +167,16 @@ impl Board {
     }
 
     /// Repairs until no pair is left (`Satisfied`), `allowance` moves are spent or `stall`
-    /// moves pass without a new low (`Budget`), or `stopped` says so (`Interrupted`).
-    fn repair(
+    /// moves pass without a new low (`Budget`), or `config`'s stop flag is raised
+    /// (`Interrupted`). With `OBSERVED`, each move is reported as the main board's repair
+    /// reports it: [`Event::Swapped`], or [`Event::Moved`] to the same column when no swap is
+    /// made.
+    fn repair<const OBSERVED: bool>(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,
         allowance: u64,
         stall: u64,
-        stopped: &dyn Fn() -> bool,
+        config: &Config,
     ) -> (u64, Ended) {
         let mut moves = 0u64;
         let mut since_better = 0u64;
@@ -182,7 +185,7 @@ impl Board {
             if moves >= allowance || since_better >= stall {
                 return (moves, Ended::Budget);
             }
-            if moves.is_multiple_of(1024) && stopped() {
+            if moves.is_multiple_of(1024) && config.stop.is_stopped() {
                 return (moves, Ended::Interrupted);
             }
             let pick = uniform_below(rng.next_u64(), self.suspects.len().max(1));
@@ -216,6 +219,19 @@ impl Board {
             }
             if best.0 <= 0 && best.1 != i {
                 self.swap(i, best.1, best.0);
+                if OBSERVED {
+                    config.observe(Event::Swapped {
+                        first: i,
+                        second: best.1,
+                    });
+                }
+            } else if OBSERVED {
+                let column = self.columns[i] as usize;
+                config.observe(Event::Moved {
+                    row: i,
+                    from: column,
+                    to: column,
+                });
             }
             if self.pairs < lowest {
                 lowest = self.pairs;
@@ -230,27 +246,36 @@ impl Board {
 
 /// Searches for a completion of `given` on the `n × n` board with at most `budget` moves,
 /// restarting after `stall` moves without progress. Returns the columns when it found one.
-pub(crate) fn complete(
+///
+/// Each restart is reported to `config`'s observer as [`Event::Restarted`]; with `OBSERVED`,
+/// so is every free row of each start ([`Event::Assigned`]; the given queens are on the board
+/// already) and every move.
+pub(crate) fn complete<const OBSERVED: bool>(
     n: usize,
     given: &Given,
     rng: &mut Xoshiro256PlusPlus,
     budget: u64,
     stall: u64,
-    stopped: &dyn Fn() -> bool,
-    on_restart: &dyn Fn(),
+    config: &Config,
 ) -> (Option<Vec<u32>>, Ended, Stats) {
     let mut board = Board::new(n, given);
     let mut stats = Stats::default();
     let mut left = budget;
     loop {
-        if stopped() {
+        if config.stop.is_stopped() {
             return (None, Ended::Interrupted, stats);
         }
         board.start(rng);
+        if OBSERVED {
+            for &row in &board.free_rows {
+                let column = board.columns[row] as usize;
+                config.observe(Event::Assigned { row, column });
+            }
+        }
         if stats.restarts == 0 {
             stats.initial_conflicts = (0..n).filter(|&row| board.attackers(row) > 0).count() as u64;
         }
-        let (moves, ended) = board.repair(rng, left, stall, stopped);
+        let (moves, ended) = board.repair::<OBSERVED>(rng, left, stall, config);
         stats.moves += moves;
         left -= moves;
         stats.peak_bytes = (4 * board.n * 5) as u64;
@@ -258,7 +283,7 @@ pub(crate) fn complete(
             Ended::Satisfied => return (Some(board.columns), ended, stats),
             Ended::Budget if left > 0 => {
                 stats.restarts += 1;
-                on_restart();
+                config.observe(Event::Restarted);
             }
             ended => return (None, ended, stats),
         }

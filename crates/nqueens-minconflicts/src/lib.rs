@@ -21,8 +21,16 @@
 //!
 //! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, and indices from
 //! its 64-bit outputs by a multiply-shift, so a seed gives the same solution on every platform.
-//! Without a seed one is drawn and reported in [`FirstRun::seed`]. Each restart is reported to
-//! the [`Config::observer`](nqueens_core::Config::observer) as [`Event::Restarted`].
+//! Without a seed one is drawn and reported in [`FirstRun::seed`].
+//!
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
+//! of [`Event`]): every row of each start as [`Event::Assigned`] (given queens excepted: they
+//! are on the board from the outset), each repair move as [`Event::Swapped`], each restart as
+//! [`Event::Restarted`] followed by the new start's rows, and [`Event::Found`] at the end. A
+//! move whose 64 sampled partners would all add attacking pairs makes no swap but still counts
+//! (it is the budget's unit, and the stall's): it is reported as [`Event::Moved`] from the
+//! queen's column to that same column, so the events' moves add up to `Stats::moves`. Without
+//! an observer the search runs an instance compiled without the calls.
 //!
 //! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the repair moves over all
 //! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
@@ -83,7 +91,8 @@ mod diagonals;
 mod prefetch;
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
+    Variant,
     local::{self, Start},
 };
 use rand::SeedableRng;
@@ -153,27 +162,23 @@ impl Strategy for MinConflictsSolver {
             Start::Search { seed, budget } => (seed, budget),
             Start::Answered(run) => return Ok(run),
         };
-        let mut stats = Stats::default();
-        let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
         if let Some(given) = job.given {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let (columns, ended, stats) = completion::complete(
-                n,
-                given,
-                &mut rng,
-                budget,
-                stall(n),
-                &|| config.stop.is_stopped(),
-                &|| config.observe(Event::Restarted),
-            );
+            let complete = if config.observer.is_some() {
+                completion::complete::<true>
+            } else {
+                completion::complete::<false>
+            };
+            let (columns, ended, stats) = complete(n, given, &mut rng, budget, stall(n), config);
             return match columns {
                 Some(columns) => {
+                    config.observe(Event::Found);
                     Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
                 }
-                None => stopped(ended, stats),
+                None => Ok(FirstRun::without_solution(ended, stats).seeded(seed)),
             };
         }
-        let mut board = Board::new(n).ok_or_else(|| Error::Refused {
+        let board = Board::new(n).ok_or_else(|| Error::Refused {
             strategy: self.name(),
             n,
             reason: format!(
@@ -181,35 +186,65 @@ impl Strategy for MinConflictsSolver {
                 n as u64 * 47 / 10
             ),
         })?;
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let is_stopped = || config.stop.is_stopped();
-        let mut left = budget;
-        loop {
-            if !board.start(&mut rng, &is_stopped) {
-                stats.peak_bytes = board.bytes() as u64;
-                return stopped(Ended::Interrupted, stats);
-            }
-            if stats.restarts == 0 {
-                stats.initial_conflicts = board.attacked_queens();
-            }
-            let (moves, ended) = board.repair(&mut rng, left, stall(n), &is_stopped);
-            stats.moves += moves;
-            left -= moves;
-            stats.peak_bytes = stats.peak_bytes.max(board.bytes() as u64);
-            match ended {
-                Ended::Satisfied => break,
-                // A stalled repair starts over, while moves are left.
-                Ended::Budget if left > 0 => {
-                    stats.restarts += 1;
-                    config.observe(Event::Restarted);
-                }
-                ended => return stopped(ended, stats),
+        if config.observer.is_some() {
+            search::<true>(board, n, seed, budget, config)
+        } else {
+            search::<false>(board, n, seed, budget, config)
+        }
+    }
+}
+
+/// Starts and repairs `board` (`n × n`) until it holds a solution, the `budget` of moves is spent or the
+/// stop flag is raised.
+///
+/// With `OBSERVED`, the run is reported to `config`'s observer: every row of each start as
+/// [`Event::Assigned`], each move as the repair reports it, each restart as
+/// [`Event::Restarted`] (before the new start's rows), and [`Event::Found`] at the end. Without
+/// it only the restarts are reported, and the repair is the instance without the calls.
+fn search<const OBSERVED: bool>(
+    mut board: Board,
+    n: usize,
+    seed: u64,
+    budget: u64,
+    config: &Config,
+) -> Result<FirstRun, Error> {
+    let mut stats = Stats::default();
+    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let is_stopped = || config.stop.is_stopped();
+    let mut left = budget;
+    loop {
+        if !board.start(&mut rng, &is_stopped) {
+            stats.peak_bytes = board.bytes() as u64;
+            return stopped(Ended::Interrupted, stats);
+        }
+        if OBSERVED {
+            for (row, &column) in board.columns().iter().enumerate() {
+                let column = column as usize;
+                config.observe(Event::Assigned { row, column });
             }
         }
-        // The diagonal bits are freed before the validator takes its own ~5 bits per queen.
-        let columns = board.into_columns();
-        let validator_bytes = (5 * n as u64).div_ceil(8);
-        stats.peak_bytes = stats.peak_bytes.max(4 * n as u64 + validator_bytes);
-        Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
+        if stats.restarts == 0 {
+            stats.initial_conflicts = board.attacked_queens();
+        }
+        let (moves, ended) = board.repair::<OBSERVED>(&mut rng, left, stall(n), config);
+        stats.moves += moves;
+        left -= moves;
+        stats.peak_bytes = stats.peak_bytes.max(board.bytes() as u64);
+        match ended {
+            Ended::Satisfied => break,
+            // A stalled repair starts over, while moves are left.
+            Ended::Budget if left > 0 => {
+                stats.restarts += 1;
+                config.observe(Event::Restarted);
+            }
+            ended => return stopped(ended, stats),
+        }
     }
+    config.observe(Event::Found);
+    // The diagonal bits are freed before the validator takes its own ~5 bits per queen.
+    let columns = board.into_columns();
+    let validator_bytes = (5 * n as u64).div_ceil(8);
+    stats.peak_bytes = stats.peak_bytes.max(4 * n as u64 + validator_bytes);
+    Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
 }

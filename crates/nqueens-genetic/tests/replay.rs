@@ -1,0 +1,99 @@
+//! The events a run reports redraw it (`nqueens_core::Replay`, the contract of `Event`): the
+//! replay ends on the run's solution with its counters, in both variants and with restarts,
+//! and an unobserved run of the same seed gives the same solution and counters.
+
+use std::sync::Arc;
+
+use nqueens_core::{Config, Event, EventLog, FirstRun, Solver};
+use nqueens_genetic::{GeneticSolver, Params, solve_with};
+
+const VARIANTS: [&str; 2] = ["pmx", "mutation"];
+
+/// Runs `run` with and without an event log on `config`; checks the replay against the run.
+fn check_replay(
+    n: usize,
+    config: &Config,
+    run: impl Fn(&Config) -> FirstRun,
+) -> (FirstRun, Vec<Event>) {
+    let log = Arc::new(EventLog::default());
+    let observed = Config {
+        observer: Some(log.clone()),
+        ..config.clone()
+    };
+    let result = run(&observed);
+    let what = format!("n = {n}, {config:?}");
+    let solution = result
+        .solution
+        .clone()
+        .unwrap_or_else(|| panic!("{what}: {result:?}"));
+    let replay = log.replay(n, None);
+    assert_eq!(
+        replay.columns(),
+        Some(solution.columns().to_vec()),
+        "{what}"
+    );
+    assert_eq!(replay.found(), 1, "{what}");
+    let events = log.events();
+    assert_eq!(events.last(), Some(&Event::Found), "{what}");
+    let (ours, theirs) = (replay.stats(), result.stats);
+    assert_eq!(ours.nodes, theirs.nodes, "{what}: nodes");
+    assert_eq!(ours.backtracks, theirs.backtracks, "{what}: backtracks");
+    assert_eq!(ours.moves, theirs.moves, "{what}: moves");
+    assert_eq!(ours.restarts, theirs.restarts, "{what}: restarts");
+    // Only the best individual is drawn: rows assigned, generations as moves in place.
+    assert!(
+        events.iter().all(|e| match e {
+            Event::Moved { row, from, to } => *row == 0 && from == to,
+            e => matches!(e, Event::Assigned { .. } | Event::Restarted | Event::Found),
+        }),
+        "{what}"
+    );
+    let quiet = run(config);
+    assert_eq!(quiet.solution, result.solution, "{what}");
+    assert_eq!(quiet.stats, result.stats, "{what}");
+    (result, events)
+}
+
+#[test]
+fn replays_end_on_the_solution_with_the_counters_in_both_variants() {
+    for variant in VARIANTS {
+        for n in [1, 4, 5, 8, 12, 30] {
+            for seed in 0..4 {
+                let config = Config {
+                    seed: Some(seed),
+                    variant: Some(variant.to_string()),
+                    ..Config::default()
+                };
+                check_replay(n, &config, |c| GeneticSolver.first(n, c).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn restarts_replay_too() {
+    // Restarting after 20 generations without progress makes restarts common.
+    let impatient = Params {
+        stall: 20,
+        ..Params::for_size(20)
+    };
+    let mut restarted = 0;
+    for seed in 0..8 {
+        let config = Config {
+            seed: Some(seed),
+            ..Config::default()
+        };
+        let (run, events) = check_replay(20, &config, |c| solve_with(20, &impatient, c).unwrap());
+        restarted += u64::from(run.stats.restarts > 0);
+        // Each restart redraws the whole board.
+        for (at, _) in events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| **e == Event::Restarted)
+        {
+            let next = &events[at + 1..(at + 21).min(events.len())];
+            assert!(next.len() == 20 && next.iter().all(|e| matches!(e, Event::Assigned { .. })));
+        }
+    }
+    assert!(restarted > 0, "no run restarted: the test shows nothing");
+}
