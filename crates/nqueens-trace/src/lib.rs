@@ -78,4 +78,13 @@ pub enum TraceError {
         /// What was wrong.
         reason: String,
     },
+    /// The HTML player was given no trace, or more than two.
+    #[error("the HTML player shows one trace, or two side by side (--compare), not {count}")]
+    Traces {
+        /// How many it was given.
+        count: usize,
+    },
+    /// The output could not be written.
+    #[error("cannot write the trace: {0}")]
+    Io(#[from] std::io::Error),
 }
