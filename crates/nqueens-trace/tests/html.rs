@@ -141,7 +141,7 @@ fn a_local_search_is_charted_by_conflicts() {
         ..Config::default()
     };
     let trace = record(&nqueens_minconflicts::MinConflictsSolver, 8, config, 3_000).unwrap();
-    let page = html(&[trace.clone()]).unwrap();
+    let page = html(std::slice::from_ref(&trace)).unwrap();
     let expected = if trace.end.stats.moves > 0 {
         "conflicts"
     } else {
