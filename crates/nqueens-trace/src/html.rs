@@ -2,13 +2,16 @@
 //! trace, or two side by side.
 //!
 //! [`write_html`] embeds every [`Frame`] of each trace as JSON in the page (one array per
-//! step, its fields named once in [`FIELDS`]) next to a small plain script ([`player.js`]) and
-//! style sheet (`player.css`), both next to this file and included at compile time, so the file opens from disk with no server and no network. The
-//! page shows a chessboard (attacked squares shaded, attacked queens in red), the counters,
-//! whether the trace was cut at `--max-steps`, and a chart of conflicts (local search) or
-//! depth (tree search) over the steps; Play/Pause, Step, Back, Reset, a speed slider and a
-//! step scrubber drive it (space plays and pauses, the arrow keys step). Two traces step
-//! together, the shorter holding its last frame.
+//! step, its fields named once in [`FIELDS`]), next to a small plain script (`player.js`) and
+//! a style sheet (`player.css`) kept beside this file and included at compile time, so the
+//! file opens from disk with no server and no network. The page shows a chessboard (attacked
+//! squares shaded, attacked queens in red), the counters, whether the trace was cut at
+//! `--max-steps`, and a chart of conflicts (local search) or depth (tree search) over the
+//! steps; Play/Pause, Step, Back, Reset, a speed slider and a step scrubber drive it (space
+//! plays and pauses, the arrow keys step, Home and End jump). Two traces step together, the
+//! shorter holding its last frame. The page holds `n + 10` numbers and a short sentence a
+//! step, within the picture limits ([`PICTURE_MAX_N`](crate::PICTURE_MAX_N),
+//! [`PICTURE_MAX_STEPS`](crate::PICTURE_MAX_STEPS)).
 //!
 //! The page's ids are stable, for tests and for readers who script it: the controls are
 //! `#play`, `#step`, `#back`, `#reset`, `#speed`, `#scrub` and `#step-counter`; trace `i`
@@ -82,24 +85,8 @@ struct PageTrace<'a> {
 /// picture limits ([`frames`]).
 ///
 /// ```
-/// # use nqueens_core::{Config, Solver};
-/// # struct Tiny;
-/// # impl nqueens_core::Strategy for Tiny {
-/// #     fn name(&self) -> &'static str { "tiny" }
-/// #     fn capabilities(&self) -> nqueens_core::Capabilities {
-/// #         nqueens_core::Capabilities { summary: "", counts_classes: false, resumable: false,
-/// #             variants: &[nqueens_core::Variant { name: None, summary: "", complete: true,
-/// #             randomized: false, budget: None, first: nqueens_core::Limit::UpTo(1),
-/// #             list: nqueens_core::Limit::UpTo(1), count: nqueens_core::Limit::UpTo(1) }] }
-/// #     }
-/// #     fn search_first(&self, job: &nqueens_core::Job<'_>) -> Result<nqueens_core::FirstRun, nqueens_core::Error> {
-/// #         job.config.observe(nqueens_core::Event::Placed { row: 0, column: 0 });
-/// #         job.config.observe(nqueens_core::Event::Found);
-/// #         let stats = nqueens_core::Stats { nodes: 1, ..Default::default() };
-/// #         Ok(nqueens_core::FirstRun::found("0".parse()?, stats))
-/// #     }
-/// # }
-/// let trace = nqueens_trace::record(&Tiny, 1, Config::default(), 100)?;
+/// use nqueens_core::Config;
+/// let trace = nqueens_trace::record(&nqueens_backtrack::VectorSolver, 6, Config::default(), 500)?;
 /// let mut page = Vec::new();
 /// nqueens_trace::html::write_html(&[trace], &mut page)?;
 /// assert!(page.starts_with(b"<!DOCTYPE html>"));
