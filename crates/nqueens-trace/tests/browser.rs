@@ -18,6 +18,8 @@ use nqueens_backtrack::VectorSolver;
 use nqueens_core::Config;
 use nqueens_trace::{Frame, Trace, frames, html::write_html, record};
 
+mod common;
+
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -79,6 +81,8 @@ struct Board {
     depth: String,
     conflicts: String,
     found: String,
+    /// Queens drawn red.
+    red: usize,
 }
 
 const STATE: &str = "JSON.stringify({step: document.body.dataset.step, \
@@ -87,7 +91,7 @@ const STATE: &str = "JSON.stringify({step: document.body.dataset.step, \
      boards: [...document.querySelectorAll('.board')].map((b, i) => { \
        const t = (p) => document.getElementById(p + '-' + i).textContent; \
        return [b.dataset.step, b.dataset.columns, t('nodes'), t('dead-ends'), t('depth'), \
-               t('conflicts'), t('found')]; })})";
+               t('conflicts'), t('found'), b.querySelectorAll('.queen.attacked').length]; })})";
 
 fn shown(tab: &Tab) -> Result<Shown> {
     let state: serde_json::Value = serde_json::from_str(&read(tab, STATE)?)?;
@@ -105,6 +109,7 @@ fn shown(tab: &Tab) -> Result<Shown> {
                 depth: text(&b[4]),
                 conflicts: text(&b[5]),
                 found: text(&b[6]),
+                red: b[7].as_u64().ok_or("no red queen count")? as usize,
             })
         })
         .collect::<Result<_>>()?;
@@ -146,6 +151,7 @@ fn board(frame: &Frame, step: usize) -> Board {
         depth: frame.depth.to_string(),
         conflicts: frame.attacked.len().to_string(),
         found: frame.found.to_string(),
+        red: frame.attacked.len(),
     }
 }
 
@@ -302,18 +308,30 @@ fn the_player_steps_plays_and_steps_back_in_chromium() -> Result<()> {
     controls.click(&tab, "reset")?;
     assert_eq!(expect_step(&tab, 0, one)?.boards, start.boards);
 
-    // Two traces step together; the shorter holds its last frame.
-    let short = vector(4);
-    let short_frames = nqueens_trace::frames(&short)?;
-    assert!(short_frames.len() < frames.len());
-    let controls = open(&tab, dir.path(), "compare.html", &[trace.clone(), short])?;
-    let two: &[&[Frame]] = &[&frames, &short_frames];
+    // Two traces step together, the shorter holding its last frame: a local search written
+    // by hand starts with every queen attacked (all red) and ends on a solution.
+    let local = common::local_search();
+    let local_frames = nqueens_trace::frames(&local)?;
+    assert!(local_frames.len() < frames.len());
+    let controls = open(&tab, dir.path(), "compare.html", &[trace.clone(), local])?;
+    let two: &[&[Frame]] = &[&frames, &local_frames];
     expect_step(&tab, 0, two)?;
     controls.click(&tab, "step")?;
     expect_step(&tab, 1, two)?;
+    let diagonal = common::SOLUTION.len();
+    tab.evaluate(
+        &format!(
+            "(() => {{ const r = document.getElementById('scrub'); r.value = {diagonal}; \
+             r.dispatchEvent(new Event('input')); }})()"
+        ),
+        false,
+    )?;
+    let all_red = expect_step(&tab, diagonal, two)?;
+    assert_eq!(all_red.boards[1].red, diagonal);
+    screenshot(&tab, "nqueens-trace-compare.png")?;
     tab.press_key("End")?;
     let end = expect_step(&tab, last, two)?;
-    assert_eq!(end.boards[1].step, short_frames.len() - 1);
-    screenshot(&tab, "nqueens-trace-compare.png")?;
+    assert_eq!(end.boards[1].step, local_frames.len() - 1);
+    assert_eq!(end.boards[1].red, 0);
     Ok(())
 }

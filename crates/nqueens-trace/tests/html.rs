@@ -7,6 +7,8 @@ use nqueens_trace::html::{FIELDS, html, write_html};
 use nqueens_trace::{Trace, TraceError, frames, record};
 use serde_json::Value;
 
+mod common;
+
 fn vector(n: usize) -> Trace {
     record(&VectorSolver, n, Config::default(), 3_000).expect("vector records")
 }
@@ -148,4 +150,25 @@ fn a_local_search_is_charted_by_conflicts() {
         "depth"
     };
     assert_eq!(data(&page)["traces"][0]["chart"], expected);
+}
+
+#[test]
+fn conflicts_are_charted_and_attacked_rows_kept() {
+    let trace = common::local_search();
+    let expected = frames(&trace).unwrap();
+    let page = html(std::slice::from_ref(&trace)).unwrap();
+    let data = data(&page);
+    assert_eq!(data["traces"][0]["chart"], "conflicts");
+    let rows = data["traces"][0]["frames"].as_array().unwrap();
+    let attacked = FIELDS.iter().position(|f| *f == "attacked").unwrap();
+    // The full diagonal: every queen attacked; the end: none.
+    let n = common::SOLUTION.len();
+    assert_eq!(rows[n][attacked].as_array().unwrap().len(), n);
+    assert_eq!(expected[n].attacked.len(), n);
+    assert!(
+        rows[rows.len() - 1][attacked]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
 }
