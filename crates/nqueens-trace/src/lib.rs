@@ -78,4 +78,16 @@ pub enum TraceError {
         /// What was wrong.
         reason: String,
     },
+    /// The HTML player was given no trace, or more than [`html::MAX_TRACES`].
+    #[error(
+        "the HTML player shows one to {} traces side by side, not {count}",
+        html::MAX_TRACES
+    )]
+    Traces {
+        /// How many it was given.
+        count: usize,
+    },
+    /// The output could not be written.
+    #[error("cannot write the trace: {0}")]
+    Io(#[from] std::io::Error),
 }

@@ -88,27 +88,14 @@ pub struct Trace {
 /// trace never raises `config.stop`.
 ///
 /// ```
-/// use nqueens_core::{Config, Solver};
-/// # struct Tiny;
-/// # impl nqueens_core::Strategy for Tiny {
-/// #     fn name(&self) -> &'static str { "tiny" }
-/// #     fn capabilities(&self) -> nqueens_core::Capabilities {
-/// #         nqueens_core::Capabilities { summary: "", counts_classes: false, resumable: false,
-/// #             variants: &[nqueens_core::Variant { name: None, summary: "", complete: true,
-/// #             randomized: false, budget: None, first: nqueens_core::Limit::UpTo(1),
-/// #             list: nqueens_core::Limit::UpTo(1), count: nqueens_core::Limit::UpTo(1) }] }
-/// #     }
-/// #     fn search_first(&self, job: &nqueens_core::Job<'_>) -> Result<nqueens_core::FirstRun, nqueens_core::Error> {
-/// #         job.config.observe(nqueens_core::Event::Placed { row: 0, column: 0 });
-/// #         job.config.observe(nqueens_core::Event::Found);
-/// #         let stats = nqueens_core::Stats { nodes: 1, ..Default::default() };
-/// #         Ok(nqueens_core::FirstRun::found("0".parse()?, stats))
-/// #     }
-/// # }
-/// let trace = nqueens_trace::record(&Tiny, 1, Config::default(), 100)?;
-/// assert_eq!(trace.events.len(), 2);
-/// assert_eq!(trace.replay().columns(), trace.end.solution);
+/// use nqueens_backtrack::VectorSolver;
+/// use nqueens_core::Config;
+///
+/// let trace = nqueens_trace::record(&VectorSolver, 6, Config::default(), 1_000)?;
 /// assert!(!trace.end.cut);
+/// assert_eq!(trace.replay().columns(), trace.end.solution);
+/// let start = nqueens_trace::record(&VectorSolver, 6, Config::default(), 5)?;
+/// assert!(start.end.cut && start.events.len() == 5);
 /// # Ok::<(), nqueens_trace::TraceError>(())
 /// ```
 pub fn record(
