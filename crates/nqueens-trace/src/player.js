@@ -222,7 +222,10 @@
   });
 
   controls.scrub.max = lastStep;
-  document.title = "N-Queens trace: " + data.traces.map(describe).join(" vs ");
+  // Two are compared by name; more (the report's page) are one per family of strategies.
+  document.title = data.traces.length > 2
+    ? "N-Queens traces: " + data.traces.length + " strategies stepping together"
+    : "N-Queens trace: " + data.traces.map(describe).join(" vs ");
   byId("title").textContent = document.title;
   showSpeed();
   pause();
