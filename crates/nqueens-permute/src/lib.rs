@@ -84,6 +84,12 @@ pub const MAX_FIRST: usize = walk::MAX_N;
 /// Generate and test: every permutation of `0..n` in lexicographic order, kept when no two
 /// queens share a diagonal. Registry name `permutation`.
 ///
+/// A watched first-solution search shows every permutation it examines: the rows each
+/// lexicographic step rewrites are [assigned](nqueens_core::Event::Assigned) (a permutation is
+/// a candidate, not a search node: `examined` counts them and `nodes` stays zero), and the
+/// solution is [found](nqueens_core::Event::Found). Listing and counting report only their
+/// progress, one subproblem per first-row column.
+///
 /// ```
 /// use nqueens_core::{Config, Solver};
 /// use nqueens_permute::PermutationSolver;
@@ -162,6 +168,7 @@ impl Strategy for PermutationSolver {
             stop: &job.config.stop,
             budget: job.config.budget.unwrap_or(u64::MAX),
             observer: None,
+            steps: job.config.observer.as_deref(),
         };
         let mut found = None;
         let (stats, ended) = self.run(
@@ -186,6 +193,7 @@ impl Strategy for PermutationSolver {
             stop: &job.config.stop,
             budget: u64::MAX,
             observer: job.config.observer.as_deref(),
+            steps: None,
         };
         let (stats, ended) = self.run(Operation::List, job.n, &limits, &mut &mut *visitor)?;
         Ok(VisitRun { ended, stats })

@@ -33,6 +33,11 @@ pub(crate) struct Limits<'a> {
     /// reports [`Event::Started`] and one [`Event::SubproblemDone`] each time the first row
     /// moves on, a few times per walk and never per permutation.
     pub(crate) observer: Option<&'a dyn Observer>,
+    /// Told of every permutation examined: the rows the step rewrote are
+    /// [assigned](Event::Assigned) (all of them for the first), and a solution is
+    /// [found](Event::Found). For first-solution searches that are watched; a walk without it is
+    /// compiled without the calls.
+    pub(crate) steps: Option<&'a dyn Observer>,
 }
 
 impl Limits<'_> {
@@ -64,7 +69,11 @@ where
         ($($size:literal)*) => {
             match n {
                 1 => Some(walk_one(limits, on_solution)),
-                $($size => Some(walk_sized::<$size, F>(limits, on_solution)),)*
+                $($size => Some(if limits.steps.is_some() {
+                    walk_sized::<$size, true, F>(limits, on_solution)
+                } else {
+                    walk_sized::<$size, false, F>(limits, on_solution)
+                }),)*
                 _ => None,
             }
         };
@@ -81,14 +90,22 @@ where
         return (0, Ended::Budget);
     }
     limits.done(1);
+    if let Some(steps) = limits.steps {
+        steps.observe(Event::Assigned { row: 0, column: 0 });
+        steps.observe(Event::Found);
+    }
     match on_solution(&[0]) {
         ControlFlow::Continue(()) => (1, Ended::Exhausted),
         ControlFlow::Break(()) => (1, Ended::Satisfied),
     }
 }
 
-/// The walk for boards of `N >= 2` rows.
-fn walk_sized<const N: usize, F>(limits: &Limits<'_>, on_solution: &mut F) -> (u64, Ended)
+/// The walk for boards of `N >= 2` rows; with `STEPS`, each permutation is reported to
+/// `limits.steps`.
+fn walk_sized<const N: usize, const STEPS: bool, F>(
+    limits: &Limits<'_>,
+    on_solution: &mut F,
+) -> (u64, Ended)
 where
     F: FnMut(&[u32]) -> ControlFlow<()>,
 {
@@ -107,10 +124,24 @@ where
     let mut advanced = 0u64;
     loop {
         examined += 1;
+        if STEPS && let Some(steps) = limits.steps {
+            // The step rewrote rows `pivot..N` and only those (all of them the first time).
+            for (row, &column) in columns.iter().enumerate().skip(pivot) {
+                steps.observe(Event::Assigned {
+                    row,
+                    column: column as usize,
+                });
+            }
+        }
         if clash >= pivot {
             clash = test_from::<N>(&columns, &mut masks, pivot);
-            if clash == N && on_solution(&columns).is_break() {
-                return (examined, Ended::Satisfied);
+            if clash == N {
+                if STEPS && let Some(steps) = limits.steps {
+                    steps.observe(Event::Found);
+                }
+                if on_solution(&columns).is_break() {
+                    return (examined, Ended::Satisfied);
+                }
             }
         }
         if examined == checkpoint {
