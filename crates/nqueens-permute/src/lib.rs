@@ -68,11 +68,11 @@ mod walk;
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Ended, Error, FirstRun, Job, Limit, Operation, Solution, Stats, Strategy,
-    Variant, VisitRun, Visitor,
+    Capabilities, Ended, Error, FirstRun, Job, Limit, Observer, Operation, Solution, Stats,
+    Strategy, Variant, VisitRun, Visitor,
 };
 
-use walk::{Limits, walk};
+use walk::{Limits, walk, walk_watched};
 
 /// Largest `n` counted or listed: 13! ≈ 6.2 billion permutations.
 pub const MAX_COMPLETE: usize = 13;
@@ -147,6 +147,35 @@ impl PermutationSolver {
     }
 }
 
+impl PermutationSolver {
+    /// [`Strategy::search_first`] with every permutation reported to `steps` (see
+    /// [`walk::walk_watched`]); out of line, so that the unwatched search compiles as alone.
+    #[inline(never)]
+    fn first_watched(&self, job: &Job<'_>, steps: &dyn Observer) -> Result<FirstRun, Error> {
+        let (stop, budget) = (&job.config.stop, job.config.budget.unwrap_or(u64::MAX));
+        let mut found = None;
+        let (examined, ended) =
+            walk_watched(job.n, stop, budget, steps, &mut |columns: &[u32]| {
+                found = Some(columns.to_vec());
+                ControlFlow::Break(())
+            })
+            .ok_or(Error::TooLarge {
+                strategy: self.name(),
+                operation: Operation::First,
+                n: job.n,
+                limit: walk::MAX_N,
+            })?;
+        let stats = Stats {
+            examined,
+            ..Stats::default()
+        };
+        Ok(match found {
+            Some(columns) => FirstRun::found(Solution::from_columns(columns)?, stats),
+            None => FirstRun::without_solution(ended, stats),
+        })
+    }
+}
+
 impl Strategy for PermutationSolver {
     fn name(&self) -> &'static str {
         "permutation"
@@ -164,11 +193,13 @@ impl Strategy for PermutationSolver {
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)
     /// permutations if one is given.
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        if let Some(steps) = job.config.observer.as_deref() {
+            return self.first_watched(job, steps);
+        }
         let limits = Limits {
             stop: &job.config.stop,
             budget: job.config.budget.unwrap_or(u64::MAX),
             observer: None,
-            steps: job.config.observer.as_deref(),
         };
         let mut found = None;
         let (stats, ended) = self.run(
@@ -193,7 +224,6 @@ impl Strategy for PermutationSolver {
             stop: &job.config.stop,
             budget: u64::MAX,
             observer: job.config.observer.as_deref(),
-            steps: None,
         };
         let (stats, ended) = self.run(Operation::List, job.n, &limits, &mut &mut *visitor)?;
         Ok(VisitRun { ended, stats })

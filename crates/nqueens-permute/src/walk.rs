@@ -33,11 +33,6 @@ pub(crate) struct Limits<'a> {
     /// reports [`Event::Started`] and one [`Event::SubproblemDone`] each time the first row
     /// moves on, a few times per walk and never per permutation.
     pub(crate) observer: Option<&'a dyn Observer>,
-    /// Told of every permutation examined: the rows the step rewrote are
-    /// [assigned](Event::Assigned) (all of them for the first), and a solution is
-    /// [found](Event::Found). For first-solution searches that are watched; a walk without it is
-    /// compiled without the calls.
-    pub(crate) steps: Option<&'a dyn Observer>,
 }
 
 impl Limits<'_> {
@@ -69,11 +64,7 @@ where
         ($($size:literal)*) => {
             match n {
                 1 => Some(walk_one(limits, on_solution)),
-                $($size => Some(if limits.steps.is_some() {
-                    walk_sized::<$size, true, F>(limits, on_solution)
-                } else {
-                    walk_sized::<$size, false, F>(limits, on_solution)
-                }),)*
+                $($size => Some(walk_sized::<$size, F>(limits, on_solution)),)*
                 _ => None,
             }
         };
@@ -90,22 +81,14 @@ where
         return (0, Ended::Budget);
     }
     limits.done(1);
-    if let Some(steps) = limits.steps {
-        steps.observe(Event::Assigned { row: 0, column: 0 });
-        steps.observe(Event::Found);
-    }
     match on_solution(&[0]) {
         ControlFlow::Continue(()) => (1, Ended::Exhausted),
         ControlFlow::Break(()) => (1, Ended::Satisfied),
     }
 }
 
-/// The walk for boards of `N >= 2` rows; with `STEPS`, each permutation is reported to
-/// `limits.steps`.
-fn walk_sized<const N: usize, const STEPS: bool, F>(
-    limits: &Limits<'_>,
-    on_solution: &mut F,
-) -> (u64, Ended)
+/// The walk for boards of `N >= 2` rows.
+fn walk_sized<const N: usize, F>(limits: &Limits<'_>, on_solution: &mut F) -> (u64, Ended)
 where
     F: FnMut(&[u32]) -> ControlFlow<()>,
 {
@@ -124,24 +107,10 @@ where
     let mut advanced = 0u64;
     loop {
         examined += 1;
-        if STEPS && let Some(steps) = limits.steps {
-            // The step rewrote rows `pivot..N` and only those (all of them the first time).
-            for (row, &column) in columns.iter().enumerate().skip(pivot) {
-                steps.observe(Event::Assigned {
-                    row,
-                    column: column as usize,
-                });
-            }
-        }
         if clash >= pivot {
             clash = test_from::<N>(&columns, &mut masks, pivot);
-            if clash == N {
-                if STEPS && let Some(steps) = limits.steps {
-                    steps.observe(Event::Found);
-                }
-                if on_solution(&columns).is_break() {
-                    return (examined, Ended::Satisfied);
-                }
+            if clash == N && on_solution(&columns).is_break() {
+                return (examined, Ended::Satisfied);
             }
         }
         if examined == checkpoint {
@@ -218,4 +187,76 @@ fn test_from<const N: usize>(
         masks[row + 1] = (rising, falling);
     }
     N
+}
+
+/// The walk of a watched first-solution search: the same permutations in the same order, with
+/// the same budget and stop flag, reported to `steps` as they are examined (the rows each
+/// lexicographic step rewrote are [assigned](Event::Assigned), all of them the first time, and
+/// a solution is [found](Event::Found)). A plain loop of its own, so that [`walk`], the walk
+/// that is timed, compiles exactly as it would without watching. `None` if `n` is not in
+/// `1..=MAX_N`.
+pub(crate) fn walk_watched<F>(
+    n: usize,
+    stop: &StopFlag,
+    budget: u64,
+    steps: &dyn Observer,
+    on_solution: &mut F,
+) -> Option<(u64, Ended)>
+where
+    F: FnMut(&[u32]) -> ControlFlow<()>,
+{
+    if !(1..=MAX_N).contains(&n) {
+        return None;
+    }
+    if budget == 0 {
+        return Some((0, Ended::Budget));
+    }
+    let mut columns: Vec<u32> = (0..n as u32).collect();
+    let mut examined = 0u64;
+    let mut pivot = 0;
+    loop {
+        examined += 1;
+        for (row, &column) in columns.iter().enumerate().skip(pivot) {
+            steps.observe(Event::Assigned {
+                row,
+                column: column as usize,
+            });
+        }
+        if shares_no_diagonal(&columns) {
+            steps.observe(Event::Found);
+            if on_solution(&columns).is_break() {
+                return Some((examined, Ended::Satisfied));
+            }
+        }
+        if examined >= budget {
+            return Some((examined, Ended::Budget));
+        }
+        if examined.is_multiple_of(POLL_INTERVAL) && stop.is_stopped() {
+            return Some((examined, Ended::Interrupted));
+        }
+        // The lexicographic successor (see `walk_sized`), or the end of the walk.
+        let Some(at) = (0..n - 1)
+            .rev()
+            .find(|&row| columns[row] < columns[row + 1])
+        else {
+            return Some((examined, Ended::Exhausted));
+        };
+        let successor = (at + 1..n).rev().find(|&row| columns[row] > columns[at])?;
+        columns.swap(at, successor);
+        columns[at + 1..].reverse();
+        pivot = at;
+    }
+}
+
+/// Whether no two queens of the permutation `columns` share a diagonal.
+fn shares_no_diagonal(columns: &[u32]) -> bool {
+    let n = columns.len();
+    let (mut rising, mut falling) = (0u32, 0u32);
+    columns.iter().enumerate().all(|(row, &column)| {
+        let up = 1u32 << (row + column as usize);
+        let down = 1u32 << (row + n - 1 - column as usize);
+        let free = (rising & up) | (falling & down) == 0;
+        (rising, falling) = (rising | up, falling | down);
+        free
+    })
 }
