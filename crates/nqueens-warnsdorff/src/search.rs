@@ -225,6 +225,7 @@ impl Search {
 
     /// Word `w` of the current level's children in group `k`: in fixed order, those whose queen
     /// would remove exactly `k` of the next row's safe squares.
+    #[inline(always)]
     fn group_word(&self, k: u8, w: usize) -> u64 {
         if !self.grouped() {
             return if k == 3 { self.free[w] } else { 0 };
@@ -296,6 +297,8 @@ impl Search {
     }
 
     /// The next child of the current level to try, or `None` when all were tried.
+    // Inlined into both instances of `run`, as it was into the one `run` before there were two.
+    #[inline(always)]
     fn next_child(&mut self, ties: &mut Ties) -> Option<usize> {
         let (depth, row) = (self.depth, self.order[self.depth] as usize);
         let mut k = self.group[depth];
