@@ -190,6 +190,7 @@ impl Search {
     }
 
     /// Recomputes `free` (and `next` in fixed order) for the current level.
+    #[inline(always)]
     fn refresh(&mut self) {
         let row = self.order[self.depth] as usize;
         let mut free = std::mem::take(&mut self.free);
@@ -253,6 +254,7 @@ impl Search {
     }
 
     /// The lowest column in `from..to` of group `k`.
+    #[inline(always)]
     fn find(&self, k: u8, from: usize, to: usize) -> Option<usize> {
         if from >= to {
             return None;
@@ -297,7 +299,8 @@ impl Search {
     }
 
     /// The next child of the current level to try, or `None` when all were tried.
-    // Inlined into both instances of `run`, as it was into the one `run` before there were two.
+    // This and the other helpers of `run` marked `inline(always)` are inlined into both of its
+    // instances, as they were into the one `run` before there were two.
     #[inline(always)]
     fn next_child(&mut self, ties: &mut Ties) -> Option<usize> {
         let (depth, row) = (self.depth, self.order[self.depth] as usize);
@@ -338,6 +341,7 @@ impl Search {
     }
 
     /// Fixed order: how many of the next row's safe squares a queen on `column` leaves.
+    #[inline(always)]
     fn grandchildren(&self, column: usize) -> u32 {
         let bit = |c: usize| ((self.next[c / 64] >> (c % 64)) & 1) as u32;
         let left = if column > 0 { bit(column - 1) } else { 0 };
