@@ -186,12 +186,13 @@ pub(crate) fn astar<const OBSERVED: bool>(
     let most = problem.max_children();
     let mut path = Vec::new();
     while let Some(Entry { index, .. }) = frontier.pop() {
-        if config.budget.is_some_and(|budget| stats.nodes >= budget) {
-            return (Ended::Budget, stats);
+        // `stats.nodes` counts the start until the run ends (see `without_start`).
+        if config.budget.is_some_and(|budget| stats.nodes > budget) {
+            return without_start(Ended::Budget, stats);
         }
         // One expansion of `swap` at n = 256 takes milliseconds: look at the flag every time.
         if config.stop.is_stopped() {
-            return (Ended::Interrupted, stats);
+            return without_start(Ended::Interrupted, stats);
         }
         // Worst case of this expansion: each container grows (doubling) to take `most` more.
         let grown = |len: usize, capacity: usize, element: usize| {
@@ -213,9 +214,10 @@ pub(crate) fn astar<const OBSERVED: bool>(
             + grown(frontier.len(), frontier.capacity(), size_of::<Entry>())
             + visited_after;
         if projected > memory_limit || arena.len() + most > u32::MAX as usize {
-            return (Ended::Budget, stats);
+            return without_start(Ended::Budget, stats);
         }
 
+        stats.nodes += 1;
         path.clear();
         let mut at = index as usize;
         while at != 0 {
@@ -223,8 +225,6 @@ pub(crate) fn astar<const OBSERVED: bool>(
             at = arena[at].parent as usize;
         }
         path.reverse();
-        // The start is no step: every other state is one move from its parent.
-        stats.nodes += u64::from(!path.is_empty());
         problem.load(&path);
         if OBSERVED && let Some(observer) = observer {
             problem.board(&mut current);
@@ -249,7 +249,7 @@ pub(crate) fn astar<const OBSERVED: bool>(
                 problem.show_path(&path, &mut shown, observer);
                 observer.observe(Event::Found);
             }
-            return (Ended::Satisfied, stats);
+            return without_start(Ended::Satisfied, stats);
         }
         let g = path.len() as u32 + 1;
         let before = arena.len();
@@ -270,18 +270,27 @@ pub(crate) fn astar<const OBSERVED: bool>(
                 index: child,
             });
         });
-        if arena.len() == before {
-            stats.backtracks += 1;
-            if OBSERVED && let Some(observer) = observer {
-                observer.observe(Event::Conflict {
-                    row: problem.dead_row(&path),
-                });
-            }
+        stats.backtracks += u64::from(arena.len() == before);
+        if OBSERVED
+            && arena.len() == before
+            && let Some(observer) = observer
+        {
+            observer.observe(Event::Conflict {
+                row: problem.dead_row(&path),
+            });
         }
         let held = (arena.capacity() * size_of::<Node>() + frontier.capacity() * size_of::<Entry>())
             as u64
             + visited_bytes(visited.capacity());
         stats.peak_bytes = stats.peak_bytes.max(held);
     }
-    (Ended::Exhausted, stats)
+    without_start(Ended::Exhausted, stats)
+}
+
+/// The run's result, its nodes without the start's expansion: the start is no step, every
+/// other state is one move from its parent. (Counting the start and taking it off at the end
+/// keeps the expansion loop as it was.)
+fn without_start(ended: Ended, mut stats: Stats) -> (Ended, Stats) {
+    stats.nodes = stats.nodes.saturating_sub(1);
+    (ended, stats)
 }
