@@ -36,10 +36,22 @@
 //! ([`AStarSolver::DEFAULT_MEMORY_LIMIT`], 256 MiB, or [`AStarSolver::with_memory_limit`]); if
 //! not, the run ends with [`Ended::Budget`], as it does after
 //! [`Config::budget`](nqueens_core::Config::budget) expansions.
-//! [`Stats::nodes`](nqueens_core::Stats::nodes) counts expansions, `backtracks` expanded states
-//! with no child, `peak_bytes` the bytes the three containers held at their largest, and for
-//! `swap` `moves` the swaps from the start to the solution and `initial_conflicts` the attacked
-//! queens of the starting permutation.
+//! [`Stats::nodes`](nqueens_core::Stats::nodes) counts expansions of the states other than the
+//! start (each one step from its parent: `row` then counts exactly lexicographic
+//! backtracking's nodes), `backtracks` expanded states with no new child, `peak_bytes` the
+//! bytes the three containers held at their largest, and for `swap` `moves` the swaps from the
+//! start to the solution and `initial_conflicts` the attacked queens of the starting
+//! permutation. [`Config::budget`](nqueens_core::Config::budget) caps `nodes`.
+//!
+//! **Watching.** With an [`Observer`](nqueens_core::Observer), each expansion is drawn: the
+//! board jumps to the expanded state's parent ([`Assigned`](nqueens_core::Event::Assigned) and
+//! [`Removed`](nqueens_core::Event::Removed) queens, no counter), then the state's own step is
+//! [`Placed`](nqueens_core::Event::Placed), one node (for `swap`, the first of the two swapped
+//! rows is placed and the other assigned: no event is a node that moves two queens); a state
+//! with no new child is a [`Conflict`](nqueens_core::Event::Conflict). `swap` starts by assigning
+//! its random permutation, and at the goal replays the solution's swaps from the start as
+//! [`Swapped`](nqueens_core::Event::Swapped) events (its `moves`); then
+//! [`Found`](nqueens_core::Event::Found).
 //!
 //! **Completeness.** Each space is finite and the search never drops a state it has generated,
 //! so an empty frontier proves that no solution exists: `row` and `square` prove it for n = 2
@@ -201,7 +213,12 @@ const VARIANTS: &[Variant] = &[
 impl AStarSolver {
     /// Runs A* on `problem`, with the solution validated if it finds one.
     fn run(&self, problem: &mut impl Formulation, config: &Config) -> Result<FirstRun, Error> {
-        let (ended, stats) = astar(problem, config, self.memory_limit);
+        // One branch per run, not per expansion.
+        let (ended, stats) = if config.observer.is_some() {
+            astar::<true>(problem, config, self.memory_limit)
+        } else {
+            astar::<false>(problem, config, self.memory_limit)
+        };
         Ok(match ended {
             Ended::Satisfied => FirstRun::found(Solution::from_columns(problem.columns())?, stats),
             ended => FirstRun::without_solution(ended, stats),

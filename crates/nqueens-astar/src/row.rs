@@ -76,4 +76,25 @@ impl Formulation for Rows {
     fn columns(&self) -> Vec<u32> {
         self.columns.clone()
     }
+
+    fn rows(&self) -> usize {
+        self.n
+    }
+
+    fn board(&self, out: &mut [Option<u32>]) {
+        out.fill(None);
+        for (square, &column) in out.iter_mut().zip(&self.columns) {
+            *square = Some(column);
+        }
+    }
+
+    /// A state `depth` moves from the start has just filled row `depth - 1`.
+    fn placed_row(&self, _step: Move, depth: usize) -> usize {
+        depth.saturating_sub(1)
+    }
+
+    /// The row below the filled ones has no safe square.
+    fn dead_row(&self, path: &[Move]) -> usize {
+        path.len()
+    }
 }

@@ -7,7 +7,7 @@ use std::collections::{BinaryHeap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::mem::size_of;
 
-use nqueens_core::{Config, Ended, Stats};
+use nqueens_core::{Config, Ended, Event, Observer, Stats};
 
 /// A step from a parent state: two small numbers whose meaning the formulation gives (a column,
 /// a square, a pair of rows).
@@ -32,6 +32,40 @@ pub(crate) trait Formulation {
     fn expand(&mut self, emit: &mut dyn FnMut(Move, u32, Option<u128>));
     /// The columns of the current state, one per row (meaningful at a goal).
     fn columns(&self) -> Vec<u32>;
+    /// Rows of the board.
+    fn rows(&self) -> usize;
+    /// The queens of the current state, one per row, for an observer's board.
+    fn board(&self, out: &mut [Option<u32>]);
+    /// The row whose queen `step` is shown placing (one node), when it leads to a state at
+    /// `depth` moves from the start; the observer sees the other rows it changes assigned.
+    fn placed_row(&self, step: Move, depth: usize) -> usize;
+    /// The row an expanded state with no new child is shown dead on.
+    fn dead_row(&self, path: &[Move]) -> usize;
+    /// What an observer sees between the goal drawn and [`Event::Found`]: nothing, unless the
+    /// formulation counts moves along the solution's path (`swap` replays its swaps).
+    fn show_path(&self, path: &[Move], shown: &mut [Option<u32>], observer: &dyn Observer) {
+        let _ = (path, shown, observer);
+    }
+}
+
+/// Redraws `shown` as `wanted`, reporting each change to `observer`: a queen that appears or
+/// moves is [assigned](Event::Assigned), one that disappears [removed](Event::Removed).
+pub(crate) fn redraw(shown: &mut [Option<u32>], wanted: &[Option<u32>], observer: &dyn Observer) {
+    for (row, (shown, &wanted)) in shown.iter_mut().zip(wanted).enumerate() {
+        match (*shown, wanted) {
+            (old, new) if old == new => continue,
+            (_, Some(column)) => observer.observe(Event::Assigned {
+                row,
+                column: column as usize,
+            }),
+            (Some(column), None) => observer.observe(Event::Removed {
+                row,
+                column: column as usize,
+            }),
+            (None, None) => {}
+        }
+        *shown = wanted;
+    }
 }
 
 /// What one generated state costs to remember: its parent and the move that made it.
@@ -105,18 +139,34 @@ fn visited_bytes(capacity: usize) -> u64 {
     ((capacity * 8 / 7).next_power_of_two() * VISITED_SLOT) as u64
 }
 
-/// Runs A* on `problem` until a goal, exhaustion, `config.budget` expansions, or until the next
-/// expansion could take the arena, frontier and visited set past `memory_limit` bytes.
+/// Runs A* on `problem` until a goal, exhaustion, `config.budget` expansions (the start's
+/// excepted), or until the next expansion could take the arena, frontier and visited set past
+/// `memory_limit` bytes.
+///
+/// `stats.nodes` counts the expanded states other than the start: each is one step from its
+/// parent. With `OBSERVED`, each expansion is shown to `config`'s observer: the board is
+/// redrawn as the state's parent ([`Event::Assigned`] and [`Event::Removed`], no counter),
+/// then the state's own step is [placed](Event::Placed) (the node); a state with no new child
+/// is a [dead end](Event::Conflict), and the goal is [found](Event::Found). The instance
+/// without the calls carries no test for them.
 ///
 /// Ends [`Ended::Satisfied`] at a goal, with `problem` loaded with the goal state;
 /// [`Ended::Exhausted`] when the frontier ran empty (no state reachable from the start is a
 /// goal); [`Ended::Budget`] when the expansions or the memory ran out; [`Ended::Interrupted`]
 /// when the caller raised the stop flag.
-pub(crate) fn astar(
+pub(crate) fn astar<const OBSERVED: bool>(
     problem: &mut impl Formulation,
     config: &Config,
     memory_limit: u64,
 ) -> (Ended, Stats) {
+    let observer = config.observer.as_deref().filter(|_| OBSERVED);
+    // The board as the events have drawn it, and the state being expanded.
+    let rows = if observer.is_some() {
+        problem.rows()
+    } else {
+        0
+    };
+    let (mut shown, mut current) = (vec![None; rows], vec![None; rows]);
     let mut stats = Stats::default();
     let mut arena = vec![Node {
         parent: 0,
@@ -136,12 +186,13 @@ pub(crate) fn astar(
     let most = problem.max_children();
     let mut path = Vec::new();
     while let Some(Entry { index, .. }) = frontier.pop() {
-        if config.budget.is_some_and(|budget| stats.nodes >= budget) {
-            return (Ended::Budget, stats);
+        // `stats.nodes` counts the start until the run ends (see `without_start`).
+        if config.budget.is_some_and(|budget| stats.nodes > budget) {
+            return without_start(Ended::Budget, stats);
         }
         // One expansion of `swap` at n = 256 takes milliseconds: look at the flag every time.
         if config.stop.is_stopped() {
-            return (Ended::Interrupted, stats);
+            return without_start(Ended::Interrupted, stats);
         }
         // Worst case of this expansion: each container grows (doubling) to take `most` more.
         let grown = |len: usize, capacity: usize, element: usize| {
@@ -163,7 +214,7 @@ pub(crate) fn astar(
             + grown(frontier.len(), frontier.capacity(), size_of::<Entry>())
             + visited_after;
         if projected > memory_limit || arena.len() + most > u32::MAX as usize {
-            return (Ended::Budget, stats);
+            return without_start(Ended::Budget, stats);
         }
 
         stats.nodes += 1;
@@ -175,8 +226,30 @@ pub(crate) fn astar(
         }
         path.reverse();
         problem.load(&path);
+        if OBSERVED && let Some(observer) = observer {
+            problem.board(&mut current);
+            match path.last() {
+                Some(&step) => {
+                    let row = problem.placed_row(step, path.len());
+                    let column = current[row];
+                    // The parent first, then the step.
+                    current[row] = shown[row];
+                    redraw(&mut shown, &current, observer);
+                    shown[row] = column;
+                    if let Some(column) = column {
+                        let column = column as usize;
+                        observer.observe(Event::Placed { row, column });
+                    }
+                }
+                None => redraw(&mut shown, &current, observer),
+            }
+        }
         if problem.is_goal() {
-            return (Ended::Satisfied, stats);
+            if OBSERVED && let Some(observer) = observer {
+                problem.show_path(&path, &mut shown, observer);
+                observer.observe(Event::Found);
+            }
+            return without_start(Ended::Satisfied, stats);
         }
         let g = path.len() as u32 + 1;
         let before = arena.len();
@@ -198,10 +271,26 @@ pub(crate) fn astar(
             });
         });
         stats.backtracks += u64::from(arena.len() == before);
+        if OBSERVED
+            && arena.len() == before
+            && let Some(observer) = observer
+        {
+            observer.observe(Event::Conflict {
+                row: problem.dead_row(&path),
+            });
+        }
         let held = (arena.capacity() * size_of::<Node>() + frontier.capacity() * size_of::<Entry>())
             as u64
             + visited_bytes(visited.capacity());
         stats.peak_bytes = stats.peak_bytes.max(held);
     }
-    (Ended::Exhausted, stats)
+    without_start(Ended::Exhausted, stats)
+}
+
+/// The run's result, its nodes without the start's expansion: the start is no step, every
+/// other state is one move from its parent. (Counting the start and taking it off at the end
+/// keeps the expansion loop as it was.)
+fn without_start(ended: Ended, mut stats: Stats) -> (Ended, Stats) {
+    stats.nodes = stats.nodes.saturating_sub(1);
+    (ended, stats)
 }

@@ -89,6 +89,26 @@ impl Formulation for Squares {
         }
     }
 
+    fn rows(&self) -> usize {
+        self.n
+    }
+
+    fn board(&self, out: &mut [Option<u32>]) {
+        for (square, queen) in out.iter_mut().zip(&self.queens) {
+            *square = queen.map(u32::from);
+        }
+    }
+
+    /// A step is the queen on (`step[0]`, `step[1]`).
+    fn placed_row(&self, step: Move, _depth: usize) -> usize {
+        usize::from(step[0])
+    }
+
+    /// No empty row has a safe square: the first one is shown.
+    fn dead_row(&self, _path: &[Move]) -> usize {
+        self.queens.iter().position(Option::is_none).unwrap_or(0)
+    }
+
     fn columns(&self) -> Vec<u32> {
         self.queens
             .iter()

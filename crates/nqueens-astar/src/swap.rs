@@ -1,6 +1,8 @@
 //! Formulation (c): a complete random permutation, improved by swapping two queens' columns.
 
-use crate::search::{Formulation, Move};
+use nqueens_core::{Event, Observer};
+
+use crate::search::{Formulation, Move, redraw};
 
 /// The state is a permutation (one queen per row and per column, so only diagonals can clash); a
 /// child swaps the columns of two rows. `h` = attacking pairs, the sum over diagonals of
@@ -151,5 +153,40 @@ impl Formulation for Swaps {
 
     fn columns(&self) -> Vec<u32> {
         self.columns.iter().map(|&c| u32::from(c)).collect()
+    }
+
+    fn rows(&self) -> usize {
+        self.n
+    }
+
+    fn board(&self, out: &mut [Option<u32>]) {
+        for (square, &column) in out.iter_mut().zip(&self.columns) {
+            *square = Some(u32::from(column));
+        }
+    }
+
+    /// A swap of rows `i < j` is shown as the queen of row `i` placed on its new column (the
+    /// node), row `j` assigned the column it left: the events have no node that moves two
+    /// queens.
+    fn placed_row(&self, step: Move, _depth: usize) -> usize {
+        usize::from(step[0])
+    }
+
+    /// A permutation whose every swap leads to a state already generated: shown on the first
+    /// row its last swap moved.
+    fn dead_row(&self, path: &[Move]) -> usize {
+        path.last().map_or(0, |step| usize::from(step[0]))
+    }
+
+    /// The solution's swap sequence, the moves the run reports: the board is redrawn as the
+    /// start, then each swap of the path is [`Event::Swapped`] (one move each).
+    fn show_path(&self, path: &[Move], shown: &mut [Option<u32>], observer: &dyn Observer) {
+        let start: Vec<Option<u32>> = self.start.iter().map(|&c| Some(u32::from(c))).collect();
+        redraw(shown, &start, observer);
+        for &[i, j] in path {
+            let (first, second) = (usize::from(i), usize::from(j));
+            shown.swap(first, second);
+            observer.observe(Event::Swapped { first, second });
+        }
     }
 }

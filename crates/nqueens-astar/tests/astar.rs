@@ -29,7 +29,8 @@ fn every_variant_finds_valid_solutions() {
                     None => panic!("{variant} n = {n}: {:?}", run.ended),
                 }
                 assert_eq!(run.ended, Ended::Satisfied);
-                assert!(run.stats.nodes >= 1);
+                // The start is no node, and a `swap` start may already be a solution.
+                assert!(run.stats.nodes >= 1 || variant == SWAP);
                 assert!(run.stats.peak_bytes <= AStarSolver::DEFAULT_MEMORY_LIMIT);
             }
         }
@@ -48,10 +49,10 @@ fn every_variant_proves_two_and_three_empty() {
 
 #[test]
 fn row_expands_one_node_per_queen_placed_by_backtracking() {
-    // Lexicographic backtracking's nodes for n = 4..=20, plus one for the empty board
-    // (`tests/cross_search.rs` compares them with the bitmask strategy's).
+    // Lexicographic backtracking's nodes for n = 4..=20 (the empty board is no node;
+    // `tests/cross_search.rs` compares them with the bitmask strategy's).
     let nodes = [
-        9, 6, 32, 10, 114, 42, 103, 53, 262, 112, 1900, 1360, 10053, 5375, 41300, 2546, 199636,
+        8, 5, 31, 9, 113, 41, 102, 52, 261, 111, 1899, 1359, 10052, 5374, 41299, 2545, 199635,
     ];
     for (n, expected) in (4..=20).zip(nodes) {
         let run = AStarSolver::new().first(n, &config(ROW, 0)).unwrap();

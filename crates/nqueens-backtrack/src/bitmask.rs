@@ -23,6 +23,10 @@ use crate::STOP_POLL_MASK;
 /// With given queens ([`Job::given`]) each row's free squares are ANDed with the squares the
 /// given queens leave it (one square on a given row), and counting visits every completion.
 ///
+/// Finding and listing report their steps to an [`Observer`](nqueens_core::Observer), as the
+/// `vector` board does (the same events for the same search); counting reports only its
+/// first-row subproblems.
+///
 /// Counting uses mirror symmetry: the reflection `c -> n - 1 - c` maps the solutions whose first
 /// queen is in the left half one-to-one onto those with it in the right half, so only the left
 /// half of the first row is searched and doubled, and the middle column of odd `n` once.
@@ -193,7 +197,11 @@ fn allowed_squares(n: usize, given: Option<&Given>) -> [u32; MAX_N] {
 
 /// Runs the lexicographic search, handing each solution to `on_solution`; each row takes only
 /// the squares `allowed` gives it.
-fn search(
+///
+/// With `OBSERVED`, it reports the steps as the vector board does (every queen placed and
+/// removed, every dead end, every solution), so both forms draw the same search; the instance
+/// without them carries no test for it.
+fn search<const OBSERVED: bool>(
     n: usize,
     config: &Config,
     allowed: &[u32; MAX_N],
@@ -207,25 +215,45 @@ fn search(
     let mut masks = [(0u32, 0u32, 0u32); MAX_N];
     free[0] = allowed[0];
     let mut row = 0;
+    // Takes the queen of `row` off, for the observer (the masks need no undoing).
+    let removed = |row: usize, board: &[u32]| {
+        if OBSERVED {
+            config.observe(Event::Removed {
+                row,
+                column: board[row] as usize,
+            });
+        }
+    };
     loop {
         if free[row] == 0 {
             if row == 0 {
                 return (stats, Ended::Exhausted);
             }
             row -= 1;
+            removed(row, &board);
             continue;
         }
         let bit = free[row] & free[row].wrapping_neg();
         free[row] ^= bit;
         board[row] = bit.trailing_zeros();
         stats.nodes += 1;
+        if OBSERVED {
+            config.observe(Event::Placed {
+                row,
+                column: board[row] as usize,
+            });
+        }
         if stats.nodes & STOP_POLL_MASK == 0 && config.stop.is_stopped() {
             return (stats, Ended::Interrupted);
         }
         if row + 1 == n {
+            if OBSERVED {
+                config.observe(Event::Found);
+            }
             if on_solution(&board).is_break() {
                 return (stats, Ended::Satisfied);
             }
+            removed(row, &board);
             continue;
         }
         let (c, f, r) = masks[row];
@@ -233,6 +261,10 @@ fn search(
         let next_free = allowed[row + 1] & !(next.0 | next.1 | next.2);
         if next_free == 0 {
             stats.backtracks += 1;
+            if OBSERVED {
+                config.observe(Event::Conflict { row: row + 1 });
+            }
+            removed(row, &board);
             continue;
         }
         row += 1;
@@ -261,7 +293,12 @@ impl Strategy for BitmaskSolver {
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let allowed = allowed_squares(job.n, job.given);
-        let (stats, ended) = search(job.n, job.config, &allowed, visitor);
+        // One branch per run, not per node: see `search`.
+        let (stats, ended) = if job.config.observer.is_some() {
+            search::<true>(job.n, job.config, &allowed, visitor)
+        } else {
+            search::<false>(job.n, job.config, &allowed, visitor)
+        };
         Ok(VisitRun { ended, stats })
     }
 
@@ -272,7 +309,8 @@ impl Strategy for BitmaskSolver {
             // halving: every completion is visited and counted.
             let allowed = allowed_squares(n, job.given);
             let mut total = 0u64;
-            let (stats, ended) = search(n, config, &allowed, &mut |_| {
+            // Counting reports no steps, like the counting kernel below.
+            let (stats, ended) = search::<false>(n, config, &allowed, &mut |_| {
                 total += 1;
                 std::ops::ControlFlow::Continue(())
             });

@@ -18,8 +18,9 @@ use crate::STOP_POLL_MASK;
 ///
 /// It is also the teaching baseline for watching a search: with an
 /// [`Observer`](nqueens_core::Observer) in the [`Config`], it reports every queen
-/// [placed](Event::Placed) and [removed](Event::Removed) and every [dead end](Event::Conflict),
-/// so replaying the events redraws the search step by step. Without an observer the search is
+/// [placed](Event::Placed) and [removed](Event::Removed), every [dead end](Event::Conflict)
+/// and every [solution](Event::Found), so replaying the events redraws the search step by step
+/// and adds up to its nodes and backtracks. Without an observer the search is
 /// compiled without those calls.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VectorSolver;
@@ -58,7 +59,7 @@ fn is_safe(placed: &[u32], column: u32) -> bool {
 /// Runs the search, handing each solution to `on_solution`; returns the statistics and how the
 /// search ended.
 ///
-/// With `OBSERVED`, every placement, removal and dead end is reported to `config`'s observer;
+/// With `OBSERVED`, every placement, removal, dead end and solution is reported to `config`'s observer;
 /// the two instances are separate code, so the unobserved search carries no test for it.
 ///
 /// Row `row` tries the columns `columns[row]`: all of them, or the given column of a given
@@ -93,6 +94,9 @@ fn search<const OBSERVED: bool>(
                 return (stats, Ended::Interrupted);
             }
             if row + 1 == n {
+                if OBSERVED {
+                    config.observe(Event::Found);
+                }
                 if on_solution(&board).is_break() {
                     return (stats, Ended::Satisfied);
                 }

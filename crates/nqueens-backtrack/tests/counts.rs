@@ -209,6 +209,7 @@ fn replay(n: usize, events: &[Event]) -> Vec<Vec<u32>> {
                 assert_eq!(row, board.len(), "{event:?}");
                 assert!((0..n).all(|c| !safe(&board, c)), "{event:?} on {board:?}");
             }
+            Event::Found => assert_eq!(board.len(), n, "a solution fills every row"),
             other => panic!("unexpected {other:?}"),
         }
     }
@@ -257,9 +258,9 @@ fn a_watched_first_search_stops_at_its_solution() {
         .count() as u64;
     assert_eq!(placed, run.stats.nodes);
     assert_eq!(
-        events.last(),
-        Some(&Event::Placed { row: 7, column: 3 }),
-        "the last event puts the solution's last queen"
+        events[events.len() - 2..],
+        [Event::Placed { row: 7, column: 3 }, Event::Found],
+        "the last events put the solution's last queen and find it"
     );
     assert_eq!(
         run.solution.map(|s| s.to_string()),

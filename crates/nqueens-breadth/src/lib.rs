@@ -56,12 +56,19 @@
 
 use nqueens_core::format::format_bytes;
 use nqueens_core::{
-    Capabilities, Config, CountRun, Ended, Error, Job, Limit, Stats, Strategy, Variant, VisitRun,
-    Visitor,
+    Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Observer, Stats, Strategy,
+    Variant, VisitRun, Visitor,
 };
 
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
 /// Registry name `breadth`; boards up to 16 columns, within a memory bound.
+///
+/// A watched search (an [`Observer`] in the [`Config`]) shows each partial arrangement as it is
+/// extended: the board is redrawn as that arrangement ([assigned](Event::Assigned) rows, no
+/// counter), then each child is [placed](Event::Placed) (one node each), or a childless
+/// arrangement is a [dead end](Event::Conflict) (one backtrack); on the last level each
+/// completion is placed and [found](Event::Found). Counting reports no steps, and a run without
+/// an observer is compiled without the calls.
 #[derive(Clone, Copy, Debug)]
 pub struct BreadthSolver {
     memory_limit: u64,
@@ -177,6 +184,54 @@ fn free_squares(word: u64, k: usize, all: u32) -> u32 {
     all & !attacked
 }
 
+/// What a watched run shows: the board as its events have drawn it, and who listens.
+struct Shown<'a> {
+    observer: &'a dyn Observer,
+    board: Vec<Option<u32>>,
+}
+
+impl Shown<'_> {
+    /// Redraws the board as the `k`-arrangement `word`: assigns the rows that differ (they are
+    /// not search steps: the arrangement was made a level ago) and removes the queens below.
+    fn show(&mut self, word: u64, k: usize) {
+        for (row, shown) in self.board.iter_mut().enumerate() {
+            let wanted = (row < k).then(|| ((word >> (4 * row)) & 0xF) as u32);
+            if *shown == wanted {
+                continue;
+            }
+            match (wanted, *shown) {
+                (Some(column), _) => self.observer.observe(Event::Assigned {
+                    row,
+                    column: column as usize,
+                }),
+                (None, Some(column)) => self.observer.observe(Event::Removed {
+                    row,
+                    column: column as usize,
+                }),
+                (None, None) => {}
+            }
+            *shown = wanted;
+        }
+    }
+
+    /// One child of the arrangement shown: a queen on (`row`, `column`), a node.
+    fn place(&mut self, row: usize, column: u32) {
+        self.board[row] = Some(column);
+        self.observer.observe(Event::Placed {
+            row,
+            column: column as usize,
+        });
+    }
+}
+
+/// Reports to `shown`, when `OBSERVED`, what `step` does with it.
+#[inline(always)]
+fn watch<const OBSERVED: bool>(shown: &mut Option<Shown<'_>>, step: impl FnOnce(&mut Shown<'_>)) {
+    if OBSERVED && let Some(shown) = shown {
+        step(shown);
+    }
+}
+
 /// The frontier after rows `0..k`, and the counters of the run so far.
 struct Levels {
     n: usize,
@@ -219,7 +274,15 @@ impl Levels {
     ///
     /// Ends early, with [`Ended::Exhausted`], when a level is empty (there is no solution), or
     /// with [`Ended::Interrupted`] when the stop flag is raised.
-    fn extend_to_last(&mut self, config: &Config) -> Result<(), Ended> {
+    ///
+    /// With `OBSERVED`, each arrangement of a level is shown in turn on `shown`'s board, then
+    /// its children [placed](Event::Placed) one by one (each a node), or, when it has none, a
+    /// [dead end](Event::Conflict) on its next row (a backtrack).
+    fn extend_to_last<const OBSERVED: bool>(
+        &mut self,
+        config: &Config,
+        shown: &mut Option<Shown<'_>>,
+    ) -> Result<(), Ended> {
         while self.k + 1 < self.n {
             if self.frontier.is_empty() {
                 return Err(Ended::Exhausted);
@@ -233,6 +296,18 @@ impl Levels {
                 }
                 let word = self.frontier[i];
                 let free = free_squares(word, self.k, self.all);
+                let k = self.k;
+                watch::<OBSERVED>(shown, |shown| {
+                    shown.show(word, k);
+                    let mut children = free;
+                    while children != 0 {
+                        shown.place(k, children.trailing_zeros());
+                        children &= children - 1;
+                    }
+                    if free == 0 {
+                        shown.observer.observe(Event::Conflict { row: k });
+                    }
+                });
                 if free != 0 {
                     self.frontier[kept] = word;
                     kept += 1;
@@ -264,15 +339,28 @@ impl Levels {
     }
 
     /// Streams the last level: each (n-1)-arrangement's completions, in order, to `visitor`.
-    fn stream_last(&mut self, config: &Config, visitor: &mut Visitor<'_>) -> Ended {
+    ///
+    /// With `OBSERVED`, each arrangement is shown and its completions placed and
+    /// [found](Event::Found), as in [`Levels::extend_to_last`].
+    fn stream_last<const OBSERVED: bool>(
+        &mut self,
+        config: &Config,
+        shown: &mut Option<Shown<'_>>,
+        visitor: &mut Visitor<'_>,
+    ) -> Ended {
         let mut columns = vec![0u32; self.n];
         for (i, &word) in self.frontier.iter().enumerate() {
             if i & STOP_POLL_MASK == 0 && config.stop.is_stopped() {
                 return Ended::Interrupted;
             }
             let mut free = free_squares(word, self.k, self.all);
+            let k = self.k;
+            watch::<OBSERVED>(shown, |shown| shown.show(word, k));
             if free == 0 {
                 self.stats.backtracks += 1;
+                watch::<OBSERVED>(shown, |shown| {
+                    shown.observer.observe(Event::Conflict { row: k });
+                });
                 continue;
             }
             for (row, column) in columns[..self.k].iter_mut().enumerate() {
@@ -282,6 +370,10 @@ impl Levels {
                 self.stats.nodes += 1;
                 columns[self.k] = free.trailing_zeros();
                 free &= free - 1;
+                watch::<OBSERVED>(shown, |shown| {
+                    shown.place(k, columns[k]);
+                    shown.observer.observe(Event::Found);
+                });
                 if visitor(&columns).is_break() {
                     return Ended::Satisfied;
                 }
@@ -326,9 +418,22 @@ impl Strategy for BreadthSolver {
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
-        let ended = match levels.extend_to_last(job.config) {
-            Ok(()) => levels.stream_last(job.config, visitor),
-            Err(ended) => ended,
+        let config = job.config;
+        let mut shown = config.observer.as_deref().map(|observer| Shown {
+            observer,
+            board: vec![None; job.n],
+        });
+        // One branch per run, not per arrangement.
+        let ended = if shown.is_some() {
+            match levels.extend_to_last::<true>(config, &mut shown) {
+                Ok(()) => levels.stream_last::<true>(config, &mut shown, visitor),
+                Err(ended) => ended,
+            }
+        } else {
+            match levels.extend_to_last::<false>(config, &mut shown) {
+                Ok(()) => levels.stream_last::<false>(config, &mut shown, visitor),
+                Err(ended) => ended,
+            }
         };
         Ok(VisitRun {
             ended,
@@ -339,7 +444,8 @@ impl Strategy for BreadthSolver {
     /// Counts the last level by popcount instead of streaming it.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
         let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
-        let ended = match levels.extend_to_last(job.config) {
+        // Counting reports no steps (a count's observer is a progress bar).
+        let ended = match levels.extend_to_last::<false>(job.config, &mut None) {
             Ok(()) => Ended::Exhausted,
             Err(ended) => {
                 levels.frontier.clear();

@@ -38,13 +38,17 @@
 #![deny(missing_docs)]
 
 use nqueens_core::{
-    Capabilities, Ended, Error, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant, known,
+    Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    known,
 };
 
 /// The explicit construction of Hoffman, Loessi and Moore / Bernhardsson. Registry name
 /// `construction`; `n <= 10^9` (4 GB for the columns).
 ///
 /// Deterministic: the same `n` always gives the same solution, and seeds are ignored.
+///
+/// An [`Observer`](nqueens_core::Observer) sees the answer [assigned](Event::Assigned) row by
+/// row, then [found](Event::Found): there is no search step to show, and no counter.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstructionSolver;
 
@@ -142,6 +146,17 @@ impl Strategy for ConstructionSolver {
             peak_bytes: 4 * n as u64,
             ..Stats::default()
         };
+        // No search to show: the formula's answer, row by row, then the solution it is. A
+        // caller that draws a billion rows asked for it; without an observer this is skipped.
+        if job.config.observer.is_some() {
+            for (row, &column) in columns.iter().enumerate() {
+                job.config.observe(Event::Assigned {
+                    row,
+                    column: column as usize,
+                });
+            }
+            job.config.observe(Event::Found);
+        }
         Ok(FirstRun::found(Solution::from_columns(columns)?, stats))
     }
 }

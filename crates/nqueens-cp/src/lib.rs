@@ -50,6 +50,13 @@
 //! | `backtracks` | conflicts (each one analysed into a nogood, then a backjump) |
 //! | `restarts` | restarts |
 //!
+//! An [`Observer`] sees each restart ([`Event::Restarted`], the board emptied) and each answer
+//! [assigned](Event::Assigned) row by row, then [found](Event::Found). It sees no decision and
+//! no conflict: the brancher is told of a conflict but not where it is, and a decision is a
+//! predicate on a domain (`q3 <= 5`, `q3 != 2`), not a queen placed, while the queens that
+//! propagation fixes are not reported at all; so `nodes` and `backtracks` have no events, and
+//! a replay adds up to the run's restarts only.
+//!
 //! [`Config::budget`](nqueens_core::Config::budget) caps the decisions; a run that reaches it
 //! ends with [`Ended::Budget`]. The solver polls its termination condition, which reads the
 //! [`StopFlag`], at every step of its search loop.
@@ -106,7 +113,8 @@ use pumpkin_core::termination::TerminationCondition;
 use pumpkin_core::variables::{DomainId, TransformableVariable};
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Job, Limit, Stats, StopFlag, Strategy, Variant, VisitRun, Visitor,
+    Capabilities, Config, Ended, Error, Event, Job, Limit, Observer, Stats, StopFlag, Strategy,
+    Variant, VisitRun, Visitor,
 };
 
 /// N-Queens as three all-different constraints in the Pumpkin CP solver. Registry name `cp`.
@@ -162,17 +170,28 @@ impl Counters {
 }
 
 /// A brancher that counts what the solver asks of the one it wraps.
-#[derive(Debug)]
-struct Counting<B> {
+struct Counting<'a, B> {
     inner: B,
     counters: Rc<Counters>,
+    /// Told of each restart, if someone listens.
+    observer: Option<&'a dyn Observer>,
 }
 
 fn bump(cell: &Cell<u64>) {
     cell.set(cell.get() + 1);
 }
 
-impl<B: Brancher> Brancher for Counting<B> {
+impl<B: std::fmt::Debug> std::fmt::Debug for Counting<'_, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Counting")
+            .field("inner", &self.inner)
+            .field("counters", &self.counters)
+            .field("observed", &self.observer.is_some())
+            .finish()
+    }
+}
+
+impl<B: Brancher> Brancher for Counting<'_, B> {
     fn log_statistics(&self, logger: StatisticLogger) {
         self.inner.log_statistics(logger);
     }
@@ -208,6 +227,9 @@ impl<B: Brancher> Brancher for Counting<B> {
 
     fn on_restart(&mut self) {
         bump(&self.counters.restarts);
+        if let Some(observer) = self.observer {
+            observer.observe(Event::Restarted);
+        }
         self.inner.on_restart();
     }
 
@@ -324,14 +346,15 @@ impl Model {
 fn enumerate<B: Brancher>(
     model: &mut Model,
     brancher: B,
-    stop: &StopFlag,
-    budget: Option<u64>,
+    config: &Config,
     visitor: &mut Visitor<'_>,
 ) -> VisitRun {
+    let (stop, budget, observer) = (&config.stop, config.budget, config.observer.as_deref());
     let counters = Rc::new(Counters::default());
     let mut brancher = Counting {
         inner: brancher,
         counters: Rc::clone(&counters),
+        observer,
     };
     let mut until = Until {
         stop: stop.clone(),
@@ -352,6 +375,17 @@ fn enumerate<B: Brancher>(
                     .iter()
                     .map(|&q| solution.get_integer_value(q) as u32)
                     .collect();
+                if let Some(observer) = observer {
+                    // Decisions are predicates on domains, not queens, and propagation is not
+                    // exposed: the answer is assigned, not drawn step by step.
+                    for (row, &column) in columns.iter().enumerate() {
+                        observer.observe(Event::Assigned {
+                            row,
+                            column: column as usize,
+                        });
+                    }
+                    observer.observe(Event::Found);
+                }
                 if visitor(&columns).is_break() {
                     break Some(Ended::Satisfied);
                 }
@@ -397,10 +431,10 @@ impl Strategy for CpSolver {
                 n: job.n as i32,
             };
             let brancher = IndependentVariableValueBrancher::new(order, InDomainMin);
-            enumerate(&mut model, brancher, &config.stop, config.budget, visitor)
+            enumerate(&mut model, brancher, config, visitor)
         } else {
             let brancher = model.solver.default_brancher();
-            enumerate(&mut model, brancher, &config.stop, config.budget, visitor)
+            enumerate(&mut model, brancher, config, visitor)
         };
         Ok(run)
     }

@@ -83,11 +83,18 @@
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Job, Limit, Stats, StopFlag, Strategy, Variant, VisitRun, Visitor,
-    known,
+    Capabilities, Ended, Error, Event, Job, Limit, Observer, Stats, StopFlag, Strategy, Variant,
+    VisitRun, Visitor, known,
 };
 
 /// Knuth's Algorithm X with dancing links, most constrained item first. Registry name `dlx`.
+///
+/// With an [`Observer`] in the [`Config`](nqueens_core::Config), it reports each queen option
+/// chosen as [placed](Event::Placed) (a node) and taken back as [removed](Event::Removed), each
+/// chosen primary item with no option left as a [dead end](Event::Conflict) (a backtrack; a
+/// column's dead end is shown on the first row without a queen), and each solution as
+/// [found](Event::Found). Given queens are on the board from the start and report nothing.
+/// Without an observer the search is compiled without those calls.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DlxSolver;
 
@@ -329,12 +336,26 @@ impl Matrix {
         budget: Option<u64>,
         visitor: &mut Visitor<'_>,
     ) -> (Ended, Counters) {
-        let mut search = Search {
+        self.complete_watched::<false>(given, stop, budget, None, visitor)
+    }
+
+    /// [`Matrix::complete`], reporting its steps to `observer` when `OBSERVED` (see
+    /// [`DlxSolver`]); the instance without them carries no test for it.
+    fn complete_watched<const OBSERVED: bool>(
+        &mut self,
+        given: &[(usize, u32)],
+        stop: &StopFlag,
+        budget: Option<u64>,
+        observer: Option<&dyn Observer>,
+        visitor: &mut Visitor<'_>,
+    ) -> (Ended, Counters) {
+        let mut search = Search::<OBSERVED> {
             stop,
             budget: budget.unwrap_or(u64::MAX),
             counters: Counters::default(),
             columns: vec![0; self.n],
             visitor,
+            watch: OBSERVED.then(|| Watch::new(self.n, observer)).flatten(),
         };
         let options: Vec<u32> = given
             .iter()
@@ -342,6 +363,9 @@ impl Matrix {
             .collect();
         for (&(row, column), &x) in given.iter().zip(&options) {
             search.columns[row] = column;
+            if let Some(watch) = &mut search.watch {
+                watch.filled[row] = true;
+            }
             self.commit(x, &mut search.counters);
         }
         let ended = match search.solve(self) {
@@ -354,8 +378,6 @@ impl Matrix {
         (ended, search.counters)
     }
 
-    /// The first node of the option that puts a queen on (`row`, `column`): the headers,
-    /// the first spacer, then five nodes (four items and a spacer) per square.
     fn option_of(&self, row: usize, column: usize) -> u32 {
         let items = self.left.len() - 1;
         (items + 2 + 5 * (row * self.n + column)) as u32
@@ -411,19 +433,63 @@ fn organ_pipe(n: usize) -> Vec<usize> {
 }
 
 /// The state of one run of Algorithm X besides the matrix.
-struct Search<'a, 'v> {
+/// What a watched search needs besides the matrix: where its events go, the rows holding a
+/// queen (to name a row for a column's dead end), and each primary row item's row.
+struct Watch<'a> {
+    observer: &'a dyn Observer,
+    filled: Vec<bool>,
+    /// `row_of_organ[k]`: the row whose item is the `k`-th in organ-pipe order.
+    row_of_organ: Vec<usize>,
+}
+
+impl<'a> Watch<'a> {
+    fn new(n: usize, observer: Option<&'a dyn Observer>) -> Option<Self> {
+        let mut row_of_organ = vec![0; n];
+        for (row, &k) in organ_pipe(n).iter().enumerate() {
+            row_of_organ[k] = row;
+        }
+        Some(Watch {
+            observer: observer?,
+            filled: vec![false; n],
+            row_of_organ,
+        })
+    }
+
+    /// The row a dead end at primary `item` (with no option left) is shown on: the row of a
+    /// row item; for a column item, the first row without a queen (the column has no safe
+    /// square in any of them).
+    fn dead_row(&self, item: u32) -> usize {
+        let item = item as usize;
+        if item % 2 == 1 {
+            self.row_of_organ[(item - 1) / 2]
+        } else {
+            self.filled.iter().position(|&filled| !filled).unwrap_or(0)
+        }
+    }
+}
+
+struct Search<'a, 'v, const OBSERVED: bool> {
     stop: &'a StopFlag,
     budget: u64,
     counters: Counters,
-    /// The partial solution: `columns[r]` for the rows covered so far.
     columns: Vec<u32>,
     visitor: &'a mut Visitor<'v>,
+    /// Present when `OBSERVED` and someone listens.
+    watch: Option<Watch<'a>>,
 }
 
-impl Search<'_, '_> {
-    /// One level of Algorithm X: choose an item, try each of its options in turn.
+impl<const OBSERVED: bool> Search<'_, '_, OBSERVED> {
+    /// Reports `event`, when watched.
+    #[inline(always)]
+    fn observe(&self, event: Event) {
+        if OBSERVED && let Some(watch) = &self.watch {
+            watch.observer.observe(event);
+        }
+    }
+
     fn solve(&mut self, m: &mut Matrix) -> ControlFlow<Ended> {
         let Some(item) = m.choose() else {
+            self.observe(Event::Found);
             return match (self.visitor)(&self.columns) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(()) => ControlFlow::Break(Ended::Satisfied),
@@ -431,6 +497,10 @@ impl Search<'_, '_> {
         };
         if m.len[item as usize] == 0 {
             self.counters.dead_ends += 1;
+            if OBSERVED && let Some(watch) = &self.watch {
+                let row = watch.dead_row(item);
+                watch.observer.observe(Event::Conflict { row });
+            }
             return ControlFlow::Continue(());
         }
         m.cover(item, &mut self.counters);
@@ -447,7 +517,12 @@ impl Search<'_, '_> {
                 break;
             }
             let square = m.square[x as usize] as usize;
-            self.columns[square / m.n] = (square % m.n) as u32;
+            let (row, column) = (square / m.n, square % m.n);
+            self.columns[row] = column as u32;
+            if OBSERVED && let Some(watch) = &mut self.watch {
+                watch.filled[row] = true;
+                watch.observer.observe(Event::Placed { row, column });
+            }
             // Commit to option x: cover its other items, going right from x.
             let mut p = x + 1;
             while p != x {
@@ -473,6 +548,10 @@ impl Search<'_, '_> {
             }
             if flow.is_break() {
                 break;
+            }
+            if OBSERVED && let Some(watch) = &mut self.watch {
+                watch.filled[row] = false;
+                watch.observer.observe(Event::Removed { row, column });
             }
             x = m.down[x as usize];
         }
@@ -502,8 +581,14 @@ impl Strategy for DlxSolver {
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let mut matrix = Matrix::new(job.n);
         let given = job.given.map_or(&[][..], |g| g.queens());
-        let (ended, counters) =
-            matrix.complete(given, &job.config.stop, job.config.budget, visitor);
+        let (stop, budget) = (&job.config.stop, job.config.budget);
+        // One branch per run, not per node.
+        let (ended, counters) = match job.config.observer.as_deref() {
+            Some(observer) => {
+                matrix.complete_watched::<true>(given, stop, budget, Some(observer), visitor)
+            }
+            None => matrix.complete_watched::<false>(given, stop, budget, None, visitor),
+        };
         let stats = Stats {
             nodes: counters.nodes,
             backtracks: counters.dead_ends,

@@ -68,11 +68,11 @@ mod walk;
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Ended, Error, FirstRun, Job, Limit, Operation, Solution, Stats, Strategy,
-    Variant, VisitRun, Visitor,
+    Capabilities, Ended, Error, FirstRun, Job, Limit, Observer, Operation, Solution, Stats,
+    Strategy, Variant, VisitRun, Visitor,
 };
 
-use walk::{Limits, walk};
+use walk::{Limits, walk, walk_watched};
 
 /// Largest `n` counted or listed: 13! ≈ 6.2 billion permutations.
 pub const MAX_COMPLETE: usize = 13;
@@ -83,6 +83,12 @@ pub const MAX_FIRST: usize = walk::MAX_N;
 
 /// Generate and test: every permutation of `0..n` in lexicographic order, kept when no two
 /// queens share a diagonal. Registry name `permutation`.
+///
+/// A watched first-solution search shows every permutation it examines: the rows each
+/// lexicographic step rewrites are [assigned](nqueens_core::Event::Assigned) (a permutation is
+/// a candidate, not a search node: `examined` counts them and `nodes` stays zero), and the
+/// solution is [found](nqueens_core::Event::Found). Listing and counting report only their
+/// progress, one subproblem per first-row column.
 ///
 /// ```
 /// use nqueens_core::{Config, Solver};
@@ -141,6 +147,35 @@ impl PermutationSolver {
     }
 }
 
+impl PermutationSolver {
+    /// [`Strategy::search_first`] with every permutation reported to `steps` (see
+    /// [`walk::walk_watched`]); out of line, so that the unwatched search compiles as alone.
+    #[inline(never)]
+    fn first_watched(&self, job: &Job<'_>, steps: &dyn Observer) -> Result<FirstRun, Error> {
+        let (stop, budget) = (&job.config.stop, job.config.budget.unwrap_or(u64::MAX));
+        let mut found = None;
+        let (examined, ended) =
+            walk_watched(job.n, stop, budget, steps, &mut |columns: &[u32]| {
+                found = Some(columns.to_vec());
+                ControlFlow::Break(())
+            })
+            .ok_or(Error::TooLarge {
+                strategy: self.name(),
+                operation: Operation::First,
+                n: job.n,
+                limit: walk::MAX_N,
+            })?;
+        let stats = Stats {
+            examined,
+            ..Stats::default()
+        };
+        Ok(match found {
+            Some(columns) => FirstRun::found(Solution::from_columns(columns)?, stats),
+            None => FirstRun::without_solution(ended, stats),
+        })
+    }
+}
+
 impl Strategy for PermutationSolver {
     fn name(&self) -> &'static str {
         "permutation"
@@ -158,6 +193,9 @@ impl Strategy for PermutationSolver {
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)
     /// permutations if one is given.
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        if let Some(steps) = job.config.observer.as_deref() {
+            return self.first_watched(job, steps);
+        }
         let limits = Limits {
             stop: &job.config.stop,
             budget: job.config.budget.unwrap_or(u64::MAX),

@@ -188,3 +188,75 @@ fn test_from<const N: usize>(
     }
     N
 }
+
+/// The walk of a watched first-solution search: the same permutations in the same order, with
+/// the same budget and stop flag, reported to `steps` as they are examined (the rows each
+/// lexicographic step rewrote are [assigned](Event::Assigned), all of them the first time, and
+/// a solution is [found](Event::Found)). A plain loop of its own, so that [`walk`], the walk
+/// that is timed, compiles exactly as it would without watching. `None` if `n` is not in
+/// `1..=MAX_N`.
+pub(crate) fn walk_watched<F>(
+    n: usize,
+    stop: &StopFlag,
+    budget: u64,
+    steps: &dyn Observer,
+    on_solution: &mut F,
+) -> Option<(u64, Ended)>
+where
+    F: FnMut(&[u32]) -> ControlFlow<()>,
+{
+    if !(1..=MAX_N).contains(&n) {
+        return None;
+    }
+    if budget == 0 {
+        return Some((0, Ended::Budget));
+    }
+    let mut columns: Vec<u32> = (0..n as u32).collect();
+    let mut examined = 0u64;
+    let mut pivot = 0;
+    loop {
+        examined += 1;
+        for (row, &column) in columns.iter().enumerate().skip(pivot) {
+            steps.observe(Event::Assigned {
+                row,
+                column: column as usize,
+            });
+        }
+        if shares_no_diagonal(&columns) {
+            steps.observe(Event::Found);
+            if on_solution(&columns).is_break() {
+                return Some((examined, Ended::Satisfied));
+            }
+        }
+        if examined >= budget {
+            return Some((examined, Ended::Budget));
+        }
+        if examined.is_multiple_of(POLL_INTERVAL) && stop.is_stopped() {
+            return Some((examined, Ended::Interrupted));
+        }
+        // The lexicographic successor (see `walk_sized`), or the end of the walk.
+        let Some(at) = (0..n - 1)
+            .rev()
+            .find(|&row| columns[row] < columns[row + 1])
+        else {
+            return Some((examined, Ended::Exhausted));
+        };
+        let successor = (at + 1..n).rev().find(|&row| columns[row] > columns[at])?;
+        columns.swap(at, successor);
+        columns[at + 1..].reverse();
+        pivot = at;
+    }
+}
+
+/// Whether no two queens of the permutation `columns` share a diagonal.
+fn shares_no_diagonal(columns: &[u32]) -> bool {
+    let n = columns.len();
+    let (mut rising, mut falling) = (0u32, 0u32);
+    columns.iter().enumerate().all(|(row, &column)| {
+        let up = 1u32 << (row + column as usize);
+        let down = 1u32 << (row + n - 1 - column as usize);
+        let free = (rising & up) | (falling & down) == 0;
+        (rising, falling) = (rising | up, falling | down);
+        free
+    })
+}

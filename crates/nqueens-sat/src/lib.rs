@@ -57,6 +57,12 @@
 //! | `backtracks` | conflicts analysed (clauses learnt): the solver's dead ends |
 //! | `nodes` | 0: decisions are not exposed by the `cadical` crate |
 //!
+//! An [`Observer`] sees each conflict as it is analysed, as a dead end
+//! ([`Event::Conflict`], shown on the row of the learnt clause's first queen variable), and each
+//! answer [assigned](Event::Assigned) row by row, then [found](Event::Found): the solver's
+//! decisions and propagations are not exposed, so the board shows no search steps, and the
+//! events add up to the run's backtracks.
+//!
 //! [`encode`] returns the number of variables and clauses of a board ([`Formula`]), and
 //! [`solve_first`] returns them with the run's conflicts and solver calls ([`Effort`]).
 //!
@@ -107,6 +113,7 @@
 #![deny(missing_docs)]
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
@@ -117,8 +124,8 @@ use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Clause, Lit, Var};
 
 use nqueens_core::{
-    Capabilities, Ended, Error, FirstRun, Job, Limit, Solution, Stats, StopFlag, Strategy, Variant,
-    VisitRun, Visitor,
+    Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Observer, Solution, Stats, StopFlag,
+    Strategy, Variant, VisitRun, Visitor,
 };
 
 /// N-Queens in CNF, solved by CaDiCaL. Registry name `sat`.
@@ -248,6 +255,9 @@ impl Effort {
 struct Watch {
     stop: StopFlag,
     conflicts: u64,
+    /// Told of each conflict, if someone listens; `n` names the board's queen variables.
+    observer: Option<Arc<dyn Observer>>,
+    n: usize,
 }
 
 impl cadical::Callbacks for Watch {
@@ -259,8 +269,20 @@ impl cadical::Callbacks for Watch {
         i32::MAX
     }
 
-    fn learn(&mut self, _clause: &[i32]) {
+    fn learn(&mut self, clause: &[i32]) {
         self.conflicts += 1;
+        if let Some(observer) = &self.observer {
+            // A learnt clause is a nogood: the queens (and auxiliary variables) of a dead end.
+            // The dead end is shown on the row of its first queen variable (variable r·n + c,
+            // IPASIR number one more), or row 0 if it names only auxiliaries.
+            let squares = (self.n * self.n) as u32;
+            let row = clause
+                .iter()
+                .map(|&literal| literal.unsigned_abs() - 1)
+                .find(|&square| square < squares)
+                .map_or(0, |square| square as usize / self.n);
+            observer.observe(Event::Conflict { row });
+        }
     }
 }
 
@@ -403,13 +425,14 @@ impl Session {
         amo: AtMostOne,
         stop: &StopFlag,
         budget: Option<u64>,
+        observer: Option<Arc<dyn Observer>>,
     ) -> Result<Option<Self>, Error> {
         let (commands, inbox) = mpsc::channel();
         let (outbox, replies) = mpsc::channel();
         let flag = stop.clone();
         thread::Builder::new()
             .name("nqueens-sat".into())
-            .spawn(move || serve(n, amo, flag, &inbox, &outbox))
+            .spawn(move || serve(n, amo, flag, observer, &inbox, &outbox))
             .map_err(|e| Error::Refused {
                 strategy: "sat",
                 n,
@@ -499,6 +522,7 @@ fn serve(
     n: usize,
     amo: AtMostOne,
     stop: StopFlag,
+    observer: Option<Arc<dyn Observer>>,
     inbox: &mpsc::Receiver<Command>,
     outbox: &mpsc::Sender<Reply>,
 ) {
@@ -506,6 +530,8 @@ fn serve(
     solver.set_callbacks(Some(Watch {
         stop: stop.clone(),
         conflicts: 0,
+        observer,
+        n,
     }));
     let encoded = encode_into(n, amo, &mut solver, &stop);
     let go_on = matches!(encoded, Ok(Some(_)));
@@ -554,7 +580,21 @@ pub fn solve_first(
     stop: &StopFlag,
     budget: Option<u64>,
 ) -> Result<(FirstRun, Effort), Error> {
-    complete_first(n, amo, &[], stop, budget)
+    complete_first(n, amo, &[], stop, budget, None)
+}
+
+/// Shows a model to `observer`: the solver reports no steps, so its answer is
+/// [assigned](Event::Assigned) row by row, then [found](Event::Found).
+fn show_model(observer: Option<&dyn Observer>, columns: &[u32]) {
+    if let Some(observer) = observer {
+        for (row, &column) in columns.iter().enumerate() {
+            observer.observe(Event::Assigned {
+                row,
+                column: column as usize,
+            });
+        }
+        observer.observe(Event::Found);
+    }
 }
 
 /// Like [`solve_first`], with the `given` queens (row, column) added as unit clauses.
@@ -564,8 +604,9 @@ fn complete_first(
     given: &[(usize, u32)],
     stop: &StopFlag,
     budget: Option<u64>,
+    observer: Option<&Arc<dyn Observer>>,
 ) -> Result<(FirstRun, Effort), Error> {
-    let Some(mut session) = Session::start(n, amo, stop, budget)? else {
+    let Some(mut session) = Session::start(n, amo, stop, budget, observer.cloned())? else {
         return Ok((
             FirstRun::without_solution(Ended::Interrupted, Stats::default()),
             Effort::default(),
@@ -574,6 +615,7 @@ fn complete_first(
     session.fix(given);
     let run = match session.solve(stop) {
         Answer::Model(columns) => {
+            show_model(observer.map(|o| o.as_ref()), &columns);
             FirstRun::found(Solution::from_columns(columns)?, session.effort.stats())
         }
         Answer::Unsat => FirstRun::without_solution(Ended::Exhausted, session.effort.stats()),
@@ -604,13 +646,16 @@ impl Strategy for SatSolver {
         let config = job.config;
         let amo = AtMostOne::of(job.variant);
         let given = job.given.map_or(&[][..], |g| g.queens());
-        Ok(complete_first(job.n, amo, given, &config.stop, config.budget)?.0)
+        let observer = config.observer.as_ref();
+        Ok(complete_first(job.n, amo, given, &config.stop, config.budget, observer)?.0)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let config = job.config;
         let amo = AtMostOne::of(job.variant);
-        let Some(mut session) = Session::start(job.n, amo, &config.stop, config.budget)? else {
+        let observer = config.observer.clone();
+        let Some(mut session) = Session::start(job.n, amo, &config.stop, config.budget, observer)?
+        else {
             return Ok(VisitRun {
                 ended: Ended::Interrupted,
                 stats: Stats::default(),
@@ -620,6 +665,7 @@ impl Strategy for SatSolver {
         let ended = loop {
             match session.solve(&config.stop) {
                 Answer::Model(columns) => {
+                    show_model(config.observer.as_deref(), &columns);
                     if let ControlFlow::Break(()) = visitor(&columns) {
                         break Ended::Satisfied;
                     }

@@ -244,8 +244,8 @@ impl RowCounts {
 
     /// Places a queen on the safe square (`row`, `column`), updates the counts, and returns the
     /// unfilled row with the fewest safe squares (ties: the first met scanning cyclically from
-    /// `from`), or `None` if some row has none left.
-    pub(crate) fn place(&mut self, row: usize, column: usize, from: usize) -> Option<usize> {
+    /// `from`), or as the error the first such row left with none.
+    pub(crate) fn place(&mut self, row: usize, column: usize, from: usize) -> Result<usize, usize> {
         self.exclusive(row, column);
         self.add_taken::<true>();
         self.toggle(row, column);
@@ -256,10 +256,12 @@ impl RowCounts {
             .counts
             .iter()
             .fold(u32::MAX, |least, &count| least.min(count));
+        // `fewest` is one of the counts, so the scan always meets it; `row` is never returned.
         let best = first_equal(&self.counts[from..], fewest)
             .map(|i| from + i)
-            .or_else(|| first_equal(&self.counts[..from], fewest))?;
-        (fewest > 0).then_some(best)
+            .or_else(|| first_equal(&self.counts[..from], fewest))
+            .unwrap_or(row);
+        if fewest > 0 { Ok(best) } else { Err(best) }
     }
 
     /// Lifts the queen of `row` from `column` and gives the rows their squares back.
@@ -320,7 +322,7 @@ mod tests {
                     break;
                 };
                 step += 5;
-                counts.place(row, column, step % n);
+                let _ = counts.place(row, column, step % n);
                 queens.push((row, column));
                 if step.is_multiple_of(3) {
                     let (row, column) = queens.remove(queens.len() / 2);

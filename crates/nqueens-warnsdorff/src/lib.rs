@@ -23,7 +23,7 @@
 //!   [`Config::seed`](nqueens_core::Config::seed) is `None`);
 //!   [`Config::budget`](nqueens_core::Config::budget) caps the nodes of all runs together, and
 //!   each restart is reported to the [`Config::observer`](nqueens_core::Config::observer) as
-//!   [`Event::Restarted`].
+//!   [`Event::Restarted`] (the board is emptied).
 //! - **`faithful`** (first solution, listing and counting; listing and counting run it when no
 //!   variant is named): the essay's search, deterministic. Rows in order; the first queen goes
 //!   in the left half of row 0 (mirror images cover the right half), by increasing column;
@@ -108,8 +108,8 @@ mod search;
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, CountRun, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
-    Variant, VisitRun, Visitor, known,
+    Capabilities, Config, CountRun, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats,
+    Strategy, Variant, VisitRun, Visitor, known,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -221,12 +221,12 @@ impl WarnsdorffSolver {
             ..Stats::default()
         };
         let cutoff = job.config.budget.unwrap_or(FAITHFUL_DEFAULT_BUDGET);
-        let ended = search.run(
+        let ended = run_watched(
+            &mut search,
             &mut Ties::Column,
             cutoff,
             &mut stats,
-            &job.config.stop,
-            &mut |_| ControlFlow::Break(()),
+            job.config,
         );
         first_run(ended, &search, stats)
     }
@@ -249,9 +249,7 @@ impl WarnsdorffSolver {
                 .next()
                 .saturating_mul(RESTART_NODES_PER_ROW * n as u64)
                 .min(remaining);
-            let ended = search.run(&mut ties, cutoff, &mut stats, &config.stop, &mut |_| {
-                ControlFlow::Break(())
-            });
+            let ended = run_watched(&mut search, &mut ties, cutoff, &mut stats, config);
             // A run that used up its cutoff restarts, unless that was the whole budget.
             if ended != Ended::Budget || stats.nodes >= budget {
                 return Ok(first_run(ended, &search, stats)?.seeded(seed));
@@ -274,14 +272,34 @@ impl WarnsdorffSolver {
             peak_bytes: Search::bytes(n),
             ..Stats::default()
         };
-        let ended = search.run(
+        // Listing and counting report no steps (a count's observer is a progress bar).
+        let ended = search.run::<false>(
             &mut Ties::Column,
             u64::MAX,
             &mut stats,
             &job.config.stop,
+            None,
             &mut |board| on_solution(board, 2 * board[0] as usize + 1 != n),
         );
         (stats, ended)
+    }
+}
+
+/// Runs `search` until its first solution, reporting its steps to `config`'s observer if there
+/// is one: one branch per run, not per node (see [`Search::run`]).
+fn run_watched(
+    search: &mut Search,
+    ties: &mut Ties,
+    cutoff: u64,
+    stats: &mut Stats,
+    config: &Config,
+) -> Ended {
+    let first = &mut |_: &[u32]| ControlFlow::Break(());
+    match config.observer.as_deref() {
+        Some(observer) => {
+            search.run::<true>(ties, cutoff, stats, &config.stop, Some(observer), first)
+        }
+        None => search.run::<false>(ties, cutoff, stats, &config.stop, None, first),
     }
 }
 

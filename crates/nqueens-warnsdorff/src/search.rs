@@ -29,7 +29,7 @@
 
 use std::ops::ControlFlow;
 
-use nqueens_core::{Ended, Stats, StopFlag};
+use nqueens_core::{Ended, Event, Observer, Stats, StopFlag};
 
 use crate::counted::RowCounts;
 use rand::RngExt;
@@ -190,6 +190,7 @@ impl Search {
     }
 
     /// Recomputes `free` (and `next` in fixed order) for the current level.
+    #[inline(always)]
     fn refresh(&mut self) {
         let row = self.order[self.depth] as usize;
         let mut free = std::mem::take(&mut self.free);
@@ -225,6 +226,7 @@ impl Search {
 
     /// Word `w` of the current level's children in group `k`: in fixed order, those whose queen
     /// would remove exactly `k` of the next row's safe squares.
+    #[inline(always)]
     fn group_word(&self, k: u8, w: usize) -> u64 {
         if !self.grouped() {
             return if k == 3 { self.free[w] } else { 0 };
@@ -252,6 +254,7 @@ impl Search {
     }
 
     /// The lowest column in `from..to` of group `k`.
+    #[inline(always)]
     fn find(&self, k: u8, from: usize, to: usize) -> Option<usize> {
         if from >= to {
             return None;
@@ -296,6 +299,9 @@ impl Search {
     }
 
     /// The next child of the current level to try, or `None` when all were tried.
+    // This and the other helpers of `run` marked `inline(always)` are inlined into both of its
+    // instances, as they were into the one `run` before there were two.
+    #[inline(always)]
     fn next_child(&mut self, ties: &mut Ties) -> Option<usize> {
         let (depth, row) = (self.depth, self.order[self.depth] as usize);
         let mut k = self.group[depth];
@@ -335,6 +341,7 @@ impl Search {
     }
 
     /// Fixed order: how many of the next row's safe squares a queen on `column` leaves.
+    #[inline(always)]
     fn grandchildren(&self, column: usize) -> u32 {
         let bit = |c: usize| ((self.next[c / 64] >> (c % 64)) & 1) as u32;
         let left = if column > 0 { bit(column - 1) } else { 0 };
@@ -347,10 +354,10 @@ impl Search {
     }
 
     /// Most constrained rows: places the queen, updates the counts, and returns the next row
-    /// (see [`RowCounts::place`]), or `None` if some row has no safe square left.
-    fn place_counted(&mut self, row: usize, column: usize, from: usize) -> Option<usize> {
+    /// (see [`RowCounts::place`]), or as the error a row with no safe square left.
+    fn place_counted(&mut self, row: usize, column: usize, from: usize) -> Result<usize, usize> {
         let Rows::Constrained(counts) = &mut self.rows else {
-            return None;
+            return Err(row);
         };
         let next_row = counts.place(row, column, from);
         self.work += counts.work();
@@ -382,14 +389,25 @@ impl Search {
     ///
     /// Every solution is handed to `on_solution` with the board as it stands; the search then
     /// goes on with the next sibling unless it answers `Break`.
-    pub(crate) fn run(
+    ///
+    /// With `OBSERVED`, each step is reported to `observer`: a queen [placed](Event::Placed)
+    /// (a node) and [removed](Event::Removed), a [dead end](Event::Conflict) on the row left
+    /// without a safe square (a backtrack), a [solution](Event::Found). The instance without
+    /// them carries no test for it.
+    pub(crate) fn run<const OBSERVED: bool>(
         &mut self,
         ties: &mut Ties,
         cutoff: u64,
         stats: &mut Stats,
         stop: &StopFlag,
+        observer: Option<&dyn Observer>,
         on_solution: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> Ended {
+        let observe = |event: Event| {
+            if OBSERVED && let Some(observer) = observer {
+                observer.observe(event);
+            }
+        };
         let mut visited = 0u64;
         loop {
             if visited >= cutoff {
@@ -411,40 +429,50 @@ impl Search {
                 }
                 self.depth -= 1;
                 let row = self.order[self.depth] as usize;
-                self.lift(row, self.board[row] as usize);
+                let column = self.board[row] as usize;
+                self.lift(row, column);
+                observe(Event::Removed { row, column });
                 self.fresh = false;
                 continue;
             };
             visited += 1;
             stats.nodes += 1;
             self.work += 1;
+            observe(Event::Placed { row, column });
             if self.depth + 1 == self.n {
+                observe(Event::Found);
                 if on_solution(&self.board).is_break() {
                     return Ended::Satisfied;
                 }
+                observe(Event::Removed { row, column });
                 continue;
             }
             let next_row = match self.rows {
                 Rows::Fixed => {
                     if self.grandchildren(column) == 0 {
-                        None
+                        Err(row + 1)
                     } else {
                         self.toggle(row, column);
-                        Some(row + 1)
+                        Ok(row + 1)
                     }
                 }
                 Rows::Constrained(_) => {
                     let from = ties.offset(self.n);
                     let next_row = self.place_counted(row, column, from);
-                    if next_row.is_none() {
+                    if next_row.is_err() {
                         self.lift_counted(row, column);
                     }
                     next_row
                 }
             };
-            let Some(next_row) = next_row else {
-                stats.backtracks += 1;
-                continue;
+            let next_row = match next_row {
+                Ok(next_row) => next_row,
+                Err(dead_row) => {
+                    stats.backtracks += 1;
+                    observe(Event::Conflict { row: dead_row });
+                    observe(Event::Removed { row, column });
+                    continue;
+                }
             };
             self.depth += 1;
             self.order[self.depth] = next_row as u32;

@@ -1,0 +1,82 @@
+//! The events of both backtracking forms replay to their first solution and their counters
+//! (issue #19), with and without given queens.
+
+use std::sync::Arc;
+
+use nqueens_backtrack::{BitmaskSolver, VectorSolver};
+use nqueens_core::{Config, Event, EventLog, FirstRun, Given, Solver};
+
+/// Runs `first` watched and unwatched with `config`; checks that the events replay to the
+/// solution (the last event is `Found`, the only one) and add up to the run's counters, and
+/// that watching changed neither the solution nor the counters. Returns the watched run.
+fn replays(solver: &dyn Solver, n: usize, config: &Config) -> FirstRun {
+    let log = Arc::new(EventLog::default());
+    let watched = Config {
+        observer: Some(log.clone()),
+        ..config.clone()
+    };
+    let run = solver.first(n, &watched).unwrap();
+    let what = format!(
+        "{} {:?} n = {n} seed {:?}",
+        solver.name(),
+        config.variant,
+        config.seed
+    );
+    let solution = run.solution.clone().expect(&what);
+    let replay = log.replay(n, config.given.as_ref());
+    assert_eq!(
+        replay.columns(),
+        Some(solution.columns().to_vec()),
+        "{what}"
+    );
+    assert_eq!(replay.found(), 1, "{what}");
+    assert_eq!(log.events().last(), Some(&Event::Found), "{what}");
+    let (events, counters) = (replay.stats(), run.stats);
+    assert_eq!(events.nodes, counters.nodes, "{what}: nodes");
+    assert_eq!(events.backtracks, counters.backtracks, "{what}: backtracks");
+    assert_eq!(events.moves, counters.moves, "{what}: moves");
+    assert_eq!(events.restarts, counters.restarts, "{what}: restarts");
+    let quiet = solver.first(n, config).unwrap();
+    assert_eq!(quiet.solution, run.solution, "{what}: unwatched");
+    assert_eq!(quiet.stats, run.stats, "{what}: unwatched");
+    run
+}
+
+/// Two queens of a solution of `n` (8 or 10), which therefore has a completion.
+fn two_given(n: usize) -> Given {
+    let queens = match n {
+        8 => vec![(1, 4), (5, 6)],
+        _ => vec![(2, 5), (7, 1)],
+    };
+    Given::new(queens).unwrap()
+}
+
+#[test]
+fn both_forms_replay_their_first_solution() {
+    for solver in [&VectorSolver as &dyn Solver, &BitmaskSolver] {
+        for n in [1, 4, 5, 8, 10, 12] {
+            replays(solver, n, &Config::default());
+        }
+        for n in [8, 10] {
+            let config = Config {
+                given: Some(two_given(n)),
+                ..Config::default()
+            };
+            replays(solver, n, &config);
+        }
+    }
+}
+
+#[test]
+fn both_forms_report_the_same_steps() {
+    let events = |solver: &dyn Solver| {
+        let log = Arc::new(EventLog::default());
+        let config = Config {
+            observer: Some(log.clone()),
+            ..Config::default()
+        };
+        solver.first(8, &config).unwrap();
+        log.events()
+    };
+    assert_eq!(events(&VectorSolver), events(&BitmaskSolver));
+}

@@ -1,0 +1,74 @@
+//! The SAT solver's events replay to its answer and its conflicts (issue #19): each conflict a dead
+//! end, the answer assigned, then found.
+
+use std::sync::Arc;
+
+use nqueens_core::{Config, Event, EventLog, FirstRun, Given, Solver};
+use nqueens_sat::SatSolver;
+
+/// Runs `first` watched and unwatched with `config`; checks that the events replay to the
+/// solution (the last event is `Found`, the only one) and add up to the run's counters, and
+/// that watching changed neither the solution nor the counters. Returns the watched run.
+fn replays(solver: &dyn Solver, n: usize, config: &Config) -> FirstRun {
+    let log = Arc::new(EventLog::default());
+    let watched = Config {
+        observer: Some(log.clone()),
+        ..config.clone()
+    };
+    let run = solver.first(n, &watched).unwrap();
+    let what = format!(
+        "{} {:?} n = {n} seed {:?}",
+        solver.name(),
+        config.variant,
+        config.seed
+    );
+    let solution = run.solution.clone().expect(&what);
+    let replay = log.replay(n, config.given.as_ref());
+    assert_eq!(
+        replay.columns(),
+        Some(solution.columns().to_vec()),
+        "{what}"
+    );
+    assert_eq!(replay.found(), 1, "{what}");
+    assert_eq!(log.events().last(), Some(&Event::Found), "{what}");
+    let (events, counters) = (replay.stats(), run.stats);
+    assert_eq!(events.nodes, counters.nodes, "{what}: nodes");
+    assert_eq!(events.backtracks, counters.backtracks, "{what}: backtracks");
+    assert_eq!(events.moves, counters.moves, "{what}: moves");
+    assert_eq!(events.restarts, counters.restarts, "{what}: restarts");
+    let quiet = solver.first(n, config).unwrap();
+    assert_eq!(quiet.solution, run.solution, "{what}: unwatched");
+    assert_eq!(quiet.stats, run.stats, "{what}: unwatched");
+    run
+}
+
+/// Two queens of a solution of `n` (8 or 10), which therefore has a completion.
+fn two_given(n: usize) -> Given {
+    let queens = match n {
+        8 => vec![(1, 4), (5, 6)],
+        _ => vec![(2, 5), (7, 1)],
+    };
+    Given::new(queens).unwrap()
+}
+
+#[test]
+fn every_encoding_replays_its_answer_and_its_conflicts() {
+    let mut conflicts = 0;
+    for variant in ["pairwise", "ladder", "bitwise", "commander", "bimander"] {
+        let config = Config {
+            variant: Some(variant.into()),
+            ..Config::default()
+        };
+        for n in [1, 4, 8, 16, 24] {
+            conflicts += replays(&SatSolver, n, &config).stats.backtracks;
+        }
+        for n in [8, 10] {
+            let given = Config {
+                given: Some(two_given(n)),
+                ..config.clone()
+            };
+            replays(&SatSolver, n, &given);
+        }
+    }
+    assert!(conflicts > 0, "some run has conflicts to show");
+}

@@ -1,0 +1,73 @@
+//! The events of both variants replay to their first solution and their counters (issue #19);
+//! the scaling variant's restarts empty the board.
+
+use std::sync::Arc;
+
+use nqueens_core::{Config, Event, EventLog, FirstRun, Solver};
+use nqueens_warnsdorff::{FAITHFUL, SCALING, WarnsdorffSolver};
+
+/// Runs `first` watched and unwatched with `config`; checks that the events replay to the
+/// solution (the last event is `Found`, the only one) and add up to the run's counters, and
+/// that watching changed neither the solution nor the counters. Returns the watched run.
+fn replays(solver: &dyn Solver, n: usize, config: &Config) -> FirstRun {
+    let log = Arc::new(EventLog::default());
+    let watched = Config {
+        observer: Some(log.clone()),
+        ..config.clone()
+    };
+    let run = solver.first(n, &watched).unwrap();
+    let what = format!(
+        "{} {:?} n = {n} seed {:?}",
+        solver.name(),
+        config.variant,
+        config.seed
+    );
+    let solution = run.solution.clone().expect(&what);
+    let replay = log.replay(n, config.given.as_ref());
+    assert_eq!(
+        replay.columns(),
+        Some(solution.columns().to_vec()),
+        "{what}"
+    );
+    assert_eq!(replay.found(), 1, "{what}");
+    assert_eq!(log.events().last(), Some(&Event::Found), "{what}");
+    let (events, counters) = (replay.stats(), run.stats);
+    assert_eq!(events.nodes, counters.nodes, "{what}: nodes");
+    assert_eq!(events.backtracks, counters.backtracks, "{what}: backtracks");
+    assert_eq!(events.moves, counters.moves, "{what}: moves");
+    assert_eq!(events.restarts, counters.restarts, "{what}: restarts");
+    let quiet = solver.first(n, config).unwrap();
+    assert_eq!(quiet.solution, run.solution, "{what}: unwatched");
+    assert_eq!(quiet.stats, run.stats, "{what}: unwatched");
+    run
+}
+
+fn variant(name: &str, seed: Option<u64>) -> Config {
+    Config {
+        variant: Some(name.into()),
+        seed,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn faithful_replays_its_first_solution() {
+    for n in [1, 4, 5, 8, 10, 20, 31] {
+        replays(&WarnsdorffSolver, n, &variant(FAITHFUL, None));
+    }
+}
+
+#[test]
+fn scaling_replays_its_first_solution_across_restarts() {
+    let mut restarted = 0;
+    for n in [1, 4, 5, 8, 10] {
+        for seed in 0..5 {
+            replays(&WarnsdorffSolver, n, &variant(SCALING, Some(seed)));
+        }
+    }
+    for n in 11..=80 {
+        let run = replays(&WarnsdorffSolver, n, &variant(SCALING, Some(n as u64)));
+        restarted += u64::from(run.stats.restarts > 0);
+    }
+    assert!(restarted > 0, "some run restarts");
+}
