@@ -165,9 +165,9 @@ pub fn write_svg(
     // diagonals, under every queen.
     let _ = writeln!(
         svg,
-        r#"<g stroke="{}" stroke-opacity="0.22" stroke-width="{}" fill="none">"#,
+        r#"<g stroke="{}" stroke-opacity="0.16" stroke-width="{}" fill="none">"#,
         hex(SHADE),
-        square as f64 * 0.7
+        square as f64 * 0.4
     );
     for stretch in &all {
         let _ = write!(
