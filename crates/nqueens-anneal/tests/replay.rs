@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use nqueens_anneal::AnnealingSolver;
-use nqueens_core::{Config, Event, EventLog, FirstRun, Solver};
+use nqueens_core::{Config, Event, EventLog, FirstRun, Replay, Solver};
 
 const VARIANTS: [&str; 2] = ["geometric", "quench"];
 
@@ -18,24 +18,8 @@ fn check_replay(n: usize, config: &Config) -> (FirstRun, Vec<Event>) {
     };
     let run = AnnealingSolver.first(n, &observed).unwrap();
     let what = format!("n = {n}, {config:?}");
-    let solution = run
-        .solution
-        .clone()
-        .unwrap_or_else(|| panic!("{what}: {run:?}"));
-    let replay = log.replay(n, None);
-    assert_eq!(
-        replay.columns(),
-        Some(solution.columns().to_vec()),
-        "{what}"
-    );
-    assert_eq!(replay.found(), 1, "{what}");
     let events = log.events();
-    assert_eq!(events.last(), Some(&Event::Found), "{what}");
-    let (ours, theirs) = (replay.stats(), run.stats);
-    assert_eq!(ours.nodes, theirs.nodes, "{what}: nodes");
-    assert_eq!(ours.backtracks, theirs.backtracks, "{what}: backtracks");
-    assert_eq!(ours.moves, theirs.moves, "{what}: moves");
-    assert_eq!(ours.restarts, theirs.restarts, "{what}: restarts");
+    Replay::check_first(n, None, &run, &events).unwrap_or_else(|error| panic!("{what}: {error}"));
     assert!(
         !events.iter().any(|e| matches!(e, Event::Placed { .. })),
         "{what}"

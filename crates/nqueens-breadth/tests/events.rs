@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use nqueens_breadth::BreadthSolver;
-use nqueens_core::{Config, Event, EventLog, FirstRun, Solver};
+use nqueens_core::{Config, EventLog, FirstRun, Replay, Solver};
 
 /// Runs `first` watched and unwatched with `config`; checks that the events replay to the
 /// solution (the last event is `Found`, the only one) and add up to the run's counters, and
@@ -21,20 +21,8 @@ fn replays(solver: &dyn Solver, n: usize, config: &Config) -> FirstRun {
         config.variant,
         config.seed
     );
-    let solution = run.solution.clone().expect(&what);
-    let replay = log.replay(n, config.given.as_ref());
-    assert_eq!(
-        replay.columns(),
-        Some(solution.columns().to_vec()),
-        "{what}"
-    );
-    assert_eq!(replay.found(), 1, "{what}");
-    assert_eq!(log.events().last(), Some(&Event::Found), "{what}");
-    let (events, counters) = (replay.stats(), run.stats);
-    assert_eq!(events.nodes, counters.nodes, "{what}: nodes");
-    assert_eq!(events.backtracks, counters.backtracks, "{what}: backtracks");
-    assert_eq!(events.moves, counters.moves, "{what}: moves");
-    assert_eq!(events.restarts, counters.restarts, "{what}: restarts");
+    Replay::check_first(n, config.given.as_ref(), &run, &log.events())
+        .unwrap_or_else(|error| panic!("{what}: {error}"));
     let quiet = solver.first(n, config).unwrap();
     assert_eq!(quiet.solution, run.solution, "{what}: unwatched");
     assert_eq!(quiet.stats, run.stats, "{what}: unwatched");

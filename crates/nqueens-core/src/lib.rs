@@ -68,7 +68,7 @@ pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use registry::{Choice, Pick, Registry};
 pub use render::{Board, BoardStyle};
-pub use replay::{EventLog, Replay};
+pub use replay::{EventLog, Replay, ReplayMismatch};
 pub use run::{CountRun, Ended, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,

@@ -2,7 +2,42 @@
 
 use std::sync::Mutex;
 
-use crate::{Event, Given, Observer, Stats};
+use thiserror::Error;
+
+use crate::{Event, FirstRun, Given, Observer, Stats};
+
+/// How a run's events fail to redraw it ([`Replay::check_first`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ReplayMismatch {
+    /// The run ended without a solution, so there is nothing to redraw.
+    #[error("the run found no solution ({0})")]
+    NoSolution(crate::Ended),
+    /// The board the events end on is not the run's solution.
+    #[error("the events end on the board {replayed:?}, not on the solution {solution:?}")]
+    Board {
+        /// The replayed board, row by row.
+        replayed: Vec<Option<u32>>,
+        /// The run's solution.
+        solution: Vec<u32>,
+    },
+    /// The events report some other number of solutions than the one found.
+    #[error("the events report {0} solutions found, not 1")]
+    Found(u64),
+    /// The last event is not [`Event::Found`]: something after the solution changed the picture.
+    #[error("the last event is {0:?}, not Found")]
+    LastEvent(Option<Event>),
+    /// A counter the events add up to differs from the run's.
+    #[error("the events add up to {events} {counter}, the run counted {stats}")]
+    Counter {
+        /// The [`Stats`] field (`nodes`, `backtracks`, `moves`, `restarts`).
+        counter: &'static str,
+        /// What the events add up to.
+        events: u64,
+        /// What the run reported.
+        stats: u64,
+    },
+}
 
 /// The board and counters that a run's events imply, built one event at a time.
 ///
@@ -87,6 +122,67 @@ impl Replay {
             Event::Started { subproblems } => self.subproblems = subproblems,
             Event::SubproblemDone => self.subproblems_done += 1,
         }
+    }
+
+    /// Checks a first-solution run against the events it reported, as every strategy's tests
+    /// do: replayed on the `n × n` board with the `given` queens, the events end on the run's
+    /// solution, report it found once, as the last event, and add up to the run's nodes,
+    /// backtracks, moves and restarts. Returns the replay.
+    ///
+    /// ```
+    /// use nqueens_core::{Event, FirstRun, Replay, ReplayMismatch, Stats};
+    ///
+    /// let run = FirstRun::found("0".parse()?, Stats { nodes: 1, ..Stats::default() });
+    /// let events = [Event::Placed { row: 0, column: 0 }, Event::Found];
+    /// assert!(Replay::check_first(1, None, &run, &events).is_ok());
+    /// assert_eq!(
+    ///     Replay::check_first(1, None, &run, &events[..1]),
+    ///     Err(ReplayMismatch::Found(0))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_first(
+        n: usize,
+        given: Option<&Given>,
+        run: &FirstRun,
+        events: &[Event],
+    ) -> Result<Replay, ReplayMismatch> {
+        let solution = run
+            .solution
+            .as_ref()
+            .ok_or(ReplayMismatch::NoSolution(run.ended))?;
+        let mut replay = Replay::new(n, given);
+        for &event in events {
+            replay.apply(event);
+        }
+        if replay.columns().as_deref() != Some(solution.columns()) {
+            return Err(ReplayMismatch::Board {
+                replayed: replay.board.clone(),
+                solution: solution.columns().to_vec(),
+            });
+        }
+        if replay.found != 1 {
+            return Err(ReplayMismatch::Found(replay.found));
+        }
+        if events.last() != Some(&Event::Found) {
+            return Err(ReplayMismatch::LastEvent(events.last().copied()));
+        }
+        let (ours, theirs) = (replay.stats, run.stats);
+        for (counter, events, stats) in [
+            ("nodes", ours.nodes, theirs.nodes),
+            ("backtracks", ours.backtracks, theirs.backtracks),
+            ("moves", ours.moves, theirs.moves),
+            ("restarts", ours.restarts, theirs.restarts),
+        ] {
+            if events != stats {
+                return Err(ReplayMismatch::Counter {
+                    counter,
+                    events,
+                    stats,
+                });
+            }
+        }
+        Ok(replay)
     }
 
     fn set(&mut self, row: usize, column: Option<u32>) {

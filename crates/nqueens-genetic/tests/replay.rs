@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, FirstRun, Solver};
+use nqueens_core::{Config, Event, EventLog, FirstRun, Replay, Solver};
 use nqueens_genetic::{GeneticSolver, Params, solve_with};
 
 const VARIANTS: [&str; 2] = ["pmx", "mutation"];
@@ -22,24 +22,9 @@ fn check_replay(
     };
     let result = run(&observed);
     let what = format!("n = {n}, {config:?}");
-    let solution = result
-        .solution
-        .clone()
-        .unwrap_or_else(|| panic!("{what}: {result:?}"));
-    let replay = log.replay(n, None);
-    assert_eq!(
-        replay.columns(),
-        Some(solution.columns().to_vec()),
-        "{what}"
-    );
-    assert_eq!(replay.found(), 1, "{what}");
     let events = log.events();
-    assert_eq!(events.last(), Some(&Event::Found), "{what}");
-    let (ours, theirs) = (replay.stats(), result.stats);
-    assert_eq!(ours.nodes, theirs.nodes, "{what}: nodes");
-    assert_eq!(ours.backtracks, theirs.backtracks, "{what}: backtracks");
-    assert_eq!(ours.moves, theirs.moves, "{what}: moves");
-    assert_eq!(ours.restarts, theirs.restarts, "{what}: restarts");
+    Replay::check_first(n, None, &result, &events)
+        .unwrap_or_else(|error| panic!("{what}: {error}"));
     // Only the best individual is drawn: rows assigned, generations as moves in place.
     assert!(
         events.iter().all(|e| match e {
