@@ -2,31 +2,20 @@
 //! replay ends on the run's solution with its counters, in both variants, and an unobserved
 //! run of the same seed gives the same solution and counters.
 
-use std::sync::Arc;
-
 use nqueens_anneal::AnnealingSolver;
-use nqueens_core::{Config, Event, EventLog, FirstRun, Replay, Solver};
+use nqueens_core::{Config, Event, FirstRun, check_events};
 
 const VARIANTS: [&str; 2] = ["geometric", "quench"];
 
 /// Runs `config` with and without an event log; checks the replay against the run.
 fn check_replay(n: usize, config: &Config) -> (FirstRun, Vec<Event>) {
-    let log = Arc::new(EventLog::default());
-    let observed = Config {
-        observer: Some(log.clone()),
-        ..config.clone()
-    };
-    let run = AnnealingSolver.first(n, &observed).unwrap();
     let what = format!("n = {n}, {config:?}");
-    let events = log.events();
-    Replay::check_first(n, None, &run, &events).unwrap_or_else(|error| panic!("{what}: {error}"));
+    let (run, events) =
+        check_events(&AnnealingSolver, n, config).unwrap_or_else(|error| panic!("{what}: {error}"));
     assert!(
         !events.iter().any(|e| matches!(e, Event::Placed { .. })),
         "{what}"
     );
-    let quiet = AnnealingSolver.first(n, config).unwrap();
-    assert_eq!(quiet.solution, run.solution, "{what}");
-    assert_eq!(quiet.stats, run.stats, "{what}");
     (run, events)
 }
 

@@ -17,8 +17,9 @@
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
 //!   drawn at random reproducibly; strategies that can keep them say so
 //!   ([`Strategy::honours_given`]);
-//! - [`Replay`]: the board and statistics a run's [`Event`]s imply, and [`EventLog`], the
-//!   observer that keeps them (what `nqueens trace` records);
+//! - [`Replay`]: the board and statistics a run's [`Event`]s imply, [`EventLog`], the
+//!   observer that keeps them (what `nqueens trace` records), and [`check_events`], the test
+//!   every strategy's events pass;
 //! - [`Registry`]: strategies by stable name, and one default rule per operation;
 //! - [`split`]: counts in numbered subproblems, resumable and shardable;
 //! - [`run_with_deadline`]: the timed runs of `nqueens compare` and the bench;
@@ -68,7 +69,7 @@ pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use registry::{Choice, Pick, Registry};
 pub use render::{Board, BoardStyle};
-pub use replay::{EventLog, Replay, ReplayMismatch};
+pub use replay::{EventLog, EventsCheckError, Replay, ReplayMismatch, check_events};
 pub use run::{CountRun, Ended, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,

@@ -1,10 +1,10 @@
 //! Replaying a run's [`Event`]s: the board they draw and the statistics they add up to.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
-use crate::{Event, FirstRun, Given, Observer, Stats};
+use crate::{Config, Error, Event, FirstRun, Given, Observer, Solver, Stats};
 
 /// How a run's events fail to redraw it ([`Replay::check_first`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -285,4 +285,60 @@ impl Observer for EventLog {
             events.push(event);
         }
     }
+}
+
+/// Why [`check_events`] failed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum EventsCheckError {
+    /// The strategy refused or failed the run.
+    #[error(transparent)]
+    Solver(#[from] Error),
+    /// The events do not redraw the run.
+    #[error(transparent)]
+    Replay(#[from] ReplayMismatch),
+    /// Watching the run changed its answer or its statistics.
+    #[error("watching changed the run: {watched} with an observer, {unwatched} without")]
+    Watched {
+        /// The watched run's solution and statistics.
+        watched: String,
+        /// The unwatched run's.
+        unwatched: String,
+    },
+}
+
+/// Checks a strategy's events, as its tests do: runs its first-solution search on `n` with
+/// `config` watched (an [`EventLog`]) and unwatched, checks that watching changed neither the
+/// solution nor the statistics, and that the events redraw the run
+/// ([`Replay::check_first`]). Returns the watched run and its events.
+///
+/// A strategy's author calls it from a test, over sizes, variants, seeds and given queens.
+pub fn check_events(
+    solver: &dyn Solver,
+    n: usize,
+    config: &Config,
+) -> Result<(FirstRun, Vec<Event>), EventsCheckError> {
+    let log = Arc::new(EventLog::default());
+    let watched = Config {
+        observer: Some(log.clone()),
+        ..config.clone()
+    };
+    let run = solver.first(n, &watched)?;
+    let quiet = solver.first(n, config)?;
+    if (&quiet.solution, quiet.stats) != (&run.solution, run.stats) {
+        let show = |run: &FirstRun| {
+            format!(
+                "{:?} {:?}",
+                run.solution.as_ref().map(|s| s.columns()),
+                run.stats
+            )
+        };
+        return Err(EventsCheckError::Watched {
+            watched: show(&run),
+            unwatched: show(&quiet),
+        });
+    }
+    let events = log.events();
+    Replay::check_first(n, config.given.as_ref(), &run, &events)?;
+    Ok((run, events))
 }

@@ -1,32 +1,21 @@
 //! The events of both variants replay to their first solution and their counters (issue #19);
 //! the scaling variant's restarts empty the board.
 
-use std::sync::Arc;
-
-use nqueens_core::{Config, EventLog, FirstRun, Replay, Solver};
+use nqueens_core::{Config, FirstRun, Solver, check_events};
 use nqueens_warnsdorff::{FAITHFUL, SCALING, WarnsdorffSolver};
 
 /// Runs `first` watched and unwatched with `config`; checks that the events replay to the
 /// solution (the last event is `Found`, the only one) and add up to the run's counters, and
 /// that watching changed neither the solution nor the counters. Returns the watched run.
 fn replays(solver: &dyn Solver, n: usize, config: &Config) -> FirstRun {
-    let log = Arc::new(EventLog::default());
-    let watched = Config {
-        observer: Some(log.clone()),
-        ..config.clone()
-    };
-    let run = solver.first(n, &watched).unwrap();
     let what = format!(
         "{} {:?} n = {n} seed {:?}",
         solver.name(),
         config.variant,
         config.seed
     );
-    Replay::check_first(n, config.given.as_ref(), &run, &log.events())
-        .unwrap_or_else(|error| panic!("{what}: {error}"));
-    let quiet = solver.first(n, config).unwrap();
-    assert_eq!(quiet.solution, run.solution, "{what}: unwatched");
-    assert_eq!(quiet.stats, run.stats, "{what}: unwatched");
+    let (run, _) =
+        check_events(solver, n, config).unwrap_or_else(|error| panic!("{what}: {error}"));
     run
 }
 
