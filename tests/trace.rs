@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use nqueens::core::{
-    Config, EventLog, EventsCheckError, Given, ReplayMismatch, Solver, Variant, check_events, known,
+    Config, EventLog, EventsCheckError, EventsCheckReason, Given, ReplayMismatch, Solver, Variant,
+    check_events, known,
 };
 
 fn config_for(variant: &Variant, seed: u64, given: Option<&Given>) -> Config {
@@ -22,19 +23,15 @@ fn config_for(variant: &Variant, seed: u64, given: Option<&Given>) -> Config {
 
 /// Checks `solver`'s events on its first-solution search of `n` ([`check_events`]).
 fn check_first(solver: &dyn Solver, n: usize, config: &Config) {
-    let name = format!(
-        "{} {:?} n = {n} seed {:?}",
-        solver.name(),
-        config.variant,
-        config.seed
-    );
     match check_events(solver, n, config) {
         Ok(_) => {}
         // Pumpkin's decisions and conflicts happen inside the solver, where no board state can
         // be shown honestly: `cp` reports its restarts and its answer, not a step per node.
-        Err(EventsCheckError::Replay(ReplayMismatch::Counter { counter, .. }))
-            if solver.name() == "cp" && counter != "restarts" => {}
-        Err(error) => panic!("{name}: {error}"),
+        Err(EventsCheckError {
+            reason: EventsCheckReason::Replay(ReplayMismatch::Counter { counter, .. }),
+            ..
+        }) if solver.name() == "cp" && counter != "restarts" => {}
+        Err(error) => panic!("{error}"),
     }
 }
 

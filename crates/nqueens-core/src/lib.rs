@@ -69,7 +69,9 @@ pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use registry::{Choice, Pick, Registry};
 pub use render::{Board, BoardStyle};
-pub use replay::{EventLog, EventsCheckError, Replay, ReplayMismatch, check_events};
+pub use replay::{
+    EventLog, EventsCheckError, EventsCheckReason, Replay, ReplayMismatch, check_events,
+};
 pub use run::{CountRun, Ended, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,

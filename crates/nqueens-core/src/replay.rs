@@ -287,10 +287,20 @@ impl Observer for EventLog {
     }
 }
 
-/// Why [`check_events`] failed.
+/// Why [`check_events`] failed, and on which run.
+#[derive(Debug, Error)]
+#[error("{run}: {reason}")]
+pub struct EventsCheckError {
+    /// The run: strategy, variant, size, seed and given queens.
+    pub run: String,
+    /// What went wrong.
+    pub reason: EventsCheckReason,
+}
+
+/// What went wrong in [`check_events`].
 #[derive(Debug, Error)]
 #[non_exhaustive]
-pub enum EventsCheckError {
+pub enum EventsCheckReason {
     /// The strategy refused or failed the run.
     #[error(transparent)]
     Solver(#[from] Error),
@@ -310,7 +320,7 @@ pub enum EventsCheckError {
 /// Checks a strategy's events, as its tests do: runs its first-solution search on `n` with
 /// `config` watched (an [`EventLog`]) and unwatched, checks that watching changed neither the
 /// solution nor the statistics, and that the events redraw the run
-/// ([`Replay::check_first`]). Returns the watched run and its events.
+/// ([`Replay::check_first`]). Returns the watched run and its events; the error names the run.
 ///
 /// A strategy's author calls it from a test, over sizes, variants, seeds and given queens.
 pub fn check_events(
@@ -318,6 +328,24 @@ pub fn check_events(
     n: usize,
     config: &Config,
 ) -> Result<(FirstRun, Vec<Event>), EventsCheckError> {
+    check_watched(solver, n, config).map_err(|reason| EventsCheckError {
+        run: format!(
+            "{} {:?} n = {n} seed {:?} given {:?}",
+            solver.name(),
+            config.variant,
+            config.seed,
+            config.given.as_ref().map(ToString::to_string)
+        ),
+        reason,
+    })
+}
+
+/// [`check_events`] without the run's name.
+fn check_watched(
+    solver: &dyn Solver,
+    n: usize,
+    config: &Config,
+) -> Result<(FirstRun, Vec<Event>), EventsCheckReason> {
     let log = Arc::new(EventLog::default());
     let watched = Config {
         observer: Some(log.clone()),
@@ -333,7 +361,7 @@ pub fn check_events(
                 run.stats
             )
         };
-        return Err(EventsCheckError::Watched {
+        return Err(EventsCheckReason::Watched {
             watched: show(&run),
             unwatched: show(&quiet),
         });

@@ -1,23 +1,8 @@
 //! The SAT solver's events replay to its answer and its conflicts (issue #19): each conflict a dead
 //! end, the answer assigned, then found.
 
-use nqueens_core::{Config, FirstRun, Given, Solver, check_events};
+use nqueens_core::{Config, Given, check_events};
 use nqueens_sat::SatSolver;
-
-/// Runs `first` watched and unwatched with `config`; checks that the events replay to the
-/// solution (the last event is `Found`, the only one) and add up to the run's counters, and
-/// that watching changed neither the solution nor the counters. Returns the watched run.
-fn replays(solver: &dyn Solver, n: usize, config: &Config) -> FirstRun {
-    let what = format!(
-        "{} {:?} n = {n} seed {:?}",
-        solver.name(),
-        config.variant,
-        config.seed
-    );
-    let (run, _) =
-        check_events(solver, n, config).unwrap_or_else(|error| panic!("{what}: {error}"));
-    run
-}
 
 /// Two queens of a solution of `n` (8 or 10), which therefore has a completion.
 fn two_given(n: usize) -> Given {
@@ -37,14 +22,18 @@ fn every_encoding_replays_its_answer_and_its_conflicts() {
             ..Config::default()
         };
         for n in [1, 4, 8, 16, 24] {
-            conflicts += replays(&SatSolver, n, &config).stats.backtracks;
+            conflicts += check_events(&SatSolver, n, &config)
+                .unwrap()
+                .0
+                .stats
+                .backtracks;
         }
         for n in [8, 10] {
             let given = Config {
                 given: Some(two_given(n)),
                 ..config.clone()
             };
-            replays(&SatSolver, n, &given);
+            check_events(&SatSolver, n, &given).unwrap();
         }
     }
     assert!(conflicts > 0, "some run has conflicts to show");
