@@ -50,4 +50,19 @@ impl Board {
         let mask = (1u64 << width) - 1;
         ((sums >> self.west) & mask) | (((differences >> self.west) & mask) << width)
     }
+
+    /// The fit mask of queens in the quadrant of `width` columns from `first_column`: the
+    /// diagonals that the quadrant's north and south parts can both reach (the north-south
+    /// overlap), `width - 1` sums from `first_column + north` in the low bits and `width - 1`
+    /// differences from `first_column + n - north` above them. Two quadrants of one half
+    /// attack each other exactly when their fit masks share a bit.
+    #[inline]
+    pub fn fit(&self, first_column: usize, width: usize, sums: u64, differences: u64) -> u32 {
+        let overlap = width.saturating_sub(1);
+        let mask = (1u64 << overlap) - 1;
+        let sums = (sums >> (first_column + self.north)) & mask;
+        let differences = (differences >> (first_column + self.n - self.north)) & mask;
+        // At most 2 × 15 bits: a half has at most 16 columns (n ≤ 32).
+        (sums | differences << overlap) as u32
+    }
 }

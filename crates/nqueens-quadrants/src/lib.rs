@@ -17,19 +17,22 @@
 //!    size: 3,218 sets of the 12,870 at n = 16.
 //! 2. **Quadrant tables.** For a set of rows of one half and one half of the columns, the
 //!    table holds every placement of one queen per row in distinct columns with no shared
-//!    diagonal, as its column set and its two diagonal sets (bitmasks), sorted by column set.
+//!    diagonal, sorted by column set, as two bitmasks: the diagonals the other quadrant of
+//!    its half can reach (its *fit* mask) and those the other half can reach (its *key*).
 //!    A table depends on one quarter's rows only, so subproblems share them: they are built
 //!    on first use and kept (`4 × 2^(n/2)` tables at most).
 //! 3. **North joins south.** The west half of a subproblem is a north-west placement plus a
 //!    south-west placement on the *other* west columns (looked up by column set: grouping by
-//!    column set is what makes this join cheap) with no common diagonal. Of each such half,
-//!    only the diagonals the other half can also reach matter from here on: `n - 1` sum
-//!    diagonals and `n - 1` difference diagonals, one `2n - 2`-bit key. Same for the east.
+//!    column set is what makes this join cheap) whose fit masks share no bit. Of each such
+//!    half, only the diagonals the other half can also reach matter from here on: `n - 1`
+//!    sum diagonals and `n - 1` difference diagonals, one `2n - 2`-bit key, the OR of its
+//!    quadrants' keys. Same for the east.
 //! 4. **West joins east.** The count of the subproblem is the number of (west key, east key)
-//!    pairs with no common bit. Rather than testing every pair, the east keys are taken 64 at a
-//!    time and *bit-sliced* (one word per key bit says which of the 64 have it), with the OR of
-//!    the slices tabulated for every value of each key byte: a west key then costs one lookup
-//!    per key byte per 64 east keys, and the zeros of the OR are the east keys that fit.
+//!    pairs with no common bit. Rather than testing every pair, the keys of the shorter side
+//!    are taken 256 at a time and *bit-sliced* (per key bit, 256 bits say which of them have
+//!    it), with the OR of the slices tabulated for every value of each key byte: a key of the
+//!    other side then costs one lookup per key byte per 256 keys, and the zeros of the OR are
+//!    the keys that fit.
 //!
 //! Opposite quadrants interact through one diagonal direction only (north-west and
 //! south-east share no sum diagonal, north-east and south-west no difference diagonal),
@@ -45,14 +48,15 @@
 //!
 //! Time: the tables are small (the walk of quarter-boards); the joins dominate. The west and
 //! east halves of a subproblem have about `K` placements each (1,200 on average at n = 16,
-//! growing about 7× per 2 units of `n`), and the west-east join costs about `K² / 64` word
-//! operations per key byte, so time grows like the square of the half-board counts, summed
+//! growing about 7× per 2 units of `n`), and the west-east join costs about `K² / 256`
+//! lookups per key byte, so time grows like the square of the half-board counts, summed
 //! over `C(n, n/2) / 4` subproblems. Measured speed, against `symmetry` and the C yardstick,
 //! is in the reference report (`reports/README.md`), not copied here.
 //!
-//! Memory: the quadrant tables (24 bytes per placement) plus, per thread, the keys of one
-//! subproblem. Counted exactly: 12 MiB at n = 16, 92 MiB at n = 18, 740 MiB at n = 20,
-//! 6.5 GiB at n = 22: about 8× per 2 units of `n`. Before a count, the memory is estimated
+//! Memory: the quadrant tables (16 bytes per placement) plus, per thread, the keys of one
+//! subproblem. Counted exactly: 8.3 MiB at n = 16, 60 MiB at n = 18, 476 MiB at n = 20,
+//! 4.0 GiB at n = 22: about 8× per 2 units of `n` (a count builds only the tables its
+//! subproblems use, somewhat less). Before a count, the memory is estimated
 //! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
 //! exact count of the tables by walking them) and a count over the limit is refused with
 //! [`Error::Refused`] giving the estimate. The limit is [`Config::memory_limit`] (the CLI's

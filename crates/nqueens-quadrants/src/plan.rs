@@ -226,8 +226,8 @@ impl Plan {
         }
         let mut west_keys = Vec::new();
         let mut east_keys = Vec::new();
-        let built = half_keys(b, quarters[0], quarters[1], b.west, &mut west_keys)
-            .and_then(|()| half_keys(b, quarters[2], quarters[3], b.east(), &mut east_keys));
+        let built = half_keys(quarters[0], quarters[1], b.west, &mut west_keys)
+            .and_then(|()| half_keys(quarters[2], quarters[3], b.east(), &mut east_keys));
         let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
         self.hold(bytes);
         let count = built.and_then(|()| {

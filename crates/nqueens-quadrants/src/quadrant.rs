@@ -3,30 +3,31 @@
 
 use crate::board::Board;
 
-/// Queens in one quadrant: the columns they use (bit `c` for the half's column `c`) and the
-/// diagonals they occupy, as full-board bit indices (`row + column` for the sums,
-/// `column - row + n - 1` for the differences).
+/// Queens in one quadrant, as the two masks the joins need (see [`Board::key`] and
+/// [`Board::fit`]). Both are ORs of one bit per diagonal, so the masks of a half-board
+/// placement are the ORs of its two quadrants' masks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Placement {
-    /// Columns used, relative to the half's first column.
-    pub columns: u32,
-    /// Sum diagonals (`row + column`) occupied.
-    pub sums: u64,
-    /// Difference diagonals (`column - row + n - 1`) occupied.
-    pub differences: u64,
+    /// The diagonals the other half of the board (west or east) can also reach.
+    pub key: u64,
+    /// The diagonals the other quadrant of the same half (north or south) can also reach.
+    pub fit: u32,
 }
 
-impl Placement {
-    /// Whether the two placements share no diagonal.
-    #[inline]
-    pub fn fits(&self, other: &Placement) -> bool {
-        (self.sums & other.sums) | (self.differences & other.differences) == 0
-    }
+/// Queens being placed by the walk: columns used (bit `c` for the half's column `c`) and the
+/// diagonals occupied, as full-board bit indices (`row + column` for the sums,
+/// `column - row + n - 1` for the differences).
+#[derive(Clone, Copy, Debug, Default)]
+struct Partial {
+    columns: u32,
+    sums: u64,
+    differences: u64,
 }
 
 /// The placements of one quadrant for one set of rows, sorted by their column set, with the
 /// start of each column set's run (so the placements using exactly the columns `c` are
-/// `placements[starts[c]..starts[c + 1]]`).
+/// `placements[starts[c]..starts[c + 1]]`). The column sets themselves are not stored: the
+/// run says them.
 #[derive(Debug, Default)]
 pub(crate) struct Quadrant {
     placements: Vec<Placement>,
@@ -45,7 +46,7 @@ impl Quadrant {
             rows,
             first_column,
             width,
-            Placement::default(),
+            Partial::default(),
             &mut |p| {
                 sizes[p.columns as usize + 1] += 1;
             },
@@ -66,10 +67,13 @@ impl Quadrant {
             rows,
             first_column,
             width,
-            Placement::default(),
+            Partial::default(),
             &mut |p| {
                 let slot = &mut next[p.columns as usize];
-                placements[*slot as usize] = p;
+                placements[*slot as usize] = Placement {
+                    key: board.key(p.sums, p.differences),
+                    fit: board.fit(first_column, width, p.sums, p.differences),
+                };
                 *slot += 1;
             },
         );
@@ -88,7 +92,7 @@ impl Quadrant {
             rows,
             first_column,
             width,
-            Placement::default(),
+            Partial::default(),
             &mut |_| count += 1,
         );
         count
@@ -98,11 +102,6 @@ impl Quadrant {
     pub fn bytes(&self) -> u64 {
         (self.placements.capacity() * size_of::<Placement>()
             + self.starts.capacity() * size_of::<u32>()) as u64
-    }
-
-    /// Every placement, grouped by column set.
-    pub fn all(&self) -> &[Placement] {
-        &self.placements
     }
 
     /// The placements using exactly the columns `columns`.
@@ -122,8 +121,8 @@ fn walk(
     rows: &[usize],
     first_column: usize,
     width: usize,
-    placed: Placement,
-    found: &mut dyn FnMut(Placement),
+    placed: Partial,
+    found: &mut dyn FnMut(Partial),
 ) {
     let Some((&row, rest)) = rows.split_first() else {
         found(placed);
@@ -138,7 +137,7 @@ fn walk(
         let c = open.trailing_zeros() as usize;
         open &= open - 1;
         let column = first_column + c;
-        let next = Placement {
+        let next = Partial {
             columns: placed.columns | 1 << c,
             sums: placed.sums | 1 << (row + column),
             differences: placed.differences | 1 << (column + board.n - 1 - row),

@@ -63,7 +63,7 @@ fn tables_over_the_memory_limit_are_refused_with_the_estimate() {
         memory_limit: Some(4 << 20),
         ..config(1)
     };
-    // n = 16's tables take 12 MiB: the exact count is over a 4 MiB limit, and says so.
+    // n = 16's tables take 8.3 MiB: the exact count is over a 4 MiB limit, and says so.
     match QuadrantsSolver.count(16, &tight) {
         Err(Error::Refused { n: 16, reason, .. }) => {
             assert!(
