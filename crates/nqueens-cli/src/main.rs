@@ -305,6 +305,7 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
             SolverError::InvalidSolution(_)
                 | SolverError::GivenDropped { .. }
                 | SolverError::Overflow { .. }
+                | SolverError::OutOfMemory { .. }
         );
     }
     if error.downcast_ref::<MergeError>().is_some() {

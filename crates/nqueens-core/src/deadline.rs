@@ -36,11 +36,13 @@ pub fn with_deadline<R>(
 ) -> (R, f64) {
     let case_stop = StopFlag::new();
     let (done, finished) = mpsc::channel::<()>();
+    // One clock for the watchdog and the reported time, so a case cut at the deadline never
+    // reports less than the timeout.
+    let started = Instant::now();
     let watchdog = {
         let case_stop = case_stop.clone();
         let interrupt = config.stop.clone();
         thread::spawn(move || {
-            let started = Instant::now();
             loop {
                 let left = timeout.saturating_sub(started.elapsed());
                 if left.is_zero() {
@@ -62,7 +64,6 @@ pub fn with_deadline<R>(
         stop: case_stop,
         ..config.clone()
     };
-    let started = Instant::now();
     let result = work(&case_config);
     let seconds = started.elapsed().as_secs_f64();
     let _ = done.send(());

@@ -109,4 +109,15 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
+    /// Memory a run needed could not be had, although its estimate fitted the limit (other
+    /// programs took the rest): the run stopped, keeping the subproblems it had finished.
+    #[error("{strategy} ran out of memory at n = {n}: {what}")]
+    OutOfMemory {
+        /// The strategy.
+        strategy: &'static str,
+        /// The board size.
+        n: usize,
+        /// What could not be had, and what to do about it.
+        what: String,
+    },
 }

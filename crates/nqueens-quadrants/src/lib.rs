@@ -82,11 +82,10 @@
 //! Its count is resumable: [`Plan`] is its [`Subproblems`], so `--checkpoint`, `--shard` and
 //! `nqueens merge` work for it as for `symmetry`.
 //!
-//! Known gap: when a table's memory cannot be had at run time (`try_reserve` fails although
-//! the estimate fitted the limit), [`Plan`] raises the stop flag, so the count ends
-//! "interrupted" (resumable, never wrong) with no mention of memory: the
-//! [`Subproblems`] trait has no error channel for it. A fix would record the failure in the
-//! plan (an `AtomicBool`) and have the caller turn it into a typed error with the estimate.
+//! When a table's memory cannot be had at run time although the estimate fitted the limit
+//! (other programs took the rest: `try_reserve` fails), the count ends with
+//! [`Error::OutOfMemory`], never a wrong count; the subproblems finished before are kept by
+//! a checkpoint.
 
 #![deny(missing_docs)]
 

@@ -2,7 +2,7 @@
 //! they share, and the memory they take.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
@@ -59,6 +59,8 @@ pub struct Plan {
     /// Bytes of tables held now, and at most so far.
     held: AtomicU64,
     peak: AtomicU64,
+    /// Set when memory for a table or for a subproblem's keys could not be had.
+    out_of_memory: AtomicBool,
 }
 
 impl Plan {
@@ -86,6 +88,7 @@ impl Plan {
             tables,
             held: AtomicU64::new(0),
             peak: AtomicU64::new(0),
+            out_of_memory: AtomicBool::new(false),
         })
     }
 
@@ -210,30 +213,38 @@ impl Plan {
         (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 8)
     }
 
-    /// Counts the solutions whose east rows are `east`; `None` when stopped or out of memory.
+    /// Counts the solutions whose east rows are `east`; `None` when stopped or out of memory
+    /// (then recorded in `out_of_memory`).
     fn count_set(&self, east: u64, stop: &StopFlag) -> Option<u64> {
+        let out_of_memory = || {
+            self.out_of_memory.store(true, Ordering::Relaxed);
+            None
+        };
         let b = &self.board;
         let north = (1u64 << b.north) - 1;
         let west = !east & ((1u64 << b.n) - 1);
-        let quarters = [
-            self.table(Quarter::NorthWest, west & north)?,
-            self.table(Quarter::SouthWest, west >> b.north)?,
-            self.table(Quarter::NorthEast, east & north)?,
-            self.table(Quarter::SouthEast, east >> b.north)?,
-        ];
+        let (Some(north_west), Some(south_west), Some(north_east), Some(south_east)) = (
+            self.table(Quarter::NorthWest, west & north),
+            self.table(Quarter::SouthWest, west >> b.north),
+            self.table(Quarter::NorthEast, east & north),
+            self.table(Quarter::SouthEast, east >> b.north),
+        ) else {
+            return out_of_memory();
+        };
         if stop.is_stopped() {
             return None;
         }
         let mut west_keys = Vec::new();
         let mut east_keys = Vec::new();
-        let built = half_keys(quarters[0], quarters[1], b.west, &mut west_keys)
-            .and_then(|()| half_keys(quarters[2], quarters[3], b.east(), &mut east_keys));
+        let built = half_keys(north_west, south_west, b.west, &mut west_keys)
+            .and_then(|()| half_keys(north_east, south_east, b.east(), &mut east_keys));
+        if built.is_none() {
+            return out_of_memory();
+        }
         let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
         self.hold(bytes);
-        let count = built.and_then(|()| {
-            let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
-            count_disjoint(&west_keys, &east_keys, bits, stop)
-        });
+        let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
+        let count = count_disjoint(&west_keys, &east_keys, bits, stop);
         self.release(bytes);
         count
     }
@@ -263,6 +274,21 @@ impl Subproblems for Plan {
         hash.finish()
     }
 
+    /// [`Error::OutOfMemory`] once a table or a subproblem's keys could not get their memory.
+    fn failure(&self) -> Option<Error> {
+        self.out_of_memory
+            .load(Ordering::Relaxed)
+            .then(|| Error::OutOfMemory {
+                strategy: crate::NAME,
+                n: self.board.n,
+                what: format!(
+                    "its tables could not get their memory (they held {} at the peak); \
+                     try fewer --threads, or --checkpoint to keep the finished subproblems",
+                    nqueens_core::format::format_bytes(self.peak_bytes())
+                ),
+            })
+    }
+
     /// The peak memory of the tables (quadrant tables and half-board keys) so far.
     fn stats(&self) -> Stats {
         Stats {
@@ -272,8 +298,8 @@ impl Subproblems for Plan {
     }
 
     /// Counts the solutions of one class of east-row sets: the count of its smallest set
-    /// times the class size. Out of memory for a table, it raises `stop` (the count ends
-    /// interrupted, never wrong).
+    /// times the class size. Out of memory for a table, it raises `stop`, and
+    /// [`failure`](Subproblems::failure) says so.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
         let (set, weight) = self.sets[index];
         let count = self.count_set(set, stop);

@@ -48,7 +48,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Stats, StopFlag};
+use crate::{Error, Stats, StopFlag};
 
 mod checkpoint;
 mod merge;
@@ -193,6 +193,14 @@ pub trait Subproblems: Send + Sync {
     /// Counts subproblem `index` (below [`len`](Subproblems::len)); `None` when `stop` was
     /// raised before it finished (its partial count is dropped).
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally>;
+
+    /// Why the work ended early, if a subproblem failed rather than stopped (for example
+    /// memory that could not be had): [`count_one`](Subproblems::count_one) then raises the
+    /// stop flag and returns `None`, and the runner reports this error instead of an
+    /// interruption. None by default.
+    fn failure(&self) -> Option<Error> {
+        None
+    }
 
     /// Statistics of the work this list has done so far (for example the peak memory of the
     /// tables it keeps), reported by counts that use it; none by default.

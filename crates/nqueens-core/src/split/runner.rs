@@ -90,6 +90,9 @@ pub fn count_subproblems(
             }
         }
     });
+    if let Some(error) = plan.failure() {
+        return Err(error);
+    }
     if overflowed.into_inner() {
         return Err(Error::Overflow {
             strategy: plan.strategy(),
@@ -183,6 +186,64 @@ mod tests {
         let run = count_subproblems(&Ramp(100), &all, &config, &|_, _| {}).unwrap();
         assert_eq!((run.done, run.ended), (0, Ended::Deadline));
         assert!(count_subproblems(&Ramp(3), &[3], &Config::default(), &|_, _| {}).is_err());
+    }
+
+    /// Subproblem 5 fails (as a table that cannot get its memory does).
+    struct Failing {
+        failed: AtomicBool,
+    }
+
+    impl Subproblems for Failing {
+        fn strategy(&self) -> &'static str {
+            "failing"
+        }
+        fn n(&self) -> usize {
+            1
+        }
+        fn len(&self) -> usize {
+            10
+        }
+        fn fingerprint(&self) -> String {
+            "000000000000000a".into()
+        }
+        fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+            if index == 5 {
+                self.failed.store(true, Ordering::Relaxed);
+                stop.stop();
+                return None;
+            }
+            Some(Tally {
+                total: 1,
+                unique: 0,
+            })
+        }
+        fn failure(&self) -> Option<Error> {
+            self.failed
+                .load(Ordering::Relaxed)
+                .then(|| Error::OutOfMemory {
+                    strategy: "failing",
+                    n: 1,
+                    what: "a table".into(),
+                })
+        }
+    }
+
+    #[test]
+    fn a_failed_subproblem_is_its_error_not_an_interruption() {
+        let plan = Failing {
+            failed: AtomicBool::new(false),
+        };
+        let all: Vec<usize> = (0..10).collect();
+        let done = AtomicUsize::new(0);
+        let result = count_subproblems(&plan, &all, &Config::default(), &|_, _| {
+            done.fetch_add(1, Ordering::Relaxed);
+        });
+        assert!(
+            matches!(result, Err(Error::OutOfMemory { .. })),
+            "{result:?}"
+        );
+        // What finished before it was reported (a checkpoint keeps it).
+        assert!(done.into_inner() < 10);
     }
 
     /// Every subproblem has a third of `u64::MAX` solutions: four of them overflow.
