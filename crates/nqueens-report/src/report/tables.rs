@@ -159,6 +159,8 @@ pub(super) struct YardstickTime {
     pub(super) seconds: f64,
     /// Criterion's median, or else the one timed run of the statistics.
     pub(super) by_criterion: bool,
+    /// The heap peak of its statistics run, for the Rust programs (0: not measured).
+    pub(super) heap_peak_bytes: u64,
 }
 
 impl YardstickTime {
@@ -178,17 +180,20 @@ pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTi
                 id: id.clone(),
                 seconds: e.median.point,
                 by_criterion: true,
+                heap_peak_bytes: 0,
             });
         }
     }
     for r in data.measured(YARDSTICK) {
         let list = rows.entry(r.n).or_default();
-        if !list.iter().any(|t| t.id == r.id) {
-            list.push(YardstickTime {
+        match list.iter_mut().find(|t| t.id == r.id) {
+            Some(time) => time.heap_peak_bytes = r.heap_peak_bytes,
+            None => list.push(YardstickTime {
                 id: r.id.clone(),
                 seconds: r.seconds,
                 by_criterion: false,
-            });
+                heap_peak_bytes: r.heap_peak_bytes,
+            }),
         }
     }
     for list in rows.values_mut() {
@@ -215,11 +220,12 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
          runs with `RUSTFLAGS=\"-C target-cpu=native\"`; the bench prints the flags) and timed as \
          processes (start-up included, under a millisecond). Speed-up: the C program's time \
          divided by the Rust time at the same n. Sizes too slow for ten samples (n = 17 in a \
-         full run) are timed once each, side by side.\n"
+         full run) are timed once each, side by side. Memory: the heap peak of the Rust run \
+         (the C programs hold a few KiB of stack).\n"
     );
     let _ = writeln!(
         md,
-        "| n | program | time | timed by | against C |\n|--:|---|--:|---|--:|"
+        "| n | program | time | timed by | against C | heap peak |\n|--:|---|--:|---|--:|--:|"
     );
     for (n, list) in &rows {
         let c = list.iter().find(|t| t.is_c());
@@ -230,9 +236,14 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
                 }
                 _ => "-".to_string(),
             };
+            let memory = if time.heap_peak_bytes > 0 {
+                format_bytes(time.heap_peak_bytes)
+            } else {
+                "-".to_string()
+            };
             let _ = writeln!(
                 md,
-                "| {n} | `{}` | {} | {} | {ratio} |",
+                "| {n} | `{}` | {} | {} | {ratio} | {memory} |",
                 time.id,
                 format_seconds(time.seconds),
                 if time.by_criterion {
@@ -244,6 +255,43 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
         }
     }
     md.push('\n');
+    peer_lines(md, &rows);
+}
+
+/// The published peer of the joining counter: Evgeny Kluev's N-Queens-Count-Sol (C++20),
+/// measured against the same `count.c` on this machine type, one thread, interleaved runs,
+/// medians (issue 15 of this project): its speed-up over `count.c` by n. Not rerun here.
+const PEER: (&str, &[(usize, f64)]) = ("Kluev's N-Queens-Count-Sol", &[(16, 13.3), (17, 7.9)]);
+
+/// One line per size the peer was measured at: its published speed-up beside this run's
+/// one-thread `quadrants`.
+fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>) {
+    let (peer, ratios) = PEER;
+    let mut lines = Vec::new();
+    for &(n, peer_ratio) in ratios {
+        let Some(list) = rows.get(&n) else { continue };
+        let (Some(c), Some(ours)) = (
+            list.iter().find(|t| t.is_c()),
+            list.iter().find(|t| t.id == "quadrants-t1"),
+        ) else {
+            continue;
+        };
+        let ratio = c.seconds / ours.seconds;
+        lines.push(format!(
+            "n = {n}: `quadrants-t1` {ratio:.1}× faster than `count.c`, the peer {peer_ratio}× \
+             ({:.2}× the peer)",
+            ratio / peer_ratio
+        ));
+    }
+    if !lines.is_empty() {
+        let _ = writeln!(
+            md,
+            "The joining counter's published peer, {peer} (C++20), measured against the same \
+             `count.c` on this machine type (one thread, interleaved runs, medians; not rerun \
+             here): {}.\n",
+            lines.join("; ")
+        );
+    }
 }
 
 /// How a Rust time compares with a C time: `2.41× faster` (C time / Rust time) or `1.18×
