@@ -300,6 +300,31 @@ impl Board {
         }
     }
 
+    /// Draws all `PARTNERS` swap partners of the queen of row `i` at once into `drawn`, and
+    /// prefetches what their swap deltas will read: on a banded board the partners' columns
+    /// and diagonal words are all over a memory far larger than the caches, and the misses of
+    /// 64 partners overlap instead of coming one after the other. (Scattered boards draw
+    /// their partners one at a time, as the search first found them.)
+    fn draw_partners(&self, rng: &mut Xoshiro256PlusPlus, i: usize, drawn: &mut [u32; PARTNERS]) {
+        let a = self.columns[i] as usize;
+        for slot in drawn.iter_mut() {
+            let j = partner(rng, self.n, i);
+            // n <= MAX_N < 2^32: every row fits u32.
+            *slot = j as u32;
+            prefetch(&self.columns[j]);
+            self.falling.prefetch(self.falling_of(j, a));
+            self.rising.prefetch(j + a);
+        }
+        for &j in drawn.iter() {
+            let j = j as usize;
+            let b = self.columns[j] as usize;
+            self.falling.prefetch(self.falling_of(i, b));
+            self.rising.prefetch(i + b);
+            self.falling.prefetch(self.falling_of(j, b));
+            self.rising.prefetch(j + b);
+        }
+    }
+
     /// Repairs until no queen is attacked, at most `allowance` moves. A move takes a random
     /// suspect that is attacked, samples `PARTNERS` random rows and swaps with the partner that
     /// leaves the fewest attacking pairs (ties at random), stopping the sample early at a swap
@@ -349,10 +374,16 @@ impl Board {
             moves += 1;
             let mut best = (i64::MAX, i);
             let mut ties = 0u64;
-            for _ in 0..PARTNERS {
-                // A partner other than i: draw from n - 1 rows and skip over i.
-                let mut j = uniform_below(rng.next_u64(), n - 1);
-                j += usize::from(j >= i);
+            let mut drawn = [0u32; PARTNERS];
+            if self.banded {
+                self.draw_partners(rng, i, &mut drawn);
+            }
+            for &drawn_row in &drawn {
+                let j = if self.banded {
+                    drawn_row as usize
+                } else {
+                    partner(rng, n, i)
+                };
                 let delta = self.swap_delta(i, j);
                 if delta < best.0 {
                     best = (delta, j);
@@ -393,4 +424,12 @@ impl Board {
         }
         (moves, Ended::Satisfied)
     }
+}
+
+/// A random partner for the queen of row `i` on `n` rows: any row but `i` (a draw from
+/// `n - 1` rows that skips over `i`).
+#[inline(always)]
+fn partner(rng: &mut Xoshiro256PlusPlus, n: usize, i: usize) -> usize {
+    let j = uniform_below(rng.next_u64(), n - 1);
+    j + usize::from(j >= i)
 }

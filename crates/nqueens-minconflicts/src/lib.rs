@@ -28,7 +28,8 @@
 //! - **Repair**: pick a random attacked queen, sample 64 random swap partners, make the swap
 //!   that leaves the fewest attacking pairs (ties at random, never one that adds pairs), until
 //!   no queen is attacked. After a long run of moves without progress it starts over from a new
-//!   random start.
+//!   random start. On boards with the banded start, a move draws its 64 partners at once and
+//!   prefetches their memory, so that their cache misses overlap.
 //!
 //! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, and indices from
 //! its 64-bit outputs by a multiply-shift, so a seed gives the same solution on every platform.
@@ -62,7 +63,9 @@
 //! **Cost**: the start is expected O(n) time, a repair move O(1) (64 sampled partners, eight
 //! counts each). The start leaves few queens in conflict (scattered: about 30 at n = 10^6;
 //! banded: a few dozen at n = 10^7 and 10^8), so the moves grow far slower than n and the
-//! start dominates. The scattered start's random probes leave the caches as n grows (it
+//! start usually dominates. The banded start's board is tightly packed, though (nearly every
+//! falling diagonal a middle row can reach is taken), so its last conflicts can take tens of
+//! thousands of moves on some seeds. The scattered start's random probes leave the caches as n grows (it
 //! prefetches the lines of the rows ahead so that their misses overlap: the `prefetch`
 //! module says what that buys), which is why large boards take the banded one, whose time
 //! grows as n. Sosic and Gu's QS4 reported 3 million queens in under a minute on 1991
