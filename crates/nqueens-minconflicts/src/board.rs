@@ -1,4 +1,5 @@
-//! The permutation board, its greedy start and the swap repair.
+//! The permutation board, its two greedy starts (scattered here, banded in `banded`) and the
+//! swap repair.
 
 use nqueens_core::local::uniform_below;
 use nqueens_core::{Config, Ended, Event};
@@ -8,10 +9,16 @@ use rand::rngs::Xoshiro256PlusPlus;
 use crate::diagonals::Diagonals;
 use crate::prefetch::prefetch;
 
-/// How many pool positions the greedy start probes for a row before settling for a conflict.
+mod banded;
+
+/// The smallest board that gets the banded start (the `banded` module) instead of the
+/// scattered one: from here on the scattered start's random probes miss the caches.
+const BANDED_FROM: usize = 1 << 20;
+
+/// How many unused columns a greedy start probes for a row before settling for a conflict.
 const PROBES: usize = 64;
 
-/// How many rows ahead the greedy start prefetches the diagonal words of a drawn column (and
+/// How many rows ahead the scattered start prefetches the diagonal words of a drawn column (and
 /// twice as many rows ahead, the column itself); 32 measured best of 8, 16, 32 and 64 at
 /// n = 10^7.
 const LOOKAHEAD: usize = 32;
@@ -35,16 +42,31 @@ pub(crate) struct Board {
     suspects: Vec<u32>,
     /// Which rows are in `suspects`, one bit each, so a row is listed once.
     listed: Vec<u64>,
+    /// Whether the starts are banded (else scattered).
+    banded: bool,
+    /// The banded start's used columns, one bit each (empty for scattered starts).
+    used_columns: Vec<u64>,
 }
 
 impl Board {
-    /// An empty board for `n <= MAX_N`; `None` if the memory cannot be had.
+    /// An empty board for `n <= MAX_N`, with the start its size calls for; `None` if the
+    /// memory cannot be had.
     pub(crate) fn new(n: usize) -> Option<Self> {
+        Self::with_start(n, n >= BANDED_FROM)
+    }
+
+    /// An empty board whose starts are banded or scattered as asked (tests take the banded
+    /// start to small boards).
+    pub(crate) fn with_start(n: usize, banded: bool) -> Option<Self> {
         let mut columns = Vec::new();
         columns.try_reserve_exact(n).ok()?;
         let mut listed = Vec::new();
         listed.try_reserve_exact(n.div_ceil(64)).ok()?;
         listed.resize(n.div_ceil(64), 0);
+        let mut used_columns = Vec::new();
+        if banded {
+            used_columns.try_reserve_exact(n.div_ceil(64)).ok()?;
+        }
         Some(Board {
             n,
             columns,
@@ -53,6 +75,8 @@ impl Board {
             pairs: 0,
             suspects: Vec::new(),
             listed,
+            banded,
+            used_columns,
         })
     }
 
@@ -90,6 +114,7 @@ impl Board {
             + self.rising.bytes()
             + 4 * self.suspects.capacity()
             + 8 * self.listed.capacity()
+            + 8 * self.used_columns.capacity()
     }
 
     /// Each row's column (the whole board once [`Board::start`] has run).
@@ -124,7 +149,31 @@ impl Board {
     }
 
     /// Places the queens row by row, each on a column still free whose two diagonals are empty
-    /// where one is found quickly, so only a few rows near the end are left in conflict.
+    /// where one is found quickly, so only a few rows are left in conflict (listed as
+    /// suspects): banded or scattered, as the board was made. Returns `false` if the stop flag was raised.
+    pub(crate) fn start(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        stopped: &dyn Fn() -> bool,
+    ) -> bool {
+        if self.banded {
+            self.start_banded(rng, stopped)
+        } else {
+            self.start_scattered(rng, stopped)
+        }
+    }
+
+    /// Empties the board: no queen, no pair, no suspect.
+    fn reset(&mut self) {
+        self.columns.clear();
+        self.falling.clear();
+        self.rising.clear();
+        self.listed.fill(0);
+        self.suspects.clear();
+        self.pairs = 0;
+    }
+
+    /// The scattered start: each row probes the unused columns from a random one.
     ///
     /// The columns not yet used are the tail `columns[row..]` of the array (it starts as the
     /// identity). For each row a random position of that tail is drawn and the tail is probed
@@ -136,20 +185,15 @@ impl Board {
     /// front and leave some 60 times more conflicts.)
     ///
     /// Returns `false` if the stop flag was raised.
-    pub(crate) fn start(
+    fn start_scattered(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,
         stopped: &dyn Fn() -> bool,
     ) -> bool {
         let n = self.n;
-        self.columns.clear();
+        self.reset();
         // n <= MAX_N < 2^32: every column fits u32.
         self.columns.extend(0..n as u32);
-        self.falling.clear();
-        self.rising.clear();
-        self.listed.fill(0);
-        self.suspects.clear();
-        self.pairs = 0;
         // The position of row `row + 2 * LOOKAHEAD` is drawn that many rows early and its
         // cache line of `columns` prefetched; `LOOKAHEAD` rows later, that column's diagonal
         // words are prefetched in turn. A prefetch does not wait for memory, so the misses of
@@ -256,6 +300,31 @@ impl Board {
         }
     }
 
+    /// Draws all `PARTNERS` swap partners of the queen of row `i` at once into `drawn`, and
+    /// prefetches what their swap deltas will read: on a banded board the partners' columns
+    /// and diagonal words are all over a memory far larger than the caches, and the misses of
+    /// 64 partners overlap instead of coming one after the other. (Scattered boards draw
+    /// their partners one at a time, as the search first found them.)
+    fn draw_partners(&self, rng: &mut Xoshiro256PlusPlus, i: usize, drawn: &mut [u32; PARTNERS]) {
+        let a = self.columns[i] as usize;
+        for slot in drawn.iter_mut() {
+            let j = partner(rng, self.n, i);
+            // n <= MAX_N < 2^32: every row fits u32.
+            *slot = j as u32;
+            prefetch(&self.columns[j]);
+            self.falling.prefetch(self.falling_of(j, a));
+            self.rising.prefetch(j + a);
+        }
+        for &j in drawn.iter() {
+            let j = j as usize;
+            let b = self.columns[j] as usize;
+            self.falling.prefetch(self.falling_of(i, b));
+            self.rising.prefetch(i + b);
+            self.falling.prefetch(self.falling_of(j, b));
+            self.rising.prefetch(j + b);
+        }
+    }
+
     /// Repairs until no queen is attacked, at most `allowance` moves. A move takes a random
     /// suspect that is attacked, samples `PARTNERS` random rows and swaps with the partner that
     /// leaves the fewest attacking pairs (ties at random), stopping the sample early at a swap
@@ -305,10 +374,16 @@ impl Board {
             moves += 1;
             let mut best = (i64::MAX, i);
             let mut ties = 0u64;
-            for _ in 0..PARTNERS {
-                // A partner other than i: draw from n - 1 rows and skip over i.
-                let mut j = uniform_below(rng.next_u64(), n - 1);
-                j += usize::from(j >= i);
+            let mut drawn = [0u32; PARTNERS];
+            if self.banded {
+                self.draw_partners(rng, i, &mut drawn);
+            }
+            for &drawn_row in &drawn {
+                let j = if self.banded {
+                    drawn_row as usize
+                } else {
+                    partner(rng, n, i)
+                };
                 let delta = self.swap_delta(i, j);
                 if delta < best.0 {
                     best = (delta, j);
@@ -349,4 +424,12 @@ impl Board {
         }
         (moves, Ended::Satisfied)
     }
+}
+
+/// A random partner for the queen of row `i` on `n` rows: any row but `i` (a draw from
+/// `n - 1` rows that skips over `i`).
+#[inline(always)]
+fn partner(rng: &mut Xoshiro256PlusPlus, n: usize, i: usize) -> usize {
+    let j = uniform_below(rng.next_u64(), n - 1);
+    j + usize::from(j >= i)
 }

@@ -61,7 +61,7 @@ impl Diagonals {
     }
 
     /// Puts a queen on diagonal `d`; returns how many were there before.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn add(&mut self, d: usize) -> u64 {
         let word = &mut self.occupied[d / 64];
         let bit = 1u64 << (d % 64);
@@ -69,6 +69,13 @@ impl Diagonals {
             *word |= bit;
             return 0;
         }
+        self.crowd(d)
+    }
+
+    /// [`Diagonals::add`] on an occupied diagonal: the rare case, kept out of the start's loop.
+    #[cold]
+    #[inline(never)]
+    fn crowd(&mut self, d: usize) -> u64 {
         let extra = self.excess.entry(d as u32).or_insert(0);
         *extra += 1;
         u64::from(*extra)

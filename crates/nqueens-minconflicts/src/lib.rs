@@ -10,14 +10,26 @@
 //!   more queens: n/4 bytes per direction, cache-resident far beyond where `u32` counters spill
 //!   to main memory. The change in pairs of swapping two queens' columns is computed in O(1)
 //!   from eight counts, and a swap updates them in O(1).
-//! - **Start**: rows in order; each takes a still-unused column whose two diagonals are empty,
-//!   found by probing the pool of unused columns from a random position (at most 64 probes,
-//!   else the least attacked probe). Expected O(n) time; it leaves a vanishing fraction of the
-//!   queens in conflict (see **Cost**).
+//! - **Start** (after Sosic and Gu's conflict-minimizing start): rows in order; each takes a
+//!   still-unused column whose two diagonals are empty, found by probing unused columns from a
+//!   random one (at most 64 probes, else the least attacked probe). Where the probes begin
+//!   depends on the size:
+//!   - *scattered* (n < 2^20): anywhere among the unused columns. Expected O(n) time; its
+//!     random probes are cache misses once the board outgrows the caches.
+//!   - *banded* (n ≥ 2^20): a random column of the window `t .. t + 8` around the target
+//!     `t = 2r + s mod n` (`s` random per start), the family behind the explicit solutions
+//!     (Hoffman, Loessi and Moore 1969; Bernhardsson 1991), which the greedy choice bends
+//!     where it clashes. A row's column and its two diagonals then move through their bit
+//!     arrays in order, so the start reads memory in a few sequential streams, and so does
+//!     the validator afterwards. The randomness is local (a shift, and a jitter of 8 columns
+//!     per row), but every seed gives its own start and its own solution.
+//!
+//!   Either start leaves a vanishing fraction of the queens in conflict (see **Cost**).
 //! - **Repair**: pick a random attacked queen, sample 64 random swap partners, make the swap
 //!   that leaves the fewest attacking pairs (ties at random, never one that adds pairs), until
 //!   no queen is attacked. After a long run of moves without progress it starts over from a new
-//!   random start.
+//!   random start. On boards with the banded start, a move draws its 64 partners at once and
+//!   prefetches their memory, so that their cache misses overlap.
 //!
 //! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, and indices from
 //! its 64-bit outputs by a multiply-shift, so a seed gives the same solution on every platform.
@@ -49,22 +61,25 @@
 //! A000170).
 //!
 //! **Cost**: the start is expected O(n) time, a repair move O(1) (64 sampled partners, eight
-//! counts each). The start leaves few queens in conflict (about 30 at n = 10^6, about 200 at
-//! n = 10^7, 1,672 at n = 10^8 with seed 1), so the moves grow far slower than n and the
-//! start dominates. Time nevertheless grows faster than n above 10^6, because the random probes
-//! of the start leave the caches: memory latency, not moves, sets the pace, so the start
-//! prefetches the lines of the rows ahead and their misses overlap (the `prefetch` module says
-//! what that bought). Sosic and Gu's QS4 reported 3 million queens in under a minute on 1991
+//! counts each). The start leaves few queens in conflict (scattered: about 30 at n = 10^6;
+//! banded: a few dozen at n = 10^7 and 10^8), so the moves grow far slower than n and the
+//! start usually dominates. The banded start's board is tightly packed, though (nearly every
+//! falling diagonal a middle row can reach is taken), so its last conflicts can take tens of
+//! thousands of moves on some seeds. The scattered start's random probes leave the caches as n grows (it
+//! prefetches the lines of the rows ahead so that their misses overlap: the `prefetch`
+//! module says what that buys), which is why large boards take the banded one, whose time
+//! grows as n. Sosic and Gu's QS4 reported 3 million queens in under a minute on 1991
 //! hardware; for this crate's times on the reference machine see the reference report
 //! (`reports/README.md` at the workspace root, series `min-conflicts`), and `cargo run
 //! --release --example seeds -- min-conflicts N SEEDS` (at the workspace root) times seeds by
 //! hand.
 //!
 //! **Memory**: 4 bytes per queen for the columns (the returned solution), 0.625 for the
-//! diagonal bits and the suspect marks, a few kilobytes besides; the validator of
-//! `Solution::from_columns` then adds about 5 bits per queen after the bits are freed. So about
-//! 4.7 bytes per queen at the peak: n = 10^8 takes about 470 MB. Boards above [`MAX_N`] are
-//! refused with a typed [`Error::TooLarge`].
+//! diagonal bits and the suspect marks, 0.125 more for the banded start's used-column bits,
+//! a few kilobytes besides; the validator of `Solution::from_columns` then adds about 5 bits
+//! per queen after the bits are freed. So about 4.75 bytes per queen at the peak: n = 10^8
+//! takes about 475 MB, n = 10^9 about 4.75 GB. Boards above [`MAX_N`] are refused with a
+//! typed [`Error::TooLarge`].
 //!
 //! ```
 //! use nqueens_core::{Config, Ended, Solver};
@@ -105,7 +120,7 @@ use board::Board;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MinConflictsSolver;
 
-/// The largest board accepted: about 4.7 GB of working memory at n = 10^9.
+/// The largest board accepted: about 4.75 GB of working memory at n = 10^9.
 pub const MAX_N: usize = 1_000_000_000;
 
 /// The fewest fruitless moves before a restart; larger boards wait about n / 4 moves, as much
@@ -183,7 +198,7 @@ impl Strategy for MinConflictsSolver {
             n,
             reason: format!(
                 "could not allocate the board (about {} bytes)",
-                n as u64 * 47 / 10
+                n as u64 * 19 / 4
             ),
         })?;
         if config.observer.is_some() {

@@ -38,7 +38,14 @@ fn every_n_up_to_2000_is_solved_with_five_seeds() {
 
 #[test]
 fn large_boards_are_solved() {
-    for (n, seed) in [(100_000, 1), (100_003, 7), (1_000_000, 3)] {
+    // The last two take the banded start.
+    for (n, seed) in [
+        (100_000, 1),
+        (100_003, 7),
+        (1_000_000, 3),
+        (1 << 20, 2),
+        (1_234_567, 5),
+    ] {
         let run = MinConflictsSolver.first(n, &seeded(seed)).unwrap();
         let Some(solution) = run.solution else {
             panic!("n = {n}: {:?}", run.ended)
@@ -48,7 +55,9 @@ fn large_boards_are_solved() {
         assert_eq!(run.seed, Some(seed));
         // Within the memory bound of 24 bytes per queen.
         assert!(run.stats.peak_bytes <= 24 * n as u64, "{:?}", run.stats);
-        assert!(run.stats.initial_conflicts > 0 && run.stats.moves > 0);
+        if n < 1 << 20 {
+            assert!(run.stats.initial_conflicts > 0 && run.stats.moves > 0);
+        }
     }
 }
 
