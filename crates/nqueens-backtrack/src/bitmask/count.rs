@@ -46,7 +46,7 @@ pub(super) fn count_halves<const STATS: bool>(n: usize, config: &Config) -> (u64
         }
         let below = count_below::<STATS>(
             all,
-            descend(all, 0, 0, 0, bit),
+            descend(0, 0, 0, bit),
             n as u32 - 1,
             &mut stats,
             &config.stop,
@@ -105,7 +105,7 @@ fn count_below<const STATS: bool>(
         if STATS {
             stats.nodes += 1;
         }
-        let next = descend(all, columns, falling, rising, bit);
+        let next = descend(columns, falling, rising, bit);
         total += count_below::<STATS>(all, next, left - 1, stats, stop);
     }
     total
@@ -159,7 +159,7 @@ fn expand<const STATS: bool>(
     while free != 0 {
         let bit = free & free.wrapping_neg();
         free ^= bit;
-        let (c, f, r) = descend(all, columns, falling, rising, bit);
+        let (c, f, r) = descend(columns, falling, rising, bit);
         tally += below(c, f, r);
         if STATS {
             tally += NODE;
