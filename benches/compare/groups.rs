@@ -68,6 +68,12 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             continue;
         }
         let config = case.config(None);
+        // The probe asks for the statistics some counters keep only on request (bitmask,
+        // symmetry); criterion times the count without them.
+        let probed = Config {
+            stats: true,
+            ..config.clone()
+        };
         for (i, &n) in sizes.iter().enumerate() {
             let (seconds, stats) = if h.plan.mode == Mode::List {
                 (0.0, Stats::default())
@@ -76,7 +82,7 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     case.solver,
                     Operation::Count,
                     n,
-                    &config,
+                    &probed,
                     h.plan.count_budget,
                 );
                 match h.settle(case.record(COUNT_ALL, n, CaseStatus::Measured), outcome) {

@@ -11,11 +11,13 @@
 //! solutions in lexicographic order without ever scanning the board.
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Ended, Error, Event, Given, Job, Limit, Stats, StopFlag,
-    Strategy, Variant, VisitRun, Visitor, known,
+    Capabilities, Config, CountRun, Ended, Error, Event, Given, Job, Limit, Stats, Strategy,
+    Variant, VisitRun, Visitor, known,
 };
 
 use crate::STOP_POLL_MASK;
+
+mod count;
 
 /// Backtracking on three `u32` bitmasks (columns and both diagonals), taking free squares by
 /// lowest set bit. Registry name `bitmask`; boards up to 32 columns.
@@ -29,7 +31,10 @@ use crate::STOP_POLL_MASK;
 ///
 /// Counting uses mirror symmetry: the reflection `c -> n - 1 - c` maps the solutions whose first
 /// queen is in the left half one-to-one onto those with it in the right half, so only the left
-/// half of the first row is searched and doubled, and the middle column of odd `n` once.
+/// half of the first row is searched and doubled, and the middle column of odd `n` once. Its
+/// nodes and dead ends are kept only when [`Config::stats`] asks for them (the counter is
+/// compiled without them otherwise, and reports zero); finding, listing and counting
+/// completions of given queens report theirs always.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitmaskSolver;
 
@@ -57,117 +62,12 @@ fn full_mask(n: usize) -> u32 {
 }
 
 /// The attack masks after putting a queen on `bit` in a row with masks (`columns`, `falling`,
-/// `rising`), as seen from the next row.
+/// `rising`), as seen from the next row. `falling` keeps the bits it shifts past the board's
+/// edge: every row's free squares are taken within the board's columns, which ignores them,
+/// and so the shift needs no mask.
 #[inline(always)]
-fn descend(all: u32, columns: u32, falling: u32, rising: u32, bit: u32) -> (u32, u32, u32) {
-    (
-        columns | bit,
-        ((falling | bit) << 1) & all,
-        (rising | bit) >> 1,
-    )
-}
-
-/// Rows left at which a count stops looking at the stop flag and runs [`count_quiet`]. With
-/// `L` rows left only `L` columns are free, so a quiet subtree has at most `L!` solutions and
-/// `Σ L!/(L-k)!` nodes (986,410 for L = 9): few enough for [`Tally`]'s fields, and far less
-/// than a millisecond's work between two looks at the flag.
-const QUIET_ROWS: u32 = 9;
-
-/// What [`count_quiet`] returns: solutions, calls and dead ends of a subtree packed in one
-/// `u64` (20, 22 and 22 bits; see [`QUIET_ROWS`] for the bounds), so that the kernel adds one
-/// number per child exactly as the C yardstick adds its count, and statistics cost nothing:
-/// a call's own part is the constant it starts from.
-type Tally = u64;
-
-/// One call of [`count_quiet`] in a [`Tally`].
-const CALL: Tally = 1 << 20;
-/// One dead end in a [`Tally`].
-const DEAD_END: Tally = 1 << 42;
-
-/// Counts the completions below a partial placement with `left` rows to fill, looking at `stop`
-/// once per node down to [`QUIET_ROWS`] rows left and handing the rest to [`count_quiet`].
-/// Each placed queen is a node; a partial placement with no free square is a dead end. Once
-/// `stop` is raised it returns what it has counted (the caller then reports the count as
-/// partial).
-fn count_below(
-    all: u32,
-    (columns, falling, rising): (u32, u32, u32),
-    left: u32,
-    stats: &mut Stats,
-    stop: &StopFlag,
-) -> u64 {
-    if columns == all {
-        return 1;
-    }
-    if left <= QUIET_ROWS {
-        let tally = count_quiet(all, columns, falling, rising);
-        let solutions = tally % CALL;
-        let calls = (tally / CALL) % (DEAD_END / CALL);
-        // Every node below is a solution or the placement of one call, this one's excepted.
-        stats.nodes += solutions + calls - 1;
-        stats.backtracks += tally / DEAD_END;
-        return solutions;
-    }
-    if stop.is_stopped() {
-        return 0;
-    }
-    let mut free = all & !(columns | falling | rising);
-    stats.backtracks += u64::from(free == 0);
-    let mut total = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        stats.nodes += 1;
-        let next = descend(all, columns, falling, rising, bit);
-        total += count_below(all, next, left - 1, stats, stop);
-    }
-    total
-}
-
-/// The counting kernel, as plain as the C yardstick's: the [`Tally`] of the subtree below a
-/// partial placement that is not complete and has at most [`QUIET_ROWS`] rows left. It never
-/// looks at the stop flag.
-///
-/// Each call expands two levels ([`expand`] inlined into itself once), which halves the calls
-/// and their register spills: what gcc's recursive inlining does for the yardstick.
-fn count_quiet(all: u32, columns: u32, falling: u32, rising: u32) -> Tally {
-    expand(all, columns, falling, rising, count_inlined)
-}
-
-/// [`count_quiet`]'s second level, inlined into it.
-#[inline(always)]
-fn count_inlined(all: u32, columns: u32, falling: u32, rising: u32) -> Tally {
-    expand(all, columns, falling, rising, count_inlined_again)
-}
-
-/// [`count_quiet`]'s third level, inlined into it.
-#[inline(always)]
-fn count_inlined_again(all: u32, columns: u32, falling: u32, rising: u32) -> Tally {
-    expand(all, columns, falling, rising, count_quiet)
-}
-
-/// One level of [`count_quiet`]: a queen on a free square that completes the board counts one
-/// solution without a call; any other goes `below`.
-#[inline(always)]
-fn expand(
-    all: u32,
-    columns: u32,
-    falling: u32,
-    rising: u32,
-    below: fn(u32, u32, u32, u32) -> Tally,
-) -> Tally {
-    let mut free = all & !(columns | falling | rising);
-    if free == 0 {
-        return CALL + DEAD_END;
-    }
-    let mut tally = CALL;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        let (c, f, r) = descend(all, columns, falling, rising, bit);
-        tally += if c == all { 1 } else { below(all, c, f, r) };
-    }
-    tally
+fn descend(columns: u32, falling: u32, rising: u32, bit: u32) -> (u32, u32, u32) {
+    (columns | bit, (falling | bit) << 1, (rising | bit) >> 1)
 }
 
 /// The squares each row may take: every column, or with given queens, the given column on a
@@ -207,7 +107,6 @@ fn search<const OBSERVED: bool>(
     allowed: &[u32; MAX_N],
     on_solution: &mut Visitor<'_>,
 ) -> (Stats, Ended) {
-    let all = full_mask(n);
     let mut stats = Stats::default();
     let mut board = vec![0u32; n];
     // Per row: the free squares not tried yet, and the masks that row was entered with.
@@ -257,7 +156,7 @@ fn search<const OBSERVED: bool>(
             continue;
         }
         let (c, f, r) = masks[row];
-        let next = descend(all, c, f, r, bit);
+        let next = descend(c, f, r, bit);
         let next_free = allowed[row + 1] & !(next.0 | next.1 | next.2);
         if next_free == 0 {
             stats.backtracks += 1;
@@ -309,7 +208,7 @@ impl Strategy for BitmaskSolver {
             // halving: every completion is visited and counted.
             let allowed = allowed_squares(n, job.given);
             let mut total = 0u64;
-            // Counting reports no steps, like the counting kernel below.
+            // Counting reports no steps, like the mirror-halving counter.
             let (stats, ended) = search::<false>(n, config, &allowed, &mut |_| {
                 total += 1;
                 std::ops::ControlFlow::Continue(())
@@ -321,53 +220,11 @@ impl Strategy for BitmaskSolver {
                 stats,
             });
         }
-        let all = full_mask(n);
-        let mut stats = Stats::default();
-        // Subproblems: the first queen in the left half (weight 2) or the middle column of odd
-        // n (weight 1), each split by the second row's queen so that the stop flag is looked at
-        // often. The observer hears of each first-row subproblem, never of a node: the kernel
-        // stays free of reporting.
-        let first_row: Vec<(u32, u64)> = (0..n / 2)
-            .map(|c| (1u32 << c, 2))
-            .chain((n % 2 == 1).then(|| (1u32 << (n / 2), 1)))
-            .collect();
-        config.observe(Event::Started {
-            subproblems: first_row.len() as u64,
-        });
-        let mut total = 0u64;
-        for &(bit, weight) in &first_row {
-            if config.stop.is_stopped() {
-                break;
-            }
-            stats.nodes += 1;
-            let (c, f, r) = descend(all, 0, 0, 0, bit);
-            let below = if c == all {
-                1
-            } else {
-                let mut free = all & !(c | f | r);
-                stats.backtracks += u64::from(free == 0);
-                let mut below = 0;
-                while free != 0 && !config.stop.is_stopped() {
-                    let second = free & free.wrapping_neg();
-                    free ^= second;
-                    stats.nodes += 1;
-                    let next = descend(all, c, f, r, second);
-                    below += count_below(all, next, n as u32 - 2, &mut stats, &config.stop);
-                }
-                below
-            };
-            total += weight * below;
-            // A subproblem cut short by the flag is counted in part (the total is then a lower
-            // bound) but not reported done.
-            if config.stop.is_stopped() {
-                break;
-            }
-            config.observe(Event::SubproblemDone);
-        }
-        let ended = if config.stop.is_stopped() {
-            Ended::Interrupted
+        // One branch per run: the counter without statistics keeps none.
+        let (total, stats, ended) = if config.stats {
+            count::count_halves::<true>(n, config)
         } else {
-            Ended::Exhausted
+            count::count_halves::<false>(n, config)
         };
         Ok(CountRun {
             total,

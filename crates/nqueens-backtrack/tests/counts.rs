@@ -6,7 +6,9 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 use nqueens_backtrack::{BitmaskSolver, VectorSolver};
-use nqueens_core::{Config, Ended, Error, Event, Observer, Operation, Solution, Solver, known};
+use nqueens_core::{
+    Config, Ended, Error, Event, Observer, Operation, Solution, Solver, Stats, known,
+};
 
 fn all(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
     solver.collect(n, &Config::default()).unwrap().0
@@ -75,6 +77,45 @@ fn both_forms_list_the_same_solutions_in_lexicographic_order() {
         for columns in vector {
             nqueens_core::validate_size(&columns, n).unwrap();
         }
+    }
+}
+
+/// The halved tree's nodes and dead ends, n = 1 to 14, as the counter kept them before its
+/// kernel learned the rows left (and as `warnsdorff` visits the same tree: tests/cross_search.rs).
+const HALVED_TREE: [(u64, u64); 14] = [
+    (1, 0),
+    (1, 1),
+    (3, 2),
+    (8, 2),
+    (31, 2),
+    (76, 23),
+    (315, 87),
+    (1_028, 322),
+    (4_703, 1_438),
+    (17_769, 6_025),
+    (91_392, 31_984),
+    (428_094, 150_265),
+    (2_531_728, 889_144),
+    (13_679_276, 4_832_548),
+];
+
+#[test]
+fn the_bitmask_count_keeps_statistics_only_when_asked() {
+    let asked = Config {
+        stats: true,
+        ..Config::default()
+    };
+    for (n, &(nodes, dead_ends)) in (1..).zip(&HALVED_TREE) {
+        let with = BitmaskSolver.count(n, &asked).unwrap();
+        let without = BitmaskSolver.count(n, &Config::default()).unwrap();
+        assert_eq!(Some(with.total), known::all_solutions(n), "n = {n}");
+        assert_eq!(without.total, with.total, "n = {n}");
+        assert_eq!(
+            (with.stats.nodes, with.stats.backtracks),
+            (nodes, dead_ends),
+            "n = {n}"
+        );
+        assert_eq!(without.stats, Stats::default(), "n = {n}");
     }
 }
 
