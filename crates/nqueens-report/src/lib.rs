@@ -27,12 +27,16 @@
 //! - `work.svg`: the work counter of each case vs n ([`Stats::work`](nqueens_core::Stats::work):
 //!   permutations examined, search nodes or local-search moves), for counting and for a first
 //!   solution, from the CSV;
+//! - `memory.svg`: each counter's heap peak against its counting time (log–log, one point per
+//!   n from 8), from the `count_all` times and the CSV's heap peaks: joining quadrant tables
+//!   (`quadrants`) buys time with memory, the backtracking counters stay low;
 //! - `randomized.svg`: the randomized strategies over their seeds, from the CSV's seeded
 //!   `first_solution` rows: time per seed solved, the share of seeds solved within the probe
 //!   budget, and the work per solution (median and range), against n;
 //! - `board-<n>.svg`: chessboard pictures of solutions ([`draw_board`]);
 //! - `README.md`: the machine and the commands, a generated summary (ratios at n = 12, growth
-//!   rates fitted over the sizes whose time clearly exceeds the strategy's fixed cost, the
+//!   rates fitted over the sizes whose time clearly exceeds the strategy's fixed cost, from
+//!   which n joining (`quadrants`) beats searching (`symmetry`) and at what memory, the
 //!   speed-up over the C yardsticks, the spread over seeds, and per randomized strategy the
 //!   largest n it solves for every seed within the budget), a table per group (median,
 //!   confidence interval, and the counters some case of the group reports), the runs timed

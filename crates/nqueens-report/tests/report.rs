@@ -443,6 +443,13 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "a stale result was reported"
     );
     assert!(readme.contains("## Watching the searches"));
+    // Memory against time: drawn from the heap peaks; with no `quadrants` runs, no verdict.
+    assert!(readme.contains("## Memory against time\n\n![memory](memory.svg)"));
+    assert!(readme.contains("- No verdict on joining against searching"));
+    assert_picture(
+        &out.join("memory.svg"),
+        &["bitmask", "symmetry", "256 B", "4 KiB"],
+    );
     assert!(readme.contains("![vector, n = 8: 40 steps](trace-vector.svg)"));
     assert!(readme.contains("(traces.html)"));
     assert_picture(

@@ -9,7 +9,7 @@ use plotters::prelude::*;
 mod legend;
 mod style;
 
-use crate::{ReportError, format_count, format_seconds, format_size};
+use crate::{ReportError, format_bytes, format_count, format_seconds, format_size};
 use legend::draw_legend;
 use style::{Look, looks, overlaps};
 
@@ -59,6 +59,9 @@ pub enum Units {
     Size,
     /// A share in percent, 0 to 100: drawn on a linear axis (the others are logarithmic).
     Percent,
+    /// Bytes, printed with a binary unit (`4 KiB`, `16 MiB`); ticks fall on powers of 16 so
+    /// they print whole.
+    Bytes,
 }
 
 impl Units {
@@ -68,6 +71,15 @@ impl Units {
             Units::Count => format_count(value),
             Units::Size => format_size(value.round().max(0.0) as usize),
             Units::Percent => format!("{value:.0}%"),
+            Units::Bytes => format_bytes(value.round().max(0.0) as u64),
+        }
+    }
+
+    /// The base of a log axis in these units: its labelled ticks are its powers.
+    fn log_base(self) -> f64 {
+        match self {
+            Units::Bytes => 16.0,
+            Units::Seconds | Units::Count | Units::Size | Units::Percent => 10.0,
         }
     }
 }
@@ -206,12 +218,13 @@ fn positive_span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
         })
 }
 
-/// Whole decades around `[lo, hi]`, so the log axis starts and ends on a labelled tick.
-fn decades(lo: f64, hi: f64) -> (f64, f64) {
-    let lo = 10f64.powf(lo.log10().floor());
-    let mut hi = 10f64.powf(hi.log10().ceil());
+/// Whole powers of `base` around `[lo, hi]`, so the log axis starts and ends on a labelled
+/// tick.
+fn decades(lo: f64, hi: f64, base: f64) -> (f64, f64) {
+    let lo = base.powf(lo.log(base).floor());
+    let mut hi = base.powf(hi.log(base).ceil());
     if hi <= lo {
-        hi = lo * 10.0;
+        hi = lo * base;
     }
     (lo, hi)
 }
@@ -231,9 +244,10 @@ where
     let Some((y_lo, y_hi)) = positive_span(points().flat_map(|p| [p.low, p.y, p.high])) else {
         return draw_empty(area, panel);
     };
-    let (y_lo, y_hi) = decades(y_lo, y_hi);
-    let y_range = (y_lo..y_hi).log_scale();
-    let decade_count = ((y_hi / y_lo).log10().round() as usize).max(1);
+    let base = panel.y_units.log_base();
+    let (y_lo, y_hi) = decades(y_lo, y_hi, base);
+    let y_range = (y_lo..y_hi).log_scale().base(base);
+    let decade_count = ((y_hi / y_lo).log(base).round() as usize).max(1);
     if panel.x_log {
         let Some((x_lo, x_hi)) = positive_span(points().map(|p| p.x)) else {
             return draw_empty(area, panel);

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::ReportSummary;
 use super::data::{Data, seconds, spread, work_units, work_values};
+use super::memory::{MEMORY, MEMORY_FROM_N, count_costs};
 use crate::chart::{Panel, Point, Series, Units};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
@@ -67,6 +68,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
         count_chart(data),
         first_chart(data),
         work_chart(data),
+        memory_chart(data),
         randomized_chart(data),
         completion_chart(data),
         symmetric_chart(),
@@ -220,6 +222,43 @@ fn first_chart(data: &Data<'_>) -> Chart {
                 "time per run (log scale)",
                 true,
                 Units::Seconds,
+            )
+        }],
+    }
+}
+
+/// Each counter's heap peak against its counting time, log–log, one point per n from
+/// [`MEMORY_FROM_N`] joined in order of n: joining (`quadrants`) buys time with memory, the
+/// backtracking counters stay low.
+fn memory_chart(data: &Data<'_>) -> Chart {
+    let series = count_costs(data)
+        .into_iter()
+        .map(|(id, costs)| Series {
+            style: data.style(&id),
+            label: id,
+            points: costs
+                .iter()
+                .filter(|c| c.n >= MEMORY_FROM_N)
+                .map(|c| Point::exact(c.seconds, c.heap as f64))
+                .collect(),
+        })
+        .filter(|s| !s.points.is_empty())
+        .collect();
+    Chart {
+        name: MEMORY,
+        heading: "Count all solutions: memory vs time".to_string(),
+        panels: vec![Panel {
+            series,
+            x_units: Units::Seconds,
+            ..panel(
+                &format!(
+                    "heap peak against time per count, one point per n from {MEMORY_FROM_N} \
+                     (lines run in order of n)"
+                ),
+                "time per count (log scale)",
+                "heap peak of a run (log scale)",
+                true,
+                Units::Bytes,
             )
         }],
     }

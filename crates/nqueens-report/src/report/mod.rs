@@ -3,11 +3,13 @@
 //!
 //! [`data`] indexes the two sources; [`charts`] says which chart is drawn from which series;
 //! [`readme`] writes the document, with [`tables`] for its tables, [`summary`] for its
-//! generated sentences and [`fits`] for the growth rates in them.
+//! generated sentences and [`fits`] for the growth rates in them; [`memory`] sets the counters'
+//! memory against their time.
 
 mod charts;
 mod data;
 mod fits;
+mod memory;
 mod readme;
 mod summary;
 mod tables;

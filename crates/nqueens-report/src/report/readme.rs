@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::charts::{RANDOMIZED, SYMMETRIC, WORK};
 use super::data::Data;
+use super::memory::{MEMORY, count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, time_table, yardstick_table};
 use super::{Drawn, Provenance};
@@ -39,6 +40,10 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
     // The work chart has no table of its own: its numbers are in the two tables above.
     if drawn.charts.contains(&WORK) {
         section(&mut md, "Work done", Some(WORK), drawn);
+    }
+    if drawn.charts.contains(&MEMORY) {
+        section(&mut md, "Memory against time", Some(MEMORY), drawn);
+        let _ = writeln!(md, "{}\n", readme_paragraph(&count_costs(data)));
     }
     if !data.success.is_empty() {
         section(&mut md, "Randomized strategies", Some(RANDOMIZED), drawn);

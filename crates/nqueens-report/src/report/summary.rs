@@ -1,5 +1,5 @@
-//! The README's summary: a handful of generated sentences (ratios, growth rates, the
-//! yardstick's speed-ups, the spread over seeds).
+//! The README's summary: a handful of generated sentences (ratios, growth rates, joining
+//! against searching, the yardstick's speed-ups, the spread over seeds).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::charts::first_budget;
 use super::data::{Data, seconds, spread, values};
 use super::fits;
+use super::memory::{count_costs, summary_line, verdict};
 use super::tables::{YardstickTime, versus, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
@@ -30,6 +31,9 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Vec<String> {
     for (id, points) in &count {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
         lines.push(count_growth(id, &times));
+    }
+    if data.measured(COUNT_ALL).next().is_some() {
+        lines.push(summary_line(verdict(&count_costs(data)).as_ref()));
     }
     for (id, points) in data.estimates(FIRST_SOLUTION) {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();

@@ -1,0 +1,413 @@
+//! Memory against time for the counters: the points of the `memory` chart, and when joining
+//! (`quadrants`, which trades search for tables) beats searching (`symmetry`, the fastest
+//! backtracking counter), for the summary and the README.
+//!
+//! A counter's time is criterion's median where the run has one, else the probe's seconds; its
+//! memory is the heap peak the bench measured over the probe run (every strategy has one,
+//! unlike the `peak_bytes` a strategy reports for its own tables).
+
+use std::fmt::Write as _;
+
+use super::data::{Data, spread};
+use crate::group::COUNT_ALL;
+use crate::{CaseRecord, format_bytes, format_seconds};
+
+/// The memory chart's file name.
+pub(super) const MEMORY: &str = "memory";
+
+/// The smallest size the memory chart shows: below it every counter's time and heap are mostly
+/// fixed cost (process, thread pool, first allocations), which would only crowd the chart.
+pub(super) const MEMORY_FROM_N: usize = 8;
+
+/// The counter that joins precomputed quadrant tables.
+const JOINING: &str = "quadrants";
+
+/// The counter that searches: the fastest backtracking one.
+const SEARCHING: &str = "symmetry";
+
+/// What one counting case cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Cost {
+    /// The board size.
+    pub(super) n: usize,
+    /// Time per count.
+    pub(super) seconds: f64,
+    /// Heap peak of the probe run.
+    pub(super) heap: u64,
+}
+
+/// The costs of each counter, by id in first-seen order, each by increasing n.
+pub(super) type Costs = Vec<(String, Vec<Cost>)>;
+
+/// The costs of every counter of the `count_all` group.
+pub(super) fn count_costs(data: &Data<'_>) -> Costs {
+    let estimates = data.estimates(COUNT_ALL);
+    let median = |id: &str, n: usize| {
+        let (_, points) = estimates.iter().find(|(e, _)| e == id)?;
+        let (_, estimate) = points.iter().find(|(at, _)| *at == n)?;
+        Some(estimate.median.point)
+    };
+    costs(data.measured(COUNT_ALL), median)
+}
+
+/// The costs of the measured `records` per id and n: `time(id, n)` when it knows the time
+/// (criterion's median), else the median of the records' seconds; the median heap peak of the
+/// records. Cases with no heap peak recorded (zero) are left out.
+pub(super) fn costs<'a>(
+    records: impl Iterator<Item = &'a CaseRecord>,
+    time: impl Fn(&str, usize) -> Option<f64>,
+) -> Costs {
+    let mut cases: Vec<(&str, usize, Vec<&CaseRecord>)> = Vec::new();
+    for r in records {
+        match cases.iter_mut().find(|(id, n, _)| *id == r.id && *n == r.n) {
+            Some((_, _, list)) => list.push(r),
+            None => cases.push((&r.id, r.n, vec![r])),
+        }
+    }
+    let mut out: Costs = Vec::new();
+    for (id, n, runs) in cases {
+        let heaps: Vec<f64> = runs.iter().map(|r| r.heap_peak_bytes as f64).collect();
+        let heap = spread(0.0, &heaps).y.round() as u64;
+        if heap == 0 {
+            continue;
+        }
+        let seconds = time(id, n).unwrap_or_else(|| {
+            let secs: Vec<f64> = runs.iter().map(|r| r.seconds).collect();
+            spread(0.0, &secs).y
+        });
+        let cost = Cost { n, seconds, heap };
+        match out.iter_mut().find(|(i, _)| i == id) {
+            Some((_, list)) => list.push(cost),
+            None => out.push((id.to_string(), vec![cost])),
+        }
+    }
+    for (_, list) in &mut out {
+        list.sort_by_key(|c| c.n);
+    }
+    out
+}
+
+/// Joining against searching over the sizes both counted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Verdict {
+    /// The smallest size from which joining is faster at every size both counted, if it is
+    /// faster at the largest.
+    pub(super) from: Option<usize>,
+    /// Joining's cost at the largest size both counted.
+    pub(super) joining: Cost,
+    /// Searching's cost at that size.
+    pub(super) searching: Cost,
+}
+
+impl Verdict {
+    /// The largest size both counted.
+    pub(super) fn n(&self) -> usize {
+        self.joining.n
+    }
+
+    /// How many times faster joining is there (below 1: slower).
+    pub(super) fn speedup(&self) -> f64 {
+        self.searching.seconds / self.joining.seconds
+    }
+
+    /// How many times more heap joining holds there.
+    pub(super) fn memory_ratio(&self) -> f64 {
+        self.joining.heap as f64 / self.searching.heap.max(1) as f64
+    }
+}
+
+/// The verdict from `costs`, or `None` when joining and searching share no size.
+pub(super) fn verdict(costs: &Costs) -> Option<Verdict> {
+    let of = |id: &str| costs.iter().find(|(i, _)| i == id).map(|(_, c)| c);
+    let (joining, searching) = (of(JOINING)?, of(SEARCHING)?);
+    // Both by increasing n: the sizes both counted, as pairs.
+    let pairs: Vec<(Cost, Cost)> = joining
+        .iter()
+        .filter_map(|j| Some((*j, *searching.iter().find(|s| s.n == j.n)?)))
+        .filter(|(j, s)| j.seconds > 0.0 && s.seconds > 0.0)
+        .collect();
+    let &(joining, searching) = pairs.last()?;
+    let ahead = pairs
+        .iter()
+        .rev()
+        .take_while(|(j, s)| j.seconds < s.seconds)
+        .last();
+    Some(Verdict {
+        from: ahead.map(|(j, _)| j.n),
+        joining,
+        searching,
+    })
+}
+
+/// The summary's sentence on joining against searching, or what is missing for one.
+pub(super) fn summary_line(verdict: Option<&Verdict>) -> String {
+    let Some(v) = verdict else {
+        return missing();
+    };
+    let costs = format!(
+        "{} against {}; it holds {} of heap where `{SEARCHING}` holds {}",
+        format_seconds(v.joining.seconds),
+        format_seconds(v.searching.seconds),
+        format_bytes(v.joining.heap),
+        format_bytes(v.searching.heap)
+    );
+    match v.from {
+        Some(from) => format!(
+            "Joining beats searching from n = {from}: at n = {} `{JOINING}` counts {:.1}× \
+             faster than `{SEARCHING}` ({costs}; chart `memory.svg`).",
+            v.n(),
+            v.speedup()
+        ),
+        None => format!(
+            "Searching still beats joining at n = {}, the largest size both counted: \
+             `{JOINING}` is {:.1}× slower than `{SEARCHING}` ({costs}; chart `memory.svg`).",
+            v.n(),
+            1.0 / v.speedup()
+        ),
+    }
+}
+
+/// Why there is no verdict.
+fn missing() -> String {
+    format!(
+        "No verdict on joining against searching: the statistics have no `{COUNT_ALL}` size \
+         measured for both `{JOINING}` and `{SEARCHING}` (with its heap peak)."
+    )
+}
+
+/// The README's paragraph under the memory chart: what it shows, where joining overtakes
+/// searching and at what price in memory, and which other counters hold much memory.
+pub(super) fn readme_paragraph(costs: &Costs) -> String {
+    let mut text = format!(
+        "Each counter's heap peak (measured over one probe run) against its counting time \
+         (criterion's median, else the probe's time), one point per size from n = \
+         {MEMORY_FROM_N}, joined in order of n."
+    );
+    let Some(v) = verdict(costs) else {
+        let _ = write!(text, " {}", missing());
+        return text;
+    };
+    match v.from {
+        Some(from) => {
+            let _ = write!(
+                text,
+                " `{JOINING}` beats `{SEARCHING}` at every size from n = {from}; at n = {} it \
+                 counts {:.1}× faster ({} against {}).",
+                v.n(),
+                v.speedup(),
+                format_seconds(v.joining.seconds),
+                format_seconds(v.searching.seconds)
+            );
+        }
+        None => {
+            let _ = write!(
+                text,
+                " `{JOINING}` does not beat `{SEARCHING}` yet: at n = {}, the largest size both \
+                 counted, it takes {} against {}.",
+                v.n(),
+                format_seconds(v.joining.seconds),
+                format_seconds(v.searching.seconds)
+            );
+        }
+    }
+    let _ = write!(
+        text,
+        " It holds {} of heap there against {} for `{SEARCHING}` ({:.0}× more){}.",
+        format_bytes(v.joining.heap),
+        format_bytes(v.searching.heap),
+        v.memory_ratio(),
+        heap_growth(costs, v.from.unwrap_or(MEMORY_FROM_N), v.n()).map_or(
+            String::new(),
+            |g| format!(
+                ", growing ×{g:.1} per extra row from n = {}",
+                v.from.unwrap_or(MEMORY_FROM_N)
+            )
+        )
+    );
+    text.push_str(&others(costs));
+    text
+}
+
+/// Joining's heap growth per extra row between sizes `from` and `to`, when both were measured.
+fn heap_growth(costs: &Costs, from: usize, to: usize) -> Option<f64> {
+    let (_, list) = costs.iter().find(|(id, _)| id == JOINING)?;
+    let heap = |n: usize| list.iter().find(|c| c.n == n).map(|c| c.heap as f64);
+    let (low, high) = (heap(from)?, heap(to)?);
+    (to > from && low > 0.0).then(|| (high / low).powf(1.0 / (to - from) as f64))
+}
+
+/// The other counters at their largest size: those holding more heap than joining did at that
+/// size, and the most any of the rest holds.
+fn others(costs: &Costs) -> String {
+    let Some((_, joining)) = costs.iter().find(|(id, _)| id == JOINING) else {
+        return String::new();
+    };
+    let mut heavy = Vec::new();
+    // How many stay below joining, and the most any of them holds.
+    let mut light: (usize, Option<(&str, Cost)>) = (0, None);
+    for (id, list) in costs.iter().filter(|(id, _)| id != JOINING) {
+        let Some(last) = list.last() else { continue };
+        match joining.iter().find(|j| j.n == last.n) {
+            Some(j) if last.heap > j.heap => heavy.push(format!(
+                "`{id}` ({} at n = {}, against {})",
+                format_bytes(last.heap),
+                last.n,
+                format_bytes(j.heap)
+            )),
+            _ => {
+                light.0 += 1;
+                if light.1.is_none_or(|(_, l)| last.heap > l.heap) {
+                    light.1 = Some((id, *last));
+                }
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    if let (count, Some((id, most))) = light {
+        parts.push(format!(
+            "{count} {} at most {} at their largest size (the most: `{id}` at n = {})",
+            hold(count),
+            format_bytes(most.heap),
+            most.n
+        ));
+    }
+    if !heavy.is_empty() {
+        parts.push(format!(
+            "{} {} more than `{JOINING}` at the same size: {}",
+            heavy.len(),
+            hold(heavy.len()),
+            heavy.join(", ")
+        ));
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!(" Of the other counters, {}.", parts.join("; "))
+}
+
+/// The verb after a count of counters.
+fn hold(count: usize) -> &'static str {
+    if count == 1 { "holds" } else { "hold" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CaseStatus;
+
+    fn run(id: &str, n: usize, seconds: f64, heap: u64) -> CaseRecord {
+        CaseRecord {
+            seconds,
+            heap_peak_bytes: heap,
+            ..CaseRecord::new(COUNT_ALL, id, id, n, CaseStatus::Measured)
+        }
+    }
+
+    fn cost(n: usize, seconds: f64, heap: u64) -> Cost {
+        Cost { n, seconds, heap }
+    }
+
+    #[test]
+    fn costs_take_criterion_times_when_known_and_median_heaps() {
+        let records = [
+            run("symmetry", 9, 0.5, 100),
+            run("quadrants", 8, 0.25, 2000),
+            run("symmetry", 8, 0.5, 100),
+            // Two probe runs of one case: the medians.
+            run("quadrants", 9, 1.0, 3000),
+            run("quadrants", 9, 3.0, 5000),
+            // No heap peak recorded: left out.
+            run("count.c", 8, 1.0, 0),
+        ];
+        let criterion = |id: &str, n: usize| (id == "symmetry" && n == 9).then_some(0.125);
+        assert_eq!(
+            costs(records.iter(), criterion),
+            vec![
+                (
+                    "symmetry".to_string(),
+                    vec![cost(8, 0.5, 100), cost(9, 0.125, 100)]
+                ),
+                (
+                    "quadrants".to_string(),
+                    vec![cost(8, 0.25, 2000), cost(9, 2.0, 4000)]
+                ),
+            ]
+        );
+    }
+
+    fn series(id: &str, points: &[(usize, f64, u64)]) -> (String, Vec<Cost>) {
+        let list = points.iter().map(|&(n, s, h)| cost(n, s, h)).collect();
+        (id.to_string(), list)
+    }
+
+    #[test]
+    fn joining_beats_searching_from_the_size_it_stays_ahead() {
+        let costs: Costs = vec![
+            series(
+                "quadrants",
+                &[(8, 1.0, 1 << 20), (9, 2.0, 2 << 20), (10, 3.0, 4 << 20)],
+            ),
+            // Ahead at 8 by chance, behind at 9, ahead from 10; 11 has no partner.
+            series(
+                "symmetry",
+                &[
+                    (8, 2.0, 1024),
+                    (9, 1.0, 1024),
+                    (10, 12.0, 2048),
+                    (11, 50.0, 4096),
+                ],
+            ),
+            series("breadth", &[(8, 1.0, 4 << 20), (9, 1.0, 8 << 20)]),
+            series("bitmask", &[(8, 1.0, 64), (10, 1.0, 80)]),
+        ];
+        let v = verdict(&costs).expect("a common size");
+        assert_eq!((v.from, v.n()), (Some(10), 10));
+        assert_eq!((v.speedup(), v.memory_ratio()), (4.0, 2048.0));
+        assert_eq!(
+            summary_line(Some(&v)),
+            "Joining beats searching from n = 10: at n = 10 `quadrants` counts 4.0× faster \
+             than `symmetry` (3 s against 12 s; it holds 4 MiB of heap where `symmetry` \
+             holds 2 KiB; chart `memory.svg`)."
+        );
+        let text = readme_paragraph(&costs);
+        assert!(text.contains("every size from n = 10; at n = 10 it counts 4.0× faster"));
+        assert!(text.contains("(2048× more)."), "{text}");
+        assert!(
+            text.ends_with(
+                " Of the other counters, 2 hold at most 4 KiB at their largest size (the most: \
+                 `symmetry` at n = 11); 1 holds more than `quadrants` at the same size: `breadth` \
+                 (8 MiB at n = 9, against 2 MiB)."
+            ),
+            "{text}"
+        );
+        // From n = 8, the heap doubles per row.
+        assert_eq!(heap_growth(&costs, 8, 10), Some(2.0));
+    }
+
+    #[test]
+    fn searching_may_still_win_and_missing_data_are_named() {
+        let behind: Costs = vec![
+            series("quadrants", &[(8, 1.0, 4096), (9, 3.0, 8192)]),
+            series("symmetry", &[(8, 2.0, 1024), (9, 1.5, 1024)]),
+        ];
+        let v = verdict(&behind).expect("a common size");
+        assert_eq!((v.from, v.n()), (None, 9));
+        assert!(summary_line(Some(&v)).starts_with(
+            "Searching still beats joining at n = 9, the largest size both counted: \
+             `quadrants` is 2.0× slower"
+        ));
+        assert!(readme_paragraph(&behind).contains("does not beat `symmetry` yet"));
+        for costs in [
+            vec![],
+            vec![series("quadrants", &[(8, 1.0, 4096)])],
+            vec![
+                series("quadrants", &[(8, 1.0, 4096)]),
+                series("symmetry", &[(9, 1.0, 4096)]),
+            ],
+        ] {
+            assert_eq!(verdict(&costs), None);
+            assert!(readme_paragraph(&costs).contains("No verdict"));
+        }
+        assert!(summary_line(None).starts_with("No verdict on joining against searching"));
+    }
+}
