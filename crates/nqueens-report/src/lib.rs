@@ -54,7 +54,7 @@
 //! [`nqueens_core::format`], re-exported here.
 //!
 //! Cost: reading and drawing are linear in the number of benchmarks; a full report (about 300
-//! benchmarks, five charts, two boards) is written in well under a second.
+//! benchmarks, seven charts, two boards) is written in well under a second.
 //!
 //! ```
 //! use nqueens_report::{ImageFormat, draw_board};
