@@ -103,6 +103,9 @@ use nqueens_core::{Capabilities, Config, Error, Limit, Strategy, Variant, known}
 /// The registry name.
 const NAME: &str = "quadrants";
 
+/// The largest n whose refusal message samples the tables for an estimate.
+const SAMPLED_UP_TO: usize = 24;
+
 /// Why it neither finds nor lists.
 const ONLY_COUNTS: &str = "it only counts (it joins tables of quarter boards, never whole solutions); bitmask finds and lists";
 
@@ -174,13 +177,24 @@ impl Strategy for QuadrantsSolver {
                 .is_some()
                 || config.stop.is_stopped());
         if !fits {
+            // The estimate for the message: sampled up to n = SAMPLED_UP_TO (a few seconds at
+            // most), beyond that the bound from the tables' shapes.
+            let tables = if n <= SAMPLED_UP_TO {
+                plan.table_bytes_sampled(&config.stop)
+                    .map(|bytes| format!("about {}", format_bytes(bytes)))
+            } else {
+                None
+            }
+            .unwrap_or_else(|| format!("at most {}", format_bytes(plan.table_bytes_bound())));
             return Err(Error::Refused {
                 strategy: NAME,
                 n,
                 reason: format!(
                     "its tables would take more than the memory limit of {} on {threads} \
-                     thread(s) (--memory-limit)",
-                    format_bytes(limit)
+                     thread(s) (--memory-limit): {tables} of quarter tables, plus up to {} \
+                     of keys per thread",
+                    format_bytes(limit),
+                    format_bytes(plan.keys_bound()),
                 ),
             });
         }
