@@ -232,7 +232,7 @@ impl Plan {
                 let k = rows.count_ones() as usize;
                 let step = with_rows[k].div_ceil(SAMPLE);
                 seen[k] += 1;
-                if (seen[k] - 1) % step != 0 {
+                if !(seen[k] - 1).is_multiple_of(step) {
                     continue;
                 }
                 if stop.is_stopped() {
