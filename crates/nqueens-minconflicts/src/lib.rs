@@ -16,13 +16,13 @@
 //!   depends on the size:
 //!   - *scattered* (n < 2^20): anywhere among the unused columns. Expected O(n) time; its
 //!     random probes are cache misses once the board outgrows the caches.
-//!   - *banded* (n ≥ 2^20): a random column of the window `t .. t + 8` around the target
-//!     `t = 2r + s mod n` (`s` random per start), the family behind the explicit solutions
-//!     (Hoffman, Loessi and Moore 1969; Bernhardsson 1991), which the greedy choice bends
-//!     where it clashes. A row's column and its two diagonals then move through their bit
-//!     arrays in order, so the start reads memory in a few sequential streams, and so does
-//!     the validator afterwards. The randomness is local (a shift, and a jitter of 8 columns
-//!     per row), but every seed gives its own start and its own solution.
+//!   - *banded* (n ≥ 2^20): a random column of the window `t .. t + 16` after the target
+//!     `t = 2r mod n`, the family behind the explicit solutions (Hoffman, Loessi and Moore
+//!     1969; Bernhardsson 1991), which the greedy choice bends where it clashes. A row's
+//!     column and its two diagonals then move through their bit arrays in order, so the start
+//!     reads memory in a few sequential streams, and so does the validator afterwards. The
+//!     randomness is local (a jitter of 16 columns per row; the module `board::banded` says
+//!     why there is no random shift), but every seed gives its own start and its own solution.
 //!
 //!   Either start leaves a vanishing fraction of the queens in conflict (see **Cost**).
 //! - **Repair**: pick a random attacked queen, sample 64 random swap partners, make the swap
