@@ -73,30 +73,43 @@
 //! per case), [`harness`] (the statistics CSV), [`groups`] (the criterion groups over the
 //! registry), [`completion`] (the completion instances) and [`yardstick`] (the C yardsticks).
 
+mod budget;
 mod completion;
 mod groups;
 mod harness;
+mod instructions;
 mod plan;
 mod probe;
+mod run;
 mod yardstick;
 
 use std::time::Instant;
 
 use criterion::Criterion;
-use nqueens_report::{Machine, STATS_CSV, utc_now};
+use nqueens::core::Registry;
+use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
+use crate::budget::minutes;
 use crate::harness::{Harness, target_dir};
 use crate::plan::{Mode, Plan};
 
 fn main() {
+    // Under callgrind the binary runs one kernel and nothing else.
+    if instructions::run_kernel_if_asked() {
+        return;
+    }
     let started = Instant::now();
     let plan = Plan::from_args();
-    let machine = Machine::detect();
-    let mut harness = Harness::new(plan, target_dir().join(STATS_CSV));
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    let run = run::this_run(plan.describe(), &args.join(" "), plan.is_filtered());
+    let machine = nqueens_report::Machine {
+        cpu: run.cpu.clone(),
+        cores: run.cores,
+    };
+    let mut harness = Harness::new(plan, target_dir().join(STATS_CSV), run);
     let plan = &harness.plan;
     let seeds: Vec<String> = plan.seeds.iter().map(u64::to_string).collect();
     let meta = [
@@ -114,30 +127,78 @@ fn main() {
             ),
         ),
         ("criterion", "0.8.2".to_string()),
+        ("commit", harness.run.commit_label()),
+        ("rustc", harness.run.rustc.clone()),
     ];
     for (key, value) in meta {
         harness.set_meta(key, value);
     }
-    // Criterion's plots are off (its plotters backend is not built); the report draws its own.
-    let mut criterion = Criterion::default().configure_from_args();
     let registry = nqueens::registry();
+    plan_all(&mut harness, &registry);
+    if harness.plan.mode != Mode::Test {
+        // `cargo bench -- --list` shows the plan's cost too.
+        harness.budget.print_total(harness.plan.describe());
+    }
+    if harness.plan.mode == Mode::Bench {
+        harness.run.estimated_seconds = harness.budget.total();
+        // The manifest says a run began before any case ran: if it is interrupted, the report
+        // can tell.
+        harness.save();
+    }
+    // Criterion's plots are off (its plotters backend is not built); the report draws its own.
+    // Fewer resamples than criterion's 100,000: its intervals from 10 to 30 samples do not
+    // move at this precision, and the bootstrap is most of its time per case.
+    let mut criterion = Criterion::default()
+        .nresamples(20_000)
+        .configure_from_args();
     groups::count_all(&mut criterion, &mut harness, &registry);
     groups::first_solution(&mut criterion, &mut harness, &registry);
     groups::validate_group(&mut criterion, &mut harness, &registry);
     groups::once_group(&mut harness, &registry);
     completion::completion_group(&mut criterion, &mut harness, &registry);
     yardstick::yardstick(&mut criterion, &mut harness, &registry);
-    let elapsed = started.elapsed().as_secs();
-    harness.set_meta(
-        "duration",
-        format!("{} min {} s", elapsed / 60, elapsed % 60),
-    );
+    instructions::instructions_group(&mut harness, &registry);
+    let elapsed = started.elapsed().as_secs_f64();
+    harness.set_meta("duration", minutes(elapsed));
+    harness.run.finished = Some(run::now());
     harness.save();
     if harness.plan.mode == Mode::Bench {
         eprintln!(
-            "nqueens bench: statistics in {}; run `nqueens report` for the charts",
+            "nqueens bench: took {} (estimated {}); statistics in {}; run `nqueens report` \
+             for the charts",
+            minutes(elapsed),
+            minutes(harness.budget.total()),
             harness.stats_path.display()
         );
+        let bench_dir = target_dir().join(BENCH_DIR);
+        match run::save_copy(
+            &bench_dir,
+            &target_dir().join("criterion"),
+            &harness.run,
+            harness.own_stats(),
+        ) {
+            Ok(dir) => eprintln!(
+                "nqueens bench: this run is kept in {}: after a change, compare with \
+                 `nqueens report --baseline {}`",
+                dir.display(),
+                dir.display()
+            ),
+            Err(error) => eprintln!("nqueens bench: cannot keep a copy of this run: {error}"),
+        }
     }
     criterion.final_summary();
+}
+
+/// Plans every group's cases with their expected cost, before anything runs.
+fn plan_all(h: &mut Harness, registry: &Registry) {
+    let count = budget::count_series(&h.plan, registry);
+    h.budget
+        .plan_series(&h.plan, nqueens_report::group::COUNT_ALL, &count);
+    let first = budget::first_series(&h.plan, registry);
+    h.budget
+        .plan_series(&h.plan, nqueens_report::group::FIRST_SOLUTION, &first);
+    groups::plan_validate_and_once(h, registry);
+    completion::plan(h, registry);
+    yardstick::plan(h, registry);
+    instructions::plan(h, registry);
 }

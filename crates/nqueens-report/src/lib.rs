@@ -71,6 +71,7 @@
 
 #![deny(missing_docs)]
 
+mod baseline;
 mod board;
 mod chart;
 mod criterion;
@@ -78,6 +79,7 @@ mod error;
 mod files;
 pub mod group;
 mod machine;
+mod manifest;
 mod report;
 mod stats;
 
@@ -85,12 +87,14 @@ use std::sync::Once;
 
 use plotters::style::{FontStyle, register_font};
 
+pub use baseline::{Baseline, Change, NOISE, RESAMPLES, Verdict, compare};
 pub use board::{MAX_BOARD, draw_board};
 pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart};
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;
-pub use files::write_atomically;
+pub use files::{read_text_bounded, write_atomically};
 pub use machine::{Machine, utc_now, utc_timestamp};
+pub use manifest::{HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin};
 pub use nqueens_core::format::{format_bytes, format_count, format_seconds, format_size};
 pub use report::{
     BoardPicture, ReportInput, ReportOptions, ReportSummary, TracePicture, load, write_report,

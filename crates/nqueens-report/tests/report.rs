@@ -369,6 +369,7 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         }],
         trace_page: Some("traces.html".into()),
         commands: vec!["cargo bench --bench compare -- --quick".to_string()],
+        ..ReportInput::default()
     };
     let summary = write_report(
         &input,
