@@ -514,8 +514,13 @@ pub struct Series<'r> {
     pub sizes: Vec<usize>,
 }
 
+/// How far past the cap a search that hits a wall (lexicographic backtracking) may go: its
+/// last size before the wall is where its family stops scaling, which the report shows.
+const WALL_STRETCH: f64 = 4.0;
+
 /// The sizes of `grid` a case runs at: those its variant accepts for `operation`, that the
-/// filter selects, and whose expected run fits the cap (every size without a model).
+/// filter selects, and whose expected run fits the cap (every size without a model; up to
+/// [`WALL_STRETCH`] times the cap before a wall).
 fn sizes(
     plan: &Plan,
     group: &str,
@@ -528,7 +533,15 @@ fn sizes(
         .copied()
         .filter(|&n| case.accepts(operation, n))
         .filter(|&n| plan.selected(group, &case.label, n))
-        .filter(|&n| model.is_none_or(|m| m.seconds(n) <= plan.cap))
+        .filter(|&n| {
+            model.is_none_or(|m| {
+                let cap = match m.beyond {
+                    Beyond::Never => plan.cap * WALL_STRETCH,
+                    _ => plan.cap,
+                };
+                m.seconds(n) <= cap
+            })
+        })
         .collect()
 }
 

@@ -7,7 +7,7 @@
 //! without a completion (random instances of half a board's queens mostly have none). Each
 //! instance's answer is first settled by `dlx` (complete); a strategy that cannot prove that
 //! none exists (`min-conflicts`) runs only on the instances that have one, and the others are
-//! recorded as skipped. The probe budget is short (1 s; quick 0.5 s): a case that runs past
+//! recorded as skipped. The probe budget is short (0.5 s; full 1 s): a case that runs past
 //! it is recorded so, and skipped on every larger board.
 //!
 //! Criterion ids are `completion/<label>/<n>-<k>-<seed>`; the statistics CSV has one row per

@@ -210,9 +210,9 @@ impl Plan {
             count_sizes: vec![4, 6, 8, 10, 11, 12, 13, 14, 15, 16],
             first_sizes: first_grid(),
             validate_sizes: vec![1_000, 10_000, 100_000, 1_000_000],
-            cap: 0.3,
-            count_budget: secs(1.0),
-            first_budget: secs(1.0),
+            cap: 0.5,
+            count_budget: secs(2.0),
+            first_budget: secs(2.0),
             sampling: Sampling {
                 fast_samples: 10,
                 warm_up: secs(0.05),

@@ -37,7 +37,7 @@ pub struct ReportArgs {
           value_parser = crate::parse_size)]
     boards: Vec<usize>,
     /// Compare with an earlier run: a directory the bench saved
-    /// (target/nqueens-bench/runs/<run>) or a criterion directory. Adds a ratio per case with
+    /// (target/nqueens-bench/runs/RUN) or a criterion directory. Adds a ratio per case with
     /// its confidence interval; regressions and gains lead the summary.
     #[arg(long, value_name = "DIR")]
     baseline: Option<PathBuf>,

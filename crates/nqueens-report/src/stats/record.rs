@@ -70,7 +70,7 @@ const HEADER_BYTES: [u8; HEADER_LEN] = {
 ///
 /// It is built from [`Stats::FIELDS`] at compile time, and stays a plain `&str` constant for
 /// callers. A file with other columns (written by another version of the harness) is refused
-/// with the columns that differ named ([`header_mismatch`]).
+/// with the columns that differ named.
 pub const HEADER: &str = match std::str::from_utf8(&HEADER_BYTES) {
     Ok(header) => header,
     Err(_) => panic!("column names are UTF-8, so the joined header is"),
