@@ -764,8 +764,13 @@ impl Budget {
         self.planned[at].state = State::Done;
         if self.verbose {
             let (total, done) = self.counts();
+            let waiting = self
+                .planned
+                .iter()
+                .filter(|p| p.state == State::Pending)
+                .count();
             eprintln!(
-                "nqueens bench: [{done}/{total}] {id} · est. {} · about {} left",
+                "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {} · about {} left",
                 format_seconds(self.planned[at].seconds),
                 minutes(left)
             );

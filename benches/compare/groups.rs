@@ -260,10 +260,11 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         let started = Instant::now();
         let (verdict, heap) = heap_peak(|| validate(&columns));
         record.seconds = started.elapsed().as_secs_f64();
+        let seconds = record.seconds;
         record.heap_peak_bytes = heap;
         record.result = if verdict.is_ok() { "valid" } else { "invalid" }.to_string();
         h.push(record);
-        tune(&mut group, 0.0, &h.plan);
+        tune(&mut group, seconds, &h.plan);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new(VALIDATE, n), &columns, |b, columns| {
             b.iter(|| validate(columns))

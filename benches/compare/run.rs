@@ -178,8 +178,15 @@ pub fn save_copy(
             .join("new");
         std::fs::create_dir_all(&to).map_err(fail)?;
         for file in ["estimates.json", "benchmark.json", "sample.json"] {
-            // A missing file stays missing: the comparison reads what there is.
-            let _ = std::fs::copy(from.join(file), to.join(file));
+            // A missing file stays missing: the comparison reads what there is. The copy keeps
+            // the time criterion wrote it, by which the report tells the run it belongs to.
+            let (src, dst) = (from.join(file), to.join(file));
+            if std::fs::copy(&src, &dst).is_ok()
+                && let Ok(written) = std::fs::metadata(&src).and_then(|m| m.modified())
+                && let Ok(copy) = std::fs::File::options().write(true).open(&dst)
+            {
+                let _ = copy.set_modified(written);
+            }
         }
     }
     let mut saved: Vec<_> = std::fs::read_dir(&runs)

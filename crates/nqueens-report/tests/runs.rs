@@ -9,24 +9,9 @@ use nqueens_report::{
     Run, RunManifest, StatsFile, Verdict, load, origin, read_criterion, write_report,
 };
 
-/// A fresh directory under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
+mod common;
 
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("nqueens-runs-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        Self(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::TempDir;
 
 /// Criterion's three files for one benchmark: ten samples of one iteration around `nanos`
 /// (±2%), and the estimates they give.

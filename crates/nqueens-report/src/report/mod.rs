@@ -170,8 +170,8 @@ pub fn write_report(
             dir: PathBuf::from("criterion"),
             hint: format!(
                 "none of its {} results belong to the run the statistics describe: they were \
-                 left by another run or another version of the bench harness; rerun `cargo \
-                 bench`",
+                 left by another run or another version of the bench harness (or copied \
+                 without their modification times: copy with `cp -a`); rerun `cargo bench`",
                 input.criterion.estimates.len()
             ),
         });

@@ -84,7 +84,8 @@ pub(super) fn readme(
              default variant: the time of that run, median and range over the instances at each \
              share of the board given (all board sizes together). Instances without a \
              completion need a proof, which `min-conflicts` cannot give: it runs only on those \
-             with one. Criterion's timings of every instance are in `target/criterion/{COMPLETION}`.\n"
+             with one. In the deep profile (`NQUEENS_BENCH=full`) criterion also times every \
+             instance (`target/criterion/{COMPLETION}`).\n"
         );
     }
     once_section(&mut md, data);
