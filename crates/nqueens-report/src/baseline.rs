@@ -90,7 +90,7 @@ impl Baseline {
     pub fn describe(&self) -> String {
         match self.manifest.as_ref().and_then(|m| m.runs.first()) {
             Some(run) => format!(
-                "commit {} of {} ({} profile)",
+                "commit {} of {}, {} profile",
                 run.commit_label(),
                 run.date(),
                 run.profile
