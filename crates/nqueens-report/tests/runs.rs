@@ -140,6 +140,18 @@ fn a_slowed_strategy_is_a_regression_and_an_unchanged_one_is_not() {
         &[run("a", "2222222", "default")],
         [("bitmask", 1.5e6), ("vector", 4e6), ("dlx", 1e6)],
     );
+    // Callgrind's counts: bitmask's kernel executes 1.5× the instructions, vector's the same.
+    for (dir, run, bitmask) in [(&before, "b", 500_000), (&after, "a", 750_000)] {
+        let mut stats = StatsFile::read(&dir.join("stats.csv")).unwrap();
+        for (id, count) in [("bitmask", bitmask), ("vector", 20_000_000)] {
+            let mut r = CaseRecord::new("instructions", id, id, 10, CaseStatus::Measured);
+            r.run = run.into();
+            r.note = "count".into();
+            r.instructions = count;
+            stats.records.push(r);
+        }
+        stats.write(&dir.join("stats.csv")).unwrap();
+    }
     let baseline = Baseline::read(&before).unwrap();
     assert_eq!(baseline.criterion.estimates.len(), 3);
     let out = tmp.0.join("report");
@@ -157,11 +169,22 @@ fn a_slowed_strategy_is_a_regression_and_an_unchanged_one_is_not() {
     assert_eq!(verdict("count_all/dlx/12"), Verdict::Gain);
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
     let summary_at = readme.find("## Summary").unwrap();
-    let first = readme[summary_at..].lines().nth(2).unwrap();
+    let mut lines = readme[summary_at..].lines().skip(2);
+    let first = lines.next().unwrap();
     assert!(
-        first.starts_with("- Regression against the baseline: `count_all/bitmask/12` 1.50× slower"),
+        first.starts_with(
+            "- Instructions against the baseline: `bitmask` count at n = 10: 500k → 750k (×1.500)"
+        ),
         "{first}"
     );
+    let second = lines.next().unwrap();
+    assert!(
+        second
+            .starts_with("- Regression against the baseline: `count_all/bitmask/12` 1.50× slower"),
+        "{second}"
+    );
+    assert!(!readme.contains("Instructions against the baseline: `vector`"));
+    assert!(readme.contains("## Instructions"), "{readme}");
     assert!(readme.contains("## Against the baseline"));
     assert!(
         readme.contains("| `count_all/vector/12` | 4 ms | 4 ms | 1.000 |"),
