@@ -7,7 +7,7 @@
 //! without a completion (random instances of half a board's queens mostly have none). Each
 //! instance's answer is first settled by `dlx` (complete); a strategy that cannot prove that
 //! none exists (`min-conflicts`) runs only on the instances that have one, and the others are
-//! recorded as skipped. The probe budget is short (1 s; quick 0.5 s): a case that runs past
+//! recorded as skipped. The probe budget is short (0.5 s; full 1 s): a case that runs past
 //! it is recorded so, and skipped on every larger board.
 //!
 //! Criterion ids are `completion/<label>/<n>-<k>-<seed>`; the statistics CSV has one row per
@@ -19,6 +19,7 @@ use nqueens::core::{Config, Given, Operation, Registry, Stats};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
+use crate::budget::model;
 use crate::groups::tune;
 use crate::harness::{Harness, Next};
 use crate::plan::{Mode, cases};
@@ -34,27 +35,60 @@ struct Instance {
     satisfiable: Option<bool>,
 }
 
-/// The instances of the plan's grid, each with its answer.
-fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
+/// The grid's (n, k, seed) triples, in order.
+fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
     let mut out = Vec::new();
     for &n in &h.plan.completion_sizes {
         for &(num, den) in &h.plan.completion_fractions {
             let k = (n * num / den).max(1);
             for j in 0..h.plan.completion_instances {
-                let seed = 1000 * n as u64 + 10 * k as u64 + j;
-                match Given::random(n, k, seed) {
-                    Ok(given) => out.push(Instance {
-                        n,
-                        k,
-                        seed,
-                        given,
-                        satisfiable: None,
-                    }),
-                    Err(error) => {
-                        eprintln!("nqueens bench: {COMPLETION}: n = {n}, k = {k}: {error}")
-                    }
-                }
+                out.push((n, k, 1000 * n as u64 + 10 * k as u64 + j));
             }
+        }
+    }
+    out
+}
+
+/// Plans every (strategy, instance) pair, each at its model's time (capped by the probe
+/// budget; sampled only in the deep profile).
+pub fn plan(h: &mut Harness, registry: &Registry) {
+    let budget = h.plan.completion_budget.as_secs_f64();
+    for case in cases(registry) {
+        if !case.is_default || !case.solver.honours_given(case.variant) {
+            continue;
+        }
+        for (n, k, seed) in grid(h) {
+            if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
+                continue;
+            }
+            let run = model(COMPLETION, &case.label).map(|m| m.seconds(n).min(budget));
+            let sampled = h.plan.completion_sampled;
+            h.budget.plan(
+                &h.plan,
+                COMPLETION,
+                &case.label,
+                &format!("{n}-{k}-{seed}"),
+                run,
+                1,
+                sampled,
+            );
+        }
+    }
+}
+
+/// The instances of the plan's grid, each with its answer.
+fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
+    let mut out = Vec::new();
+    for (n, k, seed) in grid(h) {
+        match Given::random(n, k, seed) {
+            Ok(given) => out.push(Instance {
+                n,
+                k,
+                seed,
+                given,
+                satisfiable: None,
+            }),
+            Err(error) => eprintln!("nqueens bench: {COMPLETION}: n = {n}, k = {k}: {error}"),
         }
     }
     if let Ok(reference) = registry.get("dlx") {
@@ -75,6 +109,14 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
 
 /// `completion`: every honouring strategy, default variant, on every instance of the grid.
 pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
+    let grid = grid(h);
+    let any_selected = cases(registry).iter().any(|case| {
+        grid.iter()
+            .any(|&(n, _, _)| h.plan.selected(COMPLETION, &case.label, n))
+    });
+    if !any_selected {
+        return;
+    }
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
     for case in cases(registry) {
@@ -89,6 +131,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
             if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
                 continue;
             }
+            h.budget.start(COMPLETION, &case.label, &parameter);
             let mut record = case.record(COMPLETION, n, CaseStatus::Measured);
             record.seed = Some(instance.seed);
             record.note = format!("k={k}");
@@ -139,7 +182,11 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                     }
                 }
             };
-            tune(&mut group, seconds, h.plan.quick);
+            if !h.plan.completion_sampled && h.plan.mode != Mode::List {
+                // The report draws the probe run of each instance (one run, said so).
+                continue;
+            }
+            tune(&mut group, seconds, &h.plan);
             group.throughput(Throughput::Elements(
                 stats.work().map_or(n as u64, |(_, value)| value),
             ));

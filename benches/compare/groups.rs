@@ -8,8 +8,9 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput
 use nqueens::core::{Config, Operation, Registry, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
+use crate::budget::{count_series, first_series, is_fast, model};
 use crate::harness::{Harness, Next, fill, why_unanswered};
-use crate::plan::{Mode, SEEDS, cases};
+use crate::plan::{Mode, Plan, SEEDS, cases};
 use crate::probe::{heap_peak, probe};
 use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 
@@ -23,28 +24,24 @@ fn elements(stats: &Stats, n: usize) -> u64 {
     stats.work().map_or(n as u64, |(_, value)| value)
 }
 
-/// Criterion settings for a case whose probe took `seconds`.
-pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, quick: bool) {
-    if quick {
-        // Criterion's quick mode stops at the measurement time: one or two runs of slow cases.
+/// Criterion settings for a case whose probe took `seconds` (the budget's
+/// [`case_seconds`](crate::budget::case_seconds) assumes these).
+pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan) {
+    let s = plan.sampling;
+    if is_fast(plan, seconds) {
         group
             .sampling_mode(SamplingMode::Auto)
-            .sample_size(10)
-            .warm_up_time(Duration::from_millis(100))
-            .measurement_time(Duration::from_millis(500));
-    } else if seconds < 0.01 {
-        group
-            .sampling_mode(SamplingMode::Auto)
-            .sample_size(20)
-            .warm_up_time(Duration::from_millis(200))
-            .measurement_time(Duration::from_millis(800));
+            .sample_size(s.fast_samples)
+            .warm_up_time(s.warm_up)
+            .measurement_time(s.measurement);
     } else {
-        // One warm-up run and ten samples of one run each.
+        // One warm-up run and one run per sample.
+        let window = (s.slow_samples as f64 * seconds * 0.95).max(s.measurement.as_secs_f64());
         group
             .sampling_mode(SamplingMode::Flat)
-            .sample_size(10)
+            .sample_size(s.slow_samples)
             .warm_up_time(Duration::from_millis(1))
-            .measurement_time(Duration::from_secs_f64((seconds * 9.5).max(0.1)));
+            .measurement_time(Duration::from_secs_f64(window));
     }
 }
 
@@ -55,18 +52,8 @@ pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, quick: bool)
 /// twice.
 pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(COUNT_ALL);
-    for case in cases(registry) {
-        let sizes: Vec<usize> = h
-            .plan
-            .count_sizes
-            .iter()
-            .copied()
-            .filter(|&n| case.accepts(Operation::Count, n))
-            .filter(|&n| h.plan.selected(COUNT_ALL, &case.label, n))
-            .collect();
-        if sizes.is_empty() {
-            continue;
-        }
+    for series in count_series(&h.plan, registry) {
+        let (case, sizes) = (series.case, series.sizes);
         let config = case.config(None);
         // The probe asks for the statistics some counters keep only on request (bitmask,
         // symmetry); criterion times the count without them.
@@ -75,6 +62,7 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             ..config.clone()
         };
         for (i, &n) in sizes.iter().enumerate() {
+            h.budget.start(COUNT_ALL, &case.label, &n.to_string());
             let (seconds, stats) = if h.plan.mode == Mode::List {
                 (0.0, Stats::default())
             } else {
@@ -94,7 +82,7 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     }
                 }
             };
-            tune(&mut group, seconds, h.plan.quick);
+            tune(&mut group, seconds, &h.plan);
             group.throughput(Throughput::Elements(elements(&stats, n)));
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
                 b.iter(|| case.solver.count(n, &config))
@@ -117,18 +105,8 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 /// stops at its first run past the budget, as before.
 pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(FIRST_SOLUTION);
-    for case in cases(registry) {
-        let sizes: Vec<usize> = h
-            .plan
-            .first_sizes
-            .iter()
-            .copied()
-            .filter(|&n| case.accepts(Operation::First, n))
-            .filter(|&n| h.plan.selected(FIRST_SOLUTION, &case.label, n))
-            .collect();
-        if sizes.is_empty() {
-            continue;
-        }
+    for series in first_series(&h.plan, registry) {
+        let (case, sizes) = (series.case, series.sizes);
         let configs: Vec<Config> = case
             .seeds(&h.plan)
             .into_iter()
@@ -136,6 +114,7 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             .collect();
         let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
+            h.budget.start(FIRST_SOLUTION, &case.label, &n.to_string());
             let mut slowest = 0.0f64;
             let mut work = Vec::new();
             let mut solved: Vec<&Config> = Vec::new();
@@ -198,7 +177,7 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             }
             work.sort_unstable();
             let elements = work.get(work.len() / 2).copied().unwrap_or(n as u64);
-            tune(&mut group, slowest, h.plan.quick);
+            tune(&mut group, slowest, &h.plan);
             group.throughput(Throughput::Elements(elements));
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
                 let mut next = 0;
@@ -216,6 +195,35 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     group.finish();
 }
 
+/// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
+pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
+    if let Ok(construction) = registry.get("construction") {
+        for n in h.plan.validate_sizes.clone() {
+            if construction
+                .check(Operation::First, n, &Config::default())
+                .is_ok()
+                && h.plan.selected(VALIDATE, VALIDATE, n)
+            {
+                let run = model(VALIDATE, VALIDATE).map(|m| m.seconds(n));
+                h.budget
+                    .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
+            }
+        }
+    }
+    for sweep in h.plan.once.clone() {
+        if !sweep
+            .sizes
+            .iter()
+            .any(|&n| h.plan.selected(ONCE, sweep.label, n))
+        {
+            continue;
+        }
+        let largest = sweep.sizes.iter().copied().max().unwrap_or(0);
+        let run = model(ONCE, sweep.label).map(|m| m.seconds(largest));
+        h.budget.plan(&h.plan, ONCE, sweep.label, "", run, 1, false);
+    }
+}
+
 /// `validate`: the validator on one large solution from the `construction` strategy.
 pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let Ok(construction) = registry.get("construction") else {
@@ -230,6 +238,7 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         {
             continue;
         }
+        h.budget.start(VALIDATE, VALIDATE, &n.to_string());
         let solution = match construction.first(n, &config) {
             Ok(run) => match run.solution {
                 Some(solution) => solution,
@@ -251,10 +260,11 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         let started = Instant::now();
         let (verdict, heap) = heap_peak(|| validate(&columns));
         record.seconds = started.elapsed().as_secs_f64();
+        let seconds = record.seconds;
         record.heap_peak_bytes = heap;
         record.result = if verdict.is_ok() { "valid" } else { "invalid" }.to_string();
         h.push(record);
-        tune(&mut group, 0.0, h.plan.quick);
+        tune(&mut group, seconds, &h.plan);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new(VALIDATE, n), &columns, |b, columns| {
             b.iter(|| validate(columns))
@@ -277,6 +287,10 @@ pub fn once_group(h: &mut Harness, registry: &Registry) {
             eprintln!("nqueens bench: once: no strategy {label} is registered");
             continue;
         };
+        if !sweep.sizes.iter().any(|&n| h.plan.selected(ONCE, label, n)) {
+            continue;
+        }
+        h.budget.start(ONCE, label, "");
         let seed = case.variant.randomized.then_some(SEEDS[0]);
         let config = case.config(seed);
         for n in sweep.sizes {

@@ -4,8 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use nqueens::core::Stats;
-use nqueens_report::{CaseRecord, CaseStatus, StatsFile, Update};
+use nqueens_report::{CaseRecord, CaseStatus, Run, RunManifest, StatsFile, Update};
 
+use crate::budget::Budget;
 use crate::plan::{Case, Mode, Plan};
 use crate::probe::Probe;
 
@@ -42,42 +43,68 @@ pub struct Harness {
     base: Option<StatsFile>,
     /// Where the statistics file is written.
     pub stats_path: PathBuf,
+    /// The planned cases and the progress through them.
+    pub budget: Budget,
+    /// This run, as the manifest records it; every record names it.
+    pub run: Run,
+    /// The manifest an earlier run left, when this run is filtered.
+    base_manifest: Option<RunManifest>,
 }
 
 impl Harness {
     /// A harness writing to `stats_path`. A filtered run (`-- yardstick`) replaces only its own
     /// cases in the file; a run of everything starts it afresh, so cases the harness no longer
     /// runs do not linger.
-    pub fn new(plan: Plan, stats_path: PathBuf) -> Self {
-        let base = if plan.is_filtered() && plan.mode == Mode::Bench && stats_path.is_file() {
-            match StatsFile::read(&stats_path) {
-                Ok(file) => Some(file),
-                Err(error) => {
+    pub fn new(plan: Plan, stats_path: PathBuf, run: Run) -> Self {
+        let filtered = plan.is_filtered() && plan.mode == Mode::Bench;
+        let manifest_path = RunManifest::path_beside(&stats_path);
+        // A filtered run merges into the file and manifest an earlier run left; without a
+        // usable pair it starts both afresh.
+        let (base, base_manifest) = if filtered && stats_path.is_file() {
+            match (
+                StatsFile::read(&stats_path),
+                RunManifest::read(&manifest_path),
+            ) {
+                (Ok(file), Ok(manifest)) => (Some(file), Some(manifest)),
+                (Err(error), _) | (_, Err(error)) => {
                     eprintln!("nqueens bench: {error}; starting the statistics file afresh");
-                    None
+                    (None, None)
                 }
             }
         } else {
-            None
+            (None, None)
         };
+        let verbose = plan.mode == Mode::Bench;
         Harness {
             plan,
             stats: StatsFile::default(),
             base,
             stats_path,
+            budget: Budget::new(verbose),
+            run,
+            base_manifest,
         }
     }
 
-    /// Adds a record (written at the next [`Harness::save`]).
-    pub fn push(&mut self, record: CaseRecord) {
+    /// Adds a record of this run (written at the next [`Harness::save`]).
+    pub fn push(&mut self, mut record: CaseRecord) {
+        record.run = self.run.id.clone();
         self.stats.records.push(record);
     }
 
-    /// Writes the statistics file, in bench mode only.
-    pub fn save(&self) {
+    /// This run's own metadata and records.
+    pub fn own_stats(&self) -> &StatsFile {
+        &self.stats
+    }
+
+    /// Writes the statistics file and the run manifest beside it, in bench mode only.
+    pub fn save(&mut self) {
         if self.plan.mode != Mode::Bench {
             return;
         }
+        let (planned, done) = self.budget.counts();
+        self.run.cases_planned = planned;
+        self.run.cases_done = done;
         let merged;
         let file = match &self.base {
             None => &self.stats,
@@ -102,6 +129,20 @@ impl Harness {
         };
         if let Err(error) = file.write(&self.stats_path) {
             eprintln!("nqueens bench: cannot write statistics: {error}");
+        }
+        let mut manifest = self.base_manifest.clone().unwrap_or(RunManifest {
+            harness: nqueens_report::HARNESS_VERSION,
+            runs: Vec::new(),
+        });
+        manifest.upsert(self.run.clone());
+        manifest.retain_used(&file.records);
+        // A run that measured nothing yet is still listed: it says the run began.
+        if !manifest.runs.iter().any(|r| r.id == self.run.id) {
+            manifest.runs.push(self.run.clone());
+        }
+        let path = RunManifest::path_beside(&self.stats_path);
+        if let Err(error) = manifest.write(&path) {
+            eprintln!("nqueens bench: cannot write the run manifest: {error}");
         }
     }
 
@@ -142,6 +183,7 @@ impl Harness {
     /// Records the sizes of a series left out after a smaller one ran past the budget (for a
     /// randomized variant: a smaller size where no seed found a solution and one ran past it).
     pub fn skip_rest(&mut self, case: &Case<'_>, group: &str, sizes: &[usize]) {
+        self.budget.drop_series(group, &case.label);
         for &n in sizes {
             let mut record = case.record(group, n, CaseStatus::Skipped);
             record.note = "a smaller size ran past the probe budget".to_string();

@@ -1,102 +1,102 @@
 //! The comparison harness: every registered strategy on the same work.
 //!
 //! ```sh
-//! cargo bench --bench compare                 # full run (under 30 minutes on 2 cores)
-//! cargo bench --bench compare -- --quick      # quick run (under 5 minutes), still feeds the report
-//! cargo bench --bench compare -- count_all    # one group (criterion's filter, a regex)
-//! cargo run --release --bin nqueens -- report # charts and reports/README.md from the results
+//! cargo bench                                  # default profile: every group, minutes
+//! NQUEENS_BENCH=full cargo bench               # deep profile: larger n, 10 seeds, more samples
+//! cargo bench --bench compare -- --quick       # quick profile: checks the machinery
+//! cargo bench --bench compare -- --list        # the plan and its estimated cost, nothing run
+//! cargo bench --bench compare -- count_all     # one group (criterion's filter, a regex)
+//! cargo run --release --bin nqueens -- report  # charts and reports/README.md from the results
 //! ```
+//!
+//! **The plan and its budget.** [`budget::MODELS`] is the one place that says how long one run
+//! of each case takes (measured points and the growth past them). A profile's plan
+//! ([`plan::Plan`]) gives each group a grid of sizes and a cap on the expected run; a case runs
+//! at the sizes its variant accepts whose expected run fits under the cap (a search that hits a
+//! wall, up to four times the cap: the last size before the wall shows where it stops). Each
+//! planned case is costed (probe runs, criterion's warm-up and samples, its analysis), the total
+//! is printed by group before anything runs, and every case prints the case, how many are left
+//! and the expected remaining time, scaled by how the run has kept to the estimate.
 //!
 //! Groups (criterion ids are `group/label/n`):
 //!
-//! - `count_all`: count every solution, n = 4..=16;
-//! - `first_solution`: time to a first solution, n = 8 up to 10^6 on a log scale (8, 16, 30,
-//!   100, 300, ... 10^6), and on to 10^8 in full runs for the strategies that get there within
-//!   the probe budget (the construction; min-conflicts to 10^7); a randomized variant runs over
-//!   a fixed list of seeds, each iteration taking the next seed, and every seed is also run once
-//!   on its own for the spread;
-//! - `validate`: the validator on one large solution from the `construction` strategy (left out
-//!   when that strategy is not registered): the floor every strategy pays;
-//! - `once`: goals too slow or too many for criterion, each run timed once and recorded in the
-//!   statistics CSV only: the `warnsdorff` default variant (seed 1) on every n from 4 to 1,000,
-//!   and, in full runs, `min-conflicts` at n = 10^8 (seed 1). Every solution is validated (the
-//!   `Solver` entry points check every solution a strategy returns);
-//! - `completion`: N-Queens completion instances (k random non-attacking queens given on an
-//!   n × n board, fixed seeds; n = 12, 20, 28 and k = n/4, n/3, n/2, two instances each;
-//!   quick: n = 12, 20, k = n/4, n/2, one instance), answered by every strategy that honours
-//!   given queens in its default variant: time to a completion or to the proof that none
-//!   exists, with the solver's statistics (see [`completion`]);
-//! - `yardstick`: the C programs of the shared `yardstick/` folder, compiled with gcc at start
-//!   and timed as processes beside their Rust counterparts (`count.c` against `bitmask`, which
-//!   is single-threaded, and `symmetry` with one and two threads, `symmetry-t1` and
-//!   `symmetry-t2`, at n = 16; `permutations.c` against `permutation` at 12).
-//!   n = 17 is timed once per program, outside criterion, in full runs. Left out, with a message,
-//!   without gcc or the folder (looked up in `$NQUEENS_YARDSTICK_DIR`, then `../shared/yardstick`
-//!   beside the workspace).
+//! - `count_all`: count every solution (default grid 4, 6, 8, 10..=16; full 4..=17);
+//! - `first_solution`: time to a first solution, n = 8 to 10^7 on a log scale (10^8 in the
+//!   full profile); a randomized variant runs over the profile's seeds (5; full 10), each
+//!   criterion iteration taking the next seed that solved, and every seed's probe is recorded
+//!   for the success rate;
+//! - `validate`: the validator on one large solution from `construction`: the floor;
+//! - `once`: goals too slow or too many for criterion's samples, each run timed once and
+//!   recorded in the statistics CSV only (the report says "one run"): `warnsdorff` on every n
+//!   from 4 to 1,000, and in the full profile `min-conflicts` at n = 10^8;
+//! - `completion`: completion instances (fixed seeds) answered by every strategy that keeps
+//!   given queens; one probe run per instance (criterion samples them in the full profile
+//!   only; the report draws the probe runs);
+//! - `yardstick`: the C programs of the shared `yardstick/` folder compiled with gcc and timed
+//!   as processes beside their Rust counterparts (default n = 15 and permutations at 11; full
+//!   16, 12, and 17 timed once);
+//! - `instructions`: each strategy's kernel at a small size under callgrind (see
+//!   [`instructions`]); left out with a message without valgrind.
 //!
-//! Every strategy and every variant of it comes from `nqueens::registry()`: the label is the
-//! registry name for the first variant and `name-variant` for the others (`warnsdorff`,
-//! `warnsdorff-faithful`). A case runs only where its variant's limits accept n (a variant that
-//! cannot count has no `count_all` case), and only after a probe: one run under the core's
-//! deadline engine (`with_deadline`). A probe past the budget (count: 6 s; first: 10 s, which
-//! admits the goals of n = 10^4 for `warnsdorff` and 10^7 for `min-conflicts` over every seed;
-//! quick mode 1 s / 0.5 s) drops that n and every larger n of the series, and the skip is
-//! recorded. A randomized variant probes every seed at each size, also after one fails, and
-//! records each (found, over the budget, or its own work budget ran out), so the report can
-//! give the success rate within the budget per size; criterion then times the seeds that
-//! found a solution, and the series stops after a size where none did and one ran past the
-//! budget. When the first three seeds of a size all run past the budget, its other seeds are
-//! recorded as skipped (its rate is then 0 of 3), so such a last size costs three probe
-//! budgets (30 s in a full run); a size some seeds solve costs up to ten.
+//! A case runs only after a probe: one run under the core's deadline engine. A probe past the
+//! budget drops that n and every larger n of the series, and the skip is recorded; a
+//! randomized variant probes every seed (three failures in a row at a size give the rest up).
+//! Slow cases (55 runs do not fit the measurement window) take criterion's minimum of 10
+//! samples of flat sampling, one run each (criterion then warns that it cannot complete the
+//! samples in the window: that is the design); fast ones linear sampling in a short window.
 //!
-//! Slow cases (probe over 10 ms) use 10 samples of flat sampling, about 11 runs in all; fast ones
-//! 20 samples in about a second. Throughput is in elements per run: the run's work counter
-//! (`Stats::work`: permutations examined, else search nodes, else local-search moves), else the
-//! n queens placed.
+//! **One run, one report.** Beside criterion's files the harness writes
+//! `target/nqueens-bench/stats.csv` (one row per probe with the solver's statistics, the peak
+//! heap, the instruction count and the run that measured it) and `run.json`, the run manifest
+//! (commit and uncommitted changes, profile, machine, compiler, flags, start and end: a run
+//! without an end was interrupted). A filtered run merges its rows into both. At the end of a
+//! run its own rows, manifest entry and criterion files are kept in
+//! `target/nqueens-bench/runs/<run id>/` (the last 20 runs): pass that directory to
+//! `nqueens report --baseline DIR` after a change. `cargo test --benches` (criterion's test
+//! mode) runs each case once at tiny sizes and writes nothing.
 //!
-//! Quick mode (`-- --quick`, or `NQUEENS_BENCH_QUICK=1`) trims the sizes (count n <= 12,
-//! first n in 8, 16, 30, 100, 10^3, ..., 10^6), uses 3 seeds instead of 10, and skips n = 17.
-//! `cargo test --benches` (criterion's test mode) runs each case once at tiny sizes, without
-//! yardsticks, and writes nothing.
-//!
-//! Beside criterion's files the harness writes `target/nqueens-bench/stats.csv` (under
-//! `$CARGO_TARGET_DIR` when set): one row per probe with the solver's own statistics and the
-//! peak heap seen by this binary's counting allocator, plus the skipped cases. The allocator
-//! counts every allocation with an atomic add, also while criterion times: the search loops do
-//! not allocate, so the cost stays out of the hot paths. A run of every group rewrites the
-//! file; a filtered run (`-- yardstick`, `-- count_all`) replaces only the cases it ran, keeps
-//! the other rows, and adds an `# update:` line naming itself. The report draws only the
-//! criterion results the file lists as measured, so results left in `target/criterion` by
-//! earlier runs of cases no longer run stay out.
-//!
-//! Modules: [`plan`] (which cases at which sizes, modes and flags), [`probe`] (one timed run
-//! per case), [`harness`] (the statistics CSV), [`groups`] (the criterion groups over the
-//! registry), [`completion`] (the completion instances) and [`yardstick`] (the C yardsticks).
+//! Modules: [`plan`] (profiles, grids, caps), [`budget`] (cost models, series, progress),
+//! [`probe`] (one timed run per case), [`harness`] (the statistics CSV and manifest), [`run`]
+//! (this run's build and the kept copy), [`groups`], [`completion`], [`yardstick`] and
+//! [`instructions`].
 
+mod budget;
 mod completion;
 mod groups;
 mod harness;
+mod instructions;
 mod plan;
 mod probe;
+mod run;
 mod yardstick;
 
 use std::time::Instant;
 
 use criterion::Criterion;
-use nqueens_report::{Machine, STATS_CSV, utc_now};
+use nqueens::core::Registry;
+use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
+use crate::budget::minutes;
 use crate::harness::{Harness, target_dir};
 use crate::plan::{Mode, Plan};
 
 fn main() {
+    // Under callgrind the binary runs one kernel and nothing else.
+    if instructions::run_kernel_if_asked() {
+        return;
+    }
     let started = Instant::now();
     let plan = Plan::from_args();
-    let machine = Machine::detect();
-    let mut harness = Harness::new(plan, target_dir().join(STATS_CSV));
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    let run = run::this_run(plan.describe(), &args.join(" "), plan.is_filtered());
+    let machine = nqueens_report::Machine {
+        cpu: run.cpu.clone(),
+        cores: run.cores,
+    };
+    let mut harness = Harness::new(plan, target_dir().join(STATS_CSV), run);
     let plan = &harness.plan;
     let seeds: Vec<String> = plan.seeds.iter().map(u64::to_string).collect();
     let meta = [
@@ -114,30 +114,78 @@ fn main() {
             ),
         ),
         ("criterion", "0.8.2".to_string()),
+        ("commit", harness.run.commit_label()),
+        ("rustc", harness.run.rustc.clone()),
     ];
     for (key, value) in meta {
         harness.set_meta(key, value);
     }
-    // Criterion's plots are off (its plotters backend is not built); the report draws its own.
-    let mut criterion = Criterion::default().configure_from_args();
     let registry = nqueens::registry();
+    plan_all(&mut harness, &registry);
+    if harness.plan.mode != Mode::Test {
+        // `cargo bench -- --list` shows the plan's cost too.
+        harness.budget.print_total(harness.plan.describe());
+    }
+    if harness.plan.mode == Mode::Bench {
+        harness.run.estimated_seconds = harness.budget.total();
+        // The manifest says a run began before any case ran: if it is interrupted, the report
+        // can tell.
+        harness.save();
+    }
+    // Criterion's plots are off (its plotters backend is not built); the report draws its own.
+    // Fewer resamples than criterion's 100,000: its intervals from 10 to 30 samples do not
+    // move at this precision, and the bootstrap is most of its time per case.
+    let mut criterion = Criterion::default()
+        .nresamples(20_000)
+        .configure_from_args();
     groups::count_all(&mut criterion, &mut harness, &registry);
     groups::first_solution(&mut criterion, &mut harness, &registry);
     groups::validate_group(&mut criterion, &mut harness, &registry);
     groups::once_group(&mut harness, &registry);
     completion::completion_group(&mut criterion, &mut harness, &registry);
     yardstick::yardstick(&mut criterion, &mut harness, &registry);
-    let elapsed = started.elapsed().as_secs();
-    harness.set_meta(
-        "duration",
-        format!("{} min {} s", elapsed / 60, elapsed % 60),
-    );
+    instructions::instructions_group(&mut harness, &registry);
+    let elapsed = started.elapsed().as_secs_f64();
+    harness.set_meta("duration", minutes(elapsed));
+    harness.run.finished = Some(run::now());
     harness.save();
     if harness.plan.mode == Mode::Bench {
         eprintln!(
-            "nqueens bench: statistics in {}; run `nqueens report` for the charts",
+            "nqueens bench: took {} (estimated {}); statistics in {}; run `nqueens report` \
+             for the charts",
+            minutes(elapsed),
+            minutes(harness.budget.total()),
             harness.stats_path.display()
         );
+        let bench_dir = target_dir().join(BENCH_DIR);
+        match run::save_copy(
+            &bench_dir,
+            &target_dir().join("criterion"),
+            &harness.run,
+            harness.own_stats(),
+        ) {
+            Ok(dir) => eprintln!(
+                "nqueens bench: this run is kept in {}: after a change, compare with \
+                 `nqueens report --baseline {}`",
+                dir.display(),
+                dir.display()
+            ),
+            Err(error) => eprintln!("nqueens bench: cannot keep a copy of this run: {error}"),
+        }
     }
     criterion.final_summary();
+}
+
+/// Plans every group's cases with their expected cost, before anything runs.
+fn plan_all(h: &mut Harness, registry: &Registry) {
+    let count = budget::count_series(&h.plan, registry);
+    h.budget
+        .plan_series(&h.plan, nqueens_report::group::COUNT_ALL, &count);
+    let first = budget::first_series(&h.plan, registry);
+    h.budget
+        .plan_series(&h.plan, nqueens_report::group::FIRST_SOLUTION, &first);
+    groups::plan_validate_and_once(h, registry);
+    completion::plan(h, registry);
+    yardstick::plan(h, registry);
+    instructions::plan(h, registry);
 }

@@ -32,26 +32,71 @@ pub struct OnceSweep {
     pub budget: Duration,
 }
 
+/// The bench profile: how deep a run goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// `cargo test --benches`: one run per case at tiny sizes, nothing written.
+    Test,
+    /// `-- --quick` or `NQUEENS_BENCH=quick`: a check of the machinery in a minute or two.
+    Quick,
+    /// `cargo bench`: every strategy and variant, every group, in minutes.
+    Default,
+    /// `NQUEENS_BENCH=full cargo bench`: larger n, more seeds, tighter intervals.
+    Full,
+}
+
+impl Profile {
+    /// The profile's name, as the manifest and the report give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Test => "test",
+            Profile::Quick => "quick",
+            Profile::Default => "default",
+            Profile::Full => "full",
+        }
+    }
+}
+
+/// How criterion samples a case.
+#[derive(Clone, Copy, Debug)]
+pub struct Sampling {
+    /// Samples of a fast case (criterion's minimum is 10).
+    pub fast_samples: usize,
+    /// Warm-up of a fast case.
+    pub warm_up: Duration,
+    /// Measurement window of a fast case; a case whose 55 runs (linear sampling over 10
+    /// samples) do not fit in it is slow.
+    pub measurement: Duration,
+    /// Samples of a slow case: flat sampling, one run per sample, one run of warm-up.
+    pub slow_samples: usize,
+}
+
 /// Which cases run at which sizes, in which mode, under which budgets.
 pub struct Plan {
     /// How criterion was started.
     pub mode: Mode,
-    /// `--quick` or `NQUEENS_BENCH_QUICK`: trimmed sizes, fewer seeds, shorter budgets.
-    pub quick: bool,
+    /// The profile.
+    pub profile: Profile,
     /// Criterion's filter, when one was given.
     filter: Option<Regex>,
     /// The seeds a randomized variant runs over.
     pub seeds: Vec<u64>,
-    /// Sizes of `count_all`.
+    /// The size grid of `count_all`; each case keeps the sizes its cost model puts under
+    /// [`Plan::cap`] (see [`crate::budget`]).
     pub count_sizes: Vec<usize>,
-    /// Sizes of `first_solution`.
+    /// The size grid of `first_solution`.
     pub first_sizes: Vec<usize>,
     /// Sizes of `validate`.
     pub validate_sizes: Vec<usize>,
+    /// The longest expected run of a planned case, in seconds: sizes whose model expects
+    /// longer runs are not planned.
+    pub cap: f64,
     /// Probe budget of a count.
     pub count_budget: Duration,
     /// Probe budget of a first-solution run (per seed).
     pub first_budget: Duration,
+    /// How criterion samples.
+    pub sampling: Sampling,
     /// Sizes at which `count.c` and its counterparts are measured by criterion.
     pub yardstick_counts: Vec<usize>,
     /// Sizes at which `count.c` and its counterparts are run once each, outside criterion.
@@ -69,6 +114,11 @@ pub struct Plan {
     /// Probe budget of one completion instance: random instances are easy or hopeless for
     /// a given strategy, so a short budget keeps the group's time modest.
     pub completion_budget: Duration,
+    /// Whether criterion also samples each completion instance (the report draws the probe
+    /// runs, one per instance, so only the deep profile pays for samples).
+    pub completion_sampled: bool,
+    /// Instruction counts under callgrind: every variant (true) or each strategy's default.
+    pub instructions_all_variants: bool,
 }
 
 /// The `once` sweep of `warnsdorff`: every n the issue's goal names.
@@ -103,8 +153,22 @@ const VALUE_FLAGS: [&str; 19] = [
     "--plotting-backend",
 ];
 
+/// Every n from `from` to `to`.
+fn every(from: usize, to: usize) -> Vec<usize> {
+    (from..=to).collect()
+}
+
+/// The first-solution grid: 8 to 10^6 on a log scale, then 3·10^6 and 10^7.
+fn first_grid() -> Vec<usize> {
+    vec![
+        8, 16, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000,
+        10_000_000,
+    ]
+}
+
 impl Plan {
-    /// The plan for this process's arguments (and `NQUEENS_BENCH_QUICK`).
+    /// The plan for this process's arguments and environment (`NQUEENS_BENCH`,
+    /// `NQUEENS_BENCH_QUICK`).
     pub fn from_args() -> Self {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let has = |flag: &str| args.iter().any(|a| a == flag);
@@ -115,81 +179,109 @@ impl Plan {
         } else {
             Mode::Test
         };
+        let env = std::env::var("NQUEENS_BENCH").unwrap_or_default();
         let quick = has("--quick")
+            || env == "quick"
             || std::env::var("NQUEENS_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
-        let filter = filter(&args, has("--exact"));
-        match (mode, quick) {
-            (Mode::Test, _) => Self {
-                mode,
-                quick,
-                filter,
+        let profile = match (mode, env.as_str()) {
+            (Mode::Test, _) => Profile::Test,
+            _ if quick => Profile::Quick,
+            (_, "full") => Profile::Full,
+            (_, "" | "default") => Profile::Default,
+            (_, other) => {
+                eprintln!(
+                    "nqueens bench: NQUEENS_BENCH={other:?} is not a profile (quick, default, \
+                     full): running the default profile"
+                );
+                Profile::Default
+            }
+        };
+        Self::for_profile(mode, profile, filter(&args, has("--exact")))
+    }
+
+    /// The plan of `profile`.
+    pub fn for_profile(mode: Mode, profile: Profile, filter: Option<Regex>) -> Self {
+        let secs = Duration::from_secs_f64;
+        let base = Self {
+            mode,
+            profile,
+            filter,
+            seeds: SEEDS[..5].to_vec(),
+            count_sizes: vec![4, 6, 8, 10, 11, 12, 13, 14, 15, 16],
+            first_sizes: first_grid(),
+            validate_sizes: vec![1_000, 10_000, 100_000, 1_000_000],
+            cap: 0.5,
+            count_budget: secs(2.0),
+            first_budget: secs(2.0),
+            sampling: Sampling {
+                fast_samples: 10,
+                warm_up: secs(0.05),
+                measurement: secs(0.2),
+                slow_samples: 10,
+            },
+            yardstick_counts: vec![15],
+            yardstick_once: Vec::new(),
+            yardstick_permutations: vec![11],
+            once: vec![warnsdorff_sweep()],
+            completion_sizes: vec![12, 20, 28],
+            completion_fractions: vec![(1, 4), (1, 2)],
+            completion_instances: 1,
+            completion_budget: secs(0.5),
+            completion_sampled: false,
+            instructions_all_variants: false,
+        };
+        match profile {
+            Profile::Test => Self {
                 seeds: SEEDS[..1].to_vec(),
                 count_sizes: vec![4, 8],
                 first_sizes: vec![8, 20],
                 validate_sizes: vec![1_000],
-                count_budget: Duration::from_secs(1),
-                first_budget: Duration::from_secs(1),
+                cap: f64::INFINITY,
                 yardstick_counts: Vec::new(),
-                yardstick_once: Vec::new(),
                 yardstick_permutations: Vec::new(),
                 once: vec![OnceSweep {
                     label: "warnsdorff",
                     sizes: (4..=12).collect(),
-                    budget: Duration::from_secs(1),
+                    budget: secs(1.0),
                 }],
                 completion_sizes: vec![8],
-                completion_fractions: vec![(1, 4), (1, 2)],
-                completion_instances: 1,
-                completion_budget: Duration::from_secs(1),
+                completion_budget: secs(1.0),
+                ..base
             },
-            (_, true) => Self {
-                mode,
-                quick,
-                filter,
+            Profile::Quick => Self {
                 seeds: SEEDS[..3].to_vec(),
-                count_sizes: (4..=12).collect(),
+                count_sizes: vec![4, 8, 10, 12],
                 first_sizes: vec![8, 16, 30, 100, 1_000, 10_000, 100_000, 1_000_000],
                 validate_sizes: vec![10_000, 1_000_000],
-                count_budget: Duration::from_secs(1),
-                first_budget: Duration::from_millis(500),
-                yardstick_counts: vec![16],
-                yardstick_once: Vec::new(),
-                yardstick_permutations: vec![12],
-                once: vec![warnsdorff_sweep()],
+                cap: 0.03,
+                count_budget: secs(0.5),
+                first_budget: secs(0.5),
+                sampling: Sampling {
+                    fast_samples: 10,
+                    warm_up: secs(0.02),
+                    measurement: secs(0.1),
+                    slow_samples: 10,
+                },
+                yardstick_counts: vec![14],
+                yardstick_permutations: vec![10],
                 completion_sizes: vec![12, 20],
-                completion_fractions: vec![(1, 4), (1, 2)],
-                completion_instances: 1,
-                completion_budget: Duration::from_millis(500),
+                completion_budget: secs(0.25),
+                ..base
             },
-            (_, false) => Self {
-                mode,
-                quick,
-                filter,
+            Profile::Default => base,
+            Profile::Full => Self {
                 seeds: SEEDS.to_vec(),
-                count_sizes: (4..=16).collect(),
-                // Past 10^6 only the construction and min-conflicts stay within the probe
-                // budget: these sizes carry their goals (10^7 for min-conflicts, 10^8 for the
-                // construction).
-                first_sizes: vec![
-                    8,
-                    16,
-                    30,
-                    100,
-                    300,
-                    1_000,
-                    3_000,
-                    10_000,
-                    30_000,
-                    100_000,
-                    300_000,
-                    1_000_000,
-                    3_000_000,
-                    10_000_000,
-                    100_000_000,
-                ],
-                validate_sizes: vec![1_000, 10_000, 100_000, 1_000_000],
-                count_budget: Duration::from_secs(6),
-                first_budget: Duration::from_secs(10),
+                count_sizes: every(4, 17),
+                first_sizes: first_grid().into_iter().chain([100_000_000]).collect(),
+                cap: 4.0,
+                count_budget: secs(12.0),
+                first_budget: secs(10.0),
+                sampling: Sampling {
+                    fast_samples: 30,
+                    warm_up: secs(0.3),
+                    measurement: secs(1.0),
+                    slow_samples: 10,
+                },
                 yardstick_counts: vec![16],
                 yardstick_once: vec![17],
                 yardstick_permutations: vec![12],
@@ -198,13 +290,15 @@ impl Plan {
                     OnceSweep {
                         label: "min-conflicts",
                         sizes: vec![100_000_000],
-                        budget: Duration::from_secs(300),
+                        budget: secs(300.0),
                     },
                 ],
-                completion_sizes: vec![12, 20, 28],
                 completion_fractions: vec![(1, 4), (1, 3), (1, 2)],
                 completion_instances: 2,
-                completion_budget: Duration::from_secs(1),
+                completion_budget: secs(1.0),
+                completion_sampled: true,
+                instructions_all_variants: true,
+                ..base
             },
         }
     }
@@ -221,14 +315,10 @@ impl Plan {
         self.filter.is_some()
     }
 
-    /// The mode for the statistics file's metadata: `test`, `list`, `quick` or `full`.
+    /// The profile for the statistics file's metadata and the manifest: `test`, `quick`,
+    /// `default` or `full`.
     pub fn describe(&self) -> &'static str {
-        match (self.mode, self.quick) {
-            (Mode::Test, _) => "test",
-            (Mode::List, _) => "list",
-            (Mode::Bench, true) => "quick",
-            (Mode::Bench, false) => "full",
-        }
+        self.profile.name()
     }
 }
 

@@ -10,6 +10,7 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion};
 use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::{BENCH_DIR, CaseRecord, CaseStatus};
 
+use crate::budget::model;
 use crate::groups::tune;
 use crate::harness::{Harness, Next, target_dir};
 use crate::plan::Mode;
@@ -155,6 +156,48 @@ fn build() -> Result<Programs, String> {
     Ok(programs)
 }
 
+/// The C programs and the labels of their Rust counterparts.
+const COUNTERPARTS: [&str; 5] = [
+    "bitmask",
+    "symmetry-t1",
+    "symmetry-t2",
+    "quadrants-t1",
+    "quadrants-t2",
+];
+
+/// Plans the yardstick's cases: each program and counterpart at each size, sampled by
+/// criterion, and the sizes timed once. Bench mode only, and only with the C programs here.
+pub fn plan(h: &mut Harness, registry: &Registry) {
+    if h.plan.mode == Mode::Test || yardstick_dir().is_none() {
+        return;
+    }
+    let add = |h: &mut Harness, label: &str, n: usize, sampled: bool| {
+        let counterpart = COUNTERPARTS.contains(&label) || label == "permutation";
+        let strategy = label.split("-t").next().unwrap_or(label);
+        if counterpart && registry.get(strategy).is_err() || !h.plan.selected(YARDSTICK, label, n) {
+            return;
+        }
+        let run = model(YARDSTICK, label).map(|m| m.seconds(n));
+        h.budget
+            .plan(&h.plan, YARDSTICK, label, &n.to_string(), run, 1, sampled);
+    };
+    for n in h.plan.yardstick_counts.clone() {
+        for label in std::iter::once("count.c").chain(COUNTERPARTS) {
+            add(h, label, n, true);
+        }
+    }
+    for n in h.plan.yardstick_permutations.clone() {
+        for label in ["permutations.c", "permutation"] {
+            add(h, label, n, true);
+        }
+    }
+    for n in h.plan.yardstick_once.clone() {
+        for label in std::iter::once("count.c").chain(COUNTERPARTS) {
+            add(h, label, n, false);
+        }
+    }
+}
+
 /// The `yardstick` group: `count.c` against `bitmask` (single-threaded), `symmetry` and
 /// `quadrants` with one and two threads, `permutations.c` against `permutation`; the sizes of `yardstick_once` timed
 /// once each, outside criterion. Bench mode only.
@@ -223,6 +266,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     // Sizes too slow for ten samples: one run each, side by side, recorded in the CSV only.
     for &n in &once {
         if h.plan.selected(YARDSTICK, "count.c", n) {
+            h.budget.start(YARDSTICK, "count.c", &n.to_string());
             let record = program_record("count.c", &programs.count, n);
             h.push(record);
         }
@@ -230,6 +274,8 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             if !counterpart.counts(n) || !h.plan.selected(YARDSTICK, &counterpart.label, n) {
                 continue;
             }
+            h.budget
+                .start(YARDSTICK, &counterpart.label, &n.to_string());
             let outcome = probe(
                 counterpart.solver,
                 Operation::Count,
@@ -271,6 +317,7 @@ fn measure_program(
     if !h.plan.selected(YARDSTICK, label, n) {
         return;
     }
+    h.budget.start(YARDSTICK, label, &n.to_string());
     let record = program_record(label, exe, n);
     if record.status == CaseStatus::Error {
         eprintln!("nqueens bench: yardstick {label} n = {n}: {}", record.note);
@@ -279,7 +326,7 @@ fn measure_program(
     }
     let seconds = record.seconds;
     h.push(record);
-    tune(group, seconds, h.plan.quick);
+    tune(group, seconds, &h.plan);
     group.bench_with_input(BenchmarkId::new(label, n), &n, |b, &n| {
         b.iter(|| run_program(exe, n))
     });
@@ -296,11 +343,13 @@ fn measure_solver(
     if !counterpart.counts(n) || !h.plan.selected(YARDSTICK, &counterpart.label, n) {
         return;
     }
+    h.budget
+        .start(YARDSTICK, &counterpart.label, &n.to_string());
     let config = counterpart.config();
     let solver = counterpart.solver;
     let outcome = probe(solver, Operation::Count, n, &config, PROBE_BUDGET);
     if let Next::Measure { seconds, .. } = h.settle(counterpart.record(n), outcome) {
-        tune(group, seconds, h.plan.quick);
+        tune(group, seconds, &h.plan);
         group.bench_with_input(BenchmarkId::new(&counterpart.label, n), &n, |b, &n| {
             b.iter(|| solver.count(n, &config))
         });

@@ -7,8 +7,8 @@ use anyhow::Context;
 use clap::Args;
 use nqueens::core::{Config, Registry, StopFlag};
 use nqueens_report::{
-    BoardPicture, MAX_BOARD, ReportInput, ReportOptions, STATS_CSV, TracePicture, load, utc_now,
-    write_atomically, write_report,
+    Baseline, BoardPicture, MAX_BOARD, ReportInput, ReportOptions, RunManifest, STATS_CSV,
+    StatsFile, TracePicture, Verdict, load, origin, utc_now, write_atomically, write_report,
 };
 use nqueens_trace::svg::{Timing, write_svg};
 use nqueens_trace::{Trace, frames, html::write_html, record};
@@ -36,6 +36,18 @@ pub struct ReportArgs {
     #[arg(long, value_name = "N,..", value_delimiter = ',', default_values_t = [8, 32],
           value_parser = crate::parse_size)]
     boards: Vec<usize>,
+    /// Compare with an earlier run: a directory the bench saved
+    /// (target/nqueens-bench/runs/RUN) or a criterion directory. Adds a ratio per case with
+    /// its confidence interval; regressions and gains lead the summary.
+    #[arg(long, value_name = "DIR")]
+    baseline: Option<PathBuf>,
+    /// Report rows measured by runs of different builds (commit, uncommitted changes, profile,
+    /// machine, compiler, flags); every table row then names its run.
+    #[arg(long)]
+    allow_mixed: bool,
+    /// Report what an interrupted bench run measured.
+    #[arg(long)]
+    allow_partial: bool,
 }
 
 /// `$CARGO_TARGET_DIR/<rest>` when the variable is set, else `target/<rest>`.
@@ -52,7 +64,25 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         .clone()
         .unwrap_or_else(|| in_target("criterion"));
     let stats_path = args.stats.clone().unwrap_or_else(|| in_target(STATS_CSV));
+    if args.stats.is_some() && !stats_path.exists() {
+        anyhow::bail!(
+            "--stats {}: no such file (the bench writes it to {})",
+            stats_path.display(),
+            in_target(STATS_CSV).display()
+        );
+    }
     let (criterion, stats) = load(&criterion_dir, &stats_path)?;
+    let manifest = match &stats {
+        Some(stats) => check_runs(stats, &stats_path, args)?,
+        None => None,
+    };
+    let baseline = match &args.baseline {
+        Some(dir) => Some(
+            Baseline::read(dir)
+                .with_context(|| format!("reading the baseline {}", dir.display()))?,
+        ),
+        None => None,
+    };
     let mut boards = Vec::new();
     let default_strategy = StrategyArgs::default();
     for &n in &args.boards {
@@ -89,6 +119,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         boards,
         traces,
         trace_page,
+        manifest,
+        baseline,
         commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
             .chain(reruns)
             .chain(std::iter::once(format!(
@@ -106,12 +138,71 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     for warning in &summary.warnings {
         crate::output::warn(warning);
     }
+    if let Some(changes) = &summary.changes {
+        let count = |v: Verdict| changes.iter().filter(|c| c.verdict == v).count();
+        crate::output::warn(&format!(
+            "against the baseline: {} slower, {} faster, {} within the noise (of {} cases in \
+             both runs)",
+            count(Verdict::Regression),
+            count(Verdict::Gain),
+            count(Verdict::Noise),
+            changes.len()
+        ));
+    }
     let mut out = crate::output::stdout()?;
     for file in trace_files.iter().chain(&summary.files) {
         writeln!(out, "{}", file.display())?;
     }
     out.flush()?;
     Ok(Status::Success)
+}
+
+/// The run manifest beside the statistics, checked: every row's run listed, one build unless
+/// `--allow-mixed`, every run finished unless `--allow-partial`. `None` (with a warning) for
+/// statistics without a manifest.
+fn check_runs(
+    stats: &StatsFile,
+    stats_path: &std::path::Path,
+    args: &ReportArgs,
+) -> anyhow::Result<Option<RunManifest>> {
+    let path = RunManifest::path_beside(stats_path);
+    if !path.exists() {
+        crate::output::warn(&format!(
+            "no run manifest ({}): the report cannot say which commit and build measured it",
+            path.display()
+        ));
+        return Ok(None);
+    }
+    let manifest = RunManifest::read(&path)?;
+    let origin = origin(&manifest, &stats.records, &path)?;
+    if !origin.mixed.is_empty() && !args.allow_mixed {
+        let runs: Vec<String> = origin
+            .runs
+            .iter()
+            .map(|r| format!("{} ({}, {} profile)", r.commit_label(), r.date(), r.profile))
+            .collect();
+        anyhow::bail!(
+            "the statistics mix results of different runs that cannot stand side by side ({}); \
+             runs: {}. Rerun `cargo bench` whole, or pass --allow-mixed to mark every row with \
+             its run",
+            origin.mixed.join("; "),
+            runs.join(", ")
+        );
+    }
+    if let Some(run) = origin.interrupted.first()
+        && !args.allow_partial
+    {
+        anyhow::bail!(
+            "the bench run of {} (commit {}, {} profile) was interrupted after {} of {} cases; \
+             rerun `cargo bench`, or pass --allow-partial to report what it measured",
+            run.date(),
+            run.commit_label(),
+            run.profile,
+            run.cases_done,
+            run.cases_planned
+        );
+    }
+    Ok(Some(manifest))
 }
 
 /// The families the report shows a trace of, at n = 8: (family, strategy, variant, seed). The

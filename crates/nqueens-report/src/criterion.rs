@@ -39,6 +39,11 @@ pub struct Estimate {
     pub confidence: f64,
     /// Elements per iteration, when the benchmark declared a throughput.
     pub elements: Option<u64>,
+    /// Seconds per iteration of each sample (`sample.json`), when criterion wrote them: a
+    /// baseline comparison resamples them.
+    pub samples: Vec<f64>,
+    /// When criterion wrote the estimates (Unix seconds), to tell which run they belong to.
+    pub written: Option<u64>,
 }
 
 impl Estimate {
@@ -129,8 +134,12 @@ fn collect_new_dirs(dir: &Path, found: &mut Vec<PathBuf>, depth: usize) {
     }
 }
 
-fn read_json(path: &Path) -> Result<Value, String> {
-    let text = std::fs::read_to_string(path)
+/// The largest criterion JSON file read: its estimates and ids take a few KiB, its samples
+/// (`sample.json`, read for a baseline comparison) a few hundred for thousands of samples.
+pub(crate) const MAX_JSON: u64 = 16 << 20;
+
+pub(crate) fn read_json(path: &Path) -> Result<Value, String> {
+    let text = crate::read_text_bounded(path, MAX_JSON)
         .map_err(|e| format!("cannot read {}: {e}", file_name(path)))?;
     serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", file_name(path)))
 }
@@ -171,7 +180,39 @@ fn read_one(new_dir: &Path) -> Result<Estimate, String> {
         mean,
         confidence,
         elements,
+        samples: samples(&new_dir.join("sample.json")),
+        written: std::fs::metadata(new_dir.join("estimates.json"))
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| d.as_secs()),
     })
+}
+
+/// Seconds per iteration of each sample in `sample.json` (`iters` and `times`, nanoseconds);
+/// empty when the file is missing or unusable (the comparison then falls back on the
+/// intervals).
+fn samples(path: &Path) -> Vec<f64> {
+    let Ok(value) = read_json(path) else {
+        return Vec::new();
+    };
+    let list = |key: &str| -> Option<Vec<f64>> {
+        value
+            .get(key)?
+            .as_array()?
+            .iter()
+            .map(Value::as_f64)
+            .collect()
+    };
+    match (list("iters"), list("times")) {
+        (Some(iters), Some(times)) if iters.len() == times.len() => iters
+            .iter()
+            .zip(&times)
+            .filter(|(i, t)| **i > 0.0 && t.is_finite() && **t >= 0.0)
+            .map(|(i, t)| t / i * 1e-9)
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn interval(estimates: &Value, key: &str) -> Result<Interval, String> {

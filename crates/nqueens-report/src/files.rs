@@ -157,3 +157,61 @@ pub(crate) fn write_png(
             })
     })
 }
+
+/// Reads the regular file at `path` as UTF-8 text, refusing anything longer than `limit`
+/// bytes and anything that is not a regular file.
+///
+/// The report reads files other programs left (criterion's JSON, the bench's CSV); a symbolic
+/// link to `/dev/zero` would otherwise read until memory runs out, and a FIFO would block on
+/// open. Such a path is refused before it is opened, and the opened file is checked again.
+///
+/// ```
+/// use nqueens_report::read_text_bounded;
+///
+/// let path = std::env::temp_dir().join(format!("nqueens-bounded-doc-{}", std::process::id()));
+/// std::fs::write(&path, "0123456789").map_err(|e| e.to_string())?;
+/// assert_eq!(read_text_bounded(&path, 10).map_err(|e| e.to_string())?, "0123456789");
+/// assert!(read_text_bounded(&path, 9).unwrap_err().to_string().contains("larger than"));
+/// assert!(read_text_bounded(std::path::Path::new("/dev/zero"), 10).is_err());
+/// # std::fs::remove_file(&path).ok();
+/// # Ok::<(), String>(())
+/// ```
+pub fn read_text_bounded(path: &Path, limit: u64) -> io::Result<String> {
+    use std::io::Read;
+
+    let not_regular = |what: &str| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{what}, not a regular file: refused"),
+        )
+    };
+    let kind = |metadata: &fs::Metadata| {
+        let t = metadata.file_type();
+        if t.is_dir() {
+            "a directory"
+        } else if t.is_file() {
+            "a file"
+        } else {
+            "a device, pipe or socket"
+        }
+    };
+    let metadata = fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(not_regular(kind(&metadata)));
+    }
+    let file = fs::File::open(path)?;
+    let opened = file.metadata()?;
+    if !opened.is_file() {
+        return Err(not_regular(kind(&opened)));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than {limit} bytes: refused"),
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))
+}

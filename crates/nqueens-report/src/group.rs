@@ -24,3 +24,7 @@ pub const COMPLETION: &str = "completion";
 
 /// Goals too slow for criterion's samples, each run timed once: statistics rows only.
 pub const ONCE: &str = "once";
+
+/// Instructions executed by each kernel at a small size, counted by callgrind: statistics rows
+/// only (column `instructions`), shown beside the times.
+pub const INSTRUCTIONS: &str = "instructions";

@@ -13,11 +13,26 @@
 //!   [`Stats::FIELDS`](nqueens_core::Stats::FIELDS) entry) and the heap peak, plus `#` metadata
 //!   (machine, date, mode, filtered reruns as [`Update`]s).
 //!
+//! - the run manifest beside the CSV ([`RunManifest`], `run.json`): which bench runs measured
+//!   the rows ([`CaseRecord::run`]), each with its commit, uncommitted changes, profile,
+//!   machine, compiler, flags, start and end.
+//!
 //! The groups, named once in [`group`], are `count_all`, `first_solution`, `validate`,
-//! `yardstick` and `once`. The CSV decides which of criterion's results belong to the run:
-//! criterion keeps every result it ever wrote, so those the CSV does not list as measured are
+//! `yardstick`, `once`, `completion` and `instructions`. The CSV decides which of criterion's
+//! results belong to the run: criterion keeps every result it ever wrote, so those the CSV does
+//! not list as measured, or that were written outside the run that measured their case, are
 //! left out with a warning. A filtered bench run merges its cases into the CSV
-//! ([`StatsFile::merge`]).
+//! ([`StatsFile::merge`]) and its run into the manifest; [`origin`] says whether the runs behind
+//! the rows can stand side by side (the CLI refuses them otherwise, unless asked to mix).
+//!
+//! **Before and after.** [`Baseline`] reads an earlier run (a copy the bench kept, or a
+//! criterion directory) and [`compare`] gives every case in both runs its ratio with a
+//! resampled confidence interval and a [`Verdict`]; the README then leads with the regressions
+//! and gains.
+//!
+//! Every file is read with a size bound and only if it is a regular file
+//! ([`read_text_bounded`]): a link to `/dev/zero` or a FIFO among criterion's files is skipped
+//! with a warning, never read or waited on.
 //!
 //! **What it draws** ([`write_report`]):
 //!
@@ -71,6 +86,7 @@
 
 #![deny(missing_docs)]
 
+mod baseline;
 mod board;
 mod chart;
 mod criterion;
@@ -78,6 +94,7 @@ mod error;
 mod files;
 pub mod group;
 mod machine;
+mod manifest;
 mod report;
 mod stats;
 
@@ -85,12 +102,14 @@ use std::sync::Once;
 
 use plotters::style::{FontStyle, register_font};
 
+pub use baseline::{Baseline, Change, NOISE, RESAMPLES, Verdict, compare};
 pub use board::{MAX_BOARD, draw_board};
 pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart};
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;
-pub use files::write_atomically;
+pub use files::{read_text_bounded, write_atomically};
 pub use machine::{Machine, utc_now, utc_timestamp};
+pub use manifest::{HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin};
 pub use nqueens_core::format::{format_bytes, format_count, format_seconds, format_size};
 pub use report::{
     BoardPicture, ReportInput, ReportOptions, ReportSummary, TracePicture, load, write_report,

@@ -1,7 +1,7 @@
 //! The report from a synthetic criterion tree, from a malformed one, and from a real (tiny)
 //! criterion run: every chart exists, is well-formed SVG or PNG, and names every strategy.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use nqueens_core::Stats;
@@ -10,24 +10,9 @@ use nqueens_report::{
     Update, load, read_criterion, write_report,
 };
 
-/// A fresh directory under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
+mod common;
 
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("nqueens-report-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        Self(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::TempDir;
 
 /// Writes the two files criterion 0.8 leaves for one benchmark.
 fn fake_benchmark(root: &Path, group: &str, function: &str, n: usize, nanos: f64) {
@@ -369,6 +354,7 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         }],
         trace_page: Some("traces.html".into()),
         commands: vec!["cargo bench --bench compare -- --quick".to_string()],
+        ..ReportInput::default()
     };
     let summary = write_report(
         &input,

@@ -193,5 +193,6 @@ mod files;
 mod flags;
 mod limits;
 mod records;
+mod runs;
 mod signals;
 mod streams;

@@ -4,9 +4,14 @@
 use nqueens_core::{StatField, Stats};
 
 use super::ReportInput;
+use crate::baseline::case_parameter_matches;
 use crate::chart::Point;
 use crate::group::FIRST_SOLUTION;
-use crate::{CaseRecord, CaseStatus, Estimate};
+use crate::{CaseRecord, CaseStatus, Estimate, Run, RunManifest};
+
+/// Slack around a run's start and end when telling whether criterion wrote a result during it
+/// (file systems round times; the run's own clock read is not the file's).
+const WRITE_SLACK: u64 = 120;
 
 /// The estimates and records of one report, indexed.
 pub(super) struct Data<'a> {
@@ -78,6 +83,9 @@ impl<'a> Data<'a> {
         let records = input.stats.as_ref().map_or(&[][..], |s| &s.records[..]);
         // Criterion keeps the results of every case it ever ran; with the statistics at hand,
         // only the cases they list as measured belong to this run.
+        // With the run manifest at hand, a result must also have been written while the run
+        // that measured its case was going on: a leftover of an earlier run of the same case
+        // (an interrupted rerun, say) is not this run's.
         let (estimates, stale): (Vec<&Estimate>, Vec<&Estimate>) =
             input.criterion.estimates.iter().partition(|e| {
                 input.stats.is_none()
@@ -85,7 +93,8 @@ impl<'a> Data<'a> {
                         r.status == CaseStatus::Measured
                             && r.group == e.group
                             && r.id == e.function
-                            && Some(r.n) == e.n()
+                            && case_parameter_matches(r, e)
+                            && written_during(input.manifest.as_ref(), &r.run, e.written)
                     })
             });
         let stale = stale
@@ -155,10 +164,48 @@ impl<'a> Data<'a> {
             .collect()
     }
 
+    /// The run that measured a row, when the manifest names it.
+    pub(super) fn run_of(&self, record: &CaseRecord) -> Option<&'a Run> {
+        self.input.manifest.as_ref()?.run(&record.run)
+    }
+
+    /// Whether the rows come from runs that cannot stand side by side (the report was asked
+    /// to mix them): every table row then names its run.
+    pub(super) fn mixed(&self) -> bool {
+        let Some(manifest) = &self.input.manifest else {
+            return false;
+        };
+        let mut runs = self.records.iter().filter_map(|r| manifest.run(&r.run));
+        let Some(first) = runs.next() else {
+            return false;
+        };
+        runs.any(|run| !first.differences(run).is_empty())
+    }
+
+    /// The commit and date of the run that measured `records` (the first that names one).
+    pub(super) fn run_label(&self, records: &[&CaseRecord]) -> String {
+        records
+            .iter()
+            .find_map(|r| self.run_of(r))
+            .map_or("-".to_string(), |run| {
+                format!("{} {}", run.commit_label(), run.date())
+            })
+    }
+
     /// A value of the statistics file's metadata.
     pub(super) fn meta(&self, key: &str) -> Option<&'a str> {
         self.input.stats.as_ref().and_then(|s| s.meta(key))
     }
+}
+
+/// Whether criterion wrote a result (at Unix time `written`) while the run `run` was going on;
+/// true when either is unknown.
+fn written_during(manifest: Option<&RunManifest>, run: &str, written: Option<u64>) -> bool {
+    let (Some(run), Some(written)) = (manifest.and_then(|m| m.run(run)), written) else {
+        return true;
+    };
+    let end = run.finished.unwrap_or(u64::MAX - WRITE_SLACK);
+    run.started.saturating_sub(WRITE_SLACK) <= written && written <= end + WRITE_SLACK
 }
 
 /// Randomized cases of the first-solution group: (id, n) with two or more seeds.

@@ -9,16 +9,22 @@
 mod charts;
 mod data;
 mod fits;
+mod instructions;
 mod memory;
 mod readme;
 mod summary;
 mod tables;
+mod versus;
 
 use std::path::{Path, PathBuf};
 
 use data::Data;
 
-use crate::{CriterionData, ImageFormat, Machine, ReportError, StatsFile, Update, draw_board};
+use crate::group::COMPLETION;
+use crate::{
+    Baseline, CriterionData, ImageFormat, Machine, ReportError, RunManifest, StatsFile, Update,
+    draw_board,
+};
 
 /// A solution to draw as a chessboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +66,10 @@ pub struct ReportInput {
     pub trace_page: Option<String>,
     /// The commands that produced the data, shown in the README.
     pub commands: Vec<String>,
+    /// The run manifest beside the statistics: which run measured each row.
+    pub manifest: Option<RunManifest>,
+    /// An earlier run to compare with (`--baseline`).
+    pub baseline: Option<Baseline>,
 }
 
 /// Where and how to write.
@@ -80,6 +90,8 @@ pub struct ReportSummary {
     pub warnings: Vec<String>,
     /// Every series label (strategy, variant or yardstick) that appears in the report.
     pub labels: Vec<String>,
+    /// The comparison with the baseline, when one was given.
+    pub changes: Option<Vec<crate::Change>>,
 }
 
 /// Where and when the benchmarks ran, as the charts' subheading and the README's head say it.
@@ -150,8 +162,29 @@ pub fn write_report(
 ) -> Result<ReportSummary, ReportError> {
     crate::register_fonts();
     let out = &options.out;
-    std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let data = Data::new(input);
+    // Everything that can refuse the report does so before a file is written, so the report
+    // already there stays as it was.
+    if input.stats.is_some() && data.estimates.is_empty() && !input.criterion.estimates.is_empty() {
+        return Err(ReportError::NoResults {
+            dir: PathBuf::from("criterion"),
+            hint: format!(
+                "none of its {} results belong to the run the statistics describe: they were \
+                 left by another run or another version of the bench harness (or copied \
+                 without their modification times: copy with `cp -a`); rerun `cargo bench`",
+                input.criterion.estimates.len()
+            ),
+        });
+    }
+    let changes = match &input.baseline {
+        Some(baseline) => Some(crate::baseline::compare(
+            &data.estimates,
+            &baseline.criterion.estimates,
+            &baseline.dir,
+        )?),
+        None => None,
+    };
+    std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut summary = ReportSummary {
         warnings: warnings(&data),
         ..ReportSummary::default()
@@ -170,7 +203,9 @@ pub fn write_report(
         traces: input.traces.clone(),
         trace_page: input.trace_page.clone(),
     };
-    let readme = readme::readme(&data, &provenance, &drawn);
+    let versus = changes.as_ref().zip(input.baseline.as_ref());
+    let readme = readme::readme(&data, &provenance, &drawn, versus);
+    summary.changes = changes.clone();
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
     summary.files.push(path);
@@ -188,10 +223,11 @@ fn warnings(data: &Data<'_>) -> Vec<String> {
             data.stale.len()
         ));
     }
+    // Completion instances are named `n-k-seed`, not by size, and are not charted by time.
     let sizeless: Vec<String> = data
         .estimates
         .iter()
-        .filter(|e| e.n().is_none())
+        .filter(|e| e.n().is_none() && e.group != COMPLETION)
         .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
         .collect();
     if let Some(first) = sizeless.first() {
@@ -243,7 +279,8 @@ pub fn load(
     stats_path: &Path,
 ) -> Result<(CriterionData, Option<StatsFile>), ReportError> {
     let mut criterion = crate::read_criterion(criterion_dir)?;
-    let stats = if stats_path.is_file() {
+    let stats = if stats_path.exists() {
+        // A directory, device or pipe is refused by the read, not taken for a missing file.
         Some(StatsFile::read(stats_path)?)
     } else {
         criterion.warnings.push(format!(

@@ -8,19 +8,37 @@ use super::data::Data;
 use super::memory::{MEMORY, count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, time_table, yardstick_table};
-use super::{Drawn, Provenance};
+use super::{Drawn, Provenance, versus};
+use crate::Baseline;
+use crate::baseline::Change;
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
 /// The whole document.
-pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) -> String {
+pub(super) fn readme(
+    data: &Data<'_>,
+    provenance: &Provenance,
+    drawn: &Drawn,
+    against: Option<(&Vec<Change>, &Baseline)>,
+) -> String {
     let mut md = String::new();
     head(&mut md, data, provenance);
     let _ = writeln!(md, "## Summary\n");
-    for line in summary_lines(data) {
+    // Before and after leads: did the change make anything faster or slower?
+    let compared = against.map_or(Vec::new(), |(changes, baseline)| {
+        let mut lines = versus::summary_lines(changes, baseline);
+        if let Some(stats) = &baseline.stats {
+            lines.splice(0..0, super::instructions::change_lines(data, stats));
+        }
+        lines
+    });
+    for line in compared.into_iter().chain(summary_lines(data)) {
         let _ = writeln!(md, "- {line}");
     }
     md.push('\n');
+    if let Some((changes, baseline)) = against {
+        versus::section(&mut md, changes, baseline);
+    }
     section(&mut md, "Count all solutions", Some(COUNT_ALL), drawn);
     time_table(&mut md, data, COUNT_ALL);
     section(
@@ -66,7 +84,8 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
              default variant: the time of that run, median and range over the instances at each \
              share of the board given (all board sizes together). Instances without a \
              completion need a proof, which `min-conflicts` cannot give: it runs only on those \
-             with one. Criterion's timings of every instance are in `target/criterion/{COMPLETION}`.\n"
+             with one. In the deep profile (`NQUEENS_BENCH=full`) criterion also times every \
+             instance (`target/criterion/{COMPLETION}`).\n"
         );
     }
     once_section(&mut md, data);
@@ -77,6 +96,7 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
          any strategy pays at that size.\n"
     );
     time_table(&mut md, data, VALIDATE);
+    super::instructions::section(&mut md, data);
     section(
         &mut md,
         "Yardstick: plain C on the same machine",
@@ -156,6 +176,9 @@ fn head(md: &mut String, data: &Data<'_>, provenance: &Provenance) {
             .map_or(String::new(), |m| format!(" ({m} mode)"))
     );
     let _ = writeln!(md, "- **Machine:** {}", provenance.machine.describe());
+    for line in run_lines(data) {
+        let _ = writeln!(md, "- {line}");
+    }
     if let Some(duration) = data.meta("duration") {
         let _ = writeln!(md, "- **Bench run took:** {duration}");
     }
@@ -189,6 +212,51 @@ fn head(md: &mut String, data: &Data<'_>, provenance: &Provenance) {
             .first()
             .map_or(95.0, |e| e.confidence * 100.0)
     );
+}
+
+/// One line per run behind the rows (from the run manifest): commit, profile, compiler, flags.
+fn run_lines(data: &Data<'_>) -> Vec<String> {
+    let Some(manifest) = &data.input.manifest else {
+        return vec!["**Run:** no run manifest (the commit and build are unknown)".to_string()];
+    };
+    let mut lines = Vec::new();
+    for run in &manifest.runs {
+        if !data.records.iter().any(|r| r.run == run.id) {
+            continue;
+        }
+        let tree = if run.dirty.is_some() {
+            "with uncommitted changes"
+        } else {
+            "clean tree"
+        };
+        let end = if run.is_complete() {
+            ""
+        } else {
+            ", interrupted"
+        };
+        lines.push(format!(
+            "**Run{}:** commit `{}` ({tree}), {} profile{}, started {}{end}; {}; {}",
+            if run.filtered { " (partial)" } else { "" },
+            run.commit_label(),
+            run.profile,
+            if run.args.trim().is_empty() {
+                String::new()
+            } else {
+                format!(" (`-- {}`)", run.args.trim())
+            },
+            run.date(),
+            run.rustc,
+            run.flags
+        ));
+    }
+    if data.mixed() {
+        lines.push(
+            "**Mixed runs:** the rows come from runs of different builds (`--allow-mixed`); \
+             every table row names its run"
+                .to_string(),
+        );
+    }
+    lines
 }
 
 /// The runs of the `once` group, one line per label.

@@ -78,13 +78,21 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
             })
         })
         .collect();
+    // Rows of runs that differ (`--allow-mixed`) say which run measured them.
+    let mixed = data.mixed();
     let _ = write!(md, "| strategy | n | median | 95% CI |");
     for counter in &used {
         let _ = write!(md, " {} |", counter.label());
     }
+    if mixed {
+        md.push_str(" run |");
+    }
     let _ = write!(md, "\n|---|--:|--:|--:|");
     for _ in &used {
         md.push_str("--:|");
+    }
+    if mixed {
+        md.push_str("---|");
     }
     md.push('\n');
     for (id, points) in &series {
@@ -99,6 +107,9 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
             let records = records_of(id, *n);
             for counter in &used {
                 let _ = write!(md, " {} |", counter.median(&records));
+            }
+            if mixed {
+                let _ = write!(md, " {} |", data.run_label(&records));
             }
             md.push('\n');
         }

@@ -12,8 +12,8 @@ mod record;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use record::clean;
 pub use record::{CaseRecord, CaseStatus, HEADER, UnknownStatus};
+use record::{clean, header_mismatch};
 
 use crate::ReportError;
 
@@ -32,6 +32,9 @@ pub const BENCH_DIR: &str = bench_dir!();
 /// The statistics CSV, relative to Cargo's target directory: the bench writes it there and
 /// `nqueens report` reads it from there by default.
 pub const STATS_CSV: &str = concat!(bench_dir!(), "/stats.csv");
+
+/// The largest statistics file read: a full run writes a few hundred KiB.
+const MAX_STATS: u64 = 256 << 20;
 
 /// A line of the statistics CSV that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -207,7 +210,7 @@ impl StatsFile {
                 if line != HEADER {
                     return Err(StatsParseError {
                         line: index + 1,
-                        reason: "not the expected header".to_string(),
+                        reason: header_mismatch(line),
                     });
                 }
                 seen_header = true;
@@ -230,8 +233,8 @@ impl StatsFile {
     /// torn), without the header, or without a single case. A report from such a file would
     /// say "no results" and replace a good one.
     pub fn read(path: &Path) -> Result<Self, ReportError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| ReportError::io("reading", path, e))?;
+        let text = crate::read_text_bounded(path, MAX_STATS)
+            .map_err(|e| ReportError::io("reading", path, e))?;
         let unusable = |reason: &str| ReportError::UnusableStats {
             path: path.to_path_buf(),
             reason: format!("{reason}; rerun `cargo bench` to write it again"),

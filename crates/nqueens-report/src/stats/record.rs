@@ -6,12 +6,13 @@ use std::str::FromStr;
 use nqueens_core::Stats;
 
 /// The columns before the counters: what the case was and what became of it.
-const LEADING: [&str; 10] = [
-    "group", "id", "strategy", "variant", "n", "seed", "threads", "status", "seconds", "result",
+const LEADING: [&str; 11] = [
+    "run", "group", "id", "strategy", "variant", "n", "seed", "threads", "status", "seconds",
+    "result",
 ];
 
 /// The columns after the counters: what the bench measured itself.
-const TRAILING: [&str; 2] = ["heap_peak_bytes", "note"];
+const TRAILING: [&str; 3] = ["heap_peak_bytes", "instructions", "note"];
 
 const COLUMN_COUNT: usize = LEADING.len() + Stats::FIELDS.len() + TRAILING.len();
 
@@ -64,11 +65,12 @@ const HEADER_BYTES: [u8; HEADER_LEN] = {
 };
 
 /// The CSV header, in column order:
-/// `group,id,strategy,variant,n,seed,threads,status,seconds,result,` then the
-/// [`Stats::FIELDS`] names (`nodes,...,peak_bytes`), then `heap_peak_bytes,note`.
+/// `run,group,id,strategy,variant,n,seed,threads,status,seconds,result,` then the
+/// [`Stats::FIELDS`] names (`nodes,...,peak_bytes`), then `heap_peak_bytes,instructions,note`.
 ///
 /// It is built from [`Stats::FIELDS`] at compile time, and stays a plain `&str` constant for
-/// callers; files written before keep loading as long as the fields keep their names and order.
+/// callers. A file with other columns (written by another version of the harness) is refused
+/// with the columns that differ named.
 pub const HEADER: &str = match std::str::from_utf8(&HEADER_BYTES) {
     Ok(header) => header,
     Err(_) => panic!("column names are UTF-8, so the joined header is"),
@@ -118,9 +120,43 @@ impl FromStr for CaseStatus {
     }
 }
 
+/// Why `line` is not [`HEADER`]: the columns missing and the columns not expected, or the order.
+pub(super) fn header_mismatch(line: &str) -> String {
+    let found: Vec<&str> = line.split(',').map(str::trim).collect();
+    let missing: Vec<&str> = COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| !found.contains(c))
+        .collect();
+    let extra: Vec<&str> = found
+        .iter()
+        .copied()
+        .filter(|c| !COLUMNS.contains(c))
+        .collect();
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("missing column(s) {}", missing.join(", ")));
+    }
+    if !extra.is_empty() {
+        let shown: Vec<String> = extra.iter().take(5).map(|c| format!("{c:.40}")).collect();
+        parts.push(format!("unexpected column(s) {}", shown.join(", ")));
+    }
+    if parts.is_empty() {
+        parts.push("the columns are in another order".to_string());
+    }
+    format!(
+        "not the expected header ({}): written by another version of the bench harness, or \
+         not its statistics; rerun `cargo bench`",
+        parts.join("; ")
+    )
+}
+
 /// One probed case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaseRecord {
+    /// The bench run that measured it: a [`Run::id`](crate::Run::id) of the run manifest
+    /// (empty in files without one).
+    pub run: String,
     /// Criterion group: one of [`crate::group`]'s names.
     pub group: String,
     /// Criterion function id: the strategy, `strategy-variant` for a non-default variant, or a
@@ -146,6 +182,8 @@ pub struct CaseRecord {
     pub stats: Stats,
     /// Peak heap bytes allocated during the probe run, above what was live before it.
     pub heap_peak_bytes: u64,
+    /// Instructions executed by the case's kernel under callgrind (0: not counted).
+    pub instructions: u64,
     /// Free text (an error message, why a case was skipped).
     pub note: String,
 }
@@ -154,6 +192,7 @@ impl CaseRecord {
     /// A record with zero counters and empty text fields.
     pub fn new(group: &str, id: &str, strategy: &str, n: usize, status: CaseStatus) -> Self {
         Self {
+            run: String::new(),
             group: group.to_string(),
             id: id.to_string(),
             strategy: strategy.to_string(),
@@ -166,6 +205,7 @@ impl CaseRecord {
             result: String::new(),
             stats: Stats::default(),
             heap_peak_bytes: 0,
+            instructions: 0,
             note: String::new(),
         }
     }
@@ -174,6 +214,7 @@ impl CaseRecord {
     pub fn to_csv_line(&self) -> String {
         let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
         let leading = [
+            clean(&self.run),
             clean(&self.group),
             clean(&self.id),
             clean(&self.strategy),
@@ -188,7 +229,11 @@ impl CaseRecord {
         let counters = Stats::FIELDS
             .iter()
             .map(|field| (field.get)(&self.stats).to_string());
-        let trailing = [self.heap_peak_bytes.to_string(), clean(&self.note)];
+        let trailing = [
+            self.heap_peak_bytes.to_string(),
+            self.instructions.to_string(),
+            clean(&self.note),
+        ];
         let cells: Vec<String> = leading
             .into_iter()
             .chain(counters)
@@ -201,7 +246,8 @@ impl CaseRecord {
     pub(super) fn from_fields(fields: &[&str]) -> Result<Self, String> {
         if fields.len() != COLUMN_COUNT {
             return Err(format!(
-                "expected {COLUMN_COUNT} fields, found {}",
+                "expected {COLUMN_COUNT} fields, found {} (a row with missing or extra \
+                 columns: the file was edited, or written by another version of the harness)",
                 fields.len()
             ));
         }
@@ -224,21 +270,23 @@ impl CaseRecord {
             (field.set)(&mut stats, num(field.name, text)?);
         }
         Ok(Self {
-            group: leading[0].to_string(),
-            id: leading[1].to_string(),
-            strategy: leading[2].to_string(),
-            variant: leading[3].to_string(),
-            n: num("n", leading[4])?,
-            seed: opt("seed", leading[5])?,
-            threads: opt("threads", leading[6])?,
-            status: leading[7]
+            run: leading[0].to_string(),
+            group: leading[1].to_string(),
+            id: leading[2].to_string(),
+            strategy: leading[3].to_string(),
+            variant: leading[4].to_string(),
+            n: num("n", leading[5])?,
+            seed: opt("seed", leading[6])?,
+            threads: opt("threads", leading[7])?,
+            status: leading[8]
                 .parse()
                 .map_err(|e: UnknownStatus| e.to_string())?,
-            seconds: num("seconds", leading[8])?,
-            result: leading[9].to_string(),
+            seconds: num("seconds", leading[9])?,
+            result: leading[10].to_string(),
             stats,
             heap_peak_bytes: num("heap_peak_bytes", trailing[0])?,
-            note: trailing[1].to_string(),
+            instructions: num("instructions", trailing[1])?,
+            note: trailing[2].to_string(),
         })
     }
 }
@@ -252,14 +300,25 @@ pub(super) fn clean(text: &str) -> String {
 mod tests {
     use super::*;
 
-    /// Files written before the header was built from [`Stats::FIELDS`] had this one; they
-    /// must keep loading.
+    /// The header scripts read: a change here is a new version of the file.
     #[test]
-    fn header_is_the_one_files_were_written_with() {
+    fn header_is_the_one_files_are_written_with() {
         assert_eq!(
             HEADER,
-            "group,id,strategy,variant,n,seed,threads,status,seconds,result,nodes,backtracks,\
-             examined,moves,restarts,initial_conflicts,peak_bytes,heap_peak_bytes,note"
+            "run,group,id,strategy,variant,n,seed,threads,status,seconds,result,nodes,\
+             backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,heap_peak_bytes,\
+             instructions,note"
         );
+    }
+
+    #[test]
+    fn a_header_from_another_version_names_the_columns_that_differ() {
+        let old = "group,id,strategy,variant,n,seed,threads,status,seconds,result,nodes,\
+                   backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,\
+                   heap_peak_bytes,note";
+        let why = header_mismatch(old);
+        assert!(why.contains("missing column(s) run, instructions"), "{why}");
+        let why = header_mismatch(&format!("{HEADER},extra"));
+        assert!(why.contains("unexpected column(s) extra"), "{why}");
     }
 }

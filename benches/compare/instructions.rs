@@ -1,0 +1,273 @@
+//! The `instructions` group: instructions executed by each strategy's kernel at a small size,
+//! counted by callgrind (valgrind's `--tool=callgrind`), a steady signal where wall times
+//! wander: the count of one build on one input does not depend on the machine's load, so a
+//! change of a few percent in a kernel shows.
+//!
+//! The bench binary runs itself under callgrind with `NQUEENS_KERNEL=<operation>:<label>:<n>`
+//! set; it then runs that one case once, on one thread with seed 1, inside
+//! [`nqueens_kernel`], and callgrind collects only while that function runs
+//! (`--toggle-collect`), so start-up and the registry are not counted. Each strategy (every
+//! variant in the deep profile) is counted at one size: counting at the largest n of 8 to 10
+//! its model runs in 15 ms, else a first solution at the largest of 16, 100 and 1,000. The
+//! counts go to the statistics CSV (group `instructions`, column `instructions`) and the
+//! report's table beside the times. Without valgrind the group is left out with a message.
+
+use std::path::Path;
+use std::process::Command;
+
+use nqueens::core::{Config, Operation, Registry, Solver};
+use nqueens_report::CaseStatus;
+use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, INSTRUCTIONS};
+
+use crate::budget::model;
+use crate::harness::{Harness, target_dir};
+use crate::plan::{Mode, cases};
+
+/// The environment variable that makes the binary a kernel run.
+const KERNEL_VAR: &str = "NQUEENS_KERNEL";
+
+/// The longest native run counted: callgrind runs it about 50 times slower.
+const MAX_NATIVE: f64 = 0.015;
+
+/// Callgrind's start-up and the slowdown of the kernel under it, for the budget.
+const START_UP: f64 = 0.8;
+const SLOWDOWN: f64 = 60.0;
+
+/// One kernel to count: a case label, its operation and size.
+#[derive(Clone, Debug)]
+struct Kernel {
+    label: String,
+    operation: Operation,
+    n: usize,
+    /// Expected native seconds of the run.
+    native: f64,
+}
+
+impl Kernel {
+    fn op_name(&self) -> &'static str {
+        if self.operation == Operation::Count {
+            "count"
+        } else {
+            "first"
+        }
+    }
+
+    /// The plan's parameter: `count-10`, `first-100`.
+    fn parameter(&self) -> String {
+        format!("{}-{}", self.op_name(), self.n)
+    }
+}
+
+/// The kernels of this plan: one per strategy (every variant in the deep profile).
+fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
+    let mut out = Vec::new();
+    for case in cases(registry) {
+        if !case.is_default && !h.plan.instructions_all_variants {
+            continue;
+        }
+        let count = model(COUNT_ALL, &case.label);
+        let first = model(FIRST_SOLUTION, &case.label);
+        let pick = |operation: Operation, sizes: &[usize], m: Option<&crate::budget::Model>| {
+            sizes
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&n| case.accepts(operation, n))
+                .map(|n| (n, m.map_or(f64::INFINITY, |m| m.seconds(n))))
+                .find(|&(_, t)| t <= MAX_NATIVE)
+                .map(|(n, native)| Kernel {
+                    label: case.label.clone(),
+                    operation,
+                    n,
+                    native,
+                })
+        };
+        let kernel = pick(Operation::Count, &[8, 9, 10], count)
+            .or_else(|| pick(Operation::First, &[16, 100, 1_000], first));
+        if let Some(kernel) = kernel
+            && h.plan.selected(INSTRUCTIONS, &kernel.label, kernel.n)
+        {
+            out.push(kernel);
+        }
+    }
+    out
+}
+
+/// Whether callgrind can run here.
+fn valgrind() -> bool {
+    Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Plans the kernels, two at a time on a machine with two cores or more.
+pub fn plan(h: &mut Harness, registry: &Registry) {
+    if h.plan.mode == Mode::Test || !valgrind() {
+        return;
+    }
+    let parallel = h.run.cores.clamp(1, 2) as f64;
+    for kernel in kernels(h, registry) {
+        let seconds = (START_UP + kernel.native * SLOWDOWN) / parallel;
+        h.budget.plan(
+            &h.plan,
+            INSTRUCTIONS,
+            &kernel.label,
+            &kernel.parameter(),
+            Some(seconds),
+            1,
+            false,
+        );
+    }
+}
+
+/// Counts every planned kernel under callgrind and records the counts.
+pub fn instructions_group(h: &mut Harness, registry: &Registry) {
+    if h.plan.mode != Mode::Bench {
+        return;
+    }
+    let kernels = kernels(h, registry);
+    if kernels.is_empty() {
+        return;
+    }
+    if !valgrind() {
+        eprintln!(
+            "nqueens bench: {INSTRUCTIONS} left out: valgrind is not installed (Debian: apt-get \
+             install valgrind); the report shows times only"
+        );
+        return;
+    }
+    let Ok(exe) = std::env::current_exe() else {
+        eprintln!("nqueens bench: {INSTRUCTIONS} left out: cannot find this binary");
+        return;
+    };
+    let dir = target_dir()
+        .join(nqueens_report::BENCH_DIR)
+        .join("callgrind");
+    if let Err(error) = std::fs::create_dir_all(&dir) {
+        eprintln!(
+            "nqueens bench: {INSTRUCTIONS} left out: {}: {error}",
+            dir.display()
+        );
+        return;
+    }
+    // Two kernels at a time: callgrind runs one thread, and the counts do not depend on load.
+    for pair in kernels.chunks(h.run.cores.clamp(1, 2)) {
+        for kernel in pair {
+            h.budget
+                .start(INSTRUCTIONS, &kernel.label, &kernel.parameter());
+        }
+        let children: Vec<_> = pair.iter().map(|k| spawn(&exe, &dir, k)).collect();
+        for (kernel, child) in pair.iter().zip(children) {
+            let solver = registry
+                .get(kernel.label.split('-').next().unwrap_or(&kernel.label))
+                .map(|s| s.name())
+                .unwrap_or("?");
+            let mut record = nqueens_report::CaseRecord::new(
+                INSTRUCTIONS,
+                &kernel.label,
+                solver,
+                kernel.n,
+                CaseStatus::Measured,
+            );
+            record.note = kernel.op_name().to_string();
+            match child.and_then(|(child, out)| wait(child, &out)) {
+                Ok(count) => record.instructions = count,
+                Err(error) => {
+                    eprintln!(
+                        "nqueens bench: {INSTRUCTIONS}/{}/{}: {error}",
+                        kernel.label,
+                        kernel.parameter()
+                    );
+                    record.status = CaseStatus::Error;
+                    record.note = format!("{}: {error}", kernel.op_name());
+                }
+            }
+            h.push(record);
+        }
+    }
+    h.save();
+}
+
+/// Starts callgrind on this binary for one kernel.
+fn spawn(
+    exe: &Path,
+    dir: &Path,
+    kernel: &Kernel,
+) -> Result<(std::process::Child, std::path::PathBuf), String> {
+    let out = dir.join(format!("{}-{}.out", kernel.label, kernel.parameter()));
+    let _ = std::fs::remove_file(&out);
+    Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg("--toggle-collect=*nqueens_kernel*")
+        .arg(exe)
+        .env(
+            KERNEL_VAR,
+            format!("{}:{}:{}", kernel.op_name(), kernel.label, kernel.n),
+        )
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map(|child| (child, out))
+        .map_err(|e| format!("cannot run valgrind: {e}"))
+}
+
+/// Waits for a callgrind run and reads its instruction count.
+fn wait(child: std::process::Child, out: &Path) -> Result<u64, String> {
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !output.status.success() {
+        let text = String::from_utf8_lossy(&output.stderr);
+        let last = text.lines().last().unwrap_or("").to_string();
+        return Err(format!("callgrind failed ({}): {last}", output.status));
+    }
+    let text = std::fs::read_to_string(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let count = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("totals:")
+                .or_else(|| l.strip_prefix("summary:"))
+        })
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        .ok_or_else(|| format!("{} holds no instruction total", out.display()))?;
+    if count == 0 {
+        return Err("callgrind counted nothing (the kernel's symbol was not found)".to_string());
+    }
+    Ok(count)
+}
+
+/// When `NQUEENS_KERNEL` names a kernel, runs it once and returns true (the process is a
+/// callgrind child and does nothing else).
+pub fn run_kernel_if_asked() -> bool {
+    let Ok(spec) = std::env::var(KERNEL_VAR) else {
+        return false;
+    };
+    let mut parts = spec.splitn(3, ':');
+    let (Some(op), Some(label), Some(n)) = (parts.next(), parts.next(), parts.next()) else {
+        eprintln!("nqueens bench: {KERNEL_VAR}={spec:?} is not operation:label:n");
+        std::process::exit(2);
+    };
+    let n: usize = n.parse().unwrap_or(0);
+    let registry = nqueens::registry();
+    let all = cases(&registry);
+    let Some(case) = all.iter().find(|c| c.label == label) else {
+        eprintln!("nqueens bench: {KERNEL_VAR}: no case {label}");
+        std::process::exit(2);
+    };
+    let config = Config {
+        threads: Some(1),
+        ..case.config(case.variant.randomized.then_some(1))
+    };
+    let ok = nqueens_kernel(case.solver, op == "count", n, &config);
+    std::process::exit(if ok { 0 } else { 1 });
+}
+
+/// The one function callgrind counts (`--toggle-collect=*nqueens_kernel*`).
+#[inline(never)]
+fn nqueens_kernel(solver: &dyn Solver, count: bool, n: usize, config: &Config) -> bool {
+    if count {
+        solver.count(n, config).is_ok()
+    } else {
+        solver.first(n, config).is_ok()
+    }
+}

@@ -1,0 +1,204 @@
+//! This run, as the manifest records it: the commit and whether the tree had uncommitted
+//! changes, the profile, the machine, the compiler and the flags; and the copy of the run the
+//! bench keeps for later comparisons (`nqueens report --baseline DIR`).
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use nqueens_report::{CaseStatus, Machine, Run, RunManifest, StatsFile, utc_timestamp};
+
+/// Saved runs kept under `nqueens-bench/runs/`; older ones are removed.
+const KEEP_RUNS: usize = 20;
+
+/// Seconds since the Unix epoch.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Runs `program args` in the workspace and returns its standard output, if it succeeded.
+fn output(program: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// FNV-1a over `bytes`: a fingerprint of the uncommitted changes.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The commit checked out, and a fingerprint of the uncommitted changes (`None`: clean).
+fn commit() -> (String, Option<String>) {
+    let Some(head) = output("git", &["rev-parse", "HEAD"]) else {
+        return ("unknown".to_string(), None);
+    };
+    let diff = output("git", &["diff", "HEAD"]).unwrap_or_default();
+    let untracked =
+        output("git", &["ls-files", "--others", "--exclude-standard"]).unwrap_or_default();
+    let dirty = (!diff.is_empty() || !untracked.is_empty())
+        .then(|| format!("{:016x}", fnv(format!("{diff}\0{untracked}").as_bytes())));
+    (head.trim().to_string(), dirty)
+}
+
+/// How the bench binary was built: the Cargo profile's traits, `RUSTFLAGS` seen by the
+/// compiler, and the target features that matter to the kernels.
+fn flags() -> String {
+    let mut parts = vec![format!(
+        "{}-{}",
+        std::env::consts::ARCH,
+        std::env::consts::OS
+    )];
+    parts.push(if cfg!(debug_assertions) {
+        "debug assertions on".to_string()
+    } else {
+        "optimized".to_string()
+    });
+    if let Some(flags) = option_env!("RUSTFLAGS").filter(|f| !f.trim().is_empty()) {
+        parts.push(format!("RUSTFLAGS={}", flags.trim()));
+    }
+    let features: Vec<&str> = [
+        ("popcnt", cfg!(target_feature = "popcnt")),
+        ("bmi1", cfg!(target_feature = "bmi1")),
+        ("bmi2", cfg!(target_feature = "bmi2")),
+        ("avx2", cfg!(target_feature = "avx2")),
+    ]
+    .iter()
+    .filter(|(_, on)| *on)
+    .map(|(name, _)| *name)
+    .collect();
+    parts.push(if features.is_empty() {
+        "generic target (no popcnt/bmi/avx2)".to_string()
+    } else {
+        format!("target features {}", features.join(" "))
+    });
+    parts.join(", ")
+}
+
+/// This run, started now.
+pub fn this_run(profile: &str, args: &str, filtered: bool) -> Run {
+    let machine = Machine::detect();
+    let (commit, dirty) = commit();
+    let started = now();
+    let short: String = commit.chars().take(7).collect();
+    // The date and time in the id, compact: 2026-11-25 09:30 UTC -> 20261125-0930.
+    let stamp: String = utc_timestamp(started)
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    Run {
+        id: format!("{stamp}{:02}-{short}-{}", started % 60, std::process::id()),
+        commit,
+        dirty,
+        profile: profile.to_string(),
+        args: args.to_string(),
+        filtered,
+        started,
+        finished: None,
+        cases_planned: 0,
+        cases_done: 0,
+        estimated_seconds: 0.0,
+        cpu: machine.cpu,
+        cores: machine.cores,
+        rustc: output(&rustc, &["-V"]).map_or("rustc (version unknown)".to_string(), |v| {
+            v.trim().to_string()
+        }),
+        flags: flags(),
+        criterion: "0.8.2".to_string(),
+    }
+}
+
+/// Keeps a copy of a finished run in `bench_dir/runs/<run id>/`: its statistics rows, its
+/// manifest entry, and criterion's files of the cases it measured; removes the oldest copies
+/// beyond [`KEEP_RUNS`]. Returns the copy's directory.
+pub fn save_copy(
+    bench_dir: &Path,
+    criterion_dir: &Path,
+    run: &Run,
+    stats: &StatsFile,
+) -> Result<std::path::PathBuf, String> {
+    let runs = bench_dir.join("runs");
+    let dir = runs.join(&run.id);
+    let fail = |e: std::io::Error| format!("{}: {e}", dir.display());
+    std::fs::create_dir_all(&dir).map_err(fail)?;
+    let mine = StatsFile {
+        meta: stats.meta.clone(),
+        records: stats
+            .records
+            .iter()
+            .filter(|r| r.run == run.id)
+            .cloned()
+            .collect(),
+    };
+    mine.write(&dir.join("stats.csv"))
+        .map_err(|e| e.to_string())?;
+    RunManifest {
+        harness: nqueens_report::HARNESS_VERSION,
+        runs: vec![run.clone()],
+    }
+    .write(&dir.join(nqueens_report::MANIFEST_NAME))
+    .map_err(|e| e.to_string())?;
+    for r in mine
+        .records
+        .iter()
+        .filter(|r| r.status == CaseStatus::Measured)
+    {
+        // Criterion's directory names: the group, the function and the parameter, with
+        // characters it does not keep replaced; the ids this harness uses need none.
+        let parameter = match r.seed {
+            Some(seed) if r.group == nqueens_report::group::COMPLETION => {
+                let k = r.note.split(['=', ':']).nth(1).unwrap_or("");
+                format!("{}-{k}-{seed}", r.n)
+            }
+            _ => r.n.to_string(),
+        };
+        let from = criterion_dir
+            .join(&r.group)
+            .join(&r.id)
+            .join(&parameter)
+            .join("new");
+        if !from.is_dir() {
+            continue;
+        }
+        let to = dir
+            .join("criterion")
+            .join(&r.group)
+            .join(&r.id)
+            .join(&parameter)
+            .join("new");
+        std::fs::create_dir_all(&to).map_err(fail)?;
+        for file in ["estimates.json", "benchmark.json", "sample.json"] {
+            // A missing file stays missing: the comparison reads what there is. The copy keeps
+            // the time criterion wrote it, by which the report tells the run it belongs to.
+            let (src, dst) = (from.join(file), to.join(file));
+            if std::fs::copy(&src, &dst).is_ok()
+                && let Ok(written) = std::fs::metadata(&src).and_then(|m| m.modified())
+                && let Ok(copy) = std::fs::File::options().write(true).open(&dst)
+            {
+                let _ = copy.set_modified(written);
+            }
+        }
+    }
+    let mut saved: Vec<_> = std::fs::read_dir(&runs)
+        .map_err(fail)?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .collect();
+    saved.sort();
+    while saved.len() > KEEP_RUNS {
+        let oldest = saved.remove(0);
+        let _ = std::fs::remove_dir_all(oldest);
+    }
+    Ok(dir)
+}

@@ -1,0 +1,307 @@
+//! The run manifest: which bench runs the statistics CSV holds, and what each ran on.
+//!
+//! The bench writes `run.json` beside its statistics ([`MANIFEST`]) when it starts, and again
+//! when it ends: a run without an end was interrupted. A filtered rerun (`cargo bench --bench
+//! compare -- yardstick`) merges its cases into the statistics and adds its own [`Run`] here;
+//! every statistics row names the run that measured it ([`CaseRecord::run`]). The report
+//! refuses rows from runs of different builds (commit, uncommitted changes, profile, machine,
+//! compiler, flags) unless asked to mix them.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{CaseRecord, ReportError, utc_timestamp};
+
+/// The version of the bench harness's files (statistics columns, criterion ids, manifest):
+/// results of another version are refused, not misread.
+pub const HARNESS_VERSION: u32 = 2;
+
+/// The run manifest, relative to Cargo's target directory: beside [`STATS_CSV`](crate::STATS_CSV).
+pub const MANIFEST: &str = "nqueens-bench/run.json";
+
+/// The file name of the manifest, in the directory of the statistics it describes.
+pub const MANIFEST_NAME: &str = "run.json";
+
+/// The largest manifest read (a few KiB per run).
+const MAX_MANIFEST: u64 = 4 << 20;
+
+/// One bench run: what it ran, where, and built how.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// Unique id of the run (`YYYYMMDD-HHMMSS-<commit>`), written in every row it measured.
+    pub id: String,
+    /// The commit the bench was built from (`unknown` outside a git checkout).
+    pub commit: String,
+    /// `None` for a clean tree; else a hash of the uncommitted changes (`git diff HEAD` and the
+    /// names of untracked files), so two runs of the same dirty tree compare equal.
+    pub dirty: Option<String>,
+    /// The bench profile: `default`, `full`, `quick` (or `test`).
+    pub profile: String,
+    /// The arguments after `--` (a filter makes it a partial rerun).
+    pub args: String,
+    /// Whether the run was filtered (only some cases ran).
+    pub filtered: bool,
+    /// Start, Unix seconds.
+    pub started: u64,
+    /// End, Unix seconds; `None` while running, or when the run was interrupted.
+    pub finished: Option<u64>,
+    /// The cases the plan held, and those done when the manifest was last written.
+    pub cases_planned: usize,
+    /// See [`Run::cases_planned`].
+    pub cases_done: usize,
+    /// The plan's estimate of the run's length, in seconds.
+    pub estimated_seconds: f64,
+    /// CPU model.
+    pub cpu: String,
+    /// Logical cores.
+    pub cores: usize,
+    /// `rustc -vV`'s first line.
+    pub rustc: String,
+    /// How the bench was built: Cargo profile traits, `RUSTFLAGS`, target features.
+    pub flags: String,
+    /// Criterion's version.
+    pub criterion: String,
+}
+
+impl Run {
+    /// The run's start as `YYYY-MM-DD HH:MM UTC`.
+    pub fn date(&self) -> String {
+        utc_timestamp(self.started)
+    }
+
+    /// The commit, short, with `+changes` for a dirty tree.
+    ///
+    /// ```
+    /// let run = nqueens_report::Run {
+    ///     commit: "12fc51b0aa".into(),
+    ///     dirty: Some("beef".into()),
+    ///     ..Default::default()
+    /// };
+    /// assert_eq!(run.commit_label(), "12fc51b+changes");
+    /// ```
+    pub fn commit_label(&self) -> String {
+        let short: String = self.commit.chars().take(7).collect();
+        match &self.dirty {
+            Some(_) => format!("{short}+changes"),
+            None => short,
+        }
+    }
+
+    /// What makes the build and place of two runs differ, by name; empty when their times can
+    /// stand side by side.
+    pub fn differences(&self, other: &Run) -> Vec<String> {
+        let machine = |r: &Run| format!("{} ({} cores)", r.cpu, r.cores);
+        let pairs = [
+            ("commit", self.commit_label(), other.commit_label()),
+            ("profile", self.profile.clone(), other.profile.clone()),
+            ("machine", machine(self), machine(other)),
+            ("compiler", self.rustc.clone(), other.rustc.clone()),
+            ("flags", self.flags.clone(), other.flags.clone()),
+        ];
+        let mut out: Vec<String> = pairs
+            .iter()
+            .filter(|(_, a, b)| a != b)
+            .map(|(what, a, b)| format!("{what} {a} / {b}"))
+            .collect();
+        if self.commit == other.commit && self.dirty.is_some() && self.dirty != other.dirty {
+            out.insert(1, "uncommitted changes differ".to_string());
+        }
+        out
+    }
+
+    /// Whether the run reached its end.
+    pub fn is_complete(&self) -> bool {
+        self.finished.is_some()
+    }
+}
+
+/// The runs whose rows the statistics CSV holds: the last whole run, then the filtered reruns
+/// merged into it, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunManifest {
+    /// [`HARNESS_VERSION`] of the bench that wrote it.
+    pub harness: u32,
+    /// The runs, oldest first.
+    pub runs: Vec<Run>,
+}
+
+impl RunManifest {
+    /// The manifest beside the statistics file `stats_path`.
+    pub fn path_beside(stats_path: &Path) -> PathBuf {
+        stats_path.parent().map_or_else(
+            || PathBuf::from(MANIFEST_NAME),
+            |dir| dir.join(MANIFEST_NAME),
+        )
+    }
+
+    /// Reads a manifest; refuses one from another harness version, or not a manifest.
+    pub fn read(path: &Path) -> Result<Self, ReportError> {
+        let text = crate::read_text_bounded(path, MAX_MANIFEST)
+            .map_err(|e| ReportError::io("reading", path, e))?;
+        let unusable = |reason: String| ReportError::UnusableStats {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| unusable(format!("not a run manifest: {e}")))?;
+        let version = value.get("harness").and_then(serde_json::Value::as_u64);
+        if version != Some(u64::from(HARNESS_VERSION)) {
+            return Err(unusable(format!(
+                "written by bench harness version {}, this report reads version \
+                 {HARNESS_VERSION}: rerun `cargo bench`",
+                version.map_or("unknown".to_string(), |v| v.to_string())
+            )));
+        }
+        serde_json::from_value(value).map_err(|e| unusable(format!("not a run manifest: {e}")))
+    }
+
+    /// Writes the manifest atomically, creating its directory.
+    pub fn write(&self, path: &Path) -> Result<(), ReportError> {
+        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
+        }
+        let text = serde_json::to_string_pretty(self).map_err(|e| ReportError::UnusableStats {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        crate::write_atomically(path, |out| {
+            out.write_all(text.as_bytes())?;
+            out.write_all(b"\n")
+        })
+    }
+
+    /// The run with this id.
+    pub fn run(&self, id: &str) -> Option<&Run> {
+        self.runs.iter().find(|r| r.id == id)
+    }
+
+    /// Replaces the run of the same id, or adds it last.
+    pub fn upsert(&mut self, run: Run) {
+        match self.runs.iter_mut().find(|r| r.id == run.id) {
+            Some(old) => *old = run,
+            None => self.runs.push(run),
+        }
+    }
+
+    /// Keeps only the runs some record still names (a rerun may replace every row of an
+    /// earlier one).
+    pub fn retain_used(&mut self, records: &[CaseRecord]) {
+        self.runs
+            .retain(|run| records.iter().any(|r| r.run == run.id));
+    }
+}
+
+/// How the runs behind a report's rows relate.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Origin {
+    /// The runs that measured the rows, oldest first.
+    pub runs: Vec<Run>,
+    /// Why they cannot stand side by side (empty when they can).
+    pub mixed: Vec<String>,
+    /// Runs that did not reach their end.
+    pub interrupted: Vec<Run>,
+}
+
+/// The runs behind `records`, checked against each other.
+///
+/// Fails when a row names a run the manifest does not list (the two files come from different
+/// runs).
+pub fn origin(
+    manifest: &RunManifest,
+    records: &[CaseRecord],
+    manifest_path: &Path,
+) -> Result<Origin, ReportError> {
+    let mut runs: Vec<Run> = Vec::new();
+    for record in records {
+        if runs.iter().any(|r| r.id == record.run) {
+            continue;
+        }
+        let Some(run) = manifest.run(&record.run) else {
+            return Err(ReportError::UnusableStats {
+                path: manifest_path.to_path_buf(),
+                reason: format!(
+                    "the statistics name a run {:?} this manifest does not list: the two files \
+                     come from different runs; rerun `cargo bench`",
+                    record.run.chars().take(40).collect::<String>()
+                ),
+            });
+        };
+        runs.push(run.clone());
+    }
+    runs.sort_by_key(|r| r.started);
+    let mut mixed = Vec::new();
+    if let Some((first, rest)) = runs.split_first() {
+        for run in rest {
+            for difference in first.differences(run) {
+                if !mixed.contains(&difference) {
+                    mixed.push(difference);
+                }
+            }
+        }
+    }
+    let interrupted = runs.iter().filter(|r| !r.is_complete()).cloned().collect();
+    Ok(Origin {
+        runs,
+        mixed,
+        interrupted,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CaseStatus;
+
+    fn run(id: &str, commit: &str, profile: &str) -> Run {
+        Run {
+            id: id.into(),
+            commit: commit.into(),
+            profile: profile.into(),
+            cpu: "cpu".into(),
+            cores: 2,
+            finished: Some(2),
+            ..Run::default()
+        }
+    }
+
+    #[test]
+    fn runs_of_one_build_are_not_mixed_and_others_are() {
+        let record = |id: &str| {
+            let mut r = CaseRecord::new("count_all", "a", "a", 8, CaseStatus::Measured);
+            r.run = id.into();
+            r
+        };
+        let manifest = RunManifest {
+            harness: HARNESS_VERSION,
+            runs: vec![
+                run("a", "111", "default"),
+                run("b", "111", "default"),
+                run("c", "222", "full"),
+            ],
+        };
+        let path = Path::new("run.json");
+        let same = origin(&manifest, &[record("a"), record("b")], path).unwrap();
+        assert_eq!((same.runs.len(), same.mixed.len()), (2, 0));
+        let mixed = origin(&manifest, &[record("a"), record("c")], path).unwrap();
+        assert_eq!(mixed.mixed, ["commit 111 / 222", "profile default / full"]);
+        let error = origin(&manifest, &[record("z")], path).unwrap_err();
+        assert!(error.to_string().contains("different runs"), "{error}");
+    }
+
+    #[test]
+    fn a_manifest_round_trips_and_another_version_is_refused() {
+        let dir = std::env::temp_dir().join(format!("nqueens-manifest-{}", std::process::id()));
+        let path = dir.join(MANIFEST_NAME);
+        let manifest = RunManifest {
+            harness: HARNESS_VERSION,
+            runs: vec![run("a", "111", "default")],
+        };
+        manifest.write(&path).unwrap();
+        assert_eq!(RunManifest::read(&path).unwrap(), manifest);
+        std::fs::write(&path, r#"{"harness": 1, "runs": []}"#).unwrap();
+        let error = RunManifest::read(&path).unwrap_err().to_string();
+        assert!(error.contains("version 1"), "{error}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
