@@ -26,6 +26,9 @@
 //!   quick: n = 12, 20, k = n/4, n/2, one instance), answered by every strategy that honours
 //!   given queens in its default variant: time to a completion or to the proof that none
 //!   exists, with the solver's statistics (see [`completion`]);
+//! - `literature`: the statistical figures of the report's *The literature, reproduced*
+//!   (hill climbing at n = 8 over 10,000 seeds, min-conflicts at 10^6 and 3 × 10^6), statistics
+//!   rows only (see [`literature`]);
 //! - `yardstick`: the C programs of the shared `yardstick/` folder, compiled with gcc at start
 //!   and timed as processes beside their Rust counterparts (`count.c` against `bitmask`, which
 //!   is single-threaded, and `symmetry` with one and two threads, `symmetry-t1` and
@@ -76,6 +79,7 @@
 mod completion;
 mod groups;
 mod harness;
+mod literature;
 mod plan;
 mod probe;
 mod yardstick;
@@ -125,6 +129,7 @@ fn main() {
     groups::first_solution(&mut criterion, &mut harness, &registry);
     groups::validate_group(&mut criterion, &mut harness, &registry);
     groups::once_group(&mut harness, &registry);
+    literature::literature_group(&mut harness, &registry);
     completion::completion_group(&mut criterion, &mut harness, &registry);
     yardstick::yardstick(&mut criterion, &mut harness, &registry);
     let elapsed = started.elapsed().as_secs();

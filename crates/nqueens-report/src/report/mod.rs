@@ -9,6 +9,7 @@
 mod charts;
 mod data;
 mod fits;
+mod literature;
 mod memory;
 mod readme;
 mod summary;

@@ -70,6 +70,7 @@ pub(super) fn readme(data: &Data<'_>, provenance: &Provenance, drawn: &Drawn) ->
         );
     }
     once_section(&mut md, data);
+    super::literature::literature_section(&mut md, data.records);
     section(&mut md, "Validation floor", None, drawn);
     let _ = writeln!(
         md,
