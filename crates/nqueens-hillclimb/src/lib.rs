@@ -27,10 +27,10 @@
 //!
 //! The restarts, whose expected number is 1/p for a climb that succeeds with probability p,
 //! are what AIMA's random-restart variant adds; here they are in every variant. `sideways`
-//! is the default because plateaus are what stop the others: from n = 100 on, `steepest` and
+//! is the default because plateaus are what stop the others: on larger boards `steepest` and
 //! `first-choice` (which takes only improving moves) get stuck on nearly every climb and run
-//! into their budget, where `sideways` solves in one or a few climbs (the report's randomized
-//! table has the rates per size).
+//! into their budget, where `sideways` solves in a few climbs (the report's randomized table
+//! has the rates per size).
 //!
 //! **Statistics** ([`Stats`]), from which a run's seeds give the textbook's figures:
 //! `moves` counts the moves over all climbs (AIMA's *steps*); `restarts` the climbs that got
@@ -63,9 +63,9 @@
 //! **Incomplete**: it cannot list or count, nor prove that no solution exists; n = 2 and 3 are
 //! answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS A000170).
 //!
-//! **Cost**: a steepest step is O(n²) (every successor), a first-choice draw O(1); a climb
-//! makes O(n) moves from about n/2 + n/3 attacking pairs (column pairs, then diagonals), so a
-//! steepest climb is O(n³). It is the textbook's method, not a fast one: `min-conflicts`, which
+//! **Cost**: a steepest step is O(n²) (every successor), a first-choice draw O(1); a random
+//! state has O(n) attacking pairs (in columns and on diagonals alike) and a climb makes O(n)
+//! moves, so a steepest climb is O(n³). It is the textbook's method, not a fast one: `min-conflicts`, which
 //! moves an attacked queen to its best square, is the same idea made to scale. Measured
 //! speeds are in the report (series `hill-climbing`, `hill-climbing-sideways`,
 //! `hill-climbing-first-choice`).
