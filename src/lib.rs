@@ -25,6 +25,7 @@ pub use nqueens_core as core;
 pub use nqueens_cp as cp;
 pub use nqueens_dlx as dlx;
 pub use nqueens_genetic as genetic;
+pub use nqueens_hillclimb as hillclimb;
 pub use nqueens_minconflicts as minconflicts;
 pub use nqueens_permute as permute;
 pub use nqueens_quadrants as quadrants;
@@ -54,6 +55,7 @@ pub fn registry() -> Registry {
         .register(minconflicts::MinConflictsSolver)
         .register(anneal::AnnealingSolver)
         .register(genetic::GeneticSolver)
+        .register(hillclimb::HillClimbingSolver)
         .defaults(
             Operation::First,
             &[

@@ -35,6 +35,9 @@
 //! - `yardstick`: the C programs of the shared `yardstick/` folder compiled with gcc and timed
 //!   as processes beside their Rust counterparts (default n = 15 and permutations at 11; full
 //!   16, 12, and 17 timed once);
+//! - `literature`: the statistical figures of the report's *The literature, reproduced*
+//!   (hill climbing at n = 8 over 10,000 seeds, min-conflicts at 10^6 and 3 × 10^6), statistics
+//!   rows only (see [`literature`]);
 //! - `instructions`: each strategy's kernel at a small size under callgrind (see
 //!   [`instructions`]); left out with a message without valgrind.
 //!
@@ -65,6 +68,7 @@ mod completion;
 mod groups;
 mod harness;
 mod instructions;
+mod literature;
 mod plan;
 mod probe;
 mod run;
@@ -142,6 +146,7 @@ fn main() {
     groups::first_solution(&mut criterion, &mut harness, &registry);
     groups::validate_group(&mut criterion, &mut harness, &registry);
     groups::once_group(&mut harness, &registry);
+    literature::literature_group(&mut harness, &registry);
     completion::completion_group(&mut criterion, &mut harness, &registry);
     yardstick::yardstick(&mut criterion, &mut harness, &registry);
     instructions::instructions_group(&mut harness, &registry);

@@ -10,6 +10,7 @@ mod charts;
 mod data;
 mod fits;
 mod instructions;
+mod literature;
 mod memory;
 mod readme;
 mod summary;

@@ -89,6 +89,7 @@ pub(super) fn readme(
         );
     }
     once_section(&mut md, data);
+    super::literature::literature_section(&mut md, data.records);
     section(&mut md, "Validation floor", None, drawn);
     let _ = writeln!(
         md,

@@ -1,0 +1,261 @@
+//! # nqueens-hillclimb
+//!
+//! Hill climbing as Russell and Norvig's *Artificial Intelligence: A Modern Approach* teaches
+//! it (AIMA, 3rd edition 2010 and 4th edition 2020, chapter 4, "Local search algorithms and
+//! optimization problems", section "Hill-climbing search"), on its complete-state formulation
+//! of the n-queens problem:
+//!
+//! - **State**: one queen in every row (AIMA says column; the board is the same turned a
+//!   quarter), anywhere in it, so columns may repeat. A random state puts each queen in a
+//!   uniformly random square of its row, independently (n^n states).
+//! - **Successors**: every move of one queen to another square of its row: n(n - 1) of them
+//!   (56 at n = 8).
+//! - **Cost** `h`: the number of attacking pairs, direct or indirect (a queen between two does
+//!   not block). Counters per column and per diagonal give the change of a move in O(1).
+//!
+//! A climb moves while a successor is better, and stops when it gets **stuck**: in a local
+//! minimum (every successor worse) or on a plateau (the best successor equal). Every stuck
+//! climb is followed by a **random restart** (AIMA's random-restart hill climbing), seeded, so
+//! every variant answers; the single climb stays the unit of the textbook's figures. One
+//! variant per step rule ([`Config::variant`](nqueens_core::Config::variant), a [`Rule`]):
+//!
+//! | variant | step rule |
+//! |---|---|
+//! | `sideways` (the default) | [`Rule::Sideways`]: steepest ascent allowing up to [`SIDEWAYS_LIMIT`] (100) consecutive sideways moves to an equal successor |
+//! | `steepest` | [`Rule::Steepest`]: evaluate every successor, move to a best one (ties at random); stuck at the first plateau or local minimum |
+//! | `first-choice` | [`Rule::FirstChoice`]: draw successors at random until one improves; stuck when n(n - 1) draws in a row find none and no successor improves |
+//!
+//! The restarts, whose expected number is 1/p for a climb that succeeds with probability p,
+//! are what AIMA's random-restart variant adds; here they are in every variant. `sideways`
+//! is the default because plateaus are what stop the others: on larger boards `steepest` and
+//! `first-choice` (which takes only improving moves) get stuck on nearly every climb and run
+//! into their budget, where `sideways` solves in a few climbs (the report's randomized table
+//! has the rates per size).
+//!
+//! **Statistics** ([`Stats`]), from which a run's seeds give the textbook's figures:
+//! `moves` counts the moves over all climbs (AIMA's *steps*); `restarts` the climbs that got
+//! stuck; `backtracks` the moves those stuck climbs made (thrown away by their restarts;
+//! `Stats` has no better name), so a solved run's last climb took `moves - backtracks` steps;
+//! `examined` the successors evaluated (the unit of work and of the budget: n(n - 1) per
+//! steepest step, one per first-choice draw); `initial_conflicts` the queens attacked in the
+//! first random state. Over S solved seeds, a climb succeeds with probability
+//! S / (S + Σ restarts), takes Σ (moves - backtracks) / S steps when it succeeds and
+//! Σ backtracks / Σ restarts when it gets stuck. The report's section *The literature,
+//! reproduced* sets these beside AIMA's (`reports/README.md` at the workspace root; the bench
+//! group `literature`).
+//!
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
+//! of [`Event`]): every row of the random state as `Assigned`, each move as `Moved`; a stuck
+//! climb as one `Conflict` per move it made (one per `backtracks`), then `Restarted` and the
+//! new state's rows as `Assigned`; `Found` at the end. Without an observer the search runs an
+//! instance compiled without the calls.
+//!
+//! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
+//! 64-bit outputs by a multiply-shift, so a seed gives the same run on every platform. Without
+//! a seed one is drawn and reported in [`FirstRun::seed`].
+//!
+//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the successors evaluated
+//! (`examined`) over all climbs (default [`default_budget`]); when the next step would pass it
+//! the run ends with [`Ended::Budget`]. A budget of 0 ends at once that way. The stop flag is
+//! polled before every steepest step, every 4,096 first-choice draws and every 65,536 rows of a
+//! random state.
+//!
+//! **Incomplete**: it cannot list or count, nor prove that no solution exists; n = 2 and 3 are
+//! answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS A000170).
+//!
+//! **Cost**: a steepest step is O(n²) (every successor), a first-choice draw O(1); a random
+//! state has O(n) attacking pairs (in columns and on diagonals alike) and a climb makes O(n)
+//! moves, so a steepest climb is O(n³). It is the textbook's method, not a fast one: `min-conflicts`, which
+//! moves an attacked queen to its best square, is the same idea made to scale. Measured
+//! speeds are in the report (series `hill-climbing`, `hill-climbing-sideways`,
+//! `hill-climbing-first-choice`).
+//!
+//! **Memory**: 24 bytes per row (columns, column counters, two diagonal counters); boards
+//! above [`MAX_N`] are refused with a typed [`Error::TooLarge`], and a board whose memory
+//! cannot be had with [`Error::Refused`].
+//!
+//! ```
+//! use nqueens_core::{Config, Ended, Solver};
+//! use nqueens_hillclimb::HillClimbingSolver;
+//!
+//! let config = Config { seed: Some(8), variant: Some("steepest".into()), ..Config::default() };
+//! let run = HillClimbingSolver.first(8, &config)?;
+//! let solution = run.solution.expect("restarts find one");
+//! assert_eq!(solution.n(), 8);
+//! // The same seed gives the same run; the stuck climbs are its restarts.
+//! let again = HillClimbingSolver.first(8, &config)?;
+//! assert_eq!((again.solution, again.stats), (Some(solution), run.stats));
+//! assert!(run.stats.backtracks <= run.stats.moves);
+//!
+//! // The default, `sideways`, crosses the plateaus that stop `steepest` on larger boards.
+//! let sideways = Config { variant: None, ..config.clone() };
+//! assert!(HillClimbingSolver.first(100, &sideways)?.solution.is_some());
+//!
+//! let broke = Config { budget: Some(0), ..config };
+//! assert_eq!(HillClimbingSolver.first(8, &broke)?.ended, Ended::Budget);
+//! # Ok::<(), nqueens_core::Error>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod board;
+mod climb;
+
+use nqueens_core::{
+    Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
+    Variant,
+    local::{self, Start},
+};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use board::Board;
+
+/// Hill climbing with random restarts on AIMA's complete-state board. Registry name
+/// `hill-climbing`; randomized (takes a seed); `n <= 1000`; variants `sideways` (the
+/// default), `steepest` and `first-choice`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HillClimbingSolver;
+
+/// The largest board accepted: a steepest step evaluates n(n - 1) successors and a climb makes
+/// O(n) of them, so n = 1000 is about 10^9 evaluations per climb.
+pub const MAX_N: usize = 1000;
+
+/// The consecutive sideways moves the `sideways` variant allows (AIMA's figure).
+pub const SIDEWAYS_LIMIT: u32 = 100;
+
+/// How a climb chooses its next move and when it is stuck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Steepest ascent: a best successor, stuck at the first plateau or local minimum.
+    Steepest,
+    /// Steepest ascent allowing up to `limit` consecutive moves to an equal successor.
+    Sideways {
+        /// Consecutive sideways moves allowed (AIMA: 100).
+        limit: u32,
+    },
+    /// First choice: random successors until one improves.
+    FirstChoice,
+}
+
+/// The budget used when [`Config::budget`](nqueens_core::Config::budget) is `None`, in
+/// successors evaluated: 10^8 + 1000 n², a second or a few of work.
+///
+/// ```
+/// assert_eq!(nqueens_hillclimb::default_budget(8), 100_064_000);
+/// ```
+pub fn default_budget(n: usize) -> u64 {
+    100_000_000 + 1000 * (n as u64).pow(2)
+}
+
+const LIST: Limit =
+    Limit::Unsupported("local search finds one solution at a time; it cannot enumerate");
+const COUNT: Limit =
+    Limit::Unsupported("local search finds one solution at a time; it cannot count");
+
+const STEEPEST: Variant = Variant {
+    name: Some("steepest"),
+    summary: "steepest ascent, stuck at the first plateau or local minimum, random restarts",
+    complete: false,
+    randomized: true,
+    budget: Some("examined"),
+    first: Limit::UpTo(MAX_N),
+    list: LIST,
+    count: COUNT,
+};
+
+const SIDEWAYS: Variant = Variant {
+    name: Some("sideways"),
+    summary: "steepest ascent with up to 100 consecutive sideways moves, random restarts",
+    ..STEEPEST
+};
+
+const FIRST_CHOICE: Variant = Variant {
+    name: Some("first-choice"),
+    summary: "random successors until one improves, random restarts",
+    ..STEEPEST
+};
+
+/// Climbs an `n × n` board by `rule` with random restarts, under `config`'s seed, budget,
+/// stop flag and observer: the strategy's search, open to other sideways limits.
+///
+/// ```
+/// use nqueens_core::Config;
+/// use nqueens_hillclimb::{Rule, solve_with};
+///
+/// let patient = Rule::Sideways { limit: 1000 };
+/// let run = solve_with(20, patient, &Config { seed: Some(1), ..Config::default() })?;
+/// assert_eq!(run.solution.map(|s| s.n()), Some(20));
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::ZeroSize`] for `n = 0`, [`Error::Refused`] when the board's memory cannot be had.
+/// `n` is not checked against [`MAX_N`] here (the [`Solver`](nqueens_core::Solver) entry
+/// points do that).
+pub fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> {
+    if n == 0 {
+        return Err(Error::ZeroSize);
+    }
+    let (seed, budget) = match local::start(n, config, default_budget(n)) {
+        Start::Search { seed, budget } => (seed, budget),
+        Start::Answered(run) => return Ok(run),
+    };
+    let mut stats = Stats::default();
+    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+    let mut board = Board::new(n).ok_or_else(|| Error::Refused {
+        strategy: "hill-climbing",
+        n,
+        reason: format!("could not allocate the board ({} bytes)", 24 * n as u64),
+    })?;
+    stats.peak_bytes = board.bytes() as u64;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    if !board.randomize(&mut rng, &config.stop) {
+        return stopped(Ended::Interrupted, stats);
+    }
+    stats.initial_conflicts = board.attacked_queens();
+    let (ended, counters) = if config.observer.is_some() {
+        climb::assign_all(&board, config);
+        climb::search::<true>(&mut board, &mut rng, rule, budget, config)
+    } else {
+        climb::search::<false>(&mut board, &mut rng, rule, budget, config)
+    };
+    stats.examined = counters.examined;
+    stats.moves = counters.steps;
+    stats.backtracks = counters.wasted;
+    stats.restarts = counters.stuck;
+    if ended != Ended::Satisfied {
+        return stopped(ended, stats);
+    }
+    config.observe(Event::Found);
+    Ok(FirstRun::found(Solution::from_columns(board.into_columns())?, stats).seeded(seed))
+}
+
+impl Strategy for HillClimbingSolver {
+    fn name(&self) -> &'static str {
+        "hill-climbing"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
+            counts_classes: false,
+            resumable: false,
+            variants: &[SIDEWAYS, STEEPEST, FIRST_CHOICE],
+        }
+    }
+
+    fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        let rule = if job.is("steepest") {
+            Rule::Steepest
+        } else if job.is("first-choice") {
+            Rule::FirstChoice
+        } else {
+            Rule::Sideways {
+                limit: SIDEWAYS_LIMIT,
+            }
+        };
+        solve_with(job.n, rule, job.config)
+    }
+}
