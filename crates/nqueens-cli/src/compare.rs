@@ -10,20 +10,26 @@
 //! estimated as growing at least linearly from the largest case of the same strategy that
 //! finished (or from a probe at [`PROBE_N`] before a first case beyond [`PROBE_FROM`]). Such
 //! a case is marked `skipped`, with the estimate under the table.
+//!
+//! A case's time is one run's wall time, which for the fastest cases is mostly the cost of
+//! starting the deadline's watchdog thread, and for any case can be stretched by other
+//! programs; a case that finishes within [`RETIME_BELOW`] is therefore timed again without the
+//! watchdog, several times, and shows the median of those runs.
+//! Before the first table, a line on standard error says what is about to run.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use nqueens::core::format::{format_bytes, format_seconds};
 use nqueens::core::{
-    Answer, Config, Ended, Error as SolverError, Operation, Registry, Stats, StopFlag,
-    run_with_deadline,
+    Answer, Config, Ended, Error as SolverError, Limit, Operation, Registry, Solver, Stats,
+    StopFlag, run_with_deadline,
 };
 use serde::{Serialize, Serializer};
 
-use crate::{Status, table};
+use crate::{Status, UsageError, table};
 
 /// Sizes used when none are given: the whole run takes a few seconds, most of it the textbook
 /// backtracker's timeout at n = 32, which is the point where the first-solution strategies part
@@ -75,6 +81,106 @@ impl Job {
             Job::Count => "count all solutions",
             Job::First => "first solution",
         }
+    }
+
+    /// What the job does, for the line that announces it.
+    fn doing(self) -> &'static str {
+        match self {
+            Job::Count => "counting all solutions",
+            Job::First => "finding a first solution",
+        }
+    }
+}
+
+/// Cases that finish faster than this are timed again without the watchdog thread, whose start
+/// alone takes tens of microseconds, and more than once, so that one run slowed by another
+/// program does not stand for the case.
+const RETIME_BELOW: f64 = 0.05;
+
+/// A fast case is rerun at least [`RETIME_MIN_RUNS`] times, and for as long as
+/// [`RETIME_FOR`] allows, up to [`RETIME_MAX_RUNS`] runs.
+const RETIME_MIN_RUNS: usize = 3;
+const RETIME_FOR: Duration = Duration::from_millis(20);
+const RETIME_MAX_RUNS: usize = 1000;
+
+/// The median time of repeated runs of a case that has already finished once within
+/// [`RETIME_BELOW`], each timed on its own; `None` if a rerun fails or the job cannot be
+/// rerun. The same seed gives the same run, so every rerun does the same work.
+fn retime(solver: &dyn Solver, operation: Operation, n: usize, config: &Config) -> Option<f64> {
+    let started = Instant::now();
+    let mut times = Vec::new();
+    while times.len() < RETIME_MIN_RUNS
+        || (times.len() < RETIME_MAX_RUNS && started.elapsed() < RETIME_FOR)
+    {
+        let run = Instant::now();
+        let done = match operation {
+            Operation::First => solver.first(n, config).is_ok(),
+            Operation::Count => solver.count(n, config).is_ok(),
+            Operation::List => false,
+        };
+        if !done || config.stop.is_stopped() {
+            return None;
+        }
+        times.push(run.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    times.get(times.len() / 2).copied()
+}
+
+/// The largest size any variant of any registered strategy accepts for `operation`, if all
+/// are bounded.
+fn largest_accepted(registry: &Registry, operation: Operation) -> Option<usize> {
+    let mut largest = Some(0);
+    for solver in registry.iter() {
+        for variant in solver.capabilities().variants {
+            match variant.limit(operation) {
+                Limit::UpTo(max) => largest = largest.map(|l: usize| l.max(max)),
+                Limit::Unbounded => largest = None,
+                Limit::Unsupported(_) => {}
+            }
+        }
+    }
+    largest
+}
+
+/// The sizes of one job, split into those some strategy accepts and the reason none accepts
+/// each of the others.
+fn accepted_sizes(
+    registry: &Registry,
+    job: Job,
+    sizes: &[usize],
+    config: &Config,
+) -> (Vec<usize>, Vec<String>) {
+    let operation = job.operation();
+    let mut runnable = Vec::new();
+    let mut refused = Vec::new();
+    for &n in sizes {
+        if registry
+            .iter()
+            .any(|solver| solver.check(operation, n, config).is_ok())
+        {
+            runnable.push(n);
+        } else {
+            let largest = largest_accepted(registry, operation);
+            refused.push(
+                SolverError::NoStrategy {
+                    operation,
+                    n,
+                    largest,
+                }
+                .to_string(),
+            );
+        }
+    }
+    (runnable, refused)
+}
+
+/// `8, 10 and 12`.
+fn list_sizes(sizes: &[usize]) -> String {
+    let text: Vec<String> = sizes.iter().map(usize::to_string).collect();
+    match text.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => text.concat(),
     }
 }
 
@@ -285,18 +391,58 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         ..Config::default()
     };
     let mut cases = Vec::new();
-    let mut out = crate::output::stdout()?;
     // Smaller sizes first: their costs decide whether the larger ones are started.
     let mut given = args.sizes.clone();
     given.sort_unstable();
     given.dedup();
-    for job in jobs {
+    // Each job with the sizes some strategy accepts, and why no strategy accepts the others.
+    let plan: Vec<(Job, Vec<usize>, Vec<String>)> = jobs
+        .into_iter()
+        .map(|job| {
+            let sizes = match (given.is_empty(), job) {
+                (false, _) => &given[..],
+                (true, Job::Count) => DEFAULT_COUNT_SIZES,
+                (true, Job::First) => DEFAULT_FIRST_SIZES,
+            };
+            let (runnable, refused) = accepted_sizes(registry, job, sizes, &config);
+            (job, runnable, refused)
+        })
+        .collect();
+    if plan.iter().all(|(_, runnable, _)| runnable.is_empty()) {
+        let reasons: Vec<&str> = plan
+            .iter()
+            .flat_map(|(_, _, refused)| refused.iter().map(String::as_str))
+            .collect();
+        anyhow::bail!(UsageError(format!(
+            "nothing to compare: {}",
+            reasons.join("; ")
+        )));
+    }
+    let doing: Vec<String> = plan
+        .iter()
+        .filter(|(_, runnable, _)| !runnable.is_empty())
+        .map(|(job, runnable, _)| format!("{} at n = {}", job.doing(), list_sizes(runnable)))
+        .collect();
+    eprintln!(
+        "nqueens compare: {}, with every strategy that accepts each size (one run per case, \
+         at most {} each; seed {})",
+        doing.join(", then "),
+        format_seconds(args.timeout.as_secs_f64()),
+        args.seed
+    );
+    let mut out = crate::output::stdout()?;
+    for (job, runnable, refused) in plan {
         let operation = job.operation();
-        let sizes = match (given.is_empty(), job) {
-            (false, _) => &given[..],
-            (true, Job::Count) => DEFAULT_COUNT_SIZES,
-            (true, Job::First) => DEFAULT_FIRST_SIZES,
-        };
+        let sizes = &runnable[..];
+        if sizes.is_empty() {
+            if !args.json {
+                writeln!(out, "\n{}", job.title())?;
+                for reason in &refused {
+                    writeln!(out, "({reason})")?;
+                }
+            }
+            continue;
+        }
         let mut costs: BTreeMap<&'static str, Cost> = BTreeMap::new();
         let first_case = cases.len();
         // A strategy that timed out (or was skipped) at some n is not tried on larger ones: it
@@ -367,11 +513,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
                     },
                     None => {
                         let timed = run_with_deadline(solver, operation, n, &config, args.timeout);
+                        let finished = timed
+                            .result
+                            .as_ref()
+                            .is_ok_and(|answer| answer.ended().is_definite());
+                        let seconds = if finished && timed.seconds < RETIME_BELOW {
+                            retime(solver, operation, n, &config).unwrap_or(timed.seconds)
+                        } else {
+                            timed.seconds
+                        };
                         Case {
                             job,
                             n,
                             strategy: name,
-                            seconds: timed.seconds,
+                            seconds,
                             answer: timed.result,
                             skipped: None,
                         }
@@ -387,8 +542,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
             }
         }
         if !args.json {
+            let job_cases = &cases[first_case..];
+            let counted = counted(registry, job, job_cases, &config);
             writeln!(out, "\n{}", job.title())?;
-            write_table(&mut out, &cases[first_case..])?;
+            write_table(&mut out, job_cases, &counted)?;
             for case in &cases[first_case..] {
                 if let Some(reason) = case.reason() {
                     writeln!(out, "({reason})")?;
@@ -398,6 +555,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
                 if sizes.iter().any(|&size| size > *n) {
                     writeln!(out, "({name} {why} at n = {n}; larger sizes skipped)")?;
                 }
+            }
+            for reason in &refused {
+                writeln!(out, "({reason})")?;
             }
         }
     }
@@ -413,10 +573,68 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
     })
 }
 
+/// The size at which a strategy shows what it counts, for one job: large enough that every
+/// strategy searching for a first solution moves, backtracks or restarts, small enough for a
+/// few milliseconds.
+fn reference_size(job: Job) -> usize {
+    match job {
+        Job::Count => 8,
+        Job::First => 16,
+    }
+}
+
+/// How long the run at the reference size may take.
+const REFERENCE_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// What each strategy of a job's table counts, as a [`Stats`] whose non-zero fields are those
+/// it counts: the largest of each field over its cases, and where that leaves a field at zero,
+/// over one run at [`reference_size`] (its cases may all be too small to need any: min-conflicts
+/// makes no move at n = 8).
+fn counted(
+    registry: &Registry,
+    job: Job,
+    cases: &[Case],
+    config: &Config,
+) -> BTreeMap<&'static str, Stats> {
+    let mut counted: BTreeMap<&'static str, Stats> = BTreeMap::new();
+    let merge = |into: &mut Stats, from: &Stats| {
+        for field in Stats::FIELDS {
+            (field.set)(into, (field.get)(into).max((field.get)(from)));
+        }
+    };
+    for case in cases {
+        merge(counted.entry(case.strategy).or_default(), &case.stats());
+    }
+    let n = reference_size(job);
+    for (name, stats) in &mut counted {
+        let complete = Stats::FIELDS
+            .iter()
+            .all(|field| !field.tabulated || (field.get)(stats) != 0);
+        let Ok(solver) = registry.get(name) else {
+            continue;
+        };
+        if complete || solver.check(job.operation(), n, config).is_err() {
+            continue;
+        }
+        let timed = run_with_deadline(solver, job.operation(), n, config, REFERENCE_TIMEOUT);
+        if let Ok(answer) = &timed.result {
+            merge(stats, answer.stats());
+        }
+    }
+    counted
+}
+
 /// Writes one job's cases as a table. A statistics column is shown when some case in the
-/// table has a non-zero value in it; a zero shows as `-` (not counted, or none).
-fn write_table(out: &mut impl Write, cases: &[Case]) -> io::Result<()> {
+/// table has a non-zero value in it. Where a strategy counts the quantity (`counted`), its
+/// zeros show as `0`; `-` marks a quantity it does not count.
+fn write_table(
+    out: &mut impl Write,
+    cases: &[Case],
+    counted: &BTreeMap<&'static str, Stats>,
+) -> io::Result<()> {
     let stats: Vec<Stats> = cases.iter().map(Case::stats).collect();
+    let counts =
+        |strategy: &str, get: fn(&Stats) -> u64| counted.get(strategy).is_some_and(|s| get(s) != 0);
     let shown: Vec<_> = Stats::FIELDS
         .iter()
         .filter(|field| field.tabulated && stats.iter().any(|s| (field.get)(s) != 0))
@@ -431,9 +649,13 @@ fn write_table(out: &mut impl Write, cases: &[Case]) -> io::Result<()> {
             None => format_seconds(case.seconds),
         };
         let mut row = vec![case.n.to_string(), case.strategy.to_string(), time];
-        row.extend(shown.iter().map(|field| match (field.get)(stats) {
-            0 => "-".to_string(),
-            value => value.to_string(),
+        let answered = case.skipped.is_none() && case.answer.is_ok();
+        row.extend(shown.iter().map(|field| {
+            if answered && counts(case.strategy, field.get) {
+                (field.get)(stats).to_string()
+            } else {
+                "-".to_string()
+            }
         }));
         row.push(case.label());
         rows.push(row);

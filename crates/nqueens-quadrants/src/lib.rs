@@ -54,9 +54,9 @@
 //! is in the reference report (`reports/README.md`), not copied here.
 //!
 //! Memory: the quadrant tables (16 bytes per placement) plus, per thread, the keys of one
-//! subproblem. Counted exactly: 8.3 MiB at n = 16, 60 MiB at n = 18, 476 MiB at n = 20,
-//! 4.0 GiB at n = 22: about 8× per 2 units of `n` (a count builds only the tables its
-//! subproblems use, somewhat less). Before a count, the memory is estimated
+//! subproblem, growing about 7× per 2 units of `n` (the peak at n = 16 and that growth are in
+//! the project README, checked against `count --json` by `crates/nqueens-cli/tests/readme.rs`;
+//! the report's memory chart has every size the bench measured). Before a count, the memory is estimated
 //! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
 //! exact count of the tables by walking them) and a count over the limit is refused with
 //! [`Error::Refused`] giving the estimate. The limit is [`Config::memory_limit`] (the CLI's

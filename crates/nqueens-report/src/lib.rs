@@ -58,9 +58,20 @@
 //!   once, the yardstick table, and the cases left out.
 //!
 //! Charts are SVG (PNG copies on request), titled with the machine and date. Each plot has its
-//! legend in a column beside it, never over the data; every strategy keeps its colour and hollow
-//! marker shape across charts, and series with the same values (the nodes of `vector` and
-//! `breadth`, say) are drawn dashed over each other and named as such under the legend.
+//! legend in a column beside it, never over the data, and grows taller when the legend needs
+//! the room. Every strategy has a colour and hollow marker shape of its own, fixed by its name
+//! ([`series_style`]), so it looks the same in every chart and every report; its variants keep
+//! the colour and differ by dash and marker. Series with the same values (the nodes of
+//! `vector` and `breadth`, say) are drawn with distinct dashes over each other and named as such
+//! under the legend.
+//!
+//! The summary opens with the tradeoffs the project README describes, computed from the run
+//! (`bitmask` against `vector`, mirror halving, `dlx`'s nodes, joining against searching, where
+//! each strategy stops scaling, the local searches against each other). When the directory the
+//! report is written to has a `README.md` beside it (`reports/../README.md`) holding the
+//! markers `<!-- nqueens report: tradeoffs (generated; edits are lost) -->` and
+//! `<!-- /nqueens report: tradeoffs -->`, those sentences replace what is between them, so the
+//! project README's figures are the run's, never copied by hand.
 //!
 //! Criterion's files are internal and unversioned, so [`read_criterion`] reads them
 //! defensively: a missing directory is a clear [`ReportError::NoResults`], a malformed file a
@@ -104,7 +115,7 @@ use plotters::style::{FontStyle, register_font};
 
 pub use baseline::{Baseline, Change, NOISE, RESAMPLES, Verdict, compare};
 pub use board::{MAX_BOARD, draw_board};
-pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart};
+pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_style};
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;
 pub use files::{read_text_bounded, write_atomically};

@@ -482,7 +482,9 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "`min-conflicts` first solution: time ∝ n^1.00",
         "`bitmask` counting time grows ×6.00 per extra row (exponential fit over n = 8..12)",
         "`symmetry` counting: no growth fit",
-        "At n = 10 permutation filtering (`permutation`, ",
+        "Permutation filtering, the brute-force baseline: at n = 10 `permutation` (",
+        // The tradeoffs lead the summary.
+        "## Summary\n\n- Backtracking: `bitmask` counts ",
         "Yardstick at n = 16 (`count.c` 4 s): `symmetry-t2` 4.00× faster than count.c (1 s), \
          `bitmask` 1.25× slower than count.c (5 s).",
         "Yardstick at n = 17 (`count.c` 30 s, one run each): `symmetry-t2` 4.00× faster than \

@@ -7,6 +7,27 @@ use plotters::prelude::*;
 use super::style::Look;
 use super::{LEGEND_WIDTH, Panel};
 
+/// Where the first entry's line is drawn, from the top of the column.
+const TOP: i32 = 52;
+/// The step from one entry to the next.
+const ENTRY: i32 = 23;
+/// The gap between the entries and the note on coinciding series, and one line of that note.
+const NOTE_GAP: i32 = 10;
+const NOTE_LINE: i32 = 16;
+/// Room kept free under the legend's last line.
+const BOTTOM: i32 = 24;
+
+/// The height the legend of `panel` needs, in pixels: its entries, and the note on coinciding
+/// series with every name on a line of its own (the most it can take when wrapped).
+pub(super) fn height(panel: &Panel, groups: &[Vec<usize>]) -> u32 {
+    let mut y = TOP + ENTRY * panel.series.len() as i32;
+    if !groups.is_empty() {
+        let names: usize = groups.iter().map(Vec::len).sum();
+        y += NOTE_GAP + NOTE_LINE * (2 + names as i32);
+    }
+    (y + BOTTOM).max(0) as u32
+}
+
 /// The legend column: a sample of each series' line and marker with its label, then which
 /// series lie on top of each other.
 pub(super) fn draw_legend<DB: DrawingBackend>(
@@ -24,7 +45,7 @@ where
         area.estimate_text_size(text, &TextStyle::from(("sans-serif", size).into_font()))
             .is_ok_and(|(w, _)| w as i32 <= room)
     };
-    let mut y = 52;
+    let mut y = TOP;
     for (series, look) in panel.series.iter().zip(looks) {
         let style = look.color.stroke_width(2);
         let sample = [(6, y), (42, y)];
@@ -45,12 +66,12 @@ where
             ("sans-serif", size).into_font(),
         ))
         .map_err(e)?;
-        y += 23;
+        y += ENTRY;
     }
     if groups.is_empty() {
         return Ok(());
     }
-    draw_overlaps(area, panel, groups, y + 10)
+    draw_overlaps(area, panel, groups, y + NOTE_GAP)
 }
 
 /// Under the entries, from `y` down: which series draw the same line, by their base names.
@@ -74,7 +95,7 @@ where
     for line in ["Same values, drawn over", "each other (dashed):"] {
         area.draw(&Text::new(line, (6, y), note.clone()))
             .map_err(e)?;
-        y += 16;
+        y += NOTE_LINE;
     }
     for group in groups {
         let names: Vec<&str> = group
@@ -99,8 +120,97 @@ where
         for line in lines {
             area.draw(&Text::new(line, (6, y), note.clone()))
                 .map_err(e)?;
-            y += 16;
+            y += NOTE_LINE;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_style};
+
+    /// Every legend entry of a crowded panel (every strategy and variant the report knows, and
+    /// some it does not) is drawn inside the picture, whatever the count.
+    #[test]
+    fn a_crowded_legend_fits_inside_the_picture() {
+        let labels = [
+            "vector",
+            "bitmask",
+            "permutation",
+            "warnsdorff",
+            "warnsdorff-faithful",
+            "astar",
+            "astar-row",
+            "astar-square",
+            "breadth",
+            "dlx",
+            "sat",
+            "sat-ladder",
+            "sat-bitwise",
+            "sat-commander",
+            "sat-bimander",
+            "cp",
+            "cp-first-fail",
+            "construction",
+            "min-conflicts",
+            "annealing",
+            "annealing-quench",
+            "genetic",
+            "genetic-mutation",
+            "hill-climbing",
+            "hill-climbing-sideways",
+            "hill-climbing-first-choice",
+            "hill-climbing-restarts",
+            "tabu",
+            "tabu-aspiration",
+            "validate (floor)",
+        ];
+        let series: Vec<Series> = labels
+            .iter()
+            .enumerate()
+            .map(|(i, label)| Series {
+                label: label.to_string(),
+                style: series_style(label),
+                points: (1..=4)
+                    .map(|k| Point::exact(f64::from(k * 8), (i + k as usize) as f64 * 1e-6))
+                    .collect(),
+            })
+            .collect();
+        let panel = Panel {
+            title: "crowded".to_string(),
+            x_label: "n".to_string(),
+            y_label: "time".to_string(),
+            x_log: true,
+            x_units: Units::Size,
+            y_units: Units::Seconds,
+            series,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("crowded.svg");
+        draw_chart(&path, ImageFormat::Svg, "heading", "sub", &[panel]).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let height: f64 = svg
+            .split("height=\"")
+            .nth(1)
+            .and_then(|h| h.split('"').next())
+            .and_then(|h| h.parse().ok())
+            .expect("the picture's height");
+        for label in labels {
+            let at = svg
+                .find(&format!(">\n{label}\n</text>"))
+                .unwrap_or_else(|| panic!("{label} not drawn"));
+            let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+            let y: f64 = tag
+                .split(" y=\"")
+                .nth(1)
+                .and_then(|y| y.split('"').next())
+                .and_then(|y| y.parse().ok())
+                .expect("the label's y");
+            assert!(
+                y + 14.0 < height,
+                "{label} at y = {y} in a picture {height} high"
+            );
+        }
+    }
 }

@@ -11,6 +11,8 @@ mod style;
 
 use crate::{ReportError, format_bytes, format_count, format_seconds, format_size};
 use legend::draw_legend;
+pub(crate) use style::VARIANT_SLOTS;
+pub use style::series_style;
 use style::{Look, looks, overlaps};
 
 /// The picture formats the report writes.
@@ -115,8 +117,8 @@ impl Point {
 pub struct Series {
     /// Legend text.
     pub label: String,
-    /// Index of the series' look (colour and marker shape), so a strategy keeps its look
-    /// across charts.
+    /// Index of the series' look (colour, marker shape and dash): [`series_style`] of its
+    /// label, so a strategy keeps its look across charts and reports.
     pub style: usize,
     /// Points, in increasing x.
     pub points: Vec<Point>,
@@ -158,10 +160,8 @@ pub fn draw_chart(
     panels: &[Panel],
 ) -> Result<(), ReportError> {
     crate::register_fonts();
-    let size = (
-        WIDTH,
-        HEADING_HEIGHT + PANEL_HEIGHT * panels.len().max(1) as u32,
-    );
+    let heights = panel_heights(panels);
+    let size = (WIDTH, HEADING_HEIGHT + heights.iter().sum::<u32>());
     // Drawn in memory and written whole: a failed write never leaves half a chart.
     match format {
         ImageFormat::Svg => crate::files::write_svg(path, size, |root| {
@@ -197,8 +197,10 @@ where
         ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80)),
     ))
     .map_err(e)?;
-    let areas = body.split_evenly((panels.len().max(1), 1));
-    for (area, panel) in areas.iter().zip(panels) {
+    let mut rest = body;
+    for (panel, height) in panels.iter().zip(panel_heights(panels)) {
+        let (area, below) = rest.split_vertically(height);
+        rest = below;
         let groups = overlaps(panel);
         let looks = looks(panel, &groups);
         let (plot, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
@@ -206,6 +208,18 @@ where
         draw_legend(&legend, panel, &looks, &groups)?;
     }
     Ok(())
+}
+
+/// Each panel's height: [`PANEL_HEIGHT`], or taller when its legend needs more room, so that
+/// every entry and note stays inside the picture however many series there are.
+fn panel_heights(panels: &[Panel]) -> Vec<u32> {
+    if panels.is_empty() {
+        return vec![PANEL_HEIGHT];
+    }
+    panels
+        .iter()
+        .map(|panel| legend::height(panel, &overlaps(panel)).max(PANEL_HEIGHT))
+        .collect()
 }
 
 /// The smallest and largest positive values, if any.

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::ReportSummary;
 use super::data::{Data, seconds, spread, work_units, work_values};
 use super::memory::{MEMORY, MEMORY_FROM_N, count_costs};
-use crate::chart::{Panel, Point, Series, Units};
+use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
 
@@ -154,10 +154,14 @@ fn symmetric_chart() -> Chart {
         panels: vec![Panel {
             series: vec![
                 sequence("Q: all solutions (A000170)", 0, known::all_solutions),
-                sequence("P: half turn (A032522)", 1, known::half_turn_solutions),
+                sequence(
+                    "P: half turn (A032522)",
+                    VARIANT_SLOTS,
+                    known::half_turn_solutions,
+                ),
                 sequence(
                     "R: quarter turn (A033148)",
-                    2,
+                    2 * VARIANT_SLOTS,
                     known::quarter_turn_solutions,
                 ),
             ],

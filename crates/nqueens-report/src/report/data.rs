@@ -27,8 +27,6 @@ pub(super) struct Data<'a> {
     /// Success within the budget of every randomized first-solution case, by id in first-seen
     /// order, then by n.
     pub(super) success: Vec<Success<'a>>,
-    /// Every label in first-seen order: its index is its look in every chart.
-    labels: Vec<String>,
 }
 
 /// The runs of one randomized case, one per seed.
@@ -101,16 +99,6 @@ impl<'a> Data<'a> {
             .iter()
             .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
             .collect();
-        let mut labels: Vec<String> = Vec::new();
-        let ids = records
-            .iter()
-            .map(|r| &r.id)
-            .chain(estimates.iter().map(|e| &e.function));
-        for id in ids {
-            if !labels.contains(id) {
-                labels.push(id.clone());
-            }
-        }
         Self {
             input,
             records,
@@ -118,13 +106,13 @@ impl<'a> Data<'a> {
             stale,
             seeded: seeded(records),
             success: success_rates(records),
-            labels,
         }
     }
 
-    /// The look (colour and marker) of `label`: the same in every chart.
+    /// The look (colour, marker, dash) of `label`: fixed by the label, the same in every
+    /// chart and every report.
     pub(super) fn style(&self, label: &str) -> usize {
-        self.labels.iter().position(|l| l == label).unwrap_or(0)
+        crate::series_style(label)
     }
 
     /// Estimates of `group`, by function id in first-seen order, each sorted by n.

@@ -15,6 +15,7 @@ mod memory;
 mod readme;
 mod summary;
 mod tables;
+mod tradeoffs;
 mod versus;
 
 use std::path::{Path, PathBuf};
@@ -210,7 +211,31 @@ pub fn write_report(
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
     summary.files.push(path);
+    if let Some(project) = project_readme(&data, out)? {
+        summary.files.push(project);
+    }
     Ok(summary)
+}
+
+/// Fills the tradeoffs block of the project README beside the report's directory
+/// (`reports/../README.md`), when that file has the block's markers; returns its path if it
+/// changed. The block gets the summary's lead sentences, so that the README's figures are
+/// those of the run, never copied by hand.
+fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, ReportError> {
+    let Some(path) = out.parent().map(|dir| dir.join("README.md")) else {
+        return Ok(None);
+    };
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    let lines = tradeoffs::tradeoff_lines(data);
+    match tradeoffs::fill_block(&text, &lines) {
+        Some(filled) if filled != text && !lines.is_empty() => {
+            crate::write_atomically(&path, |out| out.write_all(filled.as_bytes()))?;
+            Ok(Some(path))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// What the report has to leave out of its sources, and why.

@@ -1,5 +1,5 @@
-//! The README's summary: a handful of generated sentences (ratios, growth rates, joining
-//! against searching, the yardstick's speed-ups, the spread over seeds).
+//! The README's summary: the tradeoffs first ([`super::tradeoffs`]), then the figures behind
+//! them (ratios, growth rates, the yardstick's speed-ups, the spread over seeds).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -9,6 +9,7 @@ use super::data::{Data, seconds, spread, values};
 use super::fits;
 use super::memory::{count_costs, summary_line, verdict};
 use super::tables::{YardstickTime, versus, yardstick_rows};
+use super::tradeoffs::tradeoff_lines;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
 
@@ -24,16 +25,15 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Vec<String> {
             sizes.entry(*n).or_default().push((id, e.median.point));
         }
     }
-    let mut lines: Vec<String> = [count_ratios(&sizes), permutation_contrast(&sizes)]
-        .into_iter()
-        .flatten()
-        .collect();
+    // The tradeoffs first, then the figures behind them.
+    let mut lines = tradeoff_lines(data);
+    lines.extend(count_ratios(&sizes));
     for (id, points) in &count {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
         lines.push(count_growth(id, &times));
     }
-    if data.measured(COUNT_ALL).next().is_some() {
-        lines.push(summary_line(verdict(&count_costs(data)).as_ref()));
+    if data.measured(COUNT_ALL).next().is_some() && verdict(&count_costs(data)).is_none() {
+        lines.push(summary_line(None));
     }
     for (id, points) in data.estimates(FIRST_SOLUTION) {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
@@ -102,31 +102,6 @@ fn count_ratios(sizes: &Sizes<'_>) -> Option<String> {
     ))
 }
 
-/// The contrast the project's documents draw: permutation filtering against bitmask
-/// backtracking on the same board, at the largest n up to 12 where both ran.
-fn permutation_contrast(sizes: &Sizes<'_>) -> Option<String> {
-    let time_at = |n: usize, id: &str| {
-        sizes
-            .get(&n)
-            .and_then(|list| list.iter().find(|(i, _)| *i == id))
-            .map(|p| p.1)
-    };
-    let (n, p, b) = sizes
-        .keys()
-        .rev()
-        .filter(|&&n| n <= 12)
-        .find_map(|&n| Some((n, time_at(n, "permutation")?, time_at(n, "bitmask")?)))?;
-    (b > 0.0).then(|| {
-        format!(
-            "At n = {n} permutation filtering (`permutation`, {}) is {:.0}× slower than bitmask \
-             backtracking (`bitmask`, {}).",
-            format_seconds(p),
-            p / b,
-            format_seconds(b)
-        )
-    })
-}
-
 /// How a strategy's counting time grows per extra row, or why there is no fit.
 fn count_growth(id: &str, times: &[(usize, f64)]) -> String {
     match fits::per_row(times) {
@@ -143,24 +118,19 @@ fn count_growth(id: &str, times: &[(usize, f64)]) -> String {
     }
 }
 
-/// How a strategy's time to a first solution grows with n, and its largest n.
+/// How a strategy's time to a first solution grows with n, where it can be fitted (the
+/// largest n of every strategy is in the lead's reach sentence).
 fn first_growth(id: &str, times: &[(usize, f64)]) -> Option<String> {
     let (n, t) = times.last().copied()?;
-    Some(match fits::power(times) {
-        Some(fit) => format!(
-            "`{id}` first solution: time ∝ n^{:.2} (log–log fit over n = {}..{}); n = {} in {}.",
-            fit.rate,
-            format_size(fit.from),
-            format_size(fit.to),
-            format_size(n),
-            format_seconds(t)
-        ),
-        None => format!(
-            "`{id}` first solution: largest n measured {} ({}).",
-            format_size(n),
-            format_seconds(t)
-        ),
-    })
+    let fit = fits::power(times)?;
+    Some(format!(
+        "`{id}` first solution: time ∝ n^{:.2} (log–log fit over n = {}..{}); n = {} in {}.",
+        fit.rate,
+        format_size(fit.from),
+        format_size(fit.to),
+        format_size(n),
+        format_seconds(t)
+    ))
 }
 
 /// The yardstick at one size: each Rust time against the C program's, fastest first.

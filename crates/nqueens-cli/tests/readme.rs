@@ -1,0 +1,199 @@
+//! The README's samples and figures, run as written: a figure in the README is either written by
+//! `nqueens report` or checked here.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+fn readme() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    std::fs::read_to_string(path).expect("the workspace README")
+}
+
+/// Splits a sample command line as a shell would for these samples: words, and double-quoted
+/// strings kept whole; a ` # ` outside quotes starts a comment.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            '#' if !quoted && word.is_none() => break,
+            c if c.is_whitespace() && !quoted => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    out.extend(word);
+    out
+}
+
+/// Runs `nqueens` with `args`, returning its standard output and error.
+fn run(args: &[String]) -> (String, String) {
+    let output = nqueens().args(args).output().unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// Every `$ nqueens ...` line of the README's `sh` samples that shows its output prints exactly
+/// that output (commands that write files, read pipes or take long show none and are not run).
+#[test]
+fn shell_samples_print_what_the_readme_shows() {
+    let text = readme();
+    let mut checked = 0;
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("$ nqueens ") else {
+            continue;
+        };
+        let mut shown = Vec::new();
+        while let Some(next) = lines.peek() {
+            if next.starts_with('$') || next.starts_with("```") {
+                break;
+            }
+            shown.push(lines.next().unwrap_or_default());
+        }
+        // `--json` prints the run's seconds.
+        let special = [
+            "|",
+            "$(",
+            "*",
+            "--out",
+            "--json",
+            "--checkpoint",
+            "merge",
+            "--shard",
+            "compare",
+            "report",
+            "trace",
+        ];
+        if shown.is_empty() || special.iter().any(|s| command.contains(s)) {
+            continue;
+        }
+        let (stdout, _) = run(&words(command));
+        let printed: Vec<&str> = stdout.lines().collect();
+        assert_eq!(printed, shown, "`nqueens {command}`");
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} samples found");
+}
+
+/// A table row without its time (`943 µs`: two words), for comparing runs.
+fn without_time(line: &str) -> Vec<&str> {
+    let mut cells: Vec<&str> = line.split_whitespace().collect();
+    let is_row = cells.first().is_some_and(|c| c.parse::<usize>().is_ok());
+    if is_row && cells.len() > 4 {
+        cells.drain(2..4);
+    } else if cells.first().is_some_and(|c| c.starts_with("--")) && cells.len() > 2 {
+        // The rule under the header: the time column's width follows its widest time.
+        cells.remove(2);
+    }
+    cells
+}
+
+/// The `compare` sample: its announcement, header, rows and every statistic are what the
+/// command prints; only the times (which vary) are left out of the comparison.
+#[test]
+fn compare_sample_matches_the_command_but_for_times() {
+    let text = readme();
+    let start = text
+        .find("```text\n$ nqueens compare")
+        .expect("the README's compare sample");
+    let block = &text[start + "```text\n".len()..];
+    let block = &block[..block.find("```").expect("the end of the sample")];
+    let mut lines = block.lines();
+    let command = lines.next().unwrap().trim_start_matches("$ nqueens ");
+    let announced = lines.next().unwrap();
+    let (stdout, stderr) = run(&words(command));
+    assert_eq!(stderr.trim_end(), announced);
+    let expected: Vec<Vec<&str>> = lines.map(without_time).collect();
+    let printed: Vec<Vec<&str>> = stdout.lines().map(without_time).collect();
+    assert_eq!(printed, expected);
+}
+
+/// The quadrants counter's table memory: the README's figure at n = 16 within 5% of the peak
+/// `count --json` reports (threads build tables in a different order from run to run), and its
+/// growth per two sizes, rounded.
+#[test]
+fn quadrants_memory_figures_are_what_count_reports() {
+    let text = readme();
+    let sentence = text
+        .split("its\ntables take ")
+        .nth(1)
+        .expect("the quadrants memory sentence");
+    let mib: f64 = sentence
+        .split(" MiB at n = 16")
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("a MiB figure at n = 16");
+    let growth: f64 = sentence
+        .split("about ")
+        .nth(1)
+        .and_then(|t| t.split('×').next())
+        .and_then(|t| t.parse().ok())
+        .expect("a growth per two sizes");
+    let peak = |n: &str| {
+        let args = ["count", n, "-s", "quadrants", "--json"].map(String::from);
+        let (stdout, _) = run(&args);
+        let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        json["stats"]["peak_bytes"].as_f64().expect("peak_bytes")
+    };
+    let (p14, p16) = (peak("14"), peak("16"));
+    let measured = p16 / (1024.0 * 1024.0);
+    assert!(
+        (measured / mib - 1.0).abs() < 0.05,
+        "README says {mib} MiB at n = 16, count reports {measured:.2} MiB"
+    );
+    assert_eq!((p16 / p14).round(), growth, "growth {:.2}", p16 / p14);
+}
+
+/// Zero is `0` where a strategy counts the quantity, `-` only where it does not.
+#[test]
+fn compare_prints_zero_for_none_and_dash_for_not_counted() {
+    let (stdout, stderr) = run(&["compare", "8", "--job", "first"].map(String::from));
+    assert!(stderr.starts_with("nqueens compare: finding a first solution at n = 8"));
+    let header: Vec<&str> = stdout.lines().nth(2).unwrap().split_whitespace().collect();
+    let row = |name: &str| -> Vec<String> {
+        let line = stdout
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no {name} row in\n{stdout}"));
+        without_time(line).iter().map(|c| c.to_string()).collect()
+    };
+    // Columns after `n strategy` with the time left out: the header's words from `nodes` on.
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap() - 1;
+    // min-conflicts' greedy start solves n = 8 with seed 1: it counts moves, and made none
+    // (at n = 16 it makes some).
+    assert_eq!(row("min-conflicts")[column("moves")], "0");
+    // CaDiCaL reports conflicts, not search nodes.
+    assert_eq!(row("sat")[column("nodes")], "-");
+}
+
+/// A request no strategy can run is refused with the reason, not answered with an empty table.
+#[test]
+fn compare_refuses_a_job_no_strategy_can_do() {
+    nqueens()
+        .args(["compare", "29", "--job", "count"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "no strategy can count all solutions for n = 29 (the largest n any strategy accepts is 28)",
+        ));
+    // With another job that can run, the refused size is named under its table.
+    nqueens()
+        .args(["compare", "29", "--timeout", "0.5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "count all solutions\n(no strategy can count all solutions for n = 29",
+        ));
+}

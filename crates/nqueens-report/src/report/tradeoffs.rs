@@ -1,0 +1,426 @@
+//! The summary's lead: the tradeoffs the project README's "What each one teaches" names,
+//! computed from the run (speed-ups, node ratios, where each family stops scaling), one
+//! sentence each. A sentence whose cases the run did not measure is left out.
+//!
+//! The same sentences fill the block between [`BEGIN`] and [`END`] in the project's README,
+//! so that its figures are this run's, never copied by hand.
+
+use super::data::{Data, spread, values};
+use super::memory::{count_costs, summary_line, verdict};
+use crate::group::{COUNT_ALL, FIRST_SOLUTION};
+use crate::{CaseStatus, format_bytes, format_count, format_seconds, format_size};
+
+/// The line opening the generated block in the project README.
+pub(super) const BEGIN: &str = "<!-- nqueens report: tradeoffs (generated; edits are lost) -->";
+/// The line closing it.
+pub(super) const END: &str = "<!-- /nqueens report: tradeoffs -->";
+
+/// The smallest size whose counting time says something about the search rather than the fixed
+/// cost of a call.
+const FROM_N: usize = 8;
+
+/// The lead sentences, in the README's order of the families.
+pub(super) fn tradeoff_lines(data: &Data<'_>) -> Vec<String> {
+    let facts = Facts { data };
+    let mut lines: Vec<String> = [
+        facts.backtracking(),
+        facts.permutation(),
+        facts.symmetry(),
+        facts.joining(),
+        facts.breadth(),
+        facts.guided(),
+        facts.dlx(),
+        facts.local_search(),
+        facts.reach(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    lines.retain(|l| !l.is_empty());
+    lines
+}
+
+/// Looks up the run's figures by group, label and n.
+struct Facts<'d, 'a> {
+    data: &'d Data<'a>,
+}
+
+impl Facts<'_, '_> {
+    /// Criterion's median time of one case.
+    fn time(&self, group: &str, id: &str, n: usize) -> Option<f64> {
+        let series = self.data.estimates(group);
+        let (_, points) = series.iter().find(|(i, _)| i == id)?;
+        let (_, estimate) = points.iter().find(|(at, _)| *at == n)?;
+        Some(estimate.median.point).filter(|t| *t > 0.0)
+    }
+
+    /// The sizes of `id` in `group` with a time, increasing.
+    fn sizes(&self, group: &str, id: &str) -> Vec<usize> {
+        self.data
+            .estimates(group)
+            .into_iter()
+            .find(|(i, _)| i == id)
+            .map(|(_, points)| points.iter().map(|(n, _)| *n).collect())
+            .unwrap_or_default()
+    }
+
+    /// The search nodes of one case (the median over seeds), when it counted any.
+    fn nodes(&self, group: &str, id: &str, n: usize) -> Option<f64> {
+        let runs = self.data.records(group, id, n);
+        let nodes = values(&runs, |r| r.stats.nodes);
+        (!nodes.is_empty())
+            .then(|| spread(0.0, &nodes).y)
+            .filter(|v| *v > 0.0)
+    }
+
+    /// The heap peak the bench measured for one case.
+    fn heap(&self, group: &str, id: &str, n: usize) -> Option<u64> {
+        let runs = self.data.records(group, id, n);
+        runs.iter()
+            .map(|r| r.heap_peak_bytes)
+            .max()
+            .filter(|b| *b > 0)
+    }
+
+    /// The sizes where both ids have a time, increasing.
+    fn common(&self, group: &str, a: &str, b: &str) -> Vec<usize> {
+        let theirs = self.sizes(group, b);
+        self.sizes(group, a)
+            .into_iter()
+            .filter(|n| theirs.contains(n))
+            .collect()
+    }
+
+    /// `bitmask` against `vector`: the speed-up over the sizes both counted, and how much of it
+    /// is mirror halving (the nodes it skips) rather than cheaper nodes.
+    fn backtracking(&self) -> Option<String> {
+        let sizes: Vec<usize> = self
+            .common(COUNT_ALL, "vector", "bitmask")
+            .into_iter()
+            .filter(|&n| n >= FROM_N)
+            .collect();
+        let ratios: Vec<f64> = sizes
+            .iter()
+            .filter_map(|&n| {
+                Some(self.time(COUNT_ALL, "vector", n)? / self.time(COUNT_ALL, "bitmask", n)?)
+            })
+            .collect();
+        let (&first, &last) = (sizes.first()?, sizes.last()?);
+        let (lo, hi) = min_max(&ratios)?;
+        let mut line = format!(
+            "Backtracking: `bitmask` counts {} faster than `vector` over n = {first}..{last} \
+             (the same tree, three machine words instead of a scan of the placed rows)",
+            range(lo, hi)
+        );
+        if let (Some(v), Some(b)) = (
+            self.nodes(COUNT_ALL, "vector", last),
+            self.nodes(COUNT_ALL, "bitmask", last),
+        ) {
+            let halving = v / b;
+            let time =
+                self.time(COUNT_ALL, "vector", last)? / self.time(COUNT_ALL, "bitmask", last)?;
+            line.push_str(&format!(
+                "; at n = {last}, {halving:.2}× of it is mirror halving ({} nodes against {}) \
+                 and {:.0}× the cheaper node",
+                format_count(b),
+                format_count(v),
+                time / halving
+            ));
+        }
+        line.push('.');
+        Some(line)
+    }
+
+    /// Permutation filtering against bitmask backtracking at the largest n up to 12 where both
+    /// counted.
+    fn permutation(&self) -> Option<String> {
+        let n = *self
+            .common(COUNT_ALL, "permutation", "bitmask")
+            .iter()
+            .rev()
+            .find(|&&n| n <= 12)?;
+        let p = self.time(COUNT_ALL, "permutation", n)?;
+        let b = self.time(COUNT_ALL, "bitmask", n)?;
+        Some(format!(
+            "Permutation filtering, the brute-force baseline: at n = {n} `permutation` ({}) is \
+             {:.0}× slower than `bitmask` ({}).",
+            format_seconds(p),
+            p / b,
+            format_seconds(b)
+        ))
+    }
+
+    /// The symmetry counter against bitmask backtracking at the largest n both counted.
+    fn symmetry(&self) -> Option<String> {
+        let n = *self.common(COUNT_ALL, "symmetry", "bitmask").last()?;
+        let s = self.time(COUNT_ALL, "symmetry", n)?;
+        let b = self.time(COUNT_ALL, "bitmask", n)?;
+        let mut line = format!(
+            "Counting by symmetry: at n = {n} `symmetry` counts {} than `bitmask` ({} against {})",
+            times(b / s, "faster", "slower"),
+            format_seconds(s),
+            format_seconds(b)
+        );
+        if let (Some(sn), Some(bn)) = (
+            self.nodes(COUNT_ALL, "symmetry", n),
+            self.nodes(COUNT_ALL, "bitmask", n),
+        ) {
+            line.push_str(&format!(
+                ", placing {:.2}× the queens `bitmask` places ({} against {})",
+                sn / bn,
+                format_count(sn),
+                format_count(bn)
+            ));
+        }
+        line.push('.');
+        Some(line)
+    }
+
+    /// Joining quadrant tables against searching (the memory verdict).
+    fn joining(&self) -> Option<String> {
+        let verdict = verdict(&count_costs(self.data))?;
+        Some(summary_line(Some(&verdict)))
+    }
+
+    /// Breadth-first extension against `vector`: the same nodes, the time per node, and the
+    /// frontier's memory.
+    fn breadth(&self) -> Option<String> {
+        let n = *self.common(COUNT_ALL, "breadth", "vector").last()?;
+        let b = self.time(COUNT_ALL, "breadth", n)?;
+        let v = self.time(COUNT_ALL, "vector", n)?;
+        let mut line = format!(
+            "Breadth-first extension: at n = {n} `breadth` counts {} than `vector`",
+            times(v / b, "faster", "slower")
+        );
+        if let (Some(bn), Some(vn)) = (
+            self.nodes(COUNT_ALL, "breadth", n),
+            self.nodes(COUNT_ALL, "vector", n),
+        ) {
+            let same = if (bn / vn - 1.0).abs() < 1e-9 {
+                "the same".to_string()
+            } else {
+                format!("{:.2}× the", bn / vn)
+            };
+            line.push_str(&format!(" visiting {same} nodes ({})", format_count(bn)));
+        }
+        let largest = *self.sizes(COUNT_ALL, "breadth").last()?;
+        if let (Some(heap), Some(vheap)) = (
+            self.heap(COUNT_ALL, "breadth", largest),
+            self.heap(COUNT_ALL, "vector", largest),
+        ) {
+            line.push_str(&format!(
+                ", but its frontier holds {} at n = {largest} where `vector` holds {}",
+                format_bytes(heap),
+                format_bytes(vheap)
+            ));
+        }
+        line.push('.');
+        Some(line)
+    }
+
+    /// Guided depth-first search against lexicographic backtracking: the nodes to a first
+    /// solution at the largest n both reached.
+    fn guided(&self) -> Option<String> {
+        let guided = ["warnsdorff-faithful", "warnsdorff"]
+            .into_iter()
+            .find(|id| !self.common(FIRST_SOLUTION, id, "bitmask").is_empty())?;
+        let n = *self.common(FIRST_SOLUTION, guided, "bitmask").last()?;
+        let g = self.nodes(FIRST_SOLUTION, guided, n)?;
+        let b = self.nodes(FIRST_SOLUTION, "bitmask", n)?;
+        let gt = self.time(FIRST_SOLUTION, guided, n)?;
+        let bt = self.time(FIRST_SOLUTION, "bitmask", n)?;
+        Some(format!(
+            "Guided search: to a first solution at n = {n}, `{guided}` visits {} nodes against \
+             `bitmask`'s {} ({} against {}).",
+            format_count(g),
+            format_count(b),
+            format_seconds(gt),
+            format_seconds(bt)
+        ))
+    }
+
+    /// Dancing links against the backtrackers: nodes and time per node when counting.
+    fn dlx(&self) -> Option<String> {
+        let n = *self
+            .common(COUNT_ALL, "dlx", "bitmask")
+            .iter()
+            .rev()
+            .find(|&&n| self.nodes(COUNT_ALL, "vector", n).is_some())?;
+        let d = self.nodes(COUNT_ALL, "dlx", n)?;
+        let v = self.nodes(COUNT_ALL, "vector", n)?;
+        let b = self.nodes(COUNT_ALL, "bitmask", n)?;
+        let dt = self.time(COUNT_ALL, "dlx", n)?;
+        let bt = self.time(COUNT_ALL, "bitmask", n)?;
+        Some(format!(
+            "Exact cover: counting at n = {n}, `dlx` visits {} of `vector`'s nodes and {} of \
+             `bitmask`'s ({} against {} and {}), but pays {:.0}× `bitmask`'s time per node, so \
+             it counts {} than `bitmask`.",
+            share(d / v),
+            share(d / b),
+            format_count(d),
+            format_count(v),
+            format_count(b),
+            (dt / d) / (bt / b),
+            times(dt / bt, "slower", "faster"),
+        ))
+    }
+
+    /// The local searches against each other at the largest n they all reached, and the GA
+    /// against its control without crossover.
+    fn local_search(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        let rivals = ["annealing", "genetic", "hill-climbing"];
+        for rival in rivals {
+            let Some(&n) = self.common(FIRST_SOLUTION, "min-conflicts", rival).last() else {
+                continue;
+            };
+            let m = self.time(FIRST_SOLUTION, "min-conflicts", n)?;
+            let r = self.time(FIRST_SOLUTION, rival, n)?;
+            parts.push(format!(
+                "`{rival}` is {} than `min-conflicts` at n = {} ({} against {})",
+                times(r / m, "slower", "faster"),
+                format_size(n),
+                format_seconds(r),
+                format_seconds(m)
+            ));
+        }
+        if let Some(&n) = self
+            .common(FIRST_SOLUTION, "genetic", "genetic-mutation")
+            .last()
+        {
+            let g = self.time(FIRST_SOLUTION, "genetic", n)?;
+            let m = self.time(FIRST_SOLUTION, "genetic-mutation", n)?;
+            parts.push(format!(
+                "without crossover, `genetic-mutation` is {} than `genetic` at n = {}",
+                times(g / m, "faster", "slower"),
+                format_size(n)
+            ));
+        }
+        (!parts.is_empty()).then(|| format!("Local search: {}.", parts.join("; ")))
+    }
+
+    /// Where each first-solution series ends: the largest n measured, and the size that ran
+    /// past the probe budget, if one did; farthest last.
+    fn reach(&self) -> Option<String> {
+        let series = self.data.estimates(FIRST_SOLUTION);
+        let mut reach: Vec<(usize, String)> = series
+            .iter()
+            .filter_map(|(id, points)| {
+                let &(n, _) = points.last()?;
+                let stopped = self
+                    .data
+                    .records
+                    .iter()
+                    .filter(|r| {
+                        r.group == FIRST_SOLUTION
+                            && r.id == *id
+                            && r.n > n
+                            && r.status == CaseStatus::OverBudget
+                    })
+                    .map(|r| r.n)
+                    .min();
+                let why = stopped.map_or(String::new(), |at| {
+                    format!(" (n = {} over budget)", format_size(at))
+                });
+                Some((n, format!("`{id}` {}{why}", format_size(n))))
+            })
+            .collect();
+        if reach.is_empty() {
+            return None;
+        }
+        reach.sort_by_key(|(n, _)| *n);
+        let list: Vec<String> = reach.into_iter().map(|(_, text)| text).collect();
+        Some(format!(
+            "Where each stops scaling, the largest n timed to a first solution: {}.",
+            list.join(", ")
+        ))
+    }
+}
+
+/// `40×` or `40–52×`.
+fn range(lo: f64, hi: f64) -> String {
+    if format!("{lo:.0}") == format!("{hi:.0}") {
+        format!("{lo:.0}×")
+    } else {
+        format!("{lo:.0}–{hi:.0}×")
+    }
+}
+
+/// `3.2× faster`, or the other word and the inverse ratio below 1.
+fn times(ratio: f64, above: &str, below: &str) -> String {
+    let (ratio, word) = if ratio >= 1.0 {
+        (ratio, above)
+    } else {
+        (1.0 / ratio, below)
+    };
+    if ratio >= 10.0 {
+        format!("{ratio:.0}× {word}")
+    } else {
+        format!("{ratio:.1}× {word}")
+    }
+}
+
+/// A share as words where it is a simple fraction (`a quarter`), else as a ratio.
+fn share(ratio: f64) -> String {
+    let words = [
+        (1.0, "as many"),
+        (0.5, "half"),
+        (1.0 / 3.0, "a third"),
+        (0.25, "a quarter"),
+        (0.2, "a fifth"),
+    ];
+    match words.iter().find(|(r, _)| (ratio / r - 1.0).abs() < 0.04) {
+        Some((_, word)) => format!("{word} ({ratio:.2}×)"),
+        None => format!("{ratio:.2}×"),
+    }
+}
+
+fn min_max(values: &[f64]) -> Option<(f64, f64)> {
+    let lo = values.iter().copied().reduce(f64::min)?;
+    let hi = values.iter().copied().reduce(f64::max)?;
+    Some((lo, hi))
+}
+
+/// `text` with the block between [`BEGIN`] and [`END`] replaced by `lines`, or `None` when
+/// the markers are missing or out of order.
+pub(super) fn fill_block(text: &str, lines: &[String]) -> Option<String> {
+    let start = text.find(BEGIN)? + BEGIN.len();
+    let end = start + text[start..].find(END)?;
+    let mut block = String::from("\n");
+    for line in lines {
+        block.push_str("- ");
+        block.push_str(line);
+        block.push('\n');
+    }
+    Some(format!("{}{block}{}", &text[..start], &text[end..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_read_as_words() {
+        assert_eq!(share(0.251), "a quarter (0.25×)");
+        assert_eq!(share(0.5), "half (0.50×)");
+        assert_eq!(share(0.7), "0.70×");
+        assert_eq!(times(0.25, "faster", "slower"), "4.0× slower");
+        assert_eq!(times(42.4, "faster", "slower"), "42× faster");
+        assert_eq!(range(40.2, 52.4), "40–52×");
+        assert_eq!(range(40.2, 40.4), "40×");
+    }
+
+    #[test]
+    fn the_block_between_the_markers_is_replaced_and_nothing_else() {
+        let text = format!("# Title\n\nprose\n{BEGIN}\n- old line\n{END}\nmore prose\n");
+        let filled = fill_block(&text, &["new one".to_string(), "two".to_string()]);
+        assert_eq!(
+            filled.as_deref(),
+            Some(&*format!(
+                "# Title\n\nprose\n{BEGIN}\n- new one\n- two\n{END}\nmore prose\n"
+            ))
+        );
+        assert_eq!(fill_block("no markers", &[]), None);
+        assert_eq!(fill_block(&format!("{END}\n{BEGIN}\n"), &[]), None);
+    }
+}
