@@ -7,14 +7,19 @@
 //! ## The algorithm
 //!
 //! Cut the rows into a north and a south half and the columns into a west and an east half
-//! (`n / 2` each; for odd `n` the south and east halves get the extra row and column).
+//! (`n / 2` each). For odd `n` the south half gets the extra row, and the middle column
+//! belongs to neither half: its queen is placed first, in one of the south rows.
 //!
-//! 1. **Subproblems.** Every solution puts `east = n - n/2` queens in the east columns; the
-//!    rows that hold them, the *east rows*, are a set of `east` rows, and each set is one
-//!    independent subproblem ([`Plan`]). The north-south flip maps the solutions of one set
-//!    onto those of its flipped set and, for even `n`, the east-west mirror onto those of the
-//!    complementary set, so only the smallest set of each class is counted, times the class
-//!    size: 3,218 sets of the 12,870 at n = 16.
+//! 1. **Subproblems.** Every solution puts `east = n / 2` queens in the east columns; the
+//!    rows that hold them, the *east rows*, are a set of `east` rows, and each set (for odd
+//!    `n`, each set with each row of the middle queen) is one independent subproblem
+//!    ([`Plan`]). The north-south flip maps the solutions of one set onto those of its
+//!    flipped set and the east-west mirror onto those of the complementary set, so only the
+//!    smallest set of each class is counted, times the class size: 3,218 sets of the 12,870
+//!    at n = 16. For odd `n`, placing the middle column's queen first is what lets the mirror
+//!    apply (it keeps that column in place); a middle queen in a north row is counted as the
+//!    flip of one in a south row. The queen's two diagonals are ruled out of the halves'
+//!    keys as they are joined (step 3).
 //! 2. **Quadrant tables.** For a set of rows of one half and one half of the columns, the
 //!    table holds every placement of one queen per row in distinct columns with no shared
 //!    diagonal, sorted by column set, as two bitmasks: the diagonals the other quadrant of
