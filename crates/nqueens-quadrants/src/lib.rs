@@ -37,7 +37,9 @@
 //!    are taken 256 at a time and *bit-sliced* (per key bit, 256 bits say which of them have
 //!    it), with the OR of the slices tabulated for every value of each key byte: a key of the
 //!    other side then costs one lookup per key byte per 256 keys, and the zeros of the OR are
-//!    the keys that fit.
+//!    the keys that fit. The join's code is picked for the CPU when the count starts
+//!    ([`JoinKernel`]: AVX2 where the CPU has it, portable code otherwise), so a portable
+//!    build (`cargo install`) still runs the wide instructions.
 //!
 //! Opposite quadrants interact through one diagonal direction only (north-west and
 //! south-east share no sum diagonal, north-east and south-west no difference diagonal),
@@ -99,6 +101,7 @@ mod join;
 mod plan;
 mod quadrant;
 
+pub use join::JoinKernel;
 pub use plan::{MAX_MASK_N, Plan};
 
 use nqueens_core::format::format_bytes;

@@ -8,7 +8,7 @@ use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
-use crate::join::{count_disjoint, half_keys, pack_keys};
+use crate::join::{JoinKernel, count_disjoint, half_keys, pack_keys};
 use crate::quadrant::{Placement, Quadrant};
 
 /// The largest board the plan's masks hold: rows in a `u64`, diagonals (`2n - 1`) in a `u64`.
@@ -62,6 +62,8 @@ pub struct Plan {
     peak: AtomicU64,
     /// Set when memory for a table or for a subproblem's keys could not be had.
     out_of_memory: AtomicBool,
+    /// The west-east join's code, picked for this CPU.
+    kernel: JoinKernel,
 }
 
 impl Plan {
@@ -92,7 +94,15 @@ impl Plan {
             held: AtomicU64::new(0),
             peak: AtomicU64::new(0),
             out_of_memory: AtomicBool::new(false),
+            kernel: JoinKernel::detect(),
         })
+    }
+
+    /// The west-east join's code this plan runs, picked from the CPU's features when the plan
+    /// was made: [`JoinKernel::Avx2`] where the CPU has AVX2, [`JoinKernel::Portable`]
+    /// otherwise.
+    pub fn join_kernel(&self) -> JoinKernel {
+        self.kernel
     }
 
     /// The most bytes the plan's tables (the shared quadrant tables and the half-board keys
@@ -317,7 +327,7 @@ impl Plan {
         let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
         self.hold(bytes);
         let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
-        let count = count_disjoint(&west_keys, &east_keys, bits, stop);
+        let count = count_disjoint(&west_keys, &east_keys, bits, self.kernel, stop);
         self.release(bytes);
         count
     }
