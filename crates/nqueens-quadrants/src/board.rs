@@ -1,5 +1,6 @@
-//! How the board is cut: rows into north and south, columns into west and east, and the
-//! window of diagonals a west half and an east half can share.
+//! How the board is cut: rows into north and south, columns into west and east (for odd `n`
+//! around the middle column, whose queen is placed first), and the window of diagonals a west
+//! half and an east half can share.
 
 /// The cut of an `n × n` board into quadrants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -8,19 +9,50 @@ pub(crate) struct Board {
     pub n: usize,
     /// Rows `0..north` are the north half, the rest the south half.
     pub north: usize,
-    /// Columns `0..west` are the west half, the rest the east half.
+    /// Columns `0..west` are the west half.
     pub west: usize,
+    /// Columns `east_first..n` are the east half: `west` for even `n`; for odd `n`, `west + 1`,
+    /// the middle column `west` being set aside for the queen placed first.
+    pub east_first: usize,
+    /// The first diagonal (sum, and difference index) of the join key's window.
+    key_from: usize,
+    /// Diagonals of each direction in the join key's window.
+    key_width: usize,
 }
 
 impl Board {
-    /// The cut in the middle: `n / 2` rows north and columns west (for odd `n` the south and
-    /// east halves have the extra row and column).
+    /// The cut in the middle: `n / 2` rows north and columns west. For odd `n` the south half
+    /// has the extra row, and the middle column is neither west nor east: its queen stands in
+    /// a south row (see [`Board::middle_rows`]), and the key window widens to the `n`
+    /// diagonals of each direction that queen can occupy.
     pub fn new(n: usize) -> Board {
+        let half = n / 2;
+        let odd = n % 2;
         Board {
             n,
-            north: n / 2,
-            west: n / 2,
+            north: half,
+            west: half,
+            east_first: half + odd,
+            key_from: half,
+            key_width: n.saturating_sub(1 - odd),
         }
+    }
+
+    /// The rows the middle column's queen is counted in (odd `n`; empty for even `n`): the
+    /// south half. The north-south flip maps the other rows onto the north half, so those
+    /// solutions are counted through their flips (see `Plan`).
+    pub fn middle_rows(&self) -> std::ops::Range<usize> {
+        if self.east_first == self.west {
+            0..0
+        } else {
+            self.north..self.n
+        }
+    }
+
+    /// The key bits of the diagonals of a queen in the middle column at `row`: the half-board
+    /// keys that have one of them attack it.
+    pub fn middle_key(&self, row: usize) -> u64 {
+        self.key(1 << (row + self.west), 1 << (self.west + self.n - 1 - row))
     }
 
     /// Rows in the south half.
@@ -30,25 +62,28 @@ impl Board {
 
     /// Columns in the east half.
     pub fn east(&self) -> usize {
-        self.n - self.west
+        self.n - self.east_first
     }
 
-    /// Bits of a join key: the `n - 1` sum diagonals and `n - 1` difference diagonals that
-    /// both halves can reach.
+    /// Bits of a join key: the diagonals of each direction that both halves (and for odd `n`
+    /// the middle queen) can reach, `n - 1` of each for even `n`, `n` for odd `n`.
     pub fn key_bits(&self) -> u32 {
-        2 * self.n.saturating_sub(1) as u32
+        2 * self.key_width as u32
     }
 
     /// The join key of a half's queens: only the diagonals both halves can reach matter when
-    /// a west half meets an east half. West queens occupy sums `0..=west + n - 2`, east queens
-    /// sums `west..=2n - 2`, so they share the `n - 1` sums from `west`; with differences
-    /// indexed `column - row + n - 1` the shared range starts at `west` too. The key holds the
-    /// shared sums in its low `n - 1` bits and the shared differences above them.
+    /// a west half meets an east half. For even `n`, west queens occupy sums
+    /// `0..=west + n - 2`, east queens sums `west..=2n - 2`, so they share the `n - 1` sums
+    /// from `west`; with differences indexed `column - row + n - 1` the shared range starts at
+    /// `west` too. For odd `n` (east from `west + 1`, the middle queen in a south row) the
+    /// `n` diagonals of each direction from `west` hold every one the middle queen can take
+    /// and every one both halves share. The key holds the sums in its low bits and the
+    /// differences above them.
     #[inline]
     pub fn key(&self, sums: u64, differences: u64) -> u64 {
-        let width = self.n.saturating_sub(1);
+        let width = self.key_width;
         let mask = (1u64 << width) - 1;
-        ((sums >> self.west) & mask) | (((differences >> self.west) & mask) << width)
+        ((sums >> self.key_from) & mask) | (((differences >> self.key_from) & mask) << width)
     }
 
     /// The fit mask of queens in the quadrant of `width` columns from `first_column`: the

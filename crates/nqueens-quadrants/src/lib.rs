@@ -7,14 +7,19 @@
 //! ## The algorithm
 //!
 //! Cut the rows into a north and a south half and the columns into a west and an east half
-//! (`n / 2` each; for odd `n` the south and east halves get the extra row and column).
+//! (`n / 2` each). For odd `n` the south half gets the extra row, and the middle column
+//! belongs to neither half: its queen is placed first, in one of the south rows.
 //!
-//! 1. **Subproblems.** Every solution puts `east = n - n/2` queens in the east columns; the
-//!    rows that hold them, the *east rows*, are a set of `east` rows, and each set is one
-//!    independent subproblem ([`Plan`]). The north-south flip maps the solutions of one set
-//!    onto those of its flipped set and, for even `n`, the east-west mirror onto those of the
-//!    complementary set, so only the smallest set of each class is counted, times the class
-//!    size: 3,218 sets of the 12,870 at n = 16.
+//! 1. **Subproblems.** Every solution puts `east = n / 2` queens in the east columns; the
+//!    rows that hold them, the *east rows*, are a set of `east` rows, and each set (for odd
+//!    `n`, each set with each row of the middle queen) is one independent subproblem
+//!    ([`Plan`]). The north-south flip maps the solutions of one set onto those of its
+//!    flipped set and the east-west mirror onto those of the complementary set, so only the
+//!    smallest set of each class is counted, times the class size: 3,218 sets of the 12,870
+//!    at n = 16. For odd `n`, placing the middle column's queen first is what lets the mirror
+//!    apply (it keeps that column in place); a middle queen in a north row is counted as the
+//!    flip of one in a south row. The queen's two diagonals are ruled out of the halves'
+//!    keys as they are joined (step 3).
 //! 2. **Quadrant tables.** For a set of rows of one half and one half of the columns, the
 //!    table holds every placement of one queen per row in distinct columns with no shared
 //!    diagonal, sorted by column set, as two bitmasks: the diagonals the other quadrant of
@@ -32,7 +37,9 @@
 //!    are taken 256 at a time and *bit-sliced* (per key bit, 256 bits say which of them have
 //!    it), with the OR of the slices tabulated for every value of each key byte: a key of the
 //!    other side then costs one lookup per key byte per 256 keys, and the zeros of the OR are
-//!    the keys that fit.
+//!    the keys that fit. The join's code is picked for the CPU when the count starts
+//!    ([`JoinKernel`]: AVX2 where the CPU has it, portable code otherwise), so a portable
+//!    build (`cargo install`) still runs the wide instructions.
 //!
 //! Opposite quadrants interact through one diagonal direction only (north-west and
 //! south-east share no sum diagonal, north-east and south-west no difference diagonal),
@@ -94,6 +101,7 @@ mod join;
 mod plan;
 mod quadrant;
 
+pub use join::JoinKernel;
 pub use plan::{MAX_MASK_N, Plan};
 
 use nqueens_core::format::format_bytes;

@@ -8,7 +8,7 @@ use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
-use crate::join::{count_disjoint, half_keys, pack_keys};
+use crate::join::{JoinKernel, count_disjoint, half_keys, pack_keys};
 use crate::quadrant::{Placement, Quadrant};
 
 /// The largest board the plan's masks hold: rows in a `u64`, diagonals (`2n - 1`) in a `u64`.
@@ -26,11 +26,12 @@ enum Quarter {
 /// The subproblems of counting the `n × n` board, and the quadrant tables they share.
 ///
 /// A subproblem is a set of *east rows*: the rows whose queen stands in the east half of the
-/// columns (as many as the east half has columns; the other rows put theirs in the west). The
-/// sets are listed up to the board's symmetries that map such a set onto another (the
-/// north-south flip, and for even `n` the east-west mirror, which swaps the set with its
-/// complement), each with the size of its class as weight, in a fixed order, so that index
-/// `i` means the same work in every process and on every machine.
+/// columns (as many as the east half has columns; the other rows put theirs in the west), and
+/// for odd `n` the row of the middle column's queen. The sets are listed up to the board's
+/// symmetries that map such a set onto another (the north-south flip, and the east-west
+/// mirror, which swaps the set with its complement), each with the size of its class as
+/// weight, in a fixed order, so that index `i` means the same work in every process and on
+/// every machine.
 ///
 /// The quadrant tables (every placement of queens on a set of rows of one quarter) depend on
 /// one quarter's rows only, so many subproblems share each; they are built once, when a
@@ -51,8 +52,8 @@ enum Quarter {
 #[derive(Debug)]
 pub struct Plan {
     board: Board,
-    /// Each class: its smallest east-row set (bit `r` for row `r`) and the class size.
-    sets: Vec<(u64, u8)>,
+    /// Each class: its smallest east-row set, its middle queen's row and its size.
+    sets: Vec<Class>,
     /// The quadrant tables, built on first use: north-west, north-east, south-west,
     /// south-east, each indexed by its rows within its half (bit `i` for the half's row `i`).
     tables: Box<[OnceLock<Option<Quadrant>>]>,
@@ -61,11 +62,15 @@ pub struct Plan {
     peak: AtomicU64,
     /// Set when memory for a table or for a subproblem's keys could not be had.
     out_of_memory: AtomicBool,
+    /// The west-east join's code, picked for this CPU.
+    kernel: JoinKernel,
 }
 
 impl Plan {
-    /// The plan for `n` (`1..=32`): `C(n, n / 2)` east-row sets, about a quarter of them
-    /// listed for even `n` and half for odd `n`. No table is built yet.
+    /// The plan for `n` (`1..=32`): for even `n`, `C(n, n / 2)` east-row sets, about a quarter
+    /// of them listed; for odd `n`, `C(n - 1, n / 2)` sets for each of the `n / 2 + 1` south
+    /// rows of the middle queen, about half of them listed (a quarter for the middle row). No
+    /// table is built yet.
     pub fn new(n: usize) -> Result<Plan, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
@@ -89,7 +94,15 @@ impl Plan {
             held: AtomicU64::new(0),
             peak: AtomicU64::new(0),
             out_of_memory: AtomicBool::new(false),
+            kernel: JoinKernel::detect(),
         })
+    }
+
+    /// The west-east join's code this plan runs, picked from the CPU's features when the plan
+    /// was made: [`JoinKernel::Avx2`] where the CPU has AVX2, [`JoinKernel::Portable`]
+    /// otherwise.
+    pub fn join_kernel(&self) -> JoinKernel {
+        self.kernel
     }
 
     /// The most bytes the plan's tables (the shared quadrant tables and the half-board keys
@@ -112,30 +125,40 @@ impl Plan {
     /// column and width.
     fn locate(&self, quarter: Quarter, rows: u64) -> (usize, Vec<usize>, usize, usize) {
         let b = &self.board;
-        let (north_count, south_count) = (1usize << b.north, 1usize << b.south());
-        let (base, first_row) = match quarter {
-            Quarter::NorthWest => (0, 0),
-            Quarter::NorthEast => (north_count, 0),
-            Quarter::SouthWest => (2 * north_count, b.north),
-            Quarter::SouthEast => (2 * north_count + south_count, b.north),
+        let first_row = match quarter {
+            Quarter::NorthWest | Quarter::NorthEast => 0,
+            Quarter::SouthWest | Quarter::SouthEast => b.north,
         };
         let (first_column, width) = match quarter {
             Quarter::NorthWest | Quarter::SouthWest => (0, b.west),
-            Quarter::NorthEast | Quarter::SouthEast => (b.west, b.east()),
+            Quarter::NorthEast | Quarter::SouthEast => (b.east_first, b.east()),
         };
         let board_rows = (0..64)
             .filter(|i| rows >> i & 1 == 1)
             .map(|i| first_row + i)
             .collect();
-        (base + rows as usize, board_rows, first_column, width)
+        (self.index(quarter, rows), board_rows, first_column, width)
+    }
+
+    /// Where the table of `quarter` for the half-rows `rows` lives in `tables`.
+    fn index(&self, quarter: Quarter, rows: u64) -> usize {
+        let b = &self.board;
+        let (north_count, south_count) = (1usize << b.north, 1usize << b.south());
+        let base = match quarter {
+            Quarter::NorthWest => 0,
+            Quarter::NorthEast => north_count,
+            Quarter::SouthWest => 2 * north_count,
+            Quarter::SouthEast => 2 * north_count + south_count,
+        };
+        base + rows as usize
     }
 
     /// The table of `quarter` for the half-rows `rows`, built if this is its first use;
     /// `None` if its memory cannot be had.
     fn table(&self, quarter: Quarter, rows: u64) -> Option<&Quadrant> {
-        let (index, board_rows, first_column, width) = self.locate(quarter, rows);
-        self.tables[index]
+        self.tables[self.index(quarter, rows)]
             .get_or_init(|| {
+                let (_, board_rows, first_column, width) = self.locate(quarter, rows);
                 let table = Quadrant::build(&self.board, &board_rows, first_column, width)?;
                 self.hold(table.bytes());
                 Some(table)
@@ -265,16 +288,24 @@ impl Plan {
         (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 8)
     }
 
-    /// Counts the solutions whose east rows are `east`; `None` when stopped or out of memory
-    /// (then recorded in `out_of_memory`).
-    fn count_set(&self, east: u64, stop: &StopFlag) -> Option<u64> {
+    /// Counts the solutions whose east rows are `class.east` (and for odd `n` whose middle
+    /// queen stands in `class.middle`); `None` when stopped or out of memory (then recorded in
+    /// `out_of_memory`).
+    fn count_set(&self, class: Class, stop: &StopFlag) -> Option<u64> {
         let out_of_memory = || {
             self.out_of_memory.store(true, Ordering::Relaxed);
             None
         };
         let b = &self.board;
         let north = (1u64 << b.north) - 1;
-        let west = !east & ((1u64 << b.n) - 1);
+        let east = class.east;
+        let (west, forbidden) = match class.middle {
+            Some(row) => (
+                !east & !(1 << row) & ((1u64 << b.n) - 1),
+                b.middle_key(usize::from(row)),
+            ),
+            None => (!east & ((1u64 << b.n) - 1), 0),
+        };
         let (Some(north_west), Some(south_west), Some(north_east), Some(south_east)) = (
             self.table(Quarter::NorthWest, west & north),
             self.table(Quarter::SouthWest, west >> b.north),
@@ -288,15 +319,15 @@ impl Plan {
         }
         let mut west_keys = Vec::new();
         let mut east_keys = Vec::new();
-        let built = half_keys(north_west, south_west, b.west, &mut west_keys)
-            .and_then(|()| half_keys(north_east, south_east, b.east(), &mut east_keys));
+        let built = half_keys(north_west, south_west, b.west, forbidden, &mut west_keys)
+            .and_then(|()| half_keys(north_east, south_east, b.east(), forbidden, &mut east_keys));
         if built.is_none() {
             return out_of_memory();
         }
         let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
         self.hold(bytes);
         let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
-        let count = count_disjoint(&west_keys, &east_keys, bits, stop);
+        let count = count_disjoint(&west_keys, &east_keys, bits, self.kernel, stop);
         self.release(bytes);
         count
     }
@@ -315,13 +346,17 @@ impl Subproblems for Plan {
         self.sets.len()
     }
 
-    /// FNV-1a over `n` and each class's east-row set and weight, in order.
+    /// FNV-1a over `n` and each class's east-row set, weight and (odd `n`) middle row, in
+    /// order.
     fn fingerprint(&self) -> String {
         let mut hash = Fingerprint::new();
         hash.word(self.board.n as u64);
-        for &(set, weight) in &self.sets {
-            hash.word(set);
-            hash.word(u64::from(weight));
+        for class in &self.sets {
+            hash.word(class.east);
+            hash.word(u64::from(class.weight));
+            if let Some(row) = class.middle {
+                hash.word(u64::from(row));
+            }
         }
         hash.finish()
     }
@@ -353,50 +388,113 @@ impl Subproblems for Plan {
     /// times the class size. Out of memory for a table, it raises `stop`, and
     /// [`failure`](Subproblems::failure) says so.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-        let (set, weight) = self.sets[index];
-        let count = self.count_set(set, stop);
+        let class = self.sets[index];
+        let count = self.count_set(class, stop);
         if count.is_none() && !stop.is_stopped() {
             stop.stop();
         }
         Some(Tally {
-            total: count? * u64::from(weight),
+            total: count? * u64::from(class.weight),
             unique: 0,
         })
     }
 }
 
-/// Every set of `board.east()` rows, one per class under the north-south flip (and, for even
-/// `n`, the east-west mirror, which turns the east rows into the west rows), smallest first,
-/// with its class size.
-fn classes(board: &Board) -> Vec<(u64, u8)> {
+/// One subproblem: the solutions with these east rows (and this middle queen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Class {
+    /// The east rows, bit `r` for row `r`: the smallest set of the class.
+    east: u64,
+    /// For odd `n`, the row of the middle column's queen (a south row).
+    middle: Option<u8>,
+    /// How many subproblems the class stands for, its own included.
+    weight: u8,
+}
+
+/// Every set of `board.east()` rows, one per class under the board's symmetries that map such
+/// a set onto another, smallest first, with its class size.
+///
+/// Even `n`: the north-south flip, and the east-west mirror, which turns the east rows into
+/// the west rows. Odd `n`: the middle column's queen is placed first, in a south row `m`
+/// (the flip maps a north row onto a south row, so a middle queen below the middle row
+/// stands for itself and its flip); the mirror keeps it in place and swaps the east rows
+/// with the west rows among the others, and for the middle row the flip applies too. Placing
+/// that queen first is what lets the mirror halve odd boards as it halves even ones.
+fn classes(board: &Board) -> Vec<Class> {
     let n = board.n;
-    let all = (1u64 << n) - 1;
     let flip = |set: u64| set.reverse_bits() >> (64 - n);
-    let mirror = n.is_multiple_of(2);
-    let mut sets = Vec::new();
-    let k = board.east();
-    // Gosper's hack: the next larger set with the same number of rows.
-    let mut set = (1u64 << k) - 1;
-    while set <= all {
-        let mut orbit = [set, flip(set), set, set];
-        if mirror {
-            orbit[2] = !set & all;
-            orbit[3] = flip(orbit[2]);
+    let mut classes = Vec::new();
+    let middles: Vec<Option<usize>> = if board.middle_rows().is_empty() {
+        vec![None]
+    } else {
+        board.middle_rows().map(Some).collect()
+    };
+    for middle in middles {
+        // The rows left to the halves, as `n` bits, and the flip's weight on the middle row.
+        let taken = middle.map_or(0, |row| 1u64 << row);
+        let free = ((1u64 << n) - 1) & !taken;
+        let flips = middle.is_none_or(|row| 2 * row + 1 == n);
+        let own_weight = if middle.is_some() && !flips { 2 } else { 1 };
+        for set in subsets(free, board.east()) {
+            let mut orbit = [set; 4];
+            if flips {
+                orbit[1] = flip(set);
+            }
+            // The mirror swaps the halves' rows; for odd n always, for even n the halves are
+            // the same width.
+            orbit[2] = free & !set;
+            if flips {
+                orbit[3] = flip(orbit[2]);
+            }
+            if orbit.iter().all(|&other| other >= set) {
+                let mut distinct = orbit;
+                distinct.sort_unstable();
+                let size = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
+                classes.push(Class {
+                    east: set,
+                    middle: middle.map(|row| row as u8),
+                    weight: (size * own_weight) as u8,
+                });
+            }
         }
-        if orbit.iter().all(|&other| other >= set) {
-            let mut distinct = orbit;
-            distinct.sort_unstable();
-            let size = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
-            sets.push((set, size as u8));
-        }
-        if set == 0 {
-            break;
-        }
-        let low = set & set.wrapping_neg();
-        let ripple = set + low;
-        set = (((ripple ^ set) >> 2) / low) | ripple;
     }
-    sets
+    classes
+}
+
+/// Every subset of `k` bits of `of`, in increasing order (Gosper's hack on the ranks, each
+/// rank spread onto the bits of `of`).
+fn subsets(of: u64, k: usize) -> impl Iterator<Item = u64> {
+    let bits = of.count_ones() as usize;
+    let spread = move |mut ranks: u64| {
+        let (mut set, mut rest) = (0u64, of);
+        while ranks != 0 && rest != 0 {
+            let low = rest & rest.wrapping_neg();
+            if ranks & 1 == 1 {
+                set |= low;
+            }
+            ranks >>= 1;
+            rest ^= low;
+        }
+        set
+    };
+    let all = if bits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let mut next = (k <= bits).then(|| (1u64 << k) - 1);
+    std::iter::from_fn(move || {
+        let ranks = next?;
+        next = if ranks == 0 {
+            None
+        } else {
+            let low = ranks & ranks.wrapping_neg();
+            let ripple = ranks + low;
+            let following = (((ripple ^ ranks) >> 2) / low) | ripple;
+            (following <= all && following > ranks).then_some(following)
+        };
+        Some(spread(ranks))
+    })
 }
 
 #[cfg(test)]
@@ -407,9 +505,13 @@ mod tests {
     fn classes_cover_every_set_once() {
         for n in 1..=12 {
             let board = Board::new(n);
-            let covered: u64 = classes(&board).iter().map(|&(_, w)| u64::from(w)).sum();
+            let covered: u64 = classes(&board).iter().map(|c| u64::from(c.weight)).sum();
+            // For odd n, each of the n rows of the middle queen, times the east sets of the
+            // other rows.
             let k = board.east() as u32;
-            let all = (0..1u64 << n).filter(|s| s.count_ones() == k).count() as u64;
+            let free = n - n % 2;
+            let all = (0..1u64 << free).filter(|s| s.count_ones() == k).count() as u64
+                * if n % 2 == 1 { n as u64 } else { 1 };
             assert_eq!(covered, all, "n = {n}");
         }
     }
