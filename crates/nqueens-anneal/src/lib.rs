@@ -274,6 +274,6 @@ impl Strategy for AnnealingSolver {
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let schedule = if job.is("quench") { QUENCH } else { GEOMETRIC };
-        solve_with(job.n, &schedule, job.config)
+        solve_with(job.n(), &schedule, job.config())
     }
 }

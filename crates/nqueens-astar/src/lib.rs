@@ -258,8 +258,8 @@ impl Strategy for AStarSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let (n, config) = (job.n, job.config);
-        match job.variant.name {
+        let (n, config) = (job.n(), job.config());
+        match job.variant().name {
             Some(ROW) => self.run(&mut row::Rows::new(n), config),
             Some(SQUARE) => self.run(&mut square::Squares::new(n), config),
             _ => self.swap(n, config),

@@ -417,11 +417,11 @@ impl Strategy for BreadthSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
-        let config = job.config;
+        let mut levels = Levels::new(job.n(), self.capacity(job.n())?)?;
+        let config = job.config();
         let mut shown = config.observer.as_deref().map(|observer| Shown {
             observer,
-            board: vec![None; job.n],
+            board: vec![None; job.n()],
         });
         // One branch per run, not per arrangement.
         let ended = if shown.is_some() {
@@ -443,9 +443,9 @@ impl Strategy for BreadthSolver {
 
     /// Counts the last level by popcount instead of streaming it.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
+        let mut levels = Levels::new(job.n(), self.capacity(job.n())?)?;
         // Counting reports no steps (a count's observer is a progress bar).
-        let ended = match levels.extend_to_last::<false>(job.config, &mut None) {
+        let ended = match levels.extend_to_last::<false>(job.config(), &mut None) {
             Ok(()) => Ended::Exhausted,
             Err(ended) => {
                 levels.frontier.clear();

@@ -336,7 +336,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             stop: stop.clone(),
             ..Config::default()
         };
-        if let Err(nqueens::core::Error::Refused { .. }) = solver.admit_count(n, &probe)
+        if let Err(nqueens::core::Error::Refused { .. }) = solver.admit(n, &probe)
             && let Some(next) = registry
                 .rule(Operation::Count)
                 .iter()
@@ -344,8 +344,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
                 .find(|other| {
                     other.name() != solver.name()
                         && (!needs_classes || other.capabilities().counts_classes)
-                        && other.check(Operation::Count, n, &probe).is_ok()
-                        && other.admit_count(n, &probe).is_ok()
+                        && other.admit(n, &probe).is_ok()
                 })
         {
             warn(&format!(

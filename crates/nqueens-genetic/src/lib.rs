@@ -278,10 +278,10 @@ impl Strategy for GeneticSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let mut params = Params::for_size(job.n);
+        let mut params = Params::for_size(job.n());
         if job.is("mutation") {
             params.crossover = 0.0;
         }
-        solve_with(job.n, &params, job.config)
+        solve_with(job.n(), &params, job.config())
     }
 }

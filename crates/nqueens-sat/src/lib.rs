@@ -643,25 +643,26 @@ impl Strategy for SatSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let config = job.config;
-        let amo = AtMostOne::of(job.variant);
-        let given = job.given.map_or(&[][..], |g| g.queens());
+        let config = job.config();
+        let amo = AtMostOne::of(job.variant());
+        let given = job.given().map_or(&[][..], |g| g.queens());
         let observer = config.observer.as_ref();
-        Ok(complete_first(job.n, amo, given, &config.stop, config.budget, observer)?.0)
+        Ok(complete_first(job.n(), amo, given, &config.stop, config.budget, observer)?.0)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let config = job.config;
-        let amo = AtMostOne::of(job.variant);
+        let config = job.config();
+        let amo = AtMostOne::of(job.variant());
         let observer = config.observer.clone();
-        let Some(mut session) = Session::start(job.n, amo, &config.stop, config.budget, observer)?
+        let Some(mut session) =
+            Session::start(job.n(), amo, &config.stop, config.budget, observer)?
         else {
             return Ok(VisitRun {
                 ended: Ended::Interrupted,
                 stats: Stats::default(),
             });
         };
-        session.fix(job.given.map_or(&[][..], |g| g.queens()));
+        session.fix(job.given().map_or(&[][..], |g| g.queens()));
         let ended = loop {
             match session.solve(&config.stop) {
                 Answer::Model(columns) => {

@@ -172,8 +172,8 @@ impl Strategy for SymmetrySolver {
     }
 
     /// The plan; the caller checked `n` against the count limit, which the masks hold.
-    fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {
-        Ok(Box::new(Plan::new(n)?))
+    fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
+        Ok(Box::new(Plan::new(job.n())?))
     }
 
     /// Counts the plan's subproblems on [`Config::threads`](nqueens_core::Config::threads)
@@ -181,17 +181,17 @@ impl Strategy for SymmetrySolver {
     /// with its node counter, so that the run's [`Stats::nodes`] are the nodes of the
     /// completion searches (see the crate doc), and 0 otherwise.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let plan = Plan::new(job.n)?;
+        let plan = Plan::new(job.n())?;
         let all: Vec<usize> = (0..plan.len()).collect();
-        let (run, nodes) = if job.config.stats {
+        let (run, nodes) = if job.config().stats {
             let counting = plan::CountingNodes {
                 plan: &plan,
                 nodes: AtomicU64::new(0),
             };
-            let run = count_subproblems(&counting, &all, job.config, &|_, _| {})?;
+            let run = count_subproblems(&counting, &all, job.config(), &|_, _| {})?;
             (run, counting.nodes.into_inner())
         } else {
-            (count_subproblems(&plan, &all, job.config, &|_, _| {})?, 0)
+            (count_subproblems(&plan, &all, job.config(), &|_, _| {})?, 0)
         };
         Ok(CountRun {
             total: run.total,
