@@ -358,3 +358,97 @@ fn given_queens_are_refused_unless_honoured_and_on_the_board() {
         }
     }
 }
+
+/// Checkpointed and sharded counts go through the same path as plain ones
+/// ([`nqueens::count`]), and agree with them for every strategy that says it is resumable (and,
+/// with a turn, for every strategy that counts symmetric solutions); the others refuse them.
+#[test]
+fn checkpointed_and_sharded_counts_agree_with_plain_ones() {
+    use nqueens::core::Turn;
+    use nqueens::core::split::{Shard, merge};
+    use nqueens::count::{CountError, CountRequest, Counter, count};
+
+    let registry = nqueens::registry();
+    let dir = std::env::temp_dir().join(format!("nqueens-conformance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for solver in registry.iter() {
+        let name = solver.name();
+        let resumable = solver.capabilities().resumable;
+        let symmetric = solver
+            .capabilities()
+            .variants
+            .iter()
+            .any(|v| solver.symmetric_count_limit(v).is_supported());
+        let turns: &[Option<Turn>] = match symmetric {
+            true => &[None, Some(Turn::Half), Some(Turn::Quarter)],
+            false => &[None],
+        };
+        for &turn in turns {
+            let config = Config {
+                symmetric: turn,
+                ..Config::default()
+            };
+            let Some(n) = (1..=10)
+                .rev()
+                .find(|&n| solver.check(Operation::Count, n, &config).is_ok())
+            else {
+                continue;
+            };
+            let plain = CountRequest {
+                n,
+                strategy: Some(name.to_string()),
+                ..CountRequest::default()
+            };
+            let whole = count(&registry, &plain, config.clone()).unwrap();
+            assert_eq!(whole.strategy, name);
+            assert_eq!(whole.run.ended, Ended::Exhausted, "{name} n = {n}");
+            let path = dir.join(format!("{name}-{n}-{turn:?}.checkpoint"));
+            let checkpointed = CountRequest {
+                checkpoint: Some(path.clone()),
+                ..plain.clone()
+            };
+            if !resumable {
+                assert!(
+                    matches!(
+                        count(&registry, &checkpointed, config.clone()),
+                        Err(CountError::Conflict(_))
+                    ),
+                    "{name} is not resumable"
+                );
+                continue;
+            }
+            for rerun in [false, true] {
+                let counter =
+                    Counter::new(&registry, checkpointed.clone(), config.clone()).unwrap();
+                // The rerun finds every subproblem in the checkpoint and counts nothing again.
+                assert_eq!(
+                    counter.resumed() > 0,
+                    rerun && whole.run.total > 0,
+                    "{name}"
+                );
+                let run = counter.run().unwrap().run;
+                assert_eq!((run.total, run.ended), (whole.run.total, Ended::Exhausted));
+                assert_eq!(run.unique, whole.run.unique, "{name} n = {n} {turn:?}");
+            }
+            if turn.is_some() {
+                continue;
+            }
+            let records: Vec<_> = (0..2)
+                .map(|i| {
+                    let sharded = CountRequest {
+                        shard: Some(Shard::new(i, 2).unwrap()),
+                        ..plain.clone()
+                    };
+                    let counted = count(&registry, &sharded, config.clone()).unwrap();
+                    counted.shard.expect("a sharded count returns its record")
+                })
+                .collect();
+            let merged = merge(&records, |strategy, n| {
+                registry.get(strategy)?.plan(n, &Config::default())
+            })
+            .unwrap();
+            assert_eq!(merged.count, whole.run.total, "{name} n = {n}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

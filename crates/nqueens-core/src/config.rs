@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Ended, Given};
+use crate::{Ended, Given, Turn};
 
 /// A shared flag that asks a running search to stop soon, and says why. Clones share the flag.
 ///
@@ -187,6 +187,11 @@ pub struct Config {
     /// keeping them costs its hot loop (the `symmetry` counter's nodes). Cheap statistics are
     /// reported either way.
     pub stats: bool,
+    /// Count only the solutions this turn maps onto themselves (P(n) for the half turn, R(n)
+    /// for the quarter turn). Only strategies with a
+    /// [symmetric count](crate::Strategy::symmetric_count_limit) accept it, for counts only;
+    /// the [`Solver`](crate::Solver) entry points refuse it for the others.
+    pub symmetric: Option<Turn>,
 }
 
 impl fmt::Debug for Config {
@@ -201,6 +206,7 @@ impl fmt::Debug for Config {
             .field("stop", &self.stop.reason())
             .field("observer", &self.observer.is_some())
             .field("stats", &self.stats)
+            .field("symmetric", &self.symmetric)
             .finish()
     }
 }

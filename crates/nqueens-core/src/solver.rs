@@ -77,7 +77,19 @@ pub trait Solver: Strategy {
         let variant =
             self.capabilities()
                 .resolve(config.variant.as_deref(), operation, n, self.name())?;
-        match variant.limit(operation) {
+        let limit = match (config.symmetric, operation) {
+            (None, _) => variant.limit(operation),
+            (Some(_), Operation::Count) => self.symmetric_count_limit(variant),
+            (Some(_), _) => {
+                Limit::Unsupported("a turn (symmetric solutions) applies to counts only")
+            }
+        };
+        match limit {
+            Limit::Unsupported(reason) if config.symmetric.is_some() => Err(Error::Unsupported {
+                strategy: self.name(),
+                operation,
+                reason,
+            }),
             Limit::Unsupported(_) => Err(unsupported(self.name(), operation, variant)),
             Limit::UpTo(limit) if n > limit => Err(Error::TooLarge {
                 strategy: self.name(),

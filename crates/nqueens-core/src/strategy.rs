@@ -96,6 +96,18 @@ pub trait Strategy: Send + Sync {
         false
     }
 
+    /// How far `variant` counts the symmetric solutions only
+    /// ([`Config::symmetric`](crate::Config::symmetric): those a half or a quarter turn maps
+    /// onto themselves), which a strategy does by its own search, usually far beyond its full
+    /// count. With a turn in the config, [`Solver::count`](crate::Solver::count) and
+    /// [`Solver::plan`](crate::Solver::plan) check `n` against this limit instead of the count
+    /// limit, and the strategy's `search_count` and `subproblems` must count those solutions
+    /// only. The default: not supported.
+    fn symmetric_count_limit(&self, variant: &Variant) -> crate::Limit {
+        let _ = variant;
+        crate::Limit::Unsupported("it does not count the symmetric solutions alone")
+    }
+
     /// Finds one solution.
     ///
     /// The default takes the first solution [`search_all`](Strategy::search_all) visits; a
@@ -154,7 +166,7 @@ pub trait Strategy: Send + Sync {
     }
 
     /// Refuses, before any work, a count the strategy cannot afford under the job's config
-    /// (for example tables larger than [`Config::memory_limit`]), with [`Error::Refused`]
+    /// (for example tables larger than [`Config::memory_limit`]), with [`Error::MemoryLimit`]
     /// saying what it would need. [`Solver::count`](crate::Solver::count),
     /// [`Solver::plan`](crate::Solver::plan) and [`Solver::admit`](crate::Solver::admit) ask
     /// it with the checked job; the default accepts.

@@ -59,8 +59,8 @@
 //! subproblems use, somewhat less). Before a count, the memory is estimated
 //! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
 //! exact count of the tables by walking them) and a count over the limit is refused with
-//! [`Error::Refused`] giving the estimate. The limit is [`Config::memory_limit`](nqueens_core::Config::memory_limit) (the CLI's
-//! `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
+//! [`Error::MemoryLimit`] giving the estimate. The limit is
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit) (the CLI's `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
 //! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes).
 //!
 //! Small boards: the method works for every `n ≥ 1` (for n = 1 the west half is empty), so
@@ -75,7 +75,7 @@
 //! assert!(run.stats.peak_bytes > 0);
 //! // A bound the tables cannot fit in is refused before any work, with the estimate.
 //! let tight = Config { memory_limit: Some(1 << 20), ..Config::default() };
-//! assert!(matches!(QuadrantsSolver.count(16, &tight), Err(Error::Refused { n: 16, .. })));
+//! assert!(matches!(QuadrantsSolver.count(16, &tight), Err(Error::MemoryLimit { n: 16, .. })));
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 //!
@@ -187,7 +187,7 @@ impl Strategy for QuadrantsSolver {
                 None
             }
             .unwrap_or_else(|| format!("at most {}", format_bytes(plan.table_bytes_bound())));
-            return Err(Error::Refused {
+            return Err(Error::MemoryLimit {
                 strategy: NAME,
                 n,
                 reason: format!(

@@ -65,7 +65,7 @@ fn tables_over_the_memory_limit_are_refused_with_the_estimate() {
     };
     // n = 16's tables take 8.3 MiB: the exact count is over a 4 MiB limit, and says so.
     match QuadrantsSolver.count(16, &tight) {
-        Err(Error::Refused { n: 16, reason, .. }) => {
+        Err(Error::MemoryLimit { n: 16, reason, .. }) => {
             assert!(
                 reason.contains("MiB") && reason.contains("4 MiB"),
                 "{reason}"
@@ -75,7 +75,7 @@ fn tables_over_the_memory_limit_are_refused_with_the_estimate() {
     }
     assert!(matches!(
         QuadrantsSolver.plan(16, &tight),
-        Err(Error::Refused { .. })
+        Err(Error::MemoryLimit { .. })
     ));
     // The estimate bounds what a count holds.
     let run = QuadrantsSolver.count(14, &config(2)).unwrap();

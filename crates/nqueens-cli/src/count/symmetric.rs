@@ -1,19 +1,10 @@
-//! `nqueens count N --symmetric half|quarter`: the solutions a rotation maps onto themselves,
-//! counted directly; and the check of every whole count with classes against Burnside's
-//! identity, with the classes by orbit size that `count --unique --json` reports.
+//! The words of `nqueens count N --symmetric half|quarter` and of the symmetry types that
+//! `count --unique --json` adds: the solutions a rotation maps onto themselves, counted
+//! directly, and the classes by orbit size that the check against Burnside's identity gives.
 
-use std::io::Write;
-use std::sync::Arc;
-use std::time::Instant;
-
-use nqueens::core::split::{Shard, count_shard};
-use nqueens::core::{Config, Observer, Registry, StopFlag, Strategy};
-use nqueens::symmetry::{SymmetricError, SymmetricPlan, SymmetrySolver, SymmetryTypes, Turn};
+use nqueens::core::Turn;
+use nqueens::count::SymmetryTypes;
 use serde::Serialize;
-
-use crate::count::{CountArgs, PARTIAL, Reporter, counted_with_checkpoint, thread_count};
-use crate::output::message;
-use crate::{Status, UsageError};
 
 /// The turn `--symmetric` names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -68,113 +59,5 @@ impl From<SymmetryTypes> for TypesReport {
                 one: types.classes_of_1,
             },
         }
-    }
-}
-
-/// Checks a whole count of `total` solutions in `unique` classes against Burnside's identity
-/// with P and R counted directly; `None` if stopped first. A mismatch is an error (exit 1).
-pub fn check(
-    n: usize,
-    total: u64,
-    unique: u64,
-    config: &Config,
-) -> anyhow::Result<Option<SymmetryTypes>> {
-    nqueens::symmetry::symmetry_types(n, total, unique, config).map_err(|error| match error {
-        // Unwrapped, so that a refused size stays a usage error.
-        SymmetricError::Count(error) => anyhow::Error::from(error),
-        mismatch => mismatch.into(),
-    })
-}
-
-#[derive(Serialize)]
-struct SymmetricReport<'a> {
-    n: usize,
-    strategy: &'a str,
-    symmetric: &'a str,
-    total: u64,
-    complete: bool,
-    seconds: f64,
-}
-
-/// Runs `nqueens count N --symmetric TURN`.
-pub fn run(
-    registry: &Registry,
-    stop: &StopFlag,
-    args: &CountArgs,
-    turn: Turn,
-) -> anyhow::Result<Status> {
-    let n = args.n;
-    let own = SymmetrySolver.name();
-    if let Some(name) = &args.strategy.strategy {
-        let solver = registry.get(name)?;
-        if solver.name() != own {
-            anyhow::bail!(UsageError(format!(
-                "--symmetric is a search of the {own} strategy; {} cannot do it \
-                 (leave out --strategy)",
-                solver.name()
-            )));
-        }
-    }
-    if args.strategy.variant.is_some() {
-        anyhow::bail!(UsageError(
-            "--variant does nothing with --symmetric: its search has one mode".to_string()
-        ));
-    }
-    if args.shard.is_some() {
-        anyhow::bail!(UsageError(
-            "--symmetric cannot be used with --shard: symmetric counts are short enough for one \
-             machine, and `merge` adds up full counts only"
-                .to_string()
-        ));
-    }
-    if args.unique {
-        anyhow::bail!(UsageError(
-            "--unique cannot be used with --symmetric: it counts the symmetric solutions, not \
-             their classes"
-                .to_string()
-        ));
-    }
-    let plan = SymmetricPlan::new(n, turn)?;
-    let reporter = Arc::new(Reporter::new(args.quiet, true));
-    let config = Config {
-        threads: args.threads.map(thread_count),
-        observer: reporter
-            .shows_anything()
-            .then(|| reporter.clone() as Arc<dyn Observer>),
-        stop: stop.clone(),
-        ..Config::default()
-    };
-    let started = Instant::now();
-    let record = match &args.checkpoint {
-        None => count_shard(&plan, Shard::whole(), &config)?,
-        Some(path) => counted_with_checkpoint(path, &plan, Shard::whole(), &config, &reporter)?,
-    };
-    reporter.finish();
-    let seconds = started.elapsed().as_secs_f64();
-    let mut out = crate::output::stdout()?;
-    if args.json {
-        let report = SymmetricReport {
-            n,
-            strategy: own,
-            symmetric: &turn.to_string(),
-            total: record.count,
-            complete: record.complete,
-            seconds,
-        };
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
-        let partial = if record.complete { "" } else { PARTIAL };
-        writeln!(out, "{}{partial}", record.count)?;
-    }
-    out.flush()?;
-    if record.complete {
-        Ok(Status::Success)
-    } else {
-        message("interrupted: the count above is partial (a lower bound)");
-        if args.checkpoint.is_some() {
-            message("rerun the same command to resume from the checkpoint");
-        }
-        Ok(Status::Interrupted)
     }
 }
