@@ -452,3 +452,16 @@ fn checkpointed_and_sharded_counts_agree_with_plain_ones() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every first-solution run names the variant that ran, the one the request resolved to.
+#[test]
+fn a_first_run_names_its_variant() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        let Some(n) = working_size(variant.first).map(|n| n.min(8)) else {
+            continue;
+        };
+        let run = solver.first(n, &config_for(variant)).unwrap();
+        assert_eq!(run.variant, variant.name, "{}", solver.name());
+    }
+}

@@ -130,6 +130,7 @@ pub trait Solver: Strategy {
             run.ended = Ended::Exhausted;
         }
         run.ended = stop_reason(run.ended, config);
+        run.variant = variant.name;
         Ok(run)
     }
 
