@@ -465,3 +465,53 @@ fn a_first_run_names_its_variant() {
         assert_eq!(run.variant, variant.name, "{}", solver.name());
     }
 }
+
+/// An observer that wants progress only gets no step events: a progress bar never switches a
+/// strategy into its instrumented search.
+#[test]
+fn a_progress_observer_gets_no_steps() {
+    use std::sync::{Arc, Mutex};
+
+    use nqueens::core::{Event, Observer};
+
+    #[derive(Default)]
+    struct Progress(Mutex<Vec<Event>>);
+
+    impl Observer for Progress {
+        fn observe(&self, event: Event) {
+            if let Ok(mut events) = self.0.lock() {
+                events.push(event);
+            }
+        }
+        fn wants_steps(&self) -> bool {
+            false
+        }
+    }
+
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        for op in [Operation::First, Operation::Count] {
+            let Some(n) = working_size(variant.limit(op)).map(|n| n.min(8)) else {
+                continue;
+            };
+            let progress = Arc::new(Progress::default());
+            let config = Config {
+                observer: Some(progress.clone()),
+                threads: Some(1),
+                ..config_for(variant)
+            };
+            run(solver, op, n, &config).unwrap();
+            let events = progress.0.lock().unwrap();
+            assert!(
+                events.iter().all(|event| matches!(
+                    event,
+                    Event::Started { .. } | Event::SubproblemDone | Event::Found | Event::Restarted
+                )),
+                "{} {:?} {op}: {:?}",
+                solver.name(),
+                variant.name,
+                events.iter().take(3).collect::<Vec<_>>()
+            );
+        }
+    }
+}

@@ -241,7 +241,7 @@ pub fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<Firs
         return stopped(Ended::Interrupted, stats);
     }
     stats.initial_conflicts = board.attacked_queens();
-    let (ended, counters) = if config.observer.is_some() {
+    let (ended, counters) = if config.watches_steps() {
         anneal::assign_all(&board, config);
         anneal::anneal::<true>(&mut board, &mut rng, schedule, budget, config)
     } else {

@@ -216,7 +216,7 @@ impl AStarSolver {
     fn run(&self, problem: &mut impl Formulation, config: &Config) -> Result<FirstRun, Error> {
         // One branch per run, not per expansion.
         let memory_limit = config.memory_limit.unwrap_or(self.memory_limit);
-        let (ended, stats) = if config.observer.is_some() {
+        let (ended, stats) = if config.watches_steps() {
             astar::<true>(problem, config, memory_limit)
         } else {
             astar::<false>(problem, config, memory_limit)

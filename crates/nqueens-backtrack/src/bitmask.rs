@@ -193,7 +193,7 @@ impl Strategy for BitmaskSolver {
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let allowed = allowed_squares(job.n(), job.given());
         // One branch per run, not per node: see `search`.
-        let (stats, ended) = if job.config().observer.is_some() {
+        let (stats, ended) = if job.config().watches_steps() {
             search::<true>(job.n(), job.config(), &allowed, visitor)
         } else {
             search::<false>(job.n(), job.config(), &allowed, visitor)

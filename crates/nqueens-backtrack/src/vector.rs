@@ -165,7 +165,7 @@ impl Strategy for VectorSolver {
             None => vec![0..n; job.n()],
         };
         // One branch per run, not per node: see `search`.
-        let (stats, ended) = if job.config().observer.is_some() {
+        let (stats, ended) = if job.config().watches_steps() {
             search::<true>(job.n(), job.config(), &columns, visitor)
         } else {
             search::<false>(job.n(), job.config(), &columns, visitor)

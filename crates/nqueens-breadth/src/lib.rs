@@ -429,7 +429,7 @@ impl Strategy for BreadthSolver {
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let mut levels = Levels::new(job.n(), self.capacity(job.n(), job.config())?)?;
         let config = job.config();
-        let mut shown = config.observer.as_deref().map(|observer| Shown {
+        let mut shown = config.steps().map(|observer| Shown {
             observer,
             board: vec![None; job.n()],
         });

@@ -148,7 +148,7 @@ impl Strategy for ConstructionSolver {
         };
         // No search to show: the formula's answer, row by row, then the solution it is. A
         // caller that draws a billion rows asked for it; without an observer this is skipped.
-        if job.config().observer.is_some() {
+        if job.config().watches_steps() {
             for (row, &column) in columns.iter().enumerate() {
                 job.config().observe(Event::Assigned {
                     row,

@@ -150,9 +150,21 @@ pub enum Event {
 
 /// Watches a run: receives the [`Event`]s its strategy reports. The CLI's progress bars are
 /// observers. Called from the search's threads, so it should return quickly.
+///
+/// An observer says what it wants: the search's steps (every event), or progress only
+/// ([`Event::Started`] and [`Event::SubproblemDone`], which cost nothing to report).
+/// Strategies compile their searches with and without the step events and run the instrumented
+/// one only for an observer that wants steps ([`Config::steps`]), so a progress bar does not
+/// slow a kernel down.
 pub trait Observer: Send + Sync {
     /// One event.
     fn observe(&self, event: Event);
+
+    /// Whether it wants the search's steps (placements, conflicts, moves, ...), not only its
+    /// progress. Yes by default.
+    fn wants_steps(&self) -> bool {
+        true
+    }
 }
 
 /// Options for one run. The default is a deterministic run with no seed, no variant, all cores,
@@ -222,6 +234,17 @@ impl Config {
         self.threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
             .max(1)
+    }
+
+    /// The observer, if it wants the search's steps ([`Observer::wants_steps`]): what a
+    /// strategy branches on to run its instrumented search.
+    pub fn steps(&self) -> Option<&dyn Observer> {
+        self.observer.as_deref().filter(|o| o.wants_steps())
+    }
+
+    /// Whether an observer wants the search's steps.
+    pub fn watches_steps(&self) -> bool {
+        self.steps().is_some()
     }
 
     /// Reports `event` to the observer, if there is one.

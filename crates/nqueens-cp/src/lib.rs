@@ -349,7 +349,7 @@ fn enumerate<B: Brancher>(
     config: &Config,
     visitor: &mut Visitor<'_>,
 ) -> VisitRun {
-    let (stop, budget, observer) = (&config.stop, config.budget, config.observer.as_deref());
+    let (stop, budget, observer) = (&config.stop, config.budget, config.steps());
     let counters = Rc::new(Counters::default());
     let mut brancher = Counting {
         inner: brancher,

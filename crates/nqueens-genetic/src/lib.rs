@@ -245,7 +245,7 @@ pub fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (ended, found, counters) = if config.observer.is_some() {
+    let (ended, found, counters) = if config.watches_steps() {
         evolve::evolve_observed(n, params, &mut rng, budget, config)
     } else {
         evolve::evolve::<false>(n, params, &mut rng, budget, config)

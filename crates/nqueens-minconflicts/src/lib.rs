@@ -179,7 +179,7 @@ impl Strategy for MinConflictsSolver {
         };
         if let Some(given) = job.given() {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let complete = if config.observer.is_some() {
+            let complete = if config.watches_steps() {
                 completion::complete::<true>
             } else {
                 completion::complete::<false>
@@ -201,7 +201,7 @@ impl Strategy for MinConflictsSolver {
                 n as u64 * 19 / 4
             ),
         })?;
-        if config.observer.is_some() {
+        if config.watches_steps() {
             search::<true>(board, n, seed, budget, config)
         } else {
             search::<false>(board, n, seed, budget, config)

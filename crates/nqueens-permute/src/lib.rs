@@ -193,7 +193,7 @@ impl Strategy for PermutationSolver {
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)
     /// permutations if one is given.
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        if let Some(steps) = job.config().observer.as_deref() {
+        if let Some(steps) = job.config().steps() {
             return self.first_watched(job, steps);
         }
         let limits = Limits {
@@ -223,7 +223,7 @@ impl Strategy for PermutationSolver {
         let limits = Limits {
             stop: &job.config().stop,
             budget: u64::MAX,
-            observer: job.config().observer.as_deref(),
+            observer: job.config().steps(),
         };
         let (stats, ended) = self.run(Operation::List, job.n(), &limits, &mut &mut *visitor)?;
         Ok(VisitRun { ended, stats })

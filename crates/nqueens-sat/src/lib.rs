@@ -646,14 +646,14 @@ impl Strategy for SatSolver {
         let config = job.config();
         let amo = AtMostOne::of(job.variant());
         let given = job.given().map_or(&[][..], |g| g.queens());
-        let observer = config.observer.as_ref();
+        let observer = config.observer.as_ref().filter(|o| o.wants_steps());
         Ok(complete_first(job.n(), amo, given, &config.stop, config.budget, observer)?.0)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let config = job.config();
         let amo = AtMostOne::of(job.variant());
-        let observer = config.observer.clone();
+        let observer = config.observer.clone().filter(|o| o.wants_steps());
         let Some(mut session) =
             Session::start(job.n(), amo, &config.stop, config.budget, observer)?
         else {
@@ -666,7 +666,7 @@ impl Strategy for SatSolver {
         let ended = loop {
             match session.solve(&config.stop) {
                 Answer::Model(columns) => {
-                    show_model(config.observer.as_deref(), &columns);
+                    show_model(config.steps(), &columns);
                     if let ControlFlow::Break(()) = visitor(&columns) {
                         break Ended::Satisfied;
                     }

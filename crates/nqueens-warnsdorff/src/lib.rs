@@ -295,7 +295,7 @@ fn run_watched(
     config: &Config,
 ) -> Ended {
     let first = &mut |_: &[u32]| ControlFlow::Break(());
-    match config.observer.as_deref() {
+    match config.steps() {
         Some(observer) => {
             search.run::<true>(ties, cutoff, stats, &config.stop, Some(observer), first)
         }

@@ -141,6 +141,11 @@ impl Reporter {
 }
 
 impl Observer for Reporter {
+    /// Progress only: the strategies keep to their uninstrumented searches.
+    fn wants_steps(&self) -> bool {
+        false
+    }
+
     fn observe(&self, event: Event) {
         match event {
             Event::Started { subproblems } => self.start(subproblems),
