@@ -1,4 +1,4 @@
-//! The quadrants counter against OEIS and against `symmetry`, across thread counts, shards,
+//! The quadrants counter against OEIS, across thread counts, shards,
 //! memory limits and counts interrupted at random points and resumed.
 
 use std::path::PathBuf;
@@ -9,7 +9,6 @@ use std::time::Duration;
 use nqueens_core::split::{Checkpoint, Shard, Subproblems, count_shard, merge};
 use nqueens_core::{Config, Ended, Error, Event, Observer, Solver, StopFlag, known};
 use nqueens_quadrants::{Plan, QuadrantsSolver};
-use nqueens_symmetry::SymmetrySolver;
 
 fn config(threads: usize) -> Config {
     Config {
@@ -25,15 +24,6 @@ fn totals_match_oeis_up_to_15() {
         assert!(run.is_complete(), "n = {n}");
         assert_eq!(Some(run.total), known::all_solutions(n), "n = {n}");
         assert!(run.stats.peak_bytes > 0, "n = {n}");
-    }
-}
-
-#[test]
-fn totals_match_symmetry_up_to_16() {
-    for n in 1..=16 {
-        let quadrants = QuadrantsSolver.count(n, &config(2)).unwrap();
-        let symmetry = SymmetrySolver.count(n, &config(2)).unwrap();
-        assert_eq!(quadrants.total, symmetry.total, "n = {n}");
     }
 }
 
