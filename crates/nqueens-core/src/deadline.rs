@@ -97,14 +97,13 @@ impl Answer {
         }
     }
 
-    /// A short result for tables: the count, `found`, `no solution`, `budget exhausted`,
-    /// `timeout` or `interrupted`.
+    /// A short result for tables: the count, `found`, `no solution`, or how the run ended
+    /// in [`Ended::label`]'s one spelling (`budget-exhausted`, `timeout`, `interrupted`).
     pub fn label(&self) -> String {
         match (self, self.ended()) {
             (Answer::Count(run), Ended::Exhausted) => run.total.to_string(),
             (Answer::First(run), _) if run.solution.is_some() => "found".to_string(),
             (Answer::First(_), Ended::Exhausted) => "no solution".to_string(),
-            (_, Ended::Budget) => "budget exhausted".to_string(),
             (_, ended) => ended.label().to_string(),
         }
     }
