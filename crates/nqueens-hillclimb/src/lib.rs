@@ -72,7 +72,7 @@
 //!
 //! **Memory**: 24 bytes per row (columns, column counters, two diagonal counters); boards
 //! above [`MAX_N`] are refused with a typed [`Error::TooLarge`], and a board whose memory
-//! cannot be had with [`Error::Refused`].
+//! cannot be had with [`Error::OutOfMemory`].
 //!
 //! ```
 //! use nqueens_core::{Config, Ended, Solver};
@@ -191,7 +191,8 @@ const FIRST_CHOICE: Variant = Variant {
 ///
 /// # Errors
 ///
-/// [`Error::ZeroSize`] for `n = 0`, [`Error::Refused`] when the board's memory cannot be had.
+/// [`Error::ZeroSize`] for `n = 0`, [`Error::OutOfMemory`] when the board's memory cannot be
+/// had.
 /// `n` is not checked against [`MAX_N`] here (the [`Solver`](nqueens_core::Solver) entry
 /// points do that).
 pub fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> {
@@ -204,10 +205,10 @@ pub fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Err
     };
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    let mut board = Board::new(n).ok_or_else(|| Error::Refused {
+    let mut board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
         strategy: "hill-climbing",
         n,
-        reason: format!("could not allocate the board ({} bytes)", 24 * n as u64),
+        what: format!("the board ({} bytes) could not be allocated", 24 * n as u64),
     })?;
     stats.peak_bytes = board.bytes() as u64;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -215,7 +216,7 @@ pub fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Err
         return stopped(Ended::Interrupted, stats);
     }
     stats.initial_conflicts = board.attacked_queens();
-    let (ended, counters) = if config.observer.is_some() {
+    let (ended, counters) = if config.watches_steps() {
         climb::assign_all(&board, config);
         climb::search::<true>(&mut board, &mut rng, rule, budget, config)
     } else {
@@ -256,6 +257,6 @@ impl Strategy for HillClimbingSolver {
                 limit: SIDEWAYS_LIMIT,
             }
         };
-        solve_with(job.n, rule, job.config)
+        solve_with(job.n(), rule, job.config())
     }
 }
