@@ -3,7 +3,9 @@
 //! The N-Queens workbench in one import: the shared vocabulary of [`core`] and every strategy,
 //! gathered in one [`registry`] by their stable names. The `nqueens` command and the bench
 //! harness both take their strategies from here, so a strategy added to [`registry`] appears in
-//! the CLI, `nqueens compare` and `cargo bench` at once.
+//! the CLI, `nqueens compare` and `cargo bench` at once. [`count`](mod@count) is the count
+//! workflow (checkpoints, shards, the memory fallback, symmetric counts and the class check)
+//! that `nqueens count` runs, for any registry.
 //!
 //! ```
 //! use nqueens::core::{Config, Operation, Solver};
@@ -31,6 +33,8 @@ pub use nqueens_quadrants as quadrants;
 pub use nqueens_sat as sat;
 pub use nqueens_symmetry as symmetry;
 pub use nqueens_warnsdorff as warnsdorff;
+
+pub mod count;
 
 use nqueens_core::{Operation, Pick, Registry};
 

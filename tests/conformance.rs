@@ -148,7 +148,7 @@ fn a_raised_stop_flag_ends_runs_with_its_reason() {
                 let ended = match run(solver, op, n, &config) {
                     Ok(ended) => ended,
                     // Refusing what would not fit in memory is an answer too.
-                    Err(Error::Refused { .. }) => continue,
+                    Err(Error::Refused { .. } | Error::MemoryLimit { .. }) => continue,
                     Err(e) => panic!("{} {op} n = {n}: {e}", solver.name()),
                 };
                 // A first solution may come before the first look at the flag; no list or
@@ -355,6 +355,163 @@ fn given_queens_are_refused_unless_honoured_and_on_the_board() {
                     variant.name
                 );
             }
+        }
+    }
+}
+
+/// Checkpointed and sharded counts go through the same path as plain ones
+/// ([`nqueens::count`]), and agree with them for every strategy that says it is resumable (and,
+/// with a turn, for every strategy that counts symmetric solutions); the others refuse them.
+#[test]
+fn checkpointed_and_sharded_counts_agree_with_plain_ones() {
+    use nqueens::core::Turn;
+    use nqueens::core::split::{Shard, merge};
+    use nqueens::count::{CountError, CountRequest, Counter, count};
+
+    let registry = nqueens::registry();
+    let dir = std::env::temp_dir().join(format!("nqueens-conformance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for solver in registry.iter() {
+        let name = solver.name();
+        let resumable = solver.capabilities().resumable;
+        let symmetric = solver
+            .capabilities()
+            .variants
+            .iter()
+            .any(|v| solver.symmetric_count_limit(v).is_supported());
+        let turns: &[Option<Turn>] = match symmetric {
+            true => &[None, Some(Turn::Half), Some(Turn::Quarter)],
+            false => &[None],
+        };
+        for &turn in turns {
+            let config = Config {
+                symmetric: turn,
+                ..Config::default()
+            };
+            let Some(n) = (1..=10)
+                .rev()
+                .find(|&n| solver.check(Operation::Count, n, &config).is_ok())
+            else {
+                continue;
+            };
+            let plain = CountRequest {
+                n,
+                strategy: Some(name.to_string()),
+                ..CountRequest::default()
+            };
+            let whole = count(&registry, &plain, config.clone()).unwrap();
+            assert_eq!(whole.strategy, name);
+            assert_eq!(whole.run.ended, Ended::Exhausted, "{name} n = {n}");
+            let path = dir.join(format!("{name}-{n}-{turn:?}.checkpoint"));
+            let checkpointed = CountRequest {
+                checkpoint: Some(path.clone()),
+                ..plain.clone()
+            };
+            if !resumable {
+                assert!(
+                    matches!(
+                        count(&registry, &checkpointed, config.clone()),
+                        Err(CountError::Conflict(_))
+                    ),
+                    "{name} is not resumable"
+                );
+                continue;
+            }
+            for rerun in [false, true] {
+                let counter =
+                    Counter::new(&registry, checkpointed.clone(), config.clone()).unwrap();
+                // The rerun finds every subproblem in the checkpoint and counts nothing again.
+                assert_eq!(
+                    counter.resumed() > 0,
+                    rerun && whole.run.total > 0,
+                    "{name}"
+                );
+                let run = counter.run().unwrap().run;
+                assert_eq!((run.total, run.ended), (whole.run.total, Ended::Exhausted));
+                assert_eq!(run.unique, whole.run.unique, "{name} n = {n} {turn:?}");
+            }
+            if turn.is_some() {
+                continue;
+            }
+            let records: Vec<_> = (0..2)
+                .map(|i| {
+                    let sharded = CountRequest {
+                        shard: Some(Shard::new(i, 2).unwrap()),
+                        ..plain.clone()
+                    };
+                    let counted = count(&registry, &sharded, config.clone()).unwrap();
+                    counted.shard.expect("a sharded count returns its record")
+                })
+                .collect();
+            let merged = merge(&records, |strategy, n| {
+                registry.get(strategy)?.plan(n, &Config::default())
+            })
+            .unwrap();
+            assert_eq!(merged.count, whole.run.total, "{name} n = {n}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every first-solution run names the variant that ran, the one the request resolved to.
+#[test]
+fn a_first_run_names_its_variant() {
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        let Some(n) = working_size(variant.first).map(|n| n.min(8)) else {
+            continue;
+        };
+        let run = solver.first(n, &config_for(variant)).unwrap();
+        assert_eq!(run.variant, variant.name, "{}", solver.name());
+    }
+}
+
+/// An observer that wants progress only gets no step events: a progress bar never switches a
+/// strategy into its instrumented search.
+#[test]
+fn a_progress_observer_gets_no_steps() {
+    use std::sync::{Arc, Mutex};
+
+    use nqueens::core::{Event, Observer};
+
+    #[derive(Default)]
+    struct Progress(Mutex<Vec<Event>>);
+
+    impl Observer for Progress {
+        fn observe(&self, event: Event) {
+            if let Ok(mut events) = self.0.lock() {
+                events.push(event);
+            }
+        }
+        fn wants_steps(&self) -> bool {
+            false
+        }
+    }
+
+    let registry = nqueens::registry();
+    for (solver, variant) in variants(&registry) {
+        for op in [Operation::First, Operation::Count] {
+            let Some(n) = working_size(variant.limit(op)).map(|n| n.min(8)) else {
+                continue;
+            };
+            let progress = Arc::new(Progress::default());
+            let config = Config {
+                observer: Some(progress.clone()),
+                threads: Some(1),
+                ..config_for(variant)
+            };
+            run(solver, op, n, &config).unwrap();
+            let events = progress.0.lock().unwrap();
+            assert!(
+                events.iter().all(|event| matches!(
+                    event,
+                    Event::Started { .. } | Event::SubproblemDone | Event::Found | Event::Restarted
+                )),
+                "{} {:?} {op}: {:?}",
+                solver.name(),
+                variant.name,
+                events.iter().take(3).collect::<Vec<_>>()
+            );
         }
     }
 }

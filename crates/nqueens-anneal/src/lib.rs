@@ -241,7 +241,7 @@ pub fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<Firs
         return stopped(Ended::Interrupted, stats);
     }
     stats.initial_conflicts = board.attacked_queens();
-    let (ended, counters) = if config.observer.is_some() {
+    let (ended, counters) = if config.watches_steps() {
         anneal::assign_all(&board, config);
         anneal::anneal::<true>(&mut board, &mut rng, schedule, budget, config)
     } else {
@@ -274,6 +274,6 @@ impl Strategy for AnnealingSolver {
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let schedule = if job.is("quench") { QUENCH } else { GEOMETRIC };
-        solve_with(job.n, &schedule, job.config)
+        solve_with(job.n(), &schedule, job.config())
     }
 }

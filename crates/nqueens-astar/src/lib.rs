@@ -33,7 +33,8 @@
 //! arena, a 12-byte frontier entry while it waits, and for `square` and `swap` a 16-byte key in a
 //! visited set. Before each expansion the engine checks that the worst case of that expansion
 //! (every container doubling) stays within the memory bound
-//! ([`AStarSolver::DEFAULT_MEMORY_LIMIT`], 256 MiB, or [`AStarSolver::with_memory_limit`]); if
+//! ([`Config::memory_limit`](nqueens_core::Config::memory_limit), else
+//! [`AStarSolver::with_memory_limit`], by default [`AStarSolver::DEFAULT_MEMORY_LIMIT`], 256 MiB); if
 //! not, the run ends with [`Ended::Budget`], as it does after
 //! [`Config::budget`](nqueens_core::Config::budget) expansions.
 //! [`Stats::nodes`](nqueens_core::Stats::nodes) counts expansions of the states other than the
@@ -214,10 +215,11 @@ impl AStarSolver {
     /// Runs A* on `problem`, with the solution validated if it finds one.
     fn run(&self, problem: &mut impl Formulation, config: &Config) -> Result<FirstRun, Error> {
         // One branch per run, not per expansion.
-        let (ended, stats) = if config.observer.is_some() {
-            astar::<true>(problem, config, self.memory_limit)
+        let memory_limit = config.memory_limit.unwrap_or(self.memory_limit);
+        let (ended, stats) = if config.watches_steps() {
+            astar::<true>(problem, config, memory_limit)
         } else {
-            astar::<false>(problem, config, self.memory_limit)
+            astar::<false>(problem, config, memory_limit)
         };
         Ok(match ended {
             Ended::Satisfied => FirstRun::found(Solution::from_columns(problem.columns())?, stats),
@@ -258,8 +260,8 @@ impl Strategy for AStarSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let (n, config) = (job.n, job.config);
-        match job.variant.name {
+        let (n, config) = (job.n(), job.config());
+        match job.variant().name {
             Some(ROW) => self.run(&mut row::Rows::new(n), config),
             Some(SQUARE) => self.run(&mut square::Squares::new(n), config),
             _ => self.swap(n, config),

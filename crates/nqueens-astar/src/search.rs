@@ -159,7 +159,7 @@ pub(crate) fn astar<const OBSERVED: bool>(
     config: &Config,
     memory_limit: u64,
 ) -> (Ended, Stats) {
-    let observer = config.observer.as_deref().filter(|_| OBSERVED);
+    let observer = config.steps().filter(|_| OBSERVED);
     // The board as the events have drawn it, and the state being expanded.
     let rows = if observer.is_some() {
         problem.rows()

@@ -191,22 +191,22 @@ impl Strategy for BitmaskSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let allowed = allowed_squares(job.n, job.given);
+        let allowed = allowed_squares(job.n(), job.given());
         // One branch per run, not per node: see `search`.
-        let (stats, ended) = if job.config.observer.is_some() {
-            search::<true>(job.n, job.config, &allowed, visitor)
+        let (stats, ended) = if job.config().watches_steps() {
+            search::<true>(job.n(), job.config(), &allowed, visitor)
         } else {
-            search::<false>(job.n, job.config, &allowed, visitor)
+            search::<false>(job.n(), job.config(), &allowed, visitor)
         };
         Ok(VisitRun { ended, stats })
     }
 
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let (n, config) = (job.n, job.config);
-        if job.given.is_some() {
+        let (n, config) = (job.n(), job.config());
+        if job.given().is_some() {
             // The mirror image of a completion is not a completion of the same queens, so no
             // halving: every completion is visited and counted.
-            let allowed = allowed_squares(n, job.given);
+            let allowed = allowed_squares(n, job.given());
             let mut total = 0u64;
             // Counting reports no steps, like the mirror-halving counter.
             let (stats, ended) = search::<false>(n, config, &allowed, &mut |_| {

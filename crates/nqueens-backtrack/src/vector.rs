@@ -155,20 +155,20 @@ impl Strategy for VectorSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let n = job.n as u32;
-        let columns: Vec<Range<u32>> = match job.given {
+        let n = job.n() as u32;
+        let columns: Vec<Range<u32>> = match job.given() {
             Some(given) => given
-                .by_row(job.n)
+                .by_row(job.n())
                 .into_iter()
                 .map(|fixed| fixed.map_or(0..n, |c| c..c + 1))
                 .collect(),
-            None => vec![0..n; job.n],
+            None => vec![0..n; job.n()],
         };
         // One branch per run, not per node: see `search`.
-        let (stats, ended) = if job.config.observer.is_some() {
-            search::<true>(job.n, job.config, &columns, visitor)
+        let (stats, ended) = if job.config().watches_steps() {
+            search::<true>(job.n(), job.config(), &columns, visitor)
         } else {
-            search::<false>(job.n, job.config, &columns, visitor)
+            search::<false>(job.n(), job.config(), &columns, visitor)
         };
         Ok(VisitRun { ended, stats })
     }

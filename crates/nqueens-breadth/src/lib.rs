@@ -18,9 +18,10 @@
 //! unread one). The buffer thus holds the largest level, not two levels. Its size is known in
 //! advance: the largest level (over rows 0..n-1) for each n ≤ 16, counted once by exhaustive
 //! backtracking and checked by this crate's tests up to n = 12, times 8 bytes. A size whose
-//! buffer would exceed the memory bound ([`BreadthSolver::DEFAULT_MEMORY_LIMIT`], 1 GiB, or
-//! [`BreadthSolver::with_memory_limit`]) is refused before any work with
-//! [`Error::Refused`] stating the estimate.
+//! buffer would exceed the memory bound ([`Config::memory_limit`](nqueens_core::Config::memory_limit),
+//! else [`BreadthSolver::with_memory_limit`], by default
+//! [`BreadthSolver::DEFAULT_MEMORY_LIMIT`], 1 GiB) is refused before any work with
+//! [`Error::MemoryLimit`] stating the estimate.
 //!
 //! | n | largest level | peak memory |
 //! |---|---|---|
@@ -83,7 +84,9 @@ impl BreadthSolver {
         Self::with_memory_limit(Self::DEFAULT_MEMORY_LIMIT)
     }
 
-    /// A solver that refuses sizes whose frontier buffer would take more than `bytes`.
+    /// A solver that refuses sizes whose frontier buffer would take more than `bytes`, unless
+    /// the run's [`Config::memory_limit`](nqueens_core::Config::memory_limit) sets another
+    /// bound.
     ///
     /// ```
     /// use nqueens_breadth::BreadthSolver;
@@ -91,7 +94,7 @@ impl BreadthSolver {
     ///
     /// let small = BreadthSolver::with_memory_limit(1 << 20);
     /// assert_eq!(small.count(11, &Config::default())?.total, 2680);
-    /// assert!(matches!(small.count(12, &Config::default()), Err(Error::Refused { n: 12, .. })));
+    /// assert!(matches!(small.count(12, &Config::default()), Err(Error::MemoryLimit { n: 12, .. })));
     /// # Ok::<(), Error>(())
     /// ```
     pub fn with_memory_limit(bytes: u64) -> Self {
@@ -117,8 +120,10 @@ impl BreadthSolver {
             .map(|&count| count * ARRANGEMENT_BYTES)
     }
 
-    /// The frontier's capacity for `n`, or the refusal if it exceeds the memory bound.
-    fn capacity(&self, n: usize) -> Result<usize, Error> {
+    /// The frontier's capacity for `n`, or the refusal if it exceeds the memory bound (the
+    /// config's, else the solver's).
+    fn capacity(&self, n: usize, config: &Config) -> Result<usize, Error> {
+        let limit = config.memory_limit.unwrap_or(self.memory_limit);
         let largest = n
             .checked_sub(1)
             .and_then(|i| LARGEST_LEVEL.get(i))
@@ -129,15 +134,15 @@ impl BreadthSolver {
                 reason: format!("its frontier is estimated only up to n = {MAX_N}"),
             })?;
         let bytes = largest * ARRANGEMENT_BYTES;
-        if bytes > self.memory_limit {
-            return Err(Error::Refused {
+        if bytes > limit {
+            return Err(Error::MemoryLimit {
                 strategy: NAME,
                 n,
                 reason: format!(
                     "its largest level holds {largest} arrangements, {} at {ARRANGEMENT_BYTES} bytes \
                      each, above the memory bound of {}",
                     format_bytes(bytes),
-                    format_bytes(self.memory_limit)
+                    format_bytes(limit)
                 ),
             });
         }
@@ -249,10 +254,10 @@ impl Levels {
         let mut frontier = Vec::new();
         frontier
             .try_reserve_exact(capacity)
-            .map_err(|_| Error::Refused {
+            .map_err(|_| Error::OutOfMemory {
                 strategy: NAME,
                 n,
-                reason: format!(
+                what: format!(
                     "this machine could not give it {} for its largest level",
                     format_bytes(capacity as u64 * ARRANGEMENT_BYTES)
                 ),
@@ -416,12 +421,17 @@ impl Strategy for BreadthSolver {
         }
     }
 
+    /// Refuses a count whose frontier would exceed the memory bound, before any work.
+    fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {
+        self.capacity(job.n(), job.config()).map(|_| ())
+    }
+
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
-        let config = job.config;
-        let mut shown = config.observer.as_deref().map(|observer| Shown {
+        let mut levels = Levels::new(job.n(), self.capacity(job.n(), job.config())?)?;
+        let config = job.config();
+        let mut shown = config.steps().map(|observer| Shown {
             observer,
-            board: vec![None; job.n],
+            board: vec![None; job.n()],
         });
         // One branch per run, not per arrangement.
         let ended = if shown.is_some() {
@@ -443,9 +453,9 @@ impl Strategy for BreadthSolver {
 
     /// Counts the last level by popcount instead of streaming it.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let mut levels = Levels::new(job.n, self.capacity(job.n)?)?;
+        let mut levels = Levels::new(job.n(), self.capacity(job.n(), job.config())?)?;
         // Counting reports no steps (a count's observer is a progress bar).
-        let ended = match levels.extend_to_last::<false>(job.config, &mut None) {
+        let ended = match levels.extend_to_last::<false>(job.config(), &mut None) {
             Ok(()) => Ended::Exhausted,
             Err(ended) => {
                 levels.frontier.clear();

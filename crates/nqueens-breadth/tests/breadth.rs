@@ -128,7 +128,7 @@ fn sizes_beyond_the_bounds_are_refused_with_typed_errors() {
         ));
     }
     match BreadthSolver::with_memory_limit(1 << 20).count(13, &Config::default()) {
-        Err(Error::Refused {
+        Err(Error::MemoryLimit {
             strategy,
             n,
             reason,
@@ -146,7 +146,16 @@ fn sizes_beyond_the_bounds_are_refused_with_typed_errors() {
     let small = BreadthSolver::with_memory_limit(8 << 10);
     assert!(matches!(
         small.first(9, &Config::default()),
-        Err(Error::Refused { .. })
+        Err(Error::MemoryLimit { .. })
+    ));
+    // The run's bound overrides the solver's.
+    let bounded = Config {
+        memory_limit: Some(8 << 10),
+        ..Config::default()
+    };
+    assert!(matches!(
+        BreadthSolver::new().count(9, &bounded),
+        Err(Error::MemoryLimit { .. })
     ));
     assert_eq!(small.count(8, &Config::default()).unwrap().total, 92);
 }

@@ -22,7 +22,6 @@ mod report;
 mod signals;
 mod solve;
 mod strategies;
-mod symmetric;
 mod table;
 mod trace;
 mod verify;

@@ -88,7 +88,15 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
             stop: stop.clone(),
             ..Config::default()
         };
-        if crate::symmetric::check(merged.n, merged.count, merged.unique, &config)?.is_none() {
+        let types = nqueens::count::symmetry_types(
+            registry,
+            merged.n,
+            merged.count,
+            merged.unique,
+            &config,
+        )
+        .map_err(crate::count::cli_error)?;
+        if types.is_none() {
             crate::output::message("interrupted while checking the merged count");
             return Ok(Status::Interrupted);
         }

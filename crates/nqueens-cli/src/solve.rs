@@ -107,7 +107,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     let report = SolveReport {
         n,
         strategy: solver.name(),
-        variant: config.variant.as_deref(),
+        variant: run.variant,
         seed: run.seed,
         given: config.given.as_ref().map(ToString::to_string),
         outcome,

@@ -46,6 +46,13 @@ fn solve_json_is_machine_readable() {
     assert_eq!(value["solution"], serde_json::json!([1, 3, 5, 0, 2, 4]));
     assert_eq!(value["outcome"], "found");
     assert!(value["stats"]["nodes"].as_u64().unwrap() > 0);
+    // The variant that ran is named, also when the default picked it.
+    let output = nqueens()
+        .args(["solve", "8", "-s", "warnsdorff", "--json"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["variant"], "scaling");
 }
 
 #[test]

@@ -81,7 +81,7 @@ fn symmetric_refuses_what_it_cannot_do() {
         ),
         (
             &["count", "8", "--symmetric", "quarter", "--variant", "x"],
-            "--variant",
+            "no variant \"x\"",
         ),
         (&["count", "65", "--symmetric", "quarter"], "up to 64"),
         (&["count", "8", "--symmetric", "diagonal"], "diagonal"),

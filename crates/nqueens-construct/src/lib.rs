@@ -126,7 +126,7 @@ impl Strategy for ConstructionSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let n = job.n;
+        let n = job.n();
         let columns = match n {
             1 => vec![0],
             // n = 2 and 3 have no solution (OEIS A000170); the formulas start at 4.
@@ -148,14 +148,14 @@ impl Strategy for ConstructionSolver {
         };
         // No search to show: the formula's answer, row by row, then the solution it is. A
         // caller that draws a billion rows asked for it; without an observer this is skipped.
-        if job.config.observer.is_some() {
+        if job.config().watches_steps() {
             for (row, &column) in columns.iter().enumerate() {
-                job.config.observe(Event::Assigned {
+                job.config().observe(Event::Assigned {
                     row,
                     column: column as usize,
                 });
             }
-            job.config.observe(Event::Found);
+            job.config().observe(Event::Found);
         }
         Ok(FirstRun::found(Solution::from_columns(columns)?, stats))
     }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Ended, Given};
+use crate::{Ended, Given, Turn};
 
 /// A shared flag that asks a running search to stop soon, and says why. Clones share the flag.
 ///
@@ -150,9 +150,21 @@ pub enum Event {
 
 /// Watches a run: receives the [`Event`]s its strategy reports. The CLI's progress bars are
 /// observers. Called from the search's threads, so it should return quickly.
+///
+/// An observer says what it wants: the search's steps (every event), or progress only
+/// ([`Event::Started`] and [`Event::SubproblemDone`], which cost nothing to report).
+/// Strategies compile their searches with and without the step events and run the instrumented
+/// one only for an observer that wants steps ([`Config::steps`]), so a progress bar does not
+/// slow a kernel down.
 pub trait Observer: Send + Sync {
     /// One event.
     fn observe(&self, event: Event);
+
+    /// Whether it wants the search's steps (placements, conflicts, moves, ...), not only its
+    /// progress. Yes by default.
+    fn wants_steps(&self) -> bool {
+        true
+    }
 }
 
 /// Options for one run. The default is a deterministic run with no seed, no variant, all cores,
@@ -187,6 +199,11 @@ pub struct Config {
     /// keeping them costs its hot loop (the `symmetry` counter's nodes). Cheap statistics are
     /// reported either way.
     pub stats: bool,
+    /// Count only the solutions this turn maps onto themselves (P(n) for the half turn, R(n)
+    /// for the quarter turn). Only strategies with a
+    /// [symmetric count](crate::Strategy::symmetric_count_limit) accept it, for counts only;
+    /// the [`Solver`](crate::Solver) entry points refuse it for the others.
+    pub symmetric: Option<Turn>,
 }
 
 impl fmt::Debug for Config {
@@ -201,6 +218,7 @@ impl fmt::Debug for Config {
             .field("stop", &self.stop.reason())
             .field("observer", &self.observer.is_some())
             .field("stats", &self.stats)
+            .field("symmetric", &self.symmetric)
             .finish()
     }
 }
@@ -216,6 +234,17 @@ impl Config {
         self.threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
             .max(1)
+    }
+
+    /// The observer, if it wants the search's steps ([`Observer::wants_steps`]): what a
+    /// strategy branches on to run its instrumented search.
+    pub fn steps(&self) -> Option<&dyn Observer> {
+        self.observer.as_deref().filter(|o| o.wants_steps())
+    }
+
+    /// Whether an observer wants the search's steps.
+    pub fn watches_steps(&self) -> bool {
+        self.steps().is_some()
     }
 
     /// Reports `event` to the observer, if there is one.

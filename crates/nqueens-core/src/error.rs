@@ -43,6 +43,17 @@ pub enum Error {
         /// What it would have needed, and the bound.
         reason: String,
     },
+    /// The run would take more memory than its bound ([`Config::memory_limit`](crate::Config::memory_limit),
+    /// or the strategy's default) allows: refused before any work, with what it would need.
+    #[error("{strategy} refuses n = {n}: {reason}")]
+    MemoryLimit {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// The board size.
+        n: usize,
+        /// What it would need, and the bound.
+        reason: String,
+    },
     /// No strategy is registered under this name.
     #[error("unknown strategy {name:?}; known strategies: {known}")]
     UnknownStrategy {

@@ -7,7 +7,7 @@
 //! - [`validate`]: the checker every strategy's output passes (like `qcheck` in Roger Hui's J
 //!   essay), O(n) time and about 5n bits, naming the two clashing rows when it fails;
 //! - [`Symmetry`]: the eight rotations and reflections, [`Solution::canonical`] and
-//!   [`Solution::orbit_size`];
+//!   [`Solution::orbit_size`]; [`Turn`], the rotations a symmetric count asks for;
 //! - [`Board`]: text pictures, ASCII or Unicode, written row by row;
 //! - the contract between strategies and their callers, split as `rand` splits `RngCore` and
 //!   `Rng`: a strategy implements [`Strategy`] (a name, its [`Capabilities`] per [`Variant`],
@@ -80,4 +80,4 @@ pub use solution::{
 pub use solver::Solver;
 pub use stats::{StatField, Stats};
 pub use strategy::{Job, Strategy, Visitor};
-pub use symmetry::Symmetry;
+pub use symmetry::{Symmetry, Turn};

@@ -69,6 +69,9 @@ pub struct FirstRun {
     pub stats: Stats,
     /// The seed a randomized strategy used (given or chosen), so the run can be replayed.
     pub seed: Option<u64>,
+    /// The name of the variant that ran (`None` for a strategy without named variants),
+    /// filled in by [`Solver::first`](crate::Solver::first) from the checked request.
+    pub variant: Option<&'static str>,
 }
 
 impl FirstRun {
@@ -79,6 +82,7 @@ impl FirstRun {
             ended: Ended::Satisfied,
             stats,
             seed: None,
+            variant: None,
         }
     }
 
@@ -90,6 +94,7 @@ impl FirstRun {
             ended,
             stats,
             seed: None,
+            variant: None,
         }
     }
 

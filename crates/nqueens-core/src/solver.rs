@@ -77,7 +77,19 @@ pub trait Solver: Strategy {
         let variant =
             self.capabilities()
                 .resolve(config.variant.as_deref(), operation, n, self.name())?;
-        match variant.limit(operation) {
+        let limit = match (config.symmetric, operation) {
+            (None, _) => variant.limit(operation),
+            (Some(_), Operation::Count) => self.symmetric_count_limit(variant),
+            (Some(_), _) => {
+                Limit::Unsupported("a turn (symmetric solutions) applies to counts only")
+            }
+        };
+        match limit {
+            Limit::Unsupported(reason) if config.symmetric.is_some() => Err(Error::Unsupported {
+                strategy: self.name(),
+                operation,
+                reason,
+            }),
             Limit::Unsupported(_) => Err(unsupported(self.name(), operation, variant)),
             Limit::UpTo(limit) if n > limit => Err(Error::TooLarge {
                 strategy: self.name(),
@@ -103,7 +115,7 @@ pub trait Solver: Strategy {
     /// Finds one solution, or proves there is none (complete strategies), with statistics.
     fn first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
         let variant = self.check(Operation::First, n, config)?;
-        let mut run = self.search_first(&job(n, variant, config))?;
+        let mut run = self.search_first(&Job::checked(n, variant, config))?;
         if let Some(solution) = &run.solution {
             if solution.n() != n {
                 return Err(InvalidPlacement::WrongLength {
@@ -118,6 +130,7 @@ pub trait Solver: Strategy {
             run.ended = Ended::Exhausted;
         }
         run.ended = stop_reason(run.ended, config);
+        run.variant = variant.name;
         Ok(run)
     }
 
@@ -132,7 +145,7 @@ pub trait Solver: Strategy {
         let variant = self.check(Operation::List, n, config)?;
         let mut broke = false;
         let mut invalid = None;
-        let mut run = self.search_all(&job(n, variant, config), &mut |columns| {
+        let mut run = self.search_all(&Job::checked(n, variant, config), &mut |columns| {
             // O(n) per solution, small beside producing and printing it: no strategy can hand
             // a caller something that is not a solution, or one without the given queens.
             if let Err(error) = validate_size(columns, n) {
@@ -171,11 +184,19 @@ pub trait Solver: Strategy {
         Ok((solutions, run))
     }
 
+    /// Checks a count of `n` with `config` as [`Solver::count`] would, and asks the strategy
+    /// whether it can afford it ([`Strategy::admit_count`], for example tables within
+    /// [`Config::memory_limit`]), without counting: the variant that would run it.
+    fn admit(&self, n: usize, config: &Config) -> Result<&'static Variant, Error> {
+        let variant = self.check(Operation::Count, n, config)?;
+        self.admit_count(&Job::checked(n, variant, config))?;
+        Ok(variant)
+    }
+
     /// Counts every solution.
     fn count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        let variant = self.check(Operation::Count, n, config)?;
-        self.admit_count(n, config)?;
-        let mut run = self.search_count(&job(n, variant, config))?;
+        let variant = self.admit(n, config)?;
+        let mut run = self.search_count(&Job::checked(n, variant, config))?;
         if run.ended == Ended::Satisfied {
             run.ended = Ended::Exhausted;
         }
@@ -186,7 +207,7 @@ pub trait Solver: Strategy {
     /// The numbered subproblems of counting the `n × n` board, for resumable and sharded counts
     /// (see [`split`](crate::split)).
     fn plan(&self, n: usize, config: &Config) -> Result<Box<dyn Subproblems>, Error> {
-        self.check(Operation::Count, n, config)?;
+        let variant = self.check(Operation::Count, n, config)?;
         if !self.capabilities().resumable {
             return Err(Error::Unsupported {
                 strategy: self.name(),
@@ -194,8 +215,9 @@ pub trait Solver: Strategy {
                 reason: "its count does not split into subproblems, so it cannot be resumed or sharded",
             });
         }
-        self.admit_count(n, config)?;
-        self.subproblems(n)
+        let job = Job::checked(n, variant, config);
+        self.admit_count(&job)?;
+        self.subproblems(&job)
     }
 }
 
@@ -210,16 +232,6 @@ fn keeps_given(strategy: &'static str, columns: &[u32], config: &Config) -> Resu
             column,
         }),
         None => Ok(()),
-    }
-}
-
-/// The job a checked request makes.
-fn job<'a>(n: usize, variant: &'static Variant, config: &'a Config) -> Job<'a> {
-    Job {
-        n,
-        variant,
-        config,
-        given: config.given.as_ref(),
     }
 }
 

@@ -16,25 +16,46 @@ pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
 /// caller's options.
 ///
 /// By the time a strategy sees a job, `n` is at least 1 and within the variant's limit for the
-/// operation, and the variant is one of the strategy's own.
+/// operation, the variant is one of the strategy's own, and the given queens (if any) are on
+/// the board and honoured by the variant.
 ///
-/// Only the [`Solver`](crate::Solver) entry points make jobs (the type cannot be built outside
-/// this crate), so a strategy can rely on those checks.
-#[derive(Clone, Copy, Debug)]
-#[non_exhaustive]
+/// Only the [`Solver`](crate::Solver) entry points make jobs: the fields are private and the
+/// type is neither `Clone` nor constructible outside this crate, so a strategy can rely on
+/// those checks, and no caller can reach a strategy's search without passing them.
+#[derive(Debug)]
 pub struct Job<'a> {
-    /// The board size.
-    pub n: usize,
-    /// The variant chosen (named by the caller, or the first that does the operation).
-    pub variant: &'static Variant,
-    /// The caller's options.
-    pub config: &'a Config,
-    /// The queens that must be on the board ([`Config::given`]), checked against `n`; only
-    /// strategies that [honour](Strategy::honours_given) given queens ever see one.
-    pub given: Option<&'a Given>,
+    n: usize,
+    variant: &'static Variant,
+    config: &'a Config,
 }
 
-impl Job<'_> {
+impl<'a> Job<'a> {
+    /// The job a checked request makes (only [`Solver`](crate::Solver) calls this).
+    pub(crate) fn checked(n: usize, variant: &'static Variant, config: &'a Config) -> Job<'a> {
+        Job { n, variant, config }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The variant chosen (named by the caller, or the first that does the operation).
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The caller's options.
+    pub fn config(&self) -> &'a Config {
+        self.config
+    }
+
+    /// The queens that must be on the board ([`Config::given`]), checked against `n`; only
+    /// strategies that [honour](Strategy::honours_given) given queens ever see one.
+    pub fn given(&self) -> Option<&'a Given> {
+        self.config.given.as_ref()
+    }
+
     /// Whether the variant called `name` runs this job.
     pub fn is(&self, name: &str) -> bool {
         self.variant.name == Some(name)
@@ -75,6 +96,18 @@ pub trait Strategy: Send + Sync {
         false
     }
 
+    /// How far `variant` counts the symmetric solutions only
+    /// ([`Config::symmetric`](crate::Config::symmetric): those a half or a quarter turn maps
+    /// onto themselves), which a strategy does by its own search, usually far beyond its full
+    /// count. With a turn in the config, [`Solver::count`](crate::Solver::count) and
+    /// [`Solver::plan`](crate::Solver::plan) check `n` against this limit instead of the count
+    /// limit, and the strategy's `search_count` and `subproblems` must count those solutions
+    /// only. The default: not supported.
+    fn symmetric_count_limit(&self, variant: &Variant) -> crate::Limit {
+        let _ = variant;
+        crate::Limit::Unsupported("it does not count the symmetric solutions alone")
+    }
+
     /// Finds one solution.
     ///
     /// The default takes the first solution [`search_all`](Strategy::search_all) visits; a
@@ -99,7 +132,7 @@ pub trait Strategy: Send + Sync {
     /// The default says the strategy cannot enumerate.
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let _ = visitor;
-        Err(unsupported(self.name(), Operation::List, job.variant))
+        Err(unsupported(self.name(), Operation::List, job.variant()))
     }
 
     /// Counts every solution.
@@ -109,9 +142,9 @@ pub trait Strategy: Send + Sync {
     /// [`search_all`](Strategy::search_all) visits.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
         if self.capabilities().resumable {
-            let plan = self.subproblems(job.n)?;
+            let plan = self.subproblems(job)?;
             let all: Vec<usize> = (0..plan.len()).collect();
-            let run = count_subproblems(plan.as_ref(), &all, job.config, &|_, _| {})?;
+            let run = count_subproblems(plan.as_ref(), &all, job.config(), &|_, _| {})?;
             return Ok(CountRun {
                 total: run.total,
                 unique: self.capabilities().counts_classes.then_some(run.unique),
@@ -132,20 +165,21 @@ pub trait Strategy: Send + Sync {
         })
     }
 
-    /// Refuses, before any work, a count the strategy cannot afford under `config` (for
-    /// example tables larger than [`Config::memory_limit`]), with [`Error::Refused`] saying
-    /// what it would need. [`Solver::count`](crate::Solver::count) and
-    /// [`Solver::plan`](crate::Solver::plan) ask it after checking `n`; the default accepts.
-    fn admit_count(&self, n: usize, config: &Config) -> Result<(), Error> {
-        let _ = (n, config);
+    /// Refuses, before any work, a count the strategy cannot afford under the job's config
+    /// (for example tables larger than [`Config::memory_limit`]), with [`Error::MemoryLimit`]
+    /// saying what it would need. [`Solver::count`](crate::Solver::count),
+    /// [`Solver::plan`](crate::Solver::plan) and [`Solver::admit`](crate::Solver::admit) ask
+    /// it with the checked job; the default accepts.
+    fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {
+        let _ = job;
         Ok(())
     }
 
-    /// The numbered subproblems of counting the `n × n` board, for strategies whose
-    /// capabilities say [`resumable`](Capabilities::resumable). `n` is checked against the
-    /// count limit before this is called.
-    fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {
-        let _ = n;
+    /// The numbered subproblems of counting the `job.n() × job.n()` board, for strategies
+    /// whose capabilities say [`resumable`](Capabilities::resumable); the job is checked
+    /// against the count limit and admitted before this is called.
+    fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
+        let _ = job;
         Err(Error::Unsupported {
             strategy: self.name(),
             operation: Operation::Count,

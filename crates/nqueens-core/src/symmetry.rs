@@ -5,9 +5,34 @@
 //! representative used here is the lexicographically smallest member, which makes the canonical
 //! form idempotent and the same for every member of a class.
 
+use std::fmt;
+
 use serde::Serialize;
 
 use crate::Solution;
+
+/// A rotation that maps a solution onto itself, for counts of the symmetric solutions
+/// ([`Config::symmetric`](crate::Config::symmetric)).
+///
+/// No reflection maps a solution of more than one queen onto itself, so these are the only
+/// symmetric solutions: Burnside's lemma ties their counts to the classes (OEIS A002562).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Turn {
+    /// The half turn (180°): P(n), OEIS A032522.
+    Half,
+    /// The quarter turn (90°, and so 270° and 180° too): R(n), OEIS A033148.
+    Quarter,
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Turn::Half => "half",
+            Turn::Quarter => "quarter",
+        })
+    }
+}
 
 /// One of the eight rotations and reflections of the square (the dihedral group D4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

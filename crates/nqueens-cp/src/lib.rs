@@ -349,7 +349,7 @@ fn enumerate<B: Brancher>(
     config: &Config,
     visitor: &mut Visitor<'_>,
 ) -> VisitRun {
-    let (stop, budget, observer) = (&config.stop, config.budget, config.observer.as_deref());
+    let (stop, budget, observer) = (&config.stop, config.budget, config.steps());
     let counters = Rc::new(Counters::default());
     let mut brancher = Counting {
         inner: brancher,
@@ -422,13 +422,13 @@ impl Strategy for CpSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let config = job.config;
-        let given = job.given.map_or_else(Vec::new, |g| g.by_row(job.n));
-        let mut model = Model::new(job.n, &given);
+        let config = job.config();
+        let given = job.given().map_or_else(Vec::new, |g| g.by_row(job.n()));
+        let mut model = Model::new(job.n(), &given);
         let run = if job.is("first-fail") {
             let order = SmallestDomain {
                 queens: model.queens.clone(),
-                n: job.n as i32,
+                n: job.n() as i32,
             };
             let brancher = IndependentVariableValueBrancher::new(order, InDomainMin);
             enumerate(&mut model, brancher, config, visitor)

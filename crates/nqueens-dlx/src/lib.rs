@@ -579,11 +579,11 @@ impl Strategy for DlxSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let mut matrix = Matrix::new(job.n);
-        let given = job.given.map_or(&[][..], |g| g.queens());
-        let (stop, budget) = (&job.config.stop, job.config.budget);
+        let mut matrix = Matrix::new(job.n());
+        let given = job.given().map_or(&[][..], |g| g.queens());
+        let (stop, budget) = (&job.config().stop, job.config().budget);
         // One branch per run, not per node.
-        let (ended, counters) = match job.config.observer.as_deref() {
+        let (ended, counters) = match job.config().steps() {
             Some(observer) => {
                 matrix.complete_watched::<true>(given, stop, budget, Some(observer), visitor)
             }

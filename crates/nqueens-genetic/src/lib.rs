@@ -245,7 +245,7 @@ pub fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (ended, found, counters) = if config.observer.is_some() {
+    let (ended, found, counters) = if config.watches_steps() {
         evolve::evolve_observed(n, params, &mut rng, budget, config)
     } else {
         evolve::evolve::<false>(n, params, &mut rng, budget, config)
@@ -278,10 +278,10 @@ impl Strategy for GeneticSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let mut params = Params::for_size(job.n);
+        let mut params = Params::for_size(job.n());
         if job.is("mutation") {
             params.crossover = 0.0;
         }
-        solve_with(job.n, &params, job.config)
+        solve_with(job.n(), &params, job.config())
     }
 }

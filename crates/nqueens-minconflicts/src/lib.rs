@@ -172,14 +172,14 @@ impl Strategy for MinConflictsSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let (n, config) = (job.n, job.config);
+        let (n, config) = (job.n(), job.config());
         let (seed, budget) = match local::start(n, config, default_budget(n)) {
             Start::Search { seed, budget } => (seed, budget),
             Start::Answered(run) => return Ok(run),
         };
-        if let Some(given) = job.given {
+        if let Some(given) = job.given() {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let complete = if config.observer.is_some() {
+            let complete = if config.watches_steps() {
                 completion::complete::<true>
             } else {
                 completion::complete::<false>
@@ -201,7 +201,7 @@ impl Strategy for MinConflictsSolver {
                 n as u64 * 19 / 4
             ),
         })?;
-        if config.observer.is_some() {
+        if config.watches_steps() {
             search::<true>(board, n, seed, budget, config)
         } else {
             search::<false>(board, n, seed, budget, config)

@@ -152,17 +152,17 @@ impl PermutationSolver {
     /// [`walk::walk_watched`]); out of line, so that the unwatched search compiles as alone.
     #[inline(never)]
     fn first_watched(&self, job: &Job<'_>, steps: &dyn Observer) -> Result<FirstRun, Error> {
-        let (stop, budget) = (&job.config.stop, job.config.budget.unwrap_or(u64::MAX));
+        let (stop, budget) = (&job.config().stop, job.config().budget.unwrap_or(u64::MAX));
         let mut found = None;
         let (examined, ended) =
-            walk_watched(job.n, stop, budget, steps, &mut |columns: &[u32]| {
+            walk_watched(job.n(), stop, budget, steps, &mut |columns: &[u32]| {
                 found = Some(columns.to_vec());
                 ControlFlow::Break(())
             })
             .ok_or(Error::TooLarge {
                 strategy: self.name(),
                 operation: Operation::First,
-                n: job.n,
+                n: job.n(),
                 limit: walk::MAX_N,
             })?;
         let stats = Stats {
@@ -193,18 +193,18 @@ impl Strategy for PermutationSolver {
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)
     /// permutations if one is given.
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        if let Some(steps) = job.config.observer.as_deref() {
+        if let Some(steps) = job.config().steps() {
             return self.first_watched(job, steps);
         }
         let limits = Limits {
-            stop: &job.config.stop,
-            budget: job.config.budget.unwrap_or(u64::MAX),
+            stop: &job.config().stop,
+            budget: job.config().budget.unwrap_or(u64::MAX),
             observer: None,
         };
         let mut found = None;
         let (stats, ended) = self.run(
             Operation::First,
-            job.n,
+            job.n(),
             &limits,
             &mut |columns: &[u32]| {
                 found = Some(columns.to_vec());
@@ -221,11 +221,11 @@ impl Strategy for PermutationSolver {
     /// counts this stream.
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let limits = Limits {
-            stop: &job.config.stop,
+            stop: &job.config().stop,
             budget: u64::MAX,
-            observer: job.config.observer.as_deref(),
+            observer: job.config().steps(),
         };
-        let (stats, ended) = self.run(Operation::List, job.n, &limits, &mut &mut *visitor)?;
+        let (stats, ended) = self.run(Operation::List, job.n(), &limits, &mut &mut *visitor)?;
         Ok(VisitRun { ended, stats })
     }
 }

@@ -59,8 +59,8 @@
 //! subproblems use, somewhat less). Before a count, the memory is estimated
 //! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
 //! exact count of the tables by walking them) and a count over the limit is refused with
-//! [`Error::Refused`] giving the estimate. The limit is [`Config::memory_limit`] (the CLI's
-//! `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
+//! [`Error::MemoryLimit`] giving the estimate. The limit is
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit) (the CLI's `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
 //! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes).
 //!
 //! Small boards: the method works for every `n ≥ 1` (for n = 1 the west half is empty), so
@@ -75,7 +75,7 @@
 //! assert!(run.stats.peak_bytes > 0);
 //! // A bound the tables cannot fit in is refused before any work, with the estimate.
 //! let tight = Config { memory_limit: Some(1 << 20), ..Config::default() };
-//! assert!(matches!(QuadrantsSolver.count(16, &tight), Err(Error::Refused { n: 16, .. })));
+//! assert!(matches!(QuadrantsSolver.count(16, &tight), Err(Error::MemoryLimit { n: 16, .. })));
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 //!
@@ -98,7 +98,7 @@ pub use plan::{MAX_MASK_N, Plan};
 
 use nqueens_core::format::format_bytes;
 use nqueens_core::split::Subproblems;
-use nqueens_core::{Capabilities, Config, Error, Limit, Strategy, Variant, known};
+use nqueens_core::{Capabilities, Error, Job, Limit, Strategy, Variant, known};
 
 /// The registry name.
 const NAME: &str = "quadrants";
@@ -115,7 +115,7 @@ const ONLY_COUNTS: &str = "it only counts (it joins tables of quarter boards, ne
 pub struct QuadrantsSolver;
 
 impl QuadrantsSolver {
-    /// The memory bound when [`Config::memory_limit`] sets none: 4 GiB.
+    /// The memory bound when [`Config::memory_limit`](nqueens_core::Config::memory_limit) sets none: 4 GiB.
     pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
     /// The bytes a count of the `n × n` board on `threads` threads may hold, at most: the
@@ -160,7 +160,8 @@ impl Strategy for QuadrantsSolver {
     }
 
     /// Refuses a count whose tables would exceed the memory bound, with the estimate.
-    fn admit_count(&self, n: usize, config: &Config) -> Result<(), Error> {
+    fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {
+        let (n, config) = (job.n(), job.config());
         let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
         let threads = config.thread_count();
         // The instant bound admits most sizes; above the limit, the tables are counted exactly,
@@ -186,7 +187,7 @@ impl Strategy for QuadrantsSolver {
                 None
             }
             .unwrap_or_else(|| format!("at most {}", format_bytes(plan.table_bytes_bound())));
-            return Err(Error::Refused {
+            return Err(Error::MemoryLimit {
                 strategy: NAME,
                 n,
                 reason: format!(
@@ -201,7 +202,7 @@ impl Strategy for QuadrantsSolver {
         Ok(())
     }
 
-    fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {
-        Ok(Box::new(Plan::new(n)?))
+    fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
+        Ok(Box::new(Plan::new(job.n())?))
     }
 }

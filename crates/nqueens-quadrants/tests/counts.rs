@@ -1,4 +1,4 @@
-//! The quadrants counter against OEIS and against `symmetry`, across thread counts, shards,
+//! The quadrants counter against OEIS, across thread counts, shards,
 //! memory limits and counts interrupted at random points and resumed.
 
 use std::path::PathBuf;
@@ -9,7 +9,6 @@ use std::time::Duration;
 use nqueens_core::split::{Checkpoint, Shard, Subproblems, count_shard, merge};
 use nqueens_core::{Config, Ended, Error, Event, Observer, Solver, StopFlag, known};
 use nqueens_quadrants::{Plan, QuadrantsSolver};
-use nqueens_symmetry::SymmetrySolver;
 
 fn config(threads: usize) -> Config {
     Config {
@@ -25,15 +24,6 @@ fn totals_match_oeis_up_to_15() {
         assert!(run.is_complete(), "n = {n}");
         assert_eq!(Some(run.total), known::all_solutions(n), "n = {n}");
         assert!(run.stats.peak_bytes > 0, "n = {n}");
-    }
-}
-
-#[test]
-fn totals_match_symmetry_up_to_16() {
-    for n in 1..=16 {
-        let quadrants = QuadrantsSolver.count(n, &config(2)).unwrap();
-        let symmetry = SymmetrySolver.count(n, &config(2)).unwrap();
-        assert_eq!(quadrants.total, symmetry.total, "n = {n}");
     }
 }
 
@@ -65,7 +55,7 @@ fn tables_over_the_memory_limit_are_refused_with_the_estimate() {
     };
     // n = 16's tables take 8.3 MiB: the exact count is over a 4 MiB limit, and says so.
     match QuadrantsSolver.count(16, &tight) {
-        Err(Error::Refused { n: 16, reason, .. }) => {
+        Err(Error::MemoryLimit { n: 16, reason, .. }) => {
             assert!(
                 reason.contains("MiB") && reason.contains("4 MiB"),
                 "{reason}"
@@ -75,7 +65,7 @@ fn tables_over_the_memory_limit_are_refused_with_the_estimate() {
     }
     assert!(matches!(
         QuadrantsSolver.plan(16, &tight),
-        Err(Error::Refused { .. })
+        Err(Error::MemoryLimit { .. })
     ));
     // The estimate bounds what a count holds.
     let run = QuadrantsSolver.count(14, &config(2)).unwrap();

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, Solver, Stats, Strategy};
+use nqueens_core::{Config, Event, EventLog, Solver, Stats};
 use nqueens_quadrants::QuadrantsSolver;
 
 #[test]
@@ -17,7 +17,7 @@ fn a_count_reports_started_and_each_subproblem_done() {
             ..Config::default()
         };
         let run = QuadrantsSolver.count(n, &config).unwrap();
-        let subproblems = QuadrantsSolver.subproblems(n).unwrap().len() as u64;
+        let subproblems = QuadrantsSolver.plan(n, &Config::default()).unwrap().len() as u64;
         let mut expected = vec![Event::Started { subproblems }];
         expected.extend((0..subproblems).map(|_| Event::SubproblemDone));
         assert_eq!(log.events(), expected, "n = {n}");

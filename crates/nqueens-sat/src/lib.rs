@@ -643,29 +643,30 @@ impl Strategy for SatSolver {
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let config = job.config;
-        let amo = AtMostOne::of(job.variant);
-        let given = job.given.map_or(&[][..], |g| g.queens());
-        let observer = config.observer.as_ref();
-        Ok(complete_first(job.n, amo, given, &config.stop, config.budget, observer)?.0)
+        let config = job.config();
+        let amo = AtMostOne::of(job.variant());
+        let given = job.given().map_or(&[][..], |g| g.queens());
+        let observer = config.observer.as_ref().filter(|o| o.wants_steps());
+        Ok(complete_first(job.n(), amo, given, &config.stop, config.budget, observer)?.0)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let config = job.config;
-        let amo = AtMostOne::of(job.variant);
-        let observer = config.observer.clone();
-        let Some(mut session) = Session::start(job.n, amo, &config.stop, config.budget, observer)?
+        let config = job.config();
+        let amo = AtMostOne::of(job.variant());
+        let observer = config.observer.clone().filter(|o| o.wants_steps());
+        let Some(mut session) =
+            Session::start(job.n(), amo, &config.stop, config.budget, observer)?
         else {
             return Ok(VisitRun {
                 ended: Ended::Interrupted,
                 stats: Stats::default(),
             });
         };
-        session.fix(job.given.map_or(&[][..], |g| g.queens()));
+        session.fix(job.given().map_or(&[][..], |g| g.queens()));
         let ended = loop {
             match session.solve(&config.stop) {
                 Answer::Model(columns) => {
-                    show_model(config.observer.as_deref(), &columns);
+                    show_model(config.steps(), &columns);
                     if let ControlFlow::Break(()) = visitor(&columns) {
                         break Ended::Satisfied;
                     }

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use nqueens_core::Config;
-use nqueens_symmetry::{Turn, count_symmetric};
+use nqueens_core::{Config, Solver, Turn};
+use nqueens_symmetry::SymmetrySolver;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,10 +17,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let from: usize = args.get(1).ok_or("FROM missing")?.parse()?;
     let to: usize = args.get(2).map_or(Ok(from), |t| t.parse())?;
     let mut out = std::io::stdout().lock();
+    let config = Config {
+        symmetric: Some(turn),
+        ..Config::default()
+    };
     let started = Instant::now();
     for n in from..=to {
         let one = Instant::now();
-        let run = count_symmetric(n, turn, &Config::default())?;
+        let run = SymmetrySolver.count(n, &config)?;
         writeln!(out, "{n} {} {:.3}", run.total, one.elapsed().as_secs_f64())?;
     }
     writeln!(out, "all {:.3} s", started.elapsed().as_secs_f64())?;

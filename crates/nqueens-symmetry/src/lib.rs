@@ -49,13 +49,25 @@
 //!
 //! ## Symmetric solutions
 //!
-//! [`count_symmetric`] counts the solutions a half turn (P, OEIS A032522) or a quarter turn
-//! (R, OEIS A033148) maps onto themselves, by a search over the part of the board that
-//! determines them ([`SymmetricPlan`]), up to n = 64, far past the full count; and
-//! [`symmetry_types`] checks a whole count against Burnside's identity, classes =
-//! (Q + P + 2R) / 8, and sorts its classes by orbit size ([`SymmetryTypes`]). `nqueens count`
-//! and `nqueens merge` run that check on every whole count with classes; the counter itself
-//! (what the bench times) does not, so its count costs nothing more.
+//! With a turn in the config ([`Config::symmetric`](nqueens_core::Config::symmetric)), the
+//! counter counts only the solutions a half turn (P, OEIS A032522) or a quarter turn (R, OEIS
+//! A033148) maps onto themselves, by a search over the part of the board that determines them,
+//! up to n = 64 ([`MAX_SYMMETRIC_N`]), far past the full count; resumable like the full count.
+//! The facade's count workflow (`nqueens::count`) checks every whole count with classes against
+//! Burnside's identity with them, classes = (Q + P + 2R) / 8; the counter itself (what the
+//! bench times) does not, so its count costs nothing more.
+//!
+//! ```
+//! use nqueens_core::{Config, Solver, Turn};
+//! use nqueens_symmetry::SymmetrySolver;
+//!
+//! let half = Config { symmetric: Some(Turn::Half), ..Config::default() };
+//! assert_eq!(SymmetrySolver.count(8, &half)?.total, 4);
+//! let quarter = Config { symmetric: Some(Turn::Quarter), ..Config::default() };
+//! assert_eq!(SymmetrySolver.count(13, &quarter)?.total, 8);
+//! assert!(SymmetrySolver.count(65, &quarter).is_err()); // past MAX_SYMMETRIC_N
+//! # Ok::<(), nqueens_core::Error>(())
+//! ```
 //!
 //! Sources: counting one constellation of edge queens per symmetry class is the method of
 //! NQueensFAF's constellations (a Java counter, with a C port); the classes come from
@@ -105,22 +117,22 @@
 
 #![deny(missing_docs)]
 
-mod burnside;
 mod constellation;
 mod kernel;
 mod plan;
 mod symmetric;
 
-pub use burnside::{SymmetricError, SymmetryTypes, symmetry_types};
 #[doc(no_inline)]
 pub use nqueens_core::split::{
     Checkpoint, CheckpointError, MergeError, Merged, PlanRun, Shard, ShardError, ShardRecord,
     Subproblems, Tally, count_shard, count_subproblems, merge,
 };
 pub use plan::{MAX_MASK_N, Plan};
-pub use symmetric::{MAX_SYMMETRIC_N, SymmetricPlan, Turn, count_symmetric};
+pub use symmetric::MAX_SYMMETRIC_N;
 
 use std::sync::atomic::AtomicU64;
+
+use symmetric::SymmetricPlan;
 
 use nqueens_core::{Capabilities, CountRun, Error, Job, Limit, Stats, Strategy, Variant, known};
 
@@ -171,9 +183,19 @@ impl Strategy for SymmetrySolver {
         }
     }
 
-    /// The plan; the caller checked `n` against the count limit, which the masks hold.
-    fn subproblems(&self, n: usize) -> Result<Box<dyn Subproblems>, Error> {
-        Ok(Box::new(Plan::new(n)?))
+    /// Up to n = 64 ([`MAX_SYMMETRIC_N`]): the symmetric searches keep `2n - 1` diagonals in
+    /// a `u128`.
+    fn symmetric_count_limit(&self, _: &Variant) -> Limit {
+        Limit::UpTo(MAX_SYMMETRIC_N)
+    }
+
+    /// The plan (of the symmetric solutions with a turn in the config); the caller checked `n`
+    /// against the limit, which the masks hold.
+    fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
+        Ok(match job.config().symmetric {
+            Some(turn) => Box::new(SymmetricPlan::new(job.n(), turn)?),
+            None => Box::new(Plan::new(job.n())?),
+        })
     }
 
     /// Counts the plan's subproblems on [`Config::threads`](nqueens_core::Config::threads)
@@ -181,17 +203,28 @@ impl Strategy for SymmetrySolver {
     /// with its node counter, so that the run's [`Stats::nodes`] are the nodes of the
     /// completion searches (see the crate doc), and 0 otherwise.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let plan = Plan::new(job.n)?;
+        if let Some(turn) = job.config().symmetric {
+            let plan = SymmetricPlan::new(job.n(), turn)?;
+            let all: Vec<usize> = (0..plan.len()).collect();
+            let run = count_subproblems(&plan, &all, job.config(), &|_, _| {})?;
+            return Ok(CountRun {
+                total: run.total,
+                unique: None,
+                ended: run.ended,
+                stats: Stats::default(),
+            });
+        }
+        let plan = Plan::new(job.n())?;
         let all: Vec<usize> = (0..plan.len()).collect();
-        let (run, nodes) = if job.config.stats {
+        let (run, nodes) = if job.config().stats {
             let counting = plan::CountingNodes {
                 plan: &plan,
                 nodes: AtomicU64::new(0),
             };
-            let run = count_subproblems(&counting, &all, job.config, &|_, _| {})?;
+            let run = count_subproblems(&counting, &all, job.config(), &|_, _| {})?;
             (run, counting.nodes.into_inner())
         } else {
-            (count_subproblems(&plan, &all, job.config, &|_, _| {})?, 0)
+            (count_subproblems(&plan, &all, job.config(), &|_, _| {})?, 0)
         };
         Ok(CountRun {
             total: run.total,

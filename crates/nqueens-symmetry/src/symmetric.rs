@@ -52,10 +52,8 @@
 //! Sources: the identity is Burnside's (orbit-counting) lemma; the reference values are
 //! OEIS A032522 and A033148. The searches are this workbench's own.
 
-use std::fmt;
-
-use nqueens_core::split::{Fingerprint, Subproblems, Tally, count_subproblems};
-use nqueens_core::{Config, CountRun, Error, Operation, Stats, StopFlag};
+use nqueens_core::split::{Fingerprint, Subproblems, Tally};
+use nqueens_core::{Error, Operation, StopFlag, Turn};
 
 /// The largest board the symmetric counts accept: `2n - 1` diagonals fit a `u128`.
 pub const MAX_SYMMETRIC_N: usize = 64;
@@ -64,31 +62,12 @@ pub const MAX_SYMMETRIC_N: usize = 64;
 /// is small: about `n` nodes per level left, a few levels).
 const POLLED_LEVELS: u32 = 4;
 
-/// Which rotation the solutions counted must be invariant under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Turn {
-    /// The half turn (180°): P(n), OEIS A032522.
-    Half,
-    /// The quarter turn (90°, and so 270° and 180° too): R(n), OEIS A033148.
-    Quarter,
-}
-
-impl Turn {
-    /// The name of the count, as its plan's strategy (`symmetry-half`, `symmetry-quarter`).
-    pub fn plan_name(self) -> &'static str {
-        match self {
-            Turn::Half => "symmetry-half",
-            Turn::Quarter => "symmetry-quarter",
-        }
-    }
-}
-
-impl fmt::Display for Turn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Turn::Half => "half",
-            Turn::Quarter => "quarter",
-        })
+/// The name of a symmetric count, as its plan's strategy (`symmetry-half`, `symmetry-quarter`):
+/// checkpoints of the two counts and of the full count never mix.
+fn plan_name(turn: Turn) -> &'static str {
+    match turn {
+        Turn::Half => "symmetry-half",
+        Turn::Quarter => "symmetry-quarter",
     }
 }
 
@@ -285,21 +264,20 @@ impl Board {
 /// after the first levels, the top queen in the left half (the count is doubled).
 ///
 /// It is a [`Subproblems`], so the core's runner counts it on several threads with progress,
-/// and [`Checkpoint`](nqueens_core::split::Checkpoint) resumes it.
+/// and [`Checkpoint`](nqueens_core::split::Checkpoint) resumes it. Callers reach it through
+/// [`SymmetrySolver`](crate::SymmetrySolver) with a turn in the config:
 ///
 /// ```
-/// use nqueens_core::Config;
-/// use nqueens_core::split::{Subproblems, count_subproblems};
-/// use nqueens_symmetry::{SymmetricPlan, Turn};
+/// use nqueens_core::{Config, Solver, Turn};
+/// use nqueens_symmetry::SymmetrySolver;
 ///
-/// let plan = SymmetricPlan::new(16, Turn::Quarter)?;
-/// let all: Vec<usize> = (0..plan.len()).collect();
-/// let run = count_subproblems(&plan, &all, &Config::default(), &|_, _| {})?;
-/// assert_eq!(run.total, 64); // OEIS A033148
+/// let config = Config { symmetric: Some(Turn::Quarter), ..Config::default() };
+/// assert_eq!(SymmetrySolver.count(16, &config)?.total, 64); // OEIS A033148
+/// assert_eq!(SymmetrySolver.plan(16, &config)?.strategy(), "symmetry-quarter");
 /// # Ok::<(), nqueens_core::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct SymmetricPlan {
+pub(crate) struct SymmetricPlan {
     board: Board,
     turn: Turn,
     starts: Vec<Partial>,
@@ -319,13 +297,13 @@ fn expanded_levels(n: u32, turn: Turn) -> u32 {
 
 impl SymmetricPlan {
     /// The plan for `n` (`1..=64`, see [`MAX_SYMMETRIC_N`]).
-    pub fn new(n: usize, turn: Turn) -> Result<SymmetricPlan, Error> {
+    pub(crate) fn new(n: usize, turn: Turn) -> Result<SymmetricPlan, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
         }
         if n > MAX_SYMMETRIC_N {
             return Err(Error::TooLarge {
-                strategy: turn.plan_name(),
+                strategy: plan_name(turn),
                 operation: Operation::Count,
                 n,
                 limit: MAX_SYMMETRIC_N,
@@ -384,16 +362,11 @@ impl SymmetricPlan {
             weight: 2,
         })
     }
-
-    /// Which rotation it counts the solutions of.
-    pub fn turn(&self) -> Turn {
-        self.turn
-    }
 }
 
 impl Subproblems for SymmetricPlan {
     fn strategy(&self) -> &'static str {
-        self.turn.plan_name()
+        plan_name(self.turn)
     }
 
     fn n(&self) -> usize {
@@ -436,29 +409,4 @@ impl Subproblems for SymmetricPlan {
             unique: 0,
         })
     }
-}
-
-/// Counts the solutions of the `n × n` board that `turn` maps onto themselves (P(n) or R(n)),
-/// on [`Config::threads`] threads, with progress to the config's observer; `n` up to
-/// [`MAX_SYMMETRIC_N`]. A run stopped by the flag ends [`Interrupted`](nqueens_core::Ended)
-/// with the count of the subproblems that finished.
-///
-/// ```
-/// use nqueens_core::Config;
-/// use nqueens_symmetry::{Turn, count_symmetric};
-///
-/// assert_eq!(count_symmetric(8, Turn::Half, &Config::default())?.total, 4);
-/// assert_eq!(count_symmetric(13, Turn::Quarter, &Config::default())?.total, 8);
-/// # Ok::<(), nqueens_core::Error>(())
-/// ```
-pub fn count_symmetric(n: usize, turn: Turn, config: &Config) -> Result<CountRun, Error> {
-    let plan = SymmetricPlan::new(n, turn)?;
-    let all: Vec<usize> = (0..plan.len()).collect();
-    let run = count_subproblems(&plan, &all, config, &|_, _| {})?;
-    Ok(CountRun {
-        total: run.total,
-        unique: None,
-        ended: run.ended,
-        stats: Stats::default(),
-    })
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, Solver, Stats, Strategy};
+use nqueens_core::{Config, Event, EventLog, Solver, Stats};
 use nqueens_symmetry::SymmetrySolver;
 
 #[test]
@@ -19,7 +19,7 @@ fn a_count_reports_started_and_each_subproblem_done() {
                 ..Config::default()
             };
             let run = SymmetrySolver.count(n, &config).unwrap();
-            let subproblems = SymmetrySolver.subproblems(n).unwrap().len() as u64;
+            let subproblems = SymmetrySolver.plan(n, &Config::default()).unwrap().len() as u64;
             let mut expected = vec![Event::Started { subproblems }];
             expected.extend((0..subproblems).map(|_| Event::SubproblemDone));
             assert_eq!(log.events(), expected, "n = {n}, stats = {stats}");

@@ -215,25 +215,25 @@ impl WarnsdorffSolver {
     /// The essay's search, stopping at the first solution or after the job's budget of nodes
     /// ([`FAITHFUL_DEFAULT_BUDGET`] if none is given).
     fn faithful_first(job: &Job<'_>) -> Result<FirstRun, Error> {
-        let mut search = Search::new(job.n, Rows::Fixed);
+        let mut search = Search::new(job.n(), Rows::Fixed);
         let mut stats = Stats {
-            peak_bytes: Search::bytes(job.n),
+            peak_bytes: Search::bytes(job.n()),
             ..Stats::default()
         };
-        let cutoff = job.config.budget.unwrap_or(FAITHFUL_DEFAULT_BUDGET);
+        let cutoff = job.config().budget.unwrap_or(FAITHFUL_DEFAULT_BUDGET);
         let ended = run_watched(
             &mut search,
             &mut Ties::Column,
             cutoff,
             &mut stats,
-            job.config,
+            job.config(),
         );
         first_run(ended, &search, stats)
     }
 
     /// Most constrained row, random order, restarts on the Luby schedule.
     fn scaling_first(job: &Job<'_>) -> Result<FirstRun, Error> {
-        let (n, config) = (job.n, job.config);
+        let (n, config) = (job.n(), job.config());
         let seed = config.seed_or_fresh();
         let mut ties = Ties::Random(Xoshiro256PlusPlus::seed_from_u64(seed));
         let mut search = Search::new(n, Rows::Constrained(Box::default()));
@@ -266,7 +266,7 @@ impl WarnsdorffSolver {
         job: &Job<'_>,
         on_solution: &mut dyn FnMut(&[u32], bool) -> ControlFlow<()>,
     ) -> (Stats, Ended) {
-        let n = job.n;
+        let n = job.n();
         let mut search = Search::new(n, Rows::Fixed);
         let mut stats = Stats {
             peak_bytes: Search::bytes(n),
@@ -277,7 +277,7 @@ impl WarnsdorffSolver {
             &mut Ties::Column,
             u64::MAX,
             &mut stats,
-            &job.config.stop,
+            &job.config().stop,
             None,
             &mut |board| on_solution(board, 2 * board[0] as usize + 1 != n),
         );
@@ -295,7 +295,7 @@ fn run_watched(
     config: &Config,
 ) -> Ended {
     let first = &mut |_: &[u32]| ControlFlow::Break(());
-    match config.observer.as_deref() {
+    match config.steps() {
         Some(observer) => {
             search.run::<true>(ties, cutoff, stats, &config.stop, Some(observer), first)
         }
@@ -337,7 +337,7 @@ impl Strategy for WarnsdorffSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let n = job.n;
+        let n = job.n();
         let mut mirror = Vec::with_capacity(n);
         let (stats, ended) = Self::faithful_all(job, &mut |board, has_mirror| {
             visitor(board)?;

@@ -5,13 +5,13 @@
 //! a column or a diagonal), so by Burnside's (orbit-counting) lemma the classes of the
 //! n × n board, n ≥ 2, are `(Q + P + 2R) / 8`, where Q counts all solutions (A000170), P those
 //! a half turn fixes (A032522) and R those a quarter turn fixes (A033148): `R / 2` classes of 2
-//! solutions, `(P - R) / 4` of 4 and `(Q - P) / 8` of 8. P and R come from the direct searches
-//! of the `symmetric` module, independent of the full count they check.
+//! solutions, `(P - R) / 4` of 4 and `(Q - P) / 8` of 8. P and R come from the direct search of
+//! a strategy that [counts the symmetric solutions](nqueens_core::Strategy::symmetric_count_limit)
+//! (`symmetry`), independent of the full count they check.
 
-use nqueens_core::{Config, Error};
-use thiserror::Error;
+use nqueens_core::{Config, Operation, Registry, Turn};
 
-use crate::symmetric::{Turn, count_symmetric};
+use super::{CountError, counts_symmetric};
 
 /// A full count's solutions and classes sorted by symmetry type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,31 +30,25 @@ pub struct SymmetryTypes {
     pub classes_of_1: u64,
 }
 
-/// Why a count's symmetry types could not be given.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SymmetricError {
-    /// The symmetric counts could not run.
-    #[error(transparent)]
-    Count(#[from] Error),
-    /// Burnside's identity does not hold: one of the counts is wrong.
-    #[error(
-        "the count fails its check: Burnside's identity says n = {n} has (Q + P + 2R) / 8 \
-         classes with Q = {total} solutions, P = {half_turn} fixed by a half turn and \
-         R = {quarter_turn} by a quarter turn, but {unique} classes were counted \
-         (or the classes do not come out whole); the count is wrong, please report it"
-    )]
-    Identity {
-        /// Board size.
-        n: usize,
-        /// Q, the solutions counted.
-        total: u64,
-        /// The classes counted.
-        unique: u64,
-        /// P, counted directly.
-        half_turn: u64,
-        /// R, counted directly.
-        quarter_turn: u64,
-    },
+/// A count that fails Burnside's identity: one of the counts is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the count fails its check: Burnside's identity says n = {n} has (Q + P + 2R) / 8 \
+     classes with Q = {total} solutions, P = {half_turn} fixed by a half turn and \
+     R = {quarter_turn} by a quarter turn, but {unique} classes were counted \
+     (or the classes do not come out whole); the count is wrong, please report it"
+)]
+pub struct BurnsideMismatch {
+    /// Board size.
+    pub n: usize,
+    /// Q, the solutions counted.
+    pub total: u64,
+    /// The classes counted.
+    pub unique: u64,
+    /// P, counted directly.
+    pub half_turn: u64,
+    /// R, counted directly.
+    pub quarter_turn: u64,
 }
 
 impl SymmetryTypes {
@@ -63,12 +57,12 @@ impl SymmetryTypes {
     /// class of one) and that each type comes out whole.
     ///
     /// ```
-    /// use nqueens_symmetry::SymmetryTypes;
+    /// use nqueens::count::SymmetryTypes;
     ///
     /// let types = SymmetryTypes::from_counts(8, 92, 12, 4, 0)?;
     /// assert_eq!((types.classes_of_8, types.classes_of_4, types.classes_of_2), (11, 1, 0));
     /// assert!(SymmetryTypes::from_counts(8, 92, 13, 4, 0).is_err());
-    /// # Ok::<(), nqueens_symmetry::SymmetricError>(())
+    /// # Ok::<(), nqueens::count::BurnsideMismatch>(())
     /// ```
     pub fn from_counts(
         n: usize,
@@ -76,8 +70,8 @@ impl SymmetryTypes {
         unique: u64,
         half_turn: u64,
         quarter_turn: u64,
-    ) -> Result<SymmetryTypes, SymmetricError> {
-        let mismatch = SymmetricError::Identity {
+    ) -> Result<SymmetryTypes, BurnsideMismatch> {
+        let mismatch = BurnsideMismatch {
             n,
             total,
             unique,
@@ -121,24 +115,43 @@ impl SymmetryTypes {
 }
 
 /// Checks a complete count of `total` solutions in `unique` classes of the `n × n` board
-/// against Burnside's identity, with P and R counted directly ([`count_symmetric`], a small
-/// fraction of the full count's time at every `n` it reaches), and sorts them by type.
-/// `Ok(None)` when `config.stop` was raised before P and R were counted. The config's
-/// observer is not told about these counts.
+/// against Burnside's identity, with P and R counted directly by the first strategy of
+/// `registry` that counts symmetric solutions at `n` (a small fraction of the full count's time
+/// at every `n` it reaches), and sorts them by type. `Ok(None)` when `config.stop` was raised
+/// before P and R were counted, or no strategy counts them. The config's observer is not told
+/// about these counts.
 pub fn symmetry_types(
+    registry: &Registry,
     n: usize,
     total: u64,
     unique: u64,
     config: &Config,
-) -> Result<Option<SymmetryTypes>, SymmetricError> {
-    let quiet = Config {
+) -> Result<Option<SymmetryTypes>, CountError> {
+    let turned = |turn| Config {
         observer: None,
+        variant: None,
+        stats: false,
+        symmetric: Some(turn),
         ..config.clone()
     };
-    let half = count_symmetric(n, Turn::Half, &quiet)?;
-    let quarter = count_symmetric(n, Turn::Quarter, &quiet)?;
+    let Some(counter) = registry.iter().find(|solver| {
+        counts_symmetric(*solver)
+            && solver
+                .check(Operation::Count, n, &turned(Turn::Half))
+                .is_ok()
+    }) else {
+        return Ok(None);
+    };
+    let half = counter.count(n, &turned(Turn::Half))?;
+    let quarter = counter.count(n, &turned(Turn::Quarter))?;
     if !(half.is_complete() && quarter.is_complete()) {
         return Ok(None);
     }
-    SymmetryTypes::from_counts(n, total, unique, half.total, quarter.total).map(Some)
+    Ok(Some(SymmetryTypes::from_counts(
+        n,
+        total,
+        unique,
+        half.total,
+        quarter.total,
+    )?))
 }

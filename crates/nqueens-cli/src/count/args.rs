@@ -1,0 +1,123 @@
+//! The options of `nqueens count`, and the two values they parse: memory sizes and thread
+//! counts.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use nqueens::core::split::Shard;
+
+use super::symmetric;
+use crate::output::warn;
+use crate::{GivenArgs, StrategyArgs};
+
+/// Options of `nqueens count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// Board size (at least 1).
+    #[arg(value_parser = crate::parse_size)]
+    pub(crate) n: usize,
+    #[command(flatten)]
+    pub(crate) strategy: StrategyArgs,
+    #[command(flatten)]
+    pub(crate) given: GivenArgs,
+    /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562);
+    /// with --json, also the classes by orbit size and P and R (see --symmetric).
+    #[arg(long)]
+    pub(crate) unique: bool,
+    /// Worker threads (default: all cores; at most 1024, and at most 4 per core are started).
+    #[arg(long, short = 't', value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    pub(crate) threads: Option<u16>,
+    /// The most memory a counter that sizes its tables first may take (quadrants: default
+    /// 4G), in bytes or with a binary unit: 512M, 8G, 16GiB.
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
+    pub(crate) memory_limit: Option<u64>,
+    /// No progress bar and no time estimate.
+    #[arg(long, short)]
+    pub(crate) quiet: bool,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Save finished subproblems to FILE as they finish; rerun with the same FILE to resume an
+    /// interrupted count (resumable strategies: symmetry, quadrants; without --strategy,
+    /// symmetry).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) checkpoint: Option<PathBuf>,
+    /// Count only slice I of K (0-based, e.g. 2/8) of the subproblems and print one JSON record
+    /// for `nqueens merge` (resumable strategies: symmetry, quadrants; without --strategy,
+    /// symmetry).
+    #[arg(long, value_name = "I/K")]
+    pub(crate) shard: Option<Shard>,
+    /// Count only the solutions a half turn (OEIS A032522) or a quarter turn (OEIS A033148)
+    /// maps onto themselves, by a search over the rows that determine them (n up to 64).
+    #[arg(long, value_name = "TURN")]
+    pub(crate) symmetric: Option<symmetric::TurnArg>,
+}
+
+/// A `--memory-limit`: a whole number of bytes, or with a binary unit K, M, G or T (`KiB`,
+/// `MB`, ... are read the same way: powers of 1024).
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let not_a_size = || {
+        format!(
+            "{:?} is not a memory size (a whole number with an optional unit K, M, G or T, \
+             e.g. 512M, 8G)",
+            crate::short(text, 24)
+        )
+    };
+    let trimmed = text.trim();
+    let digits = trimmed.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let shift = match trimmed[digits.len()..].to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return Err(not_a_size()),
+    };
+    let value: u64 = digits.trim().parse().map_err(|_| not_a_size())?;
+    match value.checked_mul(1 << shift) {
+        Some(0) => Err("a memory limit of 0 leaves no room for any table".to_string()),
+        Some(bytes) => Ok(bytes),
+        None => Err(format!(
+            "{:?} is more bytes than a u64 holds",
+            crate::short(text, 24)
+        )),
+    }
+}
+
+/// The most `--threads` accepts: past the cores of any usual machine, and each thread costs
+/// its stack and its start.
+const MAX_THREADS: i64 = 1024;
+
+/// Threads started per core at most: more only add overhead to a CPU-bound count.
+const THREADS_PER_CORE: usize = 4;
+
+/// The threads to start for `--threads requested`: no more than [`THREADS_PER_CORE`] per core
+/// of this machine, with a warning when that is fewer than asked.
+pub(super) fn thread_count(requested: u16) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let bound = cores.saturating_mul(THREADS_PER_CORE);
+    let requested = usize::from(requested);
+    if requested > bound {
+        warn(&format!(
+            "--threads {requested}: this machine has {cores} core(s); using {bound} threads \
+             ({THREADS_PER_CORE} per core), more would only slow the count down"
+        ));
+    }
+    requested.min(bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_sizes_read_with_binary_units() {
+        assert_eq!(parse_bytes("1024"), Ok(1024));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("16GiB"), Ok(16 << 30));
+        assert_eq!(parse_bytes("2 gb"), Ok(2 << 30));
+        for bad in ["", "G", "12X", "-1G", "0", "99999999999T", "1.5G"] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! `nqueens count`: the number of solutions (or of classes, `--unique`, or of the solutions a
+//! turn maps onto themselves, `--symmetric`), on all cores, with a progress bar and time
+//! estimate for long counts, checkpoints to resume, and shards to spread one count over
+//! processes or machines.
+//!
+//! The workflow (which strategy, checkpoints, shards, the memory fallback, the class check)
+//! is the library's [`nqueens::count`]: this module parses, makes one [`Counter`], says what
+//! it decided, runs it and prints the result.
+
+mod args;
+mod progress;
+mod symmetric;
+
+pub use args::CountArgs;
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+use nqueens::core::split::ShardRecord;
+use nqueens::core::{Config, Ended, Observer, Registry, Stats, StopFlag};
+use nqueens::count::{CountError, CountRequest, Counted, Counter};
+use serde::Serialize;
+
+use crate::output::{message, warn};
+use crate::{Status, UsageError};
+use args::thread_count;
+use progress::{LONG_COUNT_N, Reporter, announce_long_count};
+
+#[derive(Serialize)]
+struct CountReport<'a> {
+    n: usize,
+    strategy: &'a str,
+    total: u64,
+    unique: Option<u64>,
+    /// With `--unique`: the classes by orbit size, P and R (checked by Burnside's identity).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    types: Option<symmetric::TypesReport>,
+    complete: bool,
+    seconds: f64,
+    stats: Stats,
+}
+
+#[derive(Serialize)]
+struct SymmetricReport<'a> {
+    n: usize,
+    strategy: &'a str,
+    symmetric: &'a str,
+    total: u64,
+    complete: bool,
+    seconds: f64,
+}
+
+/// The library's count errors as the CLI reports them: conflicting flags are usage errors,
+/// the others keep their type for the exit status.
+pub(crate) fn cli_error(error: CountError) -> anyhow::Error {
+    match error {
+        CountError::Conflict(text) => UsageError(text).into(),
+        CountError::Solver(error) => error.into(),
+        CountError::Checkpoint(error) => error.into(),
+        CountError::Burnside(error) => error.into(),
+    }
+}
+
+/// Runs `nqueens count`.
+pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Result<Status> {
+    let n = args.n;
+    let given = args.given.given.clone();
+    // The time estimate is calibrated on plain counts, not on completions.
+    let estimate = args.symmetric.is_some() || (n >= LONG_COUNT_N && given.is_none());
+    let reporter = Arc::new(Reporter::new(args.quiet, estimate));
+    let splits = args.shard.is_some() || args.checkpoint.is_some();
+    let config = Config {
+        variant: args.strategy.variant.clone(),
+        given,
+        // `--json` prints the statistics, so it asks for those that cost time (the symmetry
+        // counter's nodes); they come from the solver's own count, not a shard or checkpoint.
+        stats: args.json && !splits,
+        threads: args.threads.map(thread_count),
+        memory_limit: args.memory_limit,
+        stop: stop.clone(),
+        observer: reporter
+            .shows_anything()
+            .then(|| reporter.clone() as Arc<dyn Observer>),
+        symmetric: args.symmetric.map(Into::into),
+        ..Config::default()
+    };
+    let request = CountRequest {
+        n,
+        strategy: args.strategy.strategy.clone(),
+        classes: args.unique,
+        shard: args.shard,
+        checkpoint: args.checkpoint.clone(),
+    };
+    let counter = Counter::new(registry, request, config).map_err(cli_error)?;
+    let solver = counter.solver();
+    if let Some(fallback) = counter.fallback() {
+        warn(&format!(
+            "{} refuses n = {n} under the memory limit; counting with {} instead",
+            fallback.refused,
+            solver.name()
+        ));
+    }
+    if args.threads.is_some() && !solver.capabilities().resumable {
+        warn(&format!(
+            "--threads does nothing here: {} counts on one thread",
+            solver.name()
+        ));
+    }
+    if let (Some(path), saved @ 1..) = (&args.checkpoint, counter.resumed()) {
+        reporter.say(&format!(
+            "resuming from {}: {saved} subproblems already counted",
+            path.display()
+        ));
+    }
+    if reporter.estimate && args.symmetric.is_none() && solver.capabilities().resumable {
+        announce_long_count(
+            solver,
+            n,
+            counter.config(),
+            args.checkpoint.is_some(),
+            &reporter,
+        );
+    }
+    let started = Instant::now();
+    let counted = counter.run().map_err(cli_error)?;
+    reporter.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    match &counted.shard {
+        Some(record) => print_shard(record),
+        None => print_count(args, &counted, seconds),
+    }
+}
+
+/// Prints a count (whole or partial) and says how it ended.
+fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Result<Status> {
+    let run = &counted.run;
+    let mut out = crate::output::stdout()?;
+    // A partial count says so on the same line, so that `count 17 > n.txt` interrupted cannot
+    // be taken for the final count.
+    let partial = if run.is_complete() { "" } else { PARTIAL };
+    if let (true, Some(turn)) = (args.json, args.symmetric) {
+        let report = SymmetricReport {
+            n: args.n,
+            strategy: counted.strategy,
+            symmetric: &nqueens::core::Turn::from(turn).to_string(),
+            total: run.total,
+            complete: run.is_complete(),
+            seconds,
+        };
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else if args.json {
+        let report = CountReport {
+            n: args.n,
+            strategy: counted.strategy,
+            total: run.total,
+            unique: run.unique,
+            types: counted.types.filter(|_| args.unique).map(Into::into),
+            complete: run.is_complete(),
+            seconds,
+            stats: run.stats,
+        };
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else if let (true, Some(unique)) = (args.unique, run.unique) {
+        writeln!(out, "{unique}{partial}")?;
+    } else {
+        writeln!(out, "{}{partial}", run.total)?;
+    }
+    out.flush()?;
+    if counted.unchecked {
+        message("interrupted while checking the count against Burnside's identity: unchecked");
+        return Ok(Status::Interrupted);
+    }
+    match run.ended {
+        Ended::Exhausted | Ended::Satisfied => Ok(Status::Success),
+        Ended::Interrupted | Ended::Deadline => {
+            message("interrupted: the count above is partial (a lower bound)");
+            if args.checkpoint.is_some() {
+                message("rerun the same command to resume from the checkpoint");
+            }
+            Ok(Status::Interrupted)
+        }
+        Ended::Budget => {
+            message(&format!(
+                "{} stopped early ({}): the count above is partial (a lower bound)",
+                counted.strategy, run.ended
+            ));
+            Ok(Status::Negative)
+        }
+    }
+}
+
+/// What follows a count that is not the whole count, on its line.
+const PARTIAL: &str = " (partial)";
+
+/// One JSON line for `nqueens merge`; an interrupted shard says `"complete": false` and exits
+/// 130, and merge refuses it.
+fn print_shard(record: &ShardRecord) -> anyhow::Result<Status> {
+    let mut out = crate::output::stdout()?;
+    serde_json::to_writer(&mut out, record)?;
+    writeln!(out)?;
+    out.flush()?;
+    if record.complete {
+        Ok(Status::Success)
+    } else {
+        message("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
+        Ok(Status::Interrupted)
+    }
+}

@@ -1,0 +1,194 @@
+//! The progress of a count: a bar on a terminal and a time estimate for long counts, watching
+//! the run's subproblem events.
+
+use std::io::{self, IsTerminal};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use nqueens::core::format::format_seconds;
+use nqueens::core::{Config, Event, Observer, Solver, known};
+
+use crate::output::message;
+
+/// From this size on, a count takes minutes or more: say so, and estimate the time.
+pub(crate) const LONG_COUNT_N: usize = 20;
+
+/// How long to watch the first subproblems before estimating the whole run.
+const ESTIMATE_AFTER: Duration = Duration::from_secs(5);
+
+/// The board counted to forecast a long count before it starts: a fraction of a second.
+const CALIBRATION_N: usize = 15;
+
+/// How much faster than the number of solutions the counting time grows per unit of `n`
+/// (measured with the symmetry strategy on two cores: 1.0 from n = 16 to 17, 1.1 from n = 17
+/// to 18).
+const TIME_PER_SOLUTION_GROWTH: f64 = 1.05;
+
+/// Seconds a count of `n` would take with `solver` and `config`: the time of a count of
+/// [`CALIBRATION_N`] on this machine, scaled by the ratio of the solution counts (OEIS
+/// A000170, continued past the last known term at its last ratio). A subproblem of a large
+/// board can take minutes, so the estimate from the first finished subproblems comes late;
+/// this one comes at once.
+fn forecast(solver: &dyn Solver, n: usize, config: &Config) -> Option<f64> {
+    // The calibration is not part of the count the progress bar shows.
+    let config = Config {
+        observer: None,
+        ..config.clone()
+    };
+    let started = Instant::now();
+    let run = solver.count(CALIBRATION_N, &config).ok()?;
+    let seconds = started.elapsed().as_secs_f64();
+    let solutions = |m: usize| known::all_solutions(m).map(|s| s as f64);
+    let last = known::KNOWN_UP_TO;
+    let target = solutions(n).or_else(|| {
+        let ratio = solutions(last)? / solutions(last - 1)?;
+        Some(solutions(last)? * ratio.powi(i32::try_from(n - last).ok()?))
+    })?;
+    let growth = TIME_PER_SOLUTION_GROWTH.powi(i32::try_from(n - CALIBRATION_N).ok()?);
+    run.is_complete()
+        .then(|| seconds * target / solutions(CALIBRATION_N).unwrap_or(1.0) * growth)
+}
+
+/// Progress of a count: an indicatif bar on a terminal, and one time estimate on standard error
+/// for long counts. It watches the run as its [`Observer`], through the subproblem events.
+pub(crate) struct Reporter {
+    bar: Option<indicatif::ProgressBar>,
+    quiet: bool,
+    pub(crate) estimate: bool,
+    started: Instant,
+    total: AtomicU64,
+    done: AtomicU64,
+    estimated: AtomicBool,
+}
+
+impl Reporter {
+    pub(crate) fn new(quiet: bool, estimate: bool) -> Reporter {
+        // The bar is for someone watching: not when the output goes to a file or a pipe.
+        let watched = io::stdout().is_terminal() && io::stderr().is_terminal();
+        let bar = (!quiet && watched).then(|| {
+            let bar = indicatif::ProgressBar::new(0);
+            // The template is a constant, so failing to parse it is a bug caught by any run;
+            // fall back to the default style rather than panic.
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} subproblems, {per_sec}, ETA {eta}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Reporter {
+            bar,
+            quiet,
+            estimate: estimate && !quiet,
+            started: Instant::now(),
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            estimated: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether it shows anything: a strategy that nobody observes runs its unobserved code.
+    pub(crate) fn shows_anything(&self) -> bool {
+        self.bar.is_some() || self.estimate
+    }
+
+    pub(crate) fn say(&self, text: &str) {
+        if self.quiet {
+            return;
+        }
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None => message(text),
+        }
+    }
+
+    /// Clears the bar, before the result is printed.
+    pub(crate) fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn start(&self, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+        }
+    }
+
+    fn advance(&self) {
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        let elapsed = self.started.elapsed();
+        if self.estimate
+            && elapsed >= ESTIMATE_AFTER
+            && !self.estimated.swap(true, Ordering::Relaxed)
+        {
+            // Subproblems are handed out in an interleaved order, so the first ones are a fair
+            // sample of the rest.
+            let total = self.total.load(Ordering::Relaxed);
+            let whole = elapsed.as_secs_f64() * total as f64 / done as f64;
+            self.say(&format!(
+                "estimate from the first subproblems: about {} in all ({done} of {total} took \
+                 {})",
+                format_seconds(whole),
+                format_seconds(elapsed.as_secs_f64()),
+            ));
+        }
+    }
+}
+
+impl Observer for Reporter {
+    /// Progress only: the strategies keep to their uninstrumented searches.
+    fn wants_steps(&self) -> bool {
+        false
+    }
+
+    fn observe(&self, event: Event) {
+        match event {
+            Event::Started { subproblems } => self.start(subproblems),
+            Event::SubproblemDone => self.advance(),
+            _ => {}
+        }
+    }
+}
+
+impl Drop for Reporter {
+    /// A count that fails leaves no bar behind its error message.
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Says that `n` is a long count, how many subproblems it has and how long it should take,
+/// and how to stop and resume it.
+pub(crate) fn announce_long_count(
+    solver: &dyn Solver,
+    n: usize,
+    config: &Config,
+    checkpoint: bool,
+    reporter: &Reporter,
+) {
+    let Ok(plan) = solver.plan(n, config) else {
+        return;
+    };
+    let guess = forecast(solver, n, config).map_or_else(String::new, |s| {
+        format!(
+            " and, timed against n = {CALIBRATION_N} here, would take about {} on {} thread(s)",
+            format_seconds(s),
+            config.thread_count()
+        )
+    });
+    reporter.say(&format!(
+        "n = {n} is a long count: {} subproblems{guess}. Ctrl-C stops and prints the partial \
+         count{}",
+        plan.len(),
+        if checkpoint {
+            "; rerun with the same --checkpoint to resume"
+        } else {
+            "; --checkpoint FILE makes it resumable"
+        }
+    ));
+}
