@@ -34,7 +34,10 @@ fn missing(programs: &[&str]) -> Option<String> {
         .iter()
         .find(|program| {
             !Command::new("sh")
-                .args(["-c", &format!("command -v {program} || test -x /usr/sbin/{program}")])
+                .args([
+                    "-c",
+                    &format!("command -v {program} || test -x /usr/sbin/{program}"),
+                ])
                 .output()
                 .is_ok_and(|out| out.status.success())
         })
@@ -67,12 +70,15 @@ fn text(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }
 
-/// Polls `done` every 50 ms until it holds, or fails after `limit`, saying what it waited for.
+/// Polls `done` every 20 ms until it holds, or fails after `limit`, saying what it waited for.
 fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     let start = Instant::now();
     while !done() {
-        assert!(start.elapsed() < limit, "gave up waiting for {what} after {limit:?}");
-        sleep(Duration::from_millis(50));
+        assert!(
+            start.elapsed() < limit,
+            "gave up waiting for {what} after {limit:?}"
+        );
+        sleep(Duration::from_millis(20));
     }
 }
 
@@ -84,9 +90,11 @@ struct Cluster {
 impl Cluster {
     fn start() -> Cluster {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        run(Command::new(repository().join("contrib/slurm/local-cluster"))
-            .arg("start")
-            .arg(dir.path().join("slurm")));
+        run(
+            Command::new(repository().join("contrib/slurm/local-cluster"))
+                .arg("start")
+                .arg(dir.path().join("slurm")),
+        );
         Cluster { dir }
     }
 
@@ -108,7 +116,9 @@ impl Cluster {
     /// Waits until no task of the job is pending or running.
     fn wait_job(&self, job: &str, limit: Duration) {
         wait_for(&format!("Slurm job {job}"), limit, || {
-            let out = run(self.command("squeue").args(["-h", "-t", "PD,R,CG,S", "-j", job]));
+            let out = run(self
+                .command("squeue")
+                .args(["-h", "-t", "PD,R,CG,S", "-j", job]));
             text(&out).is_empty()
         });
     }
@@ -122,7 +132,10 @@ impl Cluster {
                 if path.extension().is_some_and(|e| e == "log") {
                     let body = fs::read_to_string(&path).unwrap_or_default();
                     let tail: String = body.lines().rev().take(15).collect::<Vec<_>>().join("\n");
-                    all += &format!("--- {} (last lines, newest first)\n{tail}\n", path.display());
+                    all += &format!(
+                        "--- {} (last lines, newest first)\n{tail}\n",
+                        path.display()
+                    );
                 }
             }
         }
@@ -142,6 +155,37 @@ impl Drop for Cluster {
 /// The number of finished subproblems a checkpoint holds (its lines after the header).
 fn saved_lines(checkpoint: &Path) -> usize {
     fs::read_to_string(checkpoint).map_or(0, |body| body.lines().count().saturating_sub(1))
+}
+
+/// Finds a shard in the middle of its count (a finished subproblem in its checkpoint, no record
+/// yet) among `shards` in `dir`, and stops its process (SIGSTOP), so that what follows
+/// interrupts it mid-count for certain. Returns the shard's index.
+fn freeze_a_shard_mid_count(dir: &Path, shards: usize) -> Option<usize> {
+    (0..shards).find(|i| {
+        let checkpoint = dir.join(format!("shard-{i}.ckpt"));
+        let record = dir.join(format!("shard-{i}.json"));
+        if saved_lines(&checkpoint) == 0 || record.exists() {
+            return false;
+        }
+        // The directory's name is in the pattern: the two tests run at the same time.
+        let name = dir
+            .file_name()
+            .map(|d| d.to_string_lossy())
+            .unwrap_or_default();
+        let pattern = format!("{name}/shard-{i}[.]ckpt");
+        let frozen = Command::new("pkill")
+            .args(["-STOP", "-f", &pattern])
+            .status()
+            .is_ok_and(|s| s.success());
+        if frozen && record.exists() {
+            // It finished just before: let it go, and try another.
+            let _ = Command::new("pkill")
+                .args(["-CONT", "-f", &pattern])
+                .status();
+            return false;
+        }
+        frozen
+    })
 }
 
 #[test]
@@ -165,7 +209,11 @@ fn slurm_job_arrays_count_exactly_resume_and_skip() {
         .filter(|word| word.chars().all(|c| c.is_ascii_digit()) && word.len() < 9)
         .filter(|word| *word != "15" && *word != "8")
         .collect();
-    assert_eq!(jobs.len(), 2, "the array and the merge job's ids in {said:?}");
+    assert_eq!(
+        jobs.len(),
+        2,
+        "the array and the merge job's ids in {said:?}"
+    );
     cluster.wait_job(jobs[1], Duration::from_secs(90));
     let total = fs::read_to_string(cluster.path("n15/total.txt"))
         .unwrap_or_else(|_| panic!("no total; logs:\n{}", cluster.logs()));
@@ -204,35 +252,58 @@ fn slurm_job_arrays_count_exactly_resume_and_skip() {
         .arg(contrib.join("count.sbatch"))));
     let array = array.split(';').next().unwrap_or_default().to_owned();
     let mut cancelled = None;
-    wait_for("a task in the middle of its count", Duration::from_secs(60), || {
-        cancelled = (0..8).find(|i| {
-            saved_lines(&cluster.path(&format!("n16/shard-{i}.ckpt"))) > 0
-                && !cluster.path(&format!("n16/shard-{i}.json")).exists()
-        });
-        cancelled.is_some()
-    });
-    let task = format!("{array}_{}", cancelled.unwrap_or_default());
-    run(cluster.command("scancel").arg(&task));
-    wait_for("the cancelled task to stop", Duration::from_secs(30), || {
-        let out = run(cluster.command("squeue").args(["-h", "-t", "R,CG", "-j", &task]));
-        text(&out).is_empty()
-    });
+    wait_for(
+        "a task in the middle of its count",
+        Duration::from_secs(60),
+        || {
+            cancelled = freeze_a_shard_mid_count(&cluster.path("n16"), 8);
+            cancelled.is_some()
+        },
+    );
     let index = cancelled.unwrap_or_default();
+    let task = format!("{array}_{index}");
+    // scancel sends SIGCONT with its SIGTERM, as Slurm does on preemption.
+    run(cluster.command("scancel").arg(&task));
+    wait_for(
+        "the cancelled task to stop",
+        Duration::from_secs(30),
+        || {
+            let out = run(cluster
+                .command("squeue")
+                .args(["-h", "-t", "R,CG", "-j", &task]));
+            text(&out).is_empty()
+        },
+    );
     let checkpoint = cluster.path(&format!("n16/shard-{index}.ckpt"));
-    let record = cluster.path(&format!("n16/shard-{index}.json"));
-    if !record.exists() {
-        let saved = saved_lines(&checkpoint);
-        assert!(saved > 0, "the cancelled task left no finished subproblem");
-        run(cluster.command("scontrol").args(["requeue", &task]));
-        // A requeued job waits two minutes by default before it may start again.
-        run(cluster.command("scontrol").args(["update", &format!("jobid={task}"), "StartTime=now"]));
-    }
+    assert!(
+        saved_lines(&checkpoint) > 0,
+        "the cancelled task left no finished subproblem"
+    );
+    assert!(
+        !cluster.path(&format!("n16/shard-{index}.json")).exists(),
+        "the cancelled task wrote a record"
+    );
+    run(cluster.command("scontrol").args(["requeue", &task]));
+    // A requeued job waits two minutes by default before it may start again.
+    run(cluster
+        .command("scontrol")
+        .args(["update", &format!("jobid={task}"), "StartTime=now"]));
     cluster.wait_job(&array, Duration::from_secs(90));
     let log = fs::read_to_string(cluster.path(&format!("nqueens-count-{array}_{index}.log")))
         .unwrap_or_default();
     assert!(log.contains("resum"), "task {index} did not resume:\n{log}");
-    let merged = cluster.command(NQUEENS).args(["merge", "n16"]).output().unwrap();
-    assert_eq!(text(&merged), Q16, "{}\n{}", String::from_utf8_lossy(&merged.stderr), cluster.logs());
+    let merged = cluster
+        .command(NQUEENS)
+        .args(["merge", "n16"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&merged),
+        Q16,
+        "{}\n{}",
+        String::from_utf8_lossy(&merged.stderr),
+        cluster.logs()
+    );
 }
 
 #[test]
@@ -242,45 +313,41 @@ fn gnu_parallel_retries_a_killed_shard() {
         return skip(TEST, &why);
     }
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut parallel = Command::new(repository().join("contrib/parallel/count"))
+    let parallel = Command::new(repository().join("contrib/parallel/count"))
         .args(["16", "8", "-j", "2"])
         .current_dir(dir.path())
         .env("NQ_BIN", NQUEENS)
-        .env("NQ_DIR", "n16")
+        .env("NQ_DIR", "p16")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("contrib/parallel/count starts");
-    // Kill one shard's process once it has saved a subproblem and before it has finished.
-    let shards = dir.path().join("n16");
+    // Kill one shard's process in the middle of its count.
+    let shards = dir.path().join("p16");
     let mut killed = None;
-    wait_for("a shard in the middle of its count", Duration::from_secs(60), || {
-        for i in 0..8 {
-            let checkpoint = shards.join(format!("shard-{i}.ckpt"));
-            if saved_lines(&checkpoint) > 0 && !shards.join(format!("shard-{i}.json")).exists() {
-                let pattern = format!("--shard {i}/8 ");
-                let kill = Command::new("pkill")
-                    .args(["-TERM", "-f", "--", &pattern])
-                    .status();
-                if kill.is_ok_and(|s| s.success()) {
-                    killed = Some(i);
-                    return true;
-                }
-            }
-        }
-        false
-    });
+    wait_for(
+        "a shard in the middle of its count",
+        Duration::from_secs(60),
+        || {
+            killed = freeze_a_shard_mid_count(&shards, 8);
+            killed.is_some()
+        },
+    );
+    let pattern = format!("p16/shard-{}[.]ckpt", killed.unwrap_or_default());
+    run(Command::new("pkill").args(["-TERM", "-f", &pattern]));
+    run(Command::new("pkill").args(["-CONT", "-f", &pattern]));
     let out = parallel.wait_with_output().expect("parallel ends");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert_eq!(stdout.trim(), Q16, "{stderr}");
-    // The job log shows the killed attempt and its retry.
-    let joblog = fs::read_to_string(shards.join("joblog")).unwrap_or_default();
+    // The killed attempt's retry resumed from its checkpoint (parallel keeps only the last
+    // attempt of each job, in its job log and its output).
     let index = killed.unwrap_or_default();
-    let attempts = joblog
-        .lines()
-        .filter(|line| line.contains(&format!("--shard {index}/8 ")))
-        .count();
-    assert!(attempts >= 2, "shard {index} was not retried:\n{joblog}");
+    assert!(
+        stderr.contains(&format!("resuming from p16/shard-{index}.ckpt")),
+        "shard {index} was not retried from its checkpoint:\n{stderr}"
+    );
+    let joblog = fs::read_to_string(shards.join("joblog")).unwrap_or_default();
+    assert_eq!(joblog.lines().count(), 9, "{joblog}");
 }

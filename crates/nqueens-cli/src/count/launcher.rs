@@ -131,7 +131,10 @@ pub(crate) fn resolve(arg: ShardArg, env: &dyn Environment) -> Result<Shard, Lau
     ];
     let set: Vec<String> = engines
         .iter()
-        .filter_map(|name| env.var(name).map(|value| format!("{name}={}", short(&value))))
+        .filter_map(|name| {
+            env.var(name)
+                .map(|value| format!("{name}={}", short(&value)))
+        })
         .collect();
     match set.as_slice() {
         [] => Err(LauncherError::NoEngine),
@@ -245,13 +248,10 @@ fn shard(index: usize, count: usize, index_name: &str) -> Result<Shard, Launcher
 fn number(env: &dyn Environment, name: &'static str) -> Result<Option<usize>, LauncherError> {
     env.var(name)
         .map(|value| {
-            value
-                .trim()
-                .parse()
-                .map_err(|_| LauncherError::NotANumber {
-                    name,
-                    value: short(&value),
-                })
+            value.trim().parse().map_err(|_| LauncherError::NotANumber {
+                name,
+                value: short(&value),
+            })
         })
         .transpose()
 }
@@ -319,7 +319,10 @@ mod tests {
         ];
         assert_eq!(resolve_with("auto", &from_one), Ok("0/8".to_owned()));
         let err = resolve_with("auto/8", &from_one).unwrap_err();
-        assert!(err.contains("SLURM_ARRAY_TASK_MAX") && err.contains("0-7"), "{err}");
+        assert!(
+            err.contains("SLURM_ARRAY_TASK_MAX") && err.contains("0-7"),
+            "{err}"
+        );
         // A rerun of shards 3 and 17 of 64 keeps their numbers with auto/K.
         let rerun = [
             ("SLURM_ARRAY_TASK_ID", "17"),
@@ -329,7 +332,10 @@ mod tests {
         ];
         assert_eq!(resolve_with("auto/64", &rerun), Ok("17/64".to_owned()));
         let err = resolve_with("auto", &rerun).unwrap_err();
-        assert!(err.contains("not one run") && err.contains("auto/K"), "{err}");
+        assert!(
+            err.contains("not one run") && err.contains("auto/K"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -369,9 +375,16 @@ mod tests {
 
     #[test]
     fn nothing_or_two_engines_is_an_error() {
-        assert!(resolve_with("auto", &[]).unwrap_err().contains("give --shard I/K"));
+        assert!(
+            resolve_with("auto", &[])
+                .unwrap_err()
+                .contains("give --shard I/K")
+        );
         let both = [("SLURM_ARRAY_TASK_ID", "1"), ("PMI_RANK", "0")];
         let err = resolve_with("auto/4", &both).unwrap_err();
-        assert!(err.contains("SLURM_ARRAY_TASK_ID=1") && err.contains("PMI_RANK=0"), "{err}");
+        assert!(
+            err.contains("SLURM_ARRAY_TASK_ID=1") && err.contains("PMI_RANK=0"),
+            "{err}"
+        );
     }
 }
