@@ -292,6 +292,41 @@ impl<'r> Counter<'r> {
         }
     }
 
+    /// Whether `record` (read back from where an earlier run of this sharded count wrote it)
+    /// already holds this count's slice, whole: then the count need not run again. `Ok(false)`
+    /// for a record of this slice that is partial (an interrupted run) or that an earlier
+    /// version made from a different list of subproblems: count it again. An error for a
+    /// record of another count or one that fails its check, so that a caller does not replace
+    /// what it does not own.
+    pub fn completes(&self, record: &ShardRecord) -> Result<bool, CountError> {
+        let (Some(plan), Some(shard)) = (&self.plan, self.request.shard) else {
+            return Err(CountError::Conflict(
+                "only a count with --shard has a record".to_string(),
+            ));
+        };
+        let n = self.request.n;
+        if record.strategy != plan.strategy() || record.n != n || record.shard != shard {
+            return Err(CountError::Conflict(format!(
+                "it holds the record of shard {} of n = {} ({}), not of shard {shard} of n = {n} \
+                 ({})",
+                record.shard,
+                record.n,
+                record.strategy,
+                plan.strategy()
+            )));
+        }
+        if record.check.is_empty() || !record.is_intact() {
+            return Err(CountError::Conflict(
+                "it holds a shard record that fails its check (edited or damaged)".to_string(),
+            ));
+        }
+        Ok(
+            record.complete
+                && record.fingerprint == plan.fingerprint()
+                && record.plan == plan.len(),
+        )
+    }
+
     /// Counts.
     pub fn run(self) -> Result<Counted, CountError> {
         let (n, config) = (self.request.n, &self.config);

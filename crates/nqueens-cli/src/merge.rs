@@ -6,13 +6,13 @@
 //! Every error about the records themselves (not a record, edited, from another version, not
 //! covering the count once) exits with status 2; a file that cannot be read, with status 1.
 
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::split::{ShardRecord, merge};
+use nqueens::core::split::{MergeError, ShardRecord, merge};
 use nqueens::core::{Config, Registry, StopFlag};
 
 use crate::{Status, UsageError, short};
@@ -20,8 +20,9 @@ use crate::{Status, UsageError, short};
 /// Options of `nqueens merge`.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Files holding shard records (one JSON record a line, as `count --shard` prints them);
-    /// `-` reads standard input.
+    /// Files holding shard records (one JSON record a line, as `count --shard` prints them),
+    /// or directories whose `*.json` files hold them (as `count --shard … --out DIR/…` writes
+    /// them); `-` reads standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Print the number of solutions distinct up to rotation and reflection instead.
@@ -44,11 +45,13 @@ const QUOTED: usize = 160;
 pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Result<Status> {
     let mut out = crate::output::stdout()?;
     let mut records: Vec<ShardRecord> = Vec::new();
+    // The file each record came from, to name it when the records do not add up.
+    let mut sources: Vec<String> = Vec::new();
     {
         // Nothing is printed before every record is read: a signal while waiting for input
         // (`merge -`) ends the process at once.
         let _exit = crate::signals::exit_on_signal();
-        for path in &args.files {
+        for path in inputs(&args.files)? {
             if path.as_os_str() == "-" {
                 read_records(
                     Path::new("standard input"),
@@ -57,9 +60,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
                 )?;
             } else {
                 let file =
-                    File::open(path).with_context(|| format!("reading {}", path.display()))?;
-                read_records(path, file, &mut records)?;
+                    File::open(&path).with_context(|| format!("reading {}", path.display()))?;
+                read_records(&path, file, &mut records)?;
             }
+            let name = crate::short(&path.display().to_string(), 120);
+            sources.resize(records.len(), name);
         }
     }
     // Merging lists the subproblems but counts none: no memory bound applies (a count whose
@@ -70,7 +75,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     };
     let merged = merge(&records, |strategy, n| {
         registry.get(strategy)?.plan(n, &unbounded)
-    })?;
+    })
+    .map_err(|error| explain(error, &records, &sources))?;
     // merge() has checked that every record names the same strategy.
     let strategy = records.first().map(|record| record.strategy.as_str());
     let counts_classes = strategy
@@ -116,7 +122,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
 /// Appends the records of one input (named `name` in messages), one JSON object a line, blank
 /// lines skipped; the first line that is not an intact record is an error, and nothing after it
 /// is read.
-fn read_records(
+pub(crate) fn read_records(
     name: &Path,
     input: impl Read,
     records: &mut Vec<ShardRecord>,
@@ -168,4 +174,100 @@ fn read_records(
         records.push(record);
     }
     Ok(())
+}
+
+/// The files to read: each argument, or the `*.json` files of a directory, in name order.
+fn inputs(arguments: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in arguments {
+        if path.as_os_str() == "-" || !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let shown = crate::short(&path.display().to_string(), 120);
+        let mut found: Vec<PathBuf> = fs::read_dir(path)
+            .with_context(|| format!("reading the directory {shown}"))?
+            .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+            .filter(|file| file.extension().is_some_and(|e| e == "json") && file.is_file())
+            .collect();
+        if found.is_empty() {
+            anyhow::bail!(UsageError(format!(
+                "{shown} is a directory with no *.json shard records in it"
+            )));
+        }
+        found.sort();
+        files.append(&mut found);
+    }
+    Ok(files)
+}
+
+/// A merge error with the files it concerns, and for missing shards the commands that count
+/// only those.
+fn explain(error: MergeError, records: &[ShardRecord], sources: &[String]) -> anyhow::Error {
+    let files_where = |matches: &dyn Fn(&ShardRecord) -> bool| {
+        let mut names: Vec<&str> = records
+            .iter()
+            .zip(sources)
+            .filter(|(record, _)| matches(record))
+            .map(|(_, name)| name.as_str())
+            .collect();
+        names.dedup();
+        match names.as_slice() {
+            [] => String::new(),
+            names => format!(" (in {})", names.join(", ")),
+        }
+    };
+    let located = match &error {
+        MergeError::Missing { missing, count } => {
+            return UsageError(format!("{error}; {}", rerun_hint(records, missing, *count))).into();
+        }
+        MergeError::Damaged(shard)
+        | MergeError::Unchecked(shard)
+        | MergeError::Duplicate(shard)
+        | MergeError::Incomplete(shard)
+        | MergeError::Fingerprint { shard, .. }
+        | MergeError::Strategy { shard, .. }
+        | MergeError::WrongPlan { shard, .. }
+        | MergeError::TooManySlices { shard, .. } => files_where(&|r| r.shard == *shard),
+        MergeError::MixedSplits { other, .. } => files_where(&|r| r.shard == *other),
+        MergeError::MixedSizes { other, .. } => files_where(&|r| r.n == *other),
+        MergeError::Empty | MergeError::Overflow | MergeError::Plan { .. } => String::new(),
+    };
+    if located.is_empty() {
+        error.into()
+    } else {
+        UsageError(format!("{error}{located}")).into()
+    }
+}
+
+/// How to count only the `missing` shards of `count`: the Slurm array of `contrib/slurm/`, or
+/// any runner.
+fn rerun_hint(records: &[ShardRecord], missing: &[usize], count: usize) -> String {
+    let Some(first) = records.first() else {
+        return String::new();
+    };
+    let n = first.n;
+    let indices: Vec<String> = missing.iter().map(usize::to_string).collect();
+    let mut ranges: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < missing.len() {
+        let start = missing[i];
+        while i + 1 < missing.len() && missing[i + 1] == missing[i] + 1 {
+            i += 1;
+        }
+        ranges.push(match missing[i] {
+            end if end == start => start.to_string(),
+            end => format!("{start}-{end}"),
+        });
+        i += 1;
+    }
+    format!(
+        "count only those, with Slurm: sbatch --array={} --export=ALL,NQ_N={n},NQ_SHARDS={count},\
+         NQ_STRATEGY={} contrib/slurm/count.sbatch; or anywhere: for i in {}; do nqueens count \
+         {n} --strategy {} --shard $i/{count}; done",
+        ranges.join(","),
+        first.strategy,
+        indices.join(" "),
+        first.strategy
+    )
 }

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use nqueens::core::split::Shard;
 
+use super::launcher::ShardArg;
 use super::symmetric;
 use crate::output::warn;
 use crate::{GivenArgs, StrategyArgs};
@@ -44,9 +44,15 @@ pub struct CountArgs {
     pub(crate) checkpoint: Option<PathBuf>,
     /// Count only slice I of K (0-based, e.g. 2/8) of the subproblems and print one JSON record
     /// for `nqueens merge` (resumable strategies: symmetry, quadrants; without --strategy,
-    /// symmetry).
-    #[arg(long, value_name = "I/K")]
-    pub(crate) shard: Option<Shard>,
+    /// symmetry). `auto` takes I and K from a Slurm job array or an MPI launcher; `auto/K`
+    /// fixes K and takes I from the array's task ID or a Kubernetes Indexed Job's index.
+    #[arg(long, value_name = "I/K|auto[/K]")]
+    pub(crate) shard: Option<ShardArg>,
+    /// With --shard: write the record to FILE (atomically, and only once the shard is whole)
+    /// instead of standard output; if FILE already holds the complete record of this shard,
+    /// say so and exit 0 at once (`-`: standard output).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub(crate) out: Option<PathBuf>,
     /// Count only the solutions a half turn (OEIS A032522) or a quarter turn (OEIS A033148)
     /// maps onto themselves, by a search over the rows that determine them (n up to 64).
     #[arg(long, value_name = "TURN")]

@@ -8,12 +8,15 @@
 //! it decided, runs it and prints the result.
 
 mod args;
+mod launcher;
 mod progress;
+mod record_file;
 mod symmetric;
 
 pub use args::CountArgs;
 
 use std::io::Write;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -69,6 +72,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     // The time estimate is calibrated on plain counts, not on completions.
     let estimate = args.symmetric.is_some() || (n >= LONG_COUNT_N && given.is_none());
     let reporter = Arc::new(Reporter::new(args.quiet, estimate));
+    let shard = args
+        .shard
+        .map(|shard| launcher::resolve(shard, &launcher::ProcessEnvironment))
+        .transpose()
+        .map_err(|error| UsageError(error.to_string()))?;
     let splits = args.shard.is_some() || args.checkpoint.is_some();
     let config = Config {
         variant: args.strategy.variant.clone(),
@@ -89,10 +97,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         n,
         strategy: args.strategy.strategy.clone(),
         classes: args.unique,
-        shard: args.shard,
+        shard,
         checkpoint: args.checkpoint.clone(),
     };
     let counter = Counter::new(registry, request, config).map_err(cli_error)?;
+    let out = args.out.as_deref().filter(|path| path.as_os_str() != "-");
+    if let (Some(path), Some(shard)) = (out, shard)
+        && record_file::already_counted(&counter, path)?
+    {
+        message(&format!(
+            "shard {shard} of n = {n} is already counted in {}: nothing to do",
+            crate::short(&path.display().to_string(), 200)
+        ));
+        return Ok(Status::Success);
+    }
     let solver = counter.solver();
     if let Some(fallback) = counter.fallback() {
         warn(&format!(
@@ -127,7 +145,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     reporter.finish();
     let seconds = started.elapsed().as_secs_f64();
     match &counted.shard {
-        Some(record) => print_shard(record),
+        Some(record) => print_shard(record, out),
         None => print_count(args, &counted, seconds),
     }
 }
@@ -195,13 +213,29 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
 /// What follows a count that is not the whole count, on its line.
 const PARTIAL: &str = " (partial)";
 
-/// One JSON line for `nqueens merge`; an interrupted shard says `"complete": false` and exits
-/// 130, and merge refuses it.
-fn print_shard(record: &ShardRecord) -> anyhow::Result<Status> {
-    let mut out = crate::output::stdout()?;
-    serde_json::to_writer(&mut out, record)?;
-    writeln!(out)?;
-    out.flush()?;
+/// One JSON line for `nqueens merge`, on standard output or written whole to `--out FILE`; an
+/// interrupted shard says `"complete": false` and exits 130, and merge refuses it.
+fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::Result<Status> {
+    match file {
+        // FILE only ever holds a whole shard, so that a rerun can trust it; the checkpoint
+        // keeps a partial one's progress.
+        Some(path) if record.complete => record_file::write(path, record)?,
+        Some(path) => {
+            message(&format!(
+                "interrupted: shard {} is partial and {} was not written; rerun the same \
+                 command to count it (with --checkpoint, from where it stopped)",
+                record.shard,
+                crate::short(&path.display().to_string(), 200)
+            ));
+            return Ok(Status::Interrupted);
+        }
+        None => {
+            let mut out = crate::output::stdout()?;
+            serde_json::to_writer(&mut out, record)?;
+            writeln!(out)?;
+            out.flush()?;
+        }
+    }
     if record.complete {
         Ok(Status::Success)
     } else {

@@ -1,0 +1,390 @@
+//! `--shard auto` and `--shard auto/K`: the shard's index, and the number of shards, taken from
+//! the engine that started the process instead of typed by hand.
+//!
+//! | engine | index | number of shards |
+//! |---|---|---|
+//! | Slurm job array | `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN` with plain `auto`) | `SLURM_ARRAY_TASK_COUNT`, or K |
+//! | Kubernetes Indexed Job | `JOB_COMPLETION_INDEX` | K (Kubernetes does not export it) |
+//! | Open MPI | `OMPI_COMM_WORLD_RANK` | `OMPI_COMM_WORLD_SIZE`, or K |
+//! | MPICH, Intel MPI (PMI) | `PMI_RANK` | `PMI_SIZE`, or K |
+//!
+//! With plain `auto` a Slurm array must be contiguous (`--array=0-63`, or `1-64`: the index is
+//! counted from the array's first task). With `auto/K` the task ID itself is the index, so the
+//! array may be a part of `0..K`: `sbatch --array=3,17` reruns exactly shards 3 and 17 of K, as
+//! `nqueens merge` suggests when they are missing. Every variable that is missing, malformed or
+//! contradicts another is a usage error that names it: a wrong guess would count the wrong
+//! slice twice and another never.
+
+use std::fmt;
+use std::str::FromStr;
+
+use nqueens::core::split::Shard;
+use thiserror::Error;
+
+/// What `--shard` was given: a slice by hand, or one to read from the environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShardArg {
+    /// `I/K`.
+    Given(Shard),
+    /// `auto` (`count: None`) or `auto/K`.
+    Auto {
+        /// K, when given.
+        count: Option<usize>,
+    },
+}
+
+impl FromStr for ShardArg {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ShardArg, String> {
+        let Some(rest) = text.strip_prefix("auto") else {
+            return text.parse().map(ShardArg::Given).map_err(|e| e.to_string());
+        };
+        if rest.is_empty() {
+            return Ok(ShardArg::Auto { count: None });
+        }
+        match rest.strip_prefix('/').and_then(|k| k.parse::<usize>().ok()) {
+            Some(count) if count > 0 => Ok(ShardArg::Auto { count: Some(count) }),
+            _ => Err("write auto, auto/K (K at least 1) or I/K".to_owned()),
+        }
+    }
+}
+
+impl fmt::Display for ShardArg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardArg::Given(shard) => write!(f, "{shard}"),
+            ShardArg::Auto { count: None } => write!(f, "auto"),
+            ShardArg::Auto { count: Some(k) } => write!(f, "auto/{k}"),
+        }
+    }
+}
+
+/// Why `--shard auto` could not tell which shard this process is.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub(crate) enum LauncherError {
+    /// No engine's variables are set.
+    #[error(
+        "--shard auto: no job array or launcher found (none of SLURM_ARRAY_TASK_ID, \
+         JOB_COMPLETION_INDEX, OMPI_COMM_WORLD_RANK, PMI_RANK is set); give --shard I/K"
+    )]
+    NoEngine,
+    /// Two engines' index variables are set at once.
+    #[error("--shard auto: both {first} and {second} are set; give --shard I/K")]
+    TwoEngines {
+        /// One variable, with its value.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// A variable the engine needs is not set.
+    #[error("--shard auto: {engine} sets {present} but not {missing}{hint}")]
+    Missing {
+        /// The engine.
+        engine: &'static str,
+        /// The variable that is set.
+        present: &'static str,
+        /// The one that is not.
+        missing: &'static str,
+        /// What to do instead.
+        hint: &'static str,
+    },
+    /// A variable is not a whole number.
+    #[error("--shard auto: {name}={value} is not a whole number")]
+    NotANumber {
+        /// The variable.
+        name: &'static str,
+        /// Its value (cut short).
+        value: String,
+    },
+    /// The variables, or K, disagree.
+    #[error("--shard auto: {0}")]
+    Contradiction(String),
+}
+
+/// Reads one variable of the environment (a function, so tests need no process environment).
+pub(crate) trait Environment {
+    /// The value of `name`, if set.
+    fn var(&self, name: &str) -> Option<String>;
+}
+
+/// The process's own environment.
+pub(crate) struct ProcessEnvironment;
+
+impl Environment for ProcessEnvironment {
+    fn var(&self, name: &str) -> Option<String> {
+        std::env::var(name).ok()
+    }
+}
+
+/// The shard this process counts.
+pub(crate) fn resolve(arg: ShardArg, env: &dyn Environment) -> Result<Shard, LauncherError> {
+    let count = match arg {
+        ShardArg::Given(shard) => return Ok(shard),
+        ShardArg::Auto { count } => count,
+    };
+    let engines = [
+        "SLURM_ARRAY_TASK_ID",
+        "JOB_COMPLETION_INDEX",
+        "OMPI_COMM_WORLD_RANK",
+        "PMI_RANK",
+    ];
+    let set: Vec<String> = engines
+        .iter()
+        .filter_map(|name| {
+            env.var(name)
+                .map(|value| format!("{name}={}", short(&value)))
+        })
+        .collect();
+    match set.as_slice() {
+        [] => Err(LauncherError::NoEngine),
+        [_] if env.var(engines[0]).is_some() => slurm(count, env),
+        [_] if env.var(engines[1]).is_some() => kubernetes(count, env),
+        [_] if env.var(engines[2]).is_some() => {
+            rank_and_size("Open MPI", engines[2], "OMPI_COMM_WORLD_SIZE", count, env)
+        }
+        [_] => rank_and_size("PMI", engines[3], "PMI_SIZE", count, env),
+        [first, second, ..] => Err(LauncherError::TwoEngines {
+            first: first.clone(),
+            second: second.clone(),
+        }),
+    }
+}
+
+fn slurm(count: Option<usize>, env: &dyn Environment) -> Result<Shard, LauncherError> {
+    let id = number(env, "SLURM_ARRAY_TASK_ID")?.unwrap_or_default();
+    let min = number(env, "SLURM_ARRAY_TASK_MIN")?;
+    let max = number(env, "SLURM_ARRAY_TASK_MAX")?;
+    let tasks = number(env, "SLURM_ARRAY_TASK_COUNT")?;
+    if let Some(k) = count {
+        // auto/K: the task ID is the shard, so a rerun of some shards keeps their numbers.
+        if let Some(max) = max.filter(|&max| max >= k) {
+            return Err(LauncherError::Contradiction(format!(
+                "the array goes up to task {max} (SLURM_ARRAY_TASK_MAX) but there are only \
+                 {k} shards: submit --array=0-{} for auto/{k}",
+                k - 1
+            )));
+        }
+        return shard(id, k, "SLURM_ARRAY_TASK_ID");
+    }
+    let Some(tasks) = tasks else {
+        return Err(LauncherError::Missing {
+            engine: "Slurm",
+            present: "SLURM_ARRAY_TASK_ID",
+            missing: "SLURM_ARRAY_TASK_COUNT",
+            hint: " (Slurm before 21.08?): give --shard auto/K",
+        });
+    };
+    let first = min.unwrap_or(0);
+    if let Some(max) = max
+        && max.checked_sub(first).map(|span| span + 1) != Some(tasks)
+    {
+        return Err(LauncherError::Contradiction(format!(
+            "the array is not one run of task IDs (SLURM_ARRAY_TASK_MIN={first}, \
+             SLURM_ARRAY_TASK_MAX={max}, SLURM_ARRAY_TASK_COUNT={tasks}): with a step or a list, \
+             give --shard auto/K and number the tasks 0 to K - 1"
+        )));
+    }
+    let index = id.checked_sub(first).ok_or_else(|| {
+        LauncherError::Contradiction(format!(
+            "SLURM_ARRAY_TASK_ID={id} is below SLURM_ARRAY_TASK_MIN={first}"
+        ))
+    })?;
+    shard(index, tasks, "SLURM_ARRAY_TASK_ID")
+}
+
+fn kubernetes(count: Option<usize>, env: &dyn Environment) -> Result<Shard, LauncherError> {
+    let index = number(env, "JOB_COMPLETION_INDEX")?.unwrap_or_default();
+    let Some(k) = count else {
+        return Err(LauncherError::Missing {
+            engine: "a Kubernetes Indexed Job",
+            present: "JOB_COMPLETION_INDEX",
+            missing: "the number of completions",
+            hint: ": give --shard auto/K with K = the Job's spec.completions",
+        });
+    };
+    shard(index, k, "JOB_COMPLETION_INDEX")
+}
+
+fn rank_and_size(
+    engine: &'static str,
+    rank_name: &'static str,
+    size_name: &'static str,
+    count: Option<usize>,
+    env: &dyn Environment,
+) -> Result<Shard, LauncherError> {
+    let rank = number(env, rank_name)?.unwrap_or_default();
+    let size = number(env, size_name)?;
+    let k = match (size, count) {
+        (Some(size), Some(k)) if size != k => {
+            return Err(LauncherError::Contradiction(format!(
+                "{size_name}={size} but --shard auto/{k}: start {k} processes, or give auto"
+            )));
+        }
+        (Some(size), _) => size,
+        (None, Some(k)) => k,
+        (None, None) => {
+            return Err(LauncherError::Missing {
+                engine,
+                present: rank_name,
+                missing: size_name,
+                hint: ": give --shard auto/K",
+            });
+        }
+    };
+    shard(rank, k, rank_name)
+}
+
+fn shard(index: usize, count: usize, index_name: &str) -> Result<Shard, LauncherError> {
+    Shard::new(index, count).map_err(|_| {
+        LauncherError::Contradiction(format!(
+            "{index_name} gives shard {index}, but there are only {count} (0 to {}): \
+             number the tasks from 0",
+            count.saturating_sub(1)
+        ))
+    })
+}
+
+fn number(env: &dyn Environment, name: &'static str) -> Result<Option<usize>, LauncherError> {
+    env.var(name)
+        .map(|value| {
+            value.trim().parse().map_err(|_| LauncherError::NotANumber {
+                name,
+                value: short(&value),
+            })
+        })
+        .transpose()
+}
+
+/// A value as echoed in an error: its first 32 characters.
+fn short(value: &str) -> String {
+    let mut cut: String = value.chars().take(32).collect();
+    if cut.len() < value.len() {
+        cut.push('…');
+    }
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    struct Vars(HashMap<&'static str, &'static str>);
+
+    impl Environment for Vars {
+        fn var(&self, name: &str) -> Option<String> {
+            self.0.get(name).map(|v| (*v).to_owned())
+        }
+    }
+
+    fn resolve_with(arg: &str, vars: &[(&'static str, &'static str)]) -> Result<String, String> {
+        let arg: ShardArg = arg.parse()?;
+        let env = Vars(vars.iter().copied().collect());
+        resolve(arg, &env)
+            .map(|s| s.to_string())
+            .map_err(|e| e.to_string())
+    }
+
+    const SLURM_0_7: [(&str, &str); 3] = [
+        ("SLURM_ARRAY_TASK_COUNT", "8"),
+        ("SLURM_ARRAY_TASK_MIN", "0"),
+        ("SLURM_ARRAY_TASK_MAX", "7"),
+    ];
+
+    #[test]
+    fn parses_the_three_forms() {
+        assert_eq!("auto".parse(), Ok(ShardArg::Auto { count: None }));
+        assert_eq!("auto/16".parse(), Ok(ShardArg::Auto { count: Some(16) }));
+        assert!(matches!("2/8".parse(), Ok(ShardArg::Given(_))));
+        for bad in ["auto/0", "auto/", "auto8", "autox", "auto/-1", "8/8"] {
+            assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
+        }
+        assert_eq!(resolve_with("3/8", &[]), Ok("3/8".to_owned()));
+    }
+
+    #[test]
+    fn slurm_arrays() {
+        let mut vars = SLURM_0_7.to_vec();
+        vars.push(("SLURM_ARRAY_TASK_ID", "5"));
+        assert_eq!(resolve_with("auto", &vars), Ok("5/8".to_owned()));
+        assert_eq!(resolve_with("auto/8", &vars), Ok("5/8".to_owned()));
+        // An array numbered from 1: plain auto counts from its first task.
+        let from_one = [
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "8"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "8"),
+        ];
+        assert_eq!(resolve_with("auto", &from_one), Ok("0/8".to_owned()));
+        let err = resolve_with("auto/8", &from_one).unwrap_err();
+        assert!(
+            err.contains("SLURM_ARRAY_TASK_MAX") && err.contains("0-7"),
+            "{err}"
+        );
+        // A rerun of shards 3 and 17 of 64 keeps their numbers with auto/K.
+        let rerun = [
+            ("SLURM_ARRAY_TASK_ID", "17"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+            ("SLURM_ARRAY_TASK_MIN", "3"),
+            ("SLURM_ARRAY_TASK_MAX", "17"),
+        ];
+        assert_eq!(resolve_with("auto/64", &rerun), Ok("17/64".to_owned()));
+        let err = resolve_with("auto", &rerun).unwrap_err();
+        assert!(
+            err.contains("not one run") && err.contains("auto/K"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn slurm_mistakes_name_the_variable() {
+        let err = resolve_with("auto", &[("SLURM_ARRAY_TASK_ID", "2")]).unwrap_err();
+        assert!(err.contains("SLURM_ARRAY_TASK_COUNT"), "{err}");
+        let mut vars = SLURM_0_7.to_vec();
+        vars.push(("SLURM_ARRAY_TASK_ID", "two"));
+        let err = resolve_with("auto", &vars).unwrap_err();
+        assert!(err.contains("SLURM_ARRAY_TASK_ID=two"), "{err}");
+        vars.pop();
+        vars.push(("SLURM_ARRAY_TASK_ID", "9"));
+        let err = resolve_with("auto/4", &vars).unwrap_err();
+        assert!(err.contains("only 4 shards"), "{err}");
+    }
+
+    #[test]
+    fn kubernetes_needs_k() {
+        let vars = [("JOB_COMPLETION_INDEX", "3")];
+        assert_eq!(resolve_with("auto/4", &vars), Ok("3/4".to_owned()));
+        let err = resolve_with("auto", &vars).unwrap_err();
+        assert!(err.contains("completions"), "{err}");
+        let err = resolve_with("auto/3", &vars).unwrap_err();
+        assert!(err.contains("JOB_COMPLETION_INDEX"), "{err}");
+    }
+
+    #[test]
+    fn mpi_ranks() {
+        let open_mpi = [("OMPI_COMM_WORLD_RANK", "1"), ("OMPI_COMM_WORLD_SIZE", "4")];
+        assert_eq!(resolve_with("auto", &open_mpi), Ok("1/4".to_owned()));
+        let err = resolve_with("auto/8", &open_mpi).unwrap_err();
+        assert!(err.contains("OMPI_COMM_WORLD_SIZE=4"), "{err}");
+        let pmi = [("PMI_RANK", "0")];
+        assert_eq!(resolve_with("auto/2", &pmi), Ok("0/2".to_owned()));
+        assert!(resolve_with("auto", &pmi).unwrap_err().contains("PMI_SIZE"));
+    }
+
+    #[test]
+    fn nothing_or_two_engines_is_an_error() {
+        assert!(
+            resolve_with("auto", &[])
+                .unwrap_err()
+                .contains("give --shard I/K")
+        );
+        let both = [("SLURM_ARRAY_TASK_ID", "1"), ("PMI_RANK", "0")];
+        let err = resolve_with("auto/4", &both).unwrap_err();
+        assert!(
+            err.contains("SLURM_ARRAY_TASK_ID=1") && err.contains("PMI_RANK=0"),
+            "{err}"
+        );
+    }
+}
