@@ -82,6 +82,16 @@ fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     }
 }
 
+/// `PATH` with the nqueens under test first: the README's walk-through assumes `nqueens` on it.
+fn path_with_nqueens() -> std::ffi::OsString {
+    let here = Path::new(NQUEENS)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(here).chain(std::env::split_paths(&rest))).unwrap_or(rest)
+}
+
 /// A one-node Slurm cluster living in a temporary directory, stopped when dropped.
 struct Cluster {
     dir: tempfile::TempDir,
@@ -105,7 +115,7 @@ impl Cluster {
         command
             .current_dir(self.dir.path())
             .env("SLURM_CONF", self.dir.path().join("slurm/slurm.conf"))
-            .env("NQ_BIN", NQUEENS);
+            .env("PATH", path_with_nqueens());
         command
     }
 
@@ -201,8 +211,7 @@ fn slurm_job_arrays_count_exactly_resume_and_skip() {
     //    chained after them.
     let out = run(cluster
         .command(contrib.join("submit"))
-        .args(["15", "8", "--cpus-per-task=1"])
-        .env("NQ_DIR", "n15"));
+        .args(["15", "8", "--cpus-per-task=1"]));
     let said = text(&out);
     let jobs: Vec<&str> = said
         .split_whitespace()
@@ -215,11 +224,11 @@ fn slurm_job_arrays_count_exactly_resume_and_skip() {
         "the array and the merge job's ids in {said:?}"
     );
     cluster.wait_job(jobs[1], Duration::from_secs(90));
-    let total = fs::read_to_string(cluster.path("n15/total.txt"))
+    let total = fs::read_to_string(cluster.path("nqueens-15/total.txt"))
         .unwrap_or_else(|_| panic!("no total; logs:\n{}", cluster.logs()));
     assert_eq!(total.trim(), Q15, "{}", cluster.logs());
     let first_records: Vec<String> = (0..8)
-        .map(|i| fs::read_to_string(cluster.path(&format!("n15/shard-{i}.json"))).unwrap())
+        .map(|i| fs::read_to_string(cluster.path(&format!("nqueens-15/shard-{i}.json"))).unwrap())
         .collect();
 
     // 2. Resubmitting the whole array: every task finds its record complete and exits at once,
@@ -229,7 +238,6 @@ fn slurm_job_arrays_count_exactly_resume_and_skip() {
         .args(["--parsable", "--array=0-7", "--cpus-per-task=1"])
         .env("NQ_N", "15")
         .env("NQ_SHARDS", "8")
-        .env("NQ_DIR", "n15")
         .arg(contrib.join("count.sbatch"))));
     let resubmitted = resubmitted.split(';').next().unwrap_or_default().to_owned();
     cluster.wait_job(&resubmitted, Duration::from_secs(60));
@@ -237,7 +245,8 @@ fn slurm_job_arrays_count_exactly_resume_and_skip() {
         let log = fs::read_to_string(cluster.path(&format!("nqueens-count-{resubmitted}_{i}.log")))
             .unwrap_or_default();
         assert!(log.contains("already"), "task {i} did not skip:\n{log}");
-        let after = fs::read_to_string(cluster.path(&format!("n15/shard-{i}.json"))).unwrap();
+        let after =
+            fs::read_to_string(cluster.path(&format!("nqueens-15/shard-{i}.json"))).unwrap();
         assert_eq!(&after, before, "task {i} rewrote its record");
     }
 
