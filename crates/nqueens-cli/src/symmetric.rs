@@ -103,8 +103,32 @@ pub fn run(
     args: &CountArgs,
     turn: Turn,
 ) -> anyhow::Result<Status> {
-    let n = args.n;
+    // Every flag of `count` is named here, so that a new one does not compile until this
+    // path reads it or refuses it: a flag this search does not read must never be dropped
+    // in silence (`--given` once was, and the count of all symmetric solutions came out).
+    let CountArgs {
+        n,
+        strategy: _,
+        given,
+        unique: _,
+        threads,
+        // A ceiling: this search holds a few words per row, far below any limit.
+        memory_limit: _,
+        quiet,
+        json,
+        checkpoint,
+        shard: _,
+        symmetric: _,
+    } = args;
+    let n = *n;
     let own = SymmetrySolver.name();
+    if given.given.is_some() {
+        anyhow::bail!(UsageError(
+            "--given cannot be used with --symmetric: the symmetric search places whole orbits \
+             of queens and does not keep given ones (count completions without --symmetric)"
+                .to_string()
+        ));
+    }
     if let Some(name) = &args.strategy.strategy {
         let solver = registry.get(name)?;
         if solver.name() != own {
@@ -135,9 +159,9 @@ pub fn run(
         ));
     }
     let plan = SymmetricPlan::new(n, turn)?;
-    let reporter = Arc::new(Reporter::new(args.quiet, true));
+    let reporter = Arc::new(Reporter::new(*quiet, true));
     let config = Config {
-        threads: args.threads.map(thread_count),
+        threads: threads.map(thread_count),
         observer: reporter
             .shows_anything()
             .then(|| reporter.clone() as Arc<dyn Observer>),
@@ -145,14 +169,14 @@ pub fn run(
         ..Config::default()
     };
     let started = Instant::now();
-    let record = match &args.checkpoint {
+    let record = match checkpoint {
         None => count_shard(&plan, Shard::whole(), &config)?,
         Some(path) => counted_with_checkpoint(path, &plan, Shard::whole(), &config, &reporter)?,
     };
     reporter.finish();
     let seconds = started.elapsed().as_secs_f64();
     let mut out = crate::output::stdout()?;
-    if args.json {
+    if *json {
         let report = SymmetricReport {
             n,
             strategy: own,
@@ -172,7 +196,7 @@ pub fn run(
         Ok(Status::Success)
     } else {
         message("interrupted: the count above is partial (a lower bound)");
-        if args.checkpoint.is_some() {
+        if checkpoint.is_some() {
             message("rerun the same command to resume from the checkpoint");
         }
         Ok(Status::Interrupted)
