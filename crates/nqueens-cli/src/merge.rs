@@ -94,7 +94,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
         }
     }
     if args.json {
-        let mut report = serde_json::to_value(&merged)?;
+        let mut report = serde_json::to_value(merged)?;
         // A counter that does not count classes leaves 0 in its records: that is not a class
         // count, so the report says null (as `count --json` does), never a wrong 0.
         if !counts_classes && let Some(unique) = report.get_mut("unique") {
