@@ -113,8 +113,8 @@ impl StrategyArgs {
                 };
                 match choice {
                     Ok(choice) => (choice.solver, choice.variant),
-                    Err(SolverError::NoStrategy { .. }) => {
-                        anyhow::bail!(no_default(registry, operation, n, given))
+                    Err(error @ SolverError::NoStrategy { .. }) => {
+                        anyhow::bail!(no_default(registry, operation, n, given, &error))
                     }
                     Err(error) => return Err(error.into()),
                 }
@@ -156,6 +156,7 @@ fn no_default(
     operation: Operation,
     n: usize,
     given: Option<&Given>,
+    refusal: &SolverError,
 ) -> UsageError {
     let mut able = Vec::new();
     for solver in registry.iter() {
@@ -179,7 +180,8 @@ fn no_default(
         ""
     };
     UsageError(if able.is_empty() {
-        format!("no strategy can {operation} for n = {n}{what}: every one refuses this size")
+        // The registry's words, with the largest size the default rule reaches.
+        refusal.to_string()
     } else {
         format!(
             "no default strategy can {operation} for n = {n}{what}; name one that can: {}",
