@@ -158,6 +158,13 @@ impl<'r> Counter<'r> {
                  --checkpoint and --shard do not apply",
             );
         }
+        if config.symmetric.is_some() && config.given.is_some() {
+            return conflict(
+                "--given cannot be used with --symmetric: the symmetric search places whole \
+                 orbits of queens and does not keep given ones (count completions without \
+                 --symmetric)",
+            );
+        }
         if config.symmetric.is_some() && request.shard.is_some() {
             return conflict(
                 "--symmetric cannot be used with --shard: symmetric counts are short enough for \

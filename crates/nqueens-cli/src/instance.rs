@@ -22,8 +22,18 @@ pub struct InstanceArgs {
     seed: u64,
 }
 
+/// The largest board `instance` places queens on: its bookkeeping takes about 21 bytes per
+/// row (21 MB here), and no strategy completes given queens on a larger board in a usable time.
+const MAX_N: usize = 1_000_000;
+
 /// Runs `nqueens instance`.
 pub fn run(args: &InstanceArgs) -> anyhow::Result<Status> {
+    if args.n > MAX_N {
+        anyhow::bail!(UsageError(format!(
+            "instance: n = {} is too large: instances are made for boards up to n = {MAX_N}",
+            args.n
+        )));
+    }
     let queens = usize::try_from(args.queens).unwrap_or(usize::MAX);
     let given =
         Given::random(args.n, queens, args.seed).map_err(|error| UsageError(error.to_string()))?;

@@ -26,6 +26,9 @@ mod table;
 mod trace;
 mod verify;
 
+#[cfg(test)]
+mod flag_matrix;
+
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -102,13 +105,18 @@ impl StrategyArgs {
     ) -> anyhow::Result<(&'r dyn Solver, Config)> {
         let (solver, default_variant) = match (&self.strategy, given) {
             (Some(name), _) => (registry.get(name)?, None),
-            (None, None) => {
-                let choice = registry.default_for(operation, n)?;
-                (choice.solver, choice.variant)
-            }
-            (None, Some(_)) => {
-                let choice = registry.default_for_given(operation, n)?;
-                (choice.solver, choice.variant)
+            (None, _) => {
+                let choice = match given {
+                    None => registry.default_for(operation, n),
+                    Some(_) => registry.default_for_given(operation, n),
+                };
+                match choice {
+                    Ok(choice) => (choice.solver, choice.variant),
+                    Err(error @ SolverError::NoStrategy { .. }) => {
+                        anyhow::bail!(no_default(registry, operation, n, given, &error))
+                    }
+                    Err(error) => return Err(error.into()),
+                }
             }
         };
         let config = Config {
@@ -136,6 +144,49 @@ impl StrategyArgs {
         }
         Ok((solver, config))
     }
+}
+
+/// Why no strategy was picked for `operation` at size `n`: the default rule has none for it,
+/// so the message names the strategies (and variants) that accept the request, if any, since
+/// they are not all defaults (min-conflicts completes given queens on any board, but cannot
+/// prove that none fits).
+fn no_default(
+    registry: &Registry,
+    operation: Operation,
+    n: usize,
+    given: Option<&Given>,
+    refusal: &SolverError,
+) -> UsageError {
+    let mut able = Vec::new();
+    for solver in registry.iter() {
+        for variant in solver.capabilities().variants {
+            let config = Config {
+                variant: variant.name.map(str::to_string),
+                given: given.cloned(),
+                ..Config::default()
+            };
+            if solver.check(operation, n, &config).is_ok() {
+                able.push(match variant.name {
+                    Some(name) => format!("-s {} --variant {name}", solver.name()),
+                    None => format!("-s {}", solver.name()),
+                });
+            }
+        }
+    }
+    let what = if given.is_some() {
+        " with given queens"
+    } else {
+        ""
+    };
+    UsageError(if able.is_empty() {
+        // The registry's words, with the largest size the default rule reaches.
+        refusal.to_string()
+    } else {
+        format!(
+            "no default strategy can {operation} for n = {n}{what}; name one that can: {}",
+            able.join(", ")
+        )
+    })
 }
 
 /// Queens that must be on the board, for `solve`, `count` and `list`.
@@ -183,17 +234,25 @@ fn short(text: &str, chars: usize) -> String {
 
 /// `text` with every word longer than 64 characters cut to its first 40 and `…`.
 fn shorten_words(text: &str) -> String {
+    shorten_words_over(text, 64, 40)
+}
+
+/// `text` with every word longer than `longest` characters cut to its first `kept` and `…`.
+fn shorten_words_over(text: &str, longest: usize, kept: usize) -> String {
     text.split_inclusive(char::is_whitespace)
         .map(|word| {
             let trimmed = word.trim_end();
-            if trimmed.chars().count() > 64 {
-                format!("{}{}", short(trimmed, 40), &word[trimmed.len()..])
+            if trimmed.chars().count() > longest {
+                format!("{}{}", short(trimmed, kept), &word[trimmed.len()..])
             } else {
                 word.to_string()
             }
         })
         .collect()
 }
+
+/// The longest word of an error message printed whole (a path, a name the user gave).
+const ECHOED_WORD: usize = 512;
 
 /// How a command that ran to its end finished. Commands print their own explanation of a
 /// negative answer or an interruption; [`exit_code`] gives the status.
@@ -255,7 +314,10 @@ fn main() -> ExitCode {
     if let Err(error) = &result
         && !is_broken_pipe(error)
     {
-        output::message(&format!("error: {}", describe(error)));
+        // Names, variants and paths the user gave are quoted back: a path of usual length
+        // whole, a 100 KB "name" by its start.
+        let text = format!("error: {}", describe(error));
+        output::message(&shorten_words_over(&text, ECHOED_WORD, 200));
     }
     exit_code(&result)
 }
@@ -319,6 +381,10 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
                 | CheckpointError::Truncated { .. }
                 | CheckpointError::OldFormat { .. }
                 | CheckpointError::InUse { .. }
+        ) || matches!(
+            // A pipe, a device or a directory given as the checkpoint.
+            error,
+            CheckpointError::Io { source, .. } if source.kind() == io::ErrorKind::InvalidInput
         );
     }
     false

@@ -108,7 +108,13 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
         }
     }
     if args.json {
-        serde_json::to_writer(&mut out, &merged)?;
+        let mut report = serde_json::to_value(merged)?;
+        // A counter that does not count classes leaves 0 in its records: that is not a class
+        // count, so the report says null (as `count --json` does), never a wrong 0.
+        if !counts_classes && let Some(unique) = report.get_mut("unique") {
+            *unique = serde_json::Value::Null;
+        }
+        serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else if args.unique {
         writeln!(out, "{}", merged.unique)?;

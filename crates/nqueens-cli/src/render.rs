@@ -120,6 +120,13 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::R
                 .parse()
                 .map_err(|e: nqueens::core::ParsePlacementError| UsageError(e.to_string()))?;
             let columns = placement.columns().to_vec();
+            // The same refusal, with the same status, as `--n` past the largest board.
+            if columns.len() > MAX_BOARD {
+                anyhow::bail!(UsageError(format!(
+                    "a placement of {} queens is larger than the largest board drawn ({MAX_BOARD})",
+                    columns.len()
+                )));
+            }
             // A queen off the board cannot be drawn: refuse before warning about anything else.
             if let Some((row, &column)) = columns
                 .iter()

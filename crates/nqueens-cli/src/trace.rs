@@ -1,6 +1,7 @@
 //! `nqueens trace`: one strategy's search, step by step, as JSON Lines, an animated SVG or GIF,
 //! or an HTML player.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -89,6 +90,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &TraceArgs) -> anyhow::Re
         None => Format::JsonLines,
     };
     if let Some(path) = &args.out {
+        // A file that cannot be written fails the run (status 1), as in every command; it
+        // is found out before the search, not after.
         check_writable(path)?;
     }
     if format != Format::JsonLines {
@@ -126,28 +129,23 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &TraceArgs) -> anyhow::Re
     };
     let Some(path) = &args.out else {
         let mut out = crate::output::stdout()?;
-        traces[0].write_jsonl(&mut out)?;
-        return Ok(Status::Success);
+        traces[0].write_jsonl(&mut StopWriter::new(&mut out, stop))?;
+        return Ok(interrupted_while_writing(
+            stop,
+            "the trace above is incomplete",
+        ));
     };
-    let first = &traces[0];
-    match format {
-        Format::JsonLines => write_atomically(path, |out| first.write_jsonl(out))?,
-        Format::Svg => {
-            let frames = frames(first)?;
-            write_atomically(path, |out| {
-                nqueens_trace::svg::write_svg(first, &frames, timing, out)
-            })?
-        }
-        Format::Gif => {
-            let frames = frames(first)?;
-            write_atomically(path, |out| {
-                nqueens_trace::gif::write_gif(first, &frames, timing, out)
-            })?
-        }
-        Format::Html => write_atomically(path, |out| {
-            nqueens_trace::html::write_html(&traces, out).map_err(std::io::Error::other)
-        })?,
+    let written = write_trace(path, format, &traces, timing, stop);
+    if stop.is_stopped() {
+        // The writer stopped at the signal: the old file, if any, is as it was (unless the
+        // signal came after the last byte).
+        let what = match written {
+            Ok(()) => format!("{} was written whole just before", path.display()),
+            Err(_) => "nothing written".to_string(),
+        };
+        return Ok(interrupted_while_writing(stop, &what));
     }
+    written?;
     let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
     message(&format!(
         "wrote {}: {} steps, {}",
@@ -156,6 +154,91 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &TraceArgs) -> anyhow::Re
         format_bytes(bytes)
     ));
     Ok(Status::Success)
+}
+
+/// Success, or (after a signal) the interrupted status with `what` said on standard error.
+fn interrupted_while_writing(stop: &StopFlag, what: &str) -> Status {
+    if stop.is_stopped() {
+        message(&format!("interrupted while writing: {what}"));
+        Status::Interrupted
+    } else {
+        Status::Success
+    }
+}
+
+/// Writes `traces` to `path` in `format`, stopping (with an error) at a signal.
+fn write_trace(
+    path: &Path,
+    format: Format,
+    traces: &[Trace],
+    timing: Timing,
+    stop: &StopFlag,
+) -> anyhow::Result<()> {
+    let first = &traces[0];
+    match format {
+        Format::JsonLines => write_atomically(path, |out| {
+            first.write_jsonl(&mut StopWriter::new(out, stop))
+        })?,
+        Format::Svg => {
+            let frames = frames(first)?;
+            write_atomically(path, |out| {
+                nqueens_trace::svg::write_svg(
+                    first,
+                    &frames,
+                    timing,
+                    &mut StopWriter::new(out, stop),
+                )
+            })?
+        }
+        Format::Gif => {
+            let frames = frames(first)?;
+            write_atomically(path, |out| {
+                nqueens_trace::gif::write_gif(
+                    first,
+                    &frames,
+                    timing,
+                    &mut StopWriter::new(out, stop),
+                )
+            })?
+        }
+        Format::Html => write_atomically(path, |out| {
+            nqueens_trace::html::write_html(traces, &mut StopWriter::new(out, stop))
+                .map_err(std::io::Error::other)
+        })?,
+    }
+    Ok(())
+}
+
+/// A writer that fails once the run is stopped (Ctrl-C, SIGTERM), so that a long write (a GIF
+/// of many frames) ends at the signal and leaves the old file as it was.
+struct StopWriter<'a, W: Write + ?Sized> {
+    inner: &'a mut W,
+    stop: &'a StopFlag,
+}
+
+impl<'a, W: Write + ?Sized> StopWriter<'a, W> {
+    fn new(inner: &'a mut W, stop: &'a StopFlag) -> Self {
+        StopWriter { inner, stop }
+    }
+
+    fn check(&self) -> std::io::Result<()> {
+        if self.stop.is_stopped() {
+            return Err(std::io::Error::other("interrupted by a signal"));
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write + ?Sized> Write for StopWriter<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.check()?;
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.check()?;
+        self.inner.flush()
+    }
 }
 
 /// Records the search of the strategy `strategy` names with the options of `args`.
@@ -188,20 +271,20 @@ fn trace_one(
 
 /// Refuses, before any search, an output whose directory is missing or cannot be written: the
 /// trace would be lost after the run.
-fn check_writable(path: &Path) -> Result<(), UsageError> {
+fn check_writable(path: &Path) -> anyhow::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     if !dir.is_dir() {
-        return Err(UsageError(format!(
+        anyhow::bail!(
             "{}: no such directory for {}",
             dir.display(),
             path.display()
-        )));
+        );
     }
     if path.is_dir() {
-        return Err(UsageError(format!("{} is a directory", path.display())));
+        anyhow::bail!("{} is a directory", path.display());
     }
     let probe = dir.join(format!(".nqueens-trace-probe-{}", std::process::id()));
     match std::fs::OpenOptions::new()
@@ -213,9 +296,9 @@ fn check_writable(path: &Path) -> Result<(), UsageError> {
             let _ = std::fs::remove_file(&probe);
             Ok(())
         }
-        Err(error) => Err(UsageError(format!(
+        Err(error) => Err(anyhow::anyhow!(
             "{} cannot be written: {error}",
             path.display()
-        ))),
+        )),
     }
 }

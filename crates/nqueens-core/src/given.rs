@@ -115,6 +115,10 @@ pub enum InvalidGiven {
 /// Random tries [`Given::random`] makes before it gives up.
 const RANDOM_TRIES: u32 = 1000;
 
+/// The most squares [`Given::random`] examines over all its tries (a fraction of a second): a try
+/// on a large board that gets stuck costs O(n²), and a thousand of them would run for hours.
+const RANDOM_WORK: u64 = 200_000_000;
+
 impl Given {
     /// The queens at `(row, column)`, in any order: refused if a row repeats or two attack
     /// each other. O(k) for k queens.
@@ -227,7 +231,8 @@ impl Given {
     ///
     /// Rows are taken in a random order, and each takes a column drawn uniformly from those
     /// the queens already placed leave safe; a row with none is passed over, and when the rows
-    /// run out first the placement starts over (up to 1,000 times). O(n) per queen. The
+    /// run out first the placement starts over (up to 1,000 times, and no more than 2·10^8
+    /// squares examined in all: then it gives up). O(n) per queen. The
     /// instances it makes range from easy to unsatisfiable: Gent, Jefferson and Nightingale
     /// (2017) found that such random completion instances are not consistently hard.
     ///
@@ -246,7 +251,8 @@ impl Given {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut rows: Vec<usize> = (0..n).collect();
         let mut safe = Vec::with_capacity(n);
-        for _ in 0..RANDOM_TRIES {
+        let mut work = 0u64;
+        for tried in 1..=RANDOM_TRIES {
             // Fisher–Yates with the generator's own bounded draws.
             for i in (1..n).rev() {
                 rows.swap(i, rng.random_range(0..=i));
@@ -258,6 +264,14 @@ impl Given {
             for &row in &rows {
                 if placed.len() == queens {
                     break;
+                }
+                work += n as u64;
+                if work > RANDOM_WORK {
+                    return Err(InvalidGiven::NotPlaced {
+                        queens,
+                        n,
+                        tries: tried,
+                    });
                 }
                 safe.clear();
                 safe.extend((0..n).filter(|&c| {

@@ -20,6 +20,10 @@ use crate::ReportError;
 /// left as it was (missing, or with its old content) and the temporary file is removed. A new
 /// file gets the usual permissions (`0666` less the umask), a replaced one keeps its own.
 ///
+/// A file that could not be written in place (write-protected, `chmod 444`) or that has
+/// hard links is refused, not replaced: renaming over it would defeat the protection or cut
+/// the links.
+///
 /// A `path` that names something other than a regular file (`/dev/stdout`, `/dev/null`, a
 /// pipe) is written in place: it cannot be replaced, and renaming over it would replace the
 /// name, not write to it. A symbolic link is followed, and its target replaced.
@@ -51,6 +55,7 @@ pub fn write_atomically(
     {
         return write_in_place(&target, write).map_err(failed);
     }
+    refuse_protected(&target).map_err(failed)?;
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -79,6 +84,47 @@ pub fn write_atomically(
     temporary
         .persist(&target)
         .map_err(|error| failed(error.error))?;
+    Ok(())
+}
+
+/// Refuses to replace a file that could not be written in place, or that has other names.
+///
+/// A rename needs only the directory's permission, so without this check a file made
+/// read-only (`chmod 444`) would be replaced all the same, and a file with hard links would
+/// be cut off from them (the other names keep the old bytes). The user's protection holds:
+/// the write fails with a message saying why (exit status 1).
+fn refuse_protected(target: &Path) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(metadata) = fs::metadata(target) else {
+        return Ok(());
+    };
+    // Opening for writing, without truncating, changes nothing and asks the system the real
+    // question (owner, group, a read-only mount); a mode with no write bit at all is a
+    // protection even for root, whom the system lets write anything.
+    let unwritable = OpenOptions::new()
+        .write(true)
+        .open(target)
+        .is_err_and(|error| error.kind() == io::ErrorKind::PermissionDenied);
+    if unwritable || metadata.mode() & 0o222 == 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "it is write-protected (mode {:04o}) and is not replaced; make it writable \
+                 (chmod u+w) or write to another name",
+                metadata.mode() & 0o7777
+            ),
+        ));
+    }
+    if metadata.nlink() > 1 {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "it has {} hard links, which replacing it would cut (the other names would keep \
+                 the old content); remove the other links or write to another name",
+                metadata.nlink()
+            ),
+        ));
+    }
     Ok(())
 }
 

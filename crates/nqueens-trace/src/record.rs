@@ -172,7 +172,9 @@ pub fn record(
             max_steps,
         },
         end: End {
-            end: ended,
+            // One spelling for a cut run, whichever way the strategy noticed the stop (some
+            // return at their next poll as interrupted, others end their visit as satisfied).
+            end: if cut { Ended::Interrupted } else { ended },
             cut,
             steps: events.len() as u64,
             solution,

@@ -128,6 +128,13 @@ pub const MAX_N: usize = 100_000;
 /// first solution, so it would only ever answer "budget exhausted".
 pub const FAITHFUL_MAX_N: usize = 199;
 
+/// Largest board the `faithful` variant lists: every n up to 75 reaches its first solution
+/// within 10^7 nodes (n = 74 is the worst, 6.1 million), while n = 76 and most sizes beyond
+/// need more than 10^7, and a listing has no budget to stop it: it would search silently for
+/// hours. Found by `examples/measure.rs`; `list N --limit 1` at sampled n up to this is timed
+/// by the CLI's robustness suite.
+pub const FAITHFUL_LIST_MAX_N: usize = 75;
+
 /// Name of the variant that runs a first solution when none is named: most constrained row,
 /// random order, restarts.
 pub const SCALING: &str = "scaling";
@@ -157,7 +164,7 @@ const VARIANTS: &[Variant] = &[
         randomized: false,
         budget: Some("nodes"),
         first: Limit::UpTo(FAITHFUL_MAX_N),
-        list: Limit::UpTo(FAITHFUL_MAX_N),
+        list: Limit::UpTo(FAITHFUL_LIST_MAX_N),
         count: Limit::UpTo(known::COUNT_FITS_U64),
     },
 ];

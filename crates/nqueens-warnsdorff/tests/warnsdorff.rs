@@ -16,7 +16,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use nqueens_core::{
     Config, Ended, Event, Limit, Observer, Operation, Solver, Strategy, known, validate_size,
 };
-use nqueens_warnsdorff::{FAITHFUL, FAITHFUL_MAX_N, MAX_N, SCALING, WarnsdorffSolver};
+use nqueens_warnsdorff::{
+    FAITHFUL, FAITHFUL_LIST_MAX_N, FAITHFUL_MAX_N, MAX_N, SCALING, WarnsdorffSolver,
+};
 
 fn variant(name: &str) -> Config {
     Config {
@@ -262,7 +264,7 @@ fn variants_declare_what_they_do() {
     assert!(!scaling.list.is_supported() && !scaling.count.is_supported());
     assert!(scaling.randomized && !faithful.randomized);
     assert_eq!(faithful.first, Limit::UpTo(FAITHFUL_MAX_N));
-    assert_eq!(faithful.list, Limit::UpTo(FAITHFUL_MAX_N));
+    assert_eq!(faithful.list, Limit::UpTo(FAITHFUL_LIST_MAX_N));
     assert_eq!(faithful.count, Limit::UpTo(known::COUNT_FITS_U64));
     // With no variant named: scaling finds, faithful lists and counts.
     let config = Config::default();

@@ -103,11 +103,15 @@ pub(super) fn thread_count(requested: u16) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let bound = cores.saturating_mul(THREADS_PER_CORE);
     let requested = usize::from(requested);
+    // Said once, though a count may size its threads more than once.
+    static WARNED: std::sync::Once = std::sync::Once::new();
     if requested > bound {
-        warn(&format!(
-            "--threads {requested}: this machine has {cores} core(s); using {bound} threads \
-             ({THREADS_PER_CORE} per core), more would only slow the count down"
-        ));
+        WARNED.call_once(|| {
+            warn(&format!(
+                "--threads {requested}: this machine has {cores} core(s); using {bound} \
+                 threads ({THREADS_PER_CORE} per core), more would only slow the count down"
+            ));
+        });
     }
     requested.min(bound)
 }

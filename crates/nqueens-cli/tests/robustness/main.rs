@@ -189,8 +189,10 @@ fn wait_for_lines(path: &Path, lines: usize) {
     panic!("{} never reached {lines} lines", path.display());
 }
 
+mod claimed;
 mod files;
 mod flags;
+mod flags_meet;
 mod limits;
 mod records;
 mod runs;

@@ -162,6 +162,10 @@ const MAX_HEADER: usize = 1024;
 /// The longest subproblem line read: three numbers and a check take under 80 bytes.
 const MAX_LINE: usize = 256;
 
+/// The longest torn tail dropped (a last line with no newline): a crash leaves at most a few
+/// of the file system's blocks of zeros or stale bytes.
+const MAX_TORN_TAIL: u64 = 1 << 20;
+
 /// How much of a bad line an error quotes.
 const QUOTED: usize = 60;
 
@@ -259,6 +263,21 @@ impl Checkpoint {
             path: path.clone(),
             source,
         };
+        // A pipe or a device would block the open or the reads (`--checkpoint /dev/stdout`
+        // waits for a reader that never comes), and cannot be read back: refused up front.
+        if let Ok(metadata) = std::fs::metadata(&path)
+            && !metadata.is_file()
+        {
+            return Err(io(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                if metadata.is_dir() {
+                    "it is a directory: a checkpoint is a regular file, read back and appended to"
+                } else {
+                    "it is a pipe or a device, not a regular file: a checkpoint is read back and \
+                     appended to"
+                },
+            )));
+        }
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -358,7 +377,21 @@ impl Checkpoint {
         for line in 2.. {
             match read_line(reader, MAX_LINE).map_err(io)? {
                 Line::End | Line::Torn(_) => break,
-                Line::TooLong(bytes) => return Err(corrupt(line, &bytes)),
+                // A crash can leave a block of zeros or garbage with no newline at the end
+                // (a file system's whole block, 4 KiB or more): a torn last line like any
+                // other, dropped. Reading stops after `MAX_TORN_TAIL` bytes either way.
+                Line::TooLong(bytes) => {
+                    let mut rest = Vec::new();
+                    reader
+                        .take(MAX_TORN_TAIL)
+                        .read_until(b'\n', &mut rest)
+                        .map_err(io)?;
+                    let at_end = reader.fill_buf().map_err(io)?.is_empty();
+                    if at_end && !rest.contains(&b'\n') {
+                        break;
+                    }
+                    return Err(corrupt(line, &bytes));
+                }
                 Line::Whole(bytes) => match parse_record(seed, &bytes) {
                     Record::Good(index, tally) if index < plan.len() => {
                         done.insert(index, tally);
