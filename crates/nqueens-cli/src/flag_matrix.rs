@@ -53,6 +53,7 @@ fn sample(command: &str, id: &str, scratch: &Path, case: usize) -> Option<Vec<St
         (_, "budget") => one("1000000"),
         ("solve", "out") => Some(vec![file("solve", "txt")]),
         ("trace", "out") => Some(vec![file("trace", "jsonl")]),
+        ("count", "out") => Some(vec![file("count", "json")]),
         (_, "limit") => one("2"),
         (_, "threads") => one("2"),
         (_, "memory_limit") => one("1G"),
@@ -260,7 +261,13 @@ fn check(command: &str, flags: &[&Flag], stdout: &str) -> Result<(), String> {
                 solutions.len() as u64
             };
             let got = if has("shard") {
-                let record = json(stdout)?;
+                // With --out the record is in the file, not on standard output.
+                let record = match value("out") {
+                    Some(path) => {
+                        json(&std::fs::read_to_string(&path).map_err(|e| e.to_string())?)?
+                    }
+                    None => json(stdout)?,
+                };
                 record["count"].as_u64()
             } else if has("json") {
                 let report = json(stdout)?;
