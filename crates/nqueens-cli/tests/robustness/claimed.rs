@@ -165,9 +165,9 @@ fn cases() -> Vec<Case> {
 
 // Minutes of CPU (the largest claimed sizes of the exhaustive searches are slow by design), so
 // it is left out of the README's test command and run by `.ci/run` as a step of its own:
-// `cargo test --profile ci -p nqueens-cli --test robustness -- --ignored`.
+// `cargo test --workspace --profile ci --test robustness -- --ignored`.
 #[test]
-#[ignore = "minutes: .ci/run runs it (cargo test -p nqueens-cli --test robustness -- --ignored)"]
+#[ignore = "minutes: .ci/run runs it (cargo test --workspace --test robustness -- --ignored)"]
 fn every_claimed_size_answers_in_time() {
     let cases = cases();
     let next = Mutex::new(cases.iter());
