@@ -2,7 +2,7 @@
 //! O(1) change in attacking pairs of swapping two queens' columns.
 
 use nqueens_core::StopFlag;
-use nqueens_core::local::uniform_below;
+use nqueens_core::local::{uniform_below, zeroed_counters};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -22,17 +22,11 @@ pub(crate) struct Board {
 impl Board {
     /// An empty board; `None` if the memory cannot be had.
     pub(crate) fn new(n: usize) -> Option<Self> {
-        let zeros = |len: usize| {
-            let mut v = Vec::new();
-            v.try_reserve_exact(len).ok()?;
-            v.resize(len, 0u32);
-            Some(v)
-        };
         Some(Board {
             n,
-            columns: zeros(n)?,
-            falling: zeros(2 * n - 1)?,
-            rising: zeros(2 * n - 1)?,
+            columns: zeroed_counters(n)?,
+            falling: zeroed_counters(2 * n - 1)?,
+            rising: zeroed_counters(2 * n - 1)?,
             pairs: 0,
         })
     }

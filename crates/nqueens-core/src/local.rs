@@ -1,7 +1,21 @@
-//! What every seeded local search (`min-conflicts`, `annealing`, `genetic`) does before its
-//! first move, and the one uniform draw they all make, written once.
+//! What every seeded local search (`min-conflicts`, `annealing`, `genetic`, `hill-climbing`)
+//! does before its first move, the one uniform draw they all make, and the fallible
+//! allocation of their boards' counters, written once.
 
 use crate::{Config, Ended, FirstRun, Stats, known};
+
+/// `len` zeroed counters (per column or diagonal of a local-search board), or `None` when the
+/// memory cannot be had, so a huge board is refused instead of aborting the process.
+///
+/// ```
+/// assert_eq!(nqueens_core::local::zeroed_counters(3), Some(vec![0, 0, 0]));
+/// ```
+pub fn zeroed_counters(len: usize) -> Option<Vec<u32>> {
+    let mut counters = Vec::new();
+    counters.try_reserve_exact(len).ok()?;
+    counters.resize(len, 0);
+    Some(counters)
+}
 
 /// A number below `k`, from one uniform 64-bit `word`: the high half of `word · k`
 /// (Lemire's multiply-shift). No division, the same on every platform, and a bias below

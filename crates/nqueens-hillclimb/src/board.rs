@@ -2,7 +2,7 @@
 //! counters per column and per diagonal, so a move's change in attacking pairs costs O(1).
 
 use nqueens_core::StopFlag;
-use nqueens_core::local::uniform_below;
+use nqueens_core::local::{uniform_below, zeroed_counters};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -24,18 +24,12 @@ pub(crate) struct Board {
 impl Board {
     /// An empty board; `None` if the memory cannot be had.
     pub(crate) fn new(n: usize) -> Option<Self> {
-        let zeros = |len: usize| {
-            let mut v = Vec::new();
-            v.try_reserve_exact(len).ok()?;
-            v.resize(len, 0u32);
-            Some(v)
-        };
         Some(Board {
             n,
-            columns: zeros(n)?,
-            per_column: zeros(n)?,
-            falling: zeros(2 * n - 1)?,
-            rising: zeros(2 * n - 1)?,
+            columns: zeroed_counters(n)?,
+            per_column: zeroed_counters(n)?,
+            falling: zeroed_counters(2 * n - 1)?,
+            rising: zeroed_counters(2 * n - 1)?,
             pairs: 0,
         })
     }
