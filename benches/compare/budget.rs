@@ -14,6 +14,7 @@ use nqueens::core::{Operation, Registry};
 use nqueens_report::format_seconds;
 use nqueens_report::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE, YARDSTICK};
 
+use crate::literature::LITERATURE;
 use crate::plan::{Case, Plan, cases};
 
 /// How one run's time grows past the last measured size.
@@ -131,6 +132,9 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     (FIRST_SOLUTION, "annealing-quench", power(&[(8, 5.2e-6), (100, 1.7e-4), (1_000, 2.8e-3), (10_000, 0.06), (30_000, 0.42), (100_000, 2.7)], 1.5)),
     (FIRST_SOLUTION, "genetic", power(&[(8, 5e-5), (16, 6.7e-4), (30, 5.1e-3), (100, 0.058), (300, 0.34), (1_000, 4.4)], 2.0)),
     (FIRST_SOLUTION, "genetic-mutation", power(&[(8, 4e-5), (16, 1.5e-3), (30, 1.9e-3), (100, 0.026), (300, 0.27), (1_000, 2.3)], 2.0)),
+    (FIRST_SOLUTION, "hill-climbing", power(&[(8, 4.3e-5), (16, 7.2e-5), (30, 1.3e-4), (100, 1.2e-3), (300, 0.022), (1_000, 0.72)], 3.0)),
+    (FIRST_SOLUTION, "hill-climbing-first-choice", power(&[(8, 3.8e-5), (16, 1.3e-4), (30, 6.5e-4), (100, 0.056), (1_000, 1.2)], 3.0)),
+    (FIRST_SOLUTION, "hill-climbing-steepest", power(&[(8, 3.2e-5), (16, 3.2e-4), (30, 7.3e-3)], 4.0)),
     (VALIDATE, "validate", power(&[(1_000, 1.1e-5), (1_000_000, 0.01)], 1.0)),
     // The yardsticks: C programs timed as processes beside their Rust counterparts.
     (YARDSTICK, "count.c", per_row(&[(12, 4e-3), (16, 3.75), (17, 29.5)], 8.0)),
@@ -151,6 +155,12 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     // The once group: a sweep's sum, a goal's one run (with the validation).
     (ONCE, "warnsdorff", wall(&[(1_000, 1.0)])),
     (ONCE, "min-conflicts", power(&[(100_000_000, 8.0)], 1.1)),
+    // The literature group, statistics only: a hill-climbing run is one batch of 200 seeds at
+    // n = 8; a min-conflicts run is one seed.
+    (LITERATURE, "hill-climbing", power(&[(8, 1.5e-3)], 1.0)),
+    (LITERATURE, "hill-climbing-steepest", power(&[(8, 2.5e-3)], 1.0)),
+    (LITERATURE, "hill-climbing-first-choice", power(&[(8, 1.5e-3)], 1.0)),
+    (LITERATURE, "min-conflicts", power(&[(1_000, 1e-4), (1_000_000, 0.04), (3_000_000, 0.1)], 1.1)),
 ];
 
 /// Criterion's own work per case beyond the runs: the bootstrap of its estimates (and of the

@@ -15,6 +15,7 @@ use std::time::Instant;
 use nqueens::core::{Config, Registry, Stats};
 use nqueens_report::{CaseRecord, CaseStatus};
 
+use crate::budget::model;
 use crate::harness::Harness;
 use crate::plan::{Mode, Profile};
 
@@ -24,27 +25,82 @@ pub const LITERATURE: &str = "literature";
 /// Seeds per batch of hill-climbing runs.
 const BATCH: u64 = 200;
 
+/// The hill-climbing variants the group runs, as (label, variant name): labelled as in the
+/// other groups, the first variant by the strategy's name.
+fn hill_climbing_variants(registry: &Registry) -> Vec<(String, &'static str)> {
+    let Ok(solver) = registry.get("hill-climbing") else {
+        return Vec::new();
+    };
+    solver
+        .capabilities()
+        .variants
+        .iter()
+        .enumerate()
+        .filter_map(|(i, variant)| {
+            let name = variant.name?;
+            let label = match i {
+                0 => "hill-climbing".to_string(),
+                _ => format!("hill-climbing-{name}"),
+            };
+            Some((label, name))
+        })
+        .collect()
+}
+
+/// How many batches of how many seeds each hill-climbing variant runs.
+fn batches(profile: Profile) -> (u64, u64) {
+    match profile {
+        Profile::Test => (1, 20),
+        Profile::Quick => (10, BATCH),
+        Profile::Default | Profile::Full => (50, BATCH),
+    }
+}
+
+/// The min-conflicts runs: (n, how many of the bench's seeds).
+fn min_conflicts_runs(h: &Harness) -> [(usize, usize); 2] {
+    let seeds = h.plan.seeds.len();
+    if h.plan.mode == Mode::Test {
+        [(1000, seeds), (1000, seeds.min(3))]
+    } else {
+        [(1_000_000, seeds), (3_000_000, seeds.min(3))]
+    }
+}
+
+/// Plans the group's cases with their cost (see [`crate::budget::MODELS`]): one case per
+/// hill-climbing variant (all its batches) and one per min-conflicts size (all its seeds).
+pub fn plan(h: &mut Harness, registry: &Registry) {
+    let (count, size) = batches(h.plan.profile);
+    for (label, _) in hill_climbing_variants(registry) {
+        if h.plan.selected(LITERATURE, &label, 8) {
+            // A model's run is one batch of `BATCH` seeds.
+            let run = model(LITERATURE, &label)
+                .map(|m| m.seconds(8) * count as f64 * size as f64 / BATCH as f64);
+            h.budget
+                .plan(&h.plan, LITERATURE, &label, "8", run, 1, false);
+        }
+    }
+    for (n, seeds) in min_conflicts_runs(h) {
+        if h.plan.selected(LITERATURE, "min-conflicts", n) {
+            let run = model(LITERATURE, "min-conflicts").map(|m| m.seconds(n) * seeds as f64);
+            let param = n.to_string();
+            h.budget
+                .plan(&h.plan, LITERATURE, "min-conflicts", &param, run, 1, false);
+        }
+    }
+}
+
 /// Runs the group.
 pub fn literature_group(h: &mut Harness, registry: &Registry) {
     if h.plan.mode == Mode::List {
         return;
     }
-    let (batches, batch) = match h.plan.profile {
-        Profile::Test => (1, 20),
-        Profile::Quick => (10, BATCH),
-        Profile::Default | Profile::Full => (50, BATCH),
-    };
+    let (batches, batch) = batches(h.plan.profile);
     if let Ok(solver) = registry.get("hill-climbing") {
-        for (i, variant) in solver.capabilities().variants.iter().enumerate() {
-            let Some(name) = variant.name else { continue };
-            // Labelled as in the other groups: the first variant by the strategy's name.
-            let label = match i {
-                0 => "hill-climbing".to_string(),
-                _ => format!("hill-climbing-{name}"),
-            };
+        for (label, name) in hill_climbing_variants(registry) {
             if !h.plan.selected(LITERATURE, &label, 8) {
                 continue;
             }
+            h.budget.start(LITERATURE, &label, "8");
             for first in (0..batches).map(|b| 1 + b * batch) {
                 let seeds = first..first + batch;
                 let mut record =
@@ -80,16 +136,14 @@ pub fn literature_group(h: &mut Harness, registry: &Registry) {
             }
         }
     }
-    let test = h.plan.mode == Mode::Test;
     let seeds = h.plan.seeds.clone();
-    let big = if test { 1000 } else { 1_000_000 };
-    let huge = if test { 1000 } else { 3_000_000 };
     if let Ok(solver) = registry.get("min-conflicts") {
-        for (n, seeds) in [(big, &seeds[..]), (huge, &seeds[..seeds.len().min(3)])] {
+        for (n, count) in min_conflicts_runs(h) {
             if !h.plan.selected(LITERATURE, "min-conflicts", n) {
                 continue;
             }
-            for &seed in seeds {
+            h.budget.start(LITERATURE, "min-conflicts", &n.to_string());
+            for &seed in &seeds[..count] {
                 let mut record = CaseRecord::new(
                     LITERATURE,
                     "min-conflicts",

@@ -190,6 +190,7 @@ fn plan_all(h: &mut Harness, registry: &Registry) {
     h.budget
         .plan_series(&h.plan, nqueens_report::group::FIRST_SOLUTION, &first);
     groups::plan_validate_and_once(h, registry);
+    literature::plan(h, registry);
     completion::plan(h, registry);
     yardstick::plan(h, registry);
     instructions::plan(h, registry);
