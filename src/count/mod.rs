@@ -23,17 +23,18 @@
 //! ```
 //!
 //! Sharded counts ([`CountRequest::shard`]) return the [`ShardRecord`] that
-//! [`merge`](nqueens_core::split::merge) adds up; a rerun with the same
+//! [`merge`](nqueens_run::split::merge) adds up; a rerun with the same
 //! [`CountRequest::checkpoint`] file resumes where the last run stopped.
 
 mod burnside;
 
 use std::path::PathBuf;
 
-use nqueens_core::split::{
+use nqueens_core::{Capabilities, Config, CountRun, Ended, Error, Operation, Solver};
+use nqueens_run::Registry;
+use nqueens_run::split::{
     Checkpoint, CheckpointError, Shard, ShardRecord, Subproblems, count_shard,
 };
-use nqueens_core::{Capabilities, Config, CountRun, Ended, Error, Operation, Registry, Solver};
 
 pub use burnside::{BurnsideMismatch, SymmetryTypes, symmetry_types};
 

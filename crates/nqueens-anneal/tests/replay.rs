@@ -3,7 +3,8 @@
 //! run of the same seed gives the same solution and counters.
 
 use nqueens_anneal::AnnealingSolver;
-use nqueens_core::{Config, Event, FirstRun, check_events};
+use nqueens_core::{Config, Event, FirstRun};
+use nqueens_run::check_events;
 
 const VARIANTS: [&str; 2] = ["geometric", "quench"];
 

@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, FirstRun, Replay, Solver};
+use nqueens_core::{Config, Event, FirstRun, Solver};
 use nqueens_genetic::{GeneticSolver, Params, solve_with};
+use nqueens_run::{EventLog, Replay};
 
 const VARIANTS: [&str; 2] = ["pmx", "mutation"];
 

@@ -2,8 +2,9 @@
 //! replay ends on the run's solution with its counters, and an unobserved run of the same seed
 //! gives the same solution and counters.
 
-use nqueens_core::{Config, Event, FirstRun, Given, Solver, check_events};
+use nqueens_core::{Config, Event, FirstRun, Given, Solver};
 use nqueens_minconflicts::MinConflictsSolver;
+use nqueens_run::check_events;
 
 /// Runs `config` with and without an event log; checks the replay against the run.
 fn check_replay(n: usize, config: &Config) -> (FirstRun, Vec<Event>) {

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use nqueens_core::split::{Checkpoint, Shard, Subproblems, count_shard, merge};
 use nqueens_core::{Config, Ended, Error, Event, Observer, Solver, StopFlag, known};
 use nqueens_quadrants::{Plan, QuadrantsSolver};
+use nqueens_run::split::{Checkpoint, Shard, Subproblems, count_shard, merge};
 
 fn config(threads: usize) -> Config {
     Config {

@@ -264,7 +264,7 @@ impl Board {
 /// after the first levels, the top queen in the left half (the count is doubled).
 ///
 /// It is a [`Subproblems`], so the core's runner counts it on several threads with progress,
-/// and [`Checkpoint`](nqueens_core::split::Checkpoint) resumes it. Callers reach it through
+/// and a checkpoint (`nqueens_run::split::Checkpoint`) resumes it. Callers reach it through
 /// [`SymmetrySolver`](crate::SymmetrySolver) with a turn in the config:
 ///
 /// ```

@@ -1,17 +1,17 @@
 //! The symmetry counter against OEIS, across thread counts, shards and interrupted runs.
 //!
 //! The split machinery's own checks (bad shards, damaged records and checkpoints) are tested
-//! once for every strategy in `nqueens-core/tests/split.rs`.
+//! once for every strategy in `nqueens-run/tests/split.rs`.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::split::{
+use nqueens_core::{Config, Ended, Event, Observer, Solver, StopFlag, Strategy, known};
+use nqueens_run::split::{
     Checkpoint, MergeError, Shard, ShardRecord, Subproblems, count_shard, count_subproblems, merge,
 };
-use nqueens_core::{Config, Ended, Event, Observer, Solver, StopFlag, Strategy, known};
 use nqueens_symmetry::{Plan, SymmetrySolver};
 
 fn config(threads: usize) -> Config {

@@ -8,20 +8,20 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::{PlanRun, Subproblems, count_subproblems};
-use crate::{Config, Ended, Error};
+use nqueens_core::{Config, Ended, Error};
 
 /// Slice `index` of `count` (0-based: `0/3`, `1/3`, `2/3`) of a list of [`Subproblems`]: those
 /// whose position `i` has `i % count == index`, so every slice gets a fair mix of cheap and
 /// expensive subproblems and the `count` slices cover the list exactly once.
 ///
 /// ```
-/// use nqueens_core::split::Shard;
+/// use nqueens_run::split::Shard;
 ///
 /// let shard: Shard = "1/3".parse()?;
 /// assert_eq!(shard.indices(8), vec![1, 4, 7]);
 /// assert_eq!(shard.to_string(), "1/3");
 /// assert!("3/3".parse::<Shard>().is_err());
-/// # Ok::<(), nqueens_core::split::ShardError>(())
+/// # Ok::<(), nqueens_run::split::ShardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shard {
@@ -175,7 +175,7 @@ impl ShardRecord {
     /// wall time is left out: it says nothing about the count.
     ///
     /// ```
-    /// use nqueens_core::split::{Shard, Subproblems, Tally, count_shard};
+    /// use nqueens_run::split::{Shard, Subproblems, Tally, count_shard};
     /// use nqueens_core::{Config, StopFlag};
     ///
     /// struct Two;
@@ -224,7 +224,7 @@ impl ShardRecord {
 }
 
 /// Counts one slice of `plan` (all of it with [`Shard::whole`]) on
-/// [`Config::threads`](crate::Config::threads) threads and describes the result for
+/// [`Config::threads`](nqueens_core::Config::threads) threads and describes the result for
 /// [`merge`](super::merge). Interrupted by `config.stop`, the record says `complete: false`
 /// and holds the subproblems that finished.
 ///

@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
-use crate::{Config, Error, Event, FirstRun, Given, Observer, Solver, Stats};
+use nqueens_core::{Config, Error, Event, FirstRun, Given, Observer, Solver, Stats};
 
 /// How a run's events fail to redraw it ([`Replay::check_first`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -12,7 +12,7 @@ use crate::{Config, Error, Event, FirstRun, Given, Observer, Solver, Stats};
 pub enum ReplayMismatch {
     /// The run ended without a solution, so there is nothing to redraw.
     #[error("the run found no solution ({0})")]
-    NoSolution(crate::Ended),
+    NoSolution(nqueens_core::Ended),
     /// The board the events end on is not the run's solution.
     #[error("the events end on the board {replayed:?}, not on the solution {solution:?}")]
     Board {
@@ -46,7 +46,8 @@ pub enum ReplayMismatch {
 /// statistics.
 ///
 /// ```
-/// use nqueens_core::{Event, Replay};
+/// use nqueens_core::Event;
+/// use nqueens_run::Replay;
 ///
 /// let mut replay = Replay::new(4, None);
 /// for (row, column) in [(0, 1), (1, 3), (2, 0), (3, 2)] {
@@ -121,6 +122,9 @@ impl Replay {
             Event::Found => self.found += 1,
             Event::Started { subproblems } => self.subproblems = subproblems,
             Event::SubproblemDone => self.subproblems_done += 1,
+            // `Event` is non-exhaustive: an event added to the core after this replay was
+            // written counts as a step and leaves the picture as it was.
+            _ => {}
         }
     }
 
@@ -130,7 +134,8 @@ impl Replay {
     /// backtracks, moves and restarts. Returns the replay.
     ///
     /// ```
-    /// use nqueens_core::{Event, FirstRun, Replay, ReplayMismatch, Stats};
+    /// use nqueens_core::{Event, FirstRun, Stats};
+    /// use nqueens_run::{Replay, ReplayMismatch};
     ///
     /// let run = FirstRun::found("0".parse()?, Stats { nodes: 1, ..Stats::default() });
     /// let events = [Event::Placed { row: 0, column: 0 }, Event::Found];

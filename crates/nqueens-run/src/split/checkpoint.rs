@@ -24,7 +24,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a, prefix};
-use crate::Config;
+use nqueens_core::Config;
 
 /// Why a checkpoint could not be used.
 #[derive(Debug, Error)]
@@ -98,14 +98,14 @@ pub enum CheckpointError {
     },
     /// The count itself failed.
     #[error(transparent)]
-    Count(#[from] crate::Error),
+    Count(#[from] nqueens_core::Error),
 }
 
 /// A checkpoint file opened for one list of [`Subproblems`]: the subproblems it already holds,
 /// and a handle to append more.
 ///
 /// ```
-/// use nqueens_core::split::{Checkpoint, Shard, Subproblems, Tally};
+/// use nqueens_run::split::{Checkpoint, Shard, Subproblems, Tally};
 /// use nqueens_core::{Config, StopFlag};
 ///
 /// /// Five subproblems; subproblem `i` has `i` solutions.
@@ -466,7 +466,7 @@ impl Checkpoint {
         if let Some(error) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(error);
         }
-        let overflow = || crate::Error::Overflow {
+        let overflow = || nqueens_core::Error::Overflow {
             strategy: plan.strategy(),
             n: plan.n(),
         };

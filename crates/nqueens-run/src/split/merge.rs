@@ -4,7 +4,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::{Shard, ShardRecord, Subproblems, Tally};
-use crate::Error;
+use nqueens_core::Error;
 
 /// Why shard records do not add up to a whole count.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -164,12 +164,12 @@ pub struct Merged {
 /// refused ([`MergeError::Damaged`]) before its numbers are used.
 ///
 /// `plan_for` makes the list again from the first record's strategy and size (with
-/// [`Solver::plan`](crate::Solver::plan), typically through the registry), so that records of
+/// [`Solver::plan`](nqueens_core::Solver::plan), typically through the registry), so that records of
 /// another version of the strategy, whose list differs, are refused
 /// ([`MergeError::Fingerprint`], [`MergeError::WrongPlan`]).
 ///
 /// ```
-/// use nqueens_core::split::{MergeError, Shard, Subproblems, Tally, count_shard, merge};
+/// use nqueens_run::split::{MergeError, Shard, Subproblems, Tally, count_shard, merge};
 /// use nqueens_core::{Config, StopFlag};
 ///
 /// /// Four subproblems of one solution each.

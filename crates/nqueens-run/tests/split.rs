@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::split::{
+use nqueens_core::{Config, Ended, Error, Event, Observer, StopFlag};
+use nqueens_run::split::{
     Checkpoint, CheckpointError, MergeError, Shard, ShardRecord, Subproblems, Tally, count_shard,
     merge,
 };
-use nqueens_core::{Config, Ended, Error, Event, Observer, StopFlag};
 
 /// A toy count: `3n + 2` subproblems, subproblem `i` with `n + i % 7` solutions in `i % 3`
 /// classes.
