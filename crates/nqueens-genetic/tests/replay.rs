@@ -1,4 +1,4 @@
-//! The events a run reports redraw it (`nqueens_core::Replay`, the contract of `Event`): the
+//! The events a run reports redraw it (`nqueens_run::Replay`, the contract of `Event`): the
 //! replay ends on the run's solution with its counters, in both variants and with restarts,
 //! and an unobserved run of the same seed gives the same solution and counters.
 

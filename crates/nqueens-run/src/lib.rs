@@ -12,8 +12,10 @@
 //!   `nqueens count --shard`), finished subproblems saved to a locked, append-only checkpoint
 //!   file ([`split::Checkpoint`]), and records checked and added back up ([`split::merge`]);
 //! - [`Replay`]: the board and statistics a run's [`Event`](nqueens_core::Event)s imply, and
-//!   [`EventLog`], the observer that keeps them (what `nqueens trace` records), and
-//!   [`check_events`], the test every strategy's events pass.
+//!   [`EventLog`], the observer that keeps them (what `nqueens trace` records);
+//! - with the `check` feature, `check_events`: the test every strategy's events pass, which
+//!   strategy crates run from their tests (`nqueens-run = { workspace = true, features =
+//!   ["check"] }` in their dev-dependencies).
 //!
 //! The `nqueens` facade re-exports this crate with the core under one path, `nqueens::core`.
 //!
@@ -32,13 +34,15 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "check")]
+mod check;
 mod deadline;
 mod registry;
 mod replay;
 pub mod split;
 
+#[cfg(feature = "check")]
+pub use check::{EventsCheckError, EventsCheckReason, check_events};
 pub use deadline::{Answer, Timed, run_with_deadline, with_deadline};
 pub use registry::{Choice, Pick, Registry};
-pub use replay::{
-    EventLog, EventsCheckError, EventsCheckReason, Replay, ReplayMismatch, check_events,
-};
+pub use replay::{EventLog, Replay, ReplayMismatch};
