@@ -149,7 +149,7 @@ fn a_count_interrupted_at_random_points_resumes_to_the_right_total() {
                 .count_shard(&plan, Shard::whole(), &run_config)
                 .unwrap()
         });
-        if record.complete {
+        if record.is_complete() {
             break record;
         }
         assert!(record.count <= known::all_solutions(n).unwrap());

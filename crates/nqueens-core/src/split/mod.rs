@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use nqueens_core::split::{Subproblems, Tally, count_subproblems};
-//! use nqueens_core::{Config, Ended, StopFlag};
+//! use nqueens_core::{Config, Ended, Error, StopFlag};
 //!
 //! /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
 //! struct Ramp;
@@ -23,8 +23,8 @@
 //!     fn n(&self) -> usize { 4 }
 //!     fn len(&self) -> usize { 10 }
 //!     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
-//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-//!         (!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 })
+//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+//!         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
 //!     }
 //! }
 //!
@@ -163,17 +163,12 @@ pub trait Subproblems: Send + Sync {
     /// refused instead of being added to the wrong ones.
     fn fingerprint(&self) -> String;
 
-    /// Counts subproblem `index` (below [`len`](Subproblems::len)); `None` when `stop` was
-    /// raised before it finished (its partial count is dropped).
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally>;
-
-    /// Why the work ended early, if a subproblem failed rather than stopped (for example
-    /// memory that could not be had): [`count_one`](Subproblems::count_one) then raises the
-    /// stop flag and returns `None`, and the runner reports this error instead of an
-    /// interruption. None by default.
-    fn failure(&self) -> Option<Error> {
-        None
-    }
+    /// Counts subproblem `index` (below [`len`](Subproblems::len)): `Ok(None)` when `stop`
+    /// was raised before it finished (its partial count is dropped; the flag says why, and the
+    /// runner's [`Ended`](crate::Ended) with it), an error when it failed rather than stopped
+    /// (for example memory that could not be had: [`Error::OutOfMemory`]), which stops the
+    /// count.
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error>;
 
     /// Statistics of the work this list has done so far (for example the peak memory of the
     /// tables it keeps), reported by counts that use it; none by default.

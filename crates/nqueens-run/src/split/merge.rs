@@ -170,7 +170,7 @@ pub struct Merged {
 ///
 /// ```
 /// use nqueens_run::split::{MergeError, Shard, Subproblems, Tally, count_shard, merge};
-/// use nqueens_core::{Config, StopFlag};
+/// use nqueens_core::{Config, Error, StopFlag};
 ///
 /// /// Four subproblems of one solution each.
 /// struct Four;
@@ -180,8 +180,8 @@ pub struct Merged {
 ///     fn n(&self) -> usize { 4 }
 ///     fn len(&self) -> usize { 4 }
 ///     fn fingerprint(&self) -> String { "0000000000000004".into() }
-///     fn count_one(&self, _: usize, _: &StopFlag) -> Option<Tally> {
-///         Some(Tally { total: 1, unique: 0 })
+///     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
+///         Ok(Some(Tally { total: 1, unique: 0 }))
 ///     }
 /// }
 ///
@@ -248,7 +248,7 @@ pub fn merge(
         if std::mem::replace(&mut seen[record.shard.index()], true) {
             return Err(MergeError::Duplicate(record.shard));
         }
-        if !record.complete {
+        if !record.is_complete() {
             return Err(MergeError::Incomplete(record.shard));
         }
         if record.fingerprint != fingerprint {

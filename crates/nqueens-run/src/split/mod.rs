@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use nqueens_run::split::{Shard, Subproblems, Tally, count_shard, merge};
-//! use nqueens_core::{Config, StopFlag};
+//! use nqueens_core::{Config, Ended, Error, StopFlag};
 //!
 //! /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
 //! struct Ramp;
@@ -27,8 +27,8 @@
 //!     fn n(&self) -> usize { 4 }
 //!     fn len(&self) -> usize { 10 }
 //!     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
-//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-//!         (!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 })
+//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+//!         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
 //!     }
 //! }
 //!
@@ -37,7 +37,7 @@
 //! let records = (0..3)
 //!     .map(|i| count_shard(&Ramp, Shard::new(i, 3)?, &config).map_err(Into::into))
 //!     .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
-//! assert!(records.iter().all(|record| record.complete));
+//! assert!(records.iter().all(|record| record.ended == Ended::Exhausted));
 //! // ... and merge checks that the slices cover the list once, against the list it rebuilds
 //! // from the records' strategy and size, and adds them up.
 //! let merged = merge(&records, |_strategy, _n| Ok(Box::new(Ramp)))?;
