@@ -19,17 +19,39 @@
 //!
 //! The `nqueens` facade re-exports this crate with the core under one path, `nqueens::core`.
 //!
-//! ```
-//! use nqueens_core::{Config, Error, Operation};
-//! use nqueens_run::Registry;
+//! Why a crate of its own: strategy crates depend on `nqueens-core` alone, so the contract they
+//! implement stays small and changes rarely, while the machinery that runs them (files, locks,
+//! threads that watch a clock) grows with the commands. This crate depends on the core and on
+//! no strategy; the facade registers the strategies.
 //!
-//! let registry = Registry::new();
-//! assert!(matches!(
-//!     registry.default_for(Operation::Count, 8).map(|choice| choice.solver.name()),
-//!     Err(Error::NoStrategy { .. })
-//! ));
-//! assert!(registry.get("bitmask").is_err());
-//! # let _ = Config::default();
+//! ```
+//! use std::time::Duration;
+//! use nqueens_core::{Config, Operation};
+//! use nqueens_run::{Pick, Registry, run_with_deadline};
+//! # use nqueens_core::{Capabilities, Ended, Error, Job, Limit, Stats, Strategy, Variant, VisitRun, Visitor};
+//! # struct Tiny;
+//! # impl Strategy for Tiny {
+//! #     fn name(&self) -> &'static str { "tiny" }
+//! #     fn capabilities(&self) -> Capabilities {
+//! #         Capabilities { summary: "", counts_classes: false, resumable: false, variants: &[Variant {
+//! #             name: None, summary: "", complete: true, randomized: false, budget: None,
+//! #             first: Limit::UpTo(1), list: Limit::UpTo(1), count: Limit::UpTo(1) }] }
+//! #     }
+//! #     fn search_all(&self, _: &Job<'_>, v: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+//! #         let _ = v(&[0]);
+//! #         Ok(VisitRun { ended: Ended::Exhausted, stats: Stats::default() })
+//! #     }
+//! # }
+//!
+//! // `Tiny` knows the one-queen board (see `nqueens_core::Solver` for how it is written).
+//! let registry = Registry::new()
+//!     .register(Tiny)
+//!     .defaults(Operation::Count, &[Pick::new("tiny")]);
+//! registry.check()?;
+//! let counter = registry.default_for(Operation::Count, 1)?.solver;
+//! let timed = run_with_deadline(counter, Operation::Count, 1, &Config::default(), Duration::from_secs(1));
+//! assert_eq!(timed.result?.label(), "1");
+//! # Ok::<(), Error>(())
 //! ```
 
 #![deny(missing_docs)]
