@@ -1,11 +1,13 @@
-//! The event test every strategy's tests run ([`check_events`]): behind the `check` feature,
-//! which strategy crates turn on in their dev-dependencies.
+//! The event test every strategy's tests run ([`check_events`]), and [`StopAfter`], how tests
+//! interrupt a split count part-way: behind the `check` feature, which strategy crates turn on
+//! in their dev-dependencies.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
-use nqueens_core::{Config, Error, Event, FirstRun, Solver};
+use nqueens_core::{Config, Error, Event, FirstRun, Observer, Solver, StopFlag};
 
 use crate::{EventLog, Replay, ReplayMismatch};
 
@@ -91,4 +93,35 @@ fn check_watched(
     let events = log.events();
     Replay::check_first(n, config.given.as_ref(), &run, &events)?;
     Ok((run, events))
+}
+
+/// An [`Observer`] that raises `stop` once `after` subproblems have finished
+/// ([`Event::SubproblemDone`]): how the tests of split counts interrupt one part-way, at a
+/// point they choose.
+#[derive(Debug)]
+pub struct StopAfter {
+    after: u64,
+    done: AtomicU64,
+    stop: StopFlag,
+}
+
+impl StopAfter {
+    /// Raises `stop` when the `after`-th subproblem finishes.
+    pub fn new(after: u64, stop: StopFlag) -> StopAfter {
+        StopAfter {
+            after,
+            done: AtomicU64::new(0),
+            stop,
+        }
+    }
+}
+
+impl Observer for StopAfter {
+    fn observe(&self, event: Event) {
+        if event == Event::SubproblemDone
+            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
+        {
+            self.stop.stop();
+        }
+    }
 }

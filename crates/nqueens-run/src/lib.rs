@@ -14,7 +14,8 @@
 //! - [`Replay`]: the board and statistics a run's [`Event`](nqueens_core::Event)s imply, and
 //!   [`EventLog`], the observer that keeps them (what `nqueens trace` records);
 //! - with the `check` feature, `check_events`: the test every strategy's events pass, which
-//!   strategy crates run from their tests (`nqueens-run = { workspace = true, features =
+//!   strategy crates run from their tests, and `StopAfter`, the observer that interrupts a
+//!   split count part-way (`nqueens-run = { workspace = true, features =
 //!   ["check"] }` in their dev-dependencies).
 //!
 //! The `nqueens` facade re-exports this crate with the core under one path, `nqueens::core`.
@@ -64,7 +65,7 @@ mod replay;
 pub mod split;
 
 #[cfg(feature = "check")]
-pub use check::{EventsCheckError, EventsCheckReason, check_events};
+pub use check::{EventsCheckError, EventsCheckReason, StopAfter, check_events};
 pub use deadline::{Answer, Timed, run_with_deadline, with_deadline};
 pub use registry::{Choice, Pick, Registry};
 pub use replay::{EventLog, Replay, ReplayMismatch};

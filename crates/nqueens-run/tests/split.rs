@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::{Config, Ended, Error, Event, Observer, StopFlag};
+use nqueens_core::{Config, Ended, Error, StopFlag};
+use nqueens_run::StopAfter;
 use nqueens_run::split::{
     Checkpoint, CheckpointError, MergeError, Shard, ShardRecord, Subproblems, Tally, count_shard,
     merge,
@@ -256,23 +256,6 @@ fn damaged_records_do_not_merge() {
     );
 }
 
-/// Raises the stop flag once `after` subproblems have finished.
-struct StopAfter {
-    after: u64,
-    done: AtomicU64,
-    stop: StopFlag,
-}
-
-impl Observer for StopAfter {
-    fn observe(&self, event: Event) {
-        if event == Event::SubproblemDone
-            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
-        {
-            self.stop.stop();
-        }
-    }
-}
-
 fn temp_file(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("nqueens-split-{}-{name}", std::process::id()));
     std::fs::remove_file(&path).ok();
@@ -287,11 +270,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     let interrupted = Config {
         threads: Some(2),
         stop: stop.clone(),
-        observer: Some(Arc::new(StopAfter {
-            after: 40,
-            done: AtomicU64::new(0),
-            stop: stop.clone(),
-        })),
+        observer: Some(Arc::new(StopAfter::new(40, stop.clone()))),
         ..Config::default()
     };
     let first = Checkpoint::open(&path, &toy)

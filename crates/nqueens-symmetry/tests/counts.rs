@@ -6,9 +6,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::{Config, Ended, Event, Observer, Solver, StopFlag, Strategy, known};
+use nqueens_core::{Config, Ended, Solver, StopFlag, Strategy, known};
+use nqueens_run::StopAfter;
 use nqueens_run::split::{
     Checkpoint, MergeError, Shard, ShardRecord, Subproblems, count_shard, count_subproblems, merge,
 };
@@ -112,23 +112,6 @@ fn shards_merge_to_the_total() {
     ));
 }
 
-/// Raises the stop flag once `after` subproblems have finished.
-struct StopAfter {
-    after: u64,
-    done: AtomicU64,
-    stop: StopFlag,
-}
-
-impl Observer for StopAfter {
-    fn observe(&self, event: Event) {
-        if event == Event::SubproblemDone
-            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
-        {
-            self.stop.stop();
-        }
-    }
-}
-
 fn temp_file(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("nqueens-symmetry-{}-{name}", std::process::id()));
     std::fs::remove_file(&path).ok();
@@ -143,11 +126,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     let interrupted = Config {
         threads: Some(2),
         stop: stop.clone(),
-        observer: Some(Arc::new(StopAfter {
-            after: 40,
-            done: AtomicU64::new(0),
-            stop: stop.clone(),
-        })),
+        observer: Some(Arc::new(StopAfter::new(40, stop.clone()))),
         ..Config::default()
     };
     let first = Checkpoint::open(&path, &plan)
