@@ -13,10 +13,10 @@
 //!   file ([`split::Checkpoint`]), and records checked and added back up ([`split::merge`]);
 //! - [`Replay`]: the board and statistics a run's [`Event`](nqueens_core::Event)s imply, and
 //!   [`EventLog`], the observer that keeps them (what `nqueens trace` records);
-//! - with the `check` feature, `check_events`: the test every strategy's events pass, which
-//!   strategy crates run from their tests, and `StopAfter`, the observer that interrupts a
-//!   split count part-way (`nqueens-run = { workspace = true, features =
-//!   ["check"] }` in their dev-dependencies).
+//! - with the `check` feature, the test harness: `check_events`, the test every strategy's
+//!   events pass, and `StopAfter`, the observer that interrupts a split count part-way.
+//!   Strategy crates take it in their dev-dependencies only
+//!   (`nqueens-run = { workspace = true, features = ["check"] }`).
 //!
 //! The `nqueens` facade re-exports this crate with the core under one path, `nqueens::core`.
 //!
