@@ -1,9 +1,10 @@
 //! # nqueens
 //!
-//! The N-Queens workbench in one import: the shared vocabulary of [`core`] and every strategy,
-//! gathered in one [`registry`] by their stable names. The `nqueens` command and the bench
-//! harness both take their strategies from here, so a strategy added to [`registry`] appears in
-//! the CLI, `nqueens compare` and `cargo bench` at once. [`count`](mod@count) is the count
+//! The N-Queens workbench in one import: the shared vocabulary and run machinery of [`core`]
+//! (the `nqueens-core` and `nqueens-run` crates) and every strategy, gathered in one
+//! [`registry`] by their stable names. The `nqueens` command and the bench harness both take
+//! their strategies from here, so a strategy added to [`registry`] appears in the CLI,
+//! `nqueens compare` and `cargo bench` at once. [`count`](mod@count) is the count
 //! workflow (checkpoints, shards, the memory fallback, symmetric counts and the class check)
 //! that `nqueens count` runs, for any registry.
 //!
@@ -23,7 +24,6 @@ pub use nqueens_astar as astar;
 pub use nqueens_backtrack as backtrack;
 pub use nqueens_breadth as breadth;
 pub use nqueens_construct as construct;
-pub use nqueens_core as core;
 pub use nqueens_cp as cp;
 pub use nqueens_dlx as dlx;
 pub use nqueens_genetic as genetic;
@@ -37,7 +37,19 @@ pub use nqueens_warnsdorff as warnsdorff;
 
 pub mod count;
 
-use nqueens_core::{Operation, Pick, Registry};
+/// The vocabulary and the contract ([`nqueens_core`]) with the machinery that runs strategies
+/// ([`nqueens_run`]: the registry, timed runs, shards, checkpoints and merging, replaying
+/// events), under one path.
+pub mod core {
+    pub use nqueens_core::*;
+    /// Counts split into subproblems: the core's [`Subproblems`](split::Subproblems) and
+    /// runner with the run crate's shards, checkpoints and merging.
+    pub use nqueens_run::split;
+    pub use nqueens_run::*;
+}
+
+use nqueens_core::Operation;
+use nqueens_run::{Pick, Registry};
 
 /// Every strategy of the workspace, in the order `nqueens strategies` lists them, with one
 /// default rule per operation for commands that name no strategy (fastest that can do the job

@@ -9,7 +9,8 @@
 //! a strategy that [counts the symmetric solutions](nqueens_core::Strategy::symmetric_count_limit)
 //! (`symmetry`), independent of the full count they check.
 
-use nqueens_core::{Config, Operation, Registry, Turn};
+use nqueens_core::{Config, Operation, Turn};
+use nqueens_run::Registry;
 
 use super::{CountError, counts_symmetric};
 

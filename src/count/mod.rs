@@ -23,17 +23,18 @@
 //! ```
 //!
 //! Sharded counts ([`CountRequest::shard`]) return the [`ShardRecord`] that
-//! [`merge`](nqueens_core::split::merge) adds up; a rerun with the same
+//! [`merge`](nqueens_run::split::merge) adds up; a rerun with the same
 //! [`CountRequest::checkpoint`] file resumes where the last run stopped.
 
 mod burnside;
 
 use std::path::PathBuf;
 
-use nqueens_core::split::{
+use nqueens_core::{Capabilities, Config, CountRun, Error, Operation, Solver};
+use nqueens_run::Registry;
+use nqueens_run::split::{
     Checkpoint, CheckpointError, Shard, ShardRecord, Subproblems, count_shard,
 };
-use nqueens_core::{Capabilities, Config, CountRun, Ended, Error, Operation, Registry, Solver};
 
 pub use burnside::{BurnsideMismatch, SymmetryTypes, symmetry_types};
 
@@ -88,7 +89,7 @@ pub struct Counted {
     pub strategy: &'static str,
     /// Its variant that ran.
     pub variant: Option<&'static str>,
-    /// The count: whole when `run.ended` is [`Ended::Exhausted`].
+    /// The count: whole when `run.ended` is [`Ended::Exhausted`](nqueens_core::Ended::Exhausted).
     pub run: CountRun,
     /// The classes by orbit size with P and R, when the whole count with classes passed its
     /// check against Burnside's identity.
@@ -327,11 +328,9 @@ impl<'r> Counter<'r> {
                 "it holds a shard record that fails its check (edited or damaged)".to_string(),
             ));
         }
-        Ok(
-            record.complete
-                && record.fingerprint == plan.fingerprint()
-                && record.plan == plan.len(),
-        )
+        Ok(record.is_complete()
+            && record.fingerprint == plan.fingerprint()
+            && record.plan == plan.len())
     }
 
     /// Counts.
@@ -349,10 +348,7 @@ impl<'r> Counter<'r> {
                 let run = CountRun {
                     total: record.count,
                     unique: (counts_classes && config.symmetric.is_none()).then_some(record.unique),
-                    ended: match record.complete {
-                        true => Ended::Exhausted,
-                        false => config.stop.reason().unwrap_or(Ended::Interrupted),
-                    },
+                    ended: record.ended,
                     stats: plan.stats(),
                 };
                 (run, self.request.shard.is_some().then_some(record))

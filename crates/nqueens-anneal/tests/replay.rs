@@ -1,9 +1,10 @@
-//! The events a run reports redraw it (`nqueens_core::Replay`, the contract of `Event`): the
+//! The events a run reports redraw it (`nqueens_run::Replay`, the contract of `Event`): the
 //! replay ends on the run's solution with its counters, in both variants, and an unobserved
 //! run of the same seed gives the same solution and counters.
 
 use nqueens_anneal::AnnealingSolver;
-use nqueens_core::{Config, Event, FirstRun, check_events};
+use nqueens_core::{Config, Event, FirstRun};
+use nqueens_run::check_events;
 
 const VARIANTS: [&str; 2] = ["geometric", "quench"];
 

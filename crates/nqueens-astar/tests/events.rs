@@ -2,7 +2,8 @@
 //! (issue #19): each expansion drawn as its parent plus its step.
 
 use nqueens_astar::{AStarSolver, ROW, SQUARE, SWAP};
-use nqueens_core::{Config, check_events};
+use nqueens_core::Config;
+use nqueens_run::check_events;
 
 fn variant(name: &str, seed: u64) -> Config {
     Config {

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use nqueens_backtrack::{BitmaskSolver, VectorSolver};
-use nqueens_core::{Config, EventLog, Given, Solver, check_events};
+use nqueens_core::{Config, Given, Solver};
+use nqueens_run::{EventLog, check_events};
 
 /// Two queens of a solution of `n` (8 or 10), which therefore has a completion.
 fn two_given(n: usize) -> Given {

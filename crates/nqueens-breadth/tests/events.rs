@@ -1,7 +1,8 @@
 //! Breadth-first search's events replay to its first solution and its counters (issue #19).
 
 use nqueens_breadth::BreadthSolver;
-use nqueens_core::{Config, check_events};
+use nqueens_core::Config;
+use nqueens_run::check_events;
 
 #[test]
 fn each_arrangement_is_shown_as_it_is_extended() {

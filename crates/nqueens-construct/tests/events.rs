@@ -2,7 +2,8 @@
 //! found; no search counter.
 
 use nqueens_construct::ConstructionSolver;
-use nqueens_core::{Config, check_events};
+use nqueens_core::Config;
+use nqueens_run::check_events;
 
 #[test]
 fn the_formula_is_assigned_row_by_row() {

@@ -1,6 +1,7 @@
 //! # nqueens-core
 //!
-//! The shared vocabulary of the N-Queens workbench, with no strategy in it:
+//! The shared vocabulary of the N-Queens workbench and the contract between strategies and
+//! their callers, with no strategy and no run machinery in it:
 //!
 //! - [`Placement`] and [`Solution`]: one 0-based column per row (`1 3 0 2`), parsed from spaces
 //!   or commas, printed with spaces;
@@ -17,15 +18,16 @@
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
 //!   drawn at random reproducibly; strategies that can keep them say so
 //!   ([`Strategy::honours_given`]);
-//! - [`Replay`]: the board and statistics a run's [`Event`]s imply, [`EventLog`], the
-//!   observer that keeps them (what `nqueens trace` records), and [`check_events`], the test
-//!   every strategy's events pass;
-//! - [`Registry`]: strategies by stable name, and one default rule per operation;
-//! - [`split`]: counts in numbered subproblems, resumable and shardable;
-//! - [`run_with_deadline`]: the timed runs of `nqueens compare` and the bench;
-//! - [`format`](mod@format): durations, counts and bytes for people;
+//! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), counted on several
+//!   threads by [`split::count_subproblems`];
+//! - [`format`](mod@format): durations, counts and bytes for people (strategies word their
+//!   memory errors with it);
 //! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against;
 //! - [`local`]: the start every seeded local search shares, and its uniform draw.
+//!
+//! The machinery that runs strategies (the registry of names and default rules, timed runs,
+//! shards, checkpoints and merging, replaying a run's events) is the `nqueens-run` crate; the
+//! `nqueens` facade gathers both under `nqueens::core`.
 //!
 //! ```
 //! use nqueens_core::{Board, BoardStyle, Solution, Symmetry};
@@ -42,16 +44,13 @@
 mod capabilities;
 mod columns;
 mod config;
-mod deadline;
 mod error;
 pub mod format;
 mod given;
 pub mod known;
 pub mod local;
 mod operation;
-mod registry;
 mod render;
-mod replay;
 mod run;
 mod solution;
 mod solver;
@@ -63,15 +62,10 @@ mod symmetry;
 pub use capabilities::{Capabilities, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
-pub use deadline::{Answer, Timed, run_with_deadline, with_deadline};
 pub use error::Error;
 pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
-pub use registry::{Choice, Pick, Registry};
 pub use render::{Board, BoardStyle};
-pub use replay::{
-    EventLog, EventsCheckError, EventsCheckReason, Replay, ReplayMismatch, check_events,
-};
 pub use run::{CountRun, Ended, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,

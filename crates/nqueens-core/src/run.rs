@@ -21,7 +21,7 @@ pub enum Ended {
     Budget,
     /// The caller's [`StopFlag`](crate::StopFlag) was raised (Ctrl-C, SIGTERM).
     Interrupted,
-    /// The deadline given to [`run_with_deadline`](crate::run_with_deadline) passed.
+    /// The deadline of a timed run (`nqueens_run::run_with_deadline`) passed.
     Deadline,
 }
 

@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, Given, Solver};
+use nqueens_core::{Config, Event, Given, Solver};
 use nqueens_cp::CpSolver;
+use nqueens_run::EventLog;
 
 /// Runs `first` watched and unwatched with `config`; checks that the events replay to the
 /// solution (the last event is `Found`, the only one), add up to the run's restarts and to no

@@ -1,8 +1,9 @@
 //! DLX's events replay to its first solution and its counters (issue #19), with and without
 //! given queens.
 
-use nqueens_core::{Config, Given, check_events};
+use nqueens_core::{Config, Given};
 use nqueens_dlx::DlxSolver;
+use nqueens_run::check_events;
 
 /// Two queens of a solution of `n` (8 or 10), which therefore has a completion.
 fn two_given(n: usize) -> Given {

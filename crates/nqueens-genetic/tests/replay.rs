@@ -1,11 +1,12 @@
-//! The events a run reports redraw it (`nqueens_core::Replay`, the contract of `Event`): the
+//! The events a run reports redraw it (`nqueens_run::Replay`, the contract of `Event`): the
 //! replay ends on the run's solution with its counters, in both variants and with restarts,
 //! and an unobserved run of the same seed gives the same solution and counters.
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, FirstRun, Replay, Solver};
+use nqueens_core::{Config, Event, FirstRun, Solver};
 use nqueens_genetic::{GeneticSolver, Params, solve_with};
+use nqueens_run::{EventLog, Replay};
 
 const VARIANTS: [&str; 2] = ["pmx", "mutation"];
 

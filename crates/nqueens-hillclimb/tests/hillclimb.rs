@@ -1,8 +1,9 @@
 //! Refusals, budgets and events of hill climbing, and its textbook figures at n = 8 within
 //! wide bounds (the report states them with their intervals).
 
-use nqueens_core::{Config, Ended, Error, Event, Solver, check_events, validate_size};
+use nqueens_core::{Config, Ended, Error, Event, Solver, validate_size};
 use nqueens_hillclimb::{HillClimbingSolver, MAX_N};
+use nqueens_run::check_events;
 
 const VARIANTS: [&str; 3] = ["steepest", "sideways", "first-choice"];
 

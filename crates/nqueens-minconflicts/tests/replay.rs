@@ -1,9 +1,10 @@
-//! The events a run reports redraw it (`nqueens_core::Replay`, the contract of `Event`): the
+//! The events a run reports redraw it (`nqueens_run::Replay`, the contract of `Event`): the
 //! replay ends on the run's solution with its counters, and an unobserved run of the same seed
 //! gives the same solution and counters.
 
-use nqueens_core::{Config, Event, FirstRun, Given, Solver, check_events};
+use nqueens_core::{Config, Event, FirstRun, Given, Solver};
 use nqueens_minconflicts::MinConflictsSolver;
+use nqueens_run::check_events;
 
 /// Runs `config` with and without an event log; checks the replay against the run.
 fn check_replay(n: usize, config: &Config) -> (FirstRun, Vec<Event>) {

@@ -1,8 +1,9 @@
 //! The permutation walk's events replay to its first solution (issue #19): each permutation
 //! examined is drawn by assigning the rows the step rewrote; no search counter.
 
-use nqueens_core::{Config, check_events};
+use nqueens_core::Config;
 use nqueens_permute::PermutationSolver;
+use nqueens_run::check_events;
 
 #[test]
 fn each_permutation_is_drawn() {

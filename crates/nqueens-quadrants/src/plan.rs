@@ -2,7 +2,7 @@
 //! they share, and the memory they take.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
@@ -60,8 +60,6 @@ pub struct Plan {
     /// Bytes of tables held now, and at most so far.
     held: AtomicU64,
     peak: AtomicU64,
-    /// Set when memory for a table or for a subproblem's keys could not be had.
-    out_of_memory: AtomicBool,
     /// The west-east join's code, picked for this CPU.
     kernel: JoinKernel,
 }
@@ -93,7 +91,6 @@ impl Plan {
             tables,
             held: AtomicU64::new(0),
             peak: AtomicU64::new(0),
-            out_of_memory: AtomicBool::new(false),
             kernel: JoinKernel::detect(),
         })
     }
@@ -289,13 +286,9 @@ impl Plan {
     }
 
     /// Counts the solutions whose east rows are `class.east` (and for odd `n` whose middle
-    /// queen stands in `class.middle`); `None` when stopped or out of memory (then recorded in
-    /// `out_of_memory`).
-    fn count_set(&self, class: Class, stop: &StopFlag) -> Option<u64> {
-        let out_of_memory = || {
-            self.out_of_memory.store(true, Ordering::Relaxed);
-            None
-        };
+    /// queen stands in `class.middle`); `None` when stopped, [`Error::OutOfMemory`] when a
+    /// table or the keys could not get their memory.
+    fn count_set(&self, class: Class, stop: &StopFlag) -> Result<Option<u64>, Error> {
         let b = &self.board;
         let north = (1u64 << b.north) - 1;
         let east = class.east;
@@ -312,24 +305,37 @@ impl Plan {
             self.table(Quarter::NorthEast, east & north),
             self.table(Quarter::SouthEast, east >> b.north),
         ) else {
-            return out_of_memory();
+            return Err(self.out_of_memory());
         };
         if stop.is_stopped() {
-            return None;
+            return Ok(None);
         }
         let mut west_keys = Vec::new();
         let mut east_keys = Vec::new();
         let built = half_keys(north_west, south_west, b.west, forbidden, &mut west_keys)
             .and_then(|()| half_keys(north_east, south_east, b.east(), forbidden, &mut east_keys));
         if built.is_none() {
-            return out_of_memory();
+            return Err(self.out_of_memory());
         }
         let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
         self.hold(bytes);
         let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
         let count = count_disjoint(&west_keys, &east_keys, bits, self.kernel, stop);
         self.release(bytes);
-        count
+        Ok(count)
+    }
+
+    /// The error of a table or keys that could not get their memory.
+    fn out_of_memory(&self) -> Error {
+        Error::OutOfMemory {
+            strategy: crate::NAME,
+            n: self.board.n,
+            what: format!(
+                "its tables could not get their memory (they held {} at the peak); \
+                 try fewer --threads, or --checkpoint to keep the finished subproblems",
+                nqueens_core::format::format_bytes(self.peak_bytes())
+            ),
+        }
     }
 }
 
@@ -361,21 +367,6 @@ impl Subproblems for Plan {
         hash.finish()
     }
 
-    /// [`Error::OutOfMemory`] once a table or a subproblem's keys could not get their memory.
-    fn failure(&self) -> Option<Error> {
-        self.out_of_memory
-            .load(Ordering::Relaxed)
-            .then(|| Error::OutOfMemory {
-                strategy: crate::NAME,
-                n: self.board.n,
-                what: format!(
-                    "its tables could not get their memory (they held {} at the peak); \
-                     try fewer --threads, or --checkpoint to keep the finished subproblems",
-                    nqueens_core::format::format_bytes(self.peak_bytes())
-                ),
-            })
-    }
-
     /// The peak memory of the tables (quadrant tables and half-board keys) so far.
     fn stats(&self) -> Stats {
         Stats {
@@ -385,18 +376,14 @@ impl Subproblems for Plan {
     }
 
     /// Counts the solutions of one class of east-row sets: the count of its smallest set
-    /// times the class size. Out of memory for a table, it raises `stop`, and
-    /// [`failure`](Subproblems::failure) says so.
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+    /// times the class size; [`Error::OutOfMemory`] when a table could not get its memory.
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
         let class = self.sets[index];
-        let count = self.count_set(class, stop);
-        if count.is_none() && !stop.is_stopped() {
-            stop.stop();
-        }
-        Some(Tally {
-            total: count? * u64::from(class.weight),
+        let count = self.count_set(class, stop)?;
+        Ok(count.map(|count| Tally {
+            total: count * u64::from(class.weight),
             unique: 0,
-        })
+        }))
     }
 }
 

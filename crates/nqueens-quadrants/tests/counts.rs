@@ -3,12 +3,12 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use nqueens_core::split::{Checkpoint, Shard, Subproblems, count_shard, merge};
-use nqueens_core::{Config, Ended, Error, Event, Observer, Solver, StopFlag, known};
+use nqueens_core::{Config, Ended, Error, Observer, Solver, StopFlag, known};
 use nqueens_quadrants::{Plan, QuadrantsSolver};
+use nqueens_run::StopAfter;
+use nqueens_run::split::{Checkpoint, Shard, Subproblems, count_shard, merge};
 
 fn config(threads: usize) -> Config {
     Config {
@@ -77,23 +77,6 @@ fn tables_over_the_memory_limit_are_refused_with_the_estimate() {
     );
 }
 
-/// Stops the run when `after` subproblems have finished.
-struct StopAfter {
-    after: u64,
-    done: AtomicU64,
-    stop: StopFlag,
-}
-
-impl Observer for StopAfter {
-    fn observe(&self, event: Event) {
-        if event == Event::SubproblemDone
-            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
-        {
-            self.stop.stop();
-        }
-    }
-}
-
 fn temp_file(name: &str) -> PathBuf {
     let path =
         std::env::temp_dir().join(format!("nqueens-quadrants-{}-{name}", std::process::id()));
@@ -123,11 +106,10 @@ fn a_count_interrupted_at_random_points_resumes_to_the_right_total() {
         // then either that or a random delay, which may fall in the middle of a subproblem.
         let by_count = interruptions < 3 || random(2) == 0;
         let observer = by_count.then(|| {
-            Arc::new(StopAfter {
-                after: 1 + random(plan.len() as u64 / 8),
-                done: AtomicU64::new(0),
-                stop: stop.clone(),
-            }) as Arc<dyn Observer>
+            Arc::new(StopAfter::new(
+                1 + random(plan.len() as u64 / 8),
+                stop.clone(),
+            )) as Arc<dyn Observer>
         });
         let run_config = Config {
             threads: Some(2),
@@ -149,7 +131,7 @@ fn a_count_interrupted_at_random_points_resumes_to_the_right_total() {
                 .count_shard(&plan, Shard::whole(), &run_config)
                 .unwrap()
         });
-        if record.complete {
+        if record.is_complete() {
             break record;
         }
         assert!(record.count <= known::all_solutions(n).unwrap());

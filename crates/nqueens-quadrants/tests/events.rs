@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, Solver, Stats};
+use nqueens_core::{Config, Event, Solver, Stats};
 use nqueens_quadrants::QuadrantsSolver;
+use nqueens_run::EventLog;
 
 #[test]
 fn a_count_reports_started_and_each_subproblem_done() {

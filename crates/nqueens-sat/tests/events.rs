@@ -1,7 +1,8 @@
 //! The SAT solver's events replay to its answer and its conflicts (issue #19): each conflict a dead
 //! end, the answer assigned, then found.
 
-use nqueens_core::{Config, Given, check_events};
+use nqueens_core::{Config, Given};
+use nqueens_run::check_events;
 use nqueens_sat::SatSolver;
 
 /// Two queens of a solution of `n` (8 or 10), which therefore has a completion.

@@ -42,10 +42,10 @@
 //! last twelve rows, so Ctrl-C is answered within milliseconds at any size.
 //!
 //! Because the count is a list of subproblems ([`Plan`], the strategy's [`Subproblems`]), the
-//! core's split machinery serves it as it serves any resumable strategy: [`Shard`] and
-//! [`ShardRecord`] split a count over processes or machines and [`merge`] checks and adds the
-//! records; [`Checkpoint`] saves finished subproblems to a file so an interrupted count resumes
-//! where it stopped. They live in [`nqueens_core::split`] and are re-exported here.
+//! split machinery of the `nqueens-run` crate serves it as it serves any resumable strategy:
+//! shards split a count over processes or machines and `merge` checks and adds their records;
+//! a checkpoint saves finished subproblems to a file so an interrupted count resumes where it
+//! stopped.
 //!
 //! ## Symmetric solutions
 //!
@@ -103,7 +103,8 @@
 //!
 //! ```
 //! use nqueens_core::{Config, Solver};
-//! use nqueens_symmetry::{Shard, SymmetrySolver, count_shard, merge};
+//! use nqueens_run::split::{Shard, count_shard, merge};
+//! use nqueens_symmetry::SymmetrySolver;
 //!
 //! let config = Config::default();
 //! let plan = SymmetrySolver.plan(8, &config)?;
@@ -123,10 +124,7 @@ mod plan;
 mod symmetric;
 
 #[doc(no_inline)]
-pub use nqueens_core::split::{
-    Checkpoint, CheckpointError, MergeError, Merged, PlanRun, Shard, ShardError, ShardRecord,
-    Subproblems, Tally, count_shard, count_subproblems, merge,
-};
+pub use nqueens_core::split::{PlanRun, Subproblems, Tally, count_subproblems};
 pub use plan::{MAX_MASK_N, Plan};
 pub use symmetric::MAX_SYMMETRIC_N;
 

@@ -95,8 +95,8 @@ impl Subproblems for Plan {
 
     /// Counts the solutions of one class's orbit and their classes with the kernel, which
     /// looks at `stop` often enough to answer it within milliseconds.
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-        count_class(self.n, self.classes[index], stop)
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+        Ok(count_class(self.n, self.classes[index], stop))
     }
 }
 
@@ -125,9 +125,12 @@ impl Subproblems for CountingNodes<'_> {
         self.plan.fingerprint()
     }
 
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-        let (tally, nodes) = count_class_nodes(self.plan.n, self.plan.classes[index], stop)?;
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+        let Some((tally, nodes)) = count_class_nodes(self.plan.n, self.plan.classes[index], stop)
+        else {
+            return Ok(None);
+        };
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
-        Some(tally)
+        Ok(Some(tally))
     }
 }

@@ -264,7 +264,7 @@ impl Board {
 /// after the first levels, the top queen in the left half (the count is doubled).
 ///
 /// It is a [`Subproblems`], so the core's runner counts it on several threads with progress,
-/// and [`Checkpoint`](nqueens_core::split::Checkpoint) resumes it. Callers reach it through
+/// and a checkpoint (`nqueens_run::split::Checkpoint`) resumes it. Callers reach it through
 /// [`SymmetrySolver`](crate::SymmetrySolver) with a turn in the config:
 ///
 /// ```
@@ -396,17 +396,17 @@ impl Subproblems for SymmetricPlan {
     }
 
     /// The symmetric solutions through one starting position (and their mirror images).
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
         // Small subtrees are not polled inside: look once, so that a raised flag stops any count.
         if stop.is_stopped() {
-            return None;
+            return Ok(None);
         }
         let completions = self
             .board
-            .count_polled(self.turn, &self.starts[index], stop)?;
-        Some(Tally {
+            .count_polled(self.turn, &self.starts[index], stop);
+        Ok(completions.map(|completions| Tally {
             total: self.weight * completions,
             unique: 0,
-        })
+        }))
     }
 }

@@ -1,17 +1,17 @@
 //! The symmetry counter against OEIS, across thread counts, shards and interrupted runs.
 //!
 //! The split machinery's own checks (bad shards, damaged records and checkpoints) are tested
-//! once for every strategy in `nqueens-core/tests/split.rs`.
+//! once for every strategy in `nqueens-run/tests/split.rs`.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::split::{
+use nqueens_core::{Config, Ended, Solver, StopFlag, Strategy, known};
+use nqueens_run::StopAfter;
+use nqueens_run::split::{
     Checkpoint, MergeError, Shard, ShardRecord, Subproblems, count_shard, count_subproblems, merge,
 };
-use nqueens_core::{Config, Ended, Event, Observer, Solver, StopFlag, Strategy, known};
 use nqueens_symmetry::{Plan, SymmetrySolver};
 
 fn config(threads: usize) -> Config {
@@ -99,7 +99,7 @@ fn shards_merge_to_the_total() {
         assert!(
             records
                 .iter()
-                .all(|r| r.strategy == "symmetry" && r.complete)
+                .all(|r| r.strategy == "symmetry" && r.is_complete())
         );
     }
     assert_eq!(merge(&shards(10, 3), plan_for).map(|m| m.count), Ok(724));
@@ -110,23 +110,6 @@ fn shards_merge_to_the_total() {
         merge(&beyond, plan_for),
         Err(MergeError::Plan { n: 29, .. })
     ));
-}
-
-/// Raises the stop flag once `after` subproblems have finished.
-struct StopAfter {
-    after: u64,
-    done: AtomicU64,
-    stop: StopFlag,
-}
-
-impl Observer for StopAfter {
-    fn observe(&self, event: Event) {
-        if event == Event::SubproblemDone
-            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
-        {
-            self.stop.stop();
-        }
-    }
 }
 
 fn temp_file(name: &str) -> PathBuf {
@@ -143,18 +126,14 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     let interrupted = Config {
         threads: Some(2),
         stop: stop.clone(),
-        observer: Some(Arc::new(StopAfter {
-            after: 40,
-            done: AtomicU64::new(0),
-            stop: stop.clone(),
-        })),
+        observer: Some(Arc::new(StopAfter::new(40, stop.clone()))),
         ..Config::default()
     };
     let first = Checkpoint::open(&path, &plan)
         .unwrap()
         .count_shard(&plan, Shard::whole(), &interrupted)
         .unwrap();
-    assert!(!first.complete);
+    assert!(!first.is_complete());
     assert!(first.count < 73712);
     // The file says whose count it holds, in the format of every earlier version.
     let text = std::fs::read_to_string(&path).unwrap();
@@ -178,7 +157,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     let resumed = checkpoint
         .count_shard(&plan, Shard::whole(), &config(2))
         .unwrap();
-    assert!(resumed.complete);
+    assert!(resumed.is_complete());
     assert_eq!((resumed.count, resumed.unique), (73712, 9233));
     std::fs::remove_file(&path).ok();
 }

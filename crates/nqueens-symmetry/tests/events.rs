@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use nqueens_core::{Config, Event, EventLog, Solver, Stats};
+use nqueens_core::{Config, Event, Solver, Stats};
+use nqueens_run::EventLog;
 use nqueens_symmetry::SymmetrySolver;
 
 #[test]

@@ -37,7 +37,7 @@ pub struct Frame {
 pub fn frames(trace: &Trace) -> Result<Vec<Frame>, TraceError> {
     check_picture(trace.header.n, trace.events.len() as u64)?;
     let mut replay = trace.start();
-    let snapshot = |replay: &nqueens_core::Replay, event| Frame {
+    let snapshot = |replay: &nqueens_run::Replay, event| Frame {
         step: replay.steps(),
         event,
         board: replay.board().to_vec(),

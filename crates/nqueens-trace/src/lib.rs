@@ -7,7 +7,7 @@
 //! animated SVG ([`svg`]), an animated GIF ([`gif`]) or a self-contained HTML player
 //! ([`html`]).
 //!
-//! Replaying a trace is [`nqueens_core::Replay`]: the board and the counters the events imply,
+//! Replaying a trace is [`nqueens_run::Replay`]: the board and the counters the events imply,
 //! which end on the strategy's solution and statistics (the workspace's trace tests check it for
 //! every strategy). Recording costs the strategy nothing when it is not traced: the searches are
 //! compiled with and without their observer calls.

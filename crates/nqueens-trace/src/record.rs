@@ -244,7 +244,7 @@ impl Observer for Recorder {
 
 impl Trace {
     /// The board and counters after every event: what the trace ends on.
-    pub fn replay(&self) -> nqueens_core::Replay {
+    pub fn replay(&self) -> nqueens_run::Replay {
         let mut replay = self.start();
         for &event in &self.events {
             replay.apply(event);
@@ -253,9 +253,9 @@ impl Trace {
     }
 
     /// The board before the first event: empty but for the given queens.
-    pub fn start(&self) -> nqueens_core::Replay {
+    pub fn start(&self) -> nqueens_run::Replay {
         let given = nqueens_core::Given::new(self.header.given.clone()).ok();
-        nqueens_core::Replay::new(self.header.n, given.as_ref())
+        nqueens_run::Replay::new(self.header.n, given.as_ref())
     }
 
     /// Writes the trace as JSON Lines: the [`Header`], one [`Step`] per event, the [`End`].

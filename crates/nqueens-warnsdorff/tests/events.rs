@@ -1,7 +1,8 @@
 //! The events of both variants replay to their first solution and their counters (issue #19);
 //! the scaling variant's restarts empty the board.
 
-use nqueens_core::{Config, check_events};
+use nqueens_core::Config;
+use nqueens_run::check_events;
 use nqueens_warnsdorff::{FAITHFUL, SCALING, WarnsdorffSolver};
 
 fn variant(name: &str, seed: Option<u64>) -> Config {

@@ -219,7 +219,7 @@ fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::Result<Stat
     match file {
         // FILE only ever holds a whole shard, so that a rerun can trust it; the checkpoint
         // keeps a partial one's progress.
-        Some(path) if record.complete => record_file::write(path, record)?,
+        Some(path) if record.is_complete() => record_file::write(path, record)?,
         Some(path) => {
             message(&format!(
                 "interrupted: shard {} is partial and {} was not written; rerun the same \
@@ -236,7 +236,7 @@ fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::Result<Stat
             out.flush()?;
         }
     }
-    if record.complete {
+    if record.is_complete() {
         Ok(Status::Success)
     } else {
         message("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");

@@ -51,7 +51,7 @@ fn an_interrupted_shard_or_json_count_says_complete_false() {
     let (code, stdout, stderr) = finish(child, 60);
     assert_eq!(code, Some(143), "{stderr}");
     let record: ShardRecord = serde_json::from_str(&stdout).unwrap();
-    assert!(!record.complete);
+    assert!(!record.is_complete());
     assert!(record.is_intact());
     let child = spawn(&["count", "17", "--threads", "1", "--json"], Stdio::null());
     wait_until_catching(&child);

@@ -5,19 +5,15 @@
 //! A strategy that splits its count implements
 //! [`Strategy::subproblems`](crate::Strategy::subproblems) and says
 //! [`resumable`](crate::Capabilities::resumable); callers get the list from
-//! [`Solver::plan`](crate::Solver::plan) and then, for any strategy alike:
-//!
-//! - [`count_subproblems`] counts any subset of the list on [`Config::threads`](crate::Config)
-//!   threads, in an interleaved order, reporting progress to the observer;
-//! - [`Shard`] names one slice `I/K` of the list and [`count_shard`] counts it into a
-//!   [`ShardRecord`], the JSON line of `nqueens count N --shard I/K`;
-//! - [`merge`] checks that records cover the whole list exactly once and adds them up;
-//! - [`Checkpoint`] appends each finished subproblem to a file, so that an interrupted count
-//!   resumes where it stopped ([`Checkpoint::count_shard`]).
+//! [`Solver::plan`](crate::Solver::plan), and [`count_subproblems`] counts any subset of it on
+//! [`Config::threads`](crate::Config) threads, in an interleaved order, reporting progress to
+//! the observer. The run machinery built on it (shards `I/K` and their records, checkpoint
+//! files, merging records back into a whole count) is in the `nqueens-run` crate
+//! (`nqueens_run::split`).
 //!
 //! ```
-//! use nqueens_core::split::{Shard, Subproblems, Tally, count_shard, merge};
-//! use nqueens_core::{Config, StopFlag};
+//! use nqueens_core::split::{Subproblems, Tally, count_subproblems};
+//! use nqueens_core::{Config, Ended, Error, StopFlag};
 //!
 //! /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
 //! struct Ramp;
@@ -27,46 +23,33 @@
 //!     fn n(&self) -> usize { 4 }
 //!     fn len(&self) -> usize { 10 }
 //!     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
-//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-//!         (!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 })
+//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+//!         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
 //!     }
 //! }
 //!
-//! // Three processes, or three machines, each count one slice...
-//! let config = Config::default();
-//! let records = (0..3)
-//!     .map(|i| count_shard(&Ramp, Shard::new(i, 3)?, &config).map_err(Into::into))
-//!     .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
-//! assert!(records.iter().all(|record| record.complete));
-//! // ... and merge checks that the slices cover the list once, against the list it rebuilds
-//! // from the records' strategy and size, and adds them up.
-//! let merged = merge(&records, |_strategy, _n| Ok(Box::new(Ramp)))?;
-//! assert_eq!((merged.count, merged.subproblems), (45, 10));
-//! assert!(merge(&records[1..], |_, _| Ok(Box::new(Ramp))).is_err());
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! let all: Vec<usize> = (0..10).collect();
+//! let run = count_subproblems(&Ramp, &all, &Config::default(), &|_, _| {})?;
+//! assert_eq!((run.total, run.done, run.ended), (45, 10, Ended::Exhausted));
+//! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
 use serde::{Deserialize, Serialize};
 
 use crate::{Error, Stats, StopFlag};
 
-mod checkpoint;
-mod merge;
 mod runner;
-mod shard;
 
-pub use checkpoint::{Checkpoint, CheckpointError};
-pub use merge::{MergeError, Merged, merge};
 pub use runner::{PlanRun, count_subproblems};
-pub use shard::{Shard, ShardError, ShardRecord, count_shard};
 
 /// The FNV-1a offset basis: the hash of nothing.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// FNV-1a (64 bits) of `bytes`, continuing from `hash` (start from [`FNV_OFFSET`]): the check
-/// of shard records and checkpoint lines. It is no defence against someone who means to forge
-/// a record, but any edit or damage of a few characters changes it.
-fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+/// FNV-1a (64 bits) of `bytes`, continuing from `hash` (start from [`FNV_OFFSET`]): the hash
+/// behind [`Fingerprint`], and the check of shard records and checkpoint lines. It is no
+/// defence against someone who means to forge a record, but any edit or damage of a few
+/// characters changes it.
+pub fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     for &byte in bytes {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
     }
@@ -132,16 +115,6 @@ macro_rules! to_le_bytes {
 
 to_le_bytes!(u8, u16, u32, u64, u128);
 
-/// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
-/// quote text that may come from a damaged or hostile file.
-fn prefix(text: &str, chars: usize) -> String {
-    let mut cut: String = text.chars().take(chars).collect();
-    if cut.len() < text.len() {
-        cut.push('…');
-    }
-    cut
-}
-
 /// What one subproblem (or a set of them) counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
@@ -190,17 +163,12 @@ pub trait Subproblems: Send + Sync {
     /// refused instead of being added to the wrong ones.
     fn fingerprint(&self) -> String;
 
-    /// Counts subproblem `index` (below [`len`](Subproblems::len)); `None` when `stop` was
-    /// raised before it finished (its partial count is dropped).
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally>;
-
-    /// Why the work ended early, if a subproblem failed rather than stopped (for example
-    /// memory that could not be had): [`count_one`](Subproblems::count_one) then raises the
-    /// stop flag and returns `None`, and the runner reports this error instead of an
-    /// interruption. None by default.
-    fn failure(&self) -> Option<Error> {
-        None
-    }
+    /// Counts subproblem `index` (below [`len`](Subproblems::len)): `Ok(None)` when `stop`
+    /// was raised before it finished (its partial count is dropped; the flag says why, and the
+    /// runner's [`Ended`](crate::Ended) with it), an error when it failed rather than stopped
+    /// (for example memory that could not be had: [`Error::OutOfMemory`]), which stops the
+    /// count.
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error>;
 
     /// Statistics of the work this list has done so far (for example the peak memory of the
     /// tables it keeps), reported by counts that use it; none by default.

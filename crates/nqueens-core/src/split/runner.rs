@@ -1,5 +1,6 @@
 //! Running any subset of a list of subproblems on several threads.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::{Subproblems, Tally};
@@ -25,8 +26,10 @@ pub struct PlanRun {
 /// Reports [`Event::Started`] and one [`Event::SubproblemDone`] per subproblem to the
 /// observer. When the stop flag is raised, the subproblems under way are abandoned (the result
 /// stays a sum of whole subproblems) and the run ends [`Ended::Interrupted`] (or
-/// [`Ended::Deadline`]). The work is taken in an interleaved order, so the first subproblems to
-/// finish are a fair sample for estimating the rest.
+/// [`Ended::Deadline`]). A subproblem that fails ([`Subproblems::count_one`]'s error) raises
+/// the stop flag, so the others are abandoned too, and the count returns its error. The work
+/// is taken in an interleaved order, so the first subproblems to finish are a fair sample for
+/// estimating the rest.
 pub fn count_subproblems(
     plan: &dyn Subproblems,
     todo: &[usize],
@@ -52,6 +55,7 @@ pub fn count_subproblems(
     let unique = AtomicU64::new(0);
     let done = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
+    let failure = OnceLock::new();
     let overflowed = AtomicBool::new(false);
     // Sums are checked, never wrapped: a count past u64::MAX is an error, not a wrong answer.
     let add = |sum: &AtomicU64, value: u64| {
@@ -63,9 +67,17 @@ pub fn count_subproblems(
     let worker = || {
         while let Some(&position) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
             let index = todo[position];
-            let Some(tally) = plan.count_one(index, &config.stop) else {
-                stopped.store(true, Ordering::Relaxed);
-                return;
+            let tally = match plan.count_one(index, &config.stop) {
+                Ok(Some(tally)) => tally,
+                Ok(None) => {
+                    stopped.store(true, Ordering::Relaxed);
+                    return;
+                }
+                Err(error) => {
+                    config.stop.stop();
+                    let _ = failure.set(error);
+                    return;
+                }
             };
             if !(add(&total, tally.total) && add(&unique, tally.unique)) {
                 overflowed.store(true, Ordering::Relaxed);
@@ -90,7 +102,7 @@ pub fn count_subproblems(
             }
         }
     });
-    if let Some(error) = plan.failure() {
+    if let Some(error) = failure.into_inner() {
         return Err(error);
     }
     if overflowed.into_inner() {
@@ -162,11 +174,11 @@ mod tests {
         fn fingerprint(&self) -> String {
             format!("{:016x}", self.0)
         }
-        fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-            (!stop.is_stopped()).then_some(Tally {
+        fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+            Ok((!stop.is_stopped()).then_some(Tally {
                 total: index as u64,
                 unique: 0,
-            })
+            }))
         }
     }
 
@@ -189,9 +201,7 @@ mod tests {
     }
 
     /// Subproblem 5 fails (as a table that cannot get its memory does).
-    struct Failing {
-        failed: AtomicBool,
-    }
+    struct Failing;
 
     impl Subproblems for Failing {
         fn strategy(&self) -> &'static str {
@@ -206,44 +216,37 @@ mod tests {
         fn fingerprint(&self) -> String {
             "000000000000000a".into()
         }
-        fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
+        fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
             if index == 5 {
-                self.failed.store(true, Ordering::Relaxed);
-                stop.stop();
-                return None;
-            }
-            Some(Tally {
-                total: 1,
-                unique: 0,
-            })
-        }
-        fn failure(&self) -> Option<Error> {
-            self.failed
-                .load(Ordering::Relaxed)
-                .then(|| Error::OutOfMemory {
+                return Err(Error::OutOfMemory {
                     strategy: "failing",
                     n: 1,
                     what: "a table".into(),
-                })
+                });
+            }
+            Ok((!stop.is_stopped()).then_some(Tally {
+                total: 1,
+                unique: 0,
+            }))
         }
     }
 
     #[test]
     fn a_failed_subproblem_is_its_error_not_an_interruption() {
-        let plan = Failing {
-            failed: AtomicBool::new(false),
-        };
         let all: Vec<usize> = (0..10).collect();
         let done = AtomicUsize::new(0);
-        let result = count_subproblems(&plan, &all, &Config::default(), &|_, _| {
+        let config = Config::default();
+        let result = count_subproblems(&Failing, &all, &config, &|_, _| {
             done.fetch_add(1, Ordering::Relaxed);
         });
         assert!(
             matches!(result, Err(Error::OutOfMemory { .. })),
             "{result:?}"
         );
-        // What finished before it was reported (a checkpoint keeps it).
+        // What finished before it was reported (a checkpoint keeps it); the others were
+        // stopped.
         assert!(done.into_inner() < 10);
+        assert!(config.stop.is_stopped());
     }
 
     /// Every subproblem has a third of `u64::MAX` solutions: four of them overflow.
@@ -262,11 +265,11 @@ mod tests {
         fn fingerprint(&self) -> String {
             "0000000000000004".into()
         }
-        fn count_one(&self, _: usize, _: &StopFlag) -> Option<Tally> {
-            Some(Tally {
+        fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
+            Ok(Some(Tally {
                 total: u64::MAX / 3,
                 unique: 0,
-            })
+            }))
         }
     }
 

@@ -4,13 +4,13 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::split::{
+use nqueens_core::{Config, Ended, Error, StopFlag};
+use nqueens_run::StopAfter;
+use nqueens_run::split::{
     Checkpoint, CheckpointError, MergeError, Shard, ShardRecord, Subproblems, Tally, count_shard,
     merge,
 };
-use nqueens_core::{Config, Ended, Error, Event, Observer, StopFlag};
 
 /// A toy count: `3n + 2` subproblems, subproblem `i` with `n + i % 7` solutions in `i % 3`
 /// classes.
@@ -47,8 +47,8 @@ impl Subproblems for Toy {
     fn fingerprint(&self) -> String {
         format!("{:016x}", 0x70_0000 + self.n)
     }
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-        (!stop.is_stopped()).then(|| self.tally(index))
+    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+        Ok((!stop.is_stopped()).then(|| self.tally(index)))
     }
 }
 
@@ -95,6 +95,28 @@ fn shards_merge_to_the_total() {
             serde_json::from_str::<ShardRecord>(&json).unwrap(),
             records[0]
         );
+    }
+}
+
+/// Records written before `ended` replaced the `complete` flag read back the same, with the
+/// same check, and are written back byte for byte (scripts read the lines). The checks were
+/// computed outside this code (FNV-1a of the fields, as `expected_check` documents).
+#[test]
+fn records_keep_their_json_lines_byte_for_byte() {
+    for (line, ended) in [
+        (
+            r#"{"strategy":"toy","n":4,"shard":"1/2","subproblems":7,"plan":14,"fingerprint":"0000000000700004","count":30,"unique":7,"complete":false,"elapsed":0.5,"check":"6cc2fdf9bf4489f1"}"#,
+            Ended::Interrupted,
+        ),
+        (
+            r#"{"strategy":"toy","n":4,"shard":"1/2","subproblems":7,"plan":14,"fingerprint":"0000000000700004","count":30,"unique":7,"complete":true,"elapsed":0.5,"check":"4e1241f6c8a74776"}"#,
+            Ended::Exhausted,
+        ),
+    ] {
+        let record: ShardRecord = serde_json::from_str(line).unwrap();
+        assert_eq!(record.ended, ended);
+        assert!(record.is_intact(), "{line}");
+        assert_eq!(serde_json::to_string(&record).unwrap(), line);
     }
 }
 
@@ -164,7 +186,7 @@ fn missing_duplicate_and_foreign_shards_are_errors() {
         Err(MergeError::MixedSplits { .. })
     ));
     let mut partial = records.clone();
-    partial[0].complete = false;
+    partial[0].ended = Ended::Interrupted;
     partial[0].seal();
     assert!(matches!(
         merge(&partial, toy_plan),
@@ -234,23 +256,6 @@ fn damaged_records_do_not_merge() {
     );
 }
 
-/// Raises the stop flag once `after` subproblems have finished.
-struct StopAfter {
-    after: u64,
-    done: AtomicU64,
-    stop: StopFlag,
-}
-
-impl Observer for StopAfter {
-    fn observe(&self, event: Event) {
-        if event == Event::SubproblemDone
-            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
-        {
-            self.stop.stop();
-        }
-    }
-}
-
 fn temp_file(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("nqueens-split-{}-{name}", std::process::id()));
     std::fs::remove_file(&path).ok();
@@ -265,18 +270,14 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     let interrupted = Config {
         threads: Some(2),
         stop: stop.clone(),
-        observer: Some(Arc::new(StopAfter {
-            after: 40,
-            done: AtomicU64::new(0),
-            stop: stop.clone(),
-        })),
+        observer: Some(Arc::new(StopAfter::new(40, stop.clone()))),
         ..Config::default()
     };
     let first = Checkpoint::open(&path, &toy)
         .unwrap()
         .count_shard(&toy, Shard::whole(), &interrupted)
         .unwrap();
-    assert!(!first.complete);
+    assert_eq!(first.ended, Ended::Interrupted);
     assert!(first.count < toy.total().total);
 
     // A crash in the middle of a write leaves a torn line; it is dropped and redone.
@@ -292,7 +293,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
     let resumed = checkpoint
         .count_shard(&toy, Shard::whole(), &config(2))
         .unwrap();
-    assert!(resumed.complete);
+    assert_eq!(resumed.ended, Ended::Exhausted);
     assert_eq!(
         (resumed.count, resumed.unique, resumed.subproblems),
         (toy.total().total, toy.total().unique, toy.len())
@@ -313,7 +314,7 @@ fn a_stop_before_the_start_counts_nothing() {
         },
     )
     .unwrap();
-    assert!(!record.complete);
+    assert_eq!(record.ended, Ended::Interrupted);
     assert_eq!(record.count, 0);
     let run = nqueens_core::split::count_subproblems(
         &Toy { n: 5 },
@@ -412,7 +413,7 @@ fn an_edited_record_fails_its_check() {
         |r| r.plan += 1,
         |r| r.fingerprint = "0000000000000000".to_string(),
         |r| r.shard = Shard::new(0, 3).unwrap(),
-        |r| r.complete = false,
+        |r| r.ended = Ended::Interrupted,
     ];
     for (i, edit) in edits.iter().enumerate() {
         let mut edited = records.clone();

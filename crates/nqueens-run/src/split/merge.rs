@@ -4,7 +4,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::{Shard, ShardRecord, Subproblems, Tally};
-use crate::Error;
+use nqueens_core::Error;
 
 /// Why shard records do not add up to a whole count.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -164,13 +164,13 @@ pub struct Merged {
 /// refused ([`MergeError::Damaged`]) before its numbers are used.
 ///
 /// `plan_for` makes the list again from the first record's strategy and size (with
-/// [`Solver::plan`](crate::Solver::plan), typically through the registry), so that records of
+/// [`Solver::plan`](nqueens_core::Solver::plan), typically through the registry), so that records of
 /// another version of the strategy, whose list differs, are refused
 /// ([`MergeError::Fingerprint`], [`MergeError::WrongPlan`]).
 ///
 /// ```
-/// use nqueens_core::split::{MergeError, Shard, Subproblems, Tally, count_shard, merge};
-/// use nqueens_core::{Config, StopFlag};
+/// use nqueens_run::split::{MergeError, Shard, Subproblems, Tally, count_shard, merge};
+/// use nqueens_core::{Config, Error, StopFlag};
 ///
 /// /// Four subproblems of one solution each.
 /// struct Four;
@@ -180,8 +180,8 @@ pub struct Merged {
 ///     fn n(&self) -> usize { 4 }
 ///     fn len(&self) -> usize { 4 }
 ///     fn fingerprint(&self) -> String { "0000000000000004".into() }
-///     fn count_one(&self, _: usize, _: &StopFlag) -> Option<Tally> {
-///         Some(Tally { total: 1, unique: 0 })
+///     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
+///         Ok(Some(Tally { total: 1, unique: 0 }))
 ///     }
 /// }
 ///
@@ -248,7 +248,7 @@ pub fn merge(
         if std::mem::replace(&mut seen[record.shard.index()], true) {
             return Err(MergeError::Duplicate(record.shard));
         }
-        if !record.complete {
+        if !record.is_complete() {
             return Err(MergeError::Incomplete(record.shard));
         }
         if record.fingerprint != fingerprint {

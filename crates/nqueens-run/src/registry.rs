@@ -3,7 +3,7 @@
 //! The core crate holds no strategy; the `nqueens` facade crate fills a [`Registry`] with every
 //! strategy in the workspace, and the CLI and the benches take them from there.
 
-use crate::{Config, Error, Limit, Operation, Solver, Strategy, Variant};
+use nqueens_core::{Config, Error, Limit, Operation, Solver, Strategy, Variant};
 
 /// One entry of a default rule: a strategy (and optionally one of its variants), chosen for
 /// sizes up to a bound.
@@ -103,7 +103,8 @@ impl Registry {
     /// and one that can do the operation (with given queens, for the completion rules).
     ///
     /// ```
-    /// use nqueens_core::{Operation, Pick, Registry};
+    /// use nqueens_core::Operation;
+    /// use nqueens_run::{Pick, Registry};
     /// let registry = Registry::new().defaults(Operation::Count, &[Pick::new("symetry")]);
     /// assert!(registry.check().is_err());
     /// ```

@@ -24,7 +24,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a, prefix};
-use crate::Config;
+use nqueens_core::Config;
 
 /// Why a checkpoint could not be used.
 #[derive(Debug, Error)]
@@ -98,15 +98,15 @@ pub enum CheckpointError {
     },
     /// The count itself failed.
     #[error(transparent)]
-    Count(#[from] crate::Error),
+    Count(#[from] nqueens_core::Error),
 }
 
 /// A checkpoint file opened for one list of [`Subproblems`]: the subproblems it already holds,
 /// and a handle to append more.
 ///
 /// ```
-/// use nqueens_core::split::{Checkpoint, Shard, Subproblems, Tally};
-/// use nqueens_core::{Config, StopFlag};
+/// use nqueens_run::split::{Checkpoint, Shard, Subproblems, Tally};
+/// use nqueens_core::{Config, Ended, Error, StopFlag};
 ///
 /// /// Five subproblems; subproblem `i` has `i` solutions.
 /// struct Five;
@@ -116,8 +116,8 @@ pub enum CheckpointError {
 ///     fn n(&self) -> usize { 5 }
 ///     fn len(&self) -> usize { 5 }
 ///     fn fingerprint(&self) -> String { "0000000000000005".into() }
-///     fn count_one(&self, index: usize, stop: &StopFlag) -> Option<Tally> {
-///         (!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 })
+///     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+///         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
 ///     }
 /// }
 ///
@@ -129,7 +129,7 @@ pub enum CheckpointError {
 /// let again = Checkpoint::open(&path, &Five)?;
 /// assert_eq!(again.done().len(), 5);
 /// let resumed = again.count_shard(&Five, Shard::whole(), &config)?;
-/// assert_eq!((first.count, resumed.count, resumed.complete), (10, 10, true));
+/// assert_eq!((first.count, resumed.count, resumed.ended), (10, 10, Ended::Exhausted));
 /// # drop(again);
 /// std::fs::remove_file(&path).ok();
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -466,7 +466,7 @@ impl Checkpoint {
         if let Some(error) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(error);
         }
-        let overflow = || crate::Error::Overflow {
+        let overflow = || nqueens_core::Error::Overflow {
             strategy: plan.strategy(),
             n: plan.n(),
         };

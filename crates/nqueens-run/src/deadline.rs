@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::{Config, CountRun, Ended, Error, FirstRun, Operation, Solver, Stats, StopFlag};
+use nqueens_core::{Config, CountRun, Ended, Error, FirstRun, Operation, Solver, Stats, StopFlag};
 
 /// How often the watchdog looks at the caller's flag.
 const WATCH_INTERVAL: Duration = Duration::from_millis(10);
@@ -18,7 +18,8 @@ const WATCH_INTERVAL: Duration = Duration::from_millis(10);
 ///
 /// ```
 /// use std::time::Duration;
-/// use nqueens_core::{Config, Ended, with_deadline};
+/// use nqueens_core::{Config, Ended};
+/// use nqueens_run::with_deadline;
 ///
 /// let (ended, seconds) = with_deadline(&Config::default(), Duration::from_millis(20), |config| {
 ///     while !config.stop.is_stopped() {
@@ -123,7 +124,8 @@ pub struct Timed {
 ///
 /// ```
 /// use std::time::Duration;
-/// use nqueens_core::{Config, Operation, run_with_deadline};
+/// use nqueens_core::{Config, Operation};
+/// use nqueens_run::run_with_deadline;
 /// # use nqueens_core::{Capabilities, Ended, Error, Job, Limit, Stats, Strategy, Variant, VisitRun, Visitor};
 /// # struct Tiny;
 /// # impl Strategy for Tiny {

@@ -8,20 +8,20 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::{PlanRun, Subproblems, count_subproblems};
-use crate::{Config, Ended, Error};
+use nqueens_core::{Config, Ended, Error};
 
 /// Slice `index` of `count` (0-based: `0/3`, `1/3`, `2/3`) of a list of [`Subproblems`]: those
 /// whose position `i` has `i % count == index`, so every slice gets a fair mix of cheap and
 /// expensive subproblems and the `count` slices cover the list exactly once.
 ///
 /// ```
-/// use nqueens_core::split::Shard;
+/// use nqueens_run::split::Shard;
 ///
 /// let shard: Shard = "1/3".parse()?;
 /// assert_eq!(shard.indices(8), vec![1, 4, 7]);
 /// assert_eq!(shard.to_string(), "1/3");
 /// assert!("3/3".parse::<Shard>().is_err());
-/// # Ok::<(), nqueens_core::split::ShardError>(())
+/// # Ok::<(), nqueens_run::split::ShardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shard {
@@ -131,8 +131,13 @@ pub struct ShardRecord {
     /// Classes of solutions up to rotation and reflection in this slice (zero for a strategy
     /// that does not count classes).
     pub unique: u64,
-    /// Whether every subproblem of the slice was counted (false after an interruption).
-    pub complete: bool,
+    /// How the count of the slice ended: [`Ended::Exhausted`] when every subproblem of it was
+    /// counted, [`Ended::Interrupted`] or [`Ended::Deadline`] when the stop flag cut it short.
+    /// The JSON line keeps it as `"complete": true` (exhausted) or `false` (scripts read that
+    /// field), so a record read back from a file says [`Ended::Interrupted`] for any end short
+    /// of the whole slice.
+    #[serde(rename = "complete", with = "complete")]
+    pub ended: Ended,
     /// Wall time of the run, in seconds.
     pub elapsed: f64,
     /// A check over every other field but `elapsed` (16 hexadecimal digits, see
@@ -161,7 +166,7 @@ impl ShardRecord {
             fingerprint: plan.fingerprint(),
             count: run.total,
             unique: run.unique,
-            complete: run.ended == Ended::Exhausted,
+            ended: run.ended,
             elapsed: elapsed.as_secs_f64(),
             check: String::new(),
         };
@@ -175,8 +180,8 @@ impl ShardRecord {
     /// wall time is left out: it says nothing about the count.
     ///
     /// ```
-    /// use nqueens_core::split::{Shard, Subproblems, Tally, count_shard};
-    /// use nqueens_core::{Config, StopFlag};
+    /// use nqueens_run::split::{Shard, Subproblems, Tally, count_shard};
+    /// use nqueens_core::{Config, Error, StopFlag};
     ///
     /// struct Two;
     /// impl Subproblems for Two {
@@ -184,8 +189,8 @@ impl ShardRecord {
     ///     fn n(&self) -> usize { 4 }
     ///     fn len(&self) -> usize { 2 }
     ///     fn fingerprint(&self) -> String { "0000000000000002".into() }
-    ///     fn count_one(&self, _: usize, _: &StopFlag) -> Option<Tally> {
-    ///         Some(Tally { total: 1, unique: 1 })
+    ///     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
+    ///         Ok(Some(Tally { total: 1, unique: 1 }))
     ///     }
     /// }
     ///
@@ -206,9 +211,14 @@ impl ShardRecord {
             self.fingerprint,
             self.count,
             self.unique,
-            self.complete
+            self.is_complete()
         );
         format!("{:016x}", super::fnv1a(super::FNV_OFFSET, text.as_bytes()))
+    }
+
+    /// Whether every subproblem of the slice was counted ([`Ended::Exhausted`]).
+    pub fn is_complete(&self) -> bool {
+        self.ended == Ended::Exhausted
     }
 
     /// Whether [`check`](ShardRecord::check) matches the other fields.
@@ -224,9 +234,9 @@ impl ShardRecord {
 }
 
 /// Counts one slice of `plan` (all of it with [`Shard::whole`]) on
-/// [`Config::threads`](crate::Config::threads) threads and describes the result for
-/// [`merge`](super::merge). Interrupted by `config.stop`, the record says `complete: false`
-/// and holds the subproblems that finished.
+/// [`Config::threads`](nqueens_core::Config::threads) threads and describes the result for
+/// [`merge`](super::merge). Stopped by `config.stop`, the record ends as the flag says
+/// ([`Ended::Interrupted`] or [`Ended::Deadline`]) and holds the subproblems that finished.
 ///
 /// A shard with more slices than [`Subproblems::max_slices`] is counted (its slices beyond the
 /// list are empty) but its records will not merge: callers refuse it first.
@@ -238,4 +248,22 @@ pub fn count_shard(
     let started = Instant::now();
     let run = count_subproblems(plan, &shard.indices(plan.len()), config, &|_, _| {})?;
     Ok(ShardRecord::new(plan, shard, &run, started.elapsed()))
+}
+
+/// [`ShardRecord::ended`] as the JSON line's `"complete"`, the field scripts read: `true` for
+/// [`Ended::Exhausted`], `false` for any other end, read back as [`Ended::Interrupted`].
+mod complete {
+    use nqueens_core::Ended;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(ended: &Ended, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bool(*ended == Ended::Exhausted)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Ended, D::Error> {
+        Ok(match bool::deserialize(deserializer)? {
+            true => Ended::Exhausted,
+            false => Ended::Interrupted,
+        })
+    }
 }

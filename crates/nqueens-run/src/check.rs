@@ -1,0 +1,127 @@
+//! The event test every strategy's tests run ([`check_events`]), and [`StopAfter`], how tests
+//! interrupt a split count part-way: behind the `check` feature, which strategy crates turn on
+//! in their dev-dependencies.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use thiserror::Error;
+
+use nqueens_core::{Config, Error, Event, FirstRun, Observer, Solver, StopFlag};
+
+use crate::{EventLog, Replay, ReplayMismatch};
+
+/// Why [`check_events`] failed, and on which run.
+#[derive(Debug, Error)]
+#[error("{run}: {reason}")]
+pub struct EventsCheckError {
+    /// The run: strategy, variant, size, seed and given queens.
+    pub run: String,
+    /// What went wrong.
+    pub reason: EventsCheckReason,
+}
+
+/// What went wrong in [`check_events`].
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum EventsCheckReason {
+    /// The strategy refused or failed the run.
+    #[error(transparent)]
+    Solver(#[from] Error),
+    /// The events do not redraw the run.
+    #[error(transparent)]
+    Replay(#[from] ReplayMismatch),
+    /// Watching the run changed its answer or its statistics.
+    #[error("watching changed the run: {watched} with an observer, {unwatched} without")]
+    Watched {
+        /// The watched run's solution and statistics.
+        watched: String,
+        /// The unwatched run's.
+        unwatched: String,
+    },
+}
+
+/// Checks a strategy's events, as its tests do: runs its first-solution search on `n` with
+/// `config` watched (an [`EventLog`]) and unwatched, checks that watching changed neither the
+/// solution nor the statistics, and that the events redraw the run
+/// ([`Replay::check_first`]). Returns the watched run and its events; the error names the run.
+///
+/// A strategy's author calls it from a test, over sizes, variants, seeds and given queens.
+pub fn check_events(
+    solver: &dyn Solver,
+    n: usize,
+    config: &Config,
+) -> Result<(FirstRun, Vec<Event>), EventsCheckError> {
+    check_watched(solver, n, config).map_err(|reason| EventsCheckError {
+        run: format!(
+            "{} {:?} n = {n} seed {:?} given {:?}",
+            solver.name(),
+            config.variant,
+            config.seed,
+            config.given.as_ref().map(ToString::to_string)
+        ),
+        reason,
+    })
+}
+
+/// [`check_events`] without the run's name.
+fn check_watched(
+    solver: &dyn Solver,
+    n: usize,
+    config: &Config,
+) -> Result<(FirstRun, Vec<Event>), EventsCheckReason> {
+    let log = Arc::new(EventLog::default());
+    let watched = Config {
+        observer: Some(log.clone()),
+        ..config.clone()
+    };
+    let run = solver.first(n, &watched)?;
+    let quiet = solver.first(n, config)?;
+    if (&quiet.solution, quiet.stats) != (&run.solution, run.stats) {
+        let show = |run: &FirstRun| {
+            format!(
+                "{:?} {:?}",
+                run.solution.as_ref().map(|s| s.columns()),
+                run.stats
+            )
+        };
+        return Err(EventsCheckReason::Watched {
+            watched: show(&run),
+            unwatched: show(&quiet),
+        });
+    }
+    let events = log.events();
+    Replay::check_first(n, config.given.as_ref(), &run, &events)?;
+    Ok((run, events))
+}
+
+/// An [`Observer`] that raises `stop` once `after` subproblems have finished
+/// ([`Event::SubproblemDone`]): how the tests of split counts interrupt one part-way, at a
+/// point they choose.
+#[derive(Debug)]
+pub struct StopAfter {
+    after: u64,
+    done: AtomicU64,
+    stop: StopFlag,
+}
+
+impl StopAfter {
+    /// Raises `stop` when the `after`-th subproblem finishes.
+    pub fn new(after: u64, stop: StopFlag) -> StopAfter {
+        StopAfter {
+            after,
+            done: AtomicU64::new(0),
+            stop,
+        }
+    }
+}
+
+impl Observer for StopAfter {
+    fn observe(&self, event: Event) {
+        if event == Event::SubproblemDone
+            && self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after
+        {
+            self.stop.stop();
+        }
+    }
+}
