@@ -380,6 +380,7 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
                 | CheckpointError::Corrupt { .. }
                 | CheckpointError::Truncated { .. }
                 | CheckpointError::OldFormat { .. }
+                | CheckpointError::Key { .. }
                 | CheckpointError::InUse { .. }
         ) || matches!(
             // A pipe, a device or a directory given as the checkpoint.
