@@ -27,8 +27,8 @@
 //!
 //! let config = Config::default();
 //! let mut records = (0..2)
-//!     .map(|i| count_shard(&Ramp, Shard::new(i, 2)?, &config))
-//!     .collect::<Result<Vec<_>, _>>()?;
+//!     .map(|i| count_shard(&Ramp, Shard::new(i, 2)?, &config).map_err(Into::into))
+//!     .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
 //! let all = sample(10, 10, 1);
 //! assert_eq!(audit(&records, &Ramp, &all, &config)?.checked, 10);
 //! // Subproblem 3 (the second of shard 1/2) forged, the totals and the check made to match.
@@ -226,4 +226,51 @@ pub(super) fn tallies_add_up(record: &ShardRecord) -> bool {
                 total: record.count,
                 unique: record.unique,
             })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sample_is_distinct_sorted_and_the_same_for_the_same_seed() {
+        let first = sample(1000, 25, 42);
+        assert_eq!(first.len(), 25);
+        assert!(first.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(first.iter().all(|&i| i < 1000));
+        assert_eq!(first, sample(1000, 25, 42));
+        assert_ne!(first, sample(1000, 25, 43));
+        assert_eq!(sample(7, 100, 1), (0..7).collect::<Vec<_>>());
+        assert!(sample(0, 5, 1).is_empty());
+    }
+
+    #[test]
+    fn tallies_must_match_the_slice_and_its_totals() {
+        let record = |tallies: Option<Vec<[u64; 2]>>, count, unique| ShardRecord {
+            strategy: "toy".into(),
+            n: 4,
+            shard: Shard::whole(),
+            subproblems: 2,
+            plan: 2,
+            fingerprint: "0000000000000002".into(),
+            count,
+            unique,
+            complete: true,
+            elapsed: 0.0,
+            check: String::new(),
+            tallies,
+            key: String::new(),
+            mac: String::new(),
+        };
+        assert!(tallies_add_up(&record(None, 5, 1)));
+        assert!(tallies_add_up(&record(Some(vec![[2, 1], [3, 0]]), 5, 1)));
+        assert!(!tallies_add_up(&record(Some(vec![[2, 1], [3, 0]]), 6, 1)));
+        assert!(!tallies_add_up(&record(Some(vec![[2, 1], [3, 1]]), 5, 1)));
+        assert!(!tallies_add_up(&record(Some(vec![[5, 1]]), 5, 1)));
+        assert!(!tallies_add_up(&record(
+            Some(vec![[u64::MAX, 0], [1, 0]]),
+            0,
+            0
+        )));
+    }
 }
