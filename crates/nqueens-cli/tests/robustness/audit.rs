@@ -21,30 +21,54 @@ fn records(n: usize, strategy: &str, k: usize, extra: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// `line` with the subproblems at `positions` of its slice changed by `change` (solutions and
-/// classes), the totals made to match and the FNV check recomputed as the code computes it:
-/// what a forger without a key can do.
-fn forge(line: &str, positions: &[usize], change: [u64; 2]) -> String {
+/// `line` changed by `edit`, with the FNV check recomputed as the code computes it: what a
+/// forger without a key can do.
+fn resealed(line: &str, edit: impl FnOnce(&mut ShardRecord)) -> String {
     let mut record: ShardRecord = serde_json::from_str(line).unwrap();
-    let tallies = record
-        .tallies
-        .as_mut()
-        .expect("records carry their tallies");
-    for &position in positions {
-        tallies[position][0] += change[0];
-        tallies[position][1] += change[1];
-        record.count += change[0];
-        record.unique += change[1];
-    }
+    edit(&mut record);
     record.seal();
     assert!(record.is_intact());
     serde_json::to_string(&record).unwrap() + "\n"
+}
+
+/// `line` with the subproblems at `positions` of its slice changed by `change` (solutions and
+/// classes), and the totals made to match.
+fn forge(line: &str, positions: &[usize], change: [u64; 2]) -> String {
+    resealed(line, |record| {
+        let tallies = record
+            .tallies
+            .as_mut()
+            .expect("records carry their tallies");
+        for &position in positions {
+            tallies[position][0] += change[0];
+            tallies[position][1] += change[1];
+            record.count += change[0];
+            record.unique += change[1];
+        }
+    })
 }
 
 fn write(scratch: &Scratch, name: &str, lines: &[String]) -> PathBuf {
     let path = scratch.path(name);
     std::fs::write(&path, lines.concat()).unwrap();
     path
+}
+
+/// `nqueens merge ARGS` exits 2, prints nothing on standard output, and says each of `said`.
+fn merge_refused(args: &[&str], said: &[&str]) {
+    let mut assert = nqueens()
+        .arg("merge")
+        .args(args)
+        .assert()
+        .code(2)
+        .stdout("");
+    for text in said {
+        assert = assert.stderr(predicate::str::contains(*text));
+    }
+}
+
+fn shown(path: &Path) -> String {
+    path.display().to_string()
 }
 
 #[test]
@@ -84,16 +108,15 @@ fn a_record_forged_with_a_recomputed_check_is_caught_by_an_audit() {
             .stdout(format!("{wrong}\n"));
         // Auditing every subproblem catches it for certain, naming the file, the shard and
         // the subproblem (the first one of shard 1/3 is subproblem 1).
-        nqueens()
-            .args(["merge", "--audit", &plan.to_string()])
-            .arg(&path)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains("audit failed"))
-            .stderr(predicate::str::contains("shard 1/3"))
-            .stderr(predicate::str::contains("subproblem 1,"))
-            .stderr(predicate::str::contains(format!("{strategy}-forged.json")));
+        merge_refused(
+            &["--audit", &plan.to_string(), &shown(&path)],
+            &[
+                "audit failed",
+                "shard 1/3",
+                "subproblem 1,",
+                &format!("{strategy}-forged.json"),
+            ],
+        );
         // A sample of 12 misses a forged third with probability (2/3)^12 < 1%; seed 5 is
         // fixed, so this one catches it every time, and says the same twice.
         let sampled = || {
@@ -113,13 +136,10 @@ fn a_record_forged_with_a_recomputed_check_is_caught_by_an_audit() {
         let mut one = honest.clone();
         one[2] = forge(&honest[2], &[3], change);
         let path = write(&scratch, &format!("{strategy}-one.json"), &one);
-        nqueens()
-            .args(["merge", "--audit", &plan.to_string()])
-            .arg(&path)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("shard 2/3"))
-            .stderr(predicate::str::contains("subproblem 11,"));
+        merge_refused(
+            &["--audit", &plan.to_string(), &shown(&path)],
+            &["shard 2/3", "subproblem 11,"],
+        );
     }
 }
 
@@ -128,27 +148,17 @@ fn records_that_do_not_add_up_or_carry_no_tallies_are_refused_in_words() {
     let scratch = Scratch::new("audit-tallies");
     let honest = records(10, "symmetry", 2, &[]);
     // The count changed and the check recomputed, the tallies left: merge refuses it.
-    let mut record: ShardRecord = serde_json::from_str(&honest[0]).unwrap();
-    record.count += 8;
-    record.unique += 1;
-    record.seal();
     let mut lines = honest.clone();
-    lines[0] = serde_json::to_string(&record).unwrap() + "\n";
+    lines[0] = resealed(&honest[0], |record| {
+        record.count += 8;
+        record.unique += 1;
+    });
     let path = write(&scratch, "inconsistent.json", &lines);
-    nqueens()
-        .arg("merge")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("do not add up"))
-        .stderr(predicate::str::contains("inconsistent.json"));
+    merge_refused(&[&shown(&path)], &["do not add up", "inconsistent.json"]);
     // An earlier version's record (no tallies) still merges, but cannot be audited: the
     // message says how to make it again.
-    let mut record: ShardRecord = serde_json::from_str(&honest[1]).unwrap();
-    record.tallies = None;
-    record.seal();
     let mut lines = honest.clone();
-    lines[1] = serde_json::to_string(&record).unwrap() + "\n";
+    lines[1] = resealed(&honest[1], |record| record.tallies = None);
     let path = write(&scratch, "old.json", &lines);
     nqueens()
         .arg("merge")
@@ -156,15 +166,13 @@ fn records_that_do_not_add_up_or_carry_no_tallies_are_refused_in_words() {
         .assert()
         .success()
         .stdout("724\n");
-    nqueens()
-        .args(["merge", "--audit", "3"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no per-subproblem counts"))
-        .stderr(predicate::str::contains(
+    merge_refused(
+        &["--audit", "3", &shown(&path)],
+        &[
+            "no per-subproblem counts",
             "nqueens count 10 --strategy symmetry --shard 1/2",
-        ));
+        ],
+    );
 }
 
 #[test]
@@ -185,33 +193,16 @@ fn keyed_records_and_checkpoints_are_refused_without_their_key() {
         .success()
         .stdout("724\n");
     // Merged without the key, or with another: refused.
-    nqueens()
-        .arg("merge")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("written with a key"))
-        .stderr(predicate::str::contains("--key FILE"));
-    nqueens()
-        .args(["merge", "--key"])
-        .arg(&other)
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("another key"));
+    merge_refused(&[&shown(&path)], &["written with a key", "--key FILE"]);
+    merge_refused(&["--key", &shown(&other), &shown(&path)], &["another key"]);
     // Edited without the key, the FNV check recomputed: the keyed check fails.
     let mut forged = keyed.clone();
     forged[0] = forge(&keyed[0], &[1], [8, 1]);
     let path = write(&scratch, "forged.json", &forged);
-    nqueens()
-        .args(["merge", "--key"])
-        .arg(&key)
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("fails its keyed check"))
-        .stderr(predicate::str::contains("forged.json"));
+    merge_refused(
+        &["--key", &key_arg, &shown(&path)],
+        &["fails its keyed check", "forged.json"],
+    );
     // ... and with the keyed fields removed, it is a record without a keyed check.
     let mut value: serde_json::Value = serde_json::from_str(&forged[0]).unwrap();
     let object = value.as_object_mut().unwrap();
@@ -219,13 +210,10 @@ fn keyed_records_and_checkpoints_are_refused_without_their_key() {
     object.remove("mac");
     forged[0] = value.to_string() + "\n";
     let path = write(&scratch, "stripped.json", &forged);
-    nqueens()
-        .args(["merge", "--key"])
-        .arg(&key)
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("carries no keyed check"));
+    merge_refused(
+        &["--key", &key_arg, &shown(&path)],
+        &["carries no keyed check"],
+    );
     // A keyed checkpoint: every line carries its MAC; it resumes only with its key.
     let checkpoint = scratch.path("keyed.ckpt");
     let count = |key: Option<&Path>| {

@@ -529,13 +529,7 @@ impl Checkpoint {
             done: run.done + (indices.len() - todo.len()),
             ended: run.ended,
         };
-        let tallies = log.for_slice(&indices);
-        Ok(ShardRecord::new(
-            plan,
-            shard,
-            &run,
-            tallies,
-            started.elapsed(),
-        ))
+        Ok(ShardRecord::new(plan, shard, &run, started.elapsed())
+            .with_tallies(log.for_slice(&indices)))
     }
 }

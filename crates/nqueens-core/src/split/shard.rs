@@ -167,7 +167,6 @@ impl ShardRecord {
         plan: &dyn Subproblems,
         shard: Shard,
         run: &PlanRun,
-        tallies: Option<Vec<[u64; 2]>>,
         elapsed: Duration,
     ) -> ShardRecord {
         let mut record = ShardRecord {
@@ -182,7 +181,7 @@ impl ShardRecord {
             complete: run.ended == Ended::Exhausted,
             elapsed: elapsed.as_secs_f64(),
             check: String::new(),
-            tallies,
+            tallies: None,
             key: String::new(),
             mac: String::new(),
         };
@@ -274,12 +273,8 @@ pub fn count_shard(
     let run = count_subproblems(plan, &indices, config, &|index, tally| {
         log.note(index, tally)
     })?;
-    let tallies = log.for_slice(&indices);
-    Ok(ShardRecord::new(
-        plan,
-        shard,
-        &run,
-        tallies,
-        started.elapsed(),
-    ))
+    Ok(
+        ShardRecord::new(plan, shard, &run, started.elapsed())
+            .with_tallies(log.for_slice(&indices)),
+    )
 }
