@@ -16,15 +16,14 @@
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::split::random_seed;
 use nqueens::core::split::{
-    AuditError, Key, KeyError, MergeError, ShardRecord, check_record, merge,
+    AuditError, Key, KeyError, MergeError, ShardRecord, check_record, merge, random_seed,
 };
 use nqueens::core::{Config, Ended, Observer, Registry, StopFlag};
-use std::sync::Arc;
 
 use crate::count::progress::Reporter;
 use crate::{Status, UsageError, short};
@@ -102,8 +101,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     }
     let key = args.key.as_deref().map(read_key).transpose()?;
     for (record, source) in records.iter().zip(&sources) {
-        check_record(record, key.as_ref())
-            .map_err(|error| UsageError(format!("{source}: {}", keyed_message(error, args))))?;
+        check_record(record, key.as_ref()).map_err(|error| match &key {
+            Some(_) => UsageError(format!("{source}: --key: {error}")),
+            None => UsageError(format!("{source}: {error}")),
+        })?;
     }
     // Merging lists the subproblems but counts none: no memory bound applies (a count whose
     // tables needed a raised --memory-limit still merges).
@@ -177,14 +178,6 @@ pub(crate) fn read_key(path: &Path) -> anyhow::Result<Key> {
         )),
         error => UsageError(format!("--key: {}", short(&error.to_string(), 400))).into(),
     })
-}
-
-/// A keyed-check refusal in the words of `merge`'s flags.
-fn keyed_message(error: KeyError, args: &MergeArgs) -> String {
-    match (&error, &args.key) {
-        (KeyError::Required { .. }, None) => format!("{error} (merge --key FILE)"),
-        _ => format!("--key: {error}"),
-    }
 }
 
 /// `merge --audit K`: recounts K subproblems drawn with the seed given or a random one, and
