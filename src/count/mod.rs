@@ -33,7 +33,7 @@ use std::path::PathBuf;
 use nqueens_core::{Capabilities, Config, CountRun, Error, Operation, Solver};
 use nqueens_run::Registry;
 use nqueens_run::split::{
-    Checkpoint, CheckpointError, Shard, ShardRecord, Subproblems, count_shard,
+    Checkpoint, CheckpointError, Key, Shard, ShardRecord, Subproblems, check_record, count_shard,
 };
 
 pub use burnside::{BurnsideMismatch, SymmetryTypes, symmetry_types};
@@ -53,6 +53,9 @@ pub struct CountRequest {
     pub shard: Option<Shard>,
     /// Save finished subproblems to this file, and resume from it.
     pub checkpoint: Option<PathBuf>,
+    /// Seal the shard record and the checkpoint's lines with this key (a keyed check that
+    /// nobody without the key can recompute), and refuse a checkpoint written without it.
+    pub key: Option<Key>,
 }
 
 /// Why a count could not run.
@@ -256,8 +259,18 @@ impl<'r> Counter<'r> {
                 plan.len()
             )));
         }
+        if request.key.is_some() && !splits {
+            return conflict(
+                "--key seals the records of --shard and the lines of --checkpoint: use it with \
+                 one of them",
+            );
+        }
         let checkpoint = match (&plan, &request.checkpoint) {
-            (Some(plan), Some(path)) => Some(Checkpoint::open(path, plan.as_ref())?),
+            (Some(plan), Some(path)) => Some(Checkpoint::open_keyed(
+                path,
+                plan.as_ref(),
+                request.key.as_ref(),
+            )?),
             _ => None,
         };
         Ok(Counter {
@@ -302,8 +315,9 @@ impl<'r> Counter<'r> {
 
     /// Whether `record` (read back from where an earlier run of this sharded count wrote it)
     /// already holds this count's slice, whole: then the count need not run again. `Ok(false)`
-    /// for a record of this slice that is partial (an interrupted run) or that an earlier
-    /// version made from a different list of subproblems: count it again. An error for a
+    /// for a record of this slice that is partial (an interrupted run), that an earlier
+    /// version made from a different list of subproblems or without per-subproblem counts, or
+    /// (with a key) that was written without a key: count it again. An error for a
     /// record of another count or one that fails its check, so that a caller does not replace
     /// what it does not own.
     pub fn completes(&self, record: &ShardRecord) -> Result<bool, CountError> {
@@ -328,7 +342,19 @@ impl<'r> Counter<'r> {
                 "it holds a shard record that fails its check (edited or damaged)".to_string(),
             ));
         }
+        // A record written without a key is this slice's, unsealed: counted again and sealed.
+        if self.request.key.is_some() && record.mac.is_empty() {
+            return Ok(false);
+        }
+        check_record(record, self.request.key.as_ref()).map_err(|error| {
+            CountError::Conflict(format!(
+                "it holds a record that fails the key check ({error})"
+            ))
+        })?;
+        // A record without per-subproblem counts (an earlier version's) cannot be audited:
+        // counted again.
         Ok(record.is_complete()
+            && record.tallies.is_some()
             && record.fingerprint == plan.fingerprint()
             && record.plan == plan.len())
     }
@@ -341,10 +367,13 @@ impl<'r> Counter<'r> {
             None => (self.solver.count(n, config)?, None),
             Some(plan) => {
                 let shard = self.request.shard.unwrap_or_else(Shard::whole);
-                let record = match &self.checkpoint {
+                let mut record = match &self.checkpoint {
                     None => count_shard(plan.as_ref(), shard, config)?,
                     Some(checkpoint) => checkpoint.count_shard(plan.as_ref(), shard, config)?,
                 };
+                if let Some(key) = &self.request.key {
+                    key.seal(&mut record);
+                }
                 let run = CountRun {
                     total: record.count,
                     unique: (counts_classes && config.symmetric.is_none()).then_some(record.unique),

@@ -59,6 +59,9 @@ fn sample(command: &str, id: &str, scratch: &Path, case: usize) -> Option<Vec<St
         (_, "memory_limit") => one("1G"),
         (_, "checkpoint") => Some(vec![file("count", "ckpt")]),
         (_, "shard") => one("0/1"),
+        (_, "key") => Some(vec![scratch.join("matrix.key").display().to_string()]),
+        ("merge", "audit") => one("3"),
+        ("merge", "audit_seed") => one("5"),
         (_, "max_steps") => one("50"),
         ("trace", "compare") => one("vector"),
         (_, "frame_ms") => one("100"),
@@ -441,6 +444,7 @@ fn every_pair_of_flags_answers_right_or_is_refused_naming_both() {
         "0/1".into(),
     ]);
     std::fs::write(scratch.join("record.json"), record.stdout).unwrap();
+    std::fs::write(scratch.join("matrix.key"), [5u8; 32]).unwrap();
     let started = Instant::now();
     let cli = crate::Cli::command();
     // Each case: the command, its flags (indices into the command's list), its line.

@@ -62,7 +62,8 @@ enum Command {
     /// Run every strategy on the same sizes: count all solutions, and find a first solution.
     Compare(compare::CompareArgs),
     /// Add up the JSON records of `count N --shard I/K`, checking that the shards cover the
-    /// whole count exactly once; prints the total.
+    /// whole count exactly once; prints the total. `--audit K` recounts K random subproblems
+    /// and compares them with the records; `--key FILE` accepts only records sealed with FILE.
     Merge(merge::MergeArgs),
     /// Turn a `cargo bench` run into charts, board pictures and reports/README.md.
     Report(report::ReportArgs),
@@ -380,6 +381,7 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
                 | CheckpointError::Corrupt { .. }
                 | CheckpointError::Truncated { .. }
                 | CheckpointError::OldFormat { .. }
+                | CheckpointError::Key { .. }
                 | CheckpointError::InUse { .. }
         ) || matches!(
             // A pipe, a device or a directory given as the checkpoint.

@@ -5,16 +5,27 @@
 //! whole, intact record, so a wrong file (or `/dev/urandom`) is refused after a few bytes.
 //! Every error about the records themselves (not a record, edited, from another version, not
 //! covering the count once) exits with status 2; a file that cannot be read, with status 1.
+//!
+//! `--audit K` recounts K subproblems drawn at random (a seed printed so the audit can be
+//! repeated) and compares them with the per-subproblem counts the records carry, so a wrong or
+//! forged record is caught without trusting it (probabilistically: see
+//! [`nqueens::core::split::audit`]). `--key FILE` refuses records that do not carry a keyed
+//! check made with FILE ([`nqueens::core::split::Key`]). A failed audit or keyed check exits
+//! with status 2, like any record that does not add up.
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::split::{MergeError, ShardRecord, merge};
-use nqueens::core::{Config, Registry, StopFlag};
+use nqueens::core::split::{
+    AuditError, Key, KeyError, MergeError, ShardRecord, check_record, merge, random_seed,
+};
+use nqueens::core::{Config, Ended, Observer, Registry, StopFlag};
 
+use crate::count::progress::Reporter;
 use crate::{Status, UsageError, short};
 
 /// Options of `nqueens merge`.
@@ -31,10 +42,31 @@ pub struct MergeArgs {
     /// Machine-readable output: n, shards, subproblems, count, unique.
     #[arg(long)]
     json: bool,
+    /// Recount K subproblems drawn at random from the whole list and compare them with what
+    /// the records claim for them; a difference is an error naming the shard, its file and the
+    /// subproblem (exit 2). Probabilistic: a record with f wrong subproblems out of P escapes
+    /// with probability at most (1 - f/P)^K; K at least P recounts everything. Costs about
+    /// K/P of the whole count.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    audit: Option<u64>,
+    /// The seed that draws the audit's sample (default: a random one; the audit prints the
+    /// seed it used, so the same sample can be recounted again).
+    #[arg(long, value_name = "S", requires = "audit")]
+    audit_seed: Option<u64>,
+    /// The most memory the audit's recount may take with a counter that sizes its tables
+    /// first (quadrants: default 4G), as for `count --memory-limit`.
+    #[arg(long, value_name = "SIZE", requires = "audit", value_parser = crate::count::parse_bytes)]
+    memory_limit: Option<u64>,
+    /// Refuse every record that does not carry a keyed check made with the secret in FILE (as
+    /// `count --shard … --key FILE` writes them): an edited record, one without a keyed
+    /// check, or one of another key. Without --key, a keyed record is refused.
+    #[arg(long, value_name = "FILE")]
+    key: Option<PathBuf>,
 }
 
-/// The longest line read: a record takes about 250 bytes.
-const MAX_RECORD: usize = 4096;
+/// The longest line read: a record takes about 250 bytes and 10 to 45 bytes per subproblem of
+/// its slice (tens of thousands at most for the sizes a count can finish).
+const MAX_RECORD: usize = 64 << 20;
 
 /// How much of a parser's message is quoted: it may quote the bad value.
 const QUOTED: usize = 160;
@@ -67,6 +99,13 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
             sources.resize(records.len(), name);
         }
     }
+    let key = args.key.as_deref().map(read_key).transpose()?;
+    for (record, source) in records.iter().zip(&sources) {
+        check_record(record, key.as_ref()).map_err(|error| match &key {
+            Some(_) => UsageError(format!("{source}: --key: {error}")),
+            None => UsageError(format!("{source}: {error}")),
+        })?;
+    }
     // Merging lists the subproblems but counts none: no memory bound applies (a count whose
     // tables needed a raised --memory-limit still merges).
     let unbounded = Config {
@@ -88,6 +127,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
              no class count; merge without --unique for the number of solutions",
             strategy.unwrap_or("-")
         )));
+    }
+    if let Some(k) = args.audit
+        && audit(registry, stop, args, k, &records, &sources)? == Status::Interrupted
+    {
+        return Ok(Status::Interrupted);
     }
     if counts_classes {
         let config = Config {
@@ -122,6 +166,99 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
         writeln!(out, "{}", merged.count)?;
     }
     out.flush()?;
+    Ok(Status::Success)
+}
+
+/// The key in `path`: a file that cannot be read exits 1, one that cannot be a key 2.
+pub(crate) fn read_key(path: &Path) -> anyhow::Result<Key> {
+    Key::from_file(path).map_err(|error| match error {
+        KeyError::Read { path, source } => anyhow::Error::new(source).context(format!(
+            "reading the key file {}",
+            short(&path.display().to_string(), 200)
+        )),
+        error => UsageError(format!("--key: {}", short(&error.to_string(), 400))).into(),
+    })
+}
+
+/// `merge --audit K`: recounts K subproblems drawn with the seed given or a random one, and
+/// compares them with the records' claims. Says what it does on standard error, with the seed.
+fn audit(
+    registry: &Registry,
+    stop: &StopFlag,
+    args: &MergeArgs,
+    k: u64,
+    records: &[ShardRecord],
+    sources: &[String],
+) -> anyhow::Result<Status> {
+    let Some(first) = records.first() else {
+        return Ok(Status::Success);
+    };
+    let located = |shard: nqueens::core::split::Shard, error: &AuditError| {
+        let file = records
+            .iter()
+            .zip(sources)
+            .find(|(record, _)| record.shard == shard)
+            .map_or(String::new(), |(_, name)| format!(" (in {name})"));
+        UsageError(format!("{error}{file}"))
+    };
+    // Checked before anything is counted: every record, sampled or not.
+    if let Some(record) = records.iter().find(|record| record.tallies.is_none()) {
+        let error = AuditError::NoTallies(record.shard);
+        return Err(UsageError(format!(
+            "--audit: {}: nqueens count {} --strategy {} --shard {}",
+            located(record.shard, &error),
+            first.n,
+            first.strategy,
+            record.shard
+        ))
+        .into());
+    }
+    let reporter = Arc::new(Reporter::new(false, false));
+    let config = Config {
+        stop: stop.clone(),
+        memory_limit: args.memory_limit,
+        observer: reporter
+            .shows_anything()
+            .then(|| reporter.clone() as Arc<dyn Observer>),
+        ..Config::default()
+    };
+    let plan = registry
+        .get(&first.strategy)?
+        .plan(first.n, &config)
+        .map_err(|error| anyhow::Error::new(error).context("--audit"))?;
+    let seed = args.audit_seed.unwrap_or_else(random_seed);
+    let sample =
+        nqueens::core::split::sample(plan.len(), usize::try_from(k).unwrap_or(usize::MAX), seed);
+    crate::output::message(&format!(
+        "audit: recounting {} of the {} subproblems, drawn with seed {seed} (repeat with \
+         --audit-seed {seed})",
+        sample.len(),
+        plan.len()
+    ));
+    let audited = nqueens::core::split::audit(records, plan.as_ref(), &sample, &config);
+    reporter.finish();
+    let audited = audited.map_err(|error| -> anyhow::Error {
+        match error {
+            AuditError::Mismatch { shard, .. } | AuditError::NoTallies(shard) => {
+                located(shard, &error).into()
+            }
+            AuditError::Count(error) => anyhow::Error::new(error).context("--audit"),
+            error @ AuditError::NotCovered(_) => error.into(),
+        }
+    })?;
+    if audited.ended != Ended::Exhausted {
+        crate::output::message(&format!(
+            "interrupted during the audit: {} of {} subproblems recounted, all as the records \
+             claim; no total printed",
+            audited.checked,
+            sample.len()
+        ));
+        return Ok(Status::Interrupted);
+    }
+    crate::output::message(&format!(
+        "audit: all {} subproblems recounted as the records claim",
+        audited.checked
+    ));
     Ok(Status::Success)
 }
 
@@ -228,6 +365,7 @@ fn explain(error: MergeError, records: &[ShardRecord], sources: &[String]) -> an
             return UsageError(format!("{error}; {}", rerun_hint(records, missing, *count))).into();
         }
         MergeError::Damaged(shard)
+        | MergeError::Tallies(shard)
         | MergeError::Unchecked(shard)
         | MergeError::Duplicate(shard)
         | MergeError::Incomplete(shard)

@@ -144,6 +144,7 @@ fn a_record_is_one_json_object_with_the_documented_fields() {
             "shard",
             "strategy",
             "subproblems",
+            "tallies",
             "unique"
         ]
     );
@@ -227,7 +228,13 @@ fn damaged_records_do_not_merge() {
         Err(MergeError::TooManySlices { .. })
     ));
     let mut overflowing = records.clone();
+    // Its per-subproblem counts made to add up to its total, as a forger would.
+    let extra = u64::MAX - overflowing[0].count;
     overflowing[0].count = u64::MAX;
+    overflowing[0]
+        .tallies
+        .as_mut()
+        .expect("per-subproblem counts")[0][0] += extra;
     overflowing[0].seal();
     assert_eq!(merge(&overflowing, toy_plan), Err(MergeError::Overflow));
     // A record from a version whose list has the subproblems in another order.

@@ -53,6 +53,14 @@ pub struct CountArgs {
     /// say so and exit 0 at once (`-`: standard output).
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub(crate) out: Option<PathBuf>,
+    /// With --shard or --checkpoint: seal the record and the checkpoint's lines with a keyed
+    /// check (HMAC-SHA256) made with the secret in FILE (16 to 4096 bytes; make one with
+    /// `head -c 32 /dev/urandom > FILE`), which nobody without FILE can recompute after
+    /// editing a number. `merge --key FILE` then refuses records without it; a keyed
+    /// checkpoint resumes only with the same FILE. It protects against whoever lacks the key,
+    /// not against whoever holds it.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) key: Option<PathBuf>,
     /// Count only the solutions a half turn (OEIS A032522) or a quarter turn (OEIS A033148)
     /// maps onto themselves, by a search over the rows that determine them (n up to 64).
     #[arg(long, value_name = "TURN")]
@@ -61,7 +69,7 @@ pub struct CountArgs {
 
 /// A `--memory-limit`: a whole number of bytes, or with a binary unit K, M, G or T (`KiB`,
 /// `MB`, ... are read the same way: powers of 1024).
-fn parse_bytes(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
     let not_a_size = || {
         format!(
             "{:?} is not a memory size (a whole number with an optional unit K, M, G or T, \

@@ -9,11 +9,12 @@
 
 mod args;
 mod launcher;
-mod progress;
+pub(crate) mod progress;
 mod record_file;
 mod symmetric;
 
 pub use args::CountArgs;
+pub(crate) use args::parse_bytes;
 
 use std::io::Write;
 use std::path::Path;
@@ -99,6 +100,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         classes: args.unique,
         shard,
         checkpoint: args.checkpoint.clone(),
+        key: args
+            .key
+            .as_deref()
+            .map(crate::merge::read_key)
+            .transpose()?,
     };
     let counter = Counter::new(registry, request, config).map_err(cli_error)?;
     let out = args.out.as_deref().filter(|path| path.as_os_str() != "-");

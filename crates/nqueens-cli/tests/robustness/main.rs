@@ -189,6 +189,7 @@ fn wait_for_lines(path: &Path, lines: usize) {
     panic!("{} never reached {lines} lines", path.display());
 }
 
+mod audit;
 mod claimed;
 mod files;
 mod flags;

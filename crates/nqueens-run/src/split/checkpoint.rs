@@ -11,6 +11,10 @@
 //! (that would cost milliseconds per subproblem), so after a power failure the last few may be
 //! lost the same way.
 //!
+//! With a [`Key`] ([`Checkpoint::open_keyed`], `count --key`) the header names the key's id and
+//! every line carries a fifth field, an HMAC-SHA256 of the header and the line's numbers: a
+//! line edited without the key fails it, and a keyed file is refused without its key.
+//!
 //! The file is read a bounded line at a time and reading stops at the first damaged line, so
 //! a file that is not a checkpoint (or `/dev/urandom`) is refused after a few bytes.
 
@@ -23,6 +27,8 @@ use std::time::Instant;
 
 use thiserror::Error;
 
+use super::audit::TallyLog;
+use super::key::{self, Key, LineMac};
 use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a, prefix};
 use nqueens_core::Config;
 
@@ -90,6 +96,15 @@ pub enum CheckpointError {
         /// The line (at most its first characters; bytes that are not text replaced).
         text: String,
     },
+    /// The file's key does not match the run's: written with a key and opened without it or
+    /// with another, or written without one and opened with one.
+    #[error("checkpoint {path}: {why}")]
+    Key {
+        /// The file.
+        path: PathBuf,
+        /// What does not match, and what to do.
+        why: String,
+    },
     /// Another run holds the file.
     #[error("checkpoint {path} is in use by another count: wait for it, or use another file")]
     InUse {
@@ -141,6 +156,8 @@ pub struct Checkpoint {
     done: BTreeMap<usize, Tally>,
     /// The hash of the header every line's check starts from.
     seed: u64,
+    /// With a key: what makes and checks each line's keyed check.
+    mac: Option<LineMac>,
 }
 
 /// The header line (without its newline) of a checkpoint of `plan`, the same in every version.
@@ -189,7 +206,7 @@ enum Record {
     Bad,
 }
 
-fn parse_record(seed: u64, line: &[u8]) -> Record {
+fn parse_record(seed: u64, mac: Option<&LineMac>, line: &[u8]) -> Record {
     let parse = || {
         let line = std::str::from_utf8(line).ok()?;
         let mut fields = line.split(' ');
@@ -197,16 +214,19 @@ fn parse_record(seed: u64, line: &[u8]) -> Record {
         let total = fields.next()?.parse().ok()?;
         let unique = fields.next()?.parse().ok()?;
         let hash = u64::from_str_radix(fields.next()?, 16).ok()?;
+        let tag = fields.next();
         fields
             .next()
             .is_none()
-            .then_some((index, Tally { total, unique }, hash))
+            .then_some((index, Tally { total, unique }, hash, tag))
     };
     match parse() {
-        Some((index, tally, hash)) if hash == check(seed, index, tally) => {
+        Some((index, tally, hash, tag))
+            if hash == check(seed, index, tally) && key::line_verifies(mac, index, tally, tag) =>
+        {
             Record::Good(index, tally)
         }
-        Some((index, tally, hash)) if hash == check(super::FNV_OFFSET, index, tally) => {
+        Some((index, tally, hash, None)) if hash == check(super::FNV_OFFSET, index, tally) => {
             Record::OldFormat
         }
         _ => Record::Bad,
@@ -258,6 +278,17 @@ impl Checkpoint {
         path: impl AsRef<Path>,
         plan: &dyn Subproblems,
     ) -> Result<Checkpoint, CheckpointError> {
+        Checkpoint::open_keyed(path, plan, None)
+    }
+
+    /// [`open`](Checkpoint::open), with every line checked and made with `key` (a keyed
+    /// check after the FNV one). Refuses a file written with another key, a keyed file opened
+    /// without a key, and a file written without a key opened with one.
+    pub fn open_keyed(
+        path: impl AsRef<Path>,
+        plan: &dyn Subproblems,
+        key: Option<&Key>,
+    ) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref().to_path_buf();
         let io = |source| CheckpointError::Io {
             path: path.clone(),
@@ -291,8 +322,10 @@ impl Checkpoint {
             std::fs::TryLockError::WouldBlock => CheckpointError::InUse { path: path.clone() },
             std::fs::TryLockError::Error(source) => io(source),
         })?;
-        let expected = header(plan);
+        let plain = header(plan);
+        let expected = key::keyed_header(&plain, key);
         let seed = fnv1a(super::FNV_OFFSET, expected.as_bytes());
+        let mac = key.map(|key| LineMac::new(key, &expected));
         let mut done = BTreeMap::new();
         let mut reader = BufReader::new(&file);
         let good_end = match read_line(&mut reader, MAX_HEADER).map_err(io)? {
@@ -323,6 +356,9 @@ impl Checkpoint {
                         found: quote(&bytes),
                     });
                 }
+                if let Some(why) = key::header_mismatch(found, &plain, key) {
+                    return Err(CheckpointError::Key { path, why });
+                }
                 if found != expected {
                     return Err(CheckpointError::Mismatch {
                         path,
@@ -330,7 +366,8 @@ impl Checkpoint {
                         expected: expected[MAGIC.len()..].to_string(),
                     });
                 }
-                let lines = Self::read_lines(&mut reader, &path, plan, seed, &mut done)?;
+                let lines =
+                    Self::read_lines(&mut reader, &path, plan, (seed, mac.as_ref()), &mut done)?;
                 Some(bytes.len() as u64 + 1 + lines)
             }
         };
@@ -350,6 +387,7 @@ impl Checkpoint {
             file: Mutex::new(file),
             done,
             seed,
+            mac,
         })
     }
 
@@ -360,7 +398,7 @@ impl Checkpoint {
         reader: &mut BufReader<&File>,
         path: &Path,
         plan: &dyn Subproblems,
-        seed: u64,
+        (seed, mac): (u64, Option<&LineMac>),
         done: &mut BTreeMap<usize, Tally>,
     ) -> Result<u64, CheckpointError> {
         let io = |source| CheckpointError::Io {
@@ -392,7 +430,7 @@ impl Checkpoint {
                     }
                     return Err(corrupt(line, &bytes));
                 }
-                Line::Whole(bytes) => match parse_record(seed, &bytes) {
+                Line::Whole(bytes) => match parse_record(seed, mac, &bytes) {
                     Record::Good(index, tally) if index < plan.len() => {
                         done.insert(index, tally);
                         good += bytes.len() as u64 + 1;
@@ -419,10 +457,11 @@ impl Checkpoint {
     /// Appends one finished subproblem, in a single write.
     pub fn record(&self, index: usize, tally: Tally) -> Result<(), CheckpointError> {
         let line = format!(
-            "{index} {} {} {:x}\n",
+            "{index} {} {} {:x}{}\n",
             tally.total,
             tally.unique,
-            check(self.seed, index, tally)
+            check(self.seed, index, tally),
+            key::line_suffix(self.mac.as_ref(), index, tally)
         );
         // A worker that panicked while holding the lock left no partial line behind (the line
         // is one write), so the file is still usable.
@@ -454,7 +493,9 @@ impl Checkpoint {
             .filter(|i| !self.done.contains_key(i))
             .collect();
         let failure = Mutex::new(None);
+        let log = TallyLog::with(&self.done);
         let run = count_subproblems(plan, &todo, config, &|index, tally| {
+            log.note(index, tally);
             if let Err(error) = self.record(index, tally) {
                 config.stop.stop();
                 failure
@@ -488,6 +529,7 @@ impl Checkpoint {
             done: run.done + (indices.len() - todo.len()),
             ended: run.ended,
         };
-        Ok(ShardRecord::new(plan, shard, &run, started.elapsed()))
+        Ok(ShardRecord::new(plan, shard, &run, started.elapsed())
+            .with_tallies(log.for_slice(&indices)))
     }
 }

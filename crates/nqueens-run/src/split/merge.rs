@@ -19,6 +19,13 @@ pub enum MergeError {
          `count --shard` wrote it; count that shard again"
     )]
     Damaged(Shard),
+    /// A record's per-subproblem counts ([`ShardRecord::tallies`]) are not one per subproblem
+    /// of its slice, or do not add up to its totals.
+    #[error(
+        "the record of shard {0} is inconsistent: its per-subproblem counts do not add up to its \
+         totals; count that shard again"
+    )]
+    Tallies(Shard),
     /// A record carries no check: an earlier version wrote it, or the field was removed.
     #[error(
         "the record of shard {0} has no check (an earlier version of nqueens wrote it, or it \
@@ -225,6 +232,9 @@ pub fn merge(
         }
         if !record.is_intact() {
             return Err(MergeError::Damaged(record.shard));
+        }
+        if !super::audit::tallies_add_up(record) {
+            return Err(MergeError::Tallies(record.shard));
         }
         if record.strategy != plan.strategy() {
             return Err(MergeError::Strategy {

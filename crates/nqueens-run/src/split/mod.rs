@@ -13,7 +13,10 @@
 //!   [`ShardRecord`], the JSON line of `nqueens count N --shard I/K`;
 //! - [`merge`] checks that records cover the whole list exactly once and adds them up;
 //! - [`Checkpoint`] appends each finished subproblem to a file, so that an interrupted count
-//!   resumes where it stopped ([`Checkpoint::count_shard`]).
+//!   resumes where it stopped ([`Checkpoint::count_shard`]);
+//! - [`audit`] recounts a random [`sample`] of subproblems and compares them with what the
+//!   records claim, and a [`Key`] adds a keyed check to records and checkpoint lines
+//!   ([`check_record`]), for counts spread over machines that should not be trusted blindly.
 //!
 //! ```
 //! use nqueens_run::split::{Shard, Subproblems, Tally, count_shard, merge};
@@ -48,11 +51,15 @@
 
 pub use nqueens_core::split::*;
 
+mod audit;
 mod checkpoint;
+mod key;
 mod merge;
 mod shard;
 
+pub use audit::{AuditError, Audited, audit, random_seed, sample};
 pub use checkpoint::{Checkpoint, CheckpointError};
+pub use key::{Key, KeyError, check_record};
 pub use merge::{MergeError, Merged, merge};
 pub use shard::{Shard, ShardError, ShardRecord, count_shard};
 

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
+use super::audit::TallyLog;
 use super::{PlanRun, Subproblems, count_subproblems};
 use nqueens_core::{Config, Ended, Error};
 
@@ -146,6 +147,22 @@ pub struct ShardRecord {
     /// that wrote none.
     #[serde(default)]
     pub check: String,
+    /// What each subproblem of the slice counted, `[solutions, classes]`, in the slice's order
+    /// ([`Shard::indices`]): what `merge --audit` recounts a sample of
+    /// ([`audit`](super::audit())), and what [`merge`](super::merge) checks adds up to
+    /// `count` and `unique`. Covered by [`check`](ShardRecord::check). `None` in a partial
+    /// record and in records of versions that wrote none (they merge, but cannot be audited).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tallies: Option<Vec<[u64; 2]>>,
+    /// The [id](super::Key::id) of the key whose [`mac`](ShardRecord::mac) the record carries;
+    /// empty in a record written without `--key`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub key: String,
+    /// A keyed check (HMAC-SHA256, in hexadecimal) over what [`check`](ShardRecord::check)
+    /// covers, made with the key of `count --key` ([`Key::seal`](super::Key::seal)): without
+    /// the key nobody can make one that matches. Empty without a key.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mac: String,
 }
 
 impl ShardRecord {
@@ -169,6 +186,9 @@ impl ShardRecord {
             ended: run.ended,
             elapsed: elapsed.as_secs_f64(),
             check: String::new(),
+            tallies: None,
+            key: String::new(),
+            mac: String::new(),
         };
         record.seal();
         record
@@ -176,8 +196,9 @@ impl ShardRecord {
 
     /// The check this record's fields call for: FNV-1a (64 bits, in hexadecimal) over the
     /// strategy, `n`, the slice, the number of subproblems in the slice and in the plan, the
-    /// plan's fingerprint, the count, the number of classes and whether it is complete. The
-    /// wall time is left out: it says nothing about the count.
+    /// plan's fingerprint, the count, the number of classes, whether it is complete, and the
+    /// subproblems' [`tallies`](ShardRecord::tallies) when it has them. The wall time is left
+    /// out: it says nothing about the count.
     ///
     /// ```
     /// use nqueens_run::split::{Shard, Subproblems, Tally, count_shard};
@@ -201,7 +222,14 @@ impl ShardRecord {
     /// # Ok::<(), nqueens_core::Error>(())
     /// ```
     pub fn expected_check(&self) -> String {
-        let text = format!(
+        let text = self.checked_text();
+        format!("{:016x}", super::fnv1a(super::FNV_OFFSET, text.as_bytes()))
+    }
+
+    /// The fields [`check`](ShardRecord::check) and [`mac`](ShardRecord::mac) cover, one a
+    /// line (the tallies, when present, on a last line).
+    pub(super) fn checked_text(&self) -> String {
+        let mut text = format!(
             "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
             self.strategy,
             self.n,
@@ -213,7 +241,11 @@ impl ShardRecord {
             self.unique,
             self.is_complete()
         );
-        format!("{:016x}", super::fnv1a(super::FNV_OFFSET, text.as_bytes()))
+        if let Some(tallies) = &self.tallies {
+            text.push('\n');
+            text.push_str(&super::audit::tallies_text(tallies));
+        }
+        text
     }
 
     /// Whether every subproblem of the slice was counted ([`Ended::Exhausted`]).
@@ -246,8 +278,15 @@ pub fn count_shard(
     config: &Config,
 ) -> Result<ShardRecord, Error> {
     let started = Instant::now();
-    let run = count_subproblems(plan, &shard.indices(plan.len()), config, &|_, _| {})?;
-    Ok(ShardRecord::new(plan, shard, &run, started.elapsed()))
+    let indices = shard.indices(plan.len());
+    let log = TallyLog::default();
+    let run = count_subproblems(plan, &indices, config, &|index, tally| {
+        log.note(index, tally)
+    })?;
+    Ok(
+        ShardRecord::new(plan, shard, &run, started.elapsed())
+            .with_tallies(log.for_slice(&indices)),
+    )
 }
 
 /// [`ShardRecord::ended`] as the JSON line's `"complete"`, the field scripts read: `true` for

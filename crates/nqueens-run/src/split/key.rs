@@ -1,0 +1,381 @@
+//! A keyed check for shard records and checkpoint lines: HMAC-SHA256 (RFC 2104, the `hmac` and
+//! `sha2` crates) with a secret key read from a file.
+//!
+//! The FNV check of a record or a checkpoint line catches damage and edits by hand, but anyone
+//! can recompute it after changing a number. With a [`Key`] (`count --key FILE`), each record
+//! and checkpoint line also carries a MAC over the same fields, which nobody without the key can
+//! recompute. A keyed record is refused when merged without its key or with another
+//! ([`check_record`]); a record without a MAC is refused when merged with a key.
+//!
+//! What it does not do: it protects against whoever does not hold the key (another user of a
+//! shared file system, a node that should only run its own shard), not against whoever does.
+//! A key copied to every node of a cluster is as safe as the least safe of them; a wrong count
+//! made by a faulty node with the key is sealed like a right one (the audit of `merge --audit`
+//! catches those, probabilistically).
+//!
+//! ```
+//! use nqueens_core::split::{Key, KeyError, Shard, Subproblems, Tally, check_record, count_shard};
+//! use nqueens_core::{Config, StopFlag};
+//!
+//! struct Two;
+//! impl Subproblems for Two {
+//!     fn strategy(&self) -> &'static str { "two" }
+//!     fn n(&self) -> usize { 4 }
+//!     fn len(&self) -> usize { 2 }
+//!     fn fingerprint(&self) -> String { "0000000000000002".into() }
+//!     fn count_one(&self, _: usize, _: &StopFlag) -> Option<Tally> {
+//!         Some(Tally { total: 1, unique: 1 })
+//!     }
+//! }
+//!
+//! let key = Key::from_bytes(b"a secret of at least sixteen bytes")?;
+//! let mut record = count_shard(&Two, Shard::whole(), &Config::default())?;
+//! key.seal(&mut record);
+//! assert!(check_record(&record, Some(&key)).is_ok());
+//! // Without the key, or edited with the FNV check recomputed: refused.
+//! assert!(matches!(check_record(&record, None), Err(KeyError::Required { .. })));
+//! record.count += 1;
+//! record.tallies = Some(vec![[2, 1], [1, 1]]);
+//! record.seal();
+//! assert!(record.is_intact());
+//! assert!(matches!(check_record(&record, Some(&key)), Err(KeyError::Forged(_))));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use thiserror::Error;
+
+use super::{Shard, ShardRecord, Tally};
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// Why a key could not be used, or a record does not carry the keyed check asked for.
+#[derive(Debug, Error)]
+pub enum KeyError {
+    /// The key file could not be read.
+    #[error("key file {path}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// The key file is not a regular file, or holds too few or too many bytes.
+    #[error("key file {path}: {why}")]
+    Unusable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A key given as bytes is too short or too long.
+    #[error(
+        "a key takes {min} to {max} bytes, not {found}: make one with `head -c 32 /dev/urandom > FILE`",
+        min = Key::MIN_LEN,
+        max = Key::MAX_LEN
+    )]
+    Length {
+        /// Its length.
+        found: usize,
+    },
+    /// A record written with a key, read without one.
+    #[error(
+        "the record of shard {shard} was written with a key (id {id}): pass --key FILE with \
+         the key it was written with"
+    )]
+    Required {
+        /// The record's shard.
+        shard: Shard,
+        /// The id of its key.
+        id: String,
+    },
+    /// A record without a keyed check, read with a key.
+    #[error(
+        "the record of shard {0} carries no keyed check, and --key asks for one: it was written \
+         without --key (or the check was removed); count that shard again with --key"
+    )]
+    Unkeyed(Shard),
+    /// A record written with another key.
+    #[error(
+        "the record of shard {shard} was written with another key (id {found}; the key given \
+         has id {expected}): pass the key it was written with, or count it again with this one"
+    )]
+    OtherKey {
+        /// The record's shard.
+        shard: Shard,
+        /// The id its record names (at most its first characters).
+        found: String,
+        /// The id of the key given.
+        expected: String,
+    },
+    /// A record whose keyed check does not match: edited by someone without the key.
+    #[error(
+        "the record of shard {0} fails its keyed check: it was edited by someone without the \
+         key after `count --key` wrote it; count that shard again"
+    )]
+    Forged(Shard),
+}
+
+/// A secret key for the keyed check of records and checkpoint lines. Its
+/// [`Debug`](fmt::Debug) form shows the [id](Key::id) only.
+#[derive(Clone)]
+pub struct Key {
+    mac: HmacSha256,
+    id: String,
+}
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Key").field("id", &self.id).finish()
+    }
+}
+
+/// Domains, so that a tag made for one use never verifies another.
+const ID_DOMAIN: &[u8] = b"nqueens key id\n";
+const RECORD_DOMAIN: &[u8] = b"nqueens shard record\n";
+const LINE_DOMAIN: &[u8] = b"nqueens checkpoint line\n";
+
+impl Key {
+    /// The fewest bytes a key takes: 128 bits.
+    pub const MIN_LEN: usize = 16;
+    /// The most bytes a key file may hold.
+    pub const MAX_LEN: usize = 4096;
+
+    /// The key `bytes`, used as they are (a key file's bytes, newline included, so every
+    /// machine that reads the same file gets the same key).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Key, KeyError> {
+        if !(Key::MIN_LEN..=Key::MAX_LEN).contains(&bytes.len()) {
+            return Err(KeyError::Length { found: bytes.len() });
+        }
+        let mac = HmacSha256::new_from_slice(bytes)
+            .map_err(|_| KeyError::Length { found: bytes.len() })?;
+        let id = hex(&tag(&mac, ID_DOMAIN, b"")[..8]);
+        Ok(Key { mac, id })
+    }
+
+    /// The key in the file `path`: a regular file of [`MIN_LEN`](Key::MIN_LEN) to
+    /// [`MAX_LEN`](Key::MAX_LEN) bytes (`head -c 32 /dev/urandom > FILE` makes one).
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Key, KeyError> {
+        let path = path.as_ref();
+        let unusable = |why: String| KeyError::Unusable {
+            path: path.to_path_buf(),
+            why,
+        };
+        let read = |source| KeyError::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        // A pipe or a device would block or never end.
+        let metadata = std::fs::metadata(path).map_err(read)?;
+        if !metadata.is_file() {
+            return Err(unusable("not a regular file".to_string()));
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(Key::MAX_LEN as u64 + 1).read_to_end(&mut bytes))
+            .map_err(read)?;
+        Key::from_bytes(&bytes).map_err(|error| unusable(error.to_string()))
+    }
+
+    /// A public name of the key (16 hexadecimal digits of a keyed hash of nothing), written in
+    /// records and checkpoint headers so that a record of another key is told apart from a
+    /// forged one. It reveals nothing of the key.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Sets the record's [`key`](ShardRecord::key) and [`mac`](ShardRecord::mac): the keyed
+    /// check over what its [`check`](ShardRecord::check) covers. Seal it after its last change.
+    pub fn seal(&self, record: &mut ShardRecord) {
+        record.key = self.id.clone();
+        record.mac = hex(&tag(
+            &self.mac,
+            RECORD_DOMAIN,
+            record.checked_text().as_bytes(),
+        ));
+    }
+
+    fn verifies(&self, domain: &[u8], text: &[u8], tag_hex: &str) -> bool {
+        let Some(bytes) = unhex(tag_hex) else {
+            return false;
+        };
+        let mut mac = self.mac.clone();
+        mac.update(domain);
+        mac.update(text);
+        // Compared in constant time.
+        mac.verify_slice(&bytes).is_ok()
+    }
+}
+
+/// Checks `record`'s keyed check against `key`: a keyed record needs its key, and a key needs a
+/// keyed record whose MAC matches. Without a key, a record without a MAC passes (the FNV check
+/// is [`ShardRecord::is_intact`]'s).
+pub fn check_record(record: &ShardRecord, key: Option<&Key>) -> Result<(), KeyError> {
+    match key {
+        None if record.key.is_empty() && record.mac.is_empty() => Ok(()),
+        None => Err(KeyError::Required {
+            shard: record.shard,
+            id: super::prefix(&record.key, 20),
+        }),
+        Some(_) if record.mac.is_empty() => Err(KeyError::Unkeyed(record.shard)),
+        Some(key) if record.key != key.id => Err(KeyError::OtherKey {
+            shard: record.shard,
+            found: super::prefix(&record.key, 20),
+            expected: key.id.clone(),
+        }),
+        Some(key) => key
+            .verifies(RECORD_DOMAIN, record.checked_text().as_bytes(), &record.mac)
+            .then_some(())
+            .ok_or(KeyError::Forged(record.shard)),
+    }
+}
+
+fn tag(mac: &HmacSha256, domain: &[u8], text: &[u8]) -> Vec<u8> {
+    let mut mac = mac.clone();
+    mac.update(domain);
+    mac.update(text);
+    mac.finalize().into_bytes().to_vec()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.is_ascii() || !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
+/// The keyed check of a checkpoint's lines: the key, and the header every line's MAC covers.
+#[derive(Clone, Debug)]
+pub(super) struct LineMac {
+    key: Key,
+    header: String,
+}
+
+impl LineMac {
+    pub(super) fn new(key: &Key, header: &str) -> LineMac {
+        LineMac {
+            key: key.clone(),
+            header: header.to_string(),
+        }
+    }
+
+    fn text(&self, index: usize, tally: Tally) -> String {
+        format!("{}\n{index} {} {}", self.header, tally.total, tally.unique)
+    }
+}
+
+/// The header of a checkpoint written with `key`: the plain header and the key's id.
+pub(super) fn keyed_header(plain: &str, key: Option<&Key>) -> String {
+    match key {
+        Some(key) => format!("{plain} key={}", key.id),
+        None => plain.to_string(),
+    }
+}
+
+/// Why a checkpoint whose header is `found` cannot be opened with `key`, when its plan matches
+/// (`plain` is this plan's header without a key) but its key does not; `None` otherwise.
+pub(super) fn header_mismatch(found: &str, plain: &str, key: Option<&Key>) -> Option<String> {
+    let found_id = found.strip_prefix(plain)?.strip_prefix(" key=");
+    match (found_id, key) {
+        (Some(id), None) => Some(format!(
+            "it was written with a key (id {}): resume with --key FILE, the key it was written \
+             with",
+            super::prefix(id, 20)
+        )),
+        (None, Some(_)) if found == plain => Some(
+            "it was written without a key: finish that count without --key, or start a new \
+             file with --key"
+                .to_string(),
+        ),
+        (Some(id), Some(key)) if id != key.id => Some(format!(
+            "it was written with another key (id {}; the key given has id {}): use the key it \
+             was written with, or another file",
+            super::prefix(id, 20),
+            key.id
+        )),
+        _ => None,
+    }
+}
+
+/// Whether a checkpoint line's keyed field `tag` is what `mac` calls for: absent without a
+/// key, a matching MAC with one.
+pub(super) fn line_verifies(
+    mac: Option<&LineMac>,
+    index: usize,
+    tally: Tally,
+    tag: Option<&str>,
+) -> bool {
+    match (mac, tag) {
+        (None, None) => true,
+        (Some(mac), Some(tag)) => {
+            mac.key
+                .verifies(LINE_DOMAIN, mac.text(index, tally).as_bytes(), tag)
+        }
+        _ => false,
+    }
+}
+
+/// What follows a checkpoint line's FNV check: ` MAC` with a key, nothing without.
+pub(super) fn line_suffix(mac: Option<&LineMac>, index: usize, tally: Tally) -> String {
+    match mac {
+        Some(mac) => format!(
+            " {}",
+            hex(&tag(
+                &mac.key.mac,
+                LINE_DOMAIN,
+                mac.text(index, tally).as_bytes()
+            ))
+        ),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_told_apart_by_id_and_refused_when_short() {
+        let one = Key::from_bytes(&[1; 32]).unwrap();
+        let two = Key::from_bytes(&[2; 32]).unwrap();
+        assert_eq!(one.id().len(), 16);
+        assert_ne!(one.id(), two.id());
+        assert!(!format!("{one:?}").contains("[1"));
+        assert!(matches!(
+            Key::from_bytes(&[1; 15]),
+            Err(KeyError::Length { found: 15 })
+        ));
+        assert!(Key::from_bytes(&[1; Key::MAX_LEN + 1]).is_err());
+    }
+
+    #[test]
+    fn a_line_mac_covers_the_header_and_the_numbers() {
+        let key = Key::from_bytes(&[7; 32]).unwrap();
+        let mac = LineMac::new(&key, "header");
+        let tally = Tally {
+            total: 5,
+            unique: 1,
+        };
+        let suffix = line_suffix(Some(&mac), 3, tally);
+        let tag = suffix.trim();
+        assert!(line_verifies(Some(&mac), 3, tally, Some(tag)));
+        assert!(!line_verifies(Some(&mac), 4, tally, Some(tag)));
+        let other = LineMac::new(&key, "other header");
+        assert!(!line_verifies(Some(&other), 3, tally, Some(tag)));
+        assert!(!line_verifies(Some(&mac), 3, tally, None));
+        assert!(!line_verifies(None, 3, tally, Some(tag)));
+        assert!(!line_verifies(Some(&mac), 3, tally, Some("zz")));
+    }
+}
