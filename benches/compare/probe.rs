@@ -104,7 +104,7 @@ fn settle(
             });
         }
         _ if seconds > budget.as_secs_f64() => return Probe::OverBudget(seconds),
-        (Answer::First(run), _) if run.solution.is_some() => Found::Solution,
+        (Answer::First(run), _) if run.solution().is_some() => Found::Solution,
         (Answer::First(_), Ended::Exhausted) => Found::NoSolution,
         (Answer::Count(run), Ended::Exhausted) => Found::Count(run.total),
         // Stopped by the deadline (or a count cut short): over the budget.

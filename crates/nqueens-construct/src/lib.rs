@@ -29,7 +29,7 @@
 //! use nqueens_core::{Config, Solver};
 //!
 //! let run = ConstructionSolver.first(8, &Config::default())?;
-//! let Some(solution) = run.solution else { panic!("n = 8 has solutions") };
+//! let Some(solution) = run.solution() else { panic!("n = 8 has solutions") };
 //! assert_eq!(solution.to_string(), "3 5 7 1 6 0 2 4");
 //! assert!(ConstructionSolver.first(3, &Config::default())?.proves_none());
 //! # Ok::<(), nqueens_core::Error>(())

@@ -72,7 +72,7 @@ pub use render::{Board, BoardStyle};
 pub use replay::{
     EventLog, EventsCheckError, EventsCheckReason, Replay, ReplayMismatch, check_events,
 };
-pub use run::{CountRun, Ended, FirstRun, VisitRun};
+pub use run::{CountRun, Ended, FirstOutcome, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,
     validate, validate_size,

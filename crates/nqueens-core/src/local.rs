@@ -61,7 +61,7 @@ pub enum Start {
 /// let config = Config { seed: Some(7), ..Config::default() };
 /// assert!(matches!(start(8, &config, 100), Start::Search { seed: 7, budget: 100 }));
 /// let Start::Answered(run) = start(3, &config, 100) else { unreachable!() };
-/// assert_eq!((run.ended, run.seed), (Ended::Exhausted, Some(7)));
+/// assert_eq!((run.ended(), run.seed), (Ended::Exhausted, Some(7)));
 /// ```
 pub fn start(n: usize, config: &Config, default_budget: u64) -> Start {
     let seed = config.seed_or_fresh();

@@ -148,9 +148,8 @@ impl Replay {
         events: &[Event],
     ) -> Result<Replay, ReplayMismatch> {
         let solution = run
-            .solution
-            .as_ref()
-            .ok_or(ReplayMismatch::NoSolution(run.ended))?;
+            .solution()
+            .ok_or(ReplayMismatch::NoSolution(run.ended()))?;
         let mut replay = Replay::new(n, given);
         for &event in events {
             replay.apply(event);
@@ -353,14 +352,9 @@ fn check_watched(
     };
     let run = solver.first(n, &watched)?;
     let quiet = solver.first(n, config)?;
-    if (&quiet.solution, quiet.stats) != (&run.solution, run.stats) {
-        let show = |run: &FirstRun| {
-            format!(
-                "{:?} {:?}",
-                run.solution.as_ref().map(|s| s.columns()),
-                run.stats
-            )
-        };
+    if (quiet.solution(), quiet.stats) != (run.solution(), run.stats) {
+        let show =
+            |run: &FirstRun| format!("{:?} {:?}", run.solution().map(|s| s.columns()), run.stats);
         return Err(EventsCheckReason::Watched {
             watched: show(&run),
             unwatched: show(&quiet),

@@ -89,7 +89,7 @@
 //! use nqueens_cp::CpSolver;
 //!
 //! let run = CpSolver.first(12, &Config::default())?;
-//! assert!(run.solution.is_some());
+//! assert!(run.solution().is_some());
 //! assert_eq!(CpSolver.count(6, &Config::default())?.total, 4);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```

@@ -87,14 +87,14 @@
 //!
 //! let config = Config { seed: Some(42), ..Config::default() };
 //! let run = MinConflictsSolver.first(1000, &config)?;
-//! let solution = run.solution.expect("the default budget suffices");
+//! let solution = run.solution().cloned().expect("the default budget suffices");
 //! assert_eq!(solution.n(), 1000);
 //! assert_eq!(run.seed, Some(42));
 //! // The same seed gives the same solution.
-//! assert_eq!(MinConflictsSolver.first(1000, &config)?.solution, Some(solution));
+//! assert_eq!(MinConflictsSolver.first(1000, &config)?.into_solution(), Some(solution));
 //!
 //! let broke = Config { budget: Some(0), ..config };
-//! assert_eq!(MinConflictsSolver.first(1000, &broke)?.ended, Ended::Budget);
+//! assert_eq!(MinConflictsSolver.first(1000, &broke)?.ended(), Ended::Budget);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 

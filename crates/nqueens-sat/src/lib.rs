@@ -63,8 +63,8 @@
 //! decisions and propagations are not exposed, so the board shows no search steps, and the
 //! events add up to the run's backtracks.
 //!
-//! [`encode`] returns the number of variables and clauses of a board ([`Formula`]), and
-//! [`solve_first`] returns them with the run's conflicts and solver calls ([`Effort`]).
+//! [`encode`] returns the number of variables and clauses of a board ([`Formula`]); a run's
+//! conflicts are its statistics' `backtracks`.
 //!
 //! ## Stopping
 //!
@@ -105,7 +105,7 @@
 //!
 //! let config = Config { variant: Some("ladder".into()), ..Config::default() };
 //! let run = SatSolver.first(30, &config)?;
-//! assert!(run.solution.is_some());
+//! assert!(run.solution().is_some());
 //! assert_eq!(SatSolver.count(6, &Config::default())?.total, 4);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
@@ -232,13 +232,13 @@ pub struct Formula {
 
 /// What the solver did, besides the answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Effort {
+struct Effort {
     /// The encoded board.
-    pub formula: Formula,
+    formula: Formula,
     /// Conflicts analysed (clauses learnt), over every solver call.
-    pub conflicts: u64,
+    conflicts: u64,
     /// Solver calls.
-    pub calls: u64,
+    calls: u64,
 }
 
 impl Effort {
@@ -342,10 +342,10 @@ fn encode_into(
             })
             .collect::<Vec<_>>()
     });
-    let oom = |_| Error::Refused {
+    let oom = |_| Error::OutOfMemory {
         strategy: "sat",
         n,
-        reason: "the encoding ran out of memory".into(),
+        what: "the encoding's clauses".into(),
     };
     for line in rows.chain(columns) {
         if stop.is_stopped() {
@@ -433,10 +433,10 @@ impl Session {
         thread::Builder::new()
             .name("nqueens-sat".into())
             .spawn(move || serve(n, amo, flag, observer, &inbox, &outbox))
-            .map_err(|e| Error::Refused {
+            .map_err(|e| Error::OutOfMemory {
                 strategy: "sat",
                 n,
-                reason: format!("could not start the solver thread: {e}"),
+                what: format!("the solver thread could not start ({e})"),
             })?;
         let mut session = Session {
             n,
@@ -572,17 +572,6 @@ fn serve(
     }
 }
 
-/// Finds one solution of the `n × n` board with the at-most-one encoding `amo`, returning the
-/// run and what the solver did (the formula's size among it).
-pub fn solve_first(
-    n: usize,
-    amo: AtMostOne,
-    stop: &StopFlag,
-    budget: Option<u64>,
-) -> Result<(FirstRun, Effort), Error> {
-    complete_first(n, amo, &[], stop, budget, None)
-}
-
 /// Shows a model to `observer`: the solver reports no steps, so its answer is
 /// [assigned](Event::Assigned) row by row, then [found](Event::Found).
 fn show_model(observer: Option<&dyn Observer>, columns: &[u32]) {
@@ -597,7 +586,8 @@ fn show_model(observer: Option<&dyn Observer>, columns: &[u32]) {
     }
 }
 
-/// Like [`solve_first`], with the `given` queens (row, column) added as unit clauses.
+/// Finds one solution of the `n × n` board with the at-most-one encoding `amo` holding the
+/// `given` queens (row, column; unit clauses), returning the run and what the solver did.
 fn complete_first(
     n: usize,
     amo: AtMostOne,

@@ -10,7 +10,7 @@
 //! column `n - 1`; a corner queen counts for two). Those queens form the solution's
 //! *constellation*, and a symmetry of the board maps the constellation of a solution onto that
 //! of its image. So the valid constellations (about `n⁴`) are grouped into orbits under the 8
-//! symmetries and only the smallest member of each orbit is searched ([`Plan`]): its
+//! symmetries and only the smallest member of each orbit is searched (one subproblem each): its
 //! completions, times the orbit size (8, or 4, 2, 1 for the few constellations a symmetry fixes),
 //! give the solutions of the whole orbit. The same search gives the classes of solutions: for a
 //! constellation no symmetry fixes, each completion is one class; for the rare fixed ones,
@@ -41,7 +41,8 @@
 //! progress reported per subproblem; the kernel checks the stop flag at every node above the
 //! last twelve rows, so Ctrl-C is answered within milliseconds at any size.
 //!
-//! Because the count is a list of subproblems ([`Plan`], the strategy's [`Subproblems`]), the
+//! Because the count is a list of subproblems (the strategy's [`Subproblems`], from
+//! [`Solver::plan`](nqueens_core::Solver::plan)), the
 //! core's split machinery serves it as it serves any resumable strategy: [`Shard`] and
 //! [`ShardRecord`] split a count over processes or machines and [`merge`] checks and adds the
 //! records; [`Checkpoint`] saves finished subproblems to a file so an interrupted count resumes
@@ -127,7 +128,9 @@ pub use nqueens_core::split::{
     Checkpoint, CheckpointError, MergeError, Merged, PlanRun, Shard, ShardError, ShardRecord,
     Subproblems, Tally, count_shard, count_subproblems, merge,
 };
-pub use plan::{MAX_MASK_N, Plan};
+pub use plan::MAX_MASK_N;
+
+use plan::Plan;
 pub use symmetric::MAX_SYMMETRIC_N;
 
 use std::sync::atomic::AtomicU64;
@@ -146,7 +149,7 @@ const ONLY_COUNTS: &str = "it only counts; bitmask finds and lists";
 /// Registry name `symmetry`; counts up to n = 28 (the largest whose count surely fits a `u64`).
 ///
 /// It only counts: finding and listing are left to the backtracking strategies. Its count is
-/// resumable: [`Solver::plan`](nqueens_core::Solver::plan) gives its [`Plan`].
+/// resumable: [`Solver::plan`](nqueens_core::Solver::plan) gives its subproblems.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SymmetrySolver;
 
