@@ -148,7 +148,7 @@ fn a_raised_stop_flag_ends_runs_with_its_reason() {
                 let ended = match run(solver, op, n, &config) {
                     Ok(ended) => ended,
                     // Refusing what would not fit in memory is an answer too.
-                    Err(Error::Refused { .. } | Error::MemoryLimit { .. }) => continue,
+                    Err(Error::MemoryLimit { .. }) => continue,
                     Err(e) => panic!("{} {op} n = {n}: {e}", solver.name()),
                 };
                 // A first solution may come before the first look at the flag; no list or

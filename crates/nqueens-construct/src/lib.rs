@@ -136,10 +136,10 @@ impl Strategy for ConstructionSolver {
                     Stats::default(),
                 ));
             }
-            _ => columns(n).ok_or_else(|| Error::Refused {
+            _ => columns(n).ok_or_else(|| Error::OutOfMemory {
                 strategy: self.name(),
                 n,
-                reason: format!("could not allocate {n} columns ({} bytes)", 4 * n),
+                what: format!("{n} columns ({} bytes)", 4 * n),
             })?,
         };
         let stats = Stats {

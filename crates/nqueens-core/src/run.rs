@@ -18,10 +18,12 @@ pub enum Ended {
     /// found.
     Satisfied,
     /// The strategy's step, node or memory budget ran out.
+    #[serde(rename = "budget-exhausted", alias = "budget")]
     Budget,
     /// The caller's [`StopFlag`](crate::StopFlag) was raised (Ctrl-C, SIGTERM).
     Interrupted,
     /// The deadline given to [`run_with_deadline`](crate::run_with_deadline) passed.
+    #[serde(rename = "timeout", alias = "deadline")]
     Deadline,
 }
 
@@ -32,8 +34,9 @@ impl Ended {
         matches!(self, Ended::Exhausted | Ended::Satisfied)
     }
 
-    /// A short label for tables and JSON: `exhausted`, `satisfied`, `budget-exhausted`,
-    /// `interrupted`, `timeout`.
+    /// The one spelling users read for this end, in tables, JSON (its serde form is the same;
+    /// the older `budget` and `deadline` are still read), traces and reports: `exhausted`,
+    /// `satisfied`, `budget-exhausted`, `interrupted`, `timeout`.
     pub fn label(self) -> &'static str {
         match self {
             Ended::Exhausted => "exhausted",
@@ -194,5 +197,46 @@ impl CountRun {
     /// Whether the numbers are the whole count.
     pub fn is_complete(&self) -> bool {
         self.ended == Ended::Exhausted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [Ended; 5] = [
+        Ended::Exhausted,
+        Ended::Satisfied,
+        Ended::Budget,
+        Ended::Interrupted,
+        Ended::Deadline,
+    ];
+
+    #[test]
+    fn json_spells_each_end_as_its_label_and_reads_the_older_words() {
+        for ended in ALL {
+            let json = serde_json::to_string(&ended).unwrap();
+            assert_eq!(json, format!("\"{}\"", ended.label()));
+            assert_eq!(serde_json::from_str::<Ended>(&json).unwrap(), ended);
+        }
+        for (old, ended) in [
+            ("\"budget\"", Ended::Budget),
+            ("\"deadline\"", Ended::Deadline),
+        ] {
+            assert_eq!(serde_json::from_str::<Ended>(old).unwrap(), ended);
+        }
+    }
+
+    #[test]
+    fn a_solution_is_only_in_the_found_arm() {
+        let none = FirstRun::without_solution(Ended::Satisfied, Stats::default());
+        assert_eq!((none.solution(), none.ended()), (None, Ended::Exhausted));
+        assert!(none.proves_none());
+        let found = FirstRun::found(Solution::from_columns(vec![0]).unwrap(), Stats::default());
+        assert_eq!(found.ended(), Ended::Satisfied);
+        assert_eq!(
+            found.into_solution().map(|s| s.into_columns()),
+            Some(vec![0])
+        );
     }
 }

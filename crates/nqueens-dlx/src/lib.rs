@@ -55,7 +55,8 @@
 //! of those lists: O(n) per node, against O(1) for bitmask backtracking; but MRV makes the
 //! tree smaller: a full count of n = 14 visits 5,474,541 nodes, a fifth of the 27,358,552 of
 //! row-by-row backtracking (the `cross_general` test in the root package checks the relation).
-//! Memory is O(n²): five nodes of 16 bytes per square. A count explores every solution (no
+//! Memory is O(n²): five nodes of 16 bytes per square, 200 KB at its largest board (n = 50),
+//! too little to read [`Config::memory_limit`](nqueens_core::Config::memory_limit). A count explores every solution (no
 //! symmetry is used), so it is exponential: n = 14 in 1.2 s and n = 15 in about 7 s in
 //! release mode on the 2-core reference machine; its limit is [`known::COUNT_FITS_U64`], time
 //! being the real bound, as for the other counters.

@@ -87,7 +87,8 @@
 //!
 //! **Cost**: O(n) per child (crossover, mutation, evaluation), 100 children per generation.
 //! **Memory**: two populations of 100 permutations, 800 bytes per queen: 1.6 MB at [`MAX_N`];
-//! larger boards are refused with a typed [`Error::TooLarge`].
+//! larger boards are refused with a typed [`Error::TooLarge`], and none is large enough to read
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit).
 //!
 //! ```
 //! use nqueens_core::{Config, Ended, Solver};

@@ -193,13 +193,10 @@ impl Strategy for MinConflictsSolver {
                 None => Ok(FirstRun::without_solution(ended, stats).seeded(seed)),
             };
         }
-        let board = Board::new(n).ok_or_else(|| Error::Refused {
+        let board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
             strategy: self.name(),
             n,
-            reason: format!(
-                "could not allocate the board (about {} bytes)",
-                n as u64 * 19 / 4
-            ),
+            what: format!("the board (about {} bytes)", n as u64 * 19 / 4),
         })?;
         if config.watches_steps() {
             search::<true>(board, n, seed, budget, config)

@@ -81,7 +81,9 @@
 //! per unit of `n` near n = 17): at n = 16, 208 million nodes with plain backtracking below the
 //! edge queens and about half that with the forward checking, against 571 million for
 //! mirror-halved backtracking of the whole board. Memory is O(n⁴) for the plan (about `n⁴ / 8`
-//! classes: 3,206 at n = 16) plus O(n) per thread for the search. The subproblems are
+//! classes: 3,206 at n = 16) plus O(n) per thread for the search: a few megabytes at most
+//! at n = 28, too little to read [`Config::memory_limit`](nqueens_core::Config::memory_limit)
+//! (the `quadrants` counter's tables are what that bound is for). The subproblems are
 //! independent, so the work divides over threads, processes and machines; the interleaved
 //! order leaves no long tail.
 //!

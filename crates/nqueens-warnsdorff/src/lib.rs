@@ -125,7 +125,7 @@ pub const MAX_N: usize = 100_000;
 
 /// Largest board the `faithful` variant accepts for a first solution and for listing: from
 /// n = 200 on, its fixed order needs more than [`FAITHFUL_DEFAULT_BUDGET`] nodes before the
-/// first solution, so it would only ever answer "budget exhausted".
+/// first solution, so it would only ever answer `budget-exhausted`.
 pub const FAITHFUL_MAX_N: usize = 199;
 
 /// Largest board the `faithful` variant lists: every n up to 75 reaches its first solution
