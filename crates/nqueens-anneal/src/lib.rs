@@ -102,7 +102,6 @@
 #![deny(missing_docs)]
 
 mod anneal;
-mod board;
 
 use nqueens_core::{
     Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
@@ -112,7 +111,7 @@ use nqueens_core::{
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use board::Board;
+use nqueens_core::local::PermutationBoard;
 
 /// Simulated annealing on a permutation board with random swaps. Registry name `annealing`;
 /// randomized (takes a seed); `n <= 10^6`; variants `geometric` (the default) and `quench`.
@@ -211,7 +210,7 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
     };
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    let mut board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
+    let mut board = PermutationBoard::new(n).ok_or_else(|| Error::OutOfMemory {
         strategy: "annealing",
         n,
         what: format!("the board ({} bytes)", 20 * n as u64),

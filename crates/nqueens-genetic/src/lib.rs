@@ -117,7 +117,7 @@ mod tests;
 
 use nqueens_core::{
     Capabilities, Config, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
-    local::{self, Start},
+    local::{self, DiagonalCounts, Start},
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -229,11 +229,17 @@ fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Er
     };
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+    // The fitness counters: the populations beside them are a few megabytes at most.
+    let mut fitness = DiagonalCounts::new(n).ok_or_else(|| Error::OutOfMemory {
+        strategy: "genetic",
+        n,
+        what: format!("the fitness counters ({} bytes)", 16 * n),
+    })?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (ended, found, counters) = if config.watches_steps() {
-        evolve::evolve_observed(n, params, &mut rng, budget, config)
+        evolve::evolve_observed(n, params, &mut fitness, &mut rng, budget, config)
     } else {
-        evolve::evolve::<false>(n, params, &mut rng, budget, config)
+        evolve::evolve::<false>(n, params, &mut fitness, &mut rng, budget, config)
     };
     stats.moves = counters.generations;
     stats.examined = counters.evaluations;
