@@ -75,8 +75,8 @@ impl<'a> Job<'a> {
 /// - [`subproblems`](Strategy::subproblems) for counts split into numbered pieces.
 ///
 /// Every strategy is then a [`Solver`](crate::Solver). A strategy reports why it stopped
-/// with [`Ended`]: when it sees the stop flag it says [`Ended::Interrupted`] and the caller's
-/// entry point corrects that to [`Ended::Deadline`] when a deadline raised the flag.
+/// with [`Ended`](crate::Ended): when it sees the stop flag it says [`Ended::Interrupted`](crate::Ended::Interrupted) and the caller's
+/// entry point corrects that to [`Ended::Deadline`](crate::Ended::Deadline) when a deadline raised the flag.
 pub trait Strategy: Send + Sync {
     /// The stable registry name (`vector`, `bitmask`, ...).
     fn name(&self) -> &'static str;
