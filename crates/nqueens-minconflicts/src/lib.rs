@@ -184,7 +184,7 @@ impl Strategy for MinConflictsSolver {
             } else {
                 completion::complete::<false>
             };
-            let (columns, ended, stats) = complete(n, given, &mut rng, budget, stall(n), config);
+            let (columns, ended, stats) = complete(n, given, &mut rng, budget, stall(n), config)?;
             return match columns {
                 Some(columns) => {
                     config.observe(Event::Found);
