@@ -8,7 +8,8 @@
 //! - **Board**: a permutation (`columns[row]`), so rows and columns never clash and the energy
 //!   is the number of attacking pairs on the diagonals. Two arrays of `2n - 1` counters (queens
 //!   per diagonal, per direction) give the change in pairs of swapping two rows' columns in
-//!   O(1) from eight counters, and a swap updates them in O(1), as in `nqueens-minconflicts`.
+//!   O(1) from eight counters, and a swap updates them in O(1): the local searches' shared
+//!   `nqueens_core::local::PermutationBoard`.
 //! - **Move**: two distinct rows drawn uniformly at random; their swap changes the pairs by
 //!   `d`. It is made when `d <= 0` (sideways moves included), and otherwise with probability
 //!   e^(-d/T) (the Metropolis rule; increases above 64 pairs are never accepted).

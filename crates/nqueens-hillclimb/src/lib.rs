@@ -11,7 +11,8 @@
 //! - **Successors**: every move of one queen to another square of its row: n(n - 1) of them
 //!   (56 at n = 8).
 //! - **Cost** `h`: the number of attacking pairs, direct or indirect (a queen between two does
-//!   not block). Counters per column and per diagonal give the change of a move in O(1).
+//!   not block). Counters per column and per diagonal (the latter the local searches' shared
+//!   [`DiagonalCounts`](nqueens_core::local::DiagonalCounts)) give the change of a move in O(1).
 //!
 //! A climb moves while a successor is better, and stops when it gets **stuck**: in a local
 //! minimum (every successor worse) or on a plateau (the best successor equal). Every stuck
