@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use clap::Args;
 use nqueens::core::{
-    Board, BoardStyle, Columns, Config, Ended, Operation, Registry, Solver, Stats, StopFlag,
+    Board, BoardStyle, Columns, Config, Ended, FirstOutcome, Operation, Registry, Solver, Stats,
+    StopFlag,
 };
 use serde::Serialize;
 
@@ -98,11 +99,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         message(&format!("seed: {seed}"));
     }
     let solution = run.solution().map(|s| s.columns());
-    let outcome = match solution {
-        Some(_) => "found",
-        None if run.proves_none() => "no-solution",
-        // `budget-exhausted` or `interrupted`.
-        None => run.ended().label(),
+    let outcome = match run.outcome() {
+        FirstOutcome::Found(_) => "found",
+        FirstOutcome::NotFound(Ended::Exhausted) => "no-solution",
+        // `budget-exhausted`, `interrupted` or `timeout`.
+        FirstOutcome::NotFound(ended) => ended.label(),
     };
     let report = SolveReport {
         n,
