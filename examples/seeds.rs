@@ -47,7 +47,7 @@ fn main() {
         let seconds = started.elapsed().as_secs_f64();
         match run {
             Ok(run) => {
-                let found = run.ended == Ended::Satisfied;
+                let found = run.ended() == Ended::Satisfied;
                 let counters: Vec<String> = Stats::FIELDS
                     .iter()
                     .filter(|field| (field.get)(&run.stats) != 0)

@@ -60,16 +60,16 @@ fn agree(n: usize, given: &Given) -> bool {
         let label = label(solver.name(), variant);
         if variant.first.accepts(n) {
             let run = solver.first(n, &config).unwrap();
-            match &run.solution {
+            match run.solution() {
                 Some(solution) => assert!(expected.contains(solution.columns()), "{label}"),
                 None if variant.complete => {
                     assert!(expected.is_empty(), "{label} missed a completion");
-                    assert_eq!(run.ended, Ended::Exhausted, "{label}");
+                    assert_eq!(run.ended(), Ended::Exhausted, "{label}");
                 }
-                None => assert_eq!(run.ended, Ended::Budget, "{label}"),
+                None => assert_eq!(run.ended(), Ended::Budget, "{label}"),
             }
             if variant.complete {
-                assert_eq!(run.solution.is_some(), !expected.is_empty(), "{label}");
+                assert_eq!(run.solution().is_some(), !expected.is_empty(), "{label}");
             }
         }
         if variant.list.accepts(n) {
@@ -129,8 +129,8 @@ fn complete_strategies_agree_on_larger_boards() {
                         ..Config::default()
                     };
                     let run = solver.first(n, &config).unwrap();
-                    assert!(run.ended.is_definite(), "{name} n = {n} given {given}");
-                    answers.push((name, run.solution.is_some()));
+                    assert!(run.ended().is_definite(), "{name} n = {n} given {given}");
+                    answers.push((name, run.solution().is_some()));
                 }
                 assert!(
                     answers.iter().all(|&(_, a)| a == answers[0].1),
@@ -149,7 +149,7 @@ fn all_queens_given_is_its_own_completion() {
     for (solver, variant) in honouring(&nqueens::registry()) {
         let run = solver.first(4, &config(variant, &given)).unwrap();
         assert_eq!(
-            run.solution.map(|s| s.to_string()).as_deref(),
+            run.solution().map(|s| s.to_string()).as_deref(),
             Some("1 3 0 2"),
             "{}",
             solver.name()
@@ -168,7 +168,7 @@ fn min_conflicts_completes_a_larger_board_without_moving_given_queens() {
             .unwrap()
             .first(500, &Config::default())
             .unwrap()
-            .solution
+            .into_solution()
             .unwrap();
         let given = Given::new(
             (0..500)
@@ -184,7 +184,7 @@ fn min_conflicts_completes_a_larger_board_without_moving_given_queens() {
         };
         let run = solver.first(500, &config).unwrap();
         let found = run
-            .solution
+            .solution()
             .expect("a completion within the default budget");
         assert_eq!(given.missing_in(found.columns()), None);
     }

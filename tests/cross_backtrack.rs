@@ -22,8 +22,13 @@ fn all(solver: &dyn Solver, n: usize) -> Vec<Vec<u32>> {
 fn same_first_as_bitmask(solver: &dyn Solver, n: usize) {
     let run = solver.first(n, &Config::default()).unwrap();
     let bitmask = BitmaskSolver.first(n, &Config::default()).unwrap();
-    assert_eq!(run.solution, bitmask.solution, "{} n = {n}", solver.name());
-    assert_eq!(run.ended, bitmask.ended, "{} n = {n}", solver.name());
+    assert_eq!(
+        run.solution(),
+        bitmask.solution(),
+        "{} n = {n}",
+        solver.name()
+    );
+    assert_eq!(run.ended(), bitmask.ended(), "{} n = {n}", solver.name());
 }
 
 #[test]

@@ -66,8 +66,8 @@ fn faithful_first_solutions_beside_lexicographic_backtracking() {
     for (i, n) in (8..=20).enumerate() {
         let ours = WarnsdorffSolver.first(n, &variant(FAITHFUL)).unwrap();
         let theirs = BitmaskSolver.first(n, &Config::default()).unwrap();
-        assert_eq!(ours.ended, Ended::Satisfied, "n = {n}");
-        assert_eq!(theirs.ended, Ended::Satisfied, "n = {n}");
+        assert_eq!(ours.ended(), Ended::Satisfied, "n = {n}");
+        assert_eq!(theirs.ended(), Ended::Satisfied, "n = {n}");
         assert_eq!(
             (ours.stats.nodes, theirs.stats.nodes),
             (faithful[i], bitmask[i]),
@@ -81,8 +81,8 @@ fn astar_row_is_lexicographic_backtracking() {
     for n in 1..=20 {
         let astar = AStarSolver::new().first(n, &variant(ROW)).unwrap();
         let backtrack = BitmaskSolver.first(n, &Config::default()).unwrap();
-        assert_eq!(astar.solution, backtrack.solution, "n = {n}");
-        assert_eq!(astar.ended, backtrack.ended, "n = {n}");
+        assert_eq!(astar.solution(), backtrack.solution(), "n = {n}");
+        assert_eq!(astar.ended(), backtrack.ended(), "n = {n}");
         // One expansion per placed queen (the empty board is no node).
         assert_eq!(astar.stats.nodes, backtrack.stats.nodes, "n = {n}");
     }

@@ -64,7 +64,7 @@ fn lexicographic_backtracking_makes_the_oeis_a140450_placements() {
         let solver = strategy(name);
         for n in 1..=largest {
             let run = solver.first(n, &with_stats()).unwrap();
-            let columns = run.solution.as_ref().map(|s| s.columns());
+            let columns = run.solution().map(|s| s.columns());
             assert_eq!(
                 tentative_placements(n, run.stats.nodes, columns),
                 A140450[n - 1],
@@ -80,10 +80,10 @@ fn the_first_solution_is_oeis_a141843() {
         let solver = strategy(name);
         for (n, row) in (1..).zip(A141843) {
             let run = solver.first(n, &Config::default()).unwrap();
-            let ours = match &run.solution {
+            let ours = match run.solution() {
                 Some(s) => s.columns().iter().map(|c| (c + 1).to_string()).collect(),
                 None => {
-                    assert_eq!(run.ended, Ended::Exhausted, "{name} n = {n}");
+                    assert_eq!(run.ended(), Ended::Exhausted, "{name} n = {n}");
                     vec!["0".to_string(); n]
                 }
             };
@@ -127,7 +127,7 @@ fn hui_s_essay_figures_hold() {
     };
     let run = strategy("warnsdorff").first(29, &faithful).unwrap();
     assert_eq!(
-        run.solution.map(|s| s.to_string()).as_deref(),
+        run.solution().map(|s| s.to_string()).as_deref(),
         Some("0 4 8 12 2 17 21 25 10 14 6 22 26 7 15 19 23 27 1 5 28 9 3 20 11 24 16 18 13")
     );
     assert!(

@@ -100,8 +100,8 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
             instance.satisfiable = reference
                 .first(instance.n, &config)
                 .ok()
-                .filter(|run| run.ended.is_definite())
-                .map(|run| run.solution.is_some());
+                .filter(|run| run.ended().is_definite())
+                .map(|run| run.solution().is_some());
         }
     }
     out

@@ -240,12 +240,11 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         }
         h.budget.start(VALIDATE, VALIDATE, &n.to_string());
         let solution = match construction.first(n, &config) {
-            Ok(run) => match run.solution {
-                Some(solution) => solution,
-                None => {
+            Ok(run) => match (run.ended(), run.into_solution()) {
+                (_, Some(solution)) => solution,
+                (ended, None) => {
                     eprintln!(
-                        "nqueens bench: validate n = {n}: construction gave no solution ({})",
-                        run.ended
+                        "nqueens bench: validate n = {n}: construction gave no solution ({ended})"
                     );
                     continue;
                 }

@@ -213,9 +213,9 @@ pub fn fill(record: &mut CaseRecord, probe: Probe) -> Option<(f64, Stats)> {
             record.seconds = seconds;
             None
         }
-        Probe::Failed(error) => {
+        Probe::Failed(why) => {
             record.status = CaseStatus::Error;
-            record.note = error.to_string();
+            record.note = why;
             None
         }
     }

@@ -117,7 +117,7 @@ pub fn literature_group(h: &mut Harness, registry: &Registry) {
                     };
                     match solver.first(8, &config) {
                         Ok(run) => {
-                            solved += u64::from(run.solution.is_some());
+                            solved += u64::from(run.solution().is_some());
                             add(&mut record.stats, &run.stats);
                         }
                         Err(error) => {
@@ -161,10 +161,10 @@ pub fn literature_group(h: &mut Harness, registry: &Registry) {
                     Ok(run) => {
                         record.seconds = started.elapsed().as_secs_f64();
                         record.stats = run.stats;
-                        record.result = if run.solution.is_some() {
+                        record.result = if run.solution().is_some() {
                             "found"
                         } else {
-                            run.ended.label()
+                            run.ended().label()
                         }
                         .to_string();
                     }

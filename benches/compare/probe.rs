@@ -5,7 +5,7 @@ use std::alloc::System;
 use std::fmt;
 use std::time::Duration;
 
-use nqueens::core::{Answer, Config, Ended, Error, Operation, Solver, Stats, with_deadline};
+use nqueens::core::{Answer, Config, Ended, Operation, Solver, Stats, with_deadline};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 
 /// Counts every allocation with an atomic add, also while criterion times: the search loops do
@@ -58,8 +58,8 @@ pub enum Probe {
     },
     /// It ran past the budget (after this many seconds).
     OverBudget(f64),
-    /// The strategy refused the case, or its own work budget ran out.
-    Failed(Error),
+    /// The strategy refused the case (why), or its own work budget ran out.
+    Failed(String),
 }
 
 /// Runs `operation` (a first solution or a count) of `solver` at size `n` once with `config`,
@@ -80,31 +80,23 @@ pub fn probe(
         })
     });
     match result {
-        Err(error) => Probe::Failed(error),
-        Ok(answer) => settle(solver, n, answer, seconds, budget, heap),
+        Err(error) => Probe::Failed(error.to_string()),
+        Ok(answer) => settle(answer, seconds, budget, heap),
     }
 }
 
 /// What a run that returned means for the bench.
-fn settle(
-    solver: &dyn Solver,
-    n: usize,
-    answer: Answer,
-    seconds: f64,
-    budget: Duration,
-    heap: u64,
-) -> Probe {
+fn settle(answer: Answer, seconds: f64, budget: Duration, heap: u64) -> Probe {
     let found = match (&answer, answer.ended()) {
         // A first-solution strategy that gives up on its own is not slow: it failed.
         (Answer::First(_), Ended::Budget) => {
-            return Probe::Failed(Error::Refused {
-                strategy: solver.name(),
-                n,
-                reason: "its default work budget ran out".to_string(),
-            });
+            return Probe::Failed(format!(
+                "{} (its default work budget ran out)",
+                Ended::Budget.label()
+            ));
         }
         _ if seconds > budget.as_secs_f64() => return Probe::OverBudget(seconds),
-        (Answer::First(run), _) if run.solution.is_some() => Found::Solution,
+        (Answer::First(run), _) if run.solution().is_some() => Found::Solution,
         (Answer::First(_), Ended::Exhausted) => Found::NoSolution,
         (Answer::Count(run), Ended::Exhausted) => Found::Count(run.total),
         // Stopped by the deadline (or a count cut short): over the budget.

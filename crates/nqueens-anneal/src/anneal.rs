@@ -6,8 +6,8 @@ use nqueens_core::{Config, Ended, Event};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::board::Board;
 use crate::{Schedule, Stall};
+use nqueens_core::local::PermutationBoard;
 
 /// Uphill moves larger than this are never accepted: at the hottest schedule (T = 2) their
 /// probability would be below e^-32, about 10^-14.
@@ -67,7 +67,7 @@ pub(crate) struct Counters {
 }
 
 /// Reports every row of `board` as [`Event::Assigned`]: the picture of a new start or a reheat.
-pub(crate) fn assign_all(board: &Board, config: &Config) {
+pub(crate) fn assign_all(board: &PermutationBoard, config: &Config) {
     for (row, &column) in board.columns().iter().enumerate() {
         let column = column as usize;
         config.observe(Event::Assigned { row, column });
@@ -86,7 +86,7 @@ pub(crate) fn assign_all(board: &Board, config: &Config) {
 // measured about 3% more instructions than before the events; out of line, 4% fewer.
 #[inline(never)]
 pub(crate) fn anneal<const OBSERVED: bool>(
-    board: &mut Board,
+    board: &mut PermutationBoard,
     rng: &mut Xoshiro256PlusPlus,
     schedule: &Schedule,
     budget: u64,

@@ -8,14 +8,15 @@
 //! - **Board**: a permutation (`columns[row]`), so rows and columns never clash and the energy
 //!   is the number of attacking pairs on the diagonals. Two arrays of `2n - 1` counters (queens
 //!   per diagonal, per direction) give the change in pairs of swapping two rows' columns in
-//!   O(1) from eight counters, and a swap updates them in O(1), as in `nqueens-minconflicts`.
+//!   O(1) from eight counters, and a swap updates them in O(1): the local searches' shared
+//!   `nqueens_core::local::PermutationBoard`.
 //! - **Move**: two distinct rows drawn uniformly at random; their swap changes the pairs by
 //!   `d`. It is made when `d <= 0` (sideways moves included), and otherwise with probability
 //!   e^(-d/T) (the Metropolis rule; increases above 64 pairs are never accepted).
 //! - **Start**: a uniformly random permutation (Fisher–Yates), about 2n/3 attacking pairs.
 //!
 //! **Cooling schedules**, one per variant ([`Config::variant`](nqueens_core::Config::variant)),
-//! both a [`Schedule`] value that [`solve_with`] also takes. A *sweep* is `max(n, 64)` proposed
+//! both a [`Schedule`] value. A *sweep* is `max(n, 64)` proposed
 //! swaps: every temperature lasts one sweep.
 //!
 //! | variant | schedule |
@@ -85,24 +86,23 @@
 //!
 //! let config = Config { seed: Some(42), ..Config::default() };
 //! let run = AnnealingSolver.first(1000, &config)?;
-//! let solution = run.solution.expect("the default budget suffices");
+//! let solution = run.solution().cloned().expect("the default budget suffices");
 //! assert_eq!(solution.n(), 1000);
 //! assert_eq!(run.seed, Some(42));
 //! // The same seed gives the same solution.
-//! assert_eq!(AnnealingSolver.first(1000, &config)?.solution, Some(solution));
+//! assert_eq!(AnnealingSolver.first(1000, &config)?.into_solution(), Some(solution));
 //!
 //! let quench = Config { variant: Some("quench".into()), ..config.clone() };
-//! assert!(AnnealingSolver.first(1000, &quench)?.solution.is_some());
+//! assert!(AnnealingSolver.first(1000, &quench)?.solution().is_some());
 //!
 //! let broke = Config { budget: Some(0), ..config };
-//! assert_eq!(AnnealingSolver.first(1000, &broke)?.ended, Ended::Budget);
+//! assert_eq!(AnnealingSolver.first(1000, &broke)?.ended(), Ended::Budget);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
 #![deny(missing_docs)]
 
 mod anneal;
-mod board;
 
 use nqueens_core::{
     Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
@@ -112,7 +112,7 @@ use nqueens_core::{
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use board::Board;
+use nqueens_core::local::PermutationBoard;
 
 /// Simulated annealing on a permutation board with random swaps. Registry name `annealing`;
 /// randomized (takes a seed); `n <= 10^6`; variants `geometric` (the default) and `quench`.
@@ -202,38 +202,19 @@ const QUENCH_VARIANT: Variant = Variant {
     ..GEOMETRIC_VARIANT
 };
 
-/// Anneals an `n × n` board with `schedule`, under `config`'s seed, budget, stop flag and
-/// observer: the strategy's search, open to schedules of one's own.
-///
-/// ```
-/// use nqueens_anneal::{GEOMETRIC, Schedule, solve_with};
-/// use nqueens_core::Config;
-///
-/// let slow = Schedule { cooling: 0.99, ..GEOMETRIC };
-/// let run = solve_with(200, &slow, &Config { seed: Some(1), ..Config::default() })?;
-/// assert_eq!(run.solution.map(|s| s.n()), Some(200));
-/// # Ok::<(), nqueens_core::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// [`Error::ZeroSize`] for `n = 0`, [`Error::Refused`] when the board's memory cannot be had.
-/// `n` is not checked against [`MAX_N`] here (the [`Solver`](nqueens_core::Solver) entry
-/// points do that).
-pub fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun, Error> {
-    if n == 0 {
-        return Err(Error::ZeroSize);
-    }
+/// Anneals the `n × n` board with `schedule`, under `config`'s seed, budget, stop flag and
+/// observer (`n` checked by the [`Solver`](nqueens_core::Solver) entry points).
+fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun, Error> {
     let (seed, budget) = match local::start(n, config, default_budget(n)) {
         Start::Search { seed, budget } => (seed, budget),
         Start::Answered(run) => return Ok(run),
     };
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    let mut board = Board::new(n).ok_or_else(|| Error::Refused {
+    let mut board = PermutationBoard::new(n).ok_or_else(|| Error::OutOfMemory {
         strategy: "annealing",
         n,
-        reason: format!("could not allocate the board ({} bytes)", 20 * n as u64),
+        what: format!("the board ({} bytes)", 20 * n as u64),
     })?;
     stats.peak_bytes = board.bytes() as u64;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -275,5 +256,26 @@ impl Strategy for AnnealingSolver {
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let schedule = if job.is("quench") { QUENCH } else { GEOMETRIC };
         solve_with(job.n(), &schedule, job.config())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_spans_restarts_of_a_schedule_that_freezes_at_once() {
+        let frozen = Schedule {
+            patience: 1,
+            stalled: Stall::Restart,
+            ..GEOMETRIC
+        };
+        let config = Config {
+            budget: Some(200_000),
+            seed: Some(3),
+            ..Config::default()
+        };
+        let run = solve_with(3000, &frozen, &config).unwrap();
+        assert!(run.stats.examined <= 200_000, "{:?}", run.stats);
     }
 }

@@ -47,7 +47,7 @@ fn main() {
                     }
                 };
                 let seconds = started.elapsed().as_secs_f64();
-                let outcome = match run.ended {
+                let outcome = match run.ended() {
                     Ended::Satisfied => "found".to_string(),
                     Ended::Exhausted => "no solution".to_string(),
                     ended => format!("stopped: {ended}"),

@@ -83,7 +83,7 @@
 //!
 //! let config = Config { variant: Some(ROW.into()), ..Config::default() };
 //! let run = AStarSolver::new().first(8, &config)?;
-//! assert_eq!(run.solution, Some("0 4 7 5 2 6 1 3".parse()?));
+//! assert_eq!(run.into_solution(), Some("0 4 7 5 2 6 1 3".parse()?));
 //! let none = AStarSolver::new().first(3, &config)?;
 //! assert!(none.proves_none());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -130,7 +130,7 @@ impl AStarSolver {
     ///
     /// let config = Config { variant: Some(SQUARE.into()), ..Config::default() };
     /// let run = AStarSolver::with_memory_limit(64 << 10).first(8, &config)?;
-    /// assert_eq!((run.solution, run.ended), (None, Ended::Budget));
+    /// assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
     /// assert!(run.stats.peak_bytes <= 64 << 10);
     /// # Ok::<(), nqueens_core::Error>(())
     /// ```
@@ -237,7 +237,7 @@ impl AStarSolver {
         let initial_conflicts = problem.attacked_queens();
         let mut run = self.run(&mut problem, config)?;
         run.stats.initial_conflicts = initial_conflicts;
-        if run.solution.is_some() {
+        if run.solution().is_some() {
             // The search stopped with the goal loaded: its swaps are the moves made.
             run.stats.moves = problem.swaps();
         }

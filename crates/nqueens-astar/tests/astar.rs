@@ -24,11 +24,11 @@ fn every_variant_finds_valid_solutions() {
         for n in sizes.filter(|&n| n != 2 && n != 3) {
             for seed in 0..3 {
                 let run = AStarSolver::new().first(n, &config(variant, seed)).unwrap();
-                match run.solution {
+                match run.solution() {
                     Some(solution) => validate_size(solution.columns(), n).unwrap(),
-                    None => panic!("{variant} n = {n}: {:?}", run.ended),
+                    None => panic!("{variant} n = {n}: {:?}", run.ended()),
                 }
-                assert_eq!(run.ended, Ended::Satisfied);
+                assert_eq!(run.ended(), Ended::Satisfied);
                 // The start is no node, and a `swap` start may already be a solution.
                 assert!(run.stats.nodes >= 1 || variant == SWAP);
                 assert!(run.stats.peak_bytes <= AStarSolver::DEFAULT_MEMORY_LIMIT);
@@ -59,7 +59,10 @@ fn row_expands_one_node_per_queen_placed_by_backtracking() {
         assert_eq!(run.stats.nodes, expected, "n = {n}");
     }
     let eight = AStarSolver::new().first(8, &config(ROW, 0)).unwrap();
-    assert_eq!(eight.solution, Some("0 4 7 5 2 6 1 3".parse().unwrap()));
+    assert_eq!(
+        eight.into_solution(),
+        Some("0 4 7 5 2 6 1 3".parse().unwrap())
+    );
 }
 
 #[test]
@@ -68,7 +71,7 @@ fn swap_is_seeded_and_reports_its_seed() {
     let a = solver.first(30, &config(SWAP, 42)).unwrap();
     let b = solver.first(30, &config(SWAP, 42)).unwrap();
     assert_eq!(a.seed, Some(42));
-    assert_eq!(a.solution, b.solution);
+    assert_eq!(a.solution(), b.solution());
     assert_eq!(a.stats, b.stats);
     assert!(a.stats.moves >= 1 && a.stats.initial_conflicts >= 2);
     let fresh = solver.first(8, &Config::default()).unwrap();
@@ -84,7 +87,7 @@ fn node_and_memory_bounds_end_runs_as_budget() {
         ..config(SQUARE, 0)
     };
     let run = AStarSolver::new().first(14, &by_nodes).unwrap();
-    assert_eq!((run.solution, run.ended), (None, Ended::Budget));
+    assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
     assert_eq!(run.stats.nodes, 50);
 
     for (variant, limit) in [(SWAP, SWAP_MAX_N), (ROW, ROW_MAX_N), (SQUARE, SQUARE_MAX_N)] {
@@ -93,14 +96,14 @@ fn node_and_memory_bounds_end_runs_as_budget() {
             .first(14.min(limit), &config(variant, 0))
             .unwrap();
         if variant == SQUARE {
-            assert_eq!((run.solution, run.ended), (None, Ended::Budget));
+            assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
         }
         assert!(run.stats.peak_bytes <= bound, "{variant}");
     }
     let tiny = AStarSolver::with_memory_limit(0)
         .first(8, &config(ROW, 0))
         .unwrap();
-    assert_eq!((tiny.solution, tiny.ended), (None, Ended::Budget));
+    assert_eq!((tiny.solution(), tiny.ended()), (None, Ended::Budget));
 }
 
 #[test]

@@ -62,7 +62,7 @@ fn no_solution_is_proven_for_2_and_3() {
         for n in [2, 3] {
             let run = solver.first(n, &Config::default()).unwrap();
             assert!(run.proves_none(), "{} n = {n}", solver.name());
-            assert_eq!(run.ended, Ended::Exhausted);
+            assert_eq!(run.ended(), Ended::Exhausted);
         }
     }
 }
@@ -124,8 +124,8 @@ fn both_forms_report_the_same_first_search() {
     for n in [1, 4, 8, 12, 20] {
         let vector = VectorSolver.first(n, &Config::default()).unwrap();
         let bitmask = BitmaskSolver.first(n, &Config::default()).unwrap();
-        assert_eq!(vector.solution, bitmask.solution, "n = {n}");
-        assert_eq!(vector.ended, bitmask.ended, "n = {n}");
+        assert_eq!(vector.solution(), bitmask.solution(), "n = {n}");
+        assert_eq!(vector.ended(), bitmask.ended(), "n = {n}");
         assert_eq!(vector.stats, bitmask.stats, "n = {n}");
     }
 }
@@ -134,11 +134,11 @@ fn both_forms_report_the_same_first_search() {
 fn first_solutions_of_large_boards_validate() {
     for n in [25, 30, 32] {
         let run = BitmaskSolver.first(n, &Config::default()).unwrap();
-        let Some(solution) = run.solution else {
+        let Some(solution) = run.solution() else {
             panic!("no solution for n = {n}");
         };
         assert_eq!(solution.n(), n);
-        assert_eq!(run.ended, Ended::Satisfied);
+        assert_eq!(run.ended(), Ended::Satisfied);
     }
 }
 
@@ -304,7 +304,7 @@ fn a_watched_first_search_stops_at_its_solution() {
         "the last events put the solution's last queen and find it"
     );
     assert_eq!(
-        run.solution.map(|s| s.to_string()),
+        run.solution().map(|s| s.to_string()),
         Some("0 4 7 5 2 6 1 3".into())
     );
 }

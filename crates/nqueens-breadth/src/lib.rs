@@ -57,8 +57,8 @@
 
 use nqueens_core::format::format_bytes;
 use nqueens_core::{
-    Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Observer, Stats, Strategy,
-    Variant, VisitRun, Visitor,
+    Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Observer, Operation, Stats,
+    Strategy, Variant, VisitRun, Visitor,
 };
 
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
@@ -122,16 +122,17 @@ impl BreadthSolver {
 
     /// The frontier's capacity for `n`, or the refusal if it exceeds the memory bound (the
     /// config's, else the solver's).
-    fn capacity(&self, n: usize, config: &Config) -> Result<usize, Error> {
+    fn capacity(&self, n: usize, config: &Config, operation: Operation) -> Result<usize, Error> {
         let limit = config.memory_limit.unwrap_or(self.memory_limit);
         let largest = n
             .checked_sub(1)
             .and_then(|i| LARGEST_LEVEL.get(i))
             .copied()
-            .ok_or_else(|| Error::Refused {
+            .ok_or(Error::TooLarge {
                 strategy: NAME,
+                operation,
                 n,
-                reason: format!("its frontier is estimated only up to n = {MAX_N}"),
+                limit: MAX_N,
             })?;
         let bytes = largest * ARRANGEMENT_BYTES;
         if bytes > limit {
@@ -146,7 +147,7 @@ impl BreadthSolver {
                 ),
             });
         }
-        usize::try_from(largest).map_err(|_| Error::Refused {
+        usize::try_from(largest).map_err(|_| Error::MemoryLimit {
             strategy: NAME,
             n,
             reason: format!("{largest} arrangements do not fit this machine's address space"),
@@ -423,11 +424,13 @@ impl Strategy for BreadthSolver {
 
     /// Refuses a count whose frontier would exceed the memory bound, before any work.
     fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {
-        self.capacity(job.n(), job.config()).map(|_| ())
+        self.capacity(job.n(), job.config(), Operation::Count)
+            .map(|_| ())
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        let mut levels = Levels::new(job.n(), self.capacity(job.n(), job.config())?)?;
+        let capacity = self.capacity(job.n(), job.config(), Operation::List)?;
+        let mut levels = Levels::new(job.n(), capacity)?;
         let config = job.config();
         let mut shown = config.steps().map(|observer| Shown {
             observer,
@@ -453,7 +456,8 @@ impl Strategy for BreadthSolver {
 
     /// Counts the last level by popcount instead of streaming it.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let mut levels = Levels::new(job.n(), self.capacity(job.n(), job.config())?)?;
+        let capacity = self.capacity(job.n(), job.config(), Operation::Count)?;
+        let mut levels = Levels::new(job.n(), capacity)?;
         // Counting reports no steps (a count's observer is a progress bar).
         let ended = match levels.extend_to_last::<false>(job.config(), &mut None) {
             Ok(()) => Ended::Exhausted,

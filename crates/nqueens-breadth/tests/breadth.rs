@@ -47,7 +47,7 @@ fn first_is_the_lexicographic_first_and_small_boards_have_none() {
         let breadth = BreadthSolver::new().first(n, &Config::default()).unwrap();
         let listed = all(&BreadthSolver::new(), n).into_iter().next();
         assert_eq!(
-            breadth.solution.map(|s| s.columns().to_vec()),
+            breadth.solution().map(|s| s.columns().to_vec()),
             listed,
             "n = {n}"
         );
@@ -55,7 +55,7 @@ fn first_is_the_lexicographic_first_and_small_boards_have_none() {
     for n in [2, 3] {
         let run = BreadthSolver::new().first(n, &Config::default()).unwrap();
         assert!(run.proves_none(), "n = {n}");
-        assert_eq!(run.ended, Ended::Exhausted);
+        assert_eq!(run.ended(), Ended::Exhausted);
     }
 }
 

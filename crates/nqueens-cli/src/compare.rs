@@ -231,7 +231,7 @@ impl Case {
             .map_or_else(|_| Stats::default(), |answer| *answer.stats())
     }
 
-    /// The table's result cell: the count, `found`, `no solution`, `budget exhausted`,
+    /// The table's result cell: the count, `found`, `no solution`, `budget-exhausted`,
     /// `timeout`, `interrupted`, `refused` or `skipped` (the reason is printed under the
     /// table).
     fn label(&self) -> String {

@@ -53,7 +53,7 @@ pub fn solution_of(
         message(&format!("seed: {seed}"));
     }
     Ok(run
-        .solution
+        .into_solution()
         .map(|solution| (solution.into_columns(), solver.name().to_string())))
 }
 

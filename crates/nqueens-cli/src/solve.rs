@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use clap::Args;
 use nqueens::core::{
-    Board, BoardStyle, Columns, Config, Ended, Operation, Registry, Solver, Stats, StopFlag,
+    Board, BoardStyle, Columns, Config, Ended, FirstOutcome, Operation, Registry, Solver, Stats,
+    StopFlag,
 };
 use serde::Serialize;
 
@@ -97,12 +98,12 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     if let (Some(seed), false, None) = (run.seed, args.json, args.seed) {
         message(&format!("seed: {seed}"));
     }
-    let solution = run.solution.as_ref().map(|s| s.columns());
-    let outcome = match solution {
-        Some(_) => "found",
-        None if run.proves_none() => "no-solution",
-        // `budget-exhausted` or `interrupted`.
-        None => run.ended.label(),
+    let solution = run.solution().map(|s| s.columns());
+    let outcome = match run.outcome() {
+        FirstOutcome::Found(_) => "found",
+        FirstOutcome::NotFound(Ended::Exhausted) => "no-solution",
+        // `budget-exhausted`, `interrupted` or `timeout`.
+        FirstOutcome::NotFound(ended) => ended.label(),
     };
     let report = SolveReport {
         n,
@@ -154,17 +155,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         return Ok(Status::Negative);
     }
     if !args.json {
-        let hint = match run.ended {
+        let hint = match run.ended() {
             Ended::Budget => " (--budget sets a larger one)",
             _ => "",
         };
         message(&format!(
             "{} stopped without a solution: {}{hint}",
             solver.name(),
-            run.ended
+            run.ended()
         ));
     }
-    Ok(match run.ended {
+    Ok(match run.ended() {
         Ended::Interrupted | Ended::Deadline => Status::Interrupted,
         _ => Status::Negative,
     })

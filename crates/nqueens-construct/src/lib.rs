@@ -29,7 +29,7 @@
 //! use nqueens_core::{Config, Solver};
 //!
 //! let run = ConstructionSolver.first(8, &Config::default())?;
-//! let Some(solution) = run.solution else { panic!("n = 8 has solutions") };
+//! let Some(solution) = run.solution() else { panic!("n = 8 has solutions") };
 //! assert_eq!(solution.to_string(), "3 5 7 1 6 0 2 4");
 //! assert!(ConstructionSolver.first(3, &Config::default())?.proves_none());
 //! # Ok::<(), nqueens_core::Error>(())
@@ -136,10 +136,10 @@ impl Strategy for ConstructionSolver {
                     Stats::default(),
                 ));
             }
-            _ => columns(n).ok_or_else(|| Error::Refused {
+            _ => columns(n).ok_or_else(|| Error::OutOfMemory {
                 strategy: self.name(),
                 n,
-                reason: format!("could not allocate {n} columns ({} bytes)", 4 * n),
+                what: format!("{n} columns ({} bytes)", 4 * n),
             })?,
         };
         let stats = Stats {

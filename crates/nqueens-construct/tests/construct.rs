@@ -23,15 +23,21 @@ fn large_boards_are_solutions() {
 fn first_answers_small_boards_from_the_known_facts() {
     let config = Config::default();
     assert_eq!(
-        ConstructionSolver.first(1, &config).unwrap().solution,
+        ConstructionSolver
+            .first(1, &config)
+            .unwrap()
+            .into_solution(),
         Some("0".parse().unwrap())
     );
     for n in [2, 3] {
         let run = ConstructionSolver.first(n, &config).unwrap();
-        assert!(run.proves_none(), "n = {n}: {:?}", run.ended);
+        assert!(run.proves_none(), "n = {n}: {:?}", run.ended());
     }
     assert_eq!(
-        ConstructionSolver.first(6, &config).unwrap().solution,
+        ConstructionSolver
+            .first(6, &config)
+            .unwrap()
+            .into_solution(),
         Some("1 3 5 0 2 4".parse().unwrap())
     );
 }

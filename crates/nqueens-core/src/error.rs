@@ -33,7 +33,11 @@ pub enum Error {
         /// Why not.
         reason: &'static str,
     },
-    /// The strategy would need more memory (or another resource) than it allows itself.
+    /// A request the strategy cannot carry out as asked, for none of the reasons the other
+    /// variants name. Over a memory bound is [`Error::MemoryLimit`], memory that could not be
+    /// had [`Error::OutOfMemory`], a size or operation outside the strategy's limits
+    /// [`Error::TooLarge`] or [`Error::Unsupported`], a run that stopped an [`Ended`](crate::Ended)
+    /// in its result; only the split runner still says it (a subproblem its plan does not have).
     #[error("{strategy} refuses n = {n}: {reason}")]
     Refused {
         /// Registry name of the strategy.

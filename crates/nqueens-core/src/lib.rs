@@ -66,7 +66,7 @@ pub use error::Error;
 pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use render::{Board, BoardStyle};
-pub use run::{CountRun, Ended, FirstRun, VisitRun};
+pub use run::{CountRun, Ended, FirstOutcome, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,
     validate, validate_size,

@@ -1,8 +1,13 @@
 //! What every seeded local search (`min-conflicts`, `annealing`, `genetic`, `hill-climbing`)
-//! does before its first move, the one uniform draw they all make, and the fallible
-//! allocation of their boards' counters, written once.
+//! does before its first move, the one uniform draw they all make, the fallible allocation of
+//! their boards' counters, and their boards' diagonal bookkeeping ([`DiagonalCounts`], and the
+//! [`PermutationBoard`] of `annealing`), written once.
 
 use crate::{Config, Ended, FirstRun, Stats, known};
+
+mod board;
+
+pub use board::{DiagonalCounts, PermutationBoard};
 
 /// `len` zeroed counters (per column or diagonal of a local-search board), or `None` when the
 /// memory cannot be had, so a huge board is refused instead of aborting the process.
@@ -61,7 +66,7 @@ pub enum Start {
 /// let config = Config { seed: Some(7), ..Config::default() };
 /// assert!(matches!(start(8, &config, 100), Start::Search { seed: 7, budget: 100 }));
 /// let Start::Answered(run) = start(3, &config, 100) else { unreachable!() };
-/// assert_eq!((run.ended, run.seed), (Ended::Exhausted, Some(7)));
+/// assert_eq!((run.ended(), run.seed), (Ended::Exhausted, Some(7)));
 /// ```
 pub fn start(n: usize, config: &Config, default_budget: u64) -> Start {
     let seed = config.seed_or_fresh();

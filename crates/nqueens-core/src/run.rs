@@ -18,10 +18,12 @@ pub enum Ended {
     /// found.
     Satisfied,
     /// The strategy's step, node or memory budget ran out.
+    #[serde(rename = "budget-exhausted", alias = "budget")]
     Budget,
     /// The caller's [`StopFlag`](crate::StopFlag) was raised (Ctrl-C, SIGTERM).
     Interrupted,
     /// The deadline of a timed run (`nqueens_run::run_with_deadline`) passed.
+    #[serde(rename = "timeout", alias = "deadline")]
     Deadline,
 }
 
@@ -32,8 +34,9 @@ impl Ended {
         matches!(self, Ended::Exhausted | Ended::Satisfied)
     }
 
-    /// A short label for tables and JSON: `exhausted`, `satisfied`, `budget-exhausted`,
-    /// `interrupted`, `timeout`.
+    /// The one spelling users read for this end, in tables, JSON (its serde form is the same;
+    /// the older `budget` and `deadline` are still read), traces and reports: `exhausted`,
+    /// `satisfied`, `budget-exhausted`, `interrupted`, `timeout`.
     pub fn label(self) -> &'static str {
         match self {
             Ended::Exhausted => "exhausted",
@@ -57,14 +60,23 @@ impl fmt::Display for Ended {
     }
 }
 
+/// How a first-solution run came out: the solution exists only in the arm that found one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FirstOutcome {
+    /// A solution was found (already validated): the run ended [`Ended::Satisfied`].
+    Found(Solution),
+    /// The run ended without a solution: [`Ended::Exhausted`] proves that none exists, the
+    /// others ([`Ended::Budget`], [`Ended::Interrupted`], [`Ended::Deadline`]) leave the
+    /// question open. Never [`Ended::Satisfied`] (see [`FirstRun::without_solution`]).
+    NotFound(Ended),
+}
+
 /// The result of a first-solution run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstRun {
-    /// The solution found (already validated), if any.
-    pub solution: Option<Solution>,
-    /// How it ended: [`Ended::Satisfied`] with a solution; without one, [`Ended::Exhausted`]
-    /// is a proof that none exists and the others leave the question open.
-    pub ended: Ended,
+    /// The solution, or how the run ended without one; read it with [`FirstRun::solution`] and
+    /// [`FirstRun::ended`], or match on [`FirstRun::outcome`].
+    outcome: FirstOutcome,
     /// What it cost.
     pub stats: Stats,
     /// The seed a randomized strategy used (given or chosen), so the run can be replayed.
@@ -78,8 +90,7 @@ impl FirstRun {
     /// A run that found `solution`.
     pub fn found(solution: Solution, stats: Stats) -> Self {
         FirstRun {
-            solution: Some(solution),
-            ended: Ended::Satisfied,
+            outcome: FirstOutcome::Found(solution),
             stats,
             seed: None,
             variant: None,
@@ -87,11 +98,15 @@ impl FirstRun {
     }
 
     /// A run that ended without a solution, for the reason `ended` ([`Ended::Exhausted`]: none
-    /// exists).
+    /// exists). A search for one solution that ends without it has not been satisfied: it
+    /// searched everything, so [`Ended::Satisfied`] is taken as [`Ended::Exhausted`].
     pub fn without_solution(ended: Ended, stats: Stats) -> Self {
+        let ended = match ended {
+            Ended::Satisfied => Ended::Exhausted,
+            ended => ended,
+        };
         FirstRun {
-            solution: None,
-            ended,
+            outcome: FirstOutcome::NotFound(ended),
             stats,
             seed: None,
             variant: None,
@@ -106,9 +121,50 @@ impl FirstRun {
         }
     }
 
+    /// The solution found, or how the run ended without one.
+    pub fn outcome(&self) -> &FirstOutcome {
+        &self.outcome
+    }
+
+    /// The solution found, if any.
+    pub fn solution(&self) -> Option<&Solution> {
+        match &self.outcome {
+            FirstOutcome::Found(solution) => Some(solution),
+            FirstOutcome::NotFound(_) => None,
+        }
+    }
+
+    /// The solution found, if any, taken out of the run.
+    pub fn into_solution(self) -> Option<Solution> {
+        match self.outcome {
+            FirstOutcome::Found(solution) => Some(solution),
+            FirstOutcome::NotFound(_) => None,
+        }
+    }
+
+    /// How it ended: [`Ended::Satisfied`] with a solution; without one, [`Ended::Exhausted`]
+    /// is a proof that none exists and the others leave the question open.
+    pub fn ended(&self) -> Ended {
+        match self.outcome {
+            FirstOutcome::Found(_) => Ended::Satisfied,
+            FirstOutcome::NotFound(ended) => ended,
+        }
+    }
+
     /// Whether the run proved that no solution exists.
     pub fn proves_none(&self) -> bool {
-        self.solution.is_none() && self.ended == Ended::Exhausted
+        self.outcome == FirstOutcome::NotFound(Ended::Exhausted)
+    }
+
+    /// The same run, ended for the reason the stop flag gives when it was stopped (a deadline
+    /// or the caller): for [`Solver::first`](crate::Solver::first).
+    pub(crate) fn stopped_for(mut self, reason: Option<Ended>) -> Self {
+        if let (FirstOutcome::NotFound(ended @ Ended::Interrupted), Some(reason)) =
+            (&mut self.outcome, reason)
+        {
+            *ended = reason;
+        }
+        self
     }
 }
 
@@ -141,5 +197,46 @@ impl CountRun {
     /// Whether the numbers are the whole count.
     pub fn is_complete(&self) -> bool {
         self.ended == Ended::Exhausted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [Ended; 5] = [
+        Ended::Exhausted,
+        Ended::Satisfied,
+        Ended::Budget,
+        Ended::Interrupted,
+        Ended::Deadline,
+    ];
+
+    #[test]
+    fn json_spells_each_end_as_its_label_and_reads_the_older_words() {
+        for ended in ALL {
+            let json = serde_json::to_string(&ended).unwrap();
+            assert_eq!(json, format!("\"{}\"", ended.label()));
+            assert_eq!(serde_json::from_str::<Ended>(&json).unwrap(), ended);
+        }
+        for (old, ended) in [
+            ("\"budget\"", Ended::Budget),
+            ("\"deadline\"", Ended::Deadline),
+        ] {
+            assert_eq!(serde_json::from_str::<Ended>(old).unwrap(), ended);
+        }
+    }
+
+    #[test]
+    fn a_solution_is_only_in_the_found_arm() {
+        let none = FirstRun::without_solution(Ended::Satisfied, Stats::default());
+        assert_eq!((none.solution(), none.ended()), (None, Ended::Exhausted));
+        assert!(none.proves_none());
+        let found = FirstRun::found(Solution::from_columns(vec![0]).unwrap(), Stats::default());
+        assert_eq!(found.ended(), Ended::Satisfied);
+        assert_eq!(
+            found.into_solution().map(|s| s.into_columns()),
+            Some(vec![0])
+        );
     }
 }

@@ -57,7 +57,7 @@ use crate::{
 ///
 /// let config = Config::default();
 /// assert_eq!(Tiny.count(1, &config)?.total, 1);
-/// assert_eq!(Tiny.first(1, &config)?.solution.map(|s| s.to_string()), Some("0".into()));
+/// assert_eq!(Tiny.first(1, &config)?.solution().map(|s| s.to_string()), Some("0".into()));
 /// assert!(matches!(Tiny.first(0, &config), Err(Error::ZeroSize)));
 /// assert!(matches!(Tiny.count(2, &config), Err(Error::TooLarge { limit: 1, .. })));
 /// # Ok::<(), Error>(())
@@ -116,7 +116,7 @@ pub trait Solver: Strategy {
     fn first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
         let variant = self.check(Operation::First, n, config)?;
         let mut run = self.search_first(&Job::checked(n, variant, config))?;
-        if let Some(solution) = &run.solution {
+        if let Some(solution) = run.solution() {
             if solution.n() != n {
                 return Err(InvalidPlacement::WrongLength {
                     expected: n,
@@ -125,13 +125,9 @@ pub trait Solver: Strategy {
                 .into());
             }
             keeps_given(self.name(), solution.columns(), config)?;
-            run.ended = Ended::Satisfied;
-        } else if run.ended == Ended::Satisfied {
-            run.ended = Ended::Exhausted;
         }
-        run.ended = stop_reason(run.ended, config);
         run.variant = variant.name;
-        Ok(run)
+        Ok(run.stopped_for(config.stop.reason()))
     }
 
     /// Streams every solution to `visitor`, which may stop the stream early; the run then

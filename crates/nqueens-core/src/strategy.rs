@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::split::{Subproblems, count_subproblems};
 use crate::{Capabilities, VisitRun};
-use crate::{Config, CountRun, Ended, Error, FirstRun, Given, Operation, Solution, Variant};
+use crate::{Config, CountRun, Error, FirstRun, Given, Operation, Solution, Variant};
 
 /// Receives each solution of a stream as its columns; return `ControlFlow::Break(())` to stop.
 pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
@@ -75,8 +75,8 @@ impl<'a> Job<'a> {
 /// - [`subproblems`](Strategy::subproblems) for counts split into numbered pieces.
 ///
 /// Every strategy is then a [`Solver`](crate::Solver). A strategy reports why it stopped
-/// with [`Ended`]: when it sees the stop flag it says [`Ended::Interrupted`] and the caller's
-/// entry point corrects that to [`Ended::Deadline`] when a deadline raised the flag.
+/// with [`Ended`](crate::Ended): when it sees the stop flag it says [`Ended::Interrupted`](crate::Ended::Interrupted) and the caller's
+/// entry point corrects that to [`Ended::Deadline`](crate::Ended::Deadline) when a deadline raised the flag.
 pub trait Strategy: Send + Sync {
     /// The stable registry name (`vector`, `bitmask`, ...).
     fn name(&self) -> &'static str;
@@ -120,9 +120,6 @@ pub trait Strategy: Send + Sync {
         })?;
         Ok(match found {
             Some(columns) => FirstRun::found(Solution::from_columns(columns)?, run.stats),
-            None if run.ended == Ended::Satisfied => {
-                FirstRun::without_solution(Ended::Exhausted, run.stats)
-            }
             None => FirstRun::without_solution(run.ended, run.stats),
         })
     }
@@ -209,7 +206,7 @@ pub(crate) fn unsupported(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Limit, Solver, Stats};
+    use crate::{Ended, Limit, Solver, Stats};
 
     struct Tiny;
 
@@ -252,8 +249,8 @@ mod tests {
     fn first_and_count_default_to_the_stream() {
         let config = Config::default();
         let first = Tiny.first(1, &config).unwrap();
-        assert_eq!(first.solution.unwrap().columns(), [0]);
-        assert_eq!(first.ended, Ended::Satisfied);
+        assert_eq!(first.ended(), Ended::Satisfied);
+        assert_eq!(first.into_solution().unwrap().columns(), [0]);
         let count = Tiny.count(1, &config).unwrap();
         assert_eq!((count.total, count.ended), (1, Ended::Exhausted));
     }

@@ -35,7 +35,7 @@ fn main() {
         let start = Instant::now();
         let (what, ended, stats) = if op == "first" {
             let run = CpSolver.first(n, &config).unwrap();
-            (String::new(), run.ended, run.stats)
+            (String::new(), run.ended(), run.stats)
         } else {
             let run = CpSolver.count(n, &config).unwrap();
             (format!("total={}", run.total), run.ended, run.stats)

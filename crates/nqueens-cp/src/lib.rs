@@ -73,7 +73,9 @@
 //! ## Complexity and reach
 //!
 //! The model has `n` variables and about `3n²/2` binary propagators, built in O(n²) time and
-//! memory; the search is exponential in the worst case, and its time on a given board is
+//! memory (n ≤ 85, so too small to read
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit); Pumpkin's clause database
+//! management bounds the learnt clauses); the search is exponential in the worst case, and its time on a given board is
 //! heavy-tailed. Measured in release mode on the 2-core reference machine:
 //!
 //! | variant | first solution | list and count |
@@ -89,7 +91,7 @@
 //! use nqueens_cp::CpSolver;
 //!
 //! let run = CpSolver.first(12, &Config::default())?;
-//! assert!(run.solution.is_some());
+//! assert!(run.solution().is_some());
 //! assert_eq!(CpSolver.count(6, &Config::default())?.total, 4);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```

@@ -62,12 +62,12 @@ fn first_solutions_validate() {
     for variant in VARIANTS {
         for n in [1, 4, 8, 20, 40] {
             let run = CpSolver.first(n, &config(variant)).unwrap();
-            let solution = run.solution.expect("a solution exists");
+            let solution = run.solution().expect("a solution exists");
             assert!(
                 validate_size(solution.columns(), n).is_ok(),
                 "{variant} n = {n}"
             );
-            assert_eq!(run.ended, Ended::Satisfied);
+            assert_eq!(run.ended(), Ended::Satisfied);
         }
     }
 }

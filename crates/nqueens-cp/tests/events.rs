@@ -19,7 +19,7 @@ fn replays(n: usize, config: &Config) {
     };
     let run = CpSolver.first(n, &watched).unwrap();
     let what = format!("{:?} n = {n}", config.variant);
-    let solution = run.solution.clone().expect(&what);
+    let solution = run.solution().cloned().expect(&what);
     let replay = log.replay(n, config.given.as_ref());
     assert_eq!(
         replay.columns(),
@@ -32,7 +32,7 @@ fn replays(n: usize, config: &Config) {
     assert_eq!(events.restarts, run.stats.restarts, "{what}: restarts");
     assert_eq!((events.nodes, events.backtracks, events.moves), (0, 0, 0));
     let quiet = CpSolver.first(n, config).unwrap();
-    assert_eq!(quiet.solution, run.solution, "{what}: unwatched");
+    assert_eq!(quiet.solution(), run.solution(), "{what}: unwatched");
     assert_eq!(quiet.stats, run.stats, "{what}: unwatched");
 }
 

@@ -27,7 +27,7 @@ fn main() {
             let run = DlxSolver.first(n, &config).unwrap();
             println!(
                 "n={n} {:?} nodes={} dead_ends={} {:.3}s",
-                run.ended,
+                run.ended(),
                 run.stats.nodes,
                 run.stats.backtracks,
                 start.elapsed().as_secs_f64()

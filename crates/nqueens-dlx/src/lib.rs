@@ -47,7 +47,7 @@
 //! | `peak_bytes` | the matrix's link arrays |
 //!
 //! Knuth's *updates* (nodes unlinked from an item list, the cost measure of his paper) have no
-//! field in [`Stats`]; [`Matrix::search`] returns them in [`Counters::updates`].
+//! field in [`Stats`]; the search counts them for its own tests.
 //!
 //! ## Complexity and reach
 //!
@@ -55,7 +55,8 @@
 //! of those lists: O(n) per node, against O(1) for bitmask backtracking; but MRV makes the
 //! tree smaller: a full count of n = 14 visits 5,474,541 nodes, a fifth of the 27,358,552 of
 //! row-by-row backtracking (the `cross_general` test in the root package checks the relation).
-//! Memory is O(n²): five nodes of 16 bytes per square. A count explores every solution (no
+//! Memory is O(n²): five nodes of 16 bytes per square, 200 KB at its largest board (n = 50),
+//! too little to read [`Config::memory_limit`](nqueens_core::Config::memory_limit). A count explores every solution (no
 //! symmetry is used), so it is exponential: n = 14 in 1.2 s and n = 15 in about 7 s in
 //! release mode on the 2-core reference machine; its limit is [`known::COUNT_FITS_U64`], time
 //! being the real bound, as for the other counters.
@@ -74,7 +75,7 @@
 //!
 //! assert_eq!(DlxSolver.count(8, &Config::default())?.total, 92);
 //! let first = DlxSolver.first(8, &Config::default())?;
-//! assert!(first.solution.is_some());
+//! assert!(first.solution().is_some());
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
@@ -120,13 +121,13 @@ const STOP_POLL_MASK: u64 = (1 << 12) - 1;
 
 /// What a search did, in Knuth's terms.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
+struct Counters {
     /// Options tried: one per node of the search tree (a queen placed).
-    pub nodes: u64,
+    nodes: u64,
     /// Nodes removed from an item's list while hiding options (Knuth's "updates").
-    pub updates: u64,
+    updates: u64,
     /// Chosen primary items that had no option left.
-    pub dead_ends: u64,
+    dead_ends: u64,
 }
 
 /// The exact cover matrix of the `n × n` board, in Knuth's array layout.
@@ -136,7 +137,7 @@ pub struct Counters {
 /// of item `i`; after them come the options, four nodes each, with a spacer node before,
 /// between and after them.
 #[derive(Clone, Debug)]
-pub struct Matrix {
+struct Matrix {
     n: usize,
     /// Horizontal links of the item list; index 0 is its root. Secondary items are linked to
     /// themselves, so they are never chosen.
@@ -154,7 +155,7 @@ pub struct Matrix {
 impl Matrix {
     /// Builds the matrix of the `n × n` board (`n = 0` is taken as the one-square board: the
     /// [`Solver`](nqueens_core::Solver) entry points refuse it before a strategy sees it).
-    pub fn new(n: usize) -> Self {
+    fn new(n: usize) -> Self {
         let n = n.max(1);
         let primary = 2 * n;
         let items = primary + 4 * n - 2;
@@ -207,7 +208,7 @@ impl Matrix {
     }
 
     /// The bytes the link arrays hold.
-    pub fn bytes(&self) -> u64 {
+    fn bytes(&self) -> u64 {
         let words = self.left.len() * 3 + self.top.len() * 4;
         (words * std::mem::size_of::<u32>()) as u64
     }
@@ -315,32 +316,11 @@ impl Matrix {
 
     /// Runs Algorithm X, handing each solution (one column per row) to `visitor`, until the
     /// tree is exhausted, the visitor breaks, `stop` is raised or `budget` nodes are spent.
-    /// The matrix is restored when the search unwinds, whatever ended it.
-    pub fn search(
-        &mut self,
-        stop: &StopFlag,
-        budget: Option<u64>,
-        visitor: &mut Visitor<'_>,
-    ) -> (Ended, Counters) {
-        self.complete(&[], stop, budget, visitor)
-    }
-
-    /// Like [`Matrix::search`], but every solution holds the queens `given` (row, column;
-    /// on the board, none attacking another): their options are chosen first, before the
-    /// search, as Algorithm X would choose them, and withdrawn after it. A given queen is
-    /// not counted as a node.
-    pub fn complete(
-        &mut self,
-        given: &[(usize, u32)],
-        stop: &StopFlag,
-        budget: Option<u64>,
-        visitor: &mut Visitor<'_>,
-    ) -> (Ended, Counters) {
-        self.complete_watched::<false>(given, stop, budget, None, visitor)
-    }
-
-    /// [`Matrix::complete`], reporting its steps to `observer` when `OBSERVED` (see
-    /// [`DlxSolver`]); the instance without them carries no test for it.
+    /// The matrix is restored when the search unwinds, whatever ended it. Every solution holds
+    /// the queens `given` (row, column; on the board, none attacking another): their options
+    /// are chosen first, before the search, as Algorithm X would choose them, and withdrawn
+    /// after it. A given queen is not counted as a node. Its steps go to `observer` when
+    /// `OBSERVED` (see [`DlxSolver`]); the instance without them carries no test for it.
     fn complete_watched<const OBSERVED: bool>(
         &mut self,
         given: &[(usize, u32)],
@@ -603,6 +583,18 @@ impl Strategy for DlxSolver {
 mod tests {
     use super::*;
 
+    impl Matrix {
+        /// The plain search, no given queens, unobserved.
+        fn search(
+            &mut self,
+            stop: &StopFlag,
+            budget: Option<u64>,
+            visitor: &mut Visitor<'_>,
+        ) -> (Ended, Counters) {
+            self.complete_watched::<false>(&[], stop, budget, None, visitor)
+        }
+    }
+
     #[test]
     fn organ_pipe_order_starts_in_the_middle() {
         let order = organ_pipe(8);
@@ -658,6 +650,16 @@ mod tests {
             .collect();
         assert_eq!(&m.len[2 * n + 1..=4 * n - 1], &diagonal[..]);
         assert_eq!(&m.len[4 * n..], &diagonal[..]);
+    }
+
+    #[test]
+    fn updates_outnumber_nodes() {
+        // Each option tried covers three more items, each hiding the options in its list.
+        let mut m = Matrix::new(8);
+        let (ended, counters) =
+            m.search(&StopFlag::new(), None, &mut |_| ControlFlow::Continue(()));
+        assert_eq!(ended, Ended::Exhausted);
+        assert!(counters.updates > 3 * counters.nodes, "{counters:?}");
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! The generational loop: elitism, tournament selection, crossover, mutation, evaluation, and a
 //! restart when the best stops improving.
 
-use nqueens_core::local::uniform_below;
+use nqueens_core::local::{DiagonalCounts, uniform_below};
 use nqueens_core::{Config, Ended, Event};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::operators::{Fitness, chance, order, pmx, swap_mutation, threshold, tournament};
+use crate::operators::{chance, order, pmx, swap_mutation, threshold, tournament};
 use crate::{Crossover, Params};
 
 /// What one run did.
@@ -56,7 +56,7 @@ impl Population {
     fn randomize(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,
-        fitness: &mut Fitness,
+        fitness: &mut DiagonalCounts,
         counters: &mut Counters,
         config: &Config,
     ) -> Result<Option<usize>, Ended> {
@@ -73,7 +73,7 @@ impl Population {
             for row in (1..n).rev() {
                 genes.swap(row, uniform_below(rng.next_u64(), row + 1));
             }
-            self.pairs[k] = fitness.pairs(genes);
+            self.pairs[k] = fitness.pairs_of(genes);
             counters.evaluations += 1;
             if self.pairs[k] == 0 {
                 return Ok(Some(k));
@@ -127,11 +127,12 @@ impl Shown {
 pub(crate) fn evolve_observed(
     n: usize,
     params: &Params,
+    fitness: &mut DiagonalCounts,
     rng: &mut Xoshiro256PlusPlus,
     budget: u64,
     config: &Config,
 ) -> (Ended, Option<Vec<u32>>, Counters) {
-    evolve::<true>(n, params, rng, budget, config)
+    evolve::<true>(n, params, fitness, rng, budget, config)
 }
 
 /// Evolves a population of `n × n` boards until an individual has no attacking pair, `budget`
@@ -147,6 +148,7 @@ pub(crate) fn evolve_observed(
 pub(crate) fn evolve<const OBSERVED: bool>(
     n: usize,
     params: &Params,
+    fitness: &mut DiagonalCounts,
     rng: &mut Xoshiro256PlusPlus,
     budget: u64,
     config: &Config,
@@ -155,7 +157,6 @@ pub(crate) fn evolve<const OBSERVED: bool>(
     let elite = params.elite.min(size - 1);
     let tournament_size = params.tournament.max(1);
     let mut counters = Counters::default();
-    let mut fitness = Fitness::new(n);
     let mut now = Population::new(n, size);
     let mut next = Population::new(n, size);
     let mut scratch = vec![0u32; n];
@@ -170,7 +171,7 @@ pub(crate) fn evolve<const OBSERVED: bool>(
     loop {
         if start {
             start = false;
-            match now.randomize(rng, &mut fitness, &mut counters, config) {
+            match now.randomize(rng, fitness, &mut counters, config) {
                 Ok(Some(k)) => {
                     if OBSERVED {
                         shown.show(now.individual(k), config);
@@ -226,7 +227,7 @@ pub(crate) fn evolve<const OBSERVED: bool>(
             // A copy of its parent needs no evaluation: its fitness is known.
             let pairs = if changed {
                 counters.evaluations += 1;
-                fitness.pairs(child)
+                fitness.pairs_of(child)
             } else {
                 now.pairs[first]
             };

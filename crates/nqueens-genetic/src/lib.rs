@@ -20,7 +20,7 @@
 //! - **Restart**: after `1000 + 10 n` generations without a new best, the population is drawn
 //!   anew: by then it has converged on one local minimum that elitism would keep forever.
 //!
-//! Those are [`Params::for_size`], which [`solve_with`] takes with changes of one's own. They
+//! Those are [`Params::for_size`]. They
 //! were chosen by measurement over the bench's ten seeds at n = 200, 500 and 1,000 (and 300
 //! seeds at n = 8 and 30): tournaments of 5 needed fewer evaluations than 3 (n = 500: 199,000
 //! against 307,000, median) and tournaments of 2 five times more; populations of 50, 100 and
@@ -87,7 +87,8 @@
 //!
 //! **Cost**: O(n) per child (crossover, mutation, evaluation), 100 children per generation.
 //! **Memory**: two populations of 100 permutations, 800 bytes per queen: 1.6 MB at [`MAX_N`];
-//! larger boards are refused with a typed [`Error::TooLarge`].
+//! larger boards are refused with a typed [`Error::TooLarge`], and none is large enough to read
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit).
 //!
 //! ```
 //! use nqueens_core::{Config, Ended, Solver};
@@ -95,15 +96,15 @@
 //!
 //! let config = Config { seed: Some(42), ..Config::default() };
 //! let run = GeneticSolver.first(64, &config)?;
-//! let solution = run.solution.expect("the default budget suffices");
+//! let solution = run.solution().cloned().expect("the default budget suffices");
 //! assert_eq!(solution.n(), 64);
 //! assert_eq!(run.seed, Some(42));
 //! assert!(run.stats.examined >= 100 && run.stats.moves >= 1);
 //! // The same seed gives the same solution.
-//! assert_eq!(GeneticSolver.first(64, &config)?.solution, Some(solution));
+//! assert_eq!(GeneticSolver.first(64, &config)?.into_solution(), Some(solution));
 //!
 //! let broke = Config { budget: Some(0), ..config };
-//! assert_eq!(GeneticSolver.first(64, &broke)?.ended, Ended::Budget);
+//! assert_eq!(GeneticSolver.first(64, &broke)?.ended(), Ended::Budget);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
@@ -111,10 +112,12 @@
 
 mod evolve;
 mod operators;
+#[cfg(test)]
+mod tests;
 
 use nqueens_core::{
     Capabilities, Config, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
-    local::{self, Start},
+    local::{self, DiagonalCounts, Start},
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -216,39 +219,27 @@ const MUTATION_VARIANT: Variant = Variant {
     ..PMX_VARIANT
 };
 
-/// Runs the GA on an `n × n` board with `params`, under `config`'s seed, budget (in
-/// generations), stop flag and observer: the strategy's search, open to parameters of one's
-/// own.
-///
-/// ```
-/// use nqueens_core::Config;
-/// use nqueens_genetic::{Params, solve_with};
-///
-/// let big = Params { population: 400, ..Params::for_size(30) };
-/// let run = solve_with(30, &big, &Config { seed: Some(1), ..Config::default() })?;
-/// assert_eq!(run.solution.map(|s| s.n()), Some(30));
-/// # Ok::<(), nqueens_core::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// [`Error::ZeroSize`] for `n = 0`. `n` is not checked against [`MAX_N`] here (the
-/// [`Solver`](nqueens_core::Solver) entry points do that).
-pub fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Error> {
-    if n == 0 {
-        return Err(Error::ZeroSize);
-    }
+/// Runs the GA on the `n × n` board with `params`, under `config`'s seed, budget (in
+/// generations), stop flag and observer (`n` checked by the [`Solver`](nqueens_core::Solver)
+/// entry points).
+fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Error> {
     let (seed, budget) = match local::start(n, config, default_budget(n)) {
         Start::Search { seed, budget } => (seed, budget),
         Start::Answered(run) => return Ok(run),
     };
     let mut stats = Stats::default();
     let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+    // The fitness counters: the populations beside them are a few megabytes at most.
+    let mut fitness = DiagonalCounts::new(n).ok_or_else(|| Error::OutOfMemory {
+        strategy: "genetic",
+        n,
+        what: format!("the fitness counters ({} bytes)", 16 * n),
+    })?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (ended, found, counters) = if config.watches_steps() {
-        evolve::evolve_observed(n, params, &mut rng, budget, config)
+        evolve::evolve_observed(n, params, &mut fitness, &mut rng, budget, config)
     } else {
-        evolve::evolve::<false>(n, params, &mut rng, budget, config)
+        evolve::evolve::<false>(n, params, &mut fitness, &mut rng, budget, config)
     };
     stats.moves = counters.generations;
     stats.examined = counters.evaluations;

@@ -24,45 +24,6 @@ pub(crate) fn chance(rng: &mut Xoshiro256PlusPlus, threshold: u64) -> bool {
     threshold == u64::MAX || rng.next_u64() < threshold
 }
 
-/// Counts attacking pairs with two arrays of diagonal counters, cleared after each use.
-pub(crate) struct Fitness {
-    falling: Vec<u32>,
-    rising: Vec<u32>,
-}
-
-impl Fitness {
-    /// Counters for `n × n` boards.
-    pub(crate) fn new(n: usize) -> Self {
-        Fitness {
-            falling: vec![0; 2 * n - 1],
-            rising: vec![0; 2 * n - 1],
-        }
-    }
-
-    /// Bytes held.
-    pub(crate) fn bytes(&self) -> usize {
-        4 * (self.falling.capacity() + self.rising.capacity())
-    }
-
-    /// The attacking pairs of the permutation `columns`: O(n), two passes (count, then clear
-    /// only the counters touched).
-    pub(crate) fn pairs(&mut self, columns: &[u32]) -> u64 {
-        let n = columns.len();
-        let mut pairs = 0u64;
-        for (row, &column) in columns.iter().enumerate() {
-            let (f, r) = (row + n - 1 - column as usize, row + column as usize);
-            pairs += u64::from(self.falling[f] + self.rising[r]);
-            self.falling[f] += 1;
-            self.rising[r] += 1;
-        }
-        for (row, &column) in columns.iter().enumerate() {
-            self.falling[row + n - 1 - column as usize] = 0;
-            self.rising[row + column as usize] = 0;
-        }
-        pairs
-    }
-}
-
 /// The index of the fittest (fewest pairs) of `size` individuals drawn with replacement.
 #[inline]
 pub(crate) fn tournament(rng: &mut Xoshiro256PlusPlus, fitness: &[u64], size: usize) -> usize {
@@ -156,6 +117,7 @@ pub(crate) fn swap_mutation(rng: &mut Xoshiro256PlusPlus, child: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens_core::local::DiagonalCounts;
     use rand::SeedableRng;
 
     fn is_permutation(columns: &[u32]) -> bool {
@@ -193,10 +155,10 @@ mod tests {
 
     #[test]
     fn pairs_are_counted_from_scratch_each_time() {
-        let mut fitness = Fitness::new(4);
-        assert_eq!(fitness.pairs(&[0, 1, 2, 3]), 6);
-        assert_eq!(fitness.pairs(&[1, 3, 0, 2]), 0);
-        assert_eq!(fitness.pairs(&[3, 2, 1, 0]), 6);
-        assert_eq!(fitness.pairs(&[0, 2, 1, 3]), 2);
+        let mut fitness = DiagonalCounts::new(4).unwrap();
+        assert_eq!(fitness.pairs_of(&[0, 1, 2, 3]), 6);
+        assert_eq!(fitness.pairs_of(&[1, 3, 0, 2]), 0);
+        assert_eq!(fitness.pairs_of(&[3, 2, 1, 0]), 6);
+        assert_eq!(fitness.pairs_of(&[0, 2, 1, 3]), 2);
     }
 }

@@ -2,7 +2,7 @@
 //! counters per column and per diagonal, so a move's change in attacking pairs costs O(1).
 
 use nqueens_core::StopFlag;
-use nqueens_core::local::{uniform_below, zeroed_counters};
+use nqueens_core::local::{DiagonalCounts, uniform_below, zeroed_counters};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -13,10 +13,8 @@ pub(crate) struct Board {
     columns: Vec<u32>,
     /// Queens per column.
     per_column: Vec<u32>,
-    /// Queens per `\` diagonal, indexed by `row - column + n - 1`.
-    falling: Vec<u32>,
-    /// Queens per `/` diagonal, indexed by `row + column`.
-    rising: Vec<u32>,
+    /// Queens per diagonal, both directions.
+    diagonals: DiagonalCounts,
     /// Attacking pairs: over every line, count × (count - 1) / 2.
     pairs: u64,
 }
@@ -28,18 +26,14 @@ impl Board {
             n,
             columns: zeroed_counters(n)?,
             per_column: zeroed_counters(n)?,
-            falling: zeroed_counters(2 * n - 1)?,
-            rising: zeroed_counters(2 * n - 1)?,
+            diagonals: DiagonalCounts::new(n)?,
             pairs: 0,
         })
     }
 
     /// Bytes held: 24 per row.
     pub(crate) fn bytes(&self) -> usize {
-        4 * (self.columns.capacity()
-            + self.per_column.capacity()
-            + self.falling.capacity()
-            + self.rising.capacity())
+        4 * (self.columns.capacity() + self.per_column.capacity()) + self.diagonals.bytes()
     }
 
     /// The board size.
@@ -70,11 +64,6 @@ impl Board {
         self.columns[row] as usize
     }
 
-    #[inline(always)]
-    fn falling_of(&self, row: usize, column: usize) -> usize {
-        row + (self.n - 1) - column
-    }
-
     /// Queens attacked by at least one other. O(n).
     pub(crate) fn attacked_queens(&self) -> u64 {
         (0..self.n)
@@ -94,17 +83,12 @@ impl Board {
             *column = uniform_below(rng.next_u64(), n) as u32;
         }
         self.per_column.fill(0);
-        self.falling.fill(0);
-        self.rising.fill(0);
+        self.diagonals.clear();
         self.pairs = 0;
         for row in 0..n {
             let column = self.column(row);
-            let f = self.falling_of(row, column);
-            self.pairs +=
-                u64::from(self.per_column[column] + self.falling[f] + self.rising[row + column]);
+            self.pairs += u64::from(self.per_column[column] + self.diagonals.place(row, column));
             self.per_column[column] += 1;
-            self.falling[f] += 1;
-            self.rising[row + column] += 1;
         }
         true
     }
@@ -113,10 +97,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn queen_conflicts(&self, row: usize) -> u32 {
         let column = self.column(row);
-        self.per_column[column]
-            + self.falling[self.falling_of(row, column)]
-            + self.rising[row + column]
-            - 3
+        self.per_column[column] + self.diagonals.on(row, column) - 3
     }
 
     /// The change in attacking pairs if `row`'s queen, which has `own` conflicts, moved to
@@ -124,8 +105,7 @@ impl Board {
     /// other column), so the queens there are exactly the pairs the move makes.
     #[inline(always)]
     pub(crate) fn move_delta(&self, row: usize, own: u32, to: usize) -> i64 {
-        let arriving =
-            self.per_column[to] + self.falling[self.falling_of(row, to)] + self.rising[row + to];
+        let arriving = self.per_column[to] + self.diagonals.on(row, to);
         i64::from(arriving) - i64::from(own)
     }
 
@@ -133,13 +113,9 @@ impl Board {
     #[inline(always)]
     pub(crate) fn move_queen(&mut self, row: usize, to: usize, delta: i64) {
         let from = self.column(row);
-        let (leave, enter) = (self.falling_of(row, from), self.falling_of(row, to));
         self.per_column[from] -= 1;
-        self.falling[leave] -= 1;
-        self.rising[row + from] -= 1;
         self.per_column[to] += 1;
-        self.falling[enter] += 1;
-        self.rising[row + to] += 1;
+        self.diagonals.shift(row, from, to);
         self.columns[row] = to as u32;
         self.pairs = self.pairs.wrapping_add_signed(delta);
     }

@@ -11,7 +11,8 @@
 //! - **Successors**: every move of one queen to another square of its row: n(n - 1) of them
 //!   (56 at n = 8).
 //! - **Cost** `h`: the number of attacking pairs, direct or indirect (a queen between two does
-//!   not block). Counters per column and per diagonal give the change of a move in O(1).
+//!   not block). Counters per column and per diagonal (the latter the local searches' shared
+//!   [`DiagonalCounts`](nqueens_core::local::DiagonalCounts)) give the change of a move in O(1).
 //!
 //! A climb moves while a successor is better, and stops when it gets **stuck**: in a local
 //! minimum (every successor worse) or on a plateau (the best successor equal). Every stuck
@@ -80,19 +81,19 @@
 //!
 //! let config = Config { seed: Some(8), variant: Some("steepest".into()), ..Config::default() };
 //! let run = HillClimbingSolver.first(8, &config)?;
-//! let solution = run.solution.expect("restarts find one");
+//! let solution = run.solution().expect("restarts find one");
 //! assert_eq!(solution.n(), 8);
 //! // The same seed gives the same run; the stuck climbs are its restarts.
 //! let again = HillClimbingSolver.first(8, &config)?;
-//! assert_eq!((again.solution, again.stats), (Some(solution), run.stats));
+//! assert_eq!((again.solution(), again.stats), (Some(solution), run.stats));
 //! assert!(run.stats.backtracks <= run.stats.moves);
 //!
 //! // The default, `sideways`, crosses the plateaus that stop `steepest` on larger boards.
 //! let sideways = Config { variant: None, ..config.clone() };
-//! assert!(HillClimbingSolver.first(100, &sideways)?.solution.is_some());
+//! assert!(HillClimbingSolver.first(100, &sideways)?.solution().is_some());
 //!
 //! let broke = Config { budget: Some(0), ..config };
-//! assert_eq!(HillClimbingSolver.first(8, &broke)?.ended, Ended::Budget);
+//! assert_eq!(HillClimbingSolver.first(8, &broke)?.ended(), Ended::Budget);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
@@ -176,29 +177,9 @@ const FIRST_CHOICE: Variant = Variant {
     ..STEEPEST
 };
 
-/// Climbs an `n × n` board by `rule` with random restarts, under `config`'s seed, budget,
-/// stop flag and observer: the strategy's search, open to other sideways limits.
-///
-/// ```
-/// use nqueens_core::Config;
-/// use nqueens_hillclimb::{Rule, solve_with};
-///
-/// let patient = Rule::Sideways { limit: 1000 };
-/// let run = solve_with(20, patient, &Config { seed: Some(1), ..Config::default() })?;
-/// assert_eq!(run.solution.map(|s| s.n()), Some(20));
-/// # Ok::<(), nqueens_core::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// [`Error::ZeroSize`] for `n = 0`, [`Error::OutOfMemory`] when the board's memory cannot be
-/// had.
-/// `n` is not checked against [`MAX_N`] here (the [`Solver`](nqueens_core::Solver) entry
-/// points do that).
-pub fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> {
-    if n == 0 {
-        return Err(Error::ZeroSize);
-    }
+/// Climbs the `n × n` board by `rule` with random restarts, under `config`'s seed, budget,
+/// stop flag and observer (`n` checked by the [`Solver`](nqueens_core::Solver) entry points).
+fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> {
     let (seed, budget) = match local::start(n, config, default_budget(n)) {
         Start::Search { seed, budget } => (seed, budget),
         Start::Answered(run) => return Ok(run),

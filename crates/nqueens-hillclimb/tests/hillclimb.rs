@@ -20,14 +20,14 @@ fn boards_without_a_solution_and_empty_budgets_are_answered_at_once() {
     for variant in VARIANTS {
         for n in [2, 3] {
             let run = HillClimbingSolver.first(n, &seeded(1, variant)).unwrap();
-            assert_eq!((run.solution, run.ended), (None, Ended::Exhausted));
+            assert_eq!((run.solution(), run.ended()), (None, Ended::Exhausted));
         }
         let broke = Config {
             budget: Some(0),
             ..seeded(1, variant)
         };
         let run = HillClimbingSolver.first(8, &broke).unwrap();
-        assert_eq!((run.solution, run.ended), (None, Ended::Budget));
+        assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
         assert!(matches!(
             HillClimbingSolver.first(MAX_N + 1, &seeded(1, variant)),
             Err(Error::TooLarge { limit: MAX_N, .. })
@@ -50,9 +50,9 @@ fn small_budgets_end_with_budget_or_a_valid_solution() {
                 };
                 let run = HillClimbingSolver.first(8, &config).unwrap();
                 assert!(run.stats.examined <= budget, "{variant} {budget}");
-                match run.solution {
+                match run.solution() {
                     Some(s) => assert!(validate_size(s.columns(), 8).is_ok()),
-                    None => assert_eq!(run.ended, Ended::Budget),
+                    None => assert_eq!(run.ended(), Ended::Budget),
                 }
             }
         }
@@ -65,7 +65,7 @@ fn a_raised_flag_stops_a_large_board() {
         let config = seeded(3, variant);
         config.stop.stop();
         let run = HillClimbingSolver.first(MAX_N, &config).unwrap();
-        assert_eq!(run.ended, Ended::Interrupted);
+        assert_eq!(run.ended(), Ended::Interrupted);
     }
 }
 
@@ -98,7 +98,7 @@ fn climbs_at_n_8_succeed_about_as_often_as_the_textbook_says() {
         let (mut solved, mut stuck) = (0u64, 0u64);
         for seed in 1..=2000 {
             let run = HillClimbingSolver.first(8, &seeded(seed, variant)).unwrap();
-            solved += u64::from(run.solution.is_some());
+            solved += u64::from(run.solution().is_some());
             stuck += run.stats.restarts;
         }
         let rate = solved as f64 / (solved + stuck) as f64;

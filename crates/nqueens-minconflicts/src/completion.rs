@@ -4,8 +4,8 @@
 //! The board is a permutation again, but of the free columns over the free rows: a given row
 //! keeps its column, and a move swaps the columns of two free rows, so given queens are never
 //! moved and rows and columns never clash. The start and the repair are those of the main
-//! board, on plain `u32` diagonal counts (completion boards are small beside the 10^8 queens
-//! the main board is tuned for):
+//! board, on the plain `u32` counts of [`DiagonalCounts`] (completion boards are small beside
+//! the 10^8 queens the main board is tuned for), whose swap delta is O(1):
 //!
 //! - **start**: each free row takes, from the unused free columns, the first of at most 64
 //!   random probes whose two diagonals are empty (given queens included), else the least
@@ -18,8 +18,8 @@
 //! suspects are free rows only. The search is still incomplete: it cannot prove that the given
 //! queens have no completion, and on such an instance it runs until its budget is spent.
 
-use nqueens_core::local::uniform_below;
-use nqueens_core::{Config, Ended, Event, Given, Stats};
+use nqueens_core::local::{DiagonalCounts, uniform_below};
+use nqueens_core::{Config, Ended, Error, Event, Given, Stats};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -35,9 +35,8 @@ struct Board {
     free_rows: Vec<usize>,
     /// The columns no given queen holds.
     free_columns: Vec<u32>,
-    /// Queens per `\` diagonal (`row + n - 1 - column`) and per `/` diagonal (`row + column`).
-    falling: Vec<u32>,
-    rising: Vec<u32>,
+    /// Queens per diagonal, both directions.
+    diagonals: DiagonalCounts,
     /// Attacking pairs: the sum of `count choose 2` over the diagonals.
     pairs: u64,
     /// Free rows that may be attacked (every attacking pair has one listed), and the marks.
@@ -46,7 +45,8 @@ struct Board {
 }
 
 impl Board {
-    fn new(n: usize, given: &Given) -> Board {
+    /// The board of `given`; `None` if its counters' memory cannot be had.
+    fn new(n: usize, given: &Given) -> Option<Board> {
         let fixed = given.by_row(n);
         let mut taken = vec![false; n];
         let mut columns = vec![0; n];
@@ -56,45 +56,26 @@ impl Board {
                 taken[c as usize] = true;
             }
         }
-        Board {
+        Some(Board {
             n,
             columns,
             given_rows: given.queens().iter().map(|&(row, _)| row).collect(),
             free_rows: (0..n).filter(|&r| fixed[r].is_none()).collect(),
             free_columns: (0..n as u32).filter(|&c| !taken[c as usize]).collect(),
-            falling: vec![0; 2 * n - 1],
-            rising: vec![0; 2 * n - 1],
+            diagonals: DiagonalCounts::new(n)?,
             pairs: 0,
             suspects: Vec::new(),
             listed: vec![false; n],
-        }
-    }
-
-    fn diagonals(&self, row: usize, column: u32) -> (usize, usize) {
-        let c = column as usize;
-        (row + self.n - 1 - c, row + c)
+        })
     }
 
     /// Puts the queen of `row` on the board's counts; returns the pairs it adds.
     fn add(&mut self, row: usize) -> u64 {
-        let (f, r) = self.diagonals(row, self.columns[row]);
-        let added = u64::from(self.falling[f] + self.rising[r]);
-        self.falling[f] += 1;
-        self.rising[r] += 1;
-        added
-    }
-
-    /// Takes the queen of `row` off the counts; returns the pairs it leaves.
-    fn remove(&mut self, row: usize) -> u64 {
-        let (f, r) = self.diagonals(row, self.columns[row]);
-        self.falling[f] -= 1;
-        self.rising[r] -= 1;
-        u64::from(self.falling[f] + self.rising[r])
+        u64::from(self.diagonals.place(row, self.columns[row] as usize))
     }
 
     fn attackers(&self, row: usize) -> u32 {
-        let (f, r) = self.diagonals(row, self.columns[row]);
-        self.falling[f] + self.rising[r] - 2
+        self.diagonals.on(row, self.columns[row] as usize) - 2
     }
 
     fn list(&mut self, row: usize) {
@@ -106,8 +87,7 @@ impl Board {
 
     /// A new greedy start: the given queens, then each free row on a free column.
     fn start(&mut self, rng: &mut Xoshiro256PlusPlus) {
-        self.falling.fill(0);
-        self.rising.fill(0);
+        self.diagonals.clear();
         self.listed.fill(false);
         self.suspects.clear();
         self.pairs = 0;
@@ -121,8 +101,7 @@ impl Board {
             let mut best = (u32::MAX, 0);
             for _ in 0..SAMPLES.min(pool.len()) {
                 let at = uniform_below(rng.next_u64(), pool.len());
-                let (f, r) = self.diagonals(row, pool[at]);
-                let crowd = self.falling[f] + self.rising[r];
+                let crowd = self.diagonals.on(row, pool[at] as usize);
                 if crowd < best.0 {
                     best = (crowd, at);
                     if crowd == 0 {
@@ -139,25 +118,17 @@ impl Board {
         }
     }
 
-    /// The change in attacking pairs if rows `i` and `j` swapped columns.
-    fn swap_delta(&mut self, i: usize, j: usize) -> i64 {
-        let before = self.remove(i) + self.remove(j);
-        self.columns.swap(i, j);
-        let after = self.add(i) + self.add(j);
-        self.remove(i);
-        self.remove(j);
-        self.columns.swap(i, j);
-        self.add(i);
-        self.add(j);
-        after as i64 - before as i64
+    /// The change in attacking pairs if rows `i` and `j` (`i != j`) swapped columns.
+    fn swap_delta(&self, i: usize, j: usize) -> i64 {
+        let (a, b) = (self.columns[i] as usize, self.columns[j] as usize);
+        self.diagonals.swap_delta(i, a, j, b)
     }
 
     fn swap(&mut self, i: usize, j: usize, delta: i64) {
-        self.remove(i);
-        self.remove(j);
+        let (a, b) = (self.columns[i] as usize, self.columns[j] as usize);
+        self.diagonals.shift(i, a, b);
+        self.diagonals.shift(j, b, a);
         self.columns.swap(i, j);
-        self.add(i);
-        self.add(j);
         self.pairs = self.pairs.wrapping_add_signed(delta);
         for row in [i, j] {
             if self.attackers(row) > 0 {
@@ -245,7 +216,8 @@ impl Board {
 }
 
 /// Searches for a completion of `given` on the `n × n` board with at most `budget` moves,
-/// restarting after `stall` moves without progress. Returns the columns when it found one.
+/// restarting after `stall` moves without progress. Returns the columns when it found one;
+/// [`Error::OutOfMemory`] when the board's counters cannot be had.
 ///
 /// Each restart is reported to `config`'s observer as [`Event::Restarted`]; with `OBSERVED`,
 /// so is every free row of each start ([`Event::Assigned`]; the given queens are on the board
@@ -257,13 +229,20 @@ pub(crate) fn complete<const OBSERVED: bool>(
     budget: u64,
     stall: u64,
     config: &Config,
-) -> (Option<Vec<u32>>, Ended, Stats) {
-    let mut board = Board::new(n, given);
+) -> Result<(Option<Vec<u32>>, Ended, Stats), Error> {
+    let mut board = Board::new(n, given).ok_or_else(|| Error::OutOfMemory {
+        strategy: "min-conflicts",
+        n,
+        what: format!(
+            "the completion board's diagonal counters ({} bytes)",
+            16 * n
+        ),
+    })?;
     let mut stats = Stats::default();
     let mut left = budget;
     loop {
         if config.stop.is_stopped() {
-            return (None, Ended::Interrupted, stats);
+            return Ok((None, Ended::Interrupted, stats));
         }
         board.start(rng);
         if OBSERVED {
@@ -280,12 +259,12 @@ pub(crate) fn complete<const OBSERVED: bool>(
         left -= moves;
         stats.peak_bytes = (4 * board.n * 5) as u64;
         match ended {
-            Ended::Satisfied => return (Some(board.columns), ended, stats),
+            Ended::Satisfied => return Ok((Some(board.columns), ended, stats)),
             Ended::Budget if left > 0 => {
                 stats.restarts += 1;
                 config.observe(Event::Restarted);
             }
-            ended => return (None, ended, stats),
+            ended => return Ok((None, ended, stats)),
         }
     }
 }

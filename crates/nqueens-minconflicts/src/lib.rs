@@ -87,14 +87,14 @@
 //!
 //! let config = Config { seed: Some(42), ..Config::default() };
 //! let run = MinConflictsSolver.first(1000, &config)?;
-//! let solution = run.solution.expect("the default budget suffices");
+//! let solution = run.solution().cloned().expect("the default budget suffices");
 //! assert_eq!(solution.n(), 1000);
 //! assert_eq!(run.seed, Some(42));
 //! // The same seed gives the same solution.
-//! assert_eq!(MinConflictsSolver.first(1000, &config)?.solution, Some(solution));
+//! assert_eq!(MinConflictsSolver.first(1000, &config)?.into_solution(), Some(solution));
 //!
 //! let broke = Config { budget: Some(0), ..config };
-//! assert_eq!(MinConflictsSolver.first(1000, &broke)?.ended, Ended::Budget);
+//! assert_eq!(MinConflictsSolver.first(1000, &broke)?.ended(), Ended::Budget);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
@@ -184,7 +184,7 @@ impl Strategy for MinConflictsSolver {
             } else {
                 completion::complete::<false>
             };
-            let (columns, ended, stats) = complete(n, given, &mut rng, budget, stall(n), config);
+            let (columns, ended, stats) = complete(n, given, &mut rng, budget, stall(n), config)?;
             return match columns {
                 Some(columns) => {
                     config.observe(Event::Found);
@@ -193,13 +193,10 @@ impl Strategy for MinConflictsSolver {
                 None => Ok(FirstRun::without_solution(ended, stats).seeded(seed)),
             };
         }
-        let board = Board::new(n).ok_or_else(|| Error::Refused {
+        let board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
             strategy: self.name(),
             n,
-            reason: format!(
-                "could not allocate the board (about {} bytes)",
-                n as u64 * 19 / 4
-            ),
+            what: format!("the board (about {} bytes)", n as u64 * 19 / 4),
         })?;
         if config.watches_steps() {
             search::<true>(board, n, seed, budget, config)

@@ -20,9 +20,9 @@ fn seeded(seed: u64) -> Config {
 
 fn solve(n: usize, config: &Config) -> Vec<u32> {
     let run = MinConflictsSolver.first(n, config).unwrap();
-    match run.solution {
-        Some(solution) => solution.into_columns(),
-        None => panic!("n = {n}, {config:?}: {:?}", run.ended),
+    match run.solution() {
+        Some(solution) => solution.columns().to_vec(),
+        None => panic!("n = {n}, {config:?}: {:?}", run.ended()),
     }
 }
 
@@ -47,11 +47,11 @@ fn large_boards_are_solved() {
         (1_234_567, 5),
     ] {
         let run = MinConflictsSolver.first(n, &seeded(seed)).unwrap();
-        let Some(solution) = run.solution else {
-            panic!("n = {n}: {:?}", run.ended)
+        let Some(solution) = run.solution() else {
+            panic!("n = {n}: {:?}", run.ended())
         };
         assert_eq!(validate_size(solution.columns(), n), Ok(()));
-        assert_eq!(run.ended, Ended::Satisfied);
+        assert_eq!(run.ended(), Ended::Satisfied);
         assert_eq!(run.seed, Some(seed));
         // Within the memory bound of 24 bytes per queen.
         assert!(run.stats.peak_bytes <= 24 * n as u64, "{:?}", run.stats);
@@ -81,10 +81,10 @@ fn a_known_seed_gives_a_known_solution_on_every_platform() {
 fn without_a_seed_one_is_reported_and_replays() {
     let run = MinConflictsSolver.first(500, &Config::default()).unwrap();
     let seed = run.seed.expect("a randomized run reports its seed");
-    let Some(first) = run.solution else {
-        panic!("{:?}", run.ended)
+    let Some(first) = run.solution() else {
+        panic!("{:?}", run.ended())
     };
-    assert_eq!(solve(500, &seeded(seed)), first.into_columns());
+    assert_eq!(solve(500, &seeded(seed)), first.columns().to_vec());
 }
 
 /// Counts the restarts it is told about.
@@ -130,7 +130,11 @@ fn budgets_count_moves() {
             ..seeded(1)
         };
         let run = MinConflictsSolver.first(n, &config).unwrap();
-        assert_eq!((run.solution, run.ended), (None, Ended::Budget), "n = {n}");
+        assert_eq!(
+            (run.solution(), run.ended()),
+            (None, Ended::Budget),
+            "n = {n}"
+        );
         assert_eq!(run.stats.moves, 0);
         assert_eq!(run.seed, Some(1));
     }
@@ -140,7 +144,7 @@ fn budgets_count_moves() {
         ..seeded(1)
     };
     let run = MinConflictsSolver.first(100_000, &config).unwrap();
-    assert_eq!((run.solution, run.ended), (None, Ended::Budget));
+    assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
     assert_eq!(run.stats.moves, 1);
 }
 

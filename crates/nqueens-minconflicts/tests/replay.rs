@@ -67,7 +67,7 @@ fn completion_replays_from_the_given_queens() {
         for seed in 0..4 {
             // Given queens taken from a solution, so a completion exists.
             let whole = MinConflictsSolver.first(n, &seeded(seed + 100)).unwrap();
-            let columns = whole.solution.unwrap().into_columns();
+            let columns = whole.solution().unwrap().columns().to_vec();
             let queens = (0..n).step_by(3).map(|row| (row, columns[row])).collect();
             let config = Config {
                 given: Some(Given::new(queens).unwrap()),

@@ -95,7 +95,7 @@ pub const MAX_FIRST: usize = walk::MAX_N;
 /// use nqueens_permute::PermutationSolver;
 ///
 /// let run = PermutationSolver.first(6, &Config::default())?;
-/// assert_eq!(run.solution, Some("1 3 5 0 2 4".parse()?));
+/// assert_eq!(run.solution(), Some(&"1 3 5 0 2 4".parse()?));
 /// // The first solution of n = 6 is permutation number 187 in lexicographic order.
 /// assert_eq!(run.stats.examined, 187);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -68,7 +68,7 @@ fn first_solutions_are_the_lexicographically_first() {
         let run = PermutationSolver.first(n, &Config::default()).unwrap();
         let listed = all(&PermutationSolver, n).into_iter().next();
         assert_eq!(
-            run.solution.map(|s| s.columns().to_vec()),
+            run.solution().map(|s| s.columns().to_vec()),
             listed,
             "n = {n}"
         );
@@ -130,8 +130,8 @@ fn a_raised_stop_flag_is_seen_within_one_poll_interval() {
     assert_eq!(count.ended, Ended::Interrupted);
     assert!(count.stats.examined <= 1 << 14);
     let first = PermutationSolver.first(15, &config).unwrap();
-    assert_eq!(first.ended, Ended::Interrupted);
-    assert!(first.solution.is_none() && first.stats.examined <= 1 << 14);
+    assert_eq!(first.ended(), Ended::Interrupted);
+    assert!(first.solution().is_none() && first.stats.examined <= 1 << 14);
     let list = PermutationSolver
         .visit(13, &config, &mut |_| ControlFlow::Continue(()))
         .unwrap();
@@ -167,13 +167,13 @@ fn the_budget_caps_a_first_search_exactly() {
     };
     for budget in [0, 1, 1000, 2842] {
         let run = PermutationSolver.first(8, &budgeted(budget)).unwrap();
-        assert_eq!(run.ended, Ended::Budget);
-        assert!(run.solution.is_none());
+        assert_eq!(run.ended(), Ended::Budget);
+        assert!(run.solution().is_none());
         assert_eq!(run.stats.examined, budget);
     }
     let run = PermutationSolver.first(8, &budgeted(2843)).unwrap();
-    assert_eq!(run.ended, Ended::Satisfied);
-    assert!(run.solution.is_some());
+    assert_eq!(run.ended(), Ended::Satisfied);
+    assert!(run.solution().is_some());
 }
 
 /// Counts the progress events of a run.

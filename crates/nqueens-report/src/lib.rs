@@ -8,7 +8,7 @@
 //! - criterion's `target/criterion/**/new/{estimates,benchmark}.json`: the median time per run
 //!   and its confidence interval for every `group/label/n` benchmark ([`read_criterion`]);
 //! - the harness's statistics CSV ([`STATS_CSV`] under the target directory, [`StatsFile`]):
-//!   one row per probed case with its status (measured, over budget, skipped, error), the wall
+//!   one row per probed case with its status (measured, timeout, skipped, error), the wall
 //!   time of the probe, the solver's [`Stats`](nqueens_core::Stats) (one column per
 //!   [`Stats::FIELDS`](nqueens_core::Stats::FIELDS) entry) and the heap peak, plus `#` metadata
 //!   (machine, date, mode, filtered reruns as [`Update`]s).

@@ -77,14 +77,9 @@ fn check_watched(
     };
     let run = solver.first(n, &watched)?;
     let quiet = solver.first(n, config)?;
-    if (&quiet.solution, quiet.stats) != (&run.solution, run.stats) {
-        let show = |run: &FirstRun| {
-            format!(
-                "{:?} {:?}",
-                run.solution.as_ref().map(|s| s.columns()),
-                run.stats
-            )
-        };
+    if (quiet.solution(), quiet.stats) != (run.solution(), run.stats) {
+        let show =
+            |run: &FirstRun| format!("{:?} {:?}", run.solution().map(|s| s.columns()), run.stats);
         return Err(EventsCheckReason::Watched {
             watched: show(&run),
             unwatched: show(&quiet),

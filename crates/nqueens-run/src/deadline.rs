@@ -85,7 +85,7 @@ impl Answer {
     /// How the run ended.
     pub fn ended(&self) -> Ended {
         match self {
-            Answer::First(run) => run.ended,
+            Answer::First(run) => run.ended(),
             Answer::Count(run) => run.ended,
         }
     }
@@ -103,7 +103,7 @@ impl Answer {
     pub fn label(&self) -> String {
         match (self, self.ended()) {
             (Answer::Count(run), Ended::Exhausted) => run.total.to_string(),
-            (Answer::First(run), _) if run.solution.is_some() => "found".to_string(),
+            (Answer::First(run), _) if run.solution().is_some() => "found".to_string(),
             (Answer::First(_), Ended::Exhausted) => "no solution".to_string(),
             (_, ended) => ended.label().to_string(),
         }

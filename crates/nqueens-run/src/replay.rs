@@ -153,9 +153,8 @@ impl Replay {
         events: &[Event],
     ) -> Result<Replay, ReplayMismatch> {
         let solution = run
-            .solution
-            .as_ref()
-            .ok_or(ReplayMismatch::NoSolution(run.ended))?;
+            .solution()
+            .ok_or(ReplayMismatch::NoSolution(run.ended()))?;
         let mut replay = Replay::new(n, given);
         for &event in events {
             replay.apply(event);

@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use nqueens_core::{Config, Solver, StopFlag};
-use nqueens_sat::{AtMostOne, SatSolver, encode, solve_first};
+use nqueens_sat::{AtMostOne, SatSolver, encode};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -46,16 +46,22 @@ fn main() {
         };
         match op.as_str() {
             "first" => {
-                let (run, effort) = solve_first(n, amo, &stop, None).unwrap();
-                println!(
-                    "n={n} {variant} {:?} vars={} clauses={} conflicts={} {:.3}s",
-                    run.ended,
-                    effort.formula.variables,
-                    effort.formula.clauses,
-                    effort.conflicts,
-                    start.elapsed().as_secs_f64()
-                );
+                let config = Config {
+                    stop: stop.clone(),
+                    variant: Some(variant.clone()),
+                    ..Config::default()
+                };
+                let run = SatSolver.first(n, &config).unwrap();
+                let seconds = start.elapsed().as_secs_f64();
                 report("first");
+                let formula = encode(n, amo).unwrap();
+                println!(
+                    "n={n} {variant} {:?} vars={} clauses={} conflicts={} {seconds:.3}s",
+                    run.ended(),
+                    formula.variables,
+                    formula.clauses,
+                    run.stats.backtracks,
+                );
             }
             "encode" => {
                 let f = encode(n, amo).unwrap();

@@ -63,8 +63,26 @@
 //! decisions and propagations are not exposed, so the board shows no search steps, and the
 //! events add up to the run's backtracks.
 //!
-//! [`encode`] returns the number of variables and clauses of a board ([`Formula`]), and
-//! [`solve_first`] returns them with the run's conflicts and solver calls ([`Effort`]).
+//! [`encode`] returns the number of variables and clauses of a board ([`Formula`]); a run's
+//! conflicts are its statistics' `backtracks`.
+//!
+//! ## Memory
+//!
+//! The solver holds the whole formula: `pairwise` at n = 100 peaks near 300 MB. With
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit) set, the formula is first
+//! counted without being stored, and a board whose estimate (192 bytes a clause, 384 a
+//! variable: the measured peak, rounded up) exceeds the bound is refused with
+//! [`Error::MemoryLimit`] before any encoding; without one, nothing is estimated.
+//!
+//! ```
+//! use nqueens_core::{Config, Error, Solver};
+//! use nqueens_sat::SatSolver;
+//!
+//! let tight = Config { memory_limit: Some(16 << 20), ..Config::default() };
+//! assert!(matches!(SatSolver.first(100, &tight), Err(Error::MemoryLimit { n: 100, .. })));
+//! assert!(SatSolver.first(8, &tight)?.solution().is_some());
+//! # Ok::<(), Error>(())
+//! ```
 //!
 //! ## Stopping
 //!
@@ -105,7 +123,7 @@
 //!
 //! let config = Config { variant: Some("ladder".into()), ..Config::default() };
 //! let run = SatSolver.first(30, &config)?;
-//! assert!(run.solution.is_some());
+//! assert!(run.solution().is_some());
 //! assert_eq!(SatSolver.count(6, &Config::default())?.total, 4);
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
@@ -232,13 +250,13 @@ pub struct Formula {
 
 /// What the solver did, besides the answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Effort {
+struct Effort {
     /// The encoded board.
-    pub formula: Formula,
+    formula: Formula,
     /// Conflicts analysed (clauses learnt), over every solver call.
-    pub conflicts: u64,
+    conflicts: u64,
     /// Solver calls.
-    pub calls: u64,
+    calls: u64,
 }
 
 impl Effort {
@@ -322,8 +340,76 @@ fn encode_into(
     solver: &mut cadical::Solver<Watch>,
     stop: &StopFlag,
 ) -> Result<Option<Formula>, Error> {
+    encode_lines(n, amo, &mut Sink { solver, clauses: 0 }, stop)
+}
+
+/// Where the memory estimate's counting pass puts the clauses: nowhere, counting them.
+#[derive(Default)]
+struct ClauseCount {
+    clauses: usize,
+}
+
+impl CollectClauses for ClauseCount {
+    fn n_clauses(&self) -> usize {
+        self.clauses
+    }
+
+    fn extend_clauses<T>(&mut self, clauses: T) -> Result<(), rustsat::OutOfMemory>
+    where
+        T: IntoIterator<Item = Clause>,
+    {
+        self.clauses += clauses.into_iter().count();
+        Ok(())
+    }
+}
+
+/// CaDiCaL's peak memory per clause and per variable, fitted to the peak resident sizes of
+/// `nqueens solve 100 -s sat` (296 MB for `pairwise`, 1.65 million clauses; 43 MB for
+/// `ladder`) and rounded up: the clause, its two watches, and the solver's copies during
+/// preprocessing.
+const CLAUSE_BYTES: u64 = 192;
+/// See [`CLAUSE_BYTES`].
+const VARIABLE_BYTES: u64 = 384;
+
+/// The memory the solver is estimated to take on the formula of `n` with `amo`, counted by
+/// encoding it into nowhere (as long as encoding it, without the memory).
+fn estimated_bytes(n: usize, amo: AtMostOne) -> Result<u64, Error> {
+    let formula = encode_lines(n, amo, &mut ClauseCount::default(), &StopFlag::new())?;
+    let formula = formula.unwrap_or_default();
+    Ok(formula.clauses * CLAUSE_BYTES + formula.variables * VARIABLE_BYTES)
+}
+
+/// Refuses, before any encoding, a board whose formula would take the solver over
+/// [`Config::memory_limit`](nqueens_core::Config::memory_limit); without a limit, nothing is
+/// estimated.
+fn admit_memory(job: &Job<'_>) -> Result<(), Error> {
+    let Some(limit) = job.config().memory_limit else {
+        return Ok(());
+    };
+    let bytes = estimated_bytes(job.n(), AtMostOne::of(job.variant()))?;
+    if bytes > limit {
+        return Err(Error::MemoryLimit {
+            strategy: "sat",
+            n: job.n(),
+            reason: format!(
+                "its formula would take the solver about {} MiB, above the memory bound of {} \
+                 MiB",
+                bytes.div_ceil(1 << 20),
+                limit >> 20
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Encodes the `n × n` board into `sink` (see [`encode_into`]).
+fn encode_lines<S: CollectClauses>(
+    n: usize,
+    amo: AtMostOne,
+    sink: &mut S,
+    stop: &StopFlag,
+) -> Result<Option<Formula>, Error> {
     let mut vars = BasicVarManager::from_next_free(Var::new((n * n) as u32));
-    let mut sink = Sink { solver, clauses: 0 };
     let rows = (0..n).map(|r| (0..n).map(|c| queen(n, r, c)).collect::<Vec<_>>());
     let columns = (0..n).map(|c| (0..n).map(|r| queen(n, r, c)).collect::<Vec<_>>());
     // Diagonal d of each direction: the squares with r + c = d, and with r - c = d - (n - 1).
@@ -342,10 +428,10 @@ fn encode_into(
             })
             .collect::<Vec<_>>()
     });
-    let oom = |_| Error::Refused {
+    let oom = |_| Error::OutOfMemory {
         strategy: "sat",
         n,
-        reason: "the encoding ran out of memory".into(),
+        what: "the encoding's clauses".into(),
     };
     for line in rows.chain(columns) {
         if stop.is_stopped() {
@@ -353,17 +439,17 @@ fn encode_into(
         }
         sink.extend_clauses([Clause::from(&line[..])])
             .map_err(oom)?;
-        amo.encode(line, &mut sink, &mut vars).map_err(oom)?;
+        amo.encode(line, sink, &mut vars).map_err(oom)?;
     }
     for diagonal in falling.chain(rising).filter(|d| d.len() > 1) {
         if stop.is_stopped() {
             return Ok(None);
         }
-        amo.encode(diagonal, &mut sink, &mut vars).map_err(oom)?;
+        amo.encode(diagonal, sink, &mut vars).map_err(oom)?;
     }
     Ok(Some(Formula {
         variables: u64::from(vars.n_used()),
-        clauses: sink.clauses as u64,
+        clauses: sink.n_clauses() as u64,
     }))
 }
 
@@ -433,10 +519,10 @@ impl Session {
         thread::Builder::new()
             .name("nqueens-sat".into())
             .spawn(move || serve(n, amo, flag, observer, &inbox, &outbox))
-            .map_err(|e| Error::Refused {
+            .map_err(|e| Error::OutOfMemory {
                 strategy: "sat",
                 n,
-                reason: format!("could not start the solver thread: {e}"),
+                what: format!("the solver thread could not start ({e})"),
             })?;
         let mut session = Session {
             n,
@@ -572,17 +658,6 @@ fn serve(
     }
 }
 
-/// Finds one solution of the `n × n` board with the at-most-one encoding `amo`, returning the
-/// run and what the solver did (the formula's size among it).
-pub fn solve_first(
-    n: usize,
-    amo: AtMostOne,
-    stop: &StopFlag,
-    budget: Option<u64>,
-) -> Result<(FirstRun, Effort), Error> {
-    complete_first(n, amo, &[], stop, budget, None)
-}
-
 /// Shows a model to `observer`: the solver reports no steps, so its answer is
 /// [assigned](Event::Assigned) row by row, then [found](Event::Found).
 fn show_model(observer: Option<&dyn Observer>, columns: &[u32]) {
@@ -597,7 +672,8 @@ fn show_model(observer: Option<&dyn Observer>, columns: &[u32]) {
     }
 }
 
-/// Like [`solve_first`], with the `given` queens (row, column) added as unit clauses.
+/// Finds one solution of the `n × n` board with the at-most-one encoding `amo` holding the
+/// `given` queens (row, column; unit clauses), returning the run and what the solver did.
 fn complete_first(
     n: usize,
     amo: AtMostOne,
@@ -642,7 +718,12 @@ impl Strategy for SatSolver {
         true
     }
 
+    fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {
+        admit_memory(job)
+    }
+
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
+        admit_memory(job)?;
         let config = job.config();
         let amo = AtMostOne::of(job.variant());
         let given = job.given().map_or(&[][..], |g| g.queens());
@@ -651,6 +732,7 @@ impl Strategy for SatSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        admit_memory(job)?;
         let config = job.config();
         let amo = AtMostOne::of(job.variant());
         let observer = config.observer.clone().filter(|o| o.wants_steps());

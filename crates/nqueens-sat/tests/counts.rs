@@ -59,7 +59,7 @@ fn first_solutions_validate() {
     for variant in VARIANTS {
         for n in [1, 5, 16, 40] {
             let run = SatSolver.first(n, &config(variant)).unwrap();
-            let solution = run.solution.expect("a solution exists");
+            let solution = run.solution().expect("a solution exists");
             assert!(
                 validate_size(solution.columns(), n).is_ok(),
                 "{variant} n = {n}"
@@ -111,7 +111,7 @@ fn a_spent_budget_or_a_raised_flag_ends_the_run() {
             Ended::Interrupted
         );
         assert_eq!(
-            SatSolver.first(100, &stopped).unwrap().ended,
+            SatSolver.first(100, &stopped).unwrap().ended(),
             Ended::Interrupted
         );
     }
@@ -129,7 +129,7 @@ fn a_flag_raised_mid_run_ends_it_within_milliseconds() {
     });
     let run = SatSolver.first(150, &config).unwrap();
     let raised = raiser.join().unwrap();
-    assert_eq!(run.ended, Ended::Interrupted);
+    assert_eq!(run.ended(), Ended::Interrupted);
     // Milliseconds when the machine is idle; the bound leaves room for a loaded CI machine.
     assert!(raised.elapsed() < std::time::Duration::from_secs(1));
 }

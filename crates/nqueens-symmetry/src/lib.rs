@@ -10,7 +10,7 @@
 //! column `n - 1`; a corner queen counts for two). Those queens form the solution's
 //! *constellation*, and a symmetry of the board maps the constellation of a solution onto that
 //! of its image. So the valid constellations (about `n⁴`) are grouped into orbits under the 8
-//! symmetries and only the smallest member of each orbit is searched ([`Plan`]): its
+//! symmetries and only the smallest member of each orbit is searched (one subproblem each): its
 //! completions, times the orbit size (8, or 4, 2, 1 for the few constellations a symmetry fixes),
 //! give the solutions of the whole orbit. The same search gives the classes of solutions: for a
 //! constellation no symmetry fixes, each completion is one class; for the rare fixed ones,
@@ -41,11 +41,11 @@
 //! progress reported per subproblem; the kernel checks the stop flag at every node above the
 //! last twelve rows, so Ctrl-C is answered within milliseconds at any size.
 //!
-//! Because the count is a list of subproblems ([`Plan`], the strategy's [`Subproblems`]), the
-//! split machinery of the `nqueens-run` crate serves it as it serves any resumable strategy:
-//! shards split a count over processes or machines and `merge` checks and adds their records;
-//! a checkpoint saves finished subproblems to a file so an interrupted count resumes where it
-//! stopped.
+//! Because the count is a list of subproblems (the strategy's [`Subproblems`], from
+//! [`Solver::plan`](nqueens_core::Solver::plan)), the split machinery of the `nqueens-run`
+//! crate serves it as it serves any resumable strategy: shards split a count over processes
+//! or machines and `merge` checks and adds their records; a checkpoint saves finished
+//! subproblems to a file so an interrupted count resumes where it stopped.
 //!
 //! ## Symmetric solutions
 //!
@@ -80,7 +80,9 @@
 //! per unit of `n` near n = 17): at n = 16, 208 million nodes with plain backtracking below the
 //! edge queens and about half that with the forward checking, against 571 million for
 //! mirror-halved backtracking of the whole board. Memory is O(n⁴) for the plan (about `n⁴ / 8`
-//! classes: 3,206 at n = 16) plus O(n) per thread for the search. The subproblems are
+//! classes: 3,206 at n = 16) plus O(n) per thread for the search: a few megabytes at most
+//! at n = 28, too little to read [`Config::memory_limit`](nqueens_core::Config::memory_limit)
+//! (the `quadrants` counter's tables are what that bound is for). The subproblems are
 //! independent, so the work divides over threads, processes and machines; the interleaved
 //! order leaves no long tail.
 //!
@@ -125,7 +127,9 @@ mod symmetric;
 
 #[doc(no_inline)]
 pub use nqueens_core::split::{PlanRun, Subproblems, Tally, count_subproblems};
-pub use plan::{MAX_MASK_N, Plan};
+pub use plan::MAX_MASK_N;
+
+use plan::Plan;
 pub use symmetric::MAX_SYMMETRIC_N;
 
 use std::sync::atomic::AtomicU64;
@@ -144,7 +148,7 @@ const ONLY_COUNTS: &str = "it only counts; bitmask finds and lists";
 /// Registry name `symmetry`; counts up to n = 28 (the largest whose count surely fits a `u64`).
 ///
 /// It only counts: finding and listing are left to the backtracking strategies. Its count is
-/// resumable: [`Solver::plan`](nqueens_core::Solver::plan) gives its [`Plan`].
+/// resumable: [`Solver::plan`](nqueens_core::Solver::plan) gives its subproblems.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SymmetrySolver;
 

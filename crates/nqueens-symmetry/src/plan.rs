@@ -14,22 +14,11 @@ pub const MAX_MASK_N: usize = 32;
 /// The subproblems of counting the `n × n` board: one per orbit of border constellations, in a
 /// fixed order, so that index `i` means the same work in every process and on every machine.
 ///
-/// It is the symmetry counter's [`Subproblems`]: [`nqueens_core::split`] counts it on several
+/// It is the symmetry counter's [`Subproblems`], handed out by
+/// [`Solver::plan`](nqueens_core::Solver::plan): [`nqueens_core::split`] counts it on several
 /// threads, in shards and with checkpoints.
-///
-/// ```
-/// use nqueens_core::Config;
-/// use nqueens_core::split::{Subproblems, count_subproblems};
-/// use nqueens_symmetry::Plan;
-///
-/// let plan = Plan::new(8)?;
-/// let all: Vec<usize> = (0..plan.len()).collect();
-/// let run = count_subproblems(&plan, &all, &Config::default(), &|_, _| {})?;
-/// assert_eq!((run.total, run.unique, run.ended.is_definite()), (92, 12, true));
-/// # Ok::<(), nqueens_core::Error>(())
-/// ```
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     n: usize,
     classes: Vec<Class>,
 }
@@ -37,7 +26,7 @@ pub struct Plan {
 impl Plan {
     /// The plan for `n` (`1..=32`, what the kernel's masks hold): about `n⁴ / 8` subproblems,
     /// listed in a few milliseconds.
-    pub fn new(n: usize) -> Result<Plan, Error> {
+    pub(crate) fn new(n: usize) -> Result<Plan, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
         }

@@ -202,9 +202,9 @@ fn run(
         }
         _ => {
             let run = solver.first(n, config)?;
-            let solution = run.solution.map(|s| s.columns().to_vec());
+            let solution = run.solution().map(|s| s.columns().to_vec());
             (
-                run.ended,
+                run.ended(),
                 solution,
                 None,
                 run.stats,

@@ -33,7 +33,7 @@ fn main() -> Result<(), nqueens_core::Error> {
             println!("n\tnodes\tbacktracks\tfound");
             for n in lo..=hi {
                 let run = WarnsdorffSolver.first(n, &config)?;
-                let found = run.ended == Ended::Satisfied;
+                let found = run.ended() == Ended::Satisfied;
                 println!(
                     "{n}\t{}\t{}\t{found}",
                     run.stats.nodes, run.stats.backtracks
@@ -52,7 +52,7 @@ fn main() -> Result<(), nqueens_core::Error> {
                     let run = WarnsdorffSolver.first(n, &config)?;
                     let seconds = started.elapsed().as_secs_f64();
                     let s = run.stats;
-                    let found = run.ended == Ended::Satisfied;
+                    let found = run.ended() == Ended::Satisfied;
                     println!(
                         "{n}\t{seed}\t{seconds:.4}\t{}\t{}\t{}\t{found}",
                         s.nodes, s.backtracks, s.restarts

@@ -89,12 +89,12 @@
 //!
 //! let faithful = Config { variant: Some(FAITHFUL.into()), ..Config::default() };
 //! let run = WarnsdorffSolver.first(29, &faithful)?;
-//! let solution = run.solution.expect("n = 29 has solutions");
+//! let solution = run.into_solution().expect("n = 29 has solutions");
 //! assert_eq!(solution.columns()[..8], [0, 4, 8, 12, 2, 17, 21, 25]);
 //!
 //! let seeded = Config { seed: Some(7), ..Config::default() };
 //! let run = WarnsdorffSolver.first(1000, &seeded)?;
-//! assert_eq!(run.ended, Ended::Satisfied);
+//! assert_eq!(run.ended(), Ended::Satisfied);
 //! assert_eq!(run.seed, Some(7));
 //! assert_eq!(WarnsdorffSolver.count(8, &Config::default())?.total, 92);
 //! # Ok::<(), nqueens_core::Error>(())
@@ -125,7 +125,7 @@ pub const MAX_N: usize = 100_000;
 
 /// Largest board the `faithful` variant accepts for a first solution and for listing: from
 /// n = 200 on, its fixed order needs more than [`FAITHFUL_DEFAULT_BUDGET`] nodes before the
-/// first solution, so it would only ever answer "budget exhausted".
+/// first solution, so it would only ever answer `budget-exhausted`.
 pub const FAITHFUL_MAX_N: usize = 199;
 
 /// Largest board the `faithful` variant lists: every n up to 75 reaches its first solution

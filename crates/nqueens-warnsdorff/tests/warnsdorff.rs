@@ -36,13 +36,13 @@ fn seeded(seed: u64) -> Config {
 
 fn found(n: usize, config: &Config) -> Vec<u32> {
     let run = WarnsdorffSolver.first(n, config).unwrap();
-    match run.solution {
+    match run.solution() {
         Some(solution) => {
-            assert_eq!(run.ended, Ended::Satisfied);
+            assert_eq!(run.ended(), Ended::Satisfied);
             assert_eq!(solution.n(), n);
-            solution.into_columns()
+            solution.columns().to_vec()
         }
-        None => panic!("n = {n}: {:?}", run.ended),
+        None => panic!("n = {n}: {:?}", run.ended()),
     }
 }
 
@@ -60,7 +60,7 @@ fn the_essays_n_29_solution_is_reproduced() {
 fn scaling_solves_every_board_from_4_to_200() {
     for n in 4..=200 {
         let run = WarnsdorffSolver.first(n, &seeded(n as u64)).unwrap();
-        assert!(matches!(run.solution, Some(ref s) if s.n() == n), "n = {n}");
+        assert!(matches!(run.solution(), Some(s) if s.n() == n), "n = {n}");
         assert_eq!(run.seed, Some(n as u64));
         assert!(run.stats.nodes >= n as u64);
     }
@@ -172,14 +172,17 @@ fn the_same_seed_gives_the_same_run() {
     for n in [8, 50, 500] {
         let a = WarnsdorffSolver.first(n, &seeded(42)).unwrap();
         let b = WarnsdorffSolver.first(n, &seeded(42)).unwrap();
-        assert_eq!(a.solution, b.solution);
+        assert_eq!(a.solution(), b.solution());
         assert_eq!(a.stats, b.stats);
     }
     let fresh = WarnsdorffSolver.first(20, &Config::default()).unwrap();
     let seed = fresh.seed.expect("the scaling variant reports its seed");
     assert_eq!(
-        WarnsdorffSolver.first(20, &seeded(seed)).unwrap().solution,
-        fresh.solution
+        WarnsdorffSolver
+            .first(20, &seeded(seed))
+            .unwrap()
+            .solution(),
+        fresh.solution()
     );
     assert_eq!(
         WarnsdorffSolver.first(20, &variant(FAITHFUL)).unwrap().seed,
@@ -227,7 +230,7 @@ fn budgets_count_nodes() {
         ..variant(FAITHFUL)
     };
     let run = WarnsdorffSolver.first(100, &budget).unwrap();
-    assert_eq!((run.solution, run.ended), (None, Ended::Budget));
+    assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
     assert_eq!(run.stats.nodes, 1000);
     // Over all the scaling variant's restarts together.
     let tight = Config {
@@ -236,7 +239,7 @@ fn budgets_count_nodes() {
         ..Config::default()
     };
     let run = WarnsdorffSolver.first(1000, &tight).unwrap();
-    assert_eq!((run.solution, run.ended), (None, Ended::Budget));
+    assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
     assert_eq!(run.stats.nodes, 10);
 }
 
@@ -248,7 +251,7 @@ fn long_runs_see_the_stop_flag() {
     let stopped = variant(FAITHFUL);
     stopped.stop.stop();
     let run = WarnsdorffSolver.first(100, &stopped).unwrap();
-    assert_eq!((run.solution, run.ended), (None, Ended::Interrupted));
+    assert_eq!((run.solution(), run.ended()), (None, Ended::Interrupted));
     let count = WarnsdorffSolver.count(20, &stopped).unwrap();
     assert!(!count.is_complete());
     assert_eq!(count.ended, Ended::Interrupted);

@@ -188,8 +188,8 @@ mod tests {
                 let config = Config::default();
                 let run = crate::search::<false>(board, n, seed, crate::default_budget(n), &config)
                     .unwrap();
-                let Some(solution) = run.solution else {
-                    panic!("n = {n}, seed = {seed}: {:?}", run.ended)
+                let Some(solution) = run.solution() else {
+                    panic!("n = {n}, seed = {seed}: {:?}", run.ended())
                 };
                 assert_eq!(validate_size(solution.columns(), n), Ok(()));
             }

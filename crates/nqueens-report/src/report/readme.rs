@@ -363,7 +363,7 @@ fn once_outcome(r: &CaseRecord) -> String {
     match r.status {
         CaseStatus::Measured if r.result == "found" => "found and validated".to_string(),
         CaseStatus::Measured => r.result.clone(),
-        CaseStatus::OverBudget => "over its time budget".to_string(),
+        CaseStatus::OverBudget => "timeout (over its time budget)".to_string(),
         CaseStatus::Skipped => "skipped".to_string(),
         CaseStatus::Error => format!("error: {}", r.note),
     }

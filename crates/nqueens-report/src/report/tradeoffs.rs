@@ -320,7 +320,7 @@ impl Facts<'_, '_> {
                     .map(|r| r.n)
                     .min();
                 let why = stopped.map_or(String::new(), |at| {
-                    format!(" (n = {} over budget)", format_size(at))
+                    format!(" (timeout at n = {})", format_size(at))
                 });
                 Some((n, format!("`{id}` {}{why}", format_size(n))))
             })

@@ -81,7 +81,9 @@ pub const HEADER: &str = match std::str::from_utf8(&HEADER_BYTES) {
 pub enum CaseStatus {
     /// Probed within the budget and handed to criterion.
     Measured,
-    /// The probe ran past the time budget: this size and larger ones are left out.
+    /// The probe ran past the time budget (`timeout` in the CSV, the spelling of
+    /// [`Ended::Deadline`](nqueens_core::Ended::Deadline) everywhere): this size and larger ones
+    /// are left out.
     OverBudget,
     /// Left out because a smaller size of the same series ran past the budget.
     Skipped,
@@ -94,7 +96,7 @@ impl CaseStatus {
     pub fn as_str(self) -> &'static str {
         match self {
             CaseStatus::Measured => "ok",
-            CaseStatus::OverBudget => "over-budget",
+            CaseStatus::OverBudget => "timeout",
             CaseStatus::Skipped => "skipped",
             CaseStatus::Error => "error",
         }
@@ -112,7 +114,8 @@ impl FromStr for CaseStatus {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "ok" => Ok(CaseStatus::Measured),
-            "over-budget" => Ok(CaseStatus::OverBudget),
+            // `over-budget`: the word of files written before `timeout`.
+            "timeout" | "over-budget" => Ok(CaseStatus::OverBudget),
             "skipped" => Ok(CaseStatus::Skipped),
             "error" => Ok(CaseStatus::Error),
             other => Err(UnknownStatus(other.to_string())),
