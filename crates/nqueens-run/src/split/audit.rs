@@ -10,8 +10,8 @@
 //! Auditing all `P` subproblems catches every wrong one, at the cost of the whole count.
 //!
 //! ```
-//! use nqueens_core::split::{AuditError, Shard, Subproblems, Tally, audit, count_shard, sample};
-//! use nqueens_core::{Config, StopFlag};
+//! use nqueens_run::split::{AuditError, Shard, Subproblems, Tally, audit, count_shard, sample};
+//! use nqueens_core::{Config, Error, StopFlag};
 //!
 //! /// Subproblem `i` has `i` solutions.
 //! struct Ramp;
@@ -20,8 +20,8 @@
 //!     fn n(&self) -> usize { 4 }
 //!     fn len(&self) -> usize { 10 }
 //!     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
-//!     fn count_one(&self, index: usize, _: &StopFlag) -> Option<Tally> {
-//!         Some(Tally { total: index as u64, unique: 0 })
+//!     fn count_one(&self, index: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
+//!         Ok(Some(Tally { total: index as u64, unique: 0 }))
 //!     }
 //! }
 //!

@@ -14,8 +14,8 @@
 //! catches those, probabilistically).
 //!
 //! ```
-//! use nqueens_core::split::{Key, KeyError, Shard, Subproblems, Tally, check_record, count_shard};
-//! use nqueens_core::{Config, StopFlag};
+//! use nqueens_run::split::{Key, KeyError, Shard, Subproblems, Tally, check_record, count_shard};
+//! use nqueens_core::{Config, Error, StopFlag};
 //!
 //! struct Two;
 //! impl Subproblems for Two {
@@ -23,8 +23,8 @@
 //!     fn n(&self) -> usize { 4 }
 //!     fn len(&self) -> usize { 2 }
 //!     fn fingerprint(&self) -> String { "0000000000000002".into() }
-//!     fn count_one(&self, _: usize, _: &StopFlag) -> Option<Tally> {
-//!         Some(Tally { total: 1, unique: 1 })
+//!     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
+//!         Ok(Some(Tally { total: 1, unique: 1 }))
 //!     }
 //! }
 //!
