@@ -1,13 +1,13 @@
 //! The annealing loop: Metropolis acceptance of random swaps under a cooling schedule, with
 //! reheats when the floor temperature stops making progress.
 
-use nqueens_core::local::uniform_below;
 use nqueens_core::{Config, Ended, Event};
+use nqueens_local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::{Schedule, Stall};
-use nqueens_core::local::PermutationBoard;
+use nqueens_local::PermutationBoard;
 
 /// Uphill moves larger than this are never accepted: at the hottest schedule (T = 2) their
 /// probability would be below e^-32, about 10^-14.

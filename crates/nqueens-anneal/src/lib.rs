@@ -9,7 +9,7 @@
 //!   is the number of attacking pairs on the diagonals. Two arrays of `2n - 1` counters (queens
 //!   per diagonal, per direction) give the change in pairs of swapping two rows' columns in
 //!   O(1) from eight counters, and a swap updates them in O(1): the local searches' shared
-//!   `nqueens_core::local::PermutationBoard`.
+//!   `nqueens_local::PermutationBoard`.
 //! - **Move**: two distinct rows drawn uniformly at random; their swap changes the pairs by
 //!   `d`. It is made when `d <= 0` (sideways moves included), and otherwise with probability
 //!   e^(-d/T) (the Metropolis rule; increases above 64 pairs are never accepted).
@@ -107,12 +107,12 @@ mod anneal;
 use nqueens_core::{
     Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
     Variant,
-    local::{self, Start},
 };
+use nqueens_local::{self as local, Start};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use nqueens_core::local::PermutationBoard;
+use nqueens_local::PermutationBoard;
 
 /// Simulated annealing on a permutation board with random swaps. Registry name `annealing`;
 /// randomized (takes a seed); `n <= 10^6`; variants `geometric` (the default) and `quench`.

@@ -23,7 +23,6 @@
 //! - [`format`](mod@format): durations, counts and bytes for people (strategies word their
 //!   memory errors with it);
 //! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against;
-//! - [`local`]: the start every seeded local search shares, and its uniform draw.
 //!
 //! The machinery that runs strategies (the registry of names and default rules, timed runs,
 //! shards, checkpoints and merging, replaying a run's events) is the `nqueens-run` crate; the
@@ -48,7 +47,6 @@ mod error;
 pub mod format;
 mod given;
 pub mod known;
-pub mod local;
 mod operation;
 mod render;
 mod run;

@@ -1,8 +1,8 @@
 //! The generational loop: elitism, tournament selection, crossover, mutation, evaluation, and a
 //! restart when the best stops improving.
 
-use nqueens_core::local::{DiagonalCounts, uniform_below};
 use nqueens_core::{Config, Ended, Event};
+use nqueens_local::{DiagonalCounts, uniform_below};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 

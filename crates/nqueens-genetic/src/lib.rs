@@ -117,8 +117,8 @@ mod tests;
 
 use nqueens_core::{
     Capabilities, Config, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
-    local::{self, DiagonalCounts, Start},
 };
+use nqueens_local::{self as local, DiagonalCounts, Start};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 

@@ -1,7 +1,7 @@
 //! The genetic operators on permutations: fitness by diagonal counters, tournament selection,
 //! PMX and order crossover, swap mutation.
 
-use nqueens_core::local::uniform_below;
+use nqueens_local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -117,7 +117,7 @@ pub(crate) fn swap_mutation(rng: &mut Xoshiro256PlusPlus, child: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens_core::local::DiagonalCounts;
+    use nqueens_local::DiagonalCounts;
     use rand::SeedableRng;
 
     fn is_permutation(columns: &[u32]) -> bool {

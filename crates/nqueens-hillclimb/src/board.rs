@@ -2,7 +2,7 @@
 //! counters per column and per diagonal, so a move's change in attacking pairs costs O(1).
 
 use nqueens_core::StopFlag;
-use nqueens_core::local::{DiagonalCounts, uniform_below, zeroed_counters};
+use nqueens_local::{DiagonalCounts, uniform_below, zeroed_counters};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 

@@ -1,7 +1,7 @@
 //! The climbs: one step rule per variant, and the random restarts around them.
 
-use nqueens_core::local::uniform_below;
 use nqueens_core::{Config, Ended, Event};
+use nqueens_local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 

@@ -12,7 +12,7 @@
 //!   (56 at n = 8).
 //! - **Cost** `h`: the number of attacking pairs, direct or indirect (a queen between two does
 //!   not block). Counters per column and per diagonal (the latter the local searches' shared
-//!   [`DiagonalCounts`](nqueens_core::local::DiagonalCounts)) give the change of a move in O(1).
+//!   [`DiagonalCounts`](nqueens_local::DiagonalCounts)) give the change of a move in O(1).
 //!
 //! A climb moves while a successor is better, and stops when it gets **stuck**: in a local
 //! minimum (every successor worse) or on a plateau (the best successor equal). Every stuck
@@ -105,8 +105,8 @@ mod climb;
 use nqueens_core::{
     Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
     Variant,
-    local::{self, Start},
 };
+use nqueens_local::{self as local, Start};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 

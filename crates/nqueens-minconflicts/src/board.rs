@@ -1,8 +1,8 @@
 //! The permutation board, its two greedy starts (scattered here, banded in `banded`) and the
 //! swap repair.
 
-use nqueens_core::local::uniform_below;
 use nqueens_core::{Config, Ended, Event};
+use nqueens_local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 

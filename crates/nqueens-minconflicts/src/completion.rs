@@ -18,8 +18,8 @@
 //! suspects are free rows only. The search is still incomplete: it cannot prove that the given
 //! queens have no completion, and on such an instance it runs until its budget is spent.
 
-use nqueens_core::local::{DiagonalCounts, uniform_below};
 use nqueens_core::{Config, Ended, Error, Event, Given, Stats};
+use nqueens_local::{DiagonalCounts, uniform_below};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 

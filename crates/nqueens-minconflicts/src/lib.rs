@@ -108,8 +108,8 @@ mod prefetch;
 use nqueens_core::{
     Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
     Variant,
-    local::{self, Start},
 };
+use nqueens_local::{self as local, Start};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 

@@ -21,7 +21,7 @@
 //! without the shift, the most were 21 over 900 runs at n = 10^6 .. 10^6 + 5, 15 over 90
 //! runs at n = 10^7 .. 10^7 + 5 and 10 over five seeds at n = 10^8).
 
-use nqueens_core::local::uniform_below;
+use nqueens_local::uniform_below;
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 

@@ -1,9 +1,13 @@
+//! # nqueens-local
+//!
 //! What every seeded local search (`min-conflicts`, `annealing`, `genetic`, `hill-climbing`)
 //! does before its first move, the one uniform draw they all make, the fallible allocation of
 //! their boards' counters, and their boards' diagonal bookkeeping ([`DiagonalCounts`], and the
 //! [`PermutationBoard`] of `annealing`), written once.
 
-use crate::{Config, Ended, FirstRun, Stats, known};
+#![deny(missing_docs)]
+
+use nqueens_core::{Config, Ended, FirstRun, Stats, known};
 
 mod board;
 
@@ -13,7 +17,7 @@ pub use board::{DiagonalCounts, PermutationBoard};
 /// memory cannot be had, so a huge board is refused instead of aborting the process.
 ///
 /// ```
-/// assert_eq!(nqueens_core::local::zeroed_counters(3), Some(vec![0, 0, 0]));
+/// assert_eq!(nqueens_local::zeroed_counters(3), Some(vec![0, 0, 0]));
 /// ```
 pub fn zeroed_counters(len: usize) -> Option<Vec<u32>> {
     let mut counters = Vec::new();
@@ -27,7 +31,7 @@ pub fn zeroed_counters(len: usize) -> Option<Vec<u32>> {
 /// `k / 2^64`, far under anything a search could notice.
 ///
 /// ```
-/// use nqueens_core::local::uniform_below;
+/// use nqueens_local::uniform_below;
 ///
 /// assert_eq!(uniform_below(0, 10), 0);
 /// assert_eq!(uniform_below(u64::MAX, 10), 9);
@@ -60,7 +64,7 @@ pub enum Start {
 /// with.
 ///
 /// ```
-/// use nqueens_core::local::{Start, start};
+/// use nqueens_local::{Start, start};
 /// use nqueens_core::{Config, Ended};
 ///
 /// let config = Config { seed: Some(7), ..Config::default() };

@@ -4,9 +4,9 @@
 
 use rand::Rng;
 
-use crate::StopFlag;
+use nqueens_core::StopFlag;
 
-use super::{uniform_below, zeroed_counters};
+use crate::{uniform_below, zeroed_counters};
 
 /// Queens per diagonal of an `n × n` board, in both directions: what every local search
 /// updates in O(1) per move to know its conflicts without a scan.
@@ -136,7 +136,7 @@ impl DiagonalCounts {
 ///
 /// ```
 /// use nqueens_core::StopFlag;
-/// use nqueens_core::local::PermutationBoard;
+/// use nqueens_local::PermutationBoard;
 /// use rand::SeedableRng;
 ///
 /// let mut board = PermutationBoard::new(8).unwrap();
