@@ -1,14 +1,14 @@
 //! The list of subproblems of one count (one per class of east-row sets), the quadrant tables
 //! they share, and the memory they take.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
-use crate::join::{JoinKernel, count_disjoint, half_keys, pack_keys};
+use crate::join::{Half, JoinKernel, Scratch, half_keys};
 use crate::quadrant::{Placement, Quadrant};
 
 /// The largest board the plan's masks hold: rows in a `u64`, diagonals (`2n - 1`) in a `u64`.
@@ -64,6 +64,9 @@ pub struct Plan {
     out_of_memory: AtomicBool,
     /// The west-east join's code, picked for this CPU.
     kernel: JoinKernel,
+    /// The buffers of threads between subproblems (one per thread at most), kept with the
+    /// plan.
+    scratch: Mutex<Vec<Scratch>>,
 }
 
 impl Plan {
@@ -95,6 +98,7 @@ impl Plan {
             peak: AtomicU64::new(0),
             out_of_memory: AtomicBool::new(false),
             kernel: JoinKernel::detect(),
+            scratch: Mutex::new(Vec::new()),
         })
     }
 
@@ -115,10 +119,6 @@ impl Plan {
     fn hold(&self, bytes: u64) {
         let now = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
         self.peak.fetch_max(now, Ordering::Relaxed);
-    }
-
-    fn release(&self, bytes: u64) {
-        self.held.fetch_sub(bytes, Ordering::Relaxed);
     }
 
     /// Where the table of `quarter` for the half-rows `rows` lives, and its board rows, first
@@ -317,18 +317,43 @@ impl Plan {
         if stop.is_stopped() {
             return None;
         }
-        let mut west_keys = Vec::new();
-        let mut east_keys = Vec::new();
-        let built = half_keys(north_west, south_west, b.west, forbidden, &mut west_keys)
-            .and_then(|()| half_keys(north_east, south_east, b.east(), forbidden, &mut east_keys));
+        // A scratch of the pool (as many as threads have counted at once), or a new one; its
+        // growth is held for the plan's life.
+        let mut scratch = self
+            .scratch
+            .lock()
+            .ok()
+            .and_then(|mut pool| pool.pop())
+            .unwrap_or_default();
+        let before = scratch.bytes();
+        let shared = (north_west.reach() | south_west.reach())
+            & (north_east.reach() | south_east.reach())
+            & !forbidden;
+        let bits = scratch.pack(shared);
+        let built = half_keys(
+            north_west,
+            south_west,
+            b.west,
+            forbidden,
+            Half::West,
+            &mut scratch,
+        )
+        .zip(half_keys(
+            north_east,
+            south_east,
+            b.east(),
+            forbidden,
+            Half::East,
+            &mut scratch,
+        ));
+        let count = built.and_then(|lengths| scratch.count(lengths, bits, self.kernel, stop));
+        self.hold(scratch.bytes().saturating_sub(before));
+        if let Ok(mut pool) = self.scratch.lock() {
+            pool.push(scratch);
+        }
         if built.is_none() {
             return out_of_memory();
         }
-        let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
-        self.hold(bytes);
-        let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
-        let count = count_disjoint(&west_keys, &east_keys, bits, self.kernel, stop);
-        self.release(bytes);
         count
     }
 }
