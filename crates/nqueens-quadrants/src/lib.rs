@@ -115,6 +115,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod group;
 mod join;
 mod plan;
 mod quadrant;
