@@ -120,6 +120,11 @@ fn main() {
         ("criterion", "0.8.2".to_string()),
         ("commit", harness.run.commit_label()),
         ("rustc", harness.run.rustc.clone()),
+        // The code quadrants' join picked for this CPU at start-up.
+        (
+            "quadrants join",
+            nqueens::quadrants::JoinKernel::detect().name().to_string(),
+        ),
     ];
     for (key, value) in meta {
         harness.set_meta(key, value);

@@ -101,6 +101,10 @@ pub struct Plan {
     pub yardstick_counts: Vec<usize>,
     /// Sizes at which `count.c` and its counterparts are run once each, outside criterion.
     pub yardstick_once: Vec<usize>,
+    /// Sizes at which `quadrants` alone on one thread (`quadrants-t1`) is run once, outside
+    /// criterion: its goals at n = 18 and 19 are CPU seconds on one core, where `count.c`
+    /// would take minutes.
+    pub quadrants_once: Vec<usize>,
     /// Sizes at which `permutations.c` and `permutation` are measured by criterion.
     pub yardstick_permutations: Vec<usize>,
     /// The sweeps of the `once` group.
@@ -221,6 +225,7 @@ impl Plan {
             },
             yardstick_counts: vec![15],
             yardstick_once: Vec::new(),
+            quadrants_once: vec![18, 19],
             yardstick_permutations: vec![11],
             once: vec![warnsdorff_sweep()],
             completion_sizes: vec![12, 20, 28],
@@ -238,6 +243,7 @@ impl Plan {
                 validate_sizes: vec![1_000],
                 cap: f64::INFINITY,
                 yardstick_counts: Vec::new(),
+                quadrants_once: Vec::new(),
                 yardstick_permutations: Vec::new(),
                 once: vec![OnceSweep {
                     label: "warnsdorff",
@@ -263,6 +269,7 @@ impl Plan {
                     slow_samples: 10,
                 },
                 yardstick_counts: vec![14],
+                quadrants_once: Vec::new(),
                 yardstick_permutations: vec![10],
                 completion_sizes: vec![12, 20],
                 completion_budget: secs(0.25),

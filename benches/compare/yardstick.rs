@@ -196,11 +196,18 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
             add(h, label, n, false);
         }
     }
+    for n in h.plan.quadrants_once.clone() {
+        add(h, QUADRANTS_ONE_THREAD, n, false);
+    }
 }
+
+/// The counterpart run alone at the sizes of `quadrants_once`.
+const QUADRANTS_ONE_THREAD: &str = "quadrants-t1";
 
 /// The `yardstick` group: `count.c` against `bitmask` (single-threaded), `symmetry` and
 /// `quadrants` with one and two threads, `permutations.c` against `permutation`; the sizes of `yardstick_once` timed
-/// once each, outside criterion. Bench mode only.
+/// once each, outside criterion, and those of `quadrants_once` for `quadrants-t1` alone. Bench
+/// mode only.
 pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut rust = Vec::new();
     if let Ok(solver) = registry.get("bitmask") {
@@ -230,6 +237,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     });
     let counts = h.plan.yardstick_counts.clone();
     let once = h.plan.yardstick_once.clone();
+    let quadrants_once = h.plan.quadrants_once.clone();
     let perms = h.plan.yardstick_permutations.clone();
     let selected = |label: &str, n: usize| h.plan.selected(YARDSTICK, label, n);
     let any_selected = counts
@@ -238,7 +246,10 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         .any(|&n| selected("count.c", n) || rust.iter().any(|r| selected(&r.label, n)))
         || perms
             .iter()
-            .any(|&n| selected("permutations.c", n) || selected("permutation", n));
+            .any(|&n| selected("permutations.c", n) || selected("permutation", n))
+        || quadrants_once
+            .iter()
+            .any(|&n| selected(QUADRANTS_ONE_THREAD, n));
     if h.plan.mode != Mode::Bench || !any_selected {
         return;
     }
@@ -271,23 +282,36 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             h.push(record);
         }
         for counterpart in &rust {
-            if !counterpart.counts(n) || !h.plan.selected(YARDSTICK, &counterpart.label, n) {
-                continue;
-            }
-            h.budget
-                .start(YARDSTICK, &counterpart.label, &n.to_string());
-            let outcome = probe(
-                counterpart.solver,
-                Operation::Count,
-                n,
-                &counterpart.config(),
-                ONCE_BUDGET,
-            );
-            h.settle(counterpart.record(n), outcome);
+            run_once(h, counterpart, n);
+        }
+        h.save();
+    }
+    // Larger sizes, quadrants on one thread alone (its per-core goals).
+    for &n in &quadrants_once {
+        for counterpart in rust.iter().filter(|r| r.label == QUADRANTS_ONE_THREAD) {
+            run_once(h, counterpart, n);
         }
         h.save();
     }
     h.save();
+}
+
+/// Runs a counterpart once at size `n`, outside criterion, and records it (when selected and
+/// its strategy counts at `n`).
+fn run_once(h: &mut Harness, counterpart: &Counterpart<'_>, n: usize) {
+    if !counterpart.counts(n) || !h.plan.selected(YARDSTICK, &counterpart.label, n) {
+        return;
+    }
+    h.budget
+        .start(YARDSTICK, &counterpart.label, &n.to_string());
+    let outcome = probe(
+        counterpart.solver,
+        Operation::Count,
+        n,
+        &counterpart.config(),
+        ONCE_BUDGET,
+    );
+    h.settle(counterpart.record(n), outcome);
 }
 
 /// Runs a C program once and records its answer and time, or its failure.

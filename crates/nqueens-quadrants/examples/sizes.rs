@@ -3,25 +3,23 @@
 //! also counts the tables exactly first).
 
 use nqueens_core::{Config, Solver};
-use nqueens_quadrants::{Plan, QuadrantsSolver};
+use nqueens_quadrants::QuadrantsSolver;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().map_or(Ok(12), |a| a.parse())?;
     let threads: usize = args.next().map_or(Ok(1), |a| a.parse())?;
-    let plan = Plan::new(n)?;
     if std::env::var_os("EXACT").is_some() {
         let started = std::time::Instant::now();
-        let bytes = plan.table_bytes();
+        let bytes = QuadrantsSolver::memory_estimate(n, threads, true)?;
         println!(
-            "n = {n}: tables {bytes} B exactly ({:?})",
+            "n = {n}: tables and keys {bytes} B at most, the tables counted exactly ({:?})",
             started.elapsed()
         );
     }
     println!(
-        "n = {n}: bounds: tables {} B, keys {} B per thread",
-        plan.table_bytes_bound(),
-        plan.keys_bound()
+        "n = {n}: bound from the tables' shapes: {} B on {threads} thread(s)",
+        QuadrantsSolver::memory_estimate(n, threads, false)?
     );
     let config = Config {
         threads: Some(threads),

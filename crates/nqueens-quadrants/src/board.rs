@@ -65,12 +65,6 @@ impl Board {
         self.n - self.east_first
     }
 
-    /// Bits of a join key: the diagonals of each direction that both halves (and for odd `n`
-    /// the middle queen) can reach, `n - 1` of each for even `n`, `n` for odd `n`.
-    pub fn key_bits(&self) -> u32 {
-        2 * self.key_width as u32
-    }
-
     /// The join key of a half's queens: only the diagonals both halves can reach matter when
     /// a west half meets an east half. For even `n`, west queens occupy sums
     /// `0..=west + n - 2`, east queens sums `west..=2n - 2`, so they share the `n - 1` sums

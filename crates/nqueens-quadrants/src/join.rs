@@ -3,88 +3,206 @@
 
 use nqueens_core::StopFlag;
 
-use crate::quadrant::Quadrant;
+use crate::group::{Groups, MAX_GROUPS};
+use crate::quadrant::{Placement, Quadrant};
 
-/// Appends to `keys` the join key of every half-board placement made of one placement of
-/// `north` and one of `south` using the other columns of the half (`width` columns), no
-/// common diagonal and no key bit in `forbidden` (the diagonals of a queen placed first).
-/// `None` when memory for the keys cannot be had.
-pub(crate) fn half_keys(
-    north: &Quadrant,
-    south: &Quadrant,
-    width: usize,
-    forbidden: u64,
-    keys: &mut Vec<u64>,
-) -> Option<()> {
-    let all = (1u32 << width) - 1;
-    // North and south share no column, so the south queens use exactly the columns the north
-    // ones leave. Room for every candidate pair first, so the loop below has no branch on the
-    // outcome of the diagonal test: it writes every candidate's key and advances past the
-    // ones that fit (the test fails for about half of them, at random).
-    let candidates: usize = (0..=all)
-        .map(|columns| north.using(columns).len() * south.using(all ^ columns).len())
-        .sum();
-    let start = keys.len();
-    keys.try_reserve(candidates).ok()?;
-    keys.resize(start + candidates, 0);
-    let mut end = start;
-    // A queen placed first (the middle column's, for odd n) attacks some placements of each
-    // table: north ones are skipped as they come, south ones in the same branch-free test as
-    // the diagonals (filtering the south runs first, with a branch per placement taken at
-    // random, measured slower, and so did filtering whole tables per subproblem).
-    for columns in 0..=all {
-        let bottoms = south.using(all ^ columns);
-        for top in north.using(columns) {
-            if top.key & forbidden != 0 {
-                continue;
-            }
-            for bottom in bottoms {
-                let key = top.key | bottom.key;
-                keys[end] = key;
-                end += usize::from((top.fit & bottom.fit == 0) & (key & forbidden == 0));
-            }
-        }
+/// Buffers one thread reuses from subproblem to subproblem, so that a subproblem neither
+/// allocates nor zeroes memory once they have grown (zeroing fresh buffers took 12-30% of
+/// the instructions at n = 15-17).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// The half-board keys of the west and the east half.
+    pub west: Vec<u64>,
+    pub east: Vec<u64>,
+    /// The south placements of one column set, with packed keys.
+    bottoms: Vec<Placement>,
+    /// The key packing's tables, one per key byte.
+    packing: Vec<[u64; 256]>,
+    /// The keys of either side sorted by group for the west-east join.
+    spare: [Vec<u64>; 2],
+    /// The west-east join's lookup tables.
+    tables: Vec<u64>,
+}
+
+/// Memory for a buffer could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfMemory;
+
+impl Scratch {
+    /// Packs the key bits of `shared` (those both halves can set, see [`packing`]) in the
+    /// keys [`half_keys`] writes next; returns the key bits the join must look at.
+    pub fn pack(&mut self, shared: u64) -> u32 {
+        packing(shared, &mut self.packing)
     }
-    keys.truncate(end);
+
+    /// How many pairs of the first `west` west keys and `east` east keys share no bit
+    /// ([`count_disjoint`]).
+    pub fn count(
+        &mut self,
+        (west, east): (usize, usize),
+        bits: u32,
+        kernel: JoinKernel,
+        stop: &StopFlag,
+    ) -> Result<Option<u64>, OutOfMemory> {
+        count_disjoint(
+            &mut self.west[..west],
+            &mut self.east[..east],
+            bits,
+            kernel,
+            stop,
+            &mut self.spare,
+            &mut self.tables,
+        )
+    }
+
+    /// The bytes its buffers for keys and placements hold (those that grow with `n`; not the
+    /// join's lookup tables and the packing's, at most 128 KiB, as when they were allocated
+    /// per subproblem).
+    pub fn bytes(&self) -> u64 {
+        (self.west.capacity() * size_of::<u64>()
+            + self.east.capacity() * size_of::<u64>()
+            + self.bottoms.capacity() * size_of::<Placement>()
+            + self.spare.iter().map(Vec::capacity).sum::<usize>() * size_of::<u64>()) as u64
+    }
+}
+
+/// Makes `buffer` at least `len` long (at least doubling it when it grows, so that growth
+/// is rare), or `None` when the memory cannot be had. What it held stays: callers
+/// overwrite what they use.
+pub(crate) fn room<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> Option<()> {
+    if buffer.len() < len {
+        let want = len.max(2 * buffer.len());
+        buffer.try_reserve_exact(want - buffer.len()).ok()?;
+        buffer.resize(want, T::default());
+    }
     Some(())
 }
 
-/// Returns how many low bits of the keys the join must look at: a bit no west key has, or no
-/// east key has, cannot clash. When dropping those bits and packing the others together saves
-/// a key byte, the keys are rewritten so (the packing is tabulated per key byte, one lookup
-/// per byte of each key); otherwise they are left as they are, since only the bytes count.
-pub(crate) fn pack_keys(west: &mut [u64], east: &mut [u64], bits: u32) -> u32 {
-    let either = |keys: &[u64]| keys.iter().fold(0u64, |all, &key| all | key);
-    let shared = either(west) & either(east);
+/// Fills `tables` to pack the key bits of `shared` together (one lookup per key byte) and
+/// returns the number of key bits the west-east join must look at; leaves it empty when
+/// packing would not save a key byte (only the bytes count). A bit no west key has, or no
+/// east key has, cannot clash: `shared` holds the others.
+fn packing(shared: u64, tables: &mut Vec<[u64; 256]>) -> u32 {
     let (reach, packed) = (u64::BITS - shared.leading_zeros(), shared.count_ones());
+    tables.clear();
     if packed.div_ceil(8) == reach.div_ceil(8) {
         return reach;
     }
-    let bytes = bits.div_ceil(8) as usize;
-    let mut tables = vec![[0u64; 256]; bytes];
+    tables.resize(reach.div_ceil(8) as usize, [0u64; 256]);
     let mut next = 0;
     for (byte, table) in tables.iter_mut().enumerate() {
         for i in 0..8 {
+            let (low, high) = table.split_at_mut(1 << i);
             if shared >> (8 * byte + i) & 1 == 1 {
-                let (low, high) = table.split_at_mut(1 << i);
                 for (to, from) in high[..1 << i].iter_mut().zip(low.iter()) {
                     *to = from | 1 << next;
                 }
                 next += 1;
             } else {
-                let (low, high) = table.split_at_mut(1 << i);
                 high[..1 << i].copy_from_slice(low);
             }
         }
     }
-    for key in west.iter_mut().chain(east.iter_mut()) {
-        let mut packed = 0;
-        for (byte, table) in tables.iter().enumerate() {
-            packed |= table[(*key >> (8 * byte)) as usize & 0xff];
-        }
-        *key = packed;
-    }
     next
+}
+
+/// The key `key` packed by `tables` (see [`packing`]); unchanged when there are none.
+#[inline]
+fn pack(tables: &[[u64; 256]], key: u64) -> u64 {
+    if tables.is_empty() {
+        return key;
+    }
+    tables.iter().enumerate().fold(0, |packed, (byte, table)| {
+        packed | table[(key >> (8 * byte)) as usize & 0xff]
+    })
+}
+
+/// Which half [`half_keys`] builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Half {
+    West,
+    East,
+}
+
+/// Writes to the `half` keys of `scratch` the join key, packed by `scratch`'s packing, of
+/// every half-board placement made of one placement of `north` and one of `south` using the
+/// other columns of the half (`width` columns), no common diagonal and no key bit in
+/// `forbidden` (the diagonals of a queen placed first); returns how many. `None` when
+/// memory for the keys cannot be had.
+pub(crate) fn half_keys(
+    north: &Quadrant,
+    south: &Quadrant,
+    width: usize,
+    forbidden: u64,
+    half: Half,
+    scratch: &mut Scratch,
+) -> Option<usize> {
+    let Scratch {
+        west,
+        east,
+        bottoms,
+        packing,
+        ..
+    } = scratch;
+    let keys = if half == Half::West { west } else { east };
+    let all = (1u32 << width) - 1;
+    let mut end = 0;
+    // North and south share no column, so the south queens use exactly the columns the north
+    // ones leave: each placement of either table takes part in one column set, and has its
+    // key packed once (packing is an OR of lookups, so the OR of packed keys is the packed
+    // OR).
+    for columns in 0..=all {
+        let tops = north.using(columns);
+        let below = south.using(all ^ columns);
+        if tops.is_empty() || below.is_empty() {
+            continue;
+        }
+        // The south placements a queen placed first leaves, written without a branch on the
+        // outcome (it is taken at random).
+        room(bottoms, below.len())?;
+        let mut kept = 0;
+        for bottom in below {
+            bottoms[kept] = Placement {
+                key: pack(packing, bottom.key),
+                fit: bottom.fit,
+            };
+            kept += usize::from(bottom.key & forbidden == 0);
+        }
+        let bottoms = &bottoms[..kept];
+        // Room for every candidate pair first, so the loop below has no branch on the
+        // outcome of the diagonal test: it writes every candidate's key and advances past the
+        // ones that fit (the test fails for about half of them, at random).
+        room(keys, end + tops.len() * kept)?;
+        end = pair_up(keys, end, tops, bottoms, forbidden, packing);
+    }
+    Some(end)
+}
+
+/// Writes from `out[end]` on the keys of `tops` (packed by `packing`, skipping those with a
+/// bit of `forbidden`) with `bottoms` whose fit masks miss theirs; returns the new end.
+/// `out` has room for every pair. A function of its own, so that the compiler keeps its
+/// loop's state in registers (inlined in [`half_keys`], it reloaded the end and the output
+/// from the stack on every pair).
+#[inline(never)]
+fn pair_up(
+    out: &mut [u64],
+    mut end: usize,
+    tops: &[Placement],
+    bottoms: &[Placement],
+    forbidden: u64,
+    packing: &[[u64; 256]],
+) -> usize {
+    for top in tops {
+        if top.key & forbidden != 0 {
+            continue;
+        }
+        let (key, fit) = (pack(packing, top.key), top.fit);
+        for bottom in bottoms {
+            out[end] = key | bottom.key;
+            end += usize::from(fit & bottom.fit == 0);
+        }
+    }
+    end
 }
 
 /// How many pairs (`w` of `west`, `e` of `east`) share no bit (`w & e == 0`), for keys of at
@@ -100,29 +218,59 @@ pub(crate) fn pack_keys(west: &mut [u64], east: &mut [u64], bits: u32) -> u32 {
 /// a 4-byte key fill 32 KiB, a core's first-level cache; 64 KiB with 512 keys, in the
 /// second-level cache). The other list is read in blocks that stay in the second-level cache.
 pub(crate) fn count_disjoint(
-    west: &[u64],
-    east: &[u64],
+    west: &mut [u64],
+    east: &mut [u64],
     bits: u32,
     kernel: JoinKernel,
     stop: &StopFlag,
-) -> Option<u64> {
+    spare: &mut [Vec<u64>; 2],
+    tables: &mut Vec<u64>,
+) -> Result<Option<u64>, OutOfMemory> {
+    if bits == 0 {
+        return Ok(Some((west.len() * east.len()) as u64));
+    }
     // Disjointness is symmetric: slice the shorter list, so that fewer chunks pay for tables.
     let (sliced, scanned) = if west.len() <= east.len() {
         (west, east)
     } else {
         (east, west)
     };
-    match bits.div_ceil(8) {
-        0 => Some((west.len() * east.len()) as u64),
-        1 => kernel.count_sliced::<1>(sliced, scanned, stop),
-        2 => kernel.count_sliced::<2>(sliced, scanned, stop),
-        3 => kernel.count_sliced::<3>(sliced, scanned, stop),
-        4 => kernel.count_sliced::<4>(sliced, scanned, stop),
-        5 => kernel.count_sliced::<5>(sliced, scanned, stop),
-        6 => kernel.count_sliced::<6>(sliced, scanned, stop),
-        7 => kernel.count_sliced::<7>(sliced, scanned, stop),
-        _ => kernel.count_sliced::<8>(sliced, scanned, stop),
-    }
+    let groups = Groups::choose(sliced, scanned);
+    let mut starts = ([0; MAX_GROUPS + 1], [0; MAX_GROUPS + 1]);
+    let [sliced_spare, scanned_spare] = spare;
+    let sliced = groups
+        .sort(sliced, sliced_spare, &mut starts.0)
+        .ok_or(OutOfMemory)?;
+    let scanned = groups
+        .sort(scanned, scanned_spare, &mut starts.1)
+        .ok_or(OutOfMemory)?;
+    // Each group's start, and the end.
+    let bounds = groups.count + 2;
+    let parts = Parts {
+        sliced,
+        sliced_starts: &starts.0[..bounds],
+        scanned,
+        scanned_starts: &starts.1[..bounds],
+    };
+    Ok(match bits.div_ceil(8) {
+        1 => kernel.count_sliced::<1>(&parts, stop, tables),
+        2 => kernel.count_sliced::<2>(&parts, stop, tables),
+        3 => kernel.count_sliced::<3>(&parts, stop, tables),
+        4 => kernel.count_sliced::<4>(&parts, stop, tables),
+        5 => kernel.count_sliced::<5>(&parts, stop, tables),
+        6 => kernel.count_sliced::<6>(&parts, stop, tables),
+        7 => kernel.count_sliced::<7>(&parts, stop, tables),
+        _ => kernel.count_sliced::<8>(&parts, stop, tables),
+    })
+}
+
+/// The two sides of a join, sorted by group, with where each group starts (and, last, the
+/// end).
+struct Parts<'a> {
+    sliced: &'a [u64],
+    sliced_starts: &'a [usize],
+    scanned: &'a [u64],
+    scanned_starts: &'a [usize],
 }
 
 /// The code the west-east join runs, picked once per count from the CPU's features, so that
@@ -160,15 +308,15 @@ impl JoinKernel {
     /// [`count_disjoint`] for keys of `BYTES` bytes, in this kernel.
     fn count_sliced<const BYTES: usize>(
         self,
-        sliced: &[u64],
-        scanned: &[u64],
+        parts: &Parts<'_>,
         stop: &StopFlag,
+        tables: &mut Vec<u64>,
     ) -> Option<u64> {
         #[cfg(target_arch = "x86_64")]
         if self == JoinKernel::Avx2 {
-            return count_sliced_avx2::<BYTES>(sliced, scanned, stop);
+            return count_sliced_avx2::<BYTES>(parts, stop, tables);
         }
-        count_sliced::<BYTES, PORTABLE_LANES>(sliced, scanned, stop)
+        count_sliced::<BYTES, PORTABLE_LANES>(parts, stop, tables)
     }
 }
 
@@ -191,22 +339,22 @@ const AVX2_LANES: usize = 8;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 fn count_sliced_avx2<const BYTES: usize>(
-    sliced: &[u64],
-    scanned: &[u64],
+    parts: &Parts<'_>,
     stop: &StopFlag,
+    tables: &mut Vec<u64>,
 ) -> Option<u64> {
     #[target_feature(enable = "avx2,popcnt")]
     fn compiled<const BYTES: usize>(
-        sliced: &[u64],
-        scanned: &[u64],
+        parts: &Parts<'_>,
         stop: &StopFlag,
+        tables: &mut Vec<u64>,
     ) -> Option<u64> {
-        count_sliced::<BYTES, AVX2_LANES>(sliced, scanned, stop)
+        count_sliced::<BYTES, AVX2_LANES>(parts, stop, tables)
     }
     // SAFETY: `JoinKernel::Avx2` is only made by `JoinKernel::detect` after the CPU said it
     // has AVX2 and POPCNT, the features `compiled` is built for; the function is otherwise
     // safe Rust.
-    unsafe { compiled::<BYTES>(sliced, scanned, stop) }
+    unsafe { compiled::<BYTES>(parts, stop, tables) }
 }
 
 /// One bit for each key of a chunk of `64 * L` keys.
@@ -221,49 +369,85 @@ const SCAN_BLOCK: usize = 1 << 14;
 /// into each kernel, which compiles it for its instructions).
 #[inline(always)]
 fn count_sliced<const BYTES: usize, const LANES: usize>(
-    sliced: &[u64],
-    scanned: &[u64],
+    parts: &Parts<'_>,
     stop: &StopFlag,
+    tables: &mut Vec<u64>,
 ) -> Option<u64> {
-    let mut tables = vec![[[0u64; LANES]; 256]; BYTES];
+    // The tables live in the thread's scratch: no allocation, and no zeroing but entry 0
+    // (the doubling below writes every other entry before it is read).
+    let words = BYTES * 256 * LANES;
+    if tables.len() < words {
+        tables.resize(words, 0);
+    }
+    let (tables, _) = tables[..words].as_chunks_mut::<LANES>();
+    let (tables, _) = tables.as_chunks_mut::<256>();
+    let Parts {
+        sliced,
+        sliced_starts,
+        scanned,
+        scanned_starts,
+    } = *parts;
+    let last = sliced_starts.len() - 2;
     let mut total = 0u64;
-    for block in scanned.chunks(SCAN_BLOCK) {
-        for chunk in sliced.chunks(64 * LANES) {
-            if stop.is_stopped() {
-                return None;
+    for block in (0..scanned.len()).step_by(SCAN_BLOCK) {
+        let block = block..scanned.len().min(block + SCAN_BLOCK);
+        // The keys of the block in the scanned group `group`.
+        let scanned_in = |group: usize| {
+            &scanned[scanned_starts[group].clamp(block.start, block.end)
+                ..scanned_starts[group + 1].clamp(block.start, block.end)]
+        };
+        for group in 0..=last {
+            // The scanned groups that share no grouping bit with this one: the submasks of
+            // its complement.
+            let free = last & !group;
+            let partners = std::iter::successors(Some(free), |&other| {
+                (other != 0).then(|| (other - 1) & free)
+            });
+            if partners.clone().all(|other| scanned_in(other).is_empty()) {
+                continue;
             }
-            // slices[b]: which keys of the chunk have bit b.
-            let mut slices = [[0u64; LANES]; 64];
-            for (j, &key) in chunk.iter().enumerate() {
-                let mut rest = key;
-                while rest != 0 {
-                    slices[rest.trailing_zeros() as usize][j / 64] |= 1 << (j % 64);
-                    rest &= rest - 1;
+            let part = &sliced[sliced_starts[group]..sliced_starts[group + 1]];
+            for chunk in part.chunks(64 * LANES) {
+                if stop.is_stopped() {
+                    return None;
                 }
-            }
-            for (byte, table) in tables.iter_mut().enumerate() {
-                // Doubling: the values with bit `i` set are those below `1 << i` plus that bit.
-                for i in 0..8 {
-                    let slice = slices[8 * byte + i];
-                    let (low, high) = table.split_at_mut(1 << i);
-                    for (to, from) in high[..1 << i].iter_mut().zip(low.iter()) {
-                        *to = std::array::from_fn(|l| from[l] | slice[l]);
+                // slices[b]: which keys of the chunk have bit b.
+                let mut slices = [[0u64; LANES]; 64];
+                for (j, &key) in chunk.iter().enumerate() {
+                    let mut rest = key;
+                    while rest != 0 {
+                        slices[rest.trailing_zeros() as usize][j / 64] |= 1 << (j % 64);
+                        rest &= rest - 1;
                     }
                 }
-            }
-            let present = lanes_below::<LANES>(chunk.len());
-            for &key in block {
-                let bytes = key.to_le_bytes();
-                let mut clash: Lanes<LANES> = [0; LANES];
-                for (table, &byte) in tables.iter().zip(&bytes[..BYTES]) {
-                    let entry = table[usize::from(byte)];
-                    clash = std::array::from_fn(|l| clash[l] | entry[l]);
+                for (byte, table) in tables.iter_mut().enumerate() {
+                    table[0] = [0; LANES];
+                    // Doubling: the values with bit `i` set are those below `1 << i` plus
+                    // that bit.
+                    for i in 0..8 {
+                        let slice = slices[8 * byte + i];
+                        let (low, high) = table.split_at_mut(1 << i);
+                        for (to, from) in high[..1 << i].iter_mut().zip(low.iter()) {
+                            *to = std::array::from_fn(|l| from[l] | slice[l]);
+                        }
+                    }
                 }
-                // Few pairs fit (about one in a thousand at n = 16): skip the popcounts of
-                // zeros.
-                let fits: Lanes<LANES> = std::array::from_fn(|l| !clash[l] & present[l]);
-                if fits.iter().any(|&f| f != 0) {
-                    total += fits.iter().map(|f| u64::from(f.count_ones())).sum::<u64>();
+                let present = lanes_below::<LANES>(chunk.len());
+                for other in partners.clone() {
+                    for &key in scanned_in(other) {
+                        let bytes = key.to_le_bytes();
+                        let mut clash: Lanes<LANES> = [0; LANES];
+                        for (table, &byte) in tables.iter().zip(&bytes[..BYTES]) {
+                            let entry = table[usize::from(byte)];
+                            clash = std::array::from_fn(|l| clash[l] | entry[l]);
+                        }
+                        // Few pairs fit (about one in a thousand at n = 16): skip the
+                        // popcounts of zeros.
+                        let fits: Lanes<LANES> = std::array::from_fn(|l| !clash[l] & present[l]);
+                        if fits.iter().any(|&f| f != 0) {
+                            total += fits.iter().map(|f| u64::from(f.count_ones())).sum::<u64>();
+                        }
+                    }
                 }
             }
         }
@@ -305,25 +489,25 @@ mod tests {
     }
 
     #[test]
-    fn packing_keeps_the_count() {
+    fn packing_keeps_the_clashes_of_shared_bits() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        for (bits, west_only, east_only) in [(30u32, 0x3u64, 0x300u64), (30, 1 << 29, 0xf0_0000)] {
-            // Bits only one side has cannot clash: packing drops them (or leaves them be).
-            let mut west: Vec<u64> = keys(&mut state, bits, 300)
-                .iter()
-                .map(|k| k & !east_only)
-                .collect();
-            let mut east: Vec<u64> = keys(&mut state, bits, 200)
-                .iter()
-                .map(|k| k & !west_only)
-                .collect();
-            let expected = pairs(&west, &east);
-            let left = pack_keys(&mut west, &mut east, bits);
-            let stop = StopFlag::new();
-            assert_eq!(
-                count_disjoint(&west, &east, left, JoinKernel::detect(), &stop),
-                Some(expected)
-            );
+        for shared in [
+            0x3fff_0003u64,
+            0x0fff_ff00_00ff,
+            0x3_ff00_fff0,
+            1 << 40 | 0xff,
+        ] {
+            let mut tables = Vec::new();
+            let bits = packing(shared, &mut tables);
+            assert!(!tables.is_empty(), "{shared:x} packs");
+            let keys = keys(&mut state, 44, 400);
+            for pair in keys.windows(2) {
+                let (a, b) = (pack(&tables, pair[0]), pack(&tables, pair[1]));
+                assert!(a >> bits == 0 && b >> bits == 0, "{shared:x}");
+                // Packing is an OR of lookups: the packed OR is the OR of the packed keys.
+                assert_eq!(pack(&tables, pair[0] | pair[1]), a | b, "{shared:x}");
+                assert_eq!(a & b == 0, pair[0] & pair[1] & shared == 0, "{shared:x}");
+            }
         }
     }
 
@@ -334,15 +518,31 @@ mod tests {
         for (bits, lengths) in [3u32, 8, 20, 30, 38, 54]
             .into_iter()
             .flat_map(|bits| [(bits, (700, 531)), (bits, (1800, 2500))])
+            // Long enough to be grouped, and (the last) to be scanned in blocks.
+            .chain([
+                (30, (9000, 12000)),
+                (54, (12000, 9000)),
+                (36, (9000, 20000)),
+            ])
         {
-            let west = keys(&mut state, bits, lengths.0);
-            let east = keys(&mut state, bits, lengths.1);
+            let (mut west, mut east) = (
+                keys(&mut state, bits, lengths.0),
+                keys(&mut state, bits, lengths.1),
+            );
             let expected = Some(pairs(&west, &east));
             let stop = StopFlag::new();
             for kernel in [JoinKernel::Portable, JoinKernel::detect()] {
                 assert_eq!(
-                    count_disjoint(&west, &east, bits, kernel, &stop),
-                    expected,
+                    count_disjoint(
+                        &mut west,
+                        &mut east,
+                        bits,
+                        kernel,
+                        &stop,
+                        &mut Default::default(),
+                        &mut Vec::new()
+                    ),
+                    Ok(expected),
                     "{bits} bits, {lengths:?}, {kernel:?}"
                 );
             }

@@ -13,7 +13,7 @@
 //! 1. **Subproblems.** Every solution puts `east = n / 2` queens in the east columns; the
 //!    rows that hold them, the *east rows*, are a set of `east` rows, and each set (for odd
 //!    `n`, each set with each row of the middle queen) is one independent subproblem
-//!    ([`Plan`]). The north-south flip maps the solutions of one set onto those of its
+//!    (the count's [`Subproblems`]). The north-south flip maps the solutions of one set onto those of its
 //!    flipped set and the east-west mirror onto those of the complementary set, so only the
 //!    smallest set of each class is counted, times the class size: 3,218 sets of the 12,870
 //!    at n = 16. For odd `n`, placing the middle column's queen first is what lets the mirror
@@ -37,7 +37,10 @@
 //!    are taken 256 at a time and *bit-sliced* (per key bit, 256 bits say which of them have
 //!    it), with the OR of the slices tabulated for every value of each key byte: a key of the
 //!    other side then costs one lookup per key byte per 256 keys, and the zeros of the OR are
-//!    the keys that fit. The join's code is picked for the CPU when the count starts
+//!    the keys that fit. Long key lists (n ≥ 18) are first grouped by a few key bits that
+//!    many keys of both sides have: a group never meets the groups of the other side that
+//!    share one of its bits (every such pair clashes), which leaves about 3/4 of the pairs
+//!    per bit. The join's code is picked for the CPU when the count starts
 //!    ([`JoinKernel`]: AVX2 where the CPU has it, portable code otherwise), so a portable
 //!    build (`cargo install`) still runs the wide instructions.
 //!
@@ -86,8 +89,23 @@
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 //!
-//! Its count is resumable: [`Plan`] is its [`Subproblems`], so `--checkpoint`, `--shard` and
-//! `nqueens merge` work for it as for `symmetry`.
+//! Its count is resumable: [`Solver::plan`](nqueens_core::Solver::plan) gives its
+//! [`Subproblems`] (one per class of east-row sets, in a fixed order), so `--checkpoint`,
+//! `--shard` and `nqueens merge` work for it as for `symmetry`:
+//!
+//! ```
+//! use nqueens_core::split::count_subproblems;
+//! use nqueens_core::{Config, Solver};
+//! use nqueens_quadrants::QuadrantsSolver;
+//!
+//! let config = Config::default();
+//! let plan = QuadrantsSolver.plan(8, &config)?;
+//! let all: Vec<usize> = (0..plan.len()).collect();
+//! let run = count_subproblems(plan.as_ref(), &all, &config, &|_, _| {})?;
+//! assert_eq!((run.total, run.ended.is_definite()), (92, true));
+//! assert!(plan.stats().peak_bytes > 0);
+//! # Ok::<(), nqueens_core::Error>(())
+//! ```
 //!
 //! When a table's memory cannot be had at run time although the estimate fitted the limit
 //! (other programs took the rest: `try_reserve` fails), the count ends with
@@ -97,12 +115,13 @@
 #![deny(missing_docs)]
 
 mod board;
+mod group;
 mod join;
 mod plan;
 mod quadrant;
 
 pub use join::JoinKernel;
-pub use plan::{MAX_MASK_N, Plan};
+use plan::Plan;
 
 use nqueens_core::format::format_bytes;
 use nqueens_core::split::Subproblems;

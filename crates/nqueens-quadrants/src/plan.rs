@@ -1,18 +1,18 @@
 //! The list of subproblems of one count (one per class of east-row sets), the quadrant tables
 //! they share, and the memory they take.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
-use crate::join::{JoinKernel, count_disjoint, half_keys, pack_keys};
+use crate::join::{Half, JoinKernel, Scratch, half_keys};
 use crate::quadrant::{Placement, Quadrant};
 
 /// The largest board the plan's masks hold: rows in a `u64`, diagonals (`2n - 1`) in a `u64`.
-pub const MAX_MASK_N: usize = 32;
+pub(crate) const MAX_MASK_N: usize = 32;
 
 /// Which quarter of the board a table covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,21 +36,8 @@ enum Quarter {
 /// The quadrant tables (every placement of queens on a set of rows of one quarter) depend on
 /// one quarter's rows only, so many subproblems share each; they are built once, when a
 /// subproblem first needs them, and kept for the plan's life.
-///
-/// ```
-/// use nqueens_core::Config;
-/// use nqueens_core::split::{Subproblems, count_subproblems};
-/// use nqueens_quadrants::Plan;
-///
-/// let plan = Plan::new(8)?;
-/// let all: Vec<usize> = (0..plan.len()).collect();
-/// let run = count_subproblems(&plan, &all, &Config::default(), &|_, _| {})?;
-/// assert_eq!((run.total, run.ended.is_definite()), (92, true));
-/// assert!(plan.peak_bytes() > 0);
-/// # Ok::<(), nqueens_core::Error>(())
-/// ```
 #[derive(Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     board: Board,
     /// Each class: its smallest east-row set, its middle queen's row and its size.
     sets: Vec<Class>,
@@ -62,6 +49,9 @@ pub struct Plan {
     peak: AtomicU64,
     /// The west-east join's code, picked for this CPU.
     kernel: JoinKernel,
+    /// The buffers of threads between subproblems (one per thread at most), kept with the
+    /// plan.
+    scratch: Mutex<Vec<Scratch>>,
 }
 
 impl Plan {
@@ -69,7 +59,7 @@ impl Plan {
     /// of them listed; for odd `n`, `C(n - 1, n / 2)` sets for each of the `n / 2 + 1` south
     /// rows of the middle queen, about half of them listed (a quarter for the middle row). No
     /// table is built yet.
-    pub fn new(n: usize) -> Result<Plan, Error> {
+    pub(crate) fn new(n: usize) -> Result<Plan, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
         }
@@ -92,19 +82,13 @@ impl Plan {
             held: AtomicU64::new(0),
             peak: AtomicU64::new(0),
             kernel: JoinKernel::detect(),
+            scratch: Mutex::new(Vec::new()),
         })
-    }
-
-    /// The west-east join's code this plan runs, picked from the CPU's features when the plan
-    /// was made: [`JoinKernel::Avx2`] where the CPU has AVX2, [`JoinKernel::Portable`]
-    /// otherwise.
-    pub fn join_kernel(&self) -> JoinKernel {
-        self.kernel
     }
 
     /// The most bytes the plan's tables (the shared quadrant tables and the half-board keys
     /// of the subproblems under way) held at once so far.
-    pub fn peak_bytes(&self) -> u64 {
+    pub(crate) fn peak_bytes(&self) -> u64 {
         self.peak.load(Ordering::Relaxed)
     }
 
@@ -112,10 +96,6 @@ impl Plan {
     fn hold(&self, bytes: u64) {
         let now = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
         self.peak.fetch_max(now, Ordering::Relaxed);
-    }
-
-    fn release(&self, bytes: u64) {
-        self.held.fetch_sub(bytes, Ordering::Relaxed);
     }
 
     /// Where the table of `quarter` for the half-rows `rows` lives, and its board rows, first
@@ -166,7 +146,7 @@ impl Plan {
     /// An upper bound on the bytes of the quadrant tables, from their shapes alone: a table of
     /// `k` rows into `w` columns holds at most `w! / (w - k)!` placements (distinct columns,
     /// diagonals ignored). Instant, and loose (about 25× at n = 16).
-    pub fn table_bytes_bound(&self) -> u64 {
+    pub(crate) fn table_bytes_bound(&self) -> u64 {
         let b = &self.board;
         let quarter = |rows: usize, width: usize| -> u64 {
             (0..=rows.min(width))
@@ -193,14 +173,14 @@ impl Plan {
 
     /// The bytes every quadrant table will take, counted exactly by walking the quarters
     /// without storing them (about as long as building them).
-    pub fn table_bytes(&self) -> u64 {
+    pub(crate) fn table_bytes(&self) -> u64 {
         self.table_bytes_within(u64::MAX, &StopFlag::new())
             .unwrap_or(u64::MAX)
     }
 
     /// [`table_bytes`](Self::table_bytes), or `None` as soon as the running sum passes `limit`
     /// or `stop` is raised: refusing a size far above the limit costs only the walk up to it.
-    pub fn table_bytes_within(&self, limit: u64, stop: &StopFlag) -> Option<u64> {
+    pub(crate) fn table_bytes_within(&self, limit: u64, stop: &StopFlag) -> Option<u64> {
         let b = &self.board;
         let mut total = 0u64;
         for (quarter, half_rows) in [
@@ -230,7 +210,7 @@ impl Plan {
     /// each number of rows, the mean of up to four evenly spaced row sets, times how many sets
     /// have that many rows (the sizes of tables with as many rows are close). About a
     /// twentieth of the exact walk at n = 22; `None` when `stop` is raised.
-    pub fn table_bytes_sampled(&self, stop: &StopFlag) -> Option<u64> {
+    pub(crate) fn table_bytes_sampled(&self, stop: &StopFlag) -> Option<u64> {
         const SAMPLE: u64 = 4;
         let b = &self.board;
         let mut total = 0f64;
@@ -278,11 +258,12 @@ impl Plan {
         Some(total as u64)
     }
 
-    /// An upper bound on the bytes of one subproblem's half-board keys: a half of `w` columns
-    /// has at most `w!` placements (8 bytes each), with the growth of a vector on top.
-    pub fn keys_bound(&self) -> u64 {
+    /// An upper bound on the bytes of one thread's half-board keys: a half of `w` columns
+    /// has at most `w!` placements (8 bytes each), held twice (as built, and sorted by group
+    /// for the west-east join), each with the growth of a vector on top.
+    pub(crate) fn keys_bound(&self) -> u64 {
         let factorial = |w: usize| (1..=w as u64).fold(1u64, u64::saturating_mul);
-        (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 8)
+        (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 2 * 8)
     }
 
     /// Counts the solutions whose east rows are `class.east` (and for odd `n` whose middle
@@ -310,19 +291,44 @@ impl Plan {
         if stop.is_stopped() {
             return Ok(None);
         }
-        let mut west_keys = Vec::new();
-        let mut east_keys = Vec::new();
-        let built = half_keys(north_west, south_west, b.west, forbidden, &mut west_keys)
-            .and_then(|()| half_keys(north_east, south_east, b.east(), forbidden, &mut east_keys));
-        if built.is_none() {
-            return Err(self.out_of_memory());
+        // A scratch of the pool (as many as threads have counted at once), or a new one; its
+        // growth is held for the plan's life.
+        let mut scratch = self
+            .scratch
+            .lock()
+            .ok()
+            .and_then(|mut pool| pool.pop())
+            .unwrap_or_default();
+        let before = scratch.bytes();
+        let shared = (north_west.reach() | south_west.reach())
+            & (north_east.reach() | south_east.reach())
+            & !forbidden;
+        let bits = scratch.pack(shared);
+        let built = half_keys(
+            north_west,
+            south_west,
+            b.west,
+            forbidden,
+            Half::West,
+            &mut scratch,
+        )
+        .zip(half_keys(
+            north_east,
+            south_east,
+            b.east(),
+            forbidden,
+            Half::East,
+            &mut scratch,
+        ));
+        let count = built.map(|lengths| scratch.count(lengths, bits, self.kernel, stop));
+        self.hold(scratch.bytes().saturating_sub(before));
+        if let Ok(mut pool) = self.scratch.lock() {
+            pool.push(scratch);
         }
-        let bytes = ((west_keys.capacity() + east_keys.capacity()) * size_of::<u64>()) as u64;
-        self.hold(bytes);
-        let bits = pack_keys(&mut west_keys, &mut east_keys, b.key_bits());
-        let count = count_disjoint(&west_keys, &east_keys, bits, self.kernel, stop);
-        self.release(bytes);
-        Ok(count)
+        match count {
+            Some(Ok(count)) => Ok(count),
+            _ => Err(self.out_of_memory()),
+        }
     }
 
     /// The error of a table or keys that could not get their memory.

@@ -32,6 +32,8 @@ struct Partial {
 pub(crate) struct Quadrant {
     placements: Vec<Placement>,
     starts: Vec<u32>,
+    /// The OR of every placement's key: the key bits this table can set.
+    reach: u64,
 }
 
 impl Quadrant {
@@ -77,9 +79,11 @@ impl Quadrant {
                 *slot += 1;
             },
         );
+        let reach = placements.iter().fold(0, |all, p| all | p.key);
         Some(Quadrant {
             placements,
             starts: sizes.iter().map(|&start| start as u32).collect(),
+            reach,
         })
     }
 
@@ -102,6 +106,11 @@ impl Quadrant {
     pub fn bytes(&self) -> u64 {
         (self.placements.capacity() * size_of::<Placement>()
             + self.starts.capacity() * size_of::<u32>()) as u64
+    }
+
+    /// The key bits some placement of this table sets.
+    pub fn reach(&self) -> u64 {
+        self.reach
     }
 
     /// The placements using exactly the columns `columns`.

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use nqueens_core::{Config, Ended, Error, Observer, Solver, StopFlag, known};
-use nqueens_quadrants::{Plan, QuadrantsSolver};
+use nqueens_quadrants::QuadrantsSolver;
 use nqueens_run::StopAfter;
-use nqueens_run::split::{Checkpoint, Shard, Subproblems, count_shard, merge};
+use nqueens_run::split::{Checkpoint, Shard, count_shard, merge};
 
 fn config(threads: usize) -> Config {
     Config {
@@ -91,7 +91,7 @@ fn temp_file(name: &str) -> PathBuf {
 fn a_count_interrupted_at_random_points_resumes_to_the_right_total() {
     let n = 14;
     let path = temp_file("random-resume");
-    let plan = Plan::new(n).unwrap();
+    let plan = QuadrantsSolver.plan(n, &config(2)).unwrap();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut random = move |below: u64| {
         seed ^= seed << 13;
@@ -126,9 +126,9 @@ fn a_count_interrupted_at_random_points_resumes_to_the_right_total() {
                     stop.stop();
                 });
             }
-            Checkpoint::open(&path, &plan)
+            Checkpoint::open(&path, plan.as_ref())
                 .unwrap()
-                .count_shard(&plan, Shard::whole(), &run_config)
+                .count_shard(plan.as_ref(), Shard::whole(), &run_config)
                 .unwrap()
         });
         if record.is_complete() {

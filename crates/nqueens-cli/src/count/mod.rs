@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use nqueens::core::split::ShardRecord;
-use nqueens::core::{Config, Ended, Observer, Registry, Stats, StopFlag};
+use nqueens::core::{Config, Ended, Observer, Registry, Stats, StopFlag, Strategy};
 use nqueens::count::{CountError, CountRequest, Counted, Counter};
 use serde::Serialize;
 
@@ -43,6 +43,9 @@ struct CountReport<'a> {
     complete: bool,
     seconds: f64,
     stats: Stats,
+    /// The code `quadrants` picked for this CPU for its west-east join (`avx2`, `portable`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    join_kernel: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -184,6 +187,8 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
             complete: run.is_complete(),
             seconds,
             stats: run.stats,
+            join_kernel: (counted.strategy == nqueens::quadrants::QuadrantsSolver.name())
+                .then(|| nqueens::quadrants::JoinKernel::detect().name()),
         };
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;

@@ -191,7 +191,13 @@ fn head(md: &mut String, data: &Data<'_>, provenance: &Provenance) {
             update.date, update.mode, update.duration, update.args
         );
     }
-    for key in ["seeds", "probe budget", "rustc", "criterion"] {
+    for key in [
+        "seeds",
+        "probe budget",
+        "rustc",
+        "criterion",
+        "quadrants join",
+    ] {
         if let Some(value) = data.meta(key) {
             let _ = writeln!(md, "- **{key}:** {value}");
         }
