@@ -368,6 +368,7 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
                 | SolverError::GivenDropped { .. }
                 | SolverError::Overflow { .. }
                 | SolverError::OutOfMemory { .. }
+                | SolverError::NoSuchSubproblem { .. }
         );
     }
     if error.downcast_ref::<MergeError>().is_some() {

@@ -33,19 +33,19 @@ pub enum Error {
         /// Why not.
         reason: &'static str,
     },
-    /// A request the strategy cannot carry out as asked, for none of the reasons the other
-    /// variants name. Over a memory bound is [`Error::MemoryLimit`], memory that could not be
-    /// had [`Error::OutOfMemory`], a size or operation outside the strategy's limits
-    /// [`Error::TooLarge`] or [`Error::Unsupported`], a run that stopped an [`Ended`](crate::Ended)
-    /// in its result; only the split runner still says it (a subproblem its plan does not have).
-    #[error("{strategy} refuses n = {n}: {reason}")]
-    Refused {
+    /// A subproblem its plan does not have was asked of the split runner
+    /// ([`count_subproblems`](crate::split::count_subproblems)): a bug in the caller, which
+    /// takes indices from [`Subproblems::len`](crate::split::Subproblems::len).
+    #[error("{strategy} at n = {n} has no subproblem {index} (its plan has {len})")]
+    NoSuchSubproblem {
         /// Registry name of the strategy.
         strategy: &'static str,
-        /// The size asked for.
+        /// The board size.
         n: usize,
-        /// What it would have needed, and the bound.
-        reason: String,
+        /// The index asked for.
+        index: usize,
+        /// How many subproblems the plan has.
+        len: usize,
     },
     /// The run would take more memory than its bound ([`Config::memory_limit`](crate::Config::memory_limit),
     /// or the strategy's default) allows: refused before any work, with what it would need.

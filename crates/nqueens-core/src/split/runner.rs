@@ -37,13 +37,11 @@ pub fn count_subproblems(
     on_done: &(dyn Fn(usize, Tally) + Sync),
 ) -> Result<PlanRun, Error> {
     if let Some(&bad) = todo.iter().find(|&&i| i >= plan.len()) {
-        return Err(Error::Refused {
+        return Err(Error::NoSuchSubproblem {
             strategy: plan.strategy(),
             n: plan.n(),
-            reason: format!(
-                "subproblem {bad} does not exist (the plan has {})",
-                plan.len()
-            ),
+            index: bad,
+            len: plan.len(),
         });
     }
     config.observe(Event::Started {
