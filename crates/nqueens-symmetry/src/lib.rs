@@ -125,8 +125,7 @@ mod kernel;
 mod plan;
 mod symmetric;
 
-#[doc(no_inline)]
-pub use nqueens_core::split::{PlanRun, Subproblems, Tally, count_subproblems};
+use nqueens_core::split::{Subproblems, count_subproblems};
 pub use plan::MAX_MASK_N;
 
 use plan::Plan;
