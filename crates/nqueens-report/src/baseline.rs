@@ -12,6 +12,13 @@
 //! samples the interval is the quotient of criterion's own intervals, which is wider. A change
 //! counts only when the whole interval lies on one side of 1 and the ratio is more than
 //! [`NOISE`] away from it; anything else is "within the noise".
+//!
+//! Two runs on a shared machine differ as a whole (another load, another clock), by more than
+//! any one case's interval says. That run-wide drift is the median of all the cases' ratios
+//! ([`drift`], with at least [`DRIFT_MIN_CASES`] cases in both runs): each case is judged by
+//! its ratio divided by the drift, so an unchanged run on a slower afternoon shows no
+//! regression, while a strategy made slower stands out against the others. A change that
+//! slows every case alike shows as drift, which the report states beside the verdicts.
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +29,23 @@ pub const RESAMPLES: usize = 4_000;
 
 /// Changes smaller than this share (2%) are within the noise whatever the interval says.
 pub const NOISE: f64 = 0.02;
+
+/// Fewer cases in both runs than this, and the drift is taken as 1 (nothing to factor out).
+pub const DRIFT_MIN_CASES: usize = 8;
+
+/// The run-wide ratio of `changes` (their median ratio), or 1 with fewer than
+/// [`DRIFT_MIN_CASES`] of them.
+pub fn drift(changes: &[Change]) -> f64 {
+    let mut ratios: Vec<f64> = changes
+        .iter()
+        .map(|c| c.ratio)
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .collect();
+    if ratios.len() < DRIFT_MIN_CASES {
+        return 1.0;
+    }
+    median(&mut ratios)
+}
 
 /// An earlier run to compare with.
 #[derive(Clone, Debug, Default)]
@@ -152,6 +176,8 @@ pub struct Change {
     pub upper: f64,
     /// Whether the interval came from resampling (else from criterion's intervals).
     pub resampled: bool,
+    /// The run-wide drift the verdict factored out (see [`drift`]; 1 when there was none).
+    pub drift: f64,
     /// What it says.
     pub verdict: Verdict,
 }
@@ -174,6 +200,11 @@ pub fn compare(
             continue;
         };
         changes.push(change(a, b));
+    }
+    let drift = drift(&changes);
+    for c in &mut changes {
+        c.drift = drift;
+        c.verdict = verdict(c.ratio / drift, c.lower / drift, c.upper / drift);
     }
     if changes.is_empty() {
         return Err(ReportError::NoResults {
@@ -210,13 +241,6 @@ fn change(after: &Estimate, before: &Estimate) -> Change {
             after.median.upper / before.median.lower,
         )
     };
-    let verdict = if lower > 1.0 && ratio > 1.0 + NOISE {
-        Verdict::Regression
-    } else if upper < 1.0 && ratio < 1.0 - NOISE {
-        Verdict::Gain
-    } else {
-        Verdict::Noise
-    };
     Change {
         case: format!("{}/{}/{}", after.group, after.function, after.parameter),
         before: before.median.point,
@@ -225,7 +249,19 @@ fn change(after: &Estimate, before: &Estimate) -> Change {
         lower,
         upper,
         resampled,
-        verdict,
+        drift: 1.0,
+        verdict: verdict(ratio, lower, upper),
+    }
+}
+
+/// What a ratio and its interval say (after the drift is factored out).
+fn verdict(ratio: f64, lower: f64, upper: f64) -> Verdict {
+    if lower > 1.0 && ratio > 1.0 + NOISE {
+        Verdict::Regression
+    } else if upper < 1.0 && ratio < 1.0 - NOISE {
+        Verdict::Gain
+    } else {
+        Verdict::Noise
     }
 }
 
@@ -334,6 +370,23 @@ mod tests {
         assert!((slowed.ratio - 2.0).abs() < 1e-9);
         assert!(slowed.lower > 1.5 && slowed.upper < 2.5 && slowed.resampled);
         assert!(changes[2].lower <= 1.0 && changes[2].upper >= 1.0);
+    }
+
+    #[test]
+    fn a_slower_machine_is_drift_and_a_slowed_strategy_still_stands_out() {
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+        let before: Vec<Estimate> = names.iter().map(|f| estimate(f, 1e-3, 0.01)).collect();
+        // The whole machine 8% slower, and `c` twice as slow besides.
+        let after: Vec<Estimate> = names
+            .iter()
+            .map(|f| estimate(f, if *f == "c" { 2.16e-3 } else { 1.08e-3 }, 0.01))
+            .collect();
+        let after: Vec<&Estimate> = after.iter().collect();
+        let changes = compare(&after, &before, Path::new("base")).unwrap();
+        assert!((changes[0].drift - 1.08).abs() < 1e-9);
+        assert_eq!(changes[0].case, "count_all/c/12");
+        assert_eq!(changes[0].verdict, Verdict::Regression);
+        assert!(changes[1..].iter().all(|c| c.verdict == Verdict::Noise));
     }
 
     #[test]

@@ -29,12 +29,21 @@ pub(super) fn summary_lines(changes: &[Change], baseline: &Baseline) -> Vec<Stri
         .count();
     lines.push(format!(
         "Against the baseline ({}): {} of {} cases in both runs changed beyond the noise, {noise} \
-         within it (see *Against the baseline*).",
+         within it, after a run-wide drift of {} (see *Against the baseline*).",
         baseline.describe(),
         changes.len() - noise,
-        changes.len()
+        changes.len(),
+        drift_words(changes)
     ));
     lines
+}
+
+/// The run-wide drift in words: `none`, `1.08× slower` or `1.05× faster` as a whole.
+fn drift_words(changes: &[Change]) -> String {
+    match changes.first().map_or(1.0, |c| c.drift) {
+        1.0 => "none".to_string(),
+        drift => format!("{} as a whole", times(drift)),
+    }
 }
 
 /// `2.00× slower` or `1.50× faster`.
@@ -54,11 +63,13 @@ pub(super) fn section(md: &mut String, changes: &[Change], baseline: &Baseline) 
         "This run against {} (`{}`), case by case: the ratio of criterion's medians (after / \
          before; above 1 is slower) with its 95% confidence interval, from resampling both runs' \
          samples (or, where a run kept none, from criterion's intervals: wider). A case is \
-         slower or faster only when the whole interval lies on one side of 1 and the ratio is \
-         more than {:.0}% away from it; the others are within the noise. Cases in only one of \
-         the runs are left out.\n",
+         slower or faster only when, divided by the run-wide drift (the median ratio of all \
+         cases: the machine as a whole, here {}), the whole interval lies on one side of 1 and \
+         the ratio is more than {:.0}% away from it; the others are within the noise. Cases in \
+         only one of the runs are left out.\n",
         baseline.describe(),
         baseline.dir.display(),
+        drift_words(changes),
         NOISE * 100.0
     );
     let _ = writeln!(
