@@ -3,26 +3,21 @@
 //! and checks the board and counters against the trace's own frames; then it takes a
 //! screenshot.
 //!
-//! Needs `/usr/bin/chromium` (`apt-get install chromium`; `.ci/setup` installs it). Without it
-//! the test fails, unless `NQUEENS_SKIP_BROWSER=1`. Every wait polls for a condition (up to a
-//! generous limit), so a busy machine only makes it slower.
+//! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver`, which the test drives over the W3C
+//! WebDriver protocol (`apt-get install chromium chromium-driver`; `.ci/setup` installs them).
+//! Without them the test fails, unless `NQUEENS_SKIP_BROWSER=1`. Every wait polls for a
+//! condition (up to a generous limit), so a busy machine only makes it slower.
 
-use std::error::Error;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use headless_chrome::browser::tab::point::Point;
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::{Browser, LaunchOptions, Tab};
 use nqueens_backtrack::VectorSolver;
 use nqueens_core::Config;
 use nqueens_trace::{Frame, Trace, frames, html::write_html, record};
+use webdriver::{Browser, CHROMEDRIVER, CHROMIUM, Result};
 
 mod common;
-
-type Result<T> = std::result::Result<T, Box<dyn Error>>;
-
-const CHROMIUM: &str = "/usr/bin/chromium";
+mod webdriver;
 
 /// How long any one condition may take to come true, on a loaded machine.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -33,31 +28,25 @@ fn browser() -> Result<Option<Browser>> {
         eprintln!("NQUEENS_SKIP_BROWSER=1: the HTML player's browser test is skipped");
         return Ok(None);
     }
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: the HTML player is tested in Debian's headless Chromium. \
-         Install it with `.ci/setup` (as root: apt-get update && apt-get install -y \
-         --no-install-recommends chromium), or set NQUEENS_SKIP_BROWSER=1 to skip this test"
-    );
-    let args = ["--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
-    let options = LaunchOptions::default_builder()
-        .path(Some(PathBuf::from(CHROMIUM)))
-        .headless(true)
-        // Root (CI containers) cannot run Chromium's sandbox.
-        .sandbox(false)
-        .window_size(Some((1100, 900)))
-        .idle_browser_timeout(Duration::from_secs(120))
-        .args(args.iter().map(std::ffi::OsStr::new).collect())
-        .build()?;
-    Ok(Some(Browser::new(options)?))
+    for (program, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
+        assert!(
+            Path::new(program).exists(),
+            "{program} is missing: the HTML player is tested in Debian's headless Chromium, \
+             driven by its chromedriver. Install them with `.ci/setup` (as root: apt-get update \
+             && apt-get install -y --no-install-recommends chromium chromium-driver; `{package}` \
+             is the missing one), or set NQUEENS_SKIP_BROWSER=1 to skip this test"
+        );
+    }
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nqueens-trace-chromedriver.log");
+    Ok(Some(Browser::start(PATIENCE, &log)?))
 }
 
 /// Evaluates `expression` in the page and returns its value as a string. Each call is one
-/// DevTools round trip (about 0.1 s with this crate), so the page's state is read at once.
-fn read(tab: &Tab, expression: &str) -> Result<String> {
-    let value = tab.evaluate(&format!("String({expression})"), false)?.value;
+/// WebDriver round trip, so the page's state is read at once.
+fn read(tab: &Browser, expression: &str) -> Result<String> {
+    let value = tab.execute(&format!("return String({expression});"))?;
     Ok(match value {
-        Some(serde_json::Value::String(text)) => text,
+        serde_json::Value::String(text) => text,
         other => format!("{other:?}"),
     })
 }
@@ -93,7 +82,7 @@ const STATE: &str = "JSON.stringify({step: document.body.dataset.step, \
        return [b.dataset.step, b.dataset.columns, t('nodes'), t('dead-ends'), t('depth'), \
                t('conflicts'), t('found'), b.querySelectorAll('.queen.attacked').length]; })})";
 
-fn shown(tab: &Tab) -> Result<Shown> {
+fn shown(tab: &Browser) -> Result<Shown> {
     let state: serde_json::Value = serde_json::from_str(&read(tab, STATE)?)?;
     let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
     let boards = state["boards"]
@@ -122,7 +111,7 @@ fn shown(tab: &Tab) -> Result<Shown> {
 }
 
 /// Polls until what the page shows satisfies `done` (or `PATIENCE` runs out).
-fn wait_until(tab: &Tab, what: &str, done: impl Fn(&Shown) -> bool) -> Result<Shown> {
+fn wait_until(tab: &Browser, what: &str, done: impl Fn(&Shown) -> bool) -> Result<Shown> {
     let start = Instant::now();
     loop {
         let state = shown(tab)?;
@@ -157,7 +146,7 @@ fn board(frame: &Frame, step: usize) -> Board {
 
 /// Waits until the page is at global `step` and checks every board shows its frame there
 /// (a shorter trace its last one): columns and counters.
-fn expect_step(tab: &Tab, step: usize, traces: &[&[Frame]]) -> Result<Shown> {
+fn expect_step(tab: &Browser, step: usize, traces: &[&[Frame]]) -> Result<Shown> {
     // The page draws every board before it sets the global step, in one task.
     let state = wait_until(tab, &format!("step {step}"), |s| s.step == step)?;
     expect_frames(&state, traces);
@@ -179,10 +168,10 @@ fn expect_frames(state: &Shown, traces: &[&[Frame]]) {
 
 /// The middle of each button, read once (with the speed slider set to its fastest): clicks
 /// are then real mouse events there.
-struct Controls(std::collections::HashMap<String, Point>);
+struct Controls(std::collections::HashMap<String, (f64, f64)>);
 
 impl Controls {
-    fn read(tab: &Tab) -> Result<Controls> {
+    fn read(tab: &Browser) -> Result<Controls> {
         let json = read(
             tab,
             "(() => { const s = document.getElementById('speed'); s.value = s.max; \
@@ -193,25 +182,23 @@ impl Controls {
         )?;
         let rows: Vec<(String, f64, f64)> = serde_json::from_str(&json)?;
         Ok(Controls(
-            rows.into_iter()
-                .map(|(id, x, y)| (id, Point { x, y }))
-                .collect(),
+            rows.into_iter().map(|(id, x, y)| (id, (x, y))).collect(),
         ))
     }
 
-    fn click(&self, tab: &Tab, id: &str) -> Result<()> {
-        tab.click_point(self.0[id])?;
-        Ok(())
+    fn click(&self, tab: &Browser, id: &str) -> Result<()> {
+        let (x, y) = self.0[id];
+        tab.click_at(x, y)
     }
 }
 
 /// Writes the page of `traces` into `dir`, opens it in `tab` and finds its controls.
-fn open(tab: &Tab, dir: &Path, name: &str, traces: &[Trace]) -> Result<Controls> {
+fn open(tab: &Browser, dir: &Path, name: &str, traces: &[Trace]) -> Result<Controls> {
     let path = dir.join(name);
     let mut file = std::fs::File::create(&path)?;
     write_html(traces, &mut file)?;
     drop(file);
-    tab.navigate_to(&format!("file://{}", path.display()))?;
+    tab.navigate(&format!("file://{}", path.display()))?;
     // Polling the new page's own flag waits for it to load (and not for the previous page).
     let ready = format!("location.pathname.endsWith('/{name}') && document.body?.dataset.ready");
     let start = Instant::now();
@@ -226,8 +213,8 @@ fn vector(n: usize) -> Trace {
     record(&VectorSolver, n, Config::default(), 3_000).expect("vector records")
 }
 
-fn screenshot(tab: &Tab, name: &str) -> Result<()> {
-    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)?;
+fn screenshot(tab: &Browser, name: &str) -> Result<()> {
+    let png = tab.screenshot()?;
     assert!(png.len() > 1_000, "a screenshot of {} bytes", png.len());
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG screenshot");
     let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -238,15 +225,13 @@ fn screenshot(tab: &Tab, name: &str) -> Result<()> {
 
 #[test]
 fn the_player_steps_plays_and_steps_back_in_chromium() -> Result<()> {
-    let Some(browser) = browser()? else {
+    let Some(tab) = browser()? else {
         return Ok(());
     };
     let dir = tempfile::tempdir()?;
     let trace = vector(8);
     let frames = frames(&trace)?;
     let last = frames.len() - 1;
-    let tab = browser.new_tab()?;
-    tab.set_default_timeout(PATIENCE);
     let controls = open(
         &tab,
         dir.path(),
@@ -283,10 +268,9 @@ fn the_player_steps_plays_and_steps_back_in_chromium() -> Result<()> {
     assert!(paused.step >= 10);
 
     // The scrubber jumps back (the focus leaves the controls, so keys are the page's).
-    tab.evaluate(
+    tab.execute(
         "document.activeElement.blur(); const r = document.getElementById('scrub'); \
          r.value = 5; r.dispatchEvent(new Event('input'))",
-        false,
     )?;
     expect_step(&tab, 5, one)?;
 
@@ -319,13 +303,10 @@ fn the_player_steps_plays_and_steps_back_in_chromium() -> Result<()> {
     controls.click(&tab, "step")?;
     expect_step(&tab, 1, two)?;
     let diagonal = common::SOLUTION.len();
-    tab.evaluate(
-        &format!(
-            "(() => {{ const r = document.getElementById('scrub'); r.value = {diagonal}; \
-             r.dispatchEvent(new Event('input')); }})()"
-        ),
-        false,
-    )?;
+    tab.execute(&format!(
+        "const r = document.getElementById('scrub'); r.value = {diagonal}; \
+         r.dispatchEvent(new Event('input'));"
+    ))?;
     let all_red = expect_step(&tab, diagonal, two)?;
     assert_eq!(all_red.boards[1].red, diagonal);
     screenshot(&tab, "nqueens-trace-compare.png")?;
