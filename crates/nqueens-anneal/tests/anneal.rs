@@ -6,11 +6,11 @@
 //! flag, budgets) is checked once for all by the workspace's `tests/conformance.rs`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use nqueens_anneal::{AnnealingSolver, MAX_N};
-use nqueens_core::{Config, Ended, Event, Limit, Observer, Solver, Strategy, validate_size};
+use nqueens_core::{Config, Ended, Limit, Solver, Strategy, validate_size};
+use nqueens_run::RestartCounter;
 
 /// What `quench` finds at n = 8 with seed 3.
 const QUENCH_8_SEED_3: [u32; 8] = [2, 5, 7, 0, 4, 6, 1, 3];
@@ -105,18 +105,6 @@ fn without_a_seed_one_is_reported_and_replays() {
     );
 }
 
-/// Counts the restarts it is told about.
-#[derive(Default)]
-struct Restarts(AtomicU64);
-
-impl Observer for Restarts {
-    fn observe(&self, event: Event) {
-        if event == Event::Restarted {
-            self.0.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-}
-
 #[test]
 fn reheats_and_restarts_are_reported_to_the_observer() {
     for variant in VARIANTS {
@@ -124,7 +112,7 @@ fn reheats_and_restarts_are_reported_to_the_observer() {
         // n = 6 has 4 solutions and deep local minima: frozen runs happen.
         for n in [4, 5, 6, 7, 8] {
             for seed in 0..100 {
-                let observer = Arc::new(Restarts::default());
+                let observer = Arc::new(RestartCounter::default());
                 let config = Config {
                     observer: Some(observer.clone()),
                     ..seeded(seed, variant)
@@ -136,7 +124,7 @@ fn reheats_and_restarts_are_reported_to_the_observer() {
                     run.ended()
                 );
                 assert_eq!(
-                    observer.0.load(Ordering::Relaxed),
+                    observer.count(),
                     run.stats.restarts,
                     "{variant} n = {n}, seed = {seed}"
                 );

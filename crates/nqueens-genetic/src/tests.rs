@@ -2,24 +2,11 @@
 //! by a short stall, and odd populations, tournaments and operators.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::{Observer, validate_size};
-use nqueens_run::{EventLog, Replay};
+use nqueens_core::validate_size;
+use nqueens_run::{EventLog, Replay, RestartCounter};
 
 use super::*;
-
-/// Counts the restarts it is told about.
-#[derive(Default)]
-struct Restarts(AtomicU64);
-
-impl Observer for Restarts {
-    fn observe(&self, event: Event) {
-        if event == Event::Restarted {
-            self.0.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-}
 
 #[test]
 fn restarts_are_reported_to_the_observer() {
@@ -30,7 +17,7 @@ fn restarts_are_reported_to_the_observer() {
     };
     let mut restarted = 0;
     for seed in 0..10 {
-        let observer = Arc::new(Restarts::default());
+        let observer = Arc::new(RestartCounter::default());
         let config = Config {
             observer: Some(observer.clone()),
             seed: Some(seed),
@@ -38,7 +25,7 @@ fn restarts_are_reported_to_the_observer() {
             ..Config::default()
         };
         let run = solve_with(40, &impatient, &config).unwrap();
-        assert_eq!(observer.0.load(Ordering::Relaxed), run.stats.restarts);
+        assert_eq!(observer.count(), run.stats.restarts);
         restarted += u64::from(run.stats.restarts > 0);
     }
     assert!(restarted > 0, "no run restarted: the test shows nothing");

@@ -124,21 +124,8 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens_run::attacking_pairs;
     use rand::SeedableRng;
-
-    /// Attacking pairs counted from scratch: same column or same diagonal.
-    fn brute_pairs(columns: &[u32]) -> u64 {
-        let mut pairs = 0;
-        for i in 0..columns.len() {
-            for j in i + 1..columns.len() {
-                let gap = columns[i].abs_diff(columns[j]) as usize;
-                if gap == 0 || gap == j - i {
-                    pairs += 1;
-                }
-            }
-        }
-        pairs
-    }
 
     #[test]
     fn move_deltas_match_a_recount() {
@@ -146,7 +133,7 @@ mod tests {
         for n in [1, 2, 3, 5, 8, 17, 40] {
             let mut board = Board::new(n).unwrap();
             assert!(board.randomize(&mut rng, &StopFlag::new()));
-            assert_eq!(board.pairs(), brute_pairs(&board.columns), "n = {n}");
+            assert_eq!(board.pairs(), attacking_pairs(&board.columns), "n = {n}");
             if n == 1 {
                 continue;
             }
@@ -157,7 +144,7 @@ mod tests {
                 let delta = board.move_delta(row, board.queen_conflicts(row), to);
                 let before = board.pairs();
                 board.move_queen(row, to, delta);
-                assert_eq!(board.pairs(), brute_pairs(&board.columns), "n = {n}");
+                assert_eq!(board.pairs(), attacking_pairs(&board.columns), "n = {n}");
                 assert_eq!(board.pairs() as i64 - before as i64, delta);
             }
         }

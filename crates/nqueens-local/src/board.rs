@@ -248,22 +248,9 @@ impl PermutationBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens_run::attacking_pairs;
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
-
-    /// Attacking pairs counted from scratch, over every pair of rows.
-    fn brute_pairs(columns: &[u32]) -> u64 {
-        let mut pairs = 0;
-        for i in 0..columns.len() {
-            for j in i + 1..columns.len() {
-                let gap = columns[i].abs_diff(columns[j]) as usize;
-                if gap == 0 || gap == j - i {
-                    pairs += 1;
-                }
-            }
-        }
-        pairs
-    }
 
     #[test]
     fn swap_deltas_match_a_recount() {
@@ -271,7 +258,7 @@ mod tests {
         for n in [2, 3, 5, 8, 17, 40] {
             let mut board = PermutationBoard::new(n).unwrap();
             board.shuffle(&mut rng, &StopFlag::new());
-            assert_eq!(board.pairs(), brute_pairs(&board.columns), "n = {n}");
+            assert_eq!(board.pairs(), attacking_pairs(&board.columns), "n = {n}");
             let mut counts = DiagonalCounts::new(n).unwrap();
             assert_eq!(counts.pairs_of(&board.columns), board.pairs());
             assert_eq!(counts.on(0, 0) + counts.on(n - 1, n - 1), 0, "left empty");
@@ -290,7 +277,7 @@ mod tests {
                 let delta = board.swap_delta(i, j);
                 let before = board.pairs();
                 board.swap(i, j, delta);
-                assert_eq!(board.pairs(), brute_pairs(&board.columns), "n = {n}");
+                assert_eq!(board.pairs(), attacking_pairs(&board.columns), "n = {n}");
                 assert_eq!(board.pairs() as i64 - before as i64, delta);
             }
         }

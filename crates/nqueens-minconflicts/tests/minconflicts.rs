@@ -6,10 +6,10 @@
 //! flag, budgets) is checked once for all by the workspace's `tests/conformance.rs`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::{Config, Ended, Event, Limit, Observer, Solver, Strategy, validate_size};
+use nqueens_core::{Config, Ended, Limit, Solver, Strategy, validate_size};
 use nqueens_minconflicts::{MAX_N, MinConflictsSolver};
+use nqueens_run::RestartCounter;
 
 fn seeded(seed: u64) -> Config {
     Config {
@@ -87,31 +87,19 @@ fn without_a_seed_one_is_reported_and_replays() {
     assert_eq!(solve(500, &seeded(seed)), first.columns().to_vec());
 }
 
-/// Counts the restarts it is told about.
-#[derive(Default)]
-struct Restarts(AtomicU64);
-
-impl Observer for Restarts {
-    fn observe(&self, event: Event) {
-        if event == Event::Restarted {
-            self.0.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-}
-
 #[test]
 fn restarts_are_reported_to_the_observer() {
     let mut restarted = 0;
     for n in 4..=40 {
         for seed in 0..5 {
-            let observer = Arc::new(Restarts::default());
+            let observer = Arc::new(RestartCounter::default());
             let config = Config {
                 observer: Some(observer.clone()),
                 ..seeded(seed)
             };
             let run = MinConflictsSolver.first(n, &config).unwrap();
             assert_eq!(
-                observer.0.load(Ordering::Relaxed),
+                observer.count(),
                 run.stats.restarts,
                 "n = {n}, seed = {seed}"
             );

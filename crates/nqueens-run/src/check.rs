@@ -1,6 +1,7 @@
-//! The event test every strategy's tests run ([`check_events`]), and [`StopAfter`], how tests
-//! interrupt a split count part-way: behind the `check` feature, which strategy crates turn on
-//! in their dev-dependencies.
+//! The event test every strategy's tests run ([`check_events`]), [`StopAfter`], how tests
+//! interrupt a split count part-way, [`RestartCounter`], how they count a run's restarts, and
+//! [`attacking_pairs`], the brute-force oracle of the local searches' boards: behind the
+//! `check` feature, which strategy crates turn on in their dev-dependencies.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -119,4 +120,45 @@ impl Observer for StopAfter {
             self.stop.stop();
         }
     }
+}
+
+/// An observer that counts the [`Event::Restarted`] it is told about, for tests that check a
+/// run's `restarts` statistic against its events.
+#[derive(Debug, Default)]
+pub struct RestartCounter(AtomicU64);
+
+impl RestartCounter {
+    /// The restarts seen so far.
+    pub fn count(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Observer for RestartCounter {
+    fn observe(&self, event: Event) {
+        if event == Event::Restarted {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The pairs of queens that attack each other, one queen per row at `columns`, counted over
+/// every pair of rows (same column or same diagonal): the oracle of the local searches'
+/// incremental counters, O(n²).
+///
+/// ```
+/// assert_eq!(nqueens_run::attacking_pairs(&[1, 3, 0, 2]), 0);
+/// assert_eq!(nqueens_run::attacking_pairs(&[0, 1, 2]), 3);
+/// ```
+pub fn attacking_pairs(columns: &[u32]) -> u64 {
+    let mut pairs = 0;
+    for i in 0..columns.len() {
+        for j in i + 1..columns.len() {
+            let gap = columns[i].abs_diff(columns[j]) as usize;
+            if gap == 0 || gap == j - i {
+                pairs += 1;
+            }
+        }
+    }
+    pairs
 }

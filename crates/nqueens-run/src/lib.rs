@@ -65,7 +65,9 @@ mod replay;
 pub mod split;
 
 #[cfg(feature = "check")]
-pub use check::{EventsCheckError, EventsCheckReason, StopAfter, check_events};
+pub use check::{
+    EventsCheckError, EventsCheckReason, RestartCounter, StopAfter, attacking_pairs, check_events,
+};
 pub use deadline::{Answer, Timed, run_with_deadline, with_deadline};
 pub use registry::{Choice, Pick, Registry};
 pub use replay::{EventLog, Replay, ReplayMismatch};

@@ -11,11 +11,9 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::{
-    Config, Ended, Event, Limit, Observer, Operation, Solver, Strategy, known, validate_size,
-};
+use nqueens_core::{Config, Ended, Limit, Operation, Solver, Strategy, known, validate_size};
+use nqueens_run::RestartCounter;
 use nqueens_warnsdorff::{
     FAITHFUL, FAITHFUL_LIST_MAX_N, FAITHFUL_MAX_N, MAX_N, SCALING, WarnsdorffSolver,
 };
@@ -190,33 +188,17 @@ fn the_same_seed_gives_the_same_run() {
     );
 }
 
-/// Counts the restarts it is told about.
-#[derive(Default)]
-struct Restarts(AtomicU64);
-
-impl Observer for Restarts {
-    fn observe(&self, event: Event) {
-        if event == Event::Restarted {
-            self.0.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-}
-
 #[test]
 fn restarts_are_reported_to_the_observer() {
     let mut restarted = 0;
     for n in 4..=200 {
-        let observer = Arc::new(Restarts::default());
+        let observer = Arc::new(RestartCounter::default());
         let config = Config {
             observer: Some(observer.clone()),
             ..seeded(n as u64)
         };
         let run = WarnsdorffSolver.first(n, &config).unwrap();
-        assert_eq!(
-            observer.0.load(Ordering::Relaxed),
-            run.stats.restarts,
-            "n = {n}"
-        );
+        assert_eq!(observer.count(), run.stats.restarts, "n = {n}");
         restarted += u64::from(run.stats.restarts > 0);
     }
     assert!(restarted > 0, "no run restarted: the test shows nothing");
