@@ -8,7 +8,8 @@ use clap::Args;
 use nqueens::core::{Config, Registry, StopFlag};
 use nqueens_report::{
     Baseline, BoardPicture, MAX_BOARD, ReportInput, ReportOptions, RunManifest, STATS_CSV,
-    StatsFile, TracePicture, Verdict, load, origin, utc_now, write_atomically, write_report,
+    StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now, write_atomically,
+    write_report,
 };
 use nqueens_trace::svg::{Timing, write_svg};
 use nqueens_trace::{Trace, frames, html::write_html, record};
@@ -48,7 +49,14 @@ pub struct ReportArgs {
     /// Report what an interrupted bench run measured.
     #[arg(long)]
     allow_partial: bool,
+    /// Counts run by hand, stated in the report's *Counted by hand* (each checked against
+    /// OEIS A000170) [default: benches/by-hand.csv, when it exists].
+    #[arg(long, value_name = "FILE")]
+    by_hand: Option<PathBuf>,
 }
+
+/// The counts run by hand that the repository keeps, read when `--by-hand` is not given.
+const DEFAULT_BY_HAND: &str = "benches/by-hand.csv";
 
 /// `$CARGO_TARGET_DIR/<rest>` when the variable is set, else `target/<rest>`.
 fn in_target(rest: &str) -> PathBuf {
@@ -82,6 +90,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
                 .with_context(|| format!("reading the baseline {}", dir.display()))?,
         ),
         None => None,
+    };
+    let by_hand = match &args.by_hand {
+        Some(path) => read_by_hand(path)?,
+        None => {
+            let default = PathBuf::from(DEFAULT_BY_HAND);
+            if default.is_file() {
+                read_by_hand(&default)?
+            } else {
+                Vec::new()
+            }
+        }
     };
     let mut boards = Vec::new();
     let default_strategy = StrategyArgs::default();
@@ -121,6 +140,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         trace_page,
         manifest,
         baseline,
+        by_hand,
         commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
             .chain(reruns)
             .chain(std::iter::once(format!(

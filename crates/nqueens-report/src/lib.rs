@@ -99,6 +99,7 @@
 
 mod baseline;
 mod board;
+mod by_hand;
 mod chart;
 mod criterion;
 mod error;
@@ -115,6 +116,7 @@ use plotters::style::{FontStyle, register_font};
 
 pub use baseline::{Baseline, Change, NOISE, RESAMPLES, Verdict, compare};
 pub use board::{MAX_BOARD, draw_board};
+pub use by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
 pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_style};
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;

@@ -120,6 +120,7 @@ fn input(dir: &Path, baseline: Option<Baseline>) -> ReportInput {
         generated: "2026-01-02 05:00 UTC".into(),
         manifest: Some(RunManifest::read(&dir.join(MANIFEST_NAME)).unwrap()),
         baseline,
+        by_hand: Vec::new(),
         ..ReportInput::default()
     }
 }

@@ -72,6 +72,8 @@ pub struct ReportInput {
     pub manifest: Option<RunManifest>,
     /// An earlier run to compare with (`--baseline`).
     pub baseline: Option<Baseline>,
+    /// Counts run by hand, already checked (see [`read_by_hand`](crate::read_by_hand)).
+    pub by_hand: Vec<crate::HandCount>,
 }
 
 /// Where and how to write.
@@ -206,7 +208,7 @@ pub fn write_report(
         trace_page: input.trace_page.clone(),
     };
     let versus = changes.as_ref().zip(input.baseline.as_ref());
-    let readme = readme::readme(&data, &provenance, &drawn, versus);
+    let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand);
     summary.changes = changes.clone();
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;

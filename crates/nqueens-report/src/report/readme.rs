@@ -11,6 +11,7 @@ use super::tables::{seed_table, time_table, yardstick_table};
 use super::{Drawn, Provenance, versus};
 use crate::Baseline;
 use crate::baseline::Change;
+use crate::by_hand::HandCount;
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
@@ -20,6 +21,7 @@ pub(super) fn readme(
     provenance: &Provenance,
     drawn: &Drawn,
     against: Option<(&Vec<Change>, &Baseline)>,
+    by_hand: &[HandCount],
 ) -> String {
     let mut md = String::new();
     head(&mut md, data, provenance);
@@ -105,6 +107,7 @@ pub(super) fn readme(
         drawn,
     );
     yardstick_table(&mut md, data);
+    by_hand_section(&mut md, by_hand);
     left_out(&mut md, data);
     if drawn.charts.contains(&SYMMETRIC) {
         section(&mut md, "Solutions by symmetry", Some(SYMMETRIC), drawn);
@@ -495,4 +498,67 @@ fn left_out(md: &mut String, data: &Data<'_>) {
         }
         md.push('\n');
     }
+}
+
+/// Counts too long for the bench, run by hand (`benches/by-hand.csv`, each checked against
+/// A000170 when read), with the growth of CPU time from one size to the next.
+fn by_hand_section(md: &mut String, counts: &[HandCount]) {
+    if counts.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "## Counted by hand
+"
+    );
+    let _ = writeln!(
+        md,
+        "Counts too long for the bench, run by hand on the machine named in each note and \
+         recorded in `benches/by-hand.csv` (every count checked against OEIS A000170 when the \
+         report is made). CPU is user time of all threads; growth is this size's CPU time over \
+         the previous size's, same strategy.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| strategy | n | count | threads | wall | CPU | growth | peak RSS | date | commit | note |\n\
+         |---|--:|--:|--:|--:|--:|--:|--:|---|---|---|"
+    );
+    for (i, c) in counts.iter().enumerate() {
+        let growth = counts[..i]
+            .iter()
+            .rev()
+            .find(|p| p.strategy == c.strategy && p.n + 1 == c.n && p.cpu_seconds > 0.0)
+            .map_or("".to_string(), |p| {
+                format!("×{:.1}", c.cpu_seconds / p.cpu_seconds)
+            });
+        let _ = writeln!(
+            md,
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | `{}` | {} |",
+            c.strategy,
+            c.n,
+            thousands(c.count),
+            c.threads,
+            format_seconds(c.wall_seconds),
+            format_seconds(c.cpu_seconds),
+            growth,
+            format_bytes(c.peak_rss_bytes),
+            c.date,
+            c.commit,
+            c.note
+        );
+    }
+    md.push('\n');
+}
+
+/// `39,029,188,884`: an exact count with its thousands marked.
+fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
