@@ -176,7 +176,8 @@ pub struct Change {
     pub upper: f64,
     /// Whether the interval came from resampling (else from criterion's intervals).
     pub resampled: bool,
-    /// The run-wide drift the verdict factored out (see [`drift`]; 1 when there was none).
+    /// The run-wide drift the verdict factored out (the median ratio of all cases; 1 when
+    /// there was none).
     pub drift: f64,
     /// What it says.
     pub verdict: Verdict,
