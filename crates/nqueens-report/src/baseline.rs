@@ -33,12 +33,12 @@ pub const NOISE: f64 = 0.02;
 /// Fewer cases in both runs than this, and the drift is taken as 1 (nothing to factor out).
 pub const DRIFT_MIN_CASES: usize = 8;
 
-/// The run-wide ratio of `changes` (their median ratio), or 1 with fewer than
-/// [`DRIFT_MIN_CASES`] of them.
-pub fn drift(changes: &[Change]) -> f64 {
-    let mut ratios: Vec<f64> = changes
+/// The run-wide ratio of the cases' after / before `ratios` (their median), or 1 with fewer
+/// than [`DRIFT_MIN_CASES`] of them.
+pub fn drift(ratios: &[f64]) -> f64 {
+    let mut ratios: Vec<f64> = ratios
         .iter()
-        .map(|c| c.ratio)
+        .copied()
         .filter(|r| r.is_finite() && *r > 0.0)
         .collect();
     if ratios.len() < DRIFT_MIN_CASES {
@@ -192,21 +192,23 @@ pub fn compare(
     before: &[Estimate],
     baseline_dir: &Path,
 ) -> Result<Vec<Change>, ReportError> {
-    let mut changes = Vec::new();
-    for a in after {
-        let Some(b) = before
-            .iter()
-            .find(|b| b.group == a.group && b.function == a.function && b.parameter == a.parameter)
-        else {
-            continue;
-        };
-        changes.push(change(a, b));
-    }
-    let drift = drift(&changes);
-    for c in &mut changes {
-        c.drift = drift;
-        c.verdict = verdict(c.ratio / drift, c.lower / drift, c.upper / drift);
-    }
+    let pairs: Vec<(&Estimate, &Estimate)> = after
+        .iter()
+        .filter_map(|a| {
+            before
+                .iter()
+                .find(|b| {
+                    b.group == a.group && b.function == a.function && b.parameter == a.parameter
+                })
+                .map(|b| (*a, b))
+        })
+        .collect();
+    let ratios: Vec<f64> = pairs
+        .iter()
+        .map(|(a, b)| a.median.point / b.median.point)
+        .collect();
+    let drift = drift(&ratios);
+    let mut changes: Vec<Change> = pairs.iter().map(|(a, b)| change(a, b, drift)).collect();
     if changes.is_empty() {
         return Err(ReportError::NoResults {
             dir: baseline_dir.to_path_buf(),
@@ -231,7 +233,8 @@ pub fn compare(
     Ok(changes)
 }
 
-fn change(after: &Estimate, before: &Estimate) -> Change {
+/// One case's change, judged after dividing out the run-wide `drift`.
+fn change(after: &Estimate, before: &Estimate, drift: f64) -> Change {
     let ratio = after.median.point / before.median.point;
     let resampled = after.samples.len() >= 2 && before.samples.len() >= 2;
     let (lower, upper) = if resampled {
@@ -250,8 +253,8 @@ fn change(after: &Estimate, before: &Estimate) -> Change {
         lower,
         upper,
         resampled,
-        drift: 1.0,
-        verdict: verdict(ratio, lower, upper),
+        drift,
+        verdict: verdict(ratio / drift, lower / drift, upper / drift),
     }
 }
 
