@@ -1,20 +1,6 @@
 //! The shard of a process started by a job array or a parallel launcher, read from the
 //! environment the engine sets ([`Shard::from_env`]): what `nqueens count --shard auto` and
 //! `--shard auto/K` do, for any program that counts a shard on a cluster.
-//!
-//! | engine | index | number of shards |
-//! |---|---|---|
-//! | Slurm job array | `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN` without K) | `SLURM_ARRAY_TASK_COUNT`, or K |
-//! | Kubernetes Indexed Job | `JOB_COMPLETION_INDEX` | K (Kubernetes does not export it) |
-//! | Open MPI | `OMPI_COMM_WORLD_RANK` | `OMPI_COMM_WORLD_SIZE`, or K |
-//! | MPICH, Intel MPI (PMI) | `PMI_RANK` | `PMI_SIZE`, or K |
-//!
-//! Without K a Slurm array must be contiguous (`--array=0-63`, or `1-64`: the index is counted
-//! from the array's first task). With K the task ID itself is the index, so the array may be a
-//! part of `0..K`: `sbatch --array=3,17` reruns exactly shards 3 and 17 of K, as `nqueens
-//! merge` suggests when they are missing. Every variable that is missing, malformed or
-//! contradicts another is an error that names it: a wrong guess would count the wrong slice
-//! twice and another never.
 
 use thiserror::Error;
 
@@ -67,8 +53,22 @@ pub enum LauncherError {
 type Vars<'a> = dyn Fn(&str) -> Option<String> + 'a;
 
 impl Shard {
-    /// The shard the engine that started this process gives it (see the [module
-    /// doc](self)), out of `count` shards when the caller fixes K.
+    /// The shard the engine that started this process gives it, out of `count` shards when
+    /// the caller fixes K:
+    ///
+    /// | engine | index | number of shards |
+    /// |---|---|---|
+    /// | Slurm job array | `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN` without K) | `SLURM_ARRAY_TASK_COUNT`, or K |
+    /// | Kubernetes Indexed Job | `JOB_COMPLETION_INDEX` | K (Kubernetes does not export it) |
+    /// | Open MPI | `OMPI_COMM_WORLD_RANK` | `OMPI_COMM_WORLD_SIZE`, or K |
+    /// | MPICH, Intel MPI (PMI) | `PMI_RANK` | `PMI_SIZE`, or K |
+    ///
+    /// Without K a Slurm array must be contiguous (`--array=0-63`, or `1-64`: the index is
+    /// counted from the array's first task). With K the task ID itself is the index, so the
+    /// array may be a part of `0..K`: `sbatch --array=3,17` reruns exactly shards 3 and 17 of
+    /// K, as `nqueens merge` suggests when they are missing. Every variable that is missing,
+    /// malformed or contradicts another is an error that names it: a wrong guess would count
+    /// the wrong slice twice and another never.
     ///
     /// ```
     /// use nqueens_run::split::{LauncherError, Shard};
