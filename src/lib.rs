@@ -42,8 +42,8 @@ pub mod count;
 /// events), under one path.
 pub mod core {
     pub use nqueens_core::*;
-    /// Counts split into subproblems: the core's [`Subproblems`](split::Subproblems) and
-    /// runner with the run crate's shards, checkpoints and merging.
+    /// Counts split into subproblems: the core's [`Subproblems`](split::Subproblems) with the
+    /// run crate's runner, shards, checkpoints and merging.
     pub use nqueens_run::split;
     pub use nqueens_run::*;
 }

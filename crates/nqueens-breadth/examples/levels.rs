@@ -6,21 +6,20 @@
 //! halved by mirror symmetry) is the bench's: `cargo bench --bench compare -- count_all/`,
 //! summarized in `reports/README.md`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use nqueens_breadth::BreadthSolver;
-use nqueens_core::format::{format_bytes, format_seconds};
-use nqueens_core::{Config, Solver};
+use nqueens_core::{Bytes, Config, Solver};
 
-fn median_seconds(runs: usize, mut job: impl FnMut()) -> f64 {
-    let mut times: Vec<f64> = (0..runs.max(1))
+fn median_time(runs: usize, mut job: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs.max(1))
         .map(|_| {
             let started = Instant::now();
             job();
-            started.elapsed().as_secs_f64()
+            started.elapsed()
         })
         .collect();
-    times.sort_by(f64::total_cmp);
+    times.sort_unstable();
     times[times.len() / 2]
 }
 
@@ -39,13 +38,13 @@ fn main() {
                 continue;
             }
         };
-        let seconds = median_seconds(runs, || {
+        let time = median_time(runs, || {
             let _ = breadth.count(n, &config);
         });
         println!(
             "{n:<3} {:<11} {:<11} {}",
-            format_seconds(seconds),
-            format_bytes(run.stats.peak_bytes),
+            format!("{time:.2?}"),
+            Bytes(run.stats.peak_bytes).to_string(),
             run.stats.nodes
         );
     }

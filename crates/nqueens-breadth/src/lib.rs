@@ -55,10 +55,9 @@
 
 #![deny(missing_docs)]
 
-use nqueens_core::format::format_bytes;
 use nqueens_core::{
-    Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Observer, Operation, Stats,
-    Strategy, Variant, VisitRun, Visitor,
+    Bytes, Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Observer, Operation,
+    Stats, Strategy, Variant, VisitRun, Visitor,
 };
 
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
@@ -142,8 +141,8 @@ impl BreadthSolver {
                 reason: format!(
                     "its largest level holds {largest} arrangements, {} at {ARRANGEMENT_BYTES} bytes \
                      each, above the memory bound of {}",
-                    format_bytes(bytes),
-                    format_bytes(limit)
+                    Bytes(bytes),
+                    Bytes(limit)
                 ),
             });
         }
@@ -260,7 +259,7 @@ impl Levels {
                 n,
                 what: format!(
                     "this machine could not give it {} for its largest level",
-                    format_bytes(capacity as u64 * ARRANGEMENT_BYTES)
+                    Bytes(capacity as u64 * ARRANGEMENT_BYTES)
                 ),
             })?;
         frontier.push(0);

@@ -22,11 +22,11 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use nqueens::core::format::{format_bytes, format_seconds};
 use nqueens::core::{
     Answer, Config, Ended, Error as SolverError, Limit, Operation, Registry, Solver, Stats,
     StopFlag, run_with_deadline,
 };
+use nqueens_report::{format_bytes, format_seconds};
 use serde::{Serialize, Serializer};
 
 use crate::{Status, UsageError, table};

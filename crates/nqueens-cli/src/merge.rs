@@ -14,19 +14,18 @@
 //! with status 2, like any record that does not add up.
 
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::split::{
-    AuditError, Key, KeyError, MergeError, ShardRecord, check_record, merge, random_seed,
-};
+use nqueens::core::split::{AuditError, MergeError, ShardRecord, check_record, merge, random_seed};
 use nqueens::core::{Config, Ended, Observer, Registry, StopFlag};
 
 use crate::count::progress::Reporter;
-use crate::{Status, UsageError, short};
+use crate::count::{read_key, read_records};
+use crate::{Status, UsageError};
 
 /// Options of `nqueens merge`.
 #[derive(Args, Debug)]
@@ -63,13 +62,6 @@ pub struct MergeArgs {
     #[arg(long, value_name = "FILE")]
     key: Option<PathBuf>,
 }
-
-/// The longest line read: a record takes about 250 bytes and 10 to 45 bytes per subproblem of
-/// its slice (tens of thousands at most for the sizes a count can finish).
-const MAX_RECORD: usize = 64 << 20;
-
-/// How much of a parser's message is quoted: it may quote the bad value.
-const QUOTED: usize = 160;
 
 /// Runs `nqueens merge`. The records are checked against the list of subproblems their
 /// strategy makes for their size in this version, taken from the registry; a merged count
@@ -169,17 +161,6 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     Ok(Status::Success)
 }
 
-/// The key in `path`: a file that cannot be read exits 1, one that cannot be a key 2.
-pub(crate) fn read_key(path: &Path) -> anyhow::Result<Key> {
-    Key::from_file(path).map_err(|error| match error {
-        KeyError::Read { path, source } => anyhow::Error::new(source).context(format!(
-            "reading the key file {}",
-            short(&path.display().to_string(), 200)
-        )),
-        error => UsageError(format!("--key: {}", short(&error.to_string(), 400))).into(),
-    })
-}
-
 /// `merge --audit K`: recounts K subproblems drawn with the seed given or a random one, and
 /// compares them with the records' claims. Says what it does on standard error, with the seed.
 fn audit(
@@ -260,63 +241,6 @@ fn audit(
         audited.checked
     ));
     Ok(Status::Success)
-}
-
-/// Appends the records of one input (named `name` in messages), one JSON object a line, blank
-/// lines skipped; the first line that is not an intact record is an error, and nothing after it
-/// is read.
-pub(crate) fn read_records(
-    name: &Path,
-    input: impl Read,
-    records: &mut Vec<ShardRecord>,
-) -> anyhow::Result<()> {
-    let mut input = BufReader::new(input);
-    let mut bytes = Vec::new();
-    for number in 1.. {
-        let bad = |why: String| UsageError(format!("{} line {number}: {why}", name.display()));
-        bytes.clear();
-        let read = (&mut input)
-            .take(MAX_RECORD as u64 + 1)
-            .read_until(b'\n', &mut bytes)
-            .with_context(|| format!("reading {}", name.display()))?;
-        if read == 0 {
-            return Ok(());
-        }
-        if bytes.len() > MAX_RECORD && bytes.last() != Some(&b'\n') {
-            anyhow::bail!(bad(format!(
-                "not a shard record: the line is longer than {MAX_RECORD} bytes"
-            )));
-        }
-        let Ok(line) = std::str::from_utf8(&bytes) else {
-            anyhow::bail!(bad("not a shard record: the line is not UTF-8 text".into()));
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let record: ShardRecord = serde_json::from_str(line).map_err(|error| {
-            bad(format!(
-                "not a shard record: {}",
-                short(&error.to_string(), QUOTED)
-            ))
-        })?;
-        if record.check.is_empty() || !record.is_intact() {
-            anyhow::bail!(bad(if record.check.is_empty() {
-                format!(
-                    "the record of shard {} has no check (an earlier version of nqueens wrote \
-                     it, or it was edited): count that shard again with this version",
-                    record.shard
-                )
-            } else {
-                format!(
-                    "the record of shard {} fails its check: its numbers were edited or \
-                     damaged after `count --shard` wrote it; count that shard again",
-                    record.shard
-                )
-            }));
-        }
-        records.push(record);
-    }
-    Ok(())
 }
 
 /// The files to read: each argument, or the `*.json` files of a directory, in name order.

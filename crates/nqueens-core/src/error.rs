@@ -1,4 +1,7 @@
-//! The one error type every library crate of the workbench returns.
+//! The one error type every library crate of the workbench returns, and [`Bytes`], the
+//! figures its memory messages carry.
+
+use std::fmt;
 
 use thiserror::Error;
 
@@ -34,8 +37,8 @@ pub enum Error {
         reason: &'static str,
     },
     /// A subproblem its plan does not have was asked of the split runner
-    /// ([`count_subproblems`](crate::split::count_subproblems)): a bug in the caller, which
-    /// takes indices from [`Subproblems::len`](crate::split::Subproblems::len).
+    /// (`nqueens_run::split::count_subproblems`): a bug in the caller, which takes indices
+    /// from [`Subproblems::len`](crate::split::Subproblems::len).
     #[error("{strategy} at n = {n} has no subproblem {index} (its plan has {len})")]
     NoSuchSubproblem {
         /// Registry name of the strategy.
@@ -135,4 +138,39 @@ pub enum Error {
         /// What could not be had, and what to do about it.
         what: String,
     },
+}
+
+/// A number of bytes as a message shows it, with a binary unit and three significant digits:
+/// `512 B`, `1.5 KiB`, `3 MiB`. The memory errors ([`Error::MemoryLimit`],
+/// [`Error::OutOfMemory`]) word every figure with it, so that all strategies say sizes alike.
+///
+/// ```
+/// use nqueens_core::Bytes;
+/// assert_eq!(Bytes(512).to_string(), "512 B");
+/// assert_eq!(Bytes(1536).to_string(), "1.5 KiB");
+/// assert_eq!(Bytes(4 << 30).to_string(), "4 GiB");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let units = [(1u64 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+        let Some((scale, unit)) = units.into_iter().find(|&(scale, _)| self.0 >= scale) else {
+            return write!(f, "{} B", self.0);
+        };
+        let value = self.0 as f64 / scale as f64;
+        let decimals = match value {
+            v if v >= 100.0 => 0,
+            v if v >= 10.0 => 1,
+            _ => 2,
+        };
+        let text = format!("{value:.decimals$}");
+        // Without trailing zeros: `1.5 KiB`, `3 MiB`.
+        let text = match decimals {
+            0 => &text,
+            _ => text.trim_end_matches('0').trim_end_matches('.'),
+        };
+        write!(f, "{text} {unit}")
+    }
 }

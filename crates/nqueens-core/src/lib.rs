@@ -18,10 +18,9 @@
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
 //!   drawn at random reproducibly; strategies that can keep them say so
 //!   ([`Strategy::honours_given`]);
-//! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), counted on several
-//!   threads by [`split::count_subproblems`];
-//! - [`format`](mod@format): durations, counts and bytes for people (strategies word their
-//!   memory errors with it);
+//! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), the contract that
+//!   the run crate's threads count, resume and shard;
+//! - [`Error`], the one error type, and [`Bytes`], the figures of its memory messages;
 //! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against;
 //!
 //! The machinery that runs strategies (the registry of names and default rules, timed runs,
@@ -44,7 +43,6 @@ mod capabilities;
 mod columns;
 mod config;
 mod error;
-pub mod format;
 mod given;
 pub mod known;
 mod operation;
@@ -60,7 +58,7 @@ mod symmetry;
 pub use capabilities::{Capabilities, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
-pub use error::Error;
+pub use error::{Bytes, Error};
 pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use render::{Board, BoardStyle};

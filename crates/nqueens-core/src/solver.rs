@@ -19,7 +19,8 @@ use crate::{
 /// [honour](Strategy::honours_given) or that are off the board; and it reports a stop raised by a
 /// deadline as [`Ended::Deadline`].
 ///
-/// A strategy is written in a few lines (this one knows only the one-queen board):
+/// A strategy is written in a few lines (this one knows only the one-queen board, and finds
+/// and counts by the defaults that take its stream):
 ///
 /// ```
 /// use std::ops::ControlFlow;
@@ -56,8 +57,11 @@ use crate::{
 /// }
 ///
 /// let config = Config::default();
-/// assert_eq!(Tiny.count(1, &config)?.total, 1);
-/// assert_eq!(Tiny.first(1, &config)?.solution().map(|s| s.to_string()), Some("0".into()));
+/// let count = Tiny.count(1, &config)?;
+/// assert_eq!((count.total, count.ended), (1, Ended::Exhausted));
+/// let first = Tiny.first(1, &config)?;
+/// assert_eq!(first.ended(), Ended::Satisfied);
+/// assert_eq!(first.solution().map(|s| s.to_string()), Some("0".into()));
 /// assert!(matches!(Tiny.first(0, &config), Err(Error::ZeroSize)));
 /// assert!(matches!(Tiny.count(2, &config), Err(Error::TooLarge { limit: 1, .. })));
 /// # Ok::<(), Error>(())

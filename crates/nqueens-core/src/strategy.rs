@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::split::{Subproblems, count_subproblems};
+use crate::split::Subproblems;
 use crate::{Capabilities, VisitRun};
 use crate::{Config, CountRun, Error, FirstRun, Given, Operation, Solution, Variant};
 
@@ -70,9 +70,10 @@ impl<'a> Job<'a> {
 ///   (by default, the first solution of [`search_all`](Strategy::search_all));
 /// - [`search_all`](Strategy::search_all) for strategies that enumerate;
 /// - [`search_count`](Strategy::search_count) for a faster count than visiting every solution
-///   (by default it runs [`subproblems`](Strategy::subproblems) when the strategy is
-///   resumable, and counts what `search_all` visits otherwise);
-/// - [`subproblems`](Strategy::subproblems) for counts split into numbered pieces.
+///   (by default it counts what `search_all` visits);
+/// - [`subproblems`](Strategy::subproblems) for counts split into numbered pieces; such a
+///   strategy's `search_count` counts its plan with the runner of the `nqueens-run` crate
+///   (`nqueens_run::split::count_plan`), the one that counts checkpoints and shards.
 ///
 /// Every strategy is then a [`Solver`](crate::Solver). A strategy reports why it stopped
 /// with [`Ended`](crate::Ended): when it sees the stop flag it says [`Ended::Interrupted`](crate::Ended::Interrupted) and the caller's
@@ -88,9 +89,9 @@ pub trait Strategy: Send + Sync {
     /// counts the completions of the given queens. The default says no, and the
     /// [`Solver`](crate::Solver) entry points then refuse a request with given queens.
     ///
-    /// The default [`search_count`](Strategy::search_count) of a resumable strategy counts
-    /// its [`subproblems`](Strategy::subproblems), which know nothing of given queens: a
-    /// strategy that honours them counts through `search_all` or its own `search_count`.
+    /// A resumable strategy's [`subproblems`](Strategy::subproblems) know nothing of given
+    /// queens: a strategy that honours them counts completions through `search_all` or a
+    /// `search_count` of its own that does not count its plan.
     fn honours_given(&self, variant: &Variant) -> bool {
         let _ = variant;
         false
@@ -134,21 +135,11 @@ pub trait Strategy: Send + Sync {
 
     /// Counts every solution.
     ///
-    /// The default counts the [`subproblems`](Strategy::subproblems) of a resumable strategy
-    /// on [`Config::threads`] threads, and otherwise counts what
-    /// [`search_all`](Strategy::search_all) visits.
+    /// The default counts what [`search_all`](Strategy::search_all) visits. A resumable
+    /// strategy counts its [`subproblems`](Strategy::subproblems) here, on
+    /// [`Config::threads`] threads, with `nqueens_run::split::count_plan`: the core has the
+    /// contract of a split count, the run crate the threads that count one.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        if self.capabilities().resumable {
-            let plan = self.subproblems(job)?;
-            let all: Vec<usize> = (0..plan.len()).collect();
-            let run = count_subproblems(plan.as_ref(), &all, job.config(), &|_, _| {})?;
-            return Ok(CountRun {
-                total: run.total,
-                unique: self.capabilities().counts_classes.then_some(run.unique),
-                ended: run.ended,
-                stats: plan.stats(),
-            });
-        }
         let mut total = 0u64;
         let run = self.search_all(job, &mut |_| {
             total += 1;
@@ -199,59 +190,5 @@ pub(crate) fn unsupported(
         strategy,
         operation,
         reason,
-    }
-}
-
-/// The default the trait's documentation promises, tested once here for every strategy.
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Ended, Limit, Solver, Stats};
-
-    struct Tiny;
-
-    const ONLY: Variant = Variant {
-        name: None,
-        summary: "knows n = 1",
-        complete: true,
-        randomized: false,
-        budget: None,
-        first: Limit::UpTo(1),
-        list: Limit::UpTo(1),
-        count: Limit::UpTo(1),
-    };
-
-    impl Strategy for Tiny {
-        fn name(&self) -> &'static str {
-            "tiny"
-        }
-        fn capabilities(&self) -> Capabilities {
-            Capabilities {
-                summary: "tiny",
-                counts_classes: false,
-                resumable: false,
-                variants: &[ONLY],
-            }
-        }
-        fn search_all(&self, _: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-            let ended = match visitor(&[0]) {
-                ControlFlow::Continue(()) => Ended::Exhausted,
-                ControlFlow::Break(()) => Ended::Satisfied,
-            };
-            Ok(VisitRun {
-                ended,
-                stats: Stats::default(),
-            })
-        }
-    }
-
-    #[test]
-    fn first_and_count_default_to_the_stream() {
-        let config = Config::default();
-        let first = Tiny.first(1, &config).unwrap();
-        assert_eq!(first.ended(), Ended::Satisfied);
-        assert_eq!(first.into_solution().unwrap().columns(), [0]);
-        let count = Tiny.count(1, &config).unwrap();
-        assert_eq!((count.total, count.ended), (1, Ended::Exhausted));
     }
 }

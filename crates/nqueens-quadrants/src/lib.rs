@@ -94,8 +94,8 @@
 //! `--shard` and `nqueens merge` work for it as for `symmetry`:
 //!
 //! ```
-//! use nqueens_core::split::count_subproblems;
 //! use nqueens_core::{Config, Solver};
+//! use nqueens_run::split::count_subproblems;
 //! use nqueens_quadrants::QuadrantsSolver;
 //!
 //! let config = Config::default();
@@ -123,9 +123,9 @@ mod quadrant;
 pub use join::JoinKernel;
 use plan::Plan;
 
-use nqueens_core::format::format_bytes;
 use nqueens_core::split::Subproblems;
-use nqueens_core::{Capabilities, Error, Job, Limit, Strategy, Variant, known};
+use nqueens_core::{Bytes, Capabilities, CountRun, Error, Job, Limit, Strategy, Variant, known};
+use nqueens_run::split::count_plan;
 
 /// The registry name.
 const NAME: &str = "quadrants";
@@ -209,11 +209,11 @@ impl Strategy for QuadrantsSolver {
             // most), beyond that the bound from the tables' shapes.
             let tables = if n <= SAMPLED_UP_TO {
                 plan.table_bytes_sampled(&config.stop)
-                    .map(|bytes| format!("about {}", format_bytes(bytes)))
+                    .map(|bytes| format!("about {}", Bytes(bytes)))
             } else {
                 None
             }
-            .unwrap_or_else(|| format!("at most {}", format_bytes(plan.table_bytes_bound())));
+            .unwrap_or_else(|| format!("at most {}", Bytes(plan.table_bytes_bound())));
             return Err(Error::MemoryLimit {
                 strategy: NAME,
                 n,
@@ -221,8 +221,8 @@ impl Strategy for QuadrantsSolver {
                     "its tables would take more than the memory limit of {} on {threads} \
                      thread(s) (--memory-limit): {tables} of quarter tables, plus up to {} \
                      of keys per thread",
-                    format_bytes(limit),
-                    format_bytes(plan.keys_bound()),
+                    Bytes(limit),
+                    Bytes(plan.keys_bound()),
                 ),
             });
         }
@@ -231,5 +231,18 @@ impl Strategy for QuadrantsSolver {
 
     fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
         Ok(Box::new(Plan::new(job.n())?))
+    }
+
+    /// Counts the plan's subproblems on [`Config::threads`](nqueens_core::Config::threads)
+    /// threads, with the peak memory of its tables in the statistics.
+    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
+        let plan = Plan::new(job.n())?;
+        let run = count_plan(&plan, job.config())?;
+        Ok(CountRun {
+            total: run.total,
+            unique: None,
+            ended: run.ended,
+            stats: plan.stats(),
+        })
     }
 }

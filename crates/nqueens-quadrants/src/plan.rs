@@ -339,7 +339,7 @@ impl Plan {
             what: format!(
                 "its tables could not get their memory (they held {} at the peak); \
                  try fewer --threads, or --checkpoint to keep the finished subproblems",
-                nqueens_core::format::format_bytes(self.peak_bytes())
+                nqueens_core::Bytes(self.peak_bytes())
             ),
         }
     }

@@ -76,8 +76,8 @@
 //! Criterion's files are internal and unversioned, so [`read_criterion`] reads them
 //! defensively: a missing directory is a clear [`ReportError::NoResults`], a malformed file a
 //! warning. Charts render with no system fonts: [`register_fonts`] loads DejaVu Sans from bytes
-//! into plotters' `ab_glyph` backend. Numbers are printed by
-//! [`nqueens_core::format`], re-exported here.
+//! into plotters' `ab_glyph` backend. Numbers are printed by [`format_seconds`],
+//! [`format_count`], [`format_size`] and [`format_bytes`], which the command line uses too.
 //!
 //! Cost: reading and drawing are linear in the number of benchmarks; a full report (about 300
 //! benchmarks, seven charts, two boards) is written in well under a second.
@@ -104,6 +104,7 @@ mod chart;
 mod criterion;
 mod error;
 mod files;
+mod format;
 pub mod group;
 mod machine;
 mod manifest;
@@ -121,9 +122,9 @@ pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_sty
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;
 pub use files::{read_text_bounded, write_atomically};
+pub use format::{format_bytes, format_count, format_seconds, format_size};
 pub use machine::{Machine, utc_now, utc_timestamp};
 pub use manifest::{HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin};
-pub use nqueens_core::format::{format_bytes, format_count, format_seconds, format_size};
 pub use report::{
     BoardPicture, ReportInput, ReportOptions, ReportSummary, TracePicture, load, write_report,
 };

@@ -323,7 +323,7 @@ fn a_stop_before_the_start_counts_nothing() {
     .unwrap();
     assert_eq!(record.ended, Ended::Interrupted);
     assert_eq!(record.count, 0);
-    let run = nqueens_core::split::count_subproblems(
+    let run = nqueens_run::split::count_subproblems(
         &Toy { n: 5 },
         &[0, 1],
         &Config {

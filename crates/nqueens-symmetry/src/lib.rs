@@ -36,7 +36,7 @@
 //! instructions as before they existed (callgrind, n = 14); with them the kernel runs about a
 //! fifth more instructions (the counter lives in memory across the recursion). Without
 //! statistics `nodes` is 0.
-//! The subproblems are counted by the core's runner ([`nqueens_core::split`]) on
+//! The subproblems are counted by the run crate's runner ([`count_plan`]) on
 //! [`Config::threads`](nqueens_core::Config::threads) threads, in an interleaved order, with
 //! progress reported per subproblem; the kernel checks the stop flag at every node above the
 //! last twelve rows, so Ctrl-C is answered within milliseconds at any size.
@@ -125,7 +125,8 @@ mod kernel;
 mod plan;
 mod symmetric;
 
-use nqueens_core::split::{Subproblems, count_subproblems};
+use nqueens_core::split::Subproblems;
+use nqueens_run::split::count_plan;
 pub use plan::MAX_MASK_N;
 
 use plan::Plan;
@@ -205,9 +206,7 @@ impl Strategy for SymmetrySolver {
     /// completion searches (see the crate doc), and 0 otherwise.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
         if let Some(turn) = job.config().symmetric {
-            let plan = SymmetricPlan::new(job.n(), turn)?;
-            let all: Vec<usize> = (0..plan.len()).collect();
-            let run = count_subproblems(&plan, &all, job.config(), &|_, _| {})?;
+            let run = count_plan(&SymmetricPlan::new(job.n(), turn)?, job.config())?;
             return Ok(CountRun {
                 total: run.total,
                 unique: None,
@@ -216,16 +215,15 @@ impl Strategy for SymmetrySolver {
             });
         }
         let plan = Plan::new(job.n())?;
-        let all: Vec<usize> = (0..plan.len()).collect();
         let (run, nodes) = if job.config().stats {
             let counting = plan::CountingNodes {
                 plan: &plan,
                 nodes: AtomicU64::new(0),
             };
-            let run = count_subproblems(&counting, &all, job.config(), &|_, _| {})?;
+            let run = count_plan(&counting, job.config())?;
             (run, counting.nodes.into_inner())
         } else {
-            (count_subproblems(&plan, &all, job.config(), &|_, _| {})?, 0)
+            (count_plan(&plan, job.config())?, 0)
         };
         Ok(CountRun {
             total: run.total,

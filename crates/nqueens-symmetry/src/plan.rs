@@ -15,7 +15,7 @@ pub const MAX_MASK_N: usize = 32;
 /// fixed order, so that index `i` means the same work in every process and on every machine.
 ///
 /// It is the symmetry counter's [`Subproblems`], handed out by
-/// [`Solver::plan`](nqueens_core::Solver::plan): [`nqueens_core::split`] counts it on several
+/// [`Solver::plan`](nqueens_core::Solver::plan): [`nqueens_run::split`] counts it on several
 /// threads, in shards and with checkpoints.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {

@@ -263,9 +263,9 @@ impl Board {
 /// The subproblems of counting the symmetric solutions of one board: the partial solutions
 /// after the first levels, the top queen in the left half (the count is doubled).
 ///
-/// It is a [`Subproblems`], so the core's runner counts it on several threads with progress,
-/// and a checkpoint (`nqueens_run::split::Checkpoint`) resumes it. Callers reach it through
-/// [`SymmetrySolver`](crate::SymmetrySolver) with a turn in the config:
+/// It is a [`Subproblems`], so the run crate's runner counts it on several threads with
+/// progress, and a checkpoint (`nqueens_run::split::Checkpoint`) resumes it. Callers reach it
+/// through [`SymmetrySolver`](crate::SymmetrySolver) with a turn in the config:
 ///
 /// ```
 /// use nqueens_core::{Config, Solver, Turn};

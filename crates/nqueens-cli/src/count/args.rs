@@ -1,14 +1,15 @@
-//! The options of `nqueens count`, and the two values they parse: memory sizes and thread
-//! counts.
+//! The options of `nqueens count`, and the values they parse: memory sizes, thread counts,
+//! shards (`I/K`, or `auto` from the environment) and key files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 use clap::Args;
+use nqueens::core::split::{Key, KeyError, Shard};
 
-use super::launcher::ShardArg;
 use super::symmetric;
 use crate::output::warn;
-use crate::{GivenArgs, StrategyArgs};
+use crate::{GivenArgs, StrategyArgs, UsageError, short};
 
 /// Options of `nqueens count`.
 #[derive(Args, Debug)]
@@ -65,6 +66,59 @@ pub struct CountArgs {
     /// maps onto themselves, by a search over the rows that determine them (n up to 64).
     #[arg(long, value_name = "TURN")]
     pub(crate) symmetric: Option<symmetric::TurnArg>,
+}
+
+/// What `--shard` was given: a slice by hand, or one to read from the environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShardArg {
+    /// `I/K`.
+    Given(Shard),
+    /// `auto` (`count: None`) or `auto/K`: the index (and the count) from a job array or a
+    /// launcher ([`Shard::from_env`]).
+    Auto {
+        /// K, when given.
+        count: Option<usize>,
+    },
+}
+
+impl FromStr for ShardArg {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ShardArg, String> {
+        let Some(rest) = text.strip_prefix("auto") else {
+            return text.parse().map(ShardArg::Given).map_err(|e| e.to_string());
+        };
+        if rest.is_empty() {
+            return Ok(ShardArg::Auto { count: None });
+        }
+        match rest.strip_prefix('/').and_then(|k| k.parse::<usize>().ok()) {
+            Some(count) if count > 0 => Ok(ShardArg::Auto { count: Some(count) }),
+            _ => Err("write auto, auto/K (K at least 1) or I/K".to_owned()),
+        }
+    }
+}
+
+impl ShardArg {
+    /// The shard this process counts; the environment's mistakes are usage errors.
+    pub(crate) fn resolve(self) -> Result<Shard, UsageError> {
+        match self {
+            ShardArg::Given(shard) => Ok(shard),
+            ShardArg::Auto { count } => {
+                Shard::from_env(count).map_err(|error| UsageError(format!("--shard auto: {error}")))
+            }
+        }
+    }
+}
+
+/// The key in `path` (`--key`): a file that cannot be read exits 1, one that cannot be a key 2.
+pub(crate) fn read_key(path: &Path) -> anyhow::Result<Key> {
+    Key::from_file(path).map_err(|error| match error {
+        KeyError::Read { path, source } => anyhow::Error::new(source).context(format!(
+            "reading the key file {}",
+            short(&path.display().to_string(), 200)
+        )),
+        error => UsageError(format!("--key: {}", short(&error.to_string(), 400))).into(),
+    })
 }
 
 /// A `--memory-limit`: a whole number of bytes, or with a binary unit K, M, G or T (`KiB`,
@@ -127,6 +181,19 @@ pub(super) fn thread_count(requested: u16) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_parse_in_three_forms() {
+        assert_eq!("auto".parse(), Ok(ShardArg::Auto { count: None }));
+        assert_eq!("auto/16".parse(), Ok(ShardArg::Auto { count: Some(16) }));
+        assert_eq!(
+            "3/8".parse(),
+            Ok(ShardArg::Given(Shard::new(3, 8).unwrap()))
+        );
+        for bad in ["auto/0", "auto/", "auto8", "autox", "auto/-1", "8/8"] {
+            assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn memory_sizes_read_with_binary_units() {

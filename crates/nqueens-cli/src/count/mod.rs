@@ -8,20 +8,18 @@
 //! it decided, runs it and prints the result.
 
 mod args;
-mod launcher;
 pub(crate) mod progress;
 mod record_file;
 mod symmetric;
 
 pub use args::CountArgs;
-pub(crate) use args::parse_bytes;
+pub(crate) use args::{parse_bytes, read_key};
+pub(crate) use record_file::read_records;
 
 use std::io::Write;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use nqueens::core::split::ShardRecord;
 use nqueens::core::{Config, Ended, Observer, Registry, Stats, StopFlag, Strategy};
 use nqueens::count::{CountError, CountRequest, Counted, Counter};
 use serde::Serialize;
@@ -76,11 +74,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     // The time estimate is calibrated on plain counts, not on completions.
     let estimate = args.symmetric.is_some() || (n >= LONG_COUNT_N && given.is_none());
     let reporter = Arc::new(Reporter::new(args.quiet, estimate));
-    let shard = args
-        .shard
-        .map(|shard| launcher::resolve(shard, &launcher::ProcessEnvironment))
-        .transpose()
-        .map_err(|error| UsageError(error.to_string()))?;
+    let shard = args.shard.map(args::ShardArg::resolve).transpose()?;
     let splits = args.shard.is_some() || args.checkpoint.is_some();
     let config = Config {
         variant: args.strategy.variant.clone(),
@@ -103,11 +97,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         classes: args.unique,
         shard,
         checkpoint: args.checkpoint.clone(),
-        key: args
-            .key
-            .as_deref()
-            .map(crate::merge::read_key)
-            .transpose()?,
+        key: args.key.as_deref().map(read_key).transpose()?,
     };
     let counter = Counter::new(registry, request, config).map_err(cli_error)?;
     let out = args.out.as_deref().filter(|path| path.as_os_str() != "-");
@@ -154,7 +144,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     reporter.finish();
     let seconds = started.elapsed().as_secs_f64();
     match &counted.shard {
-        Some(record) => print_shard(record, out),
+        Some(record) => record_file::print_shard(record, out),
         None => print_count(args, &counted, seconds),
     }
 }
@@ -223,34 +213,3 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
 
 /// What follows a count that is not the whole count, on its line.
 const PARTIAL: &str = " (partial)";
-
-/// One JSON line for `nqueens merge`, on standard output or written whole to `--out FILE`; an
-/// interrupted shard says `"complete": false` and exits 130, and merge refuses it.
-fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::Result<Status> {
-    match file {
-        // FILE only ever holds a whole shard, so that a rerun can trust it; the checkpoint
-        // keeps a partial one's progress.
-        Some(path) if record.is_complete() => record_file::write(path, record)?,
-        Some(path) => {
-            message(&format!(
-                "interrupted: shard {} is partial and {} was not written; rerun the same \
-                 command to count it (with --checkpoint, from where it stopped)",
-                record.shard,
-                crate::short(&path.display().to_string(), 200)
-            ));
-            return Ok(Status::Interrupted);
-        }
-        None => {
-            let mut out = crate::output::stdout()?;
-            serde_json::to_writer(&mut out, record)?;
-            writeln!(out)?;
-            out.flush()?;
-        }
-    }
-    if record.is_complete() {
-        Ok(Status::Success)
-    } else {
-        message("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
-        Ok(Status::Interrupted)
-    }
-}

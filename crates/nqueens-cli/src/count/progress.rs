@@ -5,8 +5,8 @@ use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use nqueens::core::format::format_seconds;
 use nqueens::core::{Config, Event, Observer, Solver, known};
+use nqueens_report::format_seconds;
 
 use crate::output::message;
 

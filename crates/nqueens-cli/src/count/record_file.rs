@@ -1,22 +1,31 @@
-//! `count --shard … --out FILE`: the shard's record written whole to FILE, and a rerun that
-//! finds it there complete does not count again, so a scheduler may start the same shard any
-//! number of times (a requeued Slurm task, a retried GNU parallel job, a resubmitted array).
+//! Shard records in files: `count --shard` prints its record or, with `--out FILE`, writes it
+//! whole to FILE, and a rerun that finds it there complete does not count again, so a
+//! scheduler may start the same shard any number of times (a requeued Slurm task, a retried
+//! GNU parallel job, a resubmitted array); `merge` reads records back.
 
 use std::fs::{self, File};
-use std::io;
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use anyhow::Context;
 use nqueens::core::split::ShardRecord;
 use nqueens::count::Counter;
 
-use crate::UsageError;
+use crate::output::message;
+use crate::{Status, UsageError, short};
+
+/// The longest line read: a record takes about 250 bytes and 10 to 45 bytes per subproblem of
+/// its slice (tens of thousands at most for the sizes a count can finish).
+const MAX_RECORD: usize = 64 << 20;
+
+/// How much of a parser's message is quoted: it may quote the bad value.
+const QUOTED: usize = 160;
 
 /// Whether FILE already holds this shard's complete record. A missing or empty FILE, or one
 /// holding this shard's partial record (or one made from another version's list of
 /// subproblems), is counted again; anything else is refused rather than replaced.
 pub(super) fn already_counted(counter: &Counter<'_>, path: &Path) -> anyhow::Result<bool> {
-    let shown = crate::short(&path.display().to_string(), 200);
+    let shown = short(&path.display().to_string(), 200);
     let refuse = |why: String| {
         UsageError(format!(
             "--out {shown}: {why}; it is not replaced: remove it or choose another file"
@@ -31,8 +40,7 @@ pub(super) fn already_counted(counter: &Counter<'_>, path: &Path) -> anyhow::Res
     }
     let file = File::open(path).with_context(|| format!("reading {shown}"))?;
     let mut records = Vec::new();
-    crate::merge::read_records(path, file, &mut records)
-        .map_err(|error| refuse(format!("{error:#}")))?;
+    read_records(path, file, &mut records).map_err(|error| refuse(format!("{error:#}")))?;
     match records.as_slice() {
         [] => Ok(false),
         [record] => counter
@@ -42,10 +50,98 @@ pub(super) fn already_counted(counter: &Counter<'_>, path: &Path) -> anyhow::Res
     }
 }
 
+/// One JSON line for `nqueens merge`, on standard output or written whole to `--out FILE`; an
+/// interrupted shard says `"complete": false` and exits 130, and merge refuses it.
+pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::Result<Status> {
+    match file {
+        // FILE only ever holds a whole shard, so that a rerun can trust it; the checkpoint
+        // keeps a partial one's progress.
+        Some(path) if record.is_complete() => write(path, record)?,
+        Some(path) => {
+            message(&format!(
+                "interrupted: shard {} is partial and {} was not written; rerun the same \
+                 command to count it (with --checkpoint, from where it stopped)",
+                record.shard,
+                short(&path.display().to_string(), 200)
+            ));
+            return Ok(Status::Interrupted);
+        }
+        None => {
+            let mut out = crate::output::stdout()?;
+            serde_json::to_writer(&mut out, record)?;
+            writeln!(out)?;
+            out.flush()?;
+        }
+    }
+    if record.is_complete() {
+        Ok(Status::Success)
+    } else {
+        message("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
+        Ok(Status::Interrupted)
+    }
+}
+
 /// Writes `record` to `path` as one JSON line, whole or not at all.
-pub(super) fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<()> {
+fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<()> {
     let mut line = serde_json::to_vec(record)?;
     line.push(b'\n');
     nqueens_report::write_atomically(path, |out| out.write_all(&line))?;
+    Ok(())
+}
+
+/// Appends the records of one input (named `name` in messages), one JSON object a line, blank
+/// lines skipped; the first line that is not an intact record is an error, and nothing after it
+/// is read.
+pub(crate) fn read_records(
+    name: &Path,
+    input: impl Read,
+    records: &mut Vec<ShardRecord>,
+) -> anyhow::Result<()> {
+    let mut input = BufReader::new(input);
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        let bad = |why: String| UsageError(format!("{} line {number}: {why}", name.display()));
+        bytes.clear();
+        let read = (&mut input)
+            .take(MAX_RECORD as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .with_context(|| format!("reading {}", name.display()))?;
+        if read == 0 {
+            return Ok(());
+        }
+        if bytes.len() > MAX_RECORD && bytes.last() != Some(&b'\n') {
+            anyhow::bail!(bad(format!(
+                "not a shard record: the line is longer than {MAX_RECORD} bytes"
+            )));
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            anyhow::bail!(bad("not a shard record: the line is not UTF-8 text".into()));
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: ShardRecord = serde_json::from_str(line).map_err(|error| {
+            bad(format!(
+                "not a shard record: {}",
+                short(&error.to_string(), QUOTED)
+            ))
+        })?;
+        if record.check.is_empty() || !record.is_intact() {
+            anyhow::bail!(bad(if record.check.is_empty() {
+                format!(
+                    "the record of shard {} has no check (an earlier version of nqueens wrote \
+                     it, or it was edited): count that shard again with this version",
+                    record.shard
+                )
+            } else {
+                format!(
+                    "the record of shard {} fails its check: its numbers were edited or \
+                     damaged after `count --shard` wrote it; count that shard again",
+                    record.shard
+                )
+            }));
+        }
+        records.push(record);
+    }
     Ok(())
 }

@@ -1,46 +1,19 @@
 //! Counts split into numbered subproblems: the pieces a resumable strategy counts one by one,
-//! on several threads, so that a count can be interrupted, resumed from a checkpoint and shared
-//! out over processes or machines.
+//! so that a count can run on several threads, be interrupted, resumed from a checkpoint and
+//! shared out over processes or machines.
 //!
-//! A strategy that splits its count implements
+//! This module is the contract of such a count: a strategy implements
 //! [`Strategy::subproblems`](crate::Strategy::subproblems) and says
-//! [`resumable`](crate::Capabilities::resumable); callers get the list from
-//! [`Solver::plan`](crate::Solver::plan), and [`count_subproblems`] counts any subset of it on
-//! [`Config::threads`](crate::Config) threads, in an interleaved order, reporting progress to
-//! the observer. The run machinery built on it (shards `I/K` and their records, checkpoint
-//! files, merging records back into a whole count) is in the `nqueens-run` crate
-//! (`nqueens_run::split`).
-//!
-//! ```
-//! use nqueens_core::split::{Subproblems, Tally, count_subproblems};
-//! use nqueens_core::{Config, Ended, Error, StopFlag};
-//!
-//! /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
-//! struct Ramp;
-//!
-//! impl Subproblems for Ramp {
-//!     fn strategy(&self) -> &'static str { "ramp" }
-//!     fn n(&self) -> usize { 4 }
-//!     fn len(&self) -> usize { 10 }
-//!     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
-//!     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
-//!         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
-//!     }
-//! }
-//!
-//! let all: Vec<usize> = (0..10).collect();
-//! let run = count_subproblems(&Ramp, &all, &Config::default(), &|_, _| {})?;
-//! assert_eq!((run.total, run.done, run.ended), (45, 10, Ended::Exhausted));
-//! # Ok::<(), nqueens_core::Error>(())
-//! ```
+//! [`resumable`](crate::Capabilities::resumable), and its plan is a [`Subproblems`] list
+//! whose pieces are counted into [`Tally`]s; callers get the list from
+//! [`Solver::plan`](crate::Solver::plan). The `nqueens-run` crate counts such lists
+//! (`nqueens_run::split`: the threaded runner, shards `I/K` and their records, checkpoint
+//! files, merging records back into a whole count), re-exports this module with them, and
+//! shows a toy plan counted by them.
 
 use serde::{Deserialize, Serialize};
 
 use crate::{Error, Stats, StopFlag};
-
-mod runner;
-
-pub use runner::{PlanRun, count_subproblems};
 
 /// The FNV-1a offset basis: the hash of nothing.
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -165,7 +138,7 @@ pub trait Subproblems: Send + Sync {
 
     /// Counts subproblem `index` (below [`len`](Subproblems::len)): `Ok(None)` when `stop`
     /// was raised before it finished (its partial count is dropped; the flag says why, and the
-    /// runner's [`Ended`](crate::Ended) with it), an error when it failed rather than stopped
+    /// run's [`Ended`](crate::Ended) with it), an error when it failed rather than stopped
     /// (for example memory that could not be had: [`Error::OutOfMemory`]), which stops the
     /// count.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error>;

@@ -8,9 +8,11 @@
 //!
 //! - [`count_subproblems`] counts any subset of the list on
 //!   [`Config::threads`](nqueens_core::Config) threads, in an interleaved order, reporting
-//!   progress to the observer;
-//! - [`Shard`] names one slice `I/K` of the list and [`count_shard`] counts it into a
-//!   [`ShardRecord`], the JSON line of `nqueens count N --shard I/K`;
+//!   progress to the observer, and [`count_plan`] the whole list: a resumable strategy's
+//!   `search_count` calls it, so a plain count runs on the same runner as the rest;
+//! - [`Shard`] names one slice `I/K` of the list (or reads it from a Slurm array, a
+//!   Kubernetes Indexed Job or an MPI launcher: [`Shard::from_env`]) and [`count_shard`]
+//!   counts it into a [`ShardRecord`], the JSON line of `nqueens count N --shard I/K`;
 //! - [`merge`] checks that records cover the whole list exactly once and adds them up;
 //! - [`Checkpoint`] appends each finished subproblem to a file, so that an interrupted count
 //!   resumes where it stopped ([`Checkpoint::count_shard`]);
@@ -54,13 +56,17 @@ pub use nqueens_core::split::*;
 mod audit;
 mod checkpoint;
 mod key;
+mod launcher;
 mod merge;
+mod runner;
 mod shard;
 
 pub use audit::{AuditError, Audited, audit, random_seed, sample};
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use key::{Key, KeyError, check_record};
+pub use launcher::LauncherError;
 pub use merge::{MergeError, Merged, merge};
+pub use runner::{PlanRun, count_plan, count_subproblems};
 pub use shard::{Shard, ShardError, ShardRecord, count_shard};
 
 /// At most the first `chars` characters of `text`, with `…` when some were cut: how messages

@@ -1,10 +1,13 @@
-//! Running any subset of a list of subproblems on several threads.
+//! Running any subset of a list of subproblems on several threads: the one runner of the
+//! workspace, behind a resumable strategy's plain count ([`count_plan`]) as behind its shards,
+//! checkpoints and audits ([`count_subproblems`]).
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use nqueens_core::{Config, Ended, Error, Event};
+
 use super::{Subproblems, Tally};
-use crate::{Config, Ended, Error, Event};
 
 /// What [`count_subproblems`] counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +20,37 @@ pub struct PlanRun {
     pub done: usize,
     /// [`Ended::Exhausted`] when every requested subproblem finished.
     pub ended: Ended,
+}
+
+/// Counts every subproblem of `plan` on [`Config::thread_count`] threads: what a resumable
+/// strategy's [`Strategy::search_count`](nqueens_core::Strategy::search_count) does, so that
+/// [`Solver::count`](nqueens_core::Solver::count) counts its plan with the runner that counts
+/// its shards and checkpoints.
+///
+/// ```
+/// use nqueens_run::split::{Subproblems, Tally, count_plan};
+/// use nqueens_core::{Config, Ended, Error, StopFlag};
+///
+/// /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
+/// struct Ramp;
+///
+/// impl Subproblems for Ramp {
+///     fn strategy(&self) -> &'static str { "ramp" }
+///     fn n(&self) -> usize { 4 }
+///     fn len(&self) -> usize { 10 }
+///     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
+///     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+///         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
+///     }
+/// }
+///
+/// let run = count_plan(&Ramp, &Config::default())?;
+/// assert_eq!((run.total, run.done, run.ended), (45, 10, Ended::Exhausted));
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Error> {
+    let all: Vec<usize> = (0..plan.len()).collect();
+    count_subproblems(plan, &all, config, &|_, _| {})
 }
 
 /// Counts the subproblems whose indices are in `todo` (each below `plan.len()`; duplicates are
@@ -145,7 +179,7 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::StopFlag;
+    use nqueens_core::StopFlag;
 
     #[test]
     fn interleaving_is_a_permutation() {

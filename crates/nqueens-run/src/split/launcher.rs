@@ -1,76 +1,23 @@
-//! `--shard auto` and `--shard auto/K`: the shard's index, and the number of shards, taken from
-//! the engine that started the process instead of typed by hand.
-//!
-//! | engine | index | number of shards |
-//! |---|---|---|
-//! | Slurm job array | `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN` with plain `auto`) | `SLURM_ARRAY_TASK_COUNT`, or K |
-//! | Kubernetes Indexed Job | `JOB_COMPLETION_INDEX` | K (Kubernetes does not export it) |
-//! | Open MPI | `OMPI_COMM_WORLD_RANK` | `OMPI_COMM_WORLD_SIZE`, or K |
-//! | MPICH, Intel MPI (PMI) | `PMI_RANK` | `PMI_SIZE`, or K |
-//!
-//! With plain `auto` a Slurm array must be contiguous (`--array=0-63`, or `1-64`: the index is
-//! counted from the array's first task). With `auto/K` the task ID itself is the index, so the
-//! array may be a part of `0..K`: `sbatch --array=3,17` reruns exactly shards 3 and 17 of K, as
-//! `nqueens merge` suggests when they are missing. Every variable that is missing, malformed or
-//! contradicts another is a usage error that names it: a wrong guess would count the wrong
-//! slice twice and another never.
+//! The shard of a process started by a job array or a parallel launcher, read from the
+//! environment the engine sets ([`Shard::from_env`]): what `nqueens count --shard auto` and
+//! `--shard auto/K` do, for any program that counts a shard on a cluster.
 
-use std::fmt;
-use std::str::FromStr;
-
-use nqueens::core::split::Shard;
 use thiserror::Error;
 
-/// What `--shard` was given: a slice by hand, or one to read from the environment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ShardArg {
-    /// `I/K`.
-    Given(Shard),
-    /// `auto` (`count: None`) or `auto/K`.
-    Auto {
-        /// K, when given.
-        count: Option<usize>,
-    },
-}
+use super::Shard;
 
-impl FromStr for ShardArg {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<ShardArg, String> {
-        let Some(rest) = text.strip_prefix("auto") else {
-            return text.parse().map(ShardArg::Given).map_err(|e| e.to_string());
-        };
-        if rest.is_empty() {
-            return Ok(ShardArg::Auto { count: None });
-        }
-        match rest.strip_prefix('/').and_then(|k| k.parse::<usize>().ok()) {
-            Some(count) if count > 0 => Ok(ShardArg::Auto { count: Some(count) }),
-            _ => Err("write auto, auto/K (K at least 1) or I/K".to_owned()),
-        }
-    }
-}
-
-impl fmt::Display for ShardArg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ShardArg::Given(shard) => write!(f, "{shard}"),
-            ShardArg::Auto { count: None } => write!(f, "auto"),
-            ShardArg::Auto { count: Some(k) } => write!(f, "auto/{k}"),
-        }
-    }
-}
-
-/// Why `--shard auto` could not tell which shard this process is.
+/// Why the environment does not say which shard this process counts. The messages name the
+/// variables, and the `nqueens count --shard` forms that would do instead.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub(crate) enum LauncherError {
+pub enum LauncherError {
     /// No engine's variables are set.
     #[error(
-        "--shard auto: no job array or launcher found (none of SLURM_ARRAY_TASK_ID, \
-         JOB_COMPLETION_INDEX, OMPI_COMM_WORLD_RANK, PMI_RANK is set); give --shard I/K"
+        "no job array or launcher found (none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, \
+         OMPI_COMM_WORLD_RANK, PMI_RANK is set); give --shard I/K"
     )]
     NoEngine,
     /// Two engines' index variables are set at once.
-    #[error("--shard auto: both {first} and {second} are set; give --shard I/K")]
+    #[error("both {first} and {second} are set; give --shard I/K")]
     TwoEngines {
         /// One variable, with its value.
         first: String,
@@ -78,7 +25,7 @@ pub(crate) enum LauncherError {
         second: String,
     },
     /// A variable the engine needs is not set.
-    #[error("--shard auto: {engine} sets {present} but not {missing}{hint}")]
+    #[error("{engine} sets {present} but not {missing}{hint}")]
     Missing {
         /// The engine.
         engine: &'static str,
@@ -90,7 +37,7 @@ pub(crate) enum LauncherError {
         hint: &'static str,
     },
     /// A variable is not a whole number.
-    #[error("--shard auto: {name}={value} is not a whole number")]
+    #[error("{name}={value} is not a whole number")]
     NotANumber {
         /// The variable.
         name: &'static str,
@@ -98,64 +45,92 @@ pub(crate) enum LauncherError {
         value: String,
     },
     /// The variables, or K, disagree.
-    #[error("--shard auto: {0}")]
+    #[error("{0}")]
     Contradiction(String),
 }
 
-/// Reads one variable of the environment (a function, so tests need no process environment).
-pub(crate) trait Environment {
-    /// The value of `name`, if set.
-    fn var(&self, name: &str) -> Option<String>;
-}
+/// Reads one variable: the process's environment, or a table in tests.
+type Vars<'a> = dyn Fn(&str) -> Option<String> + 'a;
 
-/// The process's own environment.
-pub(crate) struct ProcessEnvironment;
-
-impl Environment for ProcessEnvironment {
-    fn var(&self, name: &str) -> Option<String> {
-        std::env::var(name).ok()
+impl Shard {
+    /// The shard the engine that started this process gives it, out of `count` shards when
+    /// the caller fixes K:
+    ///
+    /// | engine | index | number of shards |
+    /// |---|---|---|
+    /// | Slurm job array | `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN` without K) | `SLURM_ARRAY_TASK_COUNT`, or K |
+    /// | Kubernetes Indexed Job | `JOB_COMPLETION_INDEX` | K (Kubernetes does not export it) |
+    /// | Open MPI | `OMPI_COMM_WORLD_RANK` | `OMPI_COMM_WORLD_SIZE`, or K |
+    /// | MPICH, Intel MPI (PMI) | `PMI_RANK` | `PMI_SIZE`, or K |
+    ///
+    /// Without K a Slurm array must be contiguous (`--array=0-63`, or `1-64`: the index is
+    /// counted from the array's first task). With K the task ID itself is the index, so the
+    /// array may be a part of `0..K`: `sbatch --array=3,17` reruns exactly shards 3 and 17 of
+    /// K, as `nqueens merge` suggests when they are missing. Every variable that is missing,
+    /// malformed or contradicts another is an error that names it: a wrong guess would count
+    /// the wrong slice twice and another never.
+    ///
+    /// ```
+    /// use nqueens_run::split::{LauncherError, Shard};
+    ///
+    /// // Outside a job array or a launcher, nothing says which shard this is.
+    /// if std::env::var_os("SLURM_ARRAY_TASK_ID").is_none()
+    ///     && std::env::var_os("JOB_COMPLETION_INDEX").is_none()
+    ///     && std::env::var_os("OMPI_COMM_WORLD_RANK").is_none()
+    ///     && std::env::var_os("PMI_RANK").is_none()
+    /// {
+    ///     assert_eq!(Shard::from_env(None), Err(LauncherError::NoEngine));
+    /// }
+    /// ```
+    pub fn from_env(count: Option<usize>) -> Result<Shard, LauncherError> {
+        Shard::from_vars(count, &|name| std::env::var(name).ok())
     }
-}
 
-/// The shard this process counts.
-pub(crate) fn resolve(arg: ShardArg, env: &dyn Environment) -> Result<Shard, LauncherError> {
-    let count = match arg {
-        ShardArg::Given(shard) => return Ok(shard),
-        ShardArg::Auto { count } => count,
-    };
-    let engines = [
-        "SLURM_ARRAY_TASK_ID",
-        "JOB_COMPLETION_INDEX",
-        "OMPI_COMM_WORLD_RANK",
-        "PMI_RANK",
-    ];
-    let set: Vec<String> = engines
-        .iter()
-        .filter_map(|name| {
-            env.var(name)
-                .map(|value| format!("{name}={}", short(&value)))
-        })
-        .collect();
-    match set.as_slice() {
-        [] => Err(LauncherError::NoEngine),
-        [_] if env.var(engines[0]).is_some() => slurm(count, env),
-        [_] if env.var(engines[1]).is_some() => kubernetes(count, env),
-        [_] if env.var(engines[2]).is_some() => {
-            rank_and_size("Open MPI", engines[2], "OMPI_COMM_WORLD_SIZE", count, env)
+    /// [`Shard::from_env`] with the variables read by `var` (the value of a name, if set).
+    ///
+    /// ```
+    /// use nqueens_run::split::Shard;
+    ///
+    /// let slurm = |name: &str| match name {
+    ///     "SLURM_ARRAY_TASK_ID" => Some("5".to_owned()),
+    ///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_owned()),
+    ///     _ => None,
+    /// };
+    /// assert_eq!(Shard::from_vars(None, &slurm)?, Shard::new(5, 8)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_vars(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherError> {
+        let engines = [
+            "SLURM_ARRAY_TASK_ID",
+            "JOB_COMPLETION_INDEX",
+            "OMPI_COMM_WORLD_RANK",
+            "PMI_RANK",
+        ];
+        let set: Vec<String> = engines
+            .iter()
+            .filter_map(|name| var(name).map(|value| format!("{name}={}", short(&value))))
+            .collect();
+        match set.as_slice() {
+            [] => Err(LauncherError::NoEngine),
+            [_] if var(engines[0]).is_some() => slurm(count, var),
+            [_] if var(engines[1]).is_some() => kubernetes(count, var),
+            [_] if var(engines[2]).is_some() => {
+                rank_and_size("Open MPI", engines[2], "OMPI_COMM_WORLD_SIZE", count, var)
+            }
+            [_] => rank_and_size("PMI", engines[3], "PMI_SIZE", count, var),
+            [first, second, ..] => Err(LauncherError::TwoEngines {
+                first: first.clone(),
+                second: second.clone(),
+            }),
         }
-        [_] => rank_and_size("PMI", engines[3], "PMI_SIZE", count, env),
-        [first, second, ..] => Err(LauncherError::TwoEngines {
-            first: first.clone(),
-            second: second.clone(),
-        }),
     }
 }
 
-fn slurm(count: Option<usize>, env: &dyn Environment) -> Result<Shard, LauncherError> {
-    let id = number(env, "SLURM_ARRAY_TASK_ID")?.unwrap_or_default();
-    let min = number(env, "SLURM_ARRAY_TASK_MIN")?;
-    let max = number(env, "SLURM_ARRAY_TASK_MAX")?;
-    let tasks = number(env, "SLURM_ARRAY_TASK_COUNT")?;
+fn slurm(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherError> {
+    let id = number(var, "SLURM_ARRAY_TASK_ID")?.unwrap_or_default();
+    let min = number(var, "SLURM_ARRAY_TASK_MIN")?;
+    let max = number(var, "SLURM_ARRAY_TASK_MAX")?;
+    let tasks = number(var, "SLURM_ARRAY_TASK_COUNT")?;
     if let Some(k) = count {
         // auto/K: the task ID is the shard, so a rerun of some shards keeps their numbers.
         if let Some(max) = max.filter(|&max| max >= k) {
@@ -193,8 +168,8 @@ fn slurm(count: Option<usize>, env: &dyn Environment) -> Result<Shard, LauncherE
     shard(index, tasks, "SLURM_ARRAY_TASK_ID")
 }
 
-fn kubernetes(count: Option<usize>, env: &dyn Environment) -> Result<Shard, LauncherError> {
-    let index = number(env, "JOB_COMPLETION_INDEX")?.unwrap_or_default();
+fn kubernetes(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherError> {
+    let index = number(var, "JOB_COMPLETION_INDEX")?.unwrap_or_default();
     let Some(k) = count else {
         return Err(LauncherError::Missing {
             engine: "a Kubernetes Indexed Job",
@@ -211,10 +186,10 @@ fn rank_and_size(
     rank_name: &'static str,
     size_name: &'static str,
     count: Option<usize>,
-    env: &dyn Environment,
+    var: &Vars<'_>,
 ) -> Result<Shard, LauncherError> {
-    let rank = number(env, rank_name)?.unwrap_or_default();
-    let size = number(env, size_name)?;
+    let rank = number(var, rank_name)?.unwrap_or_default();
+    let size = number(var, size_name)?;
     let k = match (size, count) {
         (Some(size), Some(k)) if size != k => {
             return Err(LauncherError::Contradiction(format!(
@@ -245,8 +220,8 @@ fn shard(index: usize, count: usize, index_name: &str) -> Result<Shard, Launcher
     })
 }
 
-fn number(env: &dyn Environment, name: &'static str) -> Result<Option<usize>, LauncherError> {
-    env.var(name)
+fn number(var: &Vars<'_>, name: &'static str) -> Result<Option<usize>, LauncherError> {
+    var(name)
         .map(|value| {
             value.trim().parse().map_err(|_| LauncherError::NotANumber {
                 name,
@@ -258,31 +233,24 @@ fn number(env: &dyn Environment, name: &'static str) -> Result<Option<usize>, La
 
 /// A value as echoed in an error: its first 32 characters.
 fn short(value: &str) -> String {
-    let mut cut: String = value.chars().take(32).collect();
-    if cut.len() < value.len() {
-        cut.push('…');
-    }
-    cut
+    super::prefix(value, 32)
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
 
-    struct Vars(HashMap<&'static str, &'static str>);
-
-    impl Environment for Vars {
-        fn var(&self, name: &str) -> Option<String> {
-            self.0.get(name).map(|v| (*v).to_owned())
-        }
-    }
-
+    /// The shard `auto` (`arg` = `"auto"`) or `auto/K` (`"auto/K"`) resolves to with `vars`.
     fn resolve_with(arg: &str, vars: &[(&'static str, &'static str)]) -> Result<String, String> {
-        let arg: ShardArg = arg.parse()?;
-        let env = Vars(vars.iter().copied().collect());
-        resolve(arg, &env)
+        let count = match arg.strip_prefix("auto/") {
+            Some(k) => Some(k.parse::<usize>().map_err(|e| e.to_string())?),
+            None => None,
+        };
+        let var = |name: &str| {
+            let found = vars.iter().find(|(key, _)| *key == name);
+            found.map(|(_, value)| (*value).to_owned())
+        };
+        Shard::from_vars(count, &var)
             .map(|s| s.to_string())
             .map_err(|e| e.to_string())
     }
@@ -292,17 +260,6 @@ mod tests {
         ("SLURM_ARRAY_TASK_MIN", "0"),
         ("SLURM_ARRAY_TASK_MAX", "7"),
     ];
-
-    #[test]
-    fn parses_the_three_forms() {
-        assert_eq!("auto".parse(), Ok(ShardArg::Auto { count: None }));
-        assert_eq!("auto/16".parse(), Ok(ShardArg::Auto { count: Some(16) }));
-        assert!(matches!("2/8".parse(), Ok(ShardArg::Given(_))));
-        for bad in ["auto/0", "auto/", "auto8", "autox", "auto/-1", "8/8"] {
-            assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
-        }
-        assert_eq!(resolve_with("3/8", &[]), Ok("3/8".to_owned()));
-    }
 
     #[test]
     fn slurm_arrays() {

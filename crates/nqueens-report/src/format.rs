@@ -1,5 +1,8 @@
-//! Human-readable numbers for tables, messages and chart labels: the one time formatter and the
-//! one byte formatter of the workspace.
+//! Human-readable numbers for tables, messages and chart labels: the one time and count
+//! formatter of the workspace (bytes are the core's [`Bytes`], which memory errors word their
+//! figures with).
+
+use nqueens_core::Bytes;
 
 /// Three significant digits, without trailing zeros.
 fn sig3(v: f64) -> String {
@@ -21,7 +24,7 @@ fn sig3(v: f64) -> String {
 /// largest readable unit above: `20 µs`, `1.5 ms`, `3 s`, `5 min`, `2.5 h`, `3 days`, `40 years`.
 ///
 /// ```
-/// use nqueens_core::format::format_seconds;
+/// use nqueens_report::format_seconds;
 /// assert_eq!(format_seconds(0.0015), "1.5 ms");
 /// assert_eq!(format_seconds(2.0e-5), "20 µs");
 /// assert_eq!(format_seconds(3.0), "3 s");
@@ -57,7 +60,7 @@ pub fn format_seconds(seconds: f64) -> String {
 /// `100000P` would not.
 ///
 /// ```
-/// use nqueens_core::format::format_count;
+/// use nqueens_report::format_count;
 /// assert_eq!(format_count(950.0), "950");
 /// assert_eq!(format_count(12_000.0), "12k");
 /// assert_eq!(format_count(1_500_000.0), "1.5M");
@@ -87,27 +90,20 @@ pub fn format_count(value: f64) -> String {
     sig3(value)
 }
 
-/// A byte count with a binary unit: `512 B`, `1.5 KiB`, `3 MiB`.
+/// A byte count with a binary unit: `512 B`, `1.5 KiB`, `3 MiB` (the core's [`Bytes`]).
 ///
 /// ```
-/// assert_eq!(nqueens_core::format::format_bytes(1536), "1.5 KiB");
+/// assert_eq!(nqueens_report::format_bytes(1536), "1.5 KiB");
 /// ```
 pub fn format_bytes(bytes: u64) -> String {
-    let value = bytes as f64;
-    let units = [(1u64 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
-    for (scale, unit) in units {
-        if bytes >= scale {
-            return format!("{} {unit}", sig3(value / scale as f64));
-        }
-    }
-    format!("{bytes} B")
+    Bytes(bytes).to_string()
 }
 
 /// A board size: plain up to 9999, then `10k`, `1M`.
 ///
 /// ```
-/// assert_eq!(nqueens_core::format::format_size(1000), "1000");
-/// assert_eq!(nqueens_core::format::format_size(1_000_000), "1M");
+/// assert_eq!(nqueens_report::format_size(1000), "1000");
+/// assert_eq!(nqueens_report::format_size(1_000_000), "1M");
 /// ```
 pub fn format_size(n: usize) -> String {
     if n < 10_000 {
