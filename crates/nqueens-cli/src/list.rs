@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use anyhow::Context;
 use clap::Args;
 use nqueens::core::{
-    Columns, Ended, Error as SolverError, Operation, Registry, Solution, StopFlag,
+    Columns, Config, Ended, Error as SolverError, Operation, Registry, Solution, StopFlag,
 };
 
 use crate::{GivenArgs, Status, StrategyArgs, UsageError};
@@ -24,6 +24,10 @@ pub struct ListArgs {
     /// Stop after this many solutions.
     #[arg(long)]
     limit: Option<u64>,
+    /// The most memory a strategy that holds large tables or frontiers may take (breadth:
+    /// default 1G for its levels), in bytes or with a binary unit: 512M, 8G, 16GiB.
+    #[arg(long, value_name = "SIZE", value_parser = crate::count::parse_bytes)]
+    memory_limit: Option<u64>,
     /// One canonical representative per class of solutions up to rotation and reflection
     /// (the lexicographically smallest of its 8 images), printed as `COLUMNS  (orbit K)`
     /// where K (1, 2, 4 or 8) is how many solutions the class has.
@@ -44,6 +48,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Res
     let (solver, config) = args
         .strategy
         .choose(registry, Operation::List, args.n, given, stop)?;
+    let config = Config {
+        memory_limit: args.memory_limit,
+        ..config
+    };
     let limit = args.limit;
     let mut out = BufWriter::new(crate::output::stdout()?);
     let mut written = 0u64;

@@ -30,6 +30,11 @@ pub struct SolveArgs {
     /// Work budget for one run, in the strategy's unit (moves, nodes); default: its own.
     #[arg(long)]
     budget: Option<u64>,
+    /// The most memory a strategy that holds large tables or frontiers may take (astar:
+    /// default 256M of frontier; breadth: 1G of levels; sat: no bound unless given, then its
+    /// formula is estimated first), in bytes or with a binary unit: 512M, 8G, 16GiB.
+    #[arg(long, value_name = "SIZE", value_parser = crate::count::parse_bytes)]
+    memory_limit: Option<u64>,
     /// Write the solution line (and board) to this file instead of standard output. The file
     /// is replaced only by a whole solution: when none is found, or writing fails, it is left
     /// as it was.
@@ -87,6 +92,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     let config = Config {
         seed: args.seed,
         budget: args.budget,
+        memory_limit: args.memory_limit,
         ..config
     };
     warn_about_seed(solver, n, &config)?;
@@ -156,7 +162,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     }
     if !args.json {
         let hint = match run.ended() {
-            Ended::Budget => " (--budget sets a larger one)",
+            // A* ends the same way when its frontier reaches the memory bound.
+            Ended::Budget => {
+                " (--budget sets a larger one; a search that bounds its memory ends so at \
+                 --memory-limit too)"
+            }
             _ => "",
         };
         message(&format!(

@@ -285,3 +285,46 @@ fn every_command_has_help() {
         nqueens().args([command, "--help"]).assert().success();
     }
 }
+
+/// `--memory-limit` reaches the strategies that hold frontiers or formulas when they search for
+/// one solution or list, not only the counters.
+#[test]
+fn solve_and_list_honour_the_memory_limit() {
+    for (args, says) in [
+        (
+            &["solve", "14", "-s", "breadth", "--memory-limit", "1M"][..],
+            "above the memory bound of 1 MiB",
+        ),
+        (
+            &["solve", "30", "-s", "sat", "--memory-limit", "1M"][..],
+            "above the memory bound of 1 MiB",
+        ),
+        (
+            &["list", "14", "-s", "breadth", "--memory-limit", "1M"][..],
+            "above the memory bound of 1 MiB",
+        ),
+    ] {
+        nqueens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+    // A* ends its search, like a spent budget, when its frontier would pass the bound.
+    nqueens()
+        .args(["solve", "12", "-s", "astar", "--variant", "row"])
+        .args(["--memory-limit", "1K"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--memory-limit"));
+    nqueens()
+        .args(["solve", "8", "-s", "astar", "--memory-limit", "64M"])
+        .assert()
+        .success();
+    nqueens()
+        .args(["list", "8", "--memory-limit", "lots"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a memory size"));
+}
