@@ -39,7 +39,8 @@ impl Against<'_> {
             .map_or(1.0, |c| c.drift)
         {
             1.0 => "none".to_string(),
-            drift => format!("{} as a whole", times(drift)),
+            drift if drift >= 1.0 => format!("{drift:.3}× slower as a whole"),
+            drift => format!("{:.3}× faster as a whole", 1.0 / drift),
         }
     }
 }
@@ -52,10 +53,15 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
         for c in changes.iter().filter(|c| c.verdict == verdict) {
             lines.push(match c.measure {
                 Measure::Time => format!(
-                    "{title} against the baseline: `{}` {} ({} → {}, ratio {:.2}, 95% CI {:.2} – \
-                     {:.2}, noise band ×{:.2}).",
+                    "{title} against the baseline: `{}` {}{} ({} → {}, ratio {:.2}, 95% CI {:.2} \
+                     – {:.2}, noise band ×{:.2}).",
                     c.case,
-                    times(c.ratio),
+                    times(c.ratio / c.drift),
+                    if c.drift == 1.0 {
+                        ""
+                    } else {
+                        " than the run as a whole"
+                    },
                     format_seconds(c.before),
                     format_seconds(c.after),
                     c.ratio,
@@ -80,6 +86,9 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
         .iter()
         .filter(|c| c.verdict == Verdict::Noise)
         .count();
+    if let Some(line) = unsettled(changes) {
+        lines.push(line);
+    }
     lines.push(format!(
         "Against the baseline ({}): {} of {} cases and kernels in both changed beyond the noise, \
          {noise} within it, after a run-wide drift of {}; noise from {} (see *Against the \
@@ -91,6 +100,39 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
         against.noise.source
     ));
     lines
+}
+
+/// More timed cases beyond their band than this share (a fifth) say the runs were measured
+/// under different loads: a change to a strategy or two moves their cases only, and a change
+/// that moves every case alike is drift, divided out.
+const UNSETTLED_SHARE: f64 = 0.2;
+
+/// A warning when so many timed cases moved beyond their noise band that the runs themselves,
+/// not a change to a few strategies, are the likely cause (another load on the machine while
+/// one of them ran: the drift, a median, cannot undo a load that came and went).
+fn unsettled(changes: &[Change]) -> Option<String> {
+    let timed: Vec<&Change> = changes
+        .iter()
+        .filter(|c| c.measure == Measure::Time)
+        .collect();
+    let beyond = timed
+        .iter()
+        .filter(|c| {
+            let r = c.ratio / c.drift;
+            r > c.band || r < 1.0 / c.band
+        })
+        .count();
+    let share = beyond as f64 / timed.len().max(1) as f64;
+    (timed.len() >= 8 && share > UNSETTLED_SHARE).then(|| {
+        format!(
+            "Unsettled: {beyond} of {} timed cases ({:.0}%) moved beyond their noise band, more \
+             than a change to a strategy or two moves: one of the runs was most likely measured \
+             under another load, so these verdicts say more about the machine than about the \
+             code. Rerun both on a quiet machine, or give several baselines.",
+            timed.len(),
+            share * 100.0
+        )
+    })
 }
 
 /// `2.00× slower` or `1.50× faster`.
@@ -204,6 +246,44 @@ pub(super) fn section(md: &mut String, against: &Against<'_>) {
                 .map(|k| format!("`{k}`"))
                 .collect::<Vec<_>>()
                 .join(", ")
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timed(ratio: f64) -> Change {
+        Change {
+            case: "count_all/x/8".into(),
+            measure: Measure::Time,
+            before: 1.0,
+            after: ratio,
+            ratio,
+            lower: ratio,
+            upper: ratio,
+            resampled: true,
+            drift: 1.0,
+            band: 1.2,
+            steady: false,
+            verdict: Verdict::Noise,
+        }
+    }
+
+    #[test]
+    fn many_cases_beyond_their_band_are_called_unsettled_and_a_few_are_not() {
+        let few: Vec<Change> = (0..20)
+            .map(|i| timed(if i < 2 { 2.0 } else { 1.0 }))
+            .collect();
+        assert_eq!(unsettled(&few), None);
+        let many: Vec<Change> = (0..20)
+            .map(|i| timed(if i % 2 == 0 { 2.0 } else { 0.4 }))
+            .collect();
+        let line = unsettled(&many).unwrap();
+        assert!(
+            line.starts_with("Unsettled: 20 of 20 timed cases (100%)"),
+            "{line}"
         );
     }
 }
