@@ -160,9 +160,10 @@ pub(super) fn section(md: &mut String, against: &Against<'_>) {
          confidence interval, from resampling both sides' samples (or, where a run kept none, \
          from criterion's intervals: wider). Two runs of one build on a shared machine differ by \
          more than either interval says, so every case has a noise band, measured from {} ({} \
-         pair(s) of runs of one build): {MARGIN} times the largest deviation seen for that case, \
-         and at least the {:.0}th percentile of the deviations of cases of its duration (here \
-         ×{fast:.2} under 100 µs, ×{middle:.2} to 10 ms, ×{slow:.2} beyond). A case is slower \
+         pair(s) of runs of one build): {MARGIN} times the largest deviation seen for any size of \
+         its strategy, and at least the {:.0}th percentile of the deviations of cases of its \
+         duration (here ×{fast:.2} under 100 µs, ×{middle:.2} to 10 ms, ×{slow:.2} beyond). \
+         A case is slower \
          or faster only when its ratio, divided by the run-wide drift (the median ratio of all \
          cases: the machine as a whole, here {}), is beyond its band and more than {:.0}% from 1, \
          with the whole interval on that side of 1; the others are within the noise. Cases in \
