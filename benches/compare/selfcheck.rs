@@ -57,7 +57,7 @@ fn check(exe: &Path, dir: &Path) -> Result<(), String> {
             estimates.len()
         ));
     }
-    let noise = Noise::for_comparison(&baselines, None).map_err(|e| e.to_string())?;
+    let noise = Noise::for_comparison(&baselines, None);
     let changes =
         compare(&estimates, after.stats.as_ref(), &baselines, &noise).map_err(|e| e.to_string())?;
     let wrong: Vec<String> = changes

@@ -98,7 +98,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         None
     } else {
         let kept = in_target(BENCH_DIR).join("runs");
-        Some(Noise::for_comparison(&baselines, Some(&kept))?)
+        Some(Noise::for_comparison(&baselines, Some(&kept)))
     };
     let by_hand = match &args.by_hand {
         Some(path) => read_by_hand(path)?,

@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use nqueens_report::{
-    Baseline, CaseRecord, CaseStatus, EVERY_THREAD_COUNTED, HARNESS_VERSION, MANIFEST_NAME,
-    ReportInput, ReportOptions, Run, RunManifest, StatsFile, Verdict, load, origin, read_criterion,
-    write_report,
+    Baseline, CaseRecord, CaseStatus, EVERY_THREAD_COUNTED, HARNESS_VERSION, MANIFEST_NAME, MARGIN,
+    Noise, ReportInput, ReportOptions, Run, RunManifest, StatsFile, Verdict, load, origin,
+    read_criterion, write_report,
 };
 
 mod common;
@@ -245,6 +245,46 @@ fn baselines_of_different_commits_together_are_refused_and_the_report_kept() {
         std::fs::read_to_string(out.join("README.md")).unwrap(),
         "the committed report\n"
     );
+}
+
+#[test]
+fn kept_runs_of_one_build_widen_the_band_of_a_strategy_that_wandered() {
+    let tmp = TempDir::new("kept");
+    let kept = tmp.0.join("runs");
+    let (one, two) = (kept.join("1"), kept.join("2"));
+    saved_run(
+        &one,
+        &[run("k1", "1111111", "default")],
+        [("bitmask", 1e6), ("vector", 4e6), ("dlx", 2e6)],
+    );
+    saved_run(
+        &two,
+        &[run("k2", "1111111", "default")],
+        [("bitmask", 1.4e6), ("vector", 4e6), ("dlx", 2e6)],
+    );
+    // A run of another build, and a directory that is no run, are passed over.
+    saved_run(
+        &kept.join("3"),
+        &[run("k3", "3333333", "default")],
+        [("bitmask", 9e6), ("vector", 4e6), ("dlx", 2e6)],
+    );
+    std::fs::create_dir_all(kept.join("not-a-run")).unwrap();
+    let baseline = Baseline::read(&one).unwrap();
+    let noise = Noise::for_comparison(std::slice::from_ref(&baseline), Some(&kept));
+    assert!(
+        noise.source.starts_with("the runs kept in"),
+        "{}",
+        noise.source
+    );
+    assert!(
+        noise.source.contains("2 runs of 1111111"),
+        "{}",
+        noise.source
+    );
+    let band = noise.time_band("count_all/bitmask/12", 1e-3);
+    assert!(band >= 1.4f64.powf(MARGIN) - 1e-9, "{band}");
+    let without = Noise::for_comparison(&[baseline], None);
+    assert!(without.time_band("count_all/bitmask/12", 1e-3) < band);
 }
 
 #[test]

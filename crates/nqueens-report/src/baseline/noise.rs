@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::{Baseline, drift};
-use crate::{CaseStatus, ReportError, RunManifest, StatsFile};
+use crate::{CaseStatus, RunManifest, StatsFile};
 
 /// How far beyond the largest deviation seen for a case its band reaches (one pair of runs is
 /// one draw of the spread; the next run may land a little further out).
@@ -248,10 +248,7 @@ impl Noise {
     /// when there are several (they are runs of one build), else from the runs kept in
     /// `kept_runs` that share a build with another kept run, and in any case at least
     /// [`Noise::reference`].
-    pub fn for_comparison(
-        baselines: &[Baseline],
-        kept_runs: Option<&Path>,
-    ) -> Result<Self, ReportError> {
+    pub fn for_comparison(baselines: &[Baseline], kept_runs: Option<&Path>) -> Self {
         let reference = Self::reference();
         let measured = if baselines.len() >= 2 {
             let figures: Vec<Figures> = baselines.iter().map(Figures::of).collect();
@@ -262,11 +259,11 @@ impl Noise {
             ))
         } else {
             match kept_runs {
-                Some(dir) => Self::from_kept_runs(dir, reference.classes)?,
+                Some(dir) => Self::from_kept_runs(dir, reference.classes),
                 None => None,
             }
         };
-        Ok(match measured {
+        match measured {
             None => reference,
             Some(measured) => {
                 let source = format!("{} on top of {}", measured.source, reference.source);
@@ -274,14 +271,12 @@ impl Noise {
                 noise.source = source;
                 noise
             }
-        })
+        }
     }
 
     /// The noise of the runs kept in `dir` that share a build with another kept run, if any.
-    fn from_kept_runs(dir: &Path, fallback: [f64; 3]) -> Result<Option<Self>, ReportError> {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Ok(None);
-        };
+    fn from_kept_runs(dir: &Path, fallback: [f64; 3]) -> Option<Self> {
+        let entries = std::fs::read_dir(dir).ok()?;
         let mut manifests: Vec<(std::path::PathBuf, crate::Run)> = Vec::new();
         for entry in entries.filter_map(Result::ok) {
             let path = entry.path();
@@ -311,15 +306,17 @@ impl Noise {
                 continue;
             }
             builds.push(run);
-            let mut group = Vec::new();
-            for p in &same {
-                group.push(Figures::of(&Baseline::read(p)?));
+            // A kept run that cannot be read is not a source of noise (the report does not
+            // refuse itself for a file it was not given).
+            let group: Vec<Figures> = same
+                .iter()
+                .filter_map(|p| Baseline::read(p).ok())
+                .map(|b| Figures::of(&b))
+                .collect();
+            if group.len() >= 2 {
+                names.push(format!("{} runs of {}", group.len(), run.commit_label()));
+                figures.push(group);
             }
-            names.push(format!("{} runs of {}", same.len(), run.commit_label()));
-            figures.push(group);
-        }
-        if figures.is_empty() {
-            return Ok(None);
         }
         // Pairs are formed within a build only: measure each build, then keep the widest.
         let mut noise: Option<Self> = None;
@@ -330,10 +327,10 @@ impl Noise {
                 Some(all) => all.merge(one),
             });
         }
-        Ok(noise.map(|mut n| {
+        noise.map(|mut n| {
             n.source = format!("the runs kept in {} ({})", dir.display(), names.join(", "));
             n
-        }))
+        })
     }
 
     /// The ratio beyond which a case whose median is `seconds` changed (after the drift): its
