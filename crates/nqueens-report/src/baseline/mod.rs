@@ -135,21 +135,26 @@ impl Baseline {
                 return Ok(());
             }
             return Err(ReportError::Baselines(format!(
-                "{} has no run manifest (run.json), so it cannot be told to be a run of the                  same build as the other baselines: give it alone, or give runs the bench kept                  (target/nqueens-bench/runs/<run>)",
+                "{} has no run manifest (run.json), so it cannot be told to be a run of the \
+                 same build as the other baselines: give it alone, or give runs the bench kept \
+                 (target/nqueens-bench/runs/<run>)",
                 first.dir.display()
             )));
         };
         for other in rest {
             let Some(theirs) = run(other) else {
                 return Err(ReportError::Baselines(format!(
-                    "{} has no run manifest (run.json): several baselines must be runs the                      bench kept, of one build",
+                    "{} has no run manifest (run.json): several baselines must be runs the \
+                     bench kept, of one build",
                     other.dir.display()
                 )));
             };
             let differences = reference.differences(&theirs);
             if !differences.is_empty() {
                 return Err(ReportError::Baselines(format!(
-                    "the baselines {} and {} are runs of different builds ({}): repeated                      --baseline takes runs of one build, whose spread is the noise; compare                      with one of them at a time",
+                    "the baselines {} and {} are runs of different builds ({}): repeated \
+                     --baseline takes runs of one build, whose spread is the noise; compare \
+                     with one of them at a time",
                     first.dir.display(),
                     other.dir.display(),
                     differences.join("; ")
