@@ -58,6 +58,10 @@
 //! `nqueens report --baseline DIR` after a change. `cargo test --benches` (criterion's test
 //! mode) runs each case once at tiny sizes and writes nothing.
 //!
+//! **A strategy slowed on purpose.** `NQUEENS_BENCH_SLOW=LABEL:K` makes the case `LABEL` do
+//! its work `K` times wherever it runs ([`slow`]); the run's flags say so. In test mode the
+//! binary checks the comparison end to end with it ([`selfcheck`]).
+//!
 //! Modules: [`plan`] (profiles, grids, caps), [`budget`] (cost models, series, progress),
 //! [`probe`] (one timed run per case), [`harness`] (the statistics CSV and manifest), [`run`]
 //! (this run's build and the kept copy), [`groups`], [`completion`], [`yardstick`] and
@@ -72,6 +76,8 @@ mod literature;
 mod plan;
 mod probe;
 mod run;
+mod selfcheck;
+mod slow;
 mod yardstick;
 
 use std::time::Instant;
@@ -184,6 +190,13 @@ fn main() {
         }
     }
     criterion.final_summary();
+    if harness.plan.mode == Mode::Test && !harness.plan.is_filtered() {
+        // After the smoke test of every case: the comparison itself, end to end.
+        if let Err(error) = selfcheck::before_and_after() {
+            eprintln!("nqueens bench: before/after check failed: {error}");
+            std::process::exit(1);
+        }
+    }
 }
 
 /// Plans every group's cases with their expected cost, before anything runs.

@@ -400,14 +400,20 @@ impl Case<'_> {
     }
 }
 
-/// Every strategy of the registry, each variant on its own, default variant first.
+/// Every strategy of the registry, each variant on its own, default variant first; the case
+/// `NQUEENS_BENCH_SLOW` names, if any, slowed on purpose ([`crate::slow`]).
 pub fn cases(registry: &Registry) -> Vec<Case<'_>> {
+    let slowing = crate::slow::Slowing::from_env();
     let mut out = Vec::new();
     for solver in registry.iter() {
         for (i, variant) in solver.capabilities().variants.iter().enumerate() {
             let label = match variant.name {
                 Some(name) if i > 0 => format!("{}-{name}", solver.name()),
                 _ => solver.name().to_string(),
+            };
+            let solver = match &slowing {
+                Some(slow) if slow.label == label => crate::slow::Slowed::leak(solver, slow.times),
+                _ => solver,
             };
             out.push(Case {
                 solver,

@@ -81,6 +81,10 @@ fn flags() -> String {
     } else {
         format!("target features {}", features.join(" "))
     });
+    // A strategy slowed on purpose is another build as far as comparisons go.
+    if let Some(slowing) = crate::slow::Slowing::from_env() {
+        parts.push(slowing.describe());
+    }
     parts.join(", ")
 }
 

@@ -7,9 +7,9 @@ use anyhow::Context;
 use clap::Args;
 use nqueens::core::{Config, Registry, StopFlag};
 use nqueens_report::{
-    Baseline, BoardPicture, MAX_BOARD, ReportInput, ReportOptions, RunManifest, STATS_CSV,
-    StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now, write_atomically,
-    write_report,
+    BENCH_DIR, Baseline, BoardPicture, MAX_BOARD, Noise, ReportInput, ReportOptions, RunManifest,
+    STATS_CSV, StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now,
+    write_atomically, write_report,
 };
 use nqueens_trace::svg::{Timing, write_svg};
 use nqueens_trace::{Trace, frames, html::write_html, record};
@@ -39,9 +39,11 @@ pub struct ReportArgs {
     boards: Vec<usize>,
     /// Compare with an earlier run: a directory the bench saved
     /// (target/nqueens-bench/runs/RUN) or a criterion directory. Adds a ratio per case with
-    /// its confidence interval; regressions and gains lead the summary.
+    /// its confidence interval and noise band; regressions and gains lead the summary. Repeat
+    /// it with several runs of one build: their spread is then the noise each case is judged
+    /// against.
     #[arg(long, value_name = "DIR")]
-    baseline: Option<PathBuf>,
+    baseline: Vec<PathBuf>,
     /// Report rows measured by runs of different builds (commit, uncommitted changes, profile,
     /// machine, compiler, flags); every table row then names its run.
     #[arg(long)]
@@ -84,12 +86,19 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         Some(stats) => check_runs(stats, &stats_path, args)?,
         None => None,
     };
-    let baseline = match &args.baseline {
-        Some(dir) => Some(
+    let mut baselines = Vec::new();
+    for dir in &args.baseline {
+        baselines.push(
             Baseline::read(dir)
                 .with_context(|| format!("reading the baseline {}", dir.display()))?,
-        ),
-        None => None,
+        );
+    }
+    Baseline::check_one_build(&baselines)?;
+    let noise = if baselines.is_empty() {
+        None
+    } else {
+        let kept = in_target(BENCH_DIR).join("runs");
+        Some(Noise::for_comparison(&baselines, Some(&kept)))
     };
     let by_hand = match &args.by_hand {
         Some(path) => read_by_hand(path)?,
@@ -139,7 +148,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         traces,
         trace_page,
         manifest,
-        baseline,
+        baselines,
+        noise,
         by_hand,
         commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
             .chain(reruns)
@@ -161,8 +171,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     if let Some(changes) = &summary.changes {
         let count = |v: Verdict| changes.iter().filter(|c| c.verdict == v).count();
         crate::output::warn(&format!(
-            "against the baseline: {} slower, {} faster, {} within the noise (of {} cases in \
-             both runs)",
+            "against the baseline: {} slower, {} faster, {} within the noise (of {} cases and \
+             kernels in both runs)",
             count(Verdict::Regression),
             count(Verdict::Gain),
             count(Verdict::Noise),

@@ -47,6 +47,11 @@ pub struct Estimate {
 }
 
 impl Estimate {
+    /// `group/function/parameter`, the case's criterion id.
+    pub fn case(&self) -> String {
+        format!("{}/{}/{}", self.group, self.function, self.parameter)
+    }
+
     /// The parameter as a board size, when it is one.
     pub fn n(&self) -> Option<usize> {
         self.parameter.trim().parse().ok()

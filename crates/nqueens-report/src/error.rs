@@ -54,6 +54,9 @@ pub enum ReportError {
         /// The plotting library's message.
         reason: String,
     },
+    /// Baselines that cannot be compared with together.
+    #[error("{0}")]
+    Baselines(String),
     /// A board picture was asked for with an unusable placement.
     #[error("cannot draw the board: {0}")]
     Board(String),

@@ -26,9 +26,11 @@
 //! the rows can stand side by side (the CLI refuses them otherwise, unless asked to mix).
 //!
 //! **Before and after.** [`Baseline`] reads an earlier run (a copy the bench kept, or a
-//! criterion directory) and [`compare`] gives every case in both runs its ratio with a
-//! resampled confidence interval and a [`Verdict`]; the README then leads with the regressions
-//! and gains.
+//! criterion directory); several runs of one build may stand for "before" together. [`Noise`]
+//! measures how far runs of one build drift apart, case by case, and [`compare`] gives every
+//! case in both its ratio with a resampled confidence interval and a [`Verdict`] judged
+//! against that noise, and every kernel its instruction-count ratio; the README then leads
+//! with the regressions and gains.
 //!
 //! Every file is read with a size bound and only if it is a regular file
 //! ([`read_text_bounded`]): a link to `/dev/zero` or a FIFO among criterion's files is skipped
@@ -115,7 +117,11 @@ use std::sync::Once;
 
 use plotters::style::{FontStyle, register_font};
 
-pub use baseline::{Baseline, Change, NOISE, RESAMPLES, Verdict, compare};
+pub use baseline::{
+    Baseline, CLASS_BOUNDS, CLASS_QUANTILE, Change, EVERY_THREAD_COUNTED, Figures,
+    INSTRUCTION_FLOOR, MARGIN, MIN_CLASS_CASES, Measure, NOISE, Noise, RESAMPLES, Verdict, compare,
+    kernel_key, reference_csv, uncompared_kernels,
+};
 pub use board::{MAX_BOARD, draw_board};
 pub use by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
 pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_style};

@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use nqueens_report::{
-    Baseline, CaseRecord, CaseStatus, HARNESS_VERSION, MANIFEST_NAME, ReportInput, ReportOptions,
-    Run, RunManifest, StatsFile, Verdict, load, origin, read_criterion, write_report,
+    Baseline, CaseRecord, CaseStatus, EVERY_THREAD_COUNTED, HARNESS_VERSION, MANIFEST_NAME, MARGIN,
+    Noise, ReportInput, ReportOptions, Run, RunManifest, StatsFile, Verdict, load, origin,
+    read_criterion, write_report,
 };
 
 mod common;
@@ -119,7 +120,7 @@ fn input(dir: &Path, baseline: Option<Baseline>) -> ReportInput {
         stats,
         generated: "2026-01-02 05:00 UTC".into(),
         manifest: Some(RunManifest::read(&dir.join(MANIFEST_NAME)).unwrap()),
-        baseline,
+        baselines: baseline.into_iter().collect(),
         by_hand: Vec::new(),
         ..ReportInput::default()
     }
@@ -147,7 +148,7 @@ fn a_slowed_strategy_is_a_regression_and_an_unchanged_one_is_not() {
         for (id, count) in [("bitmask", bitmask), ("vector", 20_000_000)] {
             let mut r = CaseRecord::new("instructions", id, id, 10, CaseStatus::Measured);
             r.run = run.into();
-            r.note = "count".into();
+            r.note = format!("count: {EVERY_THREAD_COUNTED}");
             r.instructions = count;
             stats.records.push(r);
         }
@@ -173,18 +174,18 @@ fn a_slowed_strategy_is_a_regression_and_an_unchanged_one_is_not() {
     let mut lines = readme[summary_at..].lines().skip(2);
     let first = lines.next().unwrap();
     assert!(
-        first.starts_with(
-            "- Instructions against the baseline: `bitmask` count at n = 10: 500k → 750k (×1.500)"
-        ),
+        first.starts_with("- Regression against the baseline: `count_all/bitmask/12` 1.50× slower"),
         "{first}"
     );
     let second = lines.next().unwrap();
     assert!(
-        second
-            .starts_with("- Regression against the baseline: `count_all/bitmask/12` 1.50× slower"),
+        second.starts_with(
+            "- Regression against the baseline: `instructions/bitmask/count-10` more \
+             instructions (500k → 750k, ×1.500"
+        ),
         "{second}"
     );
-    assert!(!readme.contains("Instructions against the baseline: `vector`"));
+    assert!(!readme.contains("Regression against the baseline: `instructions/vector"));
     assert!(readme.contains("## Instructions"), "{readme}");
     assert!(readme.contains("## Against the baseline"));
     assert!(
@@ -221,6 +222,69 @@ fn a_baseline_without_common_cases_is_refused_and_the_report_kept() {
         "the committed report\n"
     );
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
+}
+
+#[test]
+fn baselines_of_different_commits_together_are_refused_and_the_report_kept() {
+    let tmp = TempDir::new("two-builds");
+    let cases = [("bitmask", 1e6), ("vector", 4e6), ("dlx", 2e6)];
+    let (one, two, after) = (tmp.0.join("one"), tmp.0.join("two"), tmp.0.join("after"));
+    saved_run(&one, &[run("b", "1111111", "default")], cases);
+    saved_run(&two, &[run("c", "3333333", "default")], cases);
+    saved_run(&after, &[run("a", "2222222", "default")], cases);
+    let out = tmp.0.join("report");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("README.md"), "the committed report\n").unwrap();
+    let mut input = input(&after, None);
+    input.baselines = vec![Baseline::read(&one).unwrap(), Baseline::read(&two).unwrap()];
+    let error = write_report(&input, &options(&out)).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("different builds"), "{message}");
+    assert!(message.contains("commit 1111111 / 3333333"), "{message}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("README.md")).unwrap(),
+        "the committed report\n"
+    );
+}
+
+#[test]
+fn kept_runs_of_one_build_widen_the_band_of_a_strategy_that_wandered() {
+    let tmp = TempDir::new("kept");
+    let kept = tmp.0.join("runs");
+    let (one, two) = (kept.join("1"), kept.join("2"));
+    saved_run(
+        &one,
+        &[run("k1", "1111111", "default")],
+        [("bitmask", 1e6), ("vector", 4e6), ("dlx", 2e6)],
+    );
+    saved_run(
+        &two,
+        &[run("k2", "1111111", "default")],
+        [("bitmask", 1.4e6), ("vector", 4e6), ("dlx", 2e6)],
+    );
+    // A run of another build, and a directory that is no run, are passed over.
+    saved_run(
+        &kept.join("3"),
+        &[run("k3", "3333333", "default")],
+        [("bitmask", 9e6), ("vector", 4e6), ("dlx", 2e6)],
+    );
+    std::fs::create_dir_all(kept.join("not-a-run")).unwrap();
+    let baseline = Baseline::read(&one).unwrap();
+    let noise = Noise::for_comparison(std::slice::from_ref(&baseline), Some(&kept));
+    assert!(
+        noise.source.starts_with("the runs kept in"),
+        "{}",
+        noise.source
+    );
+    assert!(
+        noise.source.contains("2 runs of 1111111"),
+        "{}",
+        noise.source
+    );
+    let band = noise.time_band("count_all/bitmask/12", 1e-3);
+    assert!(band >= 1.4f64.powf(MARGIN) - 1e-9, "{band}");
+    let without = Noise::for_comparison(&[baseline], None);
+    assert!(without.time_band("count_all/bitmask/12", 1e-3) < band);
 }
 
 #[test]

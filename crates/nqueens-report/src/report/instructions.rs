@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::data::Data;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, INSTRUCTIONS};
-use crate::{CaseRecord, CaseStatus, StatsFile, format_count, format_seconds, format_size};
+use crate::{CaseRecord, format_count, format_seconds, format_size};
 
 /// The operation a kernel row counted (`count` or `first`), from its note.
 fn operation(record: &CaseRecord) -> &str {
@@ -58,46 +58,4 @@ pub(super) fn section(md: &mut String, data: &Data<'_>) {
         );
     }
     md.push('\n');
-}
-
-/// Kernels counted in both runs whose count moved, as `(label, operation, n, before, after)`;
-/// instruction counts are exact, so any change of more than 0.1% is real.
-fn changed<'a>(data: &Data<'a>, baseline: &'a StatsFile) -> Vec<(&'a CaseRecord, u64, u64)> {
-    let mut out = Vec::new();
-    for after in data.measured(INSTRUCTIONS) {
-        let before = baseline.records.iter().find(|b| {
-            b.group == INSTRUCTIONS
-                && b.status == CaseStatus::Measured
-                && b.id == after.id
-                && b.n == after.n
-                && operation(b) == operation(after)
-        });
-        if let Some(before) = before
-            && before.instructions > 0
-        {
-            let ratio = after.instructions as f64 / before.instructions as f64;
-            if (ratio - 1.0).abs() > 1e-3 {
-                out.push((after, before.instructions, after.instructions));
-            }
-        }
-    }
-    out
-}
-
-/// One line per changed kernel.
-pub(super) fn change_lines(data: &Data<'_>, baseline: &StatsFile) -> Vec<String> {
-    changed(data, baseline)
-        .into_iter()
-        .map(|(r, before, after)| {
-            format!(
-                "Instructions against the baseline: `{}` {} at n = {}: {} → {} (×{:.3})",
-                r.id,
-                operation(r),
-                format_size(r.n),
-                format_count(before as f64),
-                format_count(after as f64),
-                after as f64 / before as f64
-            )
-        })
-        .collect()
 }

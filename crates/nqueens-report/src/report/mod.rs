@@ -24,8 +24,8 @@ use data::Data;
 
 use crate::group::COMPLETION;
 use crate::{
-    Baseline, CriterionData, ImageFormat, Machine, ReportError, RunManifest, StatsFile, Update,
-    draw_board,
+    Baseline, CriterionData, ImageFormat, Machine, Noise, ReportError, RunManifest, StatsFile,
+    Update, draw_board,
 };
 
 /// A solution to draw as a chessboard.
@@ -70,8 +70,11 @@ pub struct ReportInput {
     pub commands: Vec<String>,
     /// The run manifest beside the statistics: which run measured each row.
     pub manifest: Option<RunManifest>,
-    /// An earlier run to compare with (`--baseline`).
-    pub baseline: Option<Baseline>,
+    /// Earlier runs to compare with (`--baseline`, repeated: runs of one build).
+    pub baselines: Vec<Baseline>,
+    /// The between-run noise the comparison is judged against ([`Noise::for_comparison`]);
+    /// `None`: the crate's reference ([`Noise::reference`]).
+    pub noise: Option<Noise>,
     /// Counts run by hand, already checked (see [`read_by_hand`](crate::read_by_hand)).
     pub by_hand: Vec<crate::HandCount>,
 }
@@ -180,13 +183,17 @@ pub fn write_report(
             ),
         });
     }
-    let changes = match &input.baseline {
-        Some(baseline) => Some(crate::baseline::compare(
+    Baseline::check_one_build(&input.baselines)?;
+    let noise = input.noise.clone().unwrap_or_else(Noise::reference);
+    let changes = if input.baselines.is_empty() {
+        None
+    } else {
+        Some(crate::baseline::compare(
             &data.estimates,
-            &baseline.criterion.estimates,
-            &baseline.dir,
-        )?),
-        None => None,
+            input.stats.as_ref(),
+            &input.baselines,
+            &noise,
+        )?)
     };
     std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut summary = ReportSummary {
@@ -207,7 +214,12 @@ pub fn write_report(
         traces: input.traces.clone(),
         trace_page: input.trace_page.clone(),
     };
-    let versus = changes.as_ref().zip(input.baseline.as_ref());
+    let versus = changes.as_ref().map(|changes| versus::Against {
+        changes,
+        baselines: &input.baselines,
+        noise: &noise,
+        uncompared: crate::baseline::uncompared_kernels(input.stats.as_ref(), &input.baselines),
+    });
     let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand);
     summary.changes = changes.clone();
     let path = out.join("README.md");

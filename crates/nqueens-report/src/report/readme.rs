@@ -9,8 +9,6 @@ use super::memory::{MEMORY, count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, time_table, yardstick_table};
 use super::{Drawn, Provenance, versus};
-use crate::Baseline;
-use crate::baseline::Change;
 use crate::by_hand::HandCount;
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
@@ -20,26 +18,20 @@ pub(super) fn readme(
     data: &Data<'_>,
     provenance: &Provenance,
     drawn: &Drawn,
-    against: Option<(&Vec<Change>, &Baseline)>,
+    against: Option<versus::Against<'_>>,
     by_hand: &[HandCount],
 ) -> String {
     let mut md = String::new();
     head(&mut md, data, provenance);
     let _ = writeln!(md, "## Summary\n");
     // Before and after leads: did the change make anything faster or slower?
-    let compared = against.map_or(Vec::new(), |(changes, baseline)| {
-        let mut lines = versus::summary_lines(changes, baseline);
-        if let Some(stats) = &baseline.stats {
-            lines.splice(0..0, super::instructions::change_lines(data, stats));
-        }
-        lines
-    });
+    let compared = against.as_ref().map_or(Vec::new(), versus::summary_lines);
     for line in compared.into_iter().chain(summary_lines(data)) {
         let _ = writeln!(md, "- {line}");
     }
     md.push('\n');
-    if let Some((changes, baseline)) = against {
-        versus::section(&mut md, changes, baseline);
+    if let Some(against) = &against {
+        versus::section(&mut md, against);
     }
     section(&mut md, "Count all solutions", Some(COUNT_ALL), drawn);
     time_table(&mut md, data, COUNT_ALL);

@@ -1,49 +1,138 @@
-//! The comparison with a baseline run in the README: the regressions and gains that lead the
-//! summary, and a table of every case in both runs with its ratio.
+//! The comparison with baseline runs in the README: the regressions and gains that lead the
+//! summary, and a table of every case in both with its ratio and noise band.
 
 use std::fmt::Write as _;
 
-use crate::baseline::{Change, NOISE, Verdict};
-use crate::{Baseline, format_seconds};
+use crate::baseline::{
+    CLASS_QUANTILE, Change, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE, Noise, Verdict,
+};
+use crate::{Baseline, format_count, format_seconds};
+
+/// What the README says about a comparison.
+pub(crate) struct Against<'a> {
+    /// Every case and kernel compared, regressions and gains first.
+    pub changes: &'a [Change],
+    /// The runs compared with.
+    pub baselines: &'a [Baseline],
+    /// The noise the verdicts were judged against.
+    pub noise: &'a Noise,
+    /// Kernels a baseline counted another way, not compared.
+    pub uncompared: Vec<String>,
+}
+
+impl Against<'_> {
+    /// `commit 4793be7+changes of 2026-11-25 14:17 UTC, default profile`, or `3 runs of …`.
+    fn describe(&self) -> String {
+        match self.baselines {
+            [one] => one.describe(),
+            [first, ..] => format!("{} runs of {}", self.baselines.len(), first.describe()),
+            [] => "no run".to_string(),
+        }
+    }
+
+    /// The run-wide drift in words: `none`, `1.08× slower` or `1.05× faster` as a whole.
+    fn drift_words(&self) -> String {
+        match self
+            .changes
+            .iter()
+            .find(|c| c.measure == Measure::Time)
+            .map_or(1.0, |c| c.drift)
+        {
+            1.0 => "none".to_string(),
+            drift if drift >= 1.0 => format!("{drift:.3}× slower as a whole"),
+            drift => format!("{:.3}× faster as a whole", 1.0 / drift),
+        }
+    }
+}
 
 /// The summary's first lines: each regression, then each gain, or that there is neither.
-pub(super) fn summary_lines(changes: &[Change], baseline: &Baseline) -> Vec<String> {
+pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
     let mut lines = Vec::new();
+    let changes = against.changes;
     for (verdict, title) in [(Verdict::Regression, "Regression"), (Verdict::Gain, "Gain")] {
         for c in changes.iter().filter(|c| c.verdict == verdict) {
-            lines.push(format!(
-                "{title} against the baseline: `{}` {} ({} → {}, ratio {:.2}, 95% CI {:.2} – {:.2}).",
-                c.case,
-                times(c.ratio),
-                format_seconds(c.before),
-                format_seconds(c.after),
-                c.ratio,
-                c.lower,
-                c.upper
-            ));
+            lines.push(match c.measure {
+                Measure::Time => format!(
+                    "{title} against the baseline: `{}` {}{} ({} → {}, ratio {:.2}, 95% CI {:.2} \
+                     – {:.2}, noise band ×{:.2}).",
+                    c.case,
+                    times(c.ratio / c.drift),
+                    if c.drift == 1.0 {
+                        ""
+                    } else {
+                        " than the run as a whole"
+                    },
+                    format_seconds(c.before),
+                    format_seconds(c.after),
+                    c.ratio,
+                    c.lower,
+                    c.upper,
+                    c.band
+                ),
+                Measure::Instructions => format!(
+                    "{title} against the baseline: `{}` {} instructions ({} → {}, ×{:.3}, band \
+                     ×{:.3}).",
+                    c.case,
+                    if c.ratio > 1.0 { "more" } else { "fewer" },
+                    format_count(c.before),
+                    format_count(c.after),
+                    c.ratio,
+                    c.band
+                ),
+            });
         }
     }
     let noise = changes
         .iter()
         .filter(|c| c.verdict == Verdict::Noise)
         .count();
+    if let Some(line) = unsettled(changes) {
+        lines.push(line);
+    }
     lines.push(format!(
-        "Against the baseline ({}): {} of {} cases in both runs changed beyond the noise, {noise} \
-         within it, after a run-wide drift of {} (see *Against the baseline*).",
-        baseline.describe(),
+        "Against the baseline ({}): {} of {} cases and kernels in both changed beyond the noise, \
+         {noise} within it, after a run-wide drift of {}; noise from {} (see *Against the \
+         baseline*).",
+        against.describe(),
         changes.len() - noise,
         changes.len(),
-        drift_words(changes)
+        against.drift_words(),
+        against.noise.source
     ));
     lines
 }
 
-/// The run-wide drift in words: `none`, `1.08× slower` or `1.05× faster` as a whole.
-fn drift_words(changes: &[Change]) -> String {
-    match changes.first().map_or(1.0, |c| c.drift) {
-        1.0 => "none".to_string(),
-        drift => format!("{} as a whole", times(drift)),
-    }
+/// More timed cases beyond their band than this share (a fifth) say the runs were measured
+/// under different loads: a change to a strategy or two moves their cases only, and a change
+/// that moves every case alike is drift, divided out.
+const UNSETTLED_SHARE: f64 = 0.2;
+
+/// A warning when so many timed cases moved beyond their noise band that the runs themselves,
+/// not a change to a few strategies, are the likely cause (another load on the machine while
+/// one of them ran: the drift, a median, cannot undo a load that came and went).
+fn unsettled(changes: &[Change]) -> Option<String> {
+    let timed: Vec<&Change> = changes
+        .iter()
+        .filter(|c| c.measure == Measure::Time)
+        .collect();
+    let beyond = timed
+        .iter()
+        .filter(|c| {
+            let r = c.ratio / c.drift;
+            r > c.band || r < 1.0 / c.band
+        })
+        .count();
+    let share = beyond as f64 / timed.len().max(1) as f64;
+    (timed.len() >= 8 && share > UNSETTLED_SHARE).then(|| {
+        format!(
+            "Unsettled: {beyond} of {} timed cases ({:.0}%) moved beyond their noise band, more \
+             than a change to a strategy or two moves: one of the runs was most likely measured \
+             under another load, so these verdicts say more about the machine than about the \
+             code. Rerun both on a quiet machine, or give several baselines.",
+            timed.len(),
+            share * 100.0
+        )
+    })
 }
 
 /// `2.00× slower` or `1.50× faster`.
@@ -55,31 +144,50 @@ fn times(ratio: f64) -> String {
     }
 }
 
-/// The section: how to read it, then one row per case in both runs.
-pub(super) fn section(md: &mut String, changes: &[Change], baseline: &Baseline) {
+/// The section: how to read it, then one row per case in both runs, then the kernels.
+pub(super) fn section(md: &mut String, against: &Against<'_>) {
     let _ = writeln!(md, "## Against the baseline\n");
+    let dirs: Vec<String> = against
+        .baselines
+        .iter()
+        .map(|b| format!("`{}`", b.dir.display()))
+        .collect();
+    let [fast, middle, slow] = against.noise.class_bands();
     let _ = writeln!(
         md,
-        "This run against {} (`{}`), case by case: the ratio of criterion's medians (after / \
-         before; above 1 is slower) with its 95% confidence interval, from resampling both runs' \
-         samples (or, where a run kept none, from criterion's intervals: wider). A case is \
-         slower or faster only when, divided by the run-wide drift (the median ratio of all \
-         cases: the machine as a whole, here {}), the whole interval lies on one side of 1 and \
-         the ratio is more than {:.0}% away from it; the others are within the noise. Cases in \
+        "This run against {} ({}), case by case: the ratio of criterion's medians (after / \
+         before; above 1 is slower; before is the median of the baselines' medians) with its 95% \
+         confidence interval, from resampling both sides' samples (or, where a run kept none, \
+         from criterion's intervals: wider). Two runs of one build on a shared machine differ by \
+         more than either interval says, so every case has a noise band, measured from {} ({} \
+         pair(s) of runs of one build): {MARGIN} times the largest deviation seen for any size of \
+         its strategy, and at least the {:.0}th percentile of the deviations of cases of its \
+         duration (here ×{fast:.2} under 100 µs, ×{middle:.2} to 10 ms, ×{slow:.2} beyond). \
+         A case is slower \
+         or faster only when its ratio, divided by the run-wide drift (the median ratio of all \
+         cases: the machine as a whole, here {}), is beyond its band and more than {:.0}% from 1, \
+         with the whole interval on that side of 1; the others are within the noise. Cases in \
          only one of the runs are left out.\n",
-        baseline.describe(),
-        baseline.dir.display(),
-        drift_words(changes),
+        against.describe(),
+        dirs.join(", "),
+        against.noise.source,
+        against.noise.pairs,
+        CLASS_QUANTILE * 100.0,
+        against.drift_words(),
         NOISE * 100.0
     );
     let _ = writeln!(
         md,
-        "| case | before | after | ratio | 95% CI | verdict |\n|---|--:|--:|--:|--:|---|"
+        "| case | before | after | ratio | 95% CI | band | verdict |\n|---|--:|--:|--:|--:|--:|---|"
     );
-    for c in changes {
+    for c in against
+        .changes
+        .iter()
+        .filter(|c| c.measure == Measure::Time)
+    {
         let _ = writeln!(
             md,
-            "| `{}` | {} | {} | {:.3} | {:.3} – {:.3}{} | {} |",
+            "| `{}` | {} | {} | {:.3} | {:.3} – {:.3}{} | ×{:.2} | {} |",
             c.case,
             format_seconds(c.before),
             format_seconds(c.after),
@@ -87,8 +195,96 @@ pub(super) fn section(md: &mut String, changes: &[Change], baseline: &Baseline) 
             c.lower,
             c.upper,
             if c.resampled { "" } else { " (intervals)" },
+            c.band,
             c.verdict.as_str()
         );
     }
     md.push('\n');
+    let kernels: Vec<&Change> = against
+        .changes
+        .iter()
+        .filter(|c| c.measure == Measure::Instructions)
+        .collect();
+    if kernels.is_empty() && against.uncompared.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "Instruction counts of the kernels (callgrind), the steady signal: a kernel whose count \
+         moved beyond its band changed, whatever its time says. A kernel's band is {MARGIN} \
+         times the largest spread of its counts between runs of one build, and at least {:.1}%; \
+         a kernel whose counts of one build differ by more than that is not steady.\n",
+        INSTRUCTION_FLOOR * 100.0
+    );
+    if !kernels.is_empty() {
+        let _ = writeln!(
+            md,
+            "| kernel | before | after | ratio | band | verdict |\n|---|--:|--:|--:|--:|---|"
+        );
+        for c in kernels {
+            let _ = writeln!(
+                md,
+                "| `{}` | {} | {} | {:.4} | ×{:.4} | {}{} |",
+                c.case,
+                format_count(c.before),
+                format_count(c.after),
+                c.ratio,
+                c.band,
+                c.verdict.as_str(),
+                if c.steady { "" } else { " (not steady)" }
+            );
+        }
+        md.push('\n');
+    }
+    if !against.uncompared.is_empty() {
+        let _ = writeln!(
+            md,
+            "Not compared: {}: the baseline counted only the calling thread of these kernels \
+             (a bench from before every thread was counted); rerun it to compare them.\n",
+            against
+                .uncompared
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timed(ratio: f64) -> Change {
+        Change {
+            case: "count_all/x/8".into(),
+            measure: Measure::Time,
+            before: 1.0,
+            after: ratio,
+            ratio,
+            lower: ratio,
+            upper: ratio,
+            resampled: true,
+            drift: 1.0,
+            band: 1.2,
+            steady: false,
+            verdict: Verdict::Noise,
+        }
+    }
+
+    #[test]
+    fn many_cases_beyond_their_band_are_called_unsettled_and_a_few_are_not() {
+        let few: Vec<Change> = (0..20)
+            .map(|i| timed(if i < 2 { 2.0 } else { 1.0 }))
+            .collect();
+        assert_eq!(unsettled(&few), None);
+        let many: Vec<Change> = (0..20)
+            .map(|i| timed(if i % 2 == 0 { 2.0 } else { 0.4 }))
+            .collect();
+        let line = unsettled(&many).unwrap();
+        assert!(
+            line.starts_with("Unsettled: 20 of 20 timed cases (100%)"),
+            "{line}"
+        );
+    }
 }

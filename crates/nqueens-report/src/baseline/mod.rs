@@ -1,0 +1,510 @@
+//! Before and after: this run's criterion times and kernel instruction counts against one or
+//! more earlier runs, case by case.
+//!
+//! A baseline is a directory an earlier run left: the bench saves every complete run under
+//! `target/nqueens-bench/runs/<run id>/` (criterion's `new/` files of the cases it measured,
+//! `stats.csv` and `run.json`), and `nqueens report --baseline DIR` reads one back; the option
+//! may be repeated with runs of one build (the same commit, profile, machine, compiler and
+//! flags), whose medians then stand for "before" together. A plain criterion directory works
+//! too (without the statistics, every result in it counts).
+//!
+//! For each case in both, the ratio is after / before of the medians (before: the median of
+//! the baselines' medians). Its confidence interval comes from resampling: this run's and the
+//! baselines' samples (seconds per iteration) are drawn with replacement, [`RESAMPLES`] times,
+//! and the 2.5th and 97.5th percentiles of the ratio of medians bound it (a fixed seed: the
+//! same files give the same report). Without samples the interval is the quotient of
+//! criterion's own intervals, which is wider.
+//!
+//! Two runs on a shared machine differ as a whole (another load, another clock): that
+//! run-wide drift is the median of all the cases' ratios ([`drift`], with at least
+//! [`DRIFT_MIN_CASES`] cases), and each case is judged by its ratio divided by the drift. They
+//! also differ case by case, by more than any one run's interval says: the [`Noise`] of runs of
+//! one build gives every case a band. A case is slower (faster) only when its ratio, drift
+//! divided out, is beyond its band, more than [`NOISE`] from 1, and its whole interval is on
+//! that side of 1; anything else is "within the noise". A kernel's instruction count (the
+//! bench's `instructions` group) is judged against its own band, with no drift: the steady
+//! signal, which shows a change of a percent that the times cannot.
+
+mod noise;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub use noise::{
+    CLASS_BOUNDS, CLASS_QUANTILE, EVERY_THREAD_COUNTED, Figures, INSTRUCTION_FLOOR, MARGIN,
+    MIN_CLASS_CASES, Noise, kernel_key, reference_csv,
+};
+
+use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
+
+/// Resamples drawn for a ratio's interval.
+pub const RESAMPLES: usize = 4_000;
+
+/// Changes smaller than this share (2%) are within the noise whatever the interval says.
+pub const NOISE: f64 = 0.02;
+
+/// Fewer cases in both runs than this, and the drift is taken as 1 (nothing to factor out).
+pub const DRIFT_MIN_CASES: usize = 8;
+
+/// The run-wide ratio of the cases' after / before `ratios` (their median), or 1 with fewer
+/// than [`DRIFT_MIN_CASES`] of them.
+pub fn drift(ratios: &[f64]) -> f64 {
+    let mut ratios: Vec<f64> = ratios
+        .iter()
+        .copied()
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .collect();
+    if ratios.len() < DRIFT_MIN_CASES {
+        return 1.0;
+    }
+    median(&mut ratios)
+}
+
+/// An earlier run to compare with.
+#[derive(Clone, Debug, Default)]
+pub struct Baseline {
+    /// Where it was read from.
+    pub dir: PathBuf,
+    /// Its criterion results that belong to it.
+    pub criterion: CriterionData,
+    /// Its statistics, when the directory holds them.
+    pub stats: Option<StatsFile>,
+    /// Its manifest, when the directory holds one.
+    pub manifest: Option<RunManifest>,
+}
+
+impl Baseline {
+    /// Reads a saved run (`DIR/criterion`, `DIR/stats.csv`, `DIR/run.json`) or a plain
+    /// criterion directory.
+    pub fn read(dir: &Path) -> Result<Self, ReportError> {
+        if !dir.is_dir() {
+            return Err(ReportError::NoResults {
+                dir: dir.to_path_buf(),
+                hint: "the baseline is not a directory: pass a run the bench saved \
+                       (target/nqueens-bench/runs/<run>) or a criterion directory"
+                    .to_string(),
+            });
+        }
+        let nested = dir.join("criterion");
+        let criterion_dir = if nested.is_dir() {
+            nested
+        } else {
+            dir.to_path_buf()
+        };
+        let mut criterion = crate::read_criterion(&criterion_dir)?;
+        let stats_path = dir.join("stats.csv");
+        let stats = if stats_path.exists() {
+            Some(StatsFile::read(&stats_path)?)
+        } else {
+            None
+        };
+        let manifest_path = dir.join(crate::MANIFEST_NAME);
+        let manifest = if manifest_path.exists() {
+            Some(RunManifest::read(&manifest_path)?)
+        } else {
+            None
+        };
+        if let Some(stats) = &stats {
+            // As for the run itself: only what its statistics list as measured.
+            criterion.estimates.retain(|e| {
+                stats.records.iter().any(|r| {
+                    r.status == CaseStatus::Measured
+                        && r.group == e.group
+                        && r.id == e.function
+                        && case_parameter_matches(r, e)
+                })
+            });
+        }
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            criterion,
+            stats,
+            manifest,
+        })
+    }
+
+    /// Checks that `baselines` are runs of one build (commit and uncommitted changes,
+    /// profile, machine, compiler, flags): several baselines stand for one "before" only then.
+    pub fn check_one_build(baselines: &[Baseline]) -> Result<(), ReportError> {
+        let Some((first, rest)) = baselines.split_first() else {
+            return Ok(());
+        };
+        let run = |b: &Baseline| b.manifest.as_ref().and_then(|m| m.runs.first().cloned());
+        let Some(reference) = run(first) else {
+            if rest.is_empty() {
+                return Ok(());
+            }
+            return Err(ReportError::Baselines(format!(
+                "{} has no run manifest (run.json), so it cannot be told to be a run of the \
+                 same build as the other baselines: give it alone, or give runs the bench kept \
+                 (target/nqueens-bench/runs/<run>)",
+                first.dir.display()
+            )));
+        };
+        for other in rest {
+            let Some(theirs) = run(other) else {
+                return Err(ReportError::Baselines(format!(
+                    "{} has no run manifest (run.json): several baselines must be runs the \
+                     bench kept, of one build",
+                    other.dir.display()
+                )));
+            };
+            let differences = reference.differences(&theirs);
+            if !differences.is_empty() {
+                return Err(ReportError::Baselines(format!(
+                    "the baselines {} and {} are runs of different builds ({}): repeated \
+                     --baseline takes runs of one build, whose spread is the noise; compare \
+                     with one of them at a time",
+                    first.dir.display(),
+                    other.dir.display(),
+                    differences.join("; ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The baseline's run, as its manifest names it: `commit of date (profile)`.
+    pub fn describe(&self) -> String {
+        match self.manifest.as_ref().and_then(|m| m.runs.first()) {
+            Some(run) => format!(
+                "commit {} of {}, {} profile",
+                run.commit_label(),
+                run.date(),
+                run.profile
+            ),
+            None => "a run without a manifest".to_string(),
+        }
+    }
+}
+
+/// Whether a statistics row and a criterion result name the same case: the size, or for
+/// completion instances the `n-k-seed` parameter.
+pub(crate) fn case_parameter_matches(record: &crate::CaseRecord, estimate: &Estimate) -> bool {
+    match estimate.n() {
+        Some(n) => n == record.n,
+        None => {
+            let mut parts = estimate.parameter.split('-');
+            parts.next().and_then(|n| n.parse().ok()) == Some(record.n)
+                && parts.nth(1).and_then(|s| s.parse().ok()) == record.seed
+        }
+    }
+}
+
+/// What a case's ratio says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Slower beyond the noise.
+    Regression,
+    /// Faster beyond the noise.
+    Gain,
+    /// Inside the noise.
+    Noise,
+}
+
+impl Verdict {
+    /// The word the report prints.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Regression => "slower",
+            Verdict::Gain => "faster",
+            Verdict::Noise => "within the noise",
+        }
+    }
+}
+
+/// What a [`Change`] measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Criterion's median time, seconds.
+    Time,
+    /// A kernel's instruction count under callgrind.
+    Instructions,
+}
+
+/// One case (or kernel) in both runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    /// `group/function/parameter`; for a kernel `instructions/label/operation-n`.
+    pub case: String,
+    /// What was compared.
+    pub measure: Measure,
+    /// The baselines' median (the median of their medians), seconds or instructions.
+    pub before: f64,
+    /// This run's median, seconds or instructions.
+    pub after: f64,
+    /// after / before.
+    pub ratio: f64,
+    /// The ratio's confidence interval (95%); for instruction counts, the ratio itself.
+    pub lower: f64,
+    /// See [`Change::lower`].
+    pub upper: f64,
+    /// Whether the interval came from resampling (else from criterion's intervals).
+    pub resampled: bool,
+    /// The run-wide drift the verdict factored out (the median ratio of all cases; 1 when
+    /// there was none, and for instruction counts).
+    pub drift: f64,
+    /// The noise band: the ratio (after the drift) beyond which the case changed, either way
+    /// ([`Noise::time_band`], [`Noise::kernel_band`]).
+    pub band: f64,
+    /// Whether repeated runs of one build measure the case alike (a kernel whose instruction
+    /// counts wander is not steady; times always are judged as noisy).
+    pub steady: bool,
+    /// What it says.
+    pub verdict: Verdict,
+}
+
+/// Every case in both this run (`after`, with its statistics for the instruction counts) and
+/// the `baselines` (runs of one build), judged against `noise`: regressions first (largest
+/// first), then gains (largest first), then the rest in the order of `after`, kernels last.
+///
+/// Fails when they have no case in common.
+pub fn compare(
+    after: &[&Estimate],
+    after_stats: Option<&StatsFile>,
+    baselines: &[Baseline],
+    noise: &Noise,
+) -> Result<Vec<Change>, ReportError> {
+    let Some(first) = baselines.first() else {
+        return Ok(Vec::new());
+    };
+    let pairs: Vec<(&Estimate, Vec<&Estimate>)> = after
+        .iter()
+        .filter_map(|a| {
+            let before: Vec<&Estimate> = baselines
+                .iter()
+                .filter_map(|b| {
+                    b.criterion.estimates.iter().find(|e| {
+                        e.group == a.group && e.function == a.function && e.parameter == a.parameter
+                    })
+                })
+                .collect();
+            (!before.is_empty()).then_some((*a, before))
+        })
+        .collect();
+    let mut befores: Vec<f64> = pairs
+        .iter()
+        .map(|(_, before)| {
+            let mut medians: Vec<f64> = before.iter().map(|e| e.median.point).collect();
+            median(&mut medians)
+        })
+        .collect();
+    let ratios: Vec<f64> = pairs
+        .iter()
+        .zip(&befores)
+        .map(|((a, _), b)| a.median.point / b)
+        .collect();
+    let drift = drift(&ratios);
+    let mut changes: Vec<Change> = pairs
+        .iter()
+        .zip(befores.iter_mut())
+        .map(|((a, before), b)| change(a, before, *b, drift, noise))
+        .collect();
+    if changes.is_empty() {
+        let theirs: usize = baselines.iter().map(|b| b.criterion.estimates.len()).sum();
+        return Err(ReportError::NoResults {
+            dir: first.dir.clone(),
+            hint: format!(
+                "the baseline has no case in common with this run ({theirs} cases there, {} \
+                 here): compare runs of the same groups and sizes",
+                after.len()
+            ),
+        });
+    }
+    changes.sort_by(|x, y| {
+        let key = |c: &Change| match c.verdict {
+            Verdict::Regression => -c.ratio,
+            Verdict::Gain => c.ratio,
+            Verdict::Noise => 0.0,
+        };
+        (x.verdict, key(x))
+            .partial_cmp(&(y.verdict, key(y)))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut kernels = kernel_changes(after_stats, baselines, noise);
+    // Kernels join the list by verdict: a moved count is as much a change as a slower time.
+    for k in kernels.drain(..) {
+        let at = changes
+            .iter()
+            .position(|c| c.verdict > k.verdict)
+            .unwrap_or(changes.len());
+        changes.insert(at, k);
+    }
+    Ok(changes)
+}
+
+/// Each baseline's instruction counts, by kernel.
+fn baseline_kernels(baselines: &[Baseline]) -> Vec<BTreeMap<String, u64>> {
+    baselines
+        .iter()
+        .filter_map(|b| b.stats.as_ref().map(noise::kernels))
+        .collect()
+}
+
+/// The kernels counted in this run and in the baselines the same way (every thread, or the
+/// calling thread only), each judged by its instruction count against its band.
+fn kernel_changes(after: Option<&StatsFile>, baselines: &[Baseline], noise: &Noise) -> Vec<Change> {
+    let Some(after) = after else {
+        return Vec::new();
+    };
+    let before = baseline_kernels(baselines);
+    let mut out = Vec::new();
+    for (key, count) in noise::kernels(after) {
+        let mut counts: Vec<f64> = before
+            .iter()
+            .filter_map(|k| k.get(&key).map(|&c| c as f64))
+            .collect();
+        if counts.is_empty() {
+            continue;
+        }
+        let before = median(&mut counts);
+        let ratio = count as f64 / before;
+        let (band, steady) = noise.kernel_band(&key);
+        let verdict = if ratio > band {
+            Verdict::Regression
+        } else if ratio < 1.0 / band {
+            Verdict::Gain
+        } else {
+            Verdict::Noise
+        };
+        out.push(Change {
+            case: key,
+            measure: Measure::Instructions,
+            before,
+            after: count as f64,
+            ratio,
+            lower: ratio,
+            upper: ratio,
+            resampled: false,
+            drift: 1.0,
+            band,
+            steady,
+            verdict,
+        });
+    }
+    out
+}
+
+/// The kernels of this run that a baseline counted another way (only the calling thread, by
+/// a bench from before every thread was counted), which are therefore not compared.
+pub fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baseline]) -> Vec<String> {
+    let Some(after) = after else {
+        return Vec::new();
+    };
+    let before = baseline_kernels(baselines);
+    let other_way = |key: &str| match key.strip_suffix(" (calling thread)") {
+        Some(plain) => plain.to_string(),
+        None => format!("{key} (calling thread)"),
+    };
+    noise::kernels(after)
+        .into_keys()
+        .filter(|key| {
+            !before.iter().any(|k| k.contains_key(key))
+                && before.iter().any(|k| k.contains_key(&other_way(key)))
+        })
+        .collect()
+}
+
+/// One case's change against one or more baselines whose median is `before`, judged after
+/// dividing out the run-wide `drift`, against the case's noise band.
+fn change(
+    after: &Estimate,
+    baselines: &[&Estimate],
+    before: f64,
+    drift: f64,
+    noise: &Noise,
+) -> Change {
+    let ratio = after.median.point / before;
+    let before_samples: Vec<f64> = baselines
+        .iter()
+        .flat_map(|e| e.samples.iter().copied())
+        .collect();
+    let resampled = after.samples.len() >= 2 && before_samples.len() >= 2;
+    let (lower, upper) = if resampled {
+        resampled_interval(&after.samples, &before_samples)
+    } else {
+        let lowest = baselines
+            .iter()
+            .map(|e| e.median.lower)
+            .fold(f64::INFINITY, f64::min);
+        let highest = baselines.iter().map(|e| e.median.upper).fold(0.0, f64::max);
+        (after.median.lower / highest, after.median.upper / lowest)
+    };
+    let case = after.case();
+    let band = noise.time_band(&case, before);
+    Change {
+        case,
+        measure: Measure::Time,
+        before,
+        after: after.median.point,
+        ratio,
+        lower,
+        upper,
+        resampled,
+        drift,
+        band,
+        steady: false,
+        verdict: verdict(ratio / drift, lower / drift, upper / drift, band),
+    }
+}
+
+/// What a ratio and its interval say (after the drift is factored out): a change only beyond
+/// the case's noise `band`, with the whole interval on that side of 1 and more than [`NOISE`]
+/// away from it.
+fn verdict(ratio: f64, lower: f64, upper: f64, band: f64) -> Verdict {
+    if lower > 1.0 && ratio > (1.0 + NOISE).max(band) {
+        Verdict::Regression
+    } else if upper < 1.0 && ratio < (1.0 - NOISE).min(1.0 / band) {
+        Verdict::Gain
+    } else {
+        Verdict::Noise
+    }
+}
+
+/// The 95% interval of median(after) / median(before) over resamples of both.
+fn resampled_interval(after: &[f64], before: &[f64]) -> (f64, f64) {
+    // SplitMix64: a fixed, portable stream, so a report is reproducible from its files.
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |bound: usize| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z % bound as u64) as usize
+    };
+    let mut ratios = Vec::with_capacity(RESAMPLES);
+    let (mut a, mut b) = (vec![0.0; after.len()], vec![0.0; before.len()]);
+    for _ in 0..RESAMPLES {
+        for slot in &mut a {
+            *slot = after[next(after.len())];
+        }
+        for slot in &mut b {
+            *slot = before[next(before.len())];
+        }
+        let (ma, mb) = (median(&mut a), median(&mut b));
+        if mb > 0.0 {
+            ratios.push(ma / mb);
+        }
+    }
+    ratios.sort_by(f64::total_cmp);
+    let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
+    if ratios.is_empty() {
+        (f64::NAN, f64::NAN)
+    } else {
+        (at(0.025), at(0.975))
+    }
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    if values.len().is_multiple_of(2) {
+        (values[mid - 1] + values[mid]) / 2.0
+    } else {
+        values[mid]
+    }
+}
+
+#[cfg(test)]
+mod tests;
