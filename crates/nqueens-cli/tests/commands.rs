@@ -31,14 +31,14 @@ fn every_test_file_is_built() {
                 manifest.contains(&main),
                 "tests/{name}/ is no [[test]] target in Cargo.toml"
             );
-        } else if let Some(module) = name.strip_suffix(".rs") {
-            if module != "commands" {
-                let declared = format!("\nmod {module};\n");
-                assert!(
-                    this.contains(&declared),
-                    "tests/{name} is no module of tests/commands.rs"
-                );
-            }
+        } else if let Some(module) = name.strip_suffix(".rs")
+            && module != "commands"
+        {
+            let declared = format!("\nmod {module};\n");
+            assert!(
+                this.contains(&declared),
+                "tests/{name} is no module of tests/commands.rs"
+            );
         }
         seen += 1;
     }
