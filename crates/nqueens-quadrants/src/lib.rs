@@ -41,7 +41,7 @@
 //!    many keys of both sides have: a group never meets the groups of the other side that
 //!    share one of its bits (every such pair clashes), which leaves about 3/4 of the pairs
 //!    per bit. The join's code is picked for the CPU when the count starts
-//!    ([`JoinKernel`]: AVX2 where the CPU has it, portable code otherwise), so a portable
+//!    ([`JoinKernel`]: AVX-512 or AVX2 where the CPU has it, portable code otherwise), so a portable
 //!    build (`cargo install`) still runs the wide instructions.
 //!
 //! Opposite quadrants interact through one diagonal direction only (north-west and
@@ -148,16 +148,22 @@ impl QuadrantsSolver {
     /// The bytes a count of the `n × n` board on `threads` threads may hold, at most: the
     /// quadrant tables, shared by the threads, and per thread the half-board keys of one
     /// subproblem. With `exact`, the tables are counted by walking them (about as long as
-    /// building them); without, bounded from their shapes alone (instant, and loose).
+    /// building them: seconds at n = 22), and the keys bounded from the tables' sizes per
+    /// column set (a second walk); without, both are bounded from their shapes alone
+    /// (instant, and loose).
     pub fn memory_estimate(n: usize, threads: usize, exact: bool) -> Result<u64, Error> {
-        let plan = Plan::new(n)?;
-        let tables = if exact {
-            plan.table_bytes()
-        } else {
-            plan.table_bytes_bound()
-        };
-        Ok(tables.saturating_add((threads as u64).saturating_mul(plan.keys_bound())))
+        Ok(estimate(&Plan::new(n)?, threads, exact))
     }
+}
+
+/// [`QuadrantsSolver::memory_estimate`] for `plan`.
+fn estimate(plan: &Plan, threads: usize, exact: bool) -> u64 {
+    let (tables, keys) = if exact {
+        (plan.table_bytes(), plan.keys_bound())
+    } else {
+        (plan.table_bytes_bound(), plan.keys_bound_from_shapes())
+    };
+    tables.saturating_add((threads as u64).saturating_mul(keys))
 }
 
 /// Its only variant.
@@ -191,13 +197,14 @@ impl Strategy for QuadrantsSolver {
         let (n, config) = (job.n(), job.config());
         let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
         let threads = config.thread_count();
-        // The instant bound admits most sizes; above the limit, the tables are counted exactly,
-        // but only until their sum passes what the limit leaves them (or a stop is raised: the
-        // run then ends interrupted on its own).
-        if Self::memory_estimate(n, threads, false)? <= limit {
+        // The instant bound admits most sizes; above the limit, the keys are bounded from the
+        // tables' sizes per column set and the tables counted exactly, but only until their
+        // sum passes what the limit leaves them (or a stop is raised: the run then ends
+        // interrupted on its own).
+        let plan = Plan::new(n)?;
+        if estimate(&plan, threads, false) <= limit {
             return Ok(());
         }
-        let plan = Plan::new(n)?;
         let keys = (threads as u64).saturating_mul(plan.keys_bound());
         let fits = keys <= limit
             && (plan
