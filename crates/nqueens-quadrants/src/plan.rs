@@ -281,8 +281,8 @@ impl Plan {
     /// the largest value of that sum with, for each `c`, the largest `north(c)` of any north
     /// table with `k` rows (and the same for the south) bounds every subproblem's keys. The
     /// keys (8 bytes each) are held twice (as built, and sorted by group for the west-east
-    /// join), each with a vector's doubling growth on top, plus the south placements of one
-    /// column set.
+    /// join), each with a vector's doubling growth on top, plus the north and south
+    /// placements of one column set.
     pub(crate) fn keys_bound(&self) -> u64 {
         *self.keys_bound.get_or_init(|| {
             let b = &self.board;
@@ -290,7 +290,7 @@ impl Plan {
                 (Quarter::NorthWest, Quarter::SouthWest, b.west),
                 (Quarter::NorthEast, Quarter::SouthEast, b.east()),
             ];
-            let (mut keys, mut bottoms) = (0u64, 0u64);
+            let (mut keys, mut placements) = (0u64, 0u64);
             for (north, south, width) in halves {
                 let (north, south) = (self.largest_runs(north), self.largest_runs(south));
                 let all = (1usize << width) - 1;
@@ -305,11 +305,13 @@ impl Plan {
                     .max()
                     .unwrap_or(0);
                 keys = keys.saturating_add(most);
-                let widest = south.iter().flatten().copied().max().unwrap_or(0);
-                bottoms = bottoms.max(widest);
+                // The placements of one column set each table leaves for the pairing.
+                let widest = |runs: &Vec<Vec<u64>>| runs.iter().flatten().copied().max();
+                let widest = widest(&north).unwrap_or(0) + widest(&south).unwrap_or(0);
+                placements = placements.max(widest);
             }
             (keys.saturating_mul(2 * 2 * size_of::<u64>() as u64))
-                .saturating_add(bottoms.saturating_mul(2 * size_of::<Placement>() as u64))
+                .saturating_add(placements.saturating_mul(2 * size_of::<Placement>() as u64))
         })
     }
 
@@ -371,13 +373,14 @@ impl Plan {
         let shared = (north_west.reach() | south_west.reach())
             & (north_east.reach() | south_east.reach())
             & !forbidden;
-        let bits = scratch.pack(shared);
+        let bits = scratch.pack(shared, self.kernel);
         let built = half_keys(
             north_west,
             south_west,
             b.west,
             forbidden,
             Half::West,
+            self.kernel,
             &mut scratch,
         )
         .zip(half_keys(
@@ -386,6 +389,7 @@ impl Plan {
             b.east(),
             forbidden,
             Half::East,
+            self.kernel,
             &mut scratch,
         ));
         let count = built.map(|lengths| scratch.count(lengths, bits, self.kernel, stop));
