@@ -249,11 +249,12 @@ fn keep(
     room(to, from.len())?;
     let mut kept = 0;
     for placement in from {
-        to[kept] = Placement {
-            key: pack(placement.key),
-            fit: placement.fit,
-        };
+        to[kept] = *placement;
         kept += usize::from(placement.key & forbidden == 0);
+    }
+    // Packed once kept: with lookups, packing costs more than the test.
+    for placement in &mut to[..kept] {
+        placement.key = pack(placement.key);
     }
     Some(kept)
 }
@@ -352,8 +353,8 @@ pub enum JoinKernel {
     /// The same code compiled for AVX2 (x86-64 only), on chunks of 512 keys: two 256-bit
     /// ORs per key byte, each key's bytes taken apart once for both.
     Avx2,
-    /// The same code compiled for AVX-512 (x86-64 only: F, BW, VL and VPOPCNTDQ), on chunks
-    /// of 1,024 keys: two 512-bit ORs per key byte (three-way, `vpternlogq`), one mask test
+    /// The same code compiled for AVX-512 (x86-64 only: F, BW, VL and VPOPCNTDQ, with BMI2's
+    /// `pext` to pack the half keys), on chunks of 1,024 keys: two 512-bit ORs per key byte (three-way, `vpternlogq`), one mask test
     /// for a key that fits nowhere, `vpopcntq` for one that does.
     Avx512,
 }
@@ -367,6 +368,7 @@ impl JoinKernel {
             && std::arch::is_x86_feature_detected!("avx512vl")
             && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
             && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi2")
         {
             return JoinKernel::Avx512;
         }
@@ -416,32 +418,43 @@ const PORTABLE_LANES: usize = 4;
 /// that wins: n = 18 on one thread took 5.9 s of CPU against 6.5 s with 256-key chunks.
 const AVX2_LANES: usize = 8;
 
-/// [`count_sliced`] compiled for AVX2.
-///
-/// Why it is worth an `unsafe` (calling a function built for features the baseline target
-/// lacks): n = 18 on one thread took 5.8-6.1 s of CPU (six runs) against 7.4-7.7 s with the
-/// portable kernel, interleaved on the shared 2-core machine; callgrind at n = 16 counts
-/// 1,733M instructions against 2,049M. Built for the CPU instead (`-C target-cpu=native`)
-/// the portable kernel would do as well, but `cargo install` builds for the baseline.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-fn count_sliced_avx2<const BYTES: usize>(
-    parts: &Parts<'_>,
-    stop: &StopFlag,
-    tables: &mut Vec<u64>,
-) -> Option<u64> {
-    #[target_feature(enable = "avx2,popcnt")]
-    fn compiled<const BYTES: usize>(
-        parts: &Parts<'_>,
-        stop: &StopFlag,
-        tables: &mut Vec<u64>,
-    ) -> Option<u64> {
-        count_sliced::<BYTES, AVX2_LANES>(parts, stop, tables)
-    }
-    // SAFETY: `JoinKernel::Avx2` is only made by `JoinKernel::detect` after the CPU said it
-    // has AVX2 and POPCNT, the features `compiled` is built for; the function is otherwise
-    // safe Rust.
-    unsafe { compiled::<BYTES>(parts, stop, tables) }
+/// Defines `$name`, which runs [`count_sliced`] compiled for the CPU features `$features`,
+/// with `$lanes` words per chunk.
+macro_rules! kernel_for {
+    ($(#[$doc:meta])* $name:ident = $features:literal, $lanes:expr) => {
+        $(#[$doc])*
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        fn $name<const BYTES: usize>(
+            parts: &Parts<'_>,
+            stop: &StopFlag,
+            tables: &mut Vec<u64>,
+        ) -> Option<u64> {
+            #[target_feature(enable = $features)]
+            fn compiled<const BYTES: usize>(
+                parts: &Parts<'_>,
+                stop: &StopFlag,
+                tables: &mut Vec<u64>,
+            ) -> Option<u64> {
+                count_sliced::<BYTES, { $lanes }>(parts, stop, tables)
+            }
+            // SAFETY: the kernel that calls `$name` is only made by `JoinKernel::detect` after
+            // the CPU said it has `$features`, the features `compiled` is built for; the
+            // function is otherwise safe Rust.
+            unsafe { compiled::<BYTES>(parts, stop, tables) }
+        }
+    };
+}
+
+kernel_for! {
+    /// [`count_sliced`] compiled for AVX2.
+    ///
+    /// Why it is worth an `unsafe` (calling a function built for features the baseline target
+    /// lacks): n = 18 on one thread took 5.8-6.1 s of CPU (six runs) against 7.4-7.7 s with the
+    /// portable kernel, interleaved on the shared 2-core machine; callgrind at n = 16 counts
+    /// 1,733M instructions against 2,049M. Built for the CPU instead (`-C target-cpu=native`)
+    /// the portable kernel would do as well, but `cargo install` builds for the baseline.
+    count_sliced_avx2 = "avx2,popcnt", AVX2_LANES
 }
 
 /// Words per chunk in the AVX-512 kernel: 1,024 keys. Their tables (128 KiB for a 4-byte
@@ -450,32 +463,15 @@ fn count_sliced_avx2<const BYTES: usize>(
 /// with 512-key chunks (three interleaved runs each).
 const AVX512_LANES: usize = 16;
 
-/// [`count_sliced`] compiled for AVX-512.
-///
-/// Why it is worth an `unsafe` (as for AVX2): on the AMD EPYC (Zen 4) of the 2-core machine,
-/// n = 18 on one thread took 5.21-5.29 s of CPU against 5.55-5.66 s with the AVX2 kernel of
-/// the same build (three interleaved runs each). Zen 4 splits a 512-bit operation in two
-/// 256-bit halves, so the gain is in instructions (a three-way OR, one mask test per key),
-/// not in width; valgrind does not run AVX-512, so it has no instruction count.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-fn count_sliced_avx512<const BYTES: usize>(
-    parts: &Parts<'_>,
-    stop: &StopFlag,
-    tables: &mut Vec<u64>,
-) -> Option<u64> {
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt")]
-    fn compiled<const BYTES: usize>(
-        parts: &Parts<'_>,
-        stop: &StopFlag,
-        tables: &mut Vec<u64>,
-    ) -> Option<u64> {
-        count_sliced::<BYTES, AVX512_LANES>(parts, stop, tables)
-    }
-    // SAFETY: `JoinKernel::Avx512` is only made by `JoinKernel::detect` after the CPU said it
-    // has AVX-512 F, BW, VL, VPOPCNTDQ and POPCNT, the features `compiled` is built for; the
-    // function is otherwise safe Rust.
-    unsafe { compiled::<BYTES>(parts, stop, tables) }
+kernel_for! {
+    /// [`count_sliced`] compiled for AVX-512.
+    ///
+    /// Why it is worth an `unsafe` (as for AVX2): on the AMD EPYC (Zen 4) of the 2-core machine,
+    /// n = 18 on one thread took 5.21-5.29 s of CPU against 5.55-5.66 s with the AVX2 kernel of
+    /// the same build (three interleaved runs each). Zen 4 splits a 512-bit operation in two
+    /// 256-bit halves, so the gain is in instructions (a three-way OR, one mask test per key),
+    /// not in width; valgrind does not run AVX-512, so it has no instruction count.
+    count_sliced_avx512 = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt", AVX512_LANES
 }
 
 /// Words in a cache line.
@@ -564,9 +560,10 @@ fn count_sliced<const BYTES: usize, const LANES: usize>(
                 let present = lanes_below::<LANES>(chunk.len());
                 for other in partners.clone() {
                     for &key in scanned_in(other) {
-                        // The barrier keeps the loop one key at a time: built for AVX-512,
-                        // the compiler vectorized it across keys with gathers (slower than
-                        // the AVX2 kernel; the key costs a store and a load instead).
+                        // The barrier keeps the loop one key at a time (the key costs a
+                        // store and a load): built for AVX-512, the compiler vectorized it
+                        // across keys with gathers, slower than the AVX2 kernel; the AVX2
+                        // kernel without it ran 5.44G instructions at n = 17, 4.58G with.
                         let bytes = std::hint::black_box(key).to_le_bytes();
                         let mut clash: Lanes<LANES> = [0; LANES];
                         for (table, &byte) in tables.iter().zip(&bytes[..BYTES]) {

@@ -68,7 +68,8 @@
 //! the project README, checked against `count --json` by `crates/nqueens-cli/tests/readme.rs`;
 //! the report's memory chart has every size the bench measured). Before a count, the memory is estimated
 //! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
-//! exact count of the tables by walking them) and a count over the limit is refused with
+//! exact count of the tables by walking them, and a bound on each thread's keys from the
+//! tables' sizes per column set) and a count over the limit is refused with
 //! [`Error::MemoryLimit`] giving the estimate. The limit is
 //! [`Config::memory_limit`](nqueens_core::Config::memory_limit) (the CLI's `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
 //! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes).
