@@ -198,20 +198,23 @@ impl Strategy for QuadrantsSolver {
         let (n, config) = (job.n(), job.config());
         let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
         let threads = config.thread_count();
-        // The instant bound admits most sizes; above the limit, the keys are bounded from the
-        // tables' sizes per column set and the tables counted exactly, but only until their
-        // sum passes what the limit leaves them (or a stop is raised: the run then ends
-        // interrupted on its own).
+        // The instant bound admits most sizes; above the limit, the tables are counted exactly,
+        // but only until their sum passes the limit (or a stop is raised: the run then ends
+        // interrupted on its own), and only if they fit are the keys bounded from the tables'
+        // sizes per column set (a walk as long as the tables', so bounded by the limit too).
         let plan = Plan::new(n)?;
         if estimate(&plan, threads, false) <= limit {
             return Ok(());
         }
-        let keys = (threads as u64).saturating_mul(plan.keys_bound());
-        let fits = keys <= limit
-            && (plan
-                .table_bytes_within(limit - keys, &config.stop)
-                .is_some()
-                || config.stop.is_stopped());
+        let mut keys = None;
+        let fits = match plan.table_bytes_within(limit, &config.stop) {
+            Some(tables) => {
+                let per_thread = plan.keys_bound();
+                keys = Some(per_thread);
+                tables.saturating_add((threads as u64).saturating_mul(per_thread)) <= limit
+            }
+            None => config.stop.is_stopped(),
+        };
         if !fits {
             // The estimate for the message: sampled up to n = SAMPLED_UP_TO (a few seconds at
             // most), beyond that the bound from the tables' shapes.
@@ -230,7 +233,7 @@ impl Strategy for QuadrantsSolver {
                      thread(s) (--memory-limit): {tables} of quarter tables, plus up to {} \
                      of keys per thread",
                     format_bytes(limit),
-                    format_bytes(plan.keys_bound()),
+                    format_bytes(keys.unwrap_or_else(|| plan.keys_bound_from_shapes())),
                 ),
             });
         }
