@@ -41,7 +41,7 @@
 //!    many keys of both sides have: a group never meets the groups of the other side that
 //!    share one of its bits (every such pair clashes), which leaves about 3/4 of the pairs
 //!    per bit. The join's code is picked for the CPU when the count starts
-//!    ([`JoinKernel`]: AVX2 where the CPU has it, portable code otherwise), so a portable
+//!    ([`JoinKernel`]: AVX-512 or AVX2 where the CPU has it, portable code otherwise), so a portable
 //!    build (`cargo install`) still runs the wide instructions.
 //!
 //! Opposite quadrants interact through one diagonal direction only (north-west and
@@ -68,7 +68,8 @@
 //! the project README, checked against `count --json` by `crates/nqueens-cli/tests/readme.rs`;
 //! the report's memory chart has every size the bench measured). Before a count, the memory is estimated
 //! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
-//! exact count of the tables by walking them) and a count over the limit is refused with
+//! exact count of the tables by walking them, and a bound on each thread's keys from the
+//! tables' sizes per column set) and a count over the limit is refused with
 //! [`Error::MemoryLimit`] giving the estimate. The limit is
 //! [`Config::memory_limit`](nqueens_core::Config::memory_limit) (the CLI's `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
 //! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes).
@@ -148,16 +149,22 @@ impl QuadrantsSolver {
     /// The bytes a count of the `n × n` board on `threads` threads may hold, at most: the
     /// quadrant tables, shared by the threads, and per thread the half-board keys of one
     /// subproblem. With `exact`, the tables are counted by walking them (about as long as
-    /// building them); without, bounded from their shapes alone (instant, and loose).
+    /// building them: seconds at n = 22), and the keys bounded from the tables' sizes per
+    /// column set (a second walk); without, both are bounded from their shapes alone
+    /// (instant, and loose).
     pub fn memory_estimate(n: usize, threads: usize, exact: bool) -> Result<u64, Error> {
-        let plan = Plan::new(n)?;
-        let tables = if exact {
-            plan.table_bytes()
-        } else {
-            plan.table_bytes_bound()
-        };
-        Ok(tables.saturating_add((threads as u64).saturating_mul(plan.keys_bound())))
+        Ok(estimate(&Plan::new(n)?, threads, exact))
     }
+}
+
+/// [`QuadrantsSolver::memory_estimate`] for `plan`.
+fn estimate(plan: &Plan, threads: usize, exact: bool) -> u64 {
+    let (tables, keys) = if exact {
+        (plan.table_bytes(), plan.keys_bound())
+    } else {
+        (plan.table_bytes_bound(), plan.keys_bound_from_shapes())
+    };
+    tables.saturating_add((threads as u64).saturating_mul(keys))
 }
 
 /// Its only variant.
@@ -192,18 +199,22 @@ impl Strategy for QuadrantsSolver {
         let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
         let threads = config.thread_count();
         // The instant bound admits most sizes; above the limit, the tables are counted exactly,
-        // but only until their sum passes what the limit leaves them (or a stop is raised: the
-        // run then ends interrupted on its own).
-        if Self::memory_estimate(n, threads, false)? <= limit {
+        // but only until their sum passes the limit (or a stop is raised: the run then ends
+        // interrupted on its own), and only if they fit are the keys bounded from the tables'
+        // sizes per column set (a walk as long as the tables', so bounded by the limit too).
+        let plan = Plan::new(n)?;
+        if estimate(&plan, threads, false) <= limit {
             return Ok(());
         }
-        let plan = Plan::new(n)?;
-        let keys = (threads as u64).saturating_mul(plan.keys_bound());
-        let fits = keys <= limit
-            && (plan
-                .table_bytes_within(limit - keys, &config.stop)
-                .is_some()
-                || config.stop.is_stopped());
+        let mut keys = None;
+        let fits = match plan.table_bytes_within(limit, &config.stop) {
+            Some(tables) => {
+                let per_thread = plan.keys_bound();
+                keys = Some(per_thread);
+                tables.saturating_add((threads as u64).saturating_mul(per_thread)) <= limit
+            }
+            None => config.stop.is_stopped(),
+        };
         if !fits {
             // The estimate for the message: sampled up to n = SAMPLED_UP_TO (a few seconds at
             // most), beyond that the bound from the tables' shapes.
@@ -222,7 +233,7 @@ impl Strategy for QuadrantsSolver {
                      thread(s) (--memory-limit): {tables} of quarter tables, plus up to {} \
                      of keys per thread",
                     Bytes(limit),
-                    Bytes(plan.keys_bound()),
+                    Bytes(keys.unwrap_or_else(|| plan.keys_bound_from_shapes())),
                 ),
             });
         }

@@ -52,6 +52,8 @@ pub(crate) struct Plan {
     /// The buffers of threads between subproblems (one per thread at most), kept with the
     /// plan.
     scratch: Mutex<Vec<Scratch>>,
+    /// [`Plan::keys_bound`], walked once.
+    keys_bound: OnceLock<u64>,
 }
 
 impl Plan {
@@ -83,6 +85,7 @@ impl Plan {
             peak: AtomicU64::new(0),
             kernel: JoinKernel::detect(),
             scratch: Mutex::new(Vec::new()),
+            keys_bound: OnceLock::new(),
         })
     }
 
@@ -258,12 +261,79 @@ impl Plan {
         Some(total as u64)
     }
 
-    /// An upper bound on the bytes of one thread's half-board keys: a half of `w` columns
-    /// has at most `w!` placements (8 bytes each), held twice (as built, and sorted by group
-    /// for the west-east join), each with the growth of a vector on top.
-    pub(crate) fn keys_bound(&self) -> u64 {
+    /// An upper bound on the bytes of one thread's half-board keys from the halves' shapes
+    /// alone (instant, and loose against [`keys_bound`](Self::keys_bound), more so as `n`
+    /// grows): a half of `w` columns has at most `w!` placements (8 bytes each), held twice
+    /// (as built, and sorted by group for the west-east join), each with the growth of a
+    /// vector on top.
+    pub(crate) fn keys_bound_from_shapes(&self) -> u64 {
         let factorial = |w: usize| (1..=w as u64).fold(1u64, u64::saturating_mul);
         (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 2 * 8)
+    }
+
+    /// An upper bound on the bytes of one thread's buffers for one subproblem (see
+    /// [`Scratch::bytes`]), from the quadrant tables' sizes per column set (walked once, about
+    /// as long as [`table_bytes`](Self::table_bytes); kept for the plan's life).
+    ///
+    /// A half made of a north table with `k` rows and a south table with the half's other
+    /// rows has, before its diagonal test, `Σ_c north(c) · south(all ∖ c)` placements over
+    /// the column sets `c` of `k` columns, and `half_keys` reserves room for exactly those. So
+    /// the largest value of that sum with, for each `c`, the largest `north(c)` of any north
+    /// table with `k` rows (and the same for the south) bounds every subproblem's keys. The
+    /// keys (8 bytes each) are held twice (as built, and sorted by group for the west-east
+    /// join), each with a vector's doubling growth on top, plus the north and south
+    /// placements of one column set.
+    pub(crate) fn keys_bound(&self) -> u64 {
+        *self.keys_bound.get_or_init(|| {
+            let b = &self.board;
+            let halves = [
+                (Quarter::NorthWest, Quarter::SouthWest, b.west),
+                (Quarter::NorthEast, Quarter::SouthEast, b.east()),
+            ];
+            let (mut keys, mut placements) = (0u64, 0u64);
+            for (north, south, width) in halves {
+                let (north, south) = (self.largest_runs(north), self.largest_runs(south));
+                let all = (1usize << width) - 1;
+                let most = (0..=width.min(b.north))
+                    .filter(|&k| width - k < south.len())
+                    .map(|k| {
+                        (0..=all)
+                            .filter(|c| c.count_ones() as usize == k)
+                            .map(|c| north[k][c].saturating_mul(south[width - k][all ^ c]))
+                            .fold(0u64, u64::saturating_add)
+                    })
+                    .max()
+                    .unwrap_or(0);
+                keys = keys.saturating_add(most);
+                // The placements of one column set each table leaves for the pairing.
+                let widest = |runs: &Vec<Vec<u64>>| runs.iter().flatten().copied().max();
+                let widest = widest(&north).unwrap_or(0) + widest(&south).unwrap_or(0);
+                placements = placements.max(widest);
+            }
+            (keys.saturating_mul(2 * 2 * size_of::<u64>() as u64))
+                .saturating_add(placements.saturating_mul(2 * size_of::<Placement>() as u64))
+        })
+    }
+
+    /// For each number of rows `k`, for each column set, the most placements any table of
+    /// `quarter` with `k` rows has using exactly those columns.
+    fn largest_runs(&self, quarter: Quarter) -> Vec<Vec<u64>> {
+        let b = &self.board;
+        let half_rows = match quarter {
+            Quarter::NorthWest | Quarter::NorthEast => b.north,
+            Quarter::SouthWest | Quarter::SouthEast => b.south(),
+        };
+        let mut largest: Vec<Vec<u64>> = vec![Vec::new(); half_rows + 1];
+        for rows in 0..1u64 << half_rows {
+            let (_, board_rows, first_column, width) = self.locate(quarter, rows);
+            let sizes = Quadrant::sizes(b, &board_rows, first_column, width);
+            let most = &mut largest[board_rows.len()];
+            most.resize(sizes.len(), 0);
+            for (most, size) in most.iter_mut().zip(sizes) {
+                *most = (*most).max(size);
+            }
+        }
+        largest
     }
 
     /// Counts the solutions whose east rows are `class.east` (and for odd `n` whose middle
@@ -303,13 +373,14 @@ impl Plan {
         let shared = (north_west.reach() | south_west.reach())
             & (north_east.reach() | south_east.reach())
             & !forbidden;
-        let bits = scratch.pack(shared);
+        let bits = scratch.pack(shared, self.kernel);
         let built = half_keys(
             north_west,
             south_west,
             b.west,
             forbidden,
             Half::West,
+            self.kernel,
             &mut scratch,
         )
         .zip(half_keys(
@@ -318,6 +389,7 @@ impl Plan {
             b.east(),
             forbidden,
             Half::East,
+            self.kernel,
             &mut scratch,
         ));
         let count = built.map(|lengths| scratch.count(lengths, bits, self.kernel, stop));

@@ -42,17 +42,8 @@ impl Quadrant {
     pub fn build(board: &Board, rows: &[usize], first_column: usize, width: usize) -> Option<Self> {
         // Counted in u64: `starts` holds u32 offsets, so a table of more than u32::MAX
         // placements is refused (as out of memory) rather than wrapped.
-        let mut sizes = vec![0u64; (1 << width) + 1];
-        walk(
-            board,
-            rows,
-            first_column,
-            width,
-            Partial::default(),
-            &mut |p| {
-                sizes[p.columns as usize + 1] += 1;
-            },
-        );
+        let mut sizes = vec![0u64; 1];
+        sizes.extend(Self::sizes(board, rows, first_column, width));
         for i in 1..sizes.len() {
             sizes[i] += sizes[i - 1];
         }
@@ -85,6 +76,21 @@ impl Quadrant {
             starts: sizes.iter().map(|&start| start as u32).collect(),
             reach,
         })
+    }
+
+    /// How many placements `rows` have for each column set (bit `c` for the quadrant's
+    /// column `c`), without storing them: the runs [`build`](Self::build) will hold.
+    pub fn sizes(board: &Board, rows: &[usize], first_column: usize, width: usize) -> Vec<u64> {
+        let mut sizes = vec![0u64; 1 << width];
+        walk(
+            board,
+            rows,
+            first_column,
+            width,
+            Partial::default(),
+            &mut |p| sizes[p.columns as usize] += 1,
+        );
+        sizes
     }
 
     /// How many placements `rows` have, without storing them: what [`build`](Self::build)
