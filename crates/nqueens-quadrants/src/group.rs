@@ -1,7 +1,7 @@
 //! The grouping of the west-east join's keys by a few key bits, so that groups of the two
 //! sides that share one of those bits are never joined.
 
-use crate::join::room;
+use crate::scratch::room;
 
 /// Most key bits the keys are grouped by before the west-east join.
 const MAX_GROUP_BITS: usize = 6;

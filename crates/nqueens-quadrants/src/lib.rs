@@ -117,9 +117,11 @@
 
 mod board;
 mod group;
+mod halves;
 mod join;
 mod plan;
 mod quadrant;
+mod scratch;
 
 pub use join::JoinKernel;
 use plan::Plan;

@@ -8,8 +8,10 @@ use nqueens_core::split::{Fingerprint, Subproblems, Tally};
 use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
-use crate::join::{Half, JoinKernel, Scratch, half_keys};
+use crate::halves::{Half, half_keys};
+use crate::join::JoinKernel;
 use crate::quadrant::{Placement, Quadrant};
+use crate::scratch::Scratch;
 
 /// The largest board the plan's masks hold: rows in a `u64`, diagonals (`2n - 1`) in a `u64`.
 pub(crate) const MAX_MASK_N: usize = 32;
