@@ -127,7 +127,9 @@ pub use join::JoinKernel;
 use plan::Plan;
 
 use nqueens_core::split::Subproblems;
-use nqueens_core::{Bytes, Capabilities, CountRun, Error, Job, Limit, Strategy, Variant, known};
+use nqueens_core::{
+    Bytes, Capabilities, CountRun, Error, Job, Limit, StopFlag, Strategy, Variant, known,
+};
 use nqueens_run::split::count_plan;
 
 /// The registry name.
@@ -152,7 +154,7 @@ impl QuadrantsSolver {
     /// quadrant tables, shared by the threads, and per thread the half-board keys of one
     /// subproblem. With `exact`, the tables are counted by walking them (about as long as
     /// building them: seconds at n = 22), and the keys bounded from the tables' sizes per
-    /// column set (a second walk); without, both are bounded from their shapes alone
+    /// column set (in the same walk); without, both are bounded from their shapes alone
     /// (instant, and loose).
     pub fn memory_estimate(n: usize, threads: usize, exact: bool) -> Result<u64, Error> {
         Ok(estimate(&Plan::new(n)?, threads, exact))
@@ -162,7 +164,8 @@ impl QuadrantsSolver {
 /// [`QuadrantsSolver::memory_estimate`] for `plan`.
 fn estimate(plan: &Plan, threads: usize, exact: bool) -> u64 {
     let (tables, keys) = if exact {
-        (plan.table_bytes(), plan.keys_bound())
+        plan.memory_within(u64::MAX, &StopFlag::new())
+            .map_or((u64::MAX, u64::MAX), |memory| (memory.tables, memory.keys))
     } else {
         (plan.table_bytes_bound(), plan.keys_bound_from_shapes())
     };
@@ -202,18 +205,20 @@ impl Strategy for QuadrantsSolver {
         let threads = config.thread_count();
         // The instant bound admits most sizes; above the limit, the tables are counted exactly,
         // but only until their sum passes the limit (or a stop is raised: the run then ends
-        // interrupted on its own), and only if they fit are the keys bounded from the tables'
-        // sizes per column set (a walk as long as the tables', so bounded by the limit too).
+        // interrupted on its own), and the same walk bounds the keys from the tables' sizes
+        // per column set.
         let plan = Plan::new(n)?;
         if estimate(&plan, threads, false) <= limit {
             return Ok(());
         }
         let mut keys = None;
-        let fits = match plan.table_bytes_within(limit, &config.stop) {
-            Some(tables) => {
-                let per_thread = plan.keys_bound();
-                keys = Some(per_thread);
-                tables.saturating_add((threads as u64).saturating_mul(per_thread)) <= limit
+        let fits = match plan.memory_within(limit, &config.stop) {
+            Some(memory) => {
+                keys = Some(memory.keys);
+                memory
+                    .tables
+                    .saturating_add((threads as u64).saturating_mul(memory.keys))
+                    <= limit
             }
             None => config.stop.is_stopped(),
         };

@@ -54,8 +54,6 @@ pub(crate) struct Plan {
     /// The buffers of threads between subproblems (one per thread at most), kept with the
     /// plan.
     scratch: Mutex<Vec<Scratch>>,
-    /// [`Plan::keys_bound`], walked once.
-    keys_bound: OnceLock<u64>,
 }
 
 impl Plan {
@@ -87,7 +85,6 @@ impl Plan {
             peak: AtomicU64::new(0),
             kernel: JoinKernel::detect(),
             scratch: Mutex::new(Vec::new()),
-            keys_bound: OnceLock::new(),
         })
     }
 
@@ -176,42 +173,57 @@ impl Plan {
         .fold(0, u64::saturating_add)
     }
 
-    /// The bytes every quadrant table will take, counted exactly by walking the quarters
-    /// without storing them (about as long as building them).
-    pub(crate) fn table_bytes(&self) -> u64 {
-        self.table_bytes_within(u64::MAX, &StopFlag::new())
-            .unwrap_or(u64::MAX)
-    }
-
-    /// [`table_bytes`](Self::table_bytes), or `None` as soon as the running sum passes `limit`
-    /// or `stop` is raised: refusing a size far above the limit costs only the walk up to it.
-    pub(crate) fn table_bytes_within(&self, limit: u64, stop: &StopFlag) -> Option<u64> {
+    /// The bytes every quadrant table will take, counted exactly, and the bound on one
+    /// thread's keys that the tables' sizes per column set give (see [`Memory::keys`]), from one
+    /// walk of the quarters without storing them (about as long as building them); `None` as
+    /// soon as the tables' running sum passes `limit` or `stop` is raised: refusing a size far
+    /// above the limit costs only the walk up to it.
+    pub(crate) fn memory_within(&self, limit: u64, stop: &StopFlag) -> Option<Memory> {
         let b = &self.board;
-        let mut total = 0u64;
-        for (quarter, half_rows) in [
+        let mut tables = 0u64;
+        // North-west, north-east, south-west, south-east.
+        let mut largest: [LargestRuns; 4] = Default::default();
+        for ((quarter, half_rows), largest) in [
             (Quarter::NorthWest, b.north),
             (Quarter::NorthEast, b.north),
             (Quarter::SouthWest, b.south()),
             (Quarter::SouthEast, b.south()),
-        ] {
+        ]
+        .into_iter()
+        .zip(&mut largest)
+        {
+            largest.resize(half_rows + 1, Vec::new());
             for rows in 0..1u64 << half_rows {
                 if stop.is_stopped() {
                     return None;
                 }
                 let (_, board_rows, first_column, width) = self.locate(quarter, rows);
-                let bytes = Quadrant::size(b, &board_rows, first_column, width)
+                let sizes = Quadrant::sizes(b, &board_rows, first_column, width);
+                let bytes = sizes
+                    .iter()
+                    .sum::<u64>()
                     .saturating_mul(size_of::<Placement>() as u64)
                     .saturating_add(((1u64 << width) + 1) * 4);
-                total = total.saturating_add(bytes);
-                if total > limit {
+                tables = tables.saturating_add(bytes);
+                if tables > limit {
                     return None;
+                }
+                let most = &mut largest[board_rows.len()];
+                most.resize(sizes.len(), 0);
+                for (most, size) in most.iter_mut().zip(sizes) {
+                    *most = (*most).max(size);
                 }
             }
         }
-        Some(total)
+        let [north_west, north_east, south_west, south_east] = &largest;
+        let keys = keys_bound([
+            (north_west, south_west, b.west),
+            (north_east, south_east, b.east()),
+        ]);
+        Some(Memory { tables, keys })
     }
 
-    /// An estimate of [`table_bytes`](Self::table_bytes) from a sample: for each quarter and
+    /// An estimate of the tables' bytes ([`memory_within`](Self::memory_within)) from a sample: for each quarter and
     /// each number of rows, the mean of up to four evenly spaced row sets, times how many sets
     /// have that many rows (the sizes of tables with as many rows are close). About a
     /// twentieth of the exact walk at n = 22; `None` when `stop` is raised.
@@ -264,78 +276,13 @@ impl Plan {
     }
 
     /// An upper bound on the bytes of one thread's half-board keys from the halves' shapes
-    /// alone (instant, and loose against [`keys_bound`](Self::keys_bound), more so as `n`
+    /// alone (instant, and loose against [`Memory::keys`], more so as `n`
     /// grows): a half of `w` columns has at most `w!` placements (8 bytes each), held twice
     /// (as built, and sorted by group for the west-east join), each with the growth of a
     /// vector on top.
     pub(crate) fn keys_bound_from_shapes(&self) -> u64 {
         let factorial = |w: usize| (1..=w as u64).fold(1u64, u64::saturating_mul);
         (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 2 * 8)
-    }
-
-    /// An upper bound on the bytes of one thread's buffers for one subproblem (see
-    /// [`Scratch::bytes`]), from the quadrant tables' sizes per column set (walked once, about
-    /// as long as [`table_bytes`](Self::table_bytes); kept for the plan's life).
-    ///
-    /// A half made of a north table with `k` rows and a south table with the half's other
-    /// rows has, before its diagonal test, `Σ_c north(c) · south(all ∖ c)` placements over
-    /// the column sets `c` of `k` columns, and `half_keys` reserves room for exactly those. So
-    /// the largest value of that sum with, for each `c`, the largest `north(c)` of any north
-    /// table with `k` rows (and the same for the south) bounds every subproblem's keys. The
-    /// keys (8 bytes each) are held twice (as built, and sorted by group for the west-east
-    /// join), each with a vector's doubling growth on top, plus the north and south
-    /// placements of one column set.
-    pub(crate) fn keys_bound(&self) -> u64 {
-        *self.keys_bound.get_or_init(|| {
-            let b = &self.board;
-            let halves = [
-                (Quarter::NorthWest, Quarter::SouthWest, b.west),
-                (Quarter::NorthEast, Quarter::SouthEast, b.east()),
-            ];
-            let (mut keys, mut placements) = (0u64, 0u64);
-            for (north, south, width) in halves {
-                let (north, south) = (self.largest_runs(north), self.largest_runs(south));
-                let all = (1usize << width) - 1;
-                let most = (0..=width.min(b.north))
-                    .filter(|&k| width - k < south.len())
-                    .map(|k| {
-                        (0..=all)
-                            .filter(|c| c.count_ones() as usize == k)
-                            .map(|c| north[k][c].saturating_mul(south[width - k][all ^ c]))
-                            .fold(0u64, u64::saturating_add)
-                    })
-                    .max()
-                    .unwrap_or(0);
-                keys = keys.saturating_add(most);
-                // The placements of one column set each table leaves for the pairing.
-                let widest = |runs: &Vec<Vec<u64>>| runs.iter().flatten().copied().max();
-                let widest = widest(&north).unwrap_or(0) + widest(&south).unwrap_or(0);
-                placements = placements.max(widest);
-            }
-            (keys.saturating_mul(2 * 2 * size_of::<u64>() as u64))
-                .saturating_add(placements.saturating_mul(2 * size_of::<Placement>() as u64))
-        })
-    }
-
-    /// For each number of rows `k`, for each column set, the most placements any table of
-    /// `quarter` with `k` rows has using exactly those columns.
-    fn largest_runs(&self, quarter: Quarter) -> Vec<Vec<u64>> {
-        let b = &self.board;
-        let half_rows = match quarter {
-            Quarter::NorthWest | Quarter::NorthEast => b.north,
-            Quarter::SouthWest | Quarter::SouthEast => b.south(),
-        };
-        let mut largest: Vec<Vec<u64>> = vec![Vec::new(); half_rows + 1];
-        for rows in 0..1u64 << half_rows {
-            let (_, board_rows, first_column, width) = self.locate(quarter, rows);
-            let sizes = Quadrant::sizes(b, &board_rows, first_column, width);
-            let most = &mut largest[board_rows.len()];
-            most.resize(sizes.len(), 0);
-            for (most, size) in most.iter_mut().zip(sizes) {
-                *most = (*most).max(size);
-            }
-        }
-        largest
     }
 
     /// Counts the solutions whose east rows are `class.east` (and for odd `n` whose middle
@@ -417,6 +364,54 @@ impl Plan {
             ),
         }
     }
+}
+
+/// What a count's tables and keys take, from [`Plan::memory_within`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Memory {
+    /// The bytes of every quadrant table, exactly.
+    pub tables: u64,
+    /// An upper bound on the bytes of one thread's buffers for one subproblem (see
+    /// [`Scratch::bytes`]).
+    pub keys: u64,
+}
+
+/// For each number of rows `k`, for each column set, the most placements of any table of one
+/// quarter with `k` rows using exactly those columns.
+type LargestRuns = Vec<Vec<u64>>;
+
+/// [`Memory::keys`] from each half's north and south runs (the most placements of any table
+/// with `k` rows per column set, by `k`) and its width.
+///
+/// A half made of a north table with `k` rows and a south table with the half's other rows
+/// has, before its diagonal test, `Σ_c north(c) · south(all ∖ c)` placements over the column
+/// sets `c` of `k` columns, and `half_keys` reserves room for exactly those. So the largest
+/// value of that sum with, for each `c`, the largest `north(c)` of any north table with `k`
+/// rows (and the same for the south) bounds every subproblem's keys. The keys (8 bytes each)
+/// are held twice (as built, and sorted by group for the west-east join), each with a
+/// vector's doubling growth on top, plus the north and south placements of one column set.
+fn keys_bound(halves: [(&LargestRuns, &LargestRuns, usize); 2]) -> u64 {
+    let (mut keys, mut placements) = (0u64, 0u64);
+    for (north, south, width) in halves {
+        let all = (1usize << width) - 1;
+        let most = (0..=width.min(north.len().saturating_sub(1)))
+            .filter(|&k| width - k < south.len())
+            .map(|k| {
+                (0..=all)
+                    .filter(|c| c.count_ones() as usize == k)
+                    .map(|c| north[k][c].saturating_mul(south[width - k][all ^ c]))
+                    .fold(0u64, u64::saturating_add)
+            })
+            .max()
+            .unwrap_or(0);
+        keys = keys.saturating_add(most);
+        // The placements of one column set each table leaves for the pairing.
+        let widest = |runs: &LargestRuns| runs.iter().flatten().copied().max();
+        let widest = widest(north).unwrap_or(0) + widest(south).unwrap_or(0);
+        placements = placements.max(widest);
+    }
+    (keys.saturating_mul(2 * 2 * size_of::<u64>() as u64))
+        .saturating_add(placements.saturating_mul(2 * size_of::<Placement>() as u64))
 }
 
 impl Subproblems for Plan {
