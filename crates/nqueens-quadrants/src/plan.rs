@@ -256,7 +256,9 @@ impl Plan {
                     return None;
                 }
                 let (_, board_rows, first_column, width) = self.locate(quarter, rows);
-                let placements = Quadrant::size(b, &board_rows, first_column, width);
+                let placements: u64 = Quadrant::sizes(b, &board_rows, first_column, width)
+                    .iter()
+                    .sum();
                 let (sum, count) = &mut sampled[k];
                 *sum += placements;
                 *count += 1;

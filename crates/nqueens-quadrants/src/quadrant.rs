@@ -93,21 +93,6 @@ impl Quadrant {
         sizes
     }
 
-    /// How many placements `rows` have, without storing them: what [`build`](Self::build)
-    /// will hold, for the memory estimate.
-    pub fn size(board: &Board, rows: &[usize], first_column: usize, width: usize) -> u64 {
-        let mut count = 0u64;
-        walk(
-            board,
-            rows,
-            first_column,
-            width,
-            Partial::default(),
-            &mut |_| count += 1,
-        );
-        count
-    }
-
     /// The bytes this table holds.
     pub fn bytes(&self) -> u64 {
         (self.placements.capacity() * size_of::<Placement>()
