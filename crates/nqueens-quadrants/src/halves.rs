@@ -11,7 +11,7 @@ impl Scratch {
     /// must look at.
     pub fn pack(&mut self, shared: u64, kernel: JoinKernel) -> u32 {
         self.shared = shared;
-        if kernel == JoinKernel::Avx512 {
+        if kernel.packs_with_pext() {
             self.packing.clear();
             return shared.count_ones();
         }
@@ -80,7 +80,7 @@ pub(crate) fn half_keys(
     scratch: &mut Scratch,
 ) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    if kernel == JoinKernel::Avx512 {
+    if kernel.packs_with_pext() {
         return half_keys_pext(north, south, width, forbidden, half, scratch);
     }
     let _ = kernel;
@@ -93,9 +93,9 @@ pub(crate) fn half_keys(
 }
 
 /// [`half_keys`] packing with `pext` (BMI2), one instruction where the tables take one
-/// lookup per key byte: for the AVX-512 kernel, whose CPUs all run it fast (AMD's before Zen 3
-/// run it slowly, so the AVX2 kernel keeps the tables). n = 17 on one thread took 1.41-1.58 s
-/// of CPU against 1.60-1.94 s with the tables, n = 18 5.05-5.10 s against 5.22-5.46 s (three
+/// lookup per key byte, for the kernels of CPUs that run it fast ([`JoinKernel::Avx2Pext`],
+/// [`JoinKernel::Avx512`]). On Zen 4 (AVX-512), n = 17 on one thread took 1.41-1.58 s of CPU
+/// against 1.60-1.94 s with the tables, n = 18 5.05-5.10 s against 5.22-5.46 s (three
 /// interleaved runs each).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
@@ -121,8 +121,8 @@ fn half_keys_pext(
             std::arch::x86_64::_pext_u64(key, shared)
         })
     }
-    // SAFETY: `JoinKernel::Avx512` (the only caller's condition) is only made by
-    // `JoinKernel::detect` after the CPU said it has BMI2, the feature `compiled` is built
+    // SAFETY: the kernels that pack with `pext` (the only caller's condition) are only made
+    // by `JoinKernel::detect` after the CPU said it has BMI2, the feature `compiled` is built
     // for; the function is otherwise safe Rust.
     unsafe { compiled(north, south, width, forbidden, half, scratch) }
 }

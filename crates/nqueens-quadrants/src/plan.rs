@@ -566,6 +566,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_kernel_counts_every_board_exactly() {
+        for kernel in crate::join::tests::runnable() {
+            for n in 1..=13 {
+                let mut plan = Plan::new(n).expect("a plan");
+                plan.kernel = kernel;
+                let stop = StopFlag::new();
+                let total: u64 = (0..plan.len())
+                    .map(|i| {
+                        plan.count_one(i, &stop)
+                            .expect("counted")
+                            .expect("not stopped")
+                    })
+                    .map(|tally| tally.total)
+                    .sum();
+                assert_eq!(
+                    Some(total),
+                    nqueens_core::known::all_solutions(n),
+                    "n = {n}, {kernel:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn classes_cover_every_set_once() {
         for n in 1..=12 {
             let board = Board::new(n);
