@@ -330,13 +330,14 @@ fn count_sliced<const BYTES: usize, const LANES: usize>(
                 if stop.is_stopped() {
                     return None;
                 }
-                // slices[b]: which keys of the chunk have bit b.
+                // slices[b]: which keys of the chunk have bit b, 64 keys at a time.
                 let mut slices = [[0u64; LANES]; 64];
-                for (j, &key) in chunk.iter().enumerate() {
-                    let mut rest = key;
-                    while rest != 0 {
-                        slices[rest.trailing_zeros() as usize][j / 64] |= 1 << (j % 64);
-                        rest &= rest - 1;
+                for (lane, keys) in chunk.chunks(64).enumerate() {
+                    let mut bits = [0u64; 64];
+                    bits[..keys.len()].copy_from_slice(keys);
+                    transpose(&mut bits);
+                    for (slice, &word) in slices.iter_mut().zip(&bits) {
+                        slice[lane] = word;
                     }
                 }
                 let (byte_slices, _) = slices.as_chunks::<8>();
@@ -382,6 +383,31 @@ fn count_sliced<const BYTES: usize, const LANES: usize>(
         }
     }
     Some(total)
+}
+
+/// Transposes the 64 × 64 bit matrix `rows` (bit `c` of `rows[r]` is its entry `(r, c)`):
+/// afterwards bit `c` of `rows[r]` is bit `r` of what `rows[c]` was. Slicing keys one set bit
+/// at a time cost about 35 instructions per key at n = 17 (a shift, a load and a store per
+/// bit, on a branch per bit); the transpose costs about 18, on no branch, and vectorizes.
+/// The usual recursion on blocks: at step `j`, within every aligned block of `2j` rows,
+/// the top-right `j × j` block swaps with the bottom-left one.
+#[inline(always)]
+fn transpose(rows: &mut [u64; 64]) {
+    let mut step = 32;
+    let mut low = 0x0000_0000_ffff_ffffu64;
+    while step != 0 {
+        for block in rows.chunks_exact_mut(2 * step) {
+            let (top, bottom) = block.split_at_mut(step);
+            for (upper, lower) in top.iter_mut().zip(bottom) {
+                // The bits that differ between (r, c + step) and (r + step, c), c in `low`.
+                let swap = ((*upper >> step) ^ *lower) & low;
+                *lower ^= swap;
+                *upper ^= swap << step;
+            }
+        }
+        step >>= 1;
+        low ^= low << step;
+    }
 }
 
 /// The lanes of the first `len` keys of a chunk (`len <= 64 * LANES`).
@@ -434,6 +460,22 @@ pub(crate) mod tests {
         west.iter()
             .map(|w| east.iter().filter(|&&e| w & e == 0).count() as u64)
             .sum()
+    }
+
+    #[test]
+    fn transpose_swaps_rows_and_columns() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let rows: Vec<u64> = keys(&mut state, 63, 64)
+            .iter()
+            .map(|k| k ^ k.rotate_left(29))
+            .collect();
+        let mut transposed: [u64; 64] = rows.clone().try_into().expect("64 rows");
+        transpose(&mut transposed);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, column) in transposed.iter().enumerate() {
+                assert_eq!(row >> c & 1, column >> r & 1, "({r}, {c})");
+            }
+        }
     }
 
     #[test]
