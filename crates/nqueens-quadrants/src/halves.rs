@@ -152,9 +152,9 @@ fn half_keys_with(
     // ones leave: each placement of either table takes part in one column set, and has its
     // key packed once (packing keeps a subset of the bits, so the OR of packed keys is the
     // packed OR).
-    for columns in 0..=all {
+    for &columns in north.used() {
         let (above, below) = (north.using(columns), south.using(all ^ columns));
-        if above.is_empty() || below.is_empty() {
+        if below.is_empty() {
             continue;
         }
         let kept_above = keep(above, tops, forbidden, &pack)?;

@@ -158,7 +158,7 @@ impl Plan {
                         (0..k as u64).fold(1u64, |p, i| p.saturating_mul(width as u64 - i));
                     choose.saturating_mul(
                         arrangements.saturating_mul(size_of::<Placement>() as u64)
-                            + 4 * ((1 << width) + 1),
+                            + 4 * (2 * (1 << width) + 1),
                     )
                 })
                 .fold(0u64, u64::saturating_add)
@@ -199,11 +199,7 @@ impl Plan {
                 }
                 let (_, board_rows, first_column, width) = self.locate(quarter, rows);
                 let sizes = Quadrant::sizes(b, &board_rows, first_column, width);
-                let bytes = sizes
-                    .iter()
-                    .sum::<u64>()
-                    .saturating_mul(size_of::<Placement>() as u64)
-                    .saturating_add(((1u64 << width) + 1) * 4);
+                let bytes = Quadrant::bytes_for(width, &sizes);
                 tables = tables.saturating_add(bytes);
                 if tables > limit {
                     return None;
@@ -256,22 +252,16 @@ impl Plan {
                     return None;
                 }
                 let (_, board_rows, first_column, width) = self.locate(quarter, rows);
-                let placements: u64 = Quadrant::sizes(b, &board_rows, first_column, width)
-                    .iter()
-                    .sum();
+                let bytes = Quadrant::bytes_for(
+                    width,
+                    &Quadrant::sizes(b, &board_rows, first_column, width),
+                );
                 let (sum, count) = &mut sampled[k];
-                *sum += placements;
+                *sum += bytes;
                 *count += 1;
             }
-            let width = if matches!(quarter, Quarter::NorthWest | Quarter::SouthWest) {
-                b.west
-            } else {
-                b.east()
-            };
             for (k, &(sum, count)) in sampled.iter().enumerate() {
-                let mean = sum as f64 / count.max(1) as f64;
-                total += with_rows[k] as f64
-                    * (mean * size_of::<Placement>() as f64 + ((1u64 << width) + 1) as f64 * 4.0);
+                total += with_rows[k] as f64 * (sum as f64 / count.max(1) as f64);
             }
         }
         Some(total as u64)

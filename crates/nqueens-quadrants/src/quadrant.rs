@@ -32,6 +32,8 @@ struct Partial {
 pub(crate) struct Quadrant {
     placements: Vec<Placement>,
     starts: Vec<u32>,
+    /// The column sets some placement uses, ascending.
+    used: Vec<u32>,
     /// The OR of every placement's key: the key bits this table can set.
     reach: u64,
 }
@@ -71,9 +73,14 @@ impl Quadrant {
             },
         );
         let reach = placements.iter().fold(0, |all, p| all | p.key);
+        let mut used = Vec::new();
+        used.try_reserve_exact(sizes.windows(2).filter(|run| run[1] > run[0]).count())
+            .ok()?;
+        used.extend((0..1u32 << width).filter(|&c| sizes[c as usize + 1] > sizes[c as usize]));
         Some(Quadrant {
             placements,
             starts: sizes.iter().map(|&start| start as u32).collect(),
+            used,
             reach,
         })
     }
@@ -93,10 +100,27 @@ impl Quadrant {
         sizes
     }
 
+    /// The bytes a table of `width` columns takes whose runs have `sizes` placements (as
+    /// [`sizes`](Self::sizes) gives them): the placements, the runs' starts and the list of
+    /// column sets in use.
+    pub fn bytes_for(width: usize, sizes: &[u64]) -> u64 {
+        let used = sizes.iter().filter(|&&size| size > 0).count() as u64;
+        sizes
+            .iter()
+            .sum::<u64>()
+            .saturating_mul(size_of::<Placement>() as u64)
+            .saturating_add(((1u64 << width) + 1 + used) * size_of::<u32>() as u64)
+    }
+
     /// The bytes this table holds.
     pub fn bytes(&self) -> u64 {
         (self.placements.capacity() * size_of::<Placement>()
-            + self.starts.capacity() * size_of::<u32>()) as u64
+            + (self.starts.capacity() + self.used.capacity()) * size_of::<u32>()) as u64
+    }
+
+    /// The column sets some placement uses, ascending.
+    pub fn used(&self) -> &[u32] {
+        &self.used
     }
 
     /// The key bits some placement of this table sets.
