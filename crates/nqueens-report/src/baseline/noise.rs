@@ -61,7 +61,7 @@ const REFERENCES: [&str; 2] = [
 ];
 
 /// `group/function` of `group/function/parameter`.
-fn strategy_of(case: &str) -> &str {
+pub(super) fn strategy_of(case: &str) -> &str {
     case.rsplit_once('/').map_or(case, |(strategy, _)| strategy)
 }
 
