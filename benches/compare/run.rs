@@ -30,11 +30,53 @@ fn output(program: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// FNV-1a over `bytes`: a fingerprint of the uncommitted changes.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+/// FNV-1a's starting state.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a over `bytes`, from the state `hash`.
+fn fnv_more(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// FNV-1a over `bytes`: a fingerprint of the uncommitted changes.
+fn fnv(bytes: &[u8]) -> u64 {
+    fnv_more(FNV_START, bytes)
+}
+
+/// What the bench binary is built from: the packages' sources, the bench and the lock file.
+const SOURCE_PATHS: [&str; 5] = ["crates", "benches", "src", "Cargo.toml", "Cargo.lock"];
+
+/// A fingerprint of the measured source: FNV-1a over the name and contents of every file git
+/// sees under [`SOURCE_PATHS`] (committed or not, ignored files left out), in name order. Two
+/// runs with the same fingerprint measured the same code whatever their commits (a commit that
+/// changed only the README or the reports), so the report pairs them as noise. `None` outside
+/// a git checkout.
+fn source() -> Option<String> {
+    let mut args = vec![
+        "ls-files",
+        "-z",
+        "--cached",
+        "--others",
+        "--exclude-standard",
+        "--",
+    ];
+    args.extend(SOURCE_PATHS);
+    let listing = output("git", &args)?;
+    let mut names: Vec<&str> = listing.split('\0').filter(|n| !n.is_empty()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hash = names.iter().fold(FNV_START, |hash, name| {
+        let hash = fnv_more(fnv_more(hash, name.as_bytes()), b"\0");
+        // A file deleted but not yet committed counts by its name and a marker.
+        match std::fs::read(root.join(name)) {
+            Ok(bytes) => fnv_more(fnv_more(hash, &(bytes.len() as u64).to_le_bytes()), &bytes),
+            Err(_) => fnv_more(hash, b"\xffmissing"),
+        }
+    });
+    Some(format!("{hash:016x}"))
 }
 
 /// The commit checked out, and a fingerprint of the uncommitted changes (`None`: clean).
@@ -104,6 +146,7 @@ pub fn this_run(profile: &str, args: &str, filtered: bool) -> Run {
         id: format!("{stamp}{:02}-{short}-{}", started % 60, std::process::id()),
         commit,
         dirty,
+        source: source(),
         profile: profile.to_string(),
         args: args.to_string(),
         filtered,

@@ -118,9 +118,10 @@ use std::sync::Once;
 use plotters::style::{FontStyle, register_font};
 
 pub use baseline::{
-    Baseline, CLASS_BOUNDS, CLASS_QUANTILE, Change, EVERY_THREAD_COUNTED, Figures,
-    INSTRUCTION_FLOOR, MARGIN, MIN_CLASS_CASES, Measure, NOISE, Noise, RESAMPLES, Verdict, compare,
-    kernel_key, reference_csv, uncompared_kernels,
+    Baseline, CLASS_BOUNDS, CLASS_QUANTILE, Change, Confirmation, EVERY_THREAD_COUNTED,
+    FAMILY_MARGIN, Figures, INSTRUCTION_FLOOR, MARGIN, MIN_CLASS_CASES, Measure, NOISE, Noise,
+    RESAMPLES, TOGETHER_MIN, Verdict, compare, kernel_key, lone_band, reference_csv,
+    uncompared_kernels,
 };
 pub use board::{MAX_BOARD, draw_board};
 pub use by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};

@@ -36,6 +36,12 @@ pub struct Run {
     /// `None` for a clean tree; else a hash of the uncommitted changes (`git diff HEAD` and the
     /// names of untracked files), so two runs of the same dirty tree compare equal.
     pub dirty: Option<String>,
+    /// A fingerprint of the measured source (every file git sees under `crates/`, `benches/`
+    /// and `src/`, and `Cargo.toml` and `Cargo.lock`, committed or not): runs with the same
+    /// one measured the same code whatever their commits, and are one build. `None` in
+    /// manifests written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
     /// The bench profile: `default`, `full`, `quick` (or `test`).
     pub profile: String,
     /// The arguments after `--` (a filter makes it a partial rerun).
@@ -88,12 +94,24 @@ impl Run {
         }
     }
 
+    /// Whether both runs recorded their source's fingerprint and it is the same: then they
+    /// measured the same code, whatever their commits and uncommitted changes.
+    pub fn same_source(&self, other: &Run) -> bool {
+        matches!((&self.source, &other.source), (Some(a), Some(b)) if a == b)
+    }
+
     /// What makes the build and place of two runs differ, by name; empty when their times can
-    /// stand side by side.
+    /// stand side by side. Runs of the [same source](Run::same_source) do not differ by commit.
     pub fn differences(&self, other: &Run) -> Vec<String> {
         let machine = |r: &Run| format!("{} ({} cores)", r.cpu, r.cores);
+        let same_source = self.same_source(other);
+        let commits = if same_source {
+            (String::new(), String::new())
+        } else {
+            (self.commit_label(), other.commit_label())
+        };
         let pairs = [
-            ("commit", self.commit_label(), other.commit_label()),
+            ("commit", commits.0, commits.1),
             ("profile", self.profile.clone(), other.profile.clone()),
             ("machine", machine(self), machine(other)),
             ("compiler", self.rustc.clone(), other.rustc.clone()),
@@ -104,7 +122,11 @@ impl Run {
             .filter(|(_, a, b)| a != b)
             .map(|(what, a, b)| format!("{what} {a} / {b}"))
             .collect();
-        if self.commit == other.commit && self.dirty.is_some() && self.dirty != other.dirty {
+        if !same_source
+            && self.commit == other.commit
+            && self.dirty.is_some()
+            && self.dirty != other.dirty
+        {
             out.insert(1, "uncommitted changes differ".to_string());
         }
         out
@@ -287,6 +309,41 @@ mod tests {
         assert_eq!(mixed.mixed, ["commit 111 / 222", "profile default / full"]);
         let error = origin(&manifest, &[record("z")], path).unwrap_err();
         assert!(error.to_string().contains("different runs"), "{error}");
+    }
+
+    #[test]
+    fn runs_of_one_source_are_one_build_whatever_their_commits() {
+        let with = |commit: &str, source: Option<&str>| Run {
+            source: source.map(str::to_string),
+            ..run("a", commit, "default")
+        };
+        // A commit that changed only the README: the same source, one build.
+        assert!(
+            with("111", Some("f00d"))
+                .differences(&with("222", Some("f00d")))
+                .is_empty()
+        );
+        assert_eq!(
+            with("111", Some("f00d")).differences(&with("222", Some("beef"))),
+            ["commit 111 / 222"]
+        );
+        // An older manifest without the fingerprint: the commits decide, as before.
+        assert_eq!(
+            with("111", None).differences(&with("222", Some("f00d"))),
+            ["commit 111 / 222"]
+        );
+        let mut dirty = with("111", Some("f00d"));
+        dirty.dirty = Some("1".into());
+        assert!(dirty.differences(&with("111", Some("f00d"))).is_empty());
+        // Read from a manifest written before the field existed.
+        let old: Run = serde_json::from_str(
+            r#"{"id":"a","commit":"111","dirty":null,"profile":"default","args":"",
+                "filtered":false,"started":0,"finished":1,"cases_planned":1,"cases_done":1,
+                "estimated_seconds":0.0,"cpu":"cpu","cores":2,"rustc":"r","flags":"f",
+                "criterion":"0.8.2"}"#,
+        )
+        .unwrap();
+        assert_eq!(old.source, None);
     }
 
     #[test]

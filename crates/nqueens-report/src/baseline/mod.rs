@@ -21,11 +21,14 @@
 //! also differ case by case, by more than any one run's interval says: the [`Noise`] of runs of
 //! one build gives every case a band. A case is slower (faster) only when its ratio, drift
 //! divided out, is beyond its band, more than [`NOISE`] from 1, and its whole interval is on
-//! that side of 1; anything else is "within the noise". A kernel's instruction count (the
+//! that side of 1, and [confirmed](verdict) by its strategy's other cases or by a family-wise
+//! margin (of some two hundred cases judged at once, a few land beyond their bands by chance);
+//! anything else is "within the noise". A kernel's instruction count (the
 //! bench's `instructions` group) is judged against its own band, with no drift: the steady
 //! signal, which shows a change of a percent that the times cannot.
 
 mod noise;
+mod verdict;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +37,7 @@ pub use noise::{
     CLASS_BOUNDS, CLASS_QUANTILE, EVERY_THREAD_COUNTED, Figures, INSTRUCTION_FLOOR, MARGIN,
     MIN_CLASS_CASES, Noise, kernel_key, reference_csv,
 };
+pub use verdict::{Confirmation, FAMILY_MARGIN, TOGETHER_MIN, lone_band};
 
 use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
 
@@ -252,6 +256,10 @@ pub struct Change {
     pub steady: bool,
     /// What it says.
     pub verdict: Verdict,
+    /// For a timed case beyond its band: what confirmed it as a change, or that nothing did
+    /// (then its verdict is [`Verdict::Noise`]; see [`Confirmation`]). `None` for a case
+    /// within its band and for instruction counts.
+    pub confirmation: Option<Confirmation>,
 }
 
 /// Every case in both this run (`after`, with its statistics for the instruction counts) and
@@ -311,6 +319,7 @@ pub fn compare(
             ),
         });
     }
+    verdict::confirm(&mut changes);
     changes.sort_by(|x, y| {
         let key = |c: &Change| match c.verdict {
             Verdict::Regression => -c.ratio,
@@ -380,6 +389,7 @@ fn kernel_changes(after: Option<&StatsFile>, baselines: &[Baseline], noise: &Noi
             band,
             steady,
             verdict,
+            confirmation: None,
         });
     }
     out
@@ -445,6 +455,7 @@ fn change(
         band,
         steady: false,
         verdict: verdict(ratio / drift, lower / drift, upper / drift, band),
+        confirmation: None,
     }
 }
 

@@ -47,21 +47,24 @@ pub const MIN_CLASS_CASES: usize = 20;
 /// The least band of an instruction count (0.5%): in the reference runs every kernel's count
 /// but `sat`'s (which the bench then took on the calling thread only, see below) agreed
 /// within a third of it ([`MARGIN`] times the spread stays under it; a test checks this), so a
-/// change of 1% in a kernel shows. `sat` counted on every thread wanders by about a hundredth
-/// of a percent (its calling thread waits on a clock).
+/// change of 1% in a kernel shows. `sat` counted on every thread wanders by a few tenths of a
+/// percent (0.22% in the pair under load, `reference-under-load.csv`; its calling thread waits
+/// on a clock), and by 1.2% in one run under heavier load: the least steady kernel.
 pub const INSTRUCTION_FLOOR: f64 = 0.005;
 
 /// The upper bounds of the duration classes, seconds (the last class is open).
 pub const CLASS_BOUNDS: [f64; 2] = [1e-4, 1e-2];
 
-/// The reference: pairs of unchanged runs (each file's head names them).
-const REFERENCES: [&str; 2] = [
+/// The reference: pairs of unchanged runs (each file's head names them and says how they were
+/// made); `reference-under-load.csv` is a pair measured while other builds ran on the machine.
+const REFERENCES: [&str; 3] = [
     include_str!("reference-noise.csv"),
     include_str!("reference-count-all.csv"),
+    include_str!("reference-under-load.csv"),
 ];
 
 /// `group/function` of `group/function/parameter`.
-fn strategy_of(case: &str) -> &str {
+pub(super) fn strategy_of(case: &str) -> &str {
     case.rsplit_once('/').map_or(case, |(strategy, _)| strategy)
 }
 
@@ -473,9 +476,16 @@ mod tests {
             .filter(|k| k.starts_with(crate::group::INSTRUCTIONS))
             .collect();
         assert!(kernels.len() >= 10, "{kernels:?}");
+        // `sat` counted on the calling thread waits on a clock and is not steady; counted on
+        // every thread it agreed within 0.3% in the pair under load, inside the floor (and
+        // then moved by 1.2% in a run under heavier load: it is the least steady kernel).
         for key in kernels {
             let (_, steady) = noise.kernel_band(key);
-            assert_eq!(steady, !key.contains("/sat/"), "{key}");
+            if key.contains("/sat/") {
+                assert_eq!(steady, !key.ends_with("(calling thread)"), "{key}");
+            } else {
+                assert!(steady, "{key}");
+            }
         }
     }
 

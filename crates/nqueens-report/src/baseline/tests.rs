@@ -151,6 +151,7 @@ fn several_baselines_stand_together_and_must_be_one_build() {
         id: commit.into(),
         commit: commit.into(),
         dirty: None,
+        source: None,
         profile: "default".into(),
         args: String::new(),
         filtered: false,

@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::baseline::{
-    CLASS_QUANTILE, Change, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE, Noise, Verdict,
+    CLASS_QUANTILE, Change, Confirmation, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE,
+    Noise, TOGETHER_MIN, Verdict, lone_band,
 };
 use crate::{Baseline, format_count, format_seconds};
 
@@ -54,7 +55,7 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
             lines.push(match c.measure {
                 Measure::Time => format!(
                     "{title} against the baseline: `{}` {}{} ({} → {}, ratio {:.2}, 95% CI {:.2} \
-                     – {:.2}, noise band ×{:.2}).",
+                     – {:.2}, noise band ×{:.2}{}).",
                     c.case,
                     times(c.ratio / c.drift),
                     if c.drift == 1.0 {
@@ -67,7 +68,8 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
                     c.ratio,
                     c.lower,
                     c.upper,
-                    c.band
+                    c.band,
+                    confirmed_by(c)
                 ),
                 Measure::Instructions => format!(
                     "{title} against the baseline: `{}` {} instructions ({} → {}, ×{:.3}, band \
@@ -86,6 +88,9 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
         .iter()
         .filter(|c| c.verdict == Verdict::Noise)
         .count();
+    if let Some(line) = unconfirmed_line(changes) {
+        lines.push(line);
+    }
     if let Some(line) = unsettled(changes) {
         lines.push(line);
     }
@@ -100,6 +105,53 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
         against.noise.source
     ));
     lines
+}
+
+/// What confirmed a timed change: `; 8 of its strategy's 8 cases moved so` or `; beyond
+/// ×1.39, the band for a case alone`.
+fn confirmed_by(c: &Change) -> String {
+    match c.confirmation {
+        Some(Confirmation::Strategy { beyond, cases }) => {
+            format!("; {beyond} of its strategy's {cases} cases moved so")
+        }
+        Some(Confirmation::FarBeyond) => {
+            format!(
+                "; beyond ×{:.2}, the band for a case alone",
+                lone_band(c.band)
+            )
+        }
+        Some(Confirmation::Unconfirmed) | None => String::new(),
+    }
+}
+
+/// The cases beyond their band that nothing confirmed, in one line: within the noise, but
+/// named, for a rerun to settle.
+fn unconfirmed_line(changes: &[Change]) -> Option<String> {
+    let alone: Vec<String> = changes
+        .iter()
+        .filter(|c| c.confirmation == Some(Confirmation::Unconfirmed))
+        .map(|c| {
+            format!(
+                "`{}` {} (band ×{:.2})",
+                c.case,
+                times(c.ratio / c.drift),
+                c.band
+            )
+        })
+        .collect();
+    let timed = changes
+        .iter()
+        .filter(|c| c.measure == Measure::Time)
+        .count();
+    (!alone.is_empty()).then(|| {
+        format!(
+            "Unconfirmed, so within the noise: {}: each beyond its own band alone (too few of \
+             its strategy's cases moved with it) and not beyond its band raised to \
+             {FAMILY_MARGIN}; of {timed} cases judged at once a few land beyond their bands by \
+             chance. Rerun both to tell.",
+            alone.join(", ")
+        )
+    })
 }
 
 /// More timed cases beyond their band than this share (a fifth) say the runs were measured
@@ -166,8 +218,12 @@ pub(super) fn section(md: &mut String, against: &Against<'_>) {
          A case is slower \
          or faster only when its ratio, divided by the run-wide drift (the median ratio of all \
          cases: the machine as a whole, here {}), is beyond its band and more than {:.0}% from 1, \
-         with the whole interval on that side of 1; the others are within the noise. Cases in \
-         only one of the runs are left out.\n",
+         with the whole interval on that side of 1, and the move is confirmed: at least \
+         {TOGETHER_MIN} and at least half of its strategy's cases moved beyond their bands the \
+         same way, or it alone is beyond its band raised to {FAMILY_MARGIN} (with this many \
+         cases judged at once, a few land beyond their bands by chance: those are \
+         *unconfirmed*, within the noise). The others are within the noise. Cases in only one \
+         of the runs are left out.\n",
         against.describe(),
         dirs.join(", "),
         against.noise.source,
@@ -196,7 +252,11 @@ pub(super) fn section(md: &mut String, against: &Against<'_>) {
             c.upper,
             if c.resampled { "" } else { " (intervals)" },
             c.band,
-            c.verdict.as_str()
+            if c.confirmation == Some(Confirmation::Unconfirmed) {
+                "within the noise (unconfirmed)"
+            } else {
+                c.verdict.as_str()
+            }
         );
     }
     md.push('\n');
@@ -269,6 +329,7 @@ mod tests {
             band: 1.2,
             steady: false,
             verdict: Verdict::Noise,
+            confirmation: None,
         }
     }
 
