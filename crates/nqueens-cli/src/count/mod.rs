@@ -41,7 +41,8 @@ struct CountReport<'a> {
     complete: bool,
     seconds: f64,
     stats: Stats,
-    /// The code `quadrants` picked for this CPU for its west-east join (`avx2`, `portable`).
+    /// The code `quadrants` picked for this CPU for its joins (`avx512`, `avx2-pext`, `avx2`,
+    /// `portable`).
     #[serde(skip_serializing_if = "Option::is_none")]
     join_kernel: Option<&'static str>,
 }
