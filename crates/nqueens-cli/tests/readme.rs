@@ -184,8 +184,7 @@ fn quadrants_by_hand_figures_are_the_recorded_runs() {
             .lines()
             .filter(|line| !line.starts_with('#'))
             .map(|line| line.split(',').collect::<Vec<_>>())
-            .filter(|fields| fields[2] == "quadrants" && fields[3] == n)
-            .last()
+            .rfind(|fields| fields[2] == "quadrants" && fields[3] == n)
             .unwrap_or_else(|| panic!("no recorded quadrants run at n = {n}"));
         let cpu_seconds: f64 = recorded[7].parse().expect("cpu_seconds");
         let rss_mib = recorded[8].parse::<f64>().expect("peak_rss_bytes") / (1024.0 * 1024.0);
