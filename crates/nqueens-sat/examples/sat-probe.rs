@@ -4,6 +4,11 @@
 //!
 //! `cargo run --release -p nqueens-sat --example sat-probe -- first ladder 100 200`
 //! (operations `first`, `encode`, `count`).
+//!
+//! `time-first` and `time-count` instead run each board `NQ_REPEAT` times (default 200) in
+//! this process and print the 10th, 50th and 90th percentiles and the largest of the times of
+//! a whole run (encoding, solving, freeing the solver): small boards' times without the
+//! process start-up that a command-line timing adds.
 
 use std::time::Instant;
 
@@ -22,6 +27,10 @@ fn main() {
         _ => AtMostOne::Pairwise,
     };
     for n in args.filter_map(|a| a.parse::<usize>().ok()) {
+        if let Some(what) = op.strip_prefix("time-") {
+            time(what, &variant, n);
+            continue;
+        }
         let stop = StopFlag::new();
         let watchdog = stop.clone();
         let after: f64 = std::env::var("NQ_STOP_AFTER")
@@ -88,4 +97,37 @@ fn main() {
             }
         }
     }
+}
+
+/// Times `NQ_REPEAT` whole runs of `what` (`first` or `count`) on the `n × n` board.
+fn time(what: &str, variant: &str, n: usize) {
+    let repeat: usize = std::env::var("NQ_REPEAT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let config = Config {
+        variant: Some(variant.into()),
+        ..Config::default()
+    };
+    let mut micros: Vec<f64> = (0..repeat.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            if what == "first" {
+                SatSolver.first(n, &config).unwrap();
+            } else {
+                SatSolver.count(n, &config).unwrap();
+            }
+            start.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    micros.sort_by(f64::total_cmp);
+    let at = |q: f64| micros[((micros.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "{what} n={n} {variant} runs={} p10={:.1}us p50={:.1}us p90={:.1}us max={:.1}us",
+        micros.len(),
+        at(0.1),
+        at(0.5),
+        at(0.9),
+        at(1.0),
+    );
 }
