@@ -89,9 +89,11 @@
 //! CaDiCaL asks a terminator callback whether to stop at every step of its main loop (each
 //! decision or conflict), and the callback reads the [`StopFlag`]; the encoding looks at the
 //! flag between constraints. Some of CaDiCaL's preprocessing and inprocessing passes do not
-//! look, and last seconds on formulas of millions of clauses, so the solver runs on a thread of
-//! its own while the caller polls the flag every 5 ms: a raised flag ends a run within
-//! milliseconds, and the solver thread finishes its pass and frees the formula by itself.
+//! look, and last seconds on formulas of millions of clauses, so above n = 8 the solver runs on
+//! a thread of its own while the caller polls the flag every 5 ms: a raised flag ends a run
+//! within milliseconds, and the solver thread finishes its pass and frees the formula by
+//! itself. Up to n = 8 a whole run takes well under those 5 ms, and the solver runs on the
+//! caller's thread, sparing each solver call two cross-thread wake-ups.
 //! [`Config::budget`](nqueens_core::Config::budget) caps the conflicts of each solver call
 //! (CaDiCaL's `conflicts` limit), and a run that hits it ends with [`Ended::Budget`].
 //!
@@ -461,10 +463,23 @@ pub fn encode(n: usize, amo: AtMostOne) -> Result<Formula, Error> {
     Ok(formula.unwrap_or_default())
 }
 
-/// How often the caller looks at the stop flag while the solver thread works.
+/// How often the caller looks at the stop flag while the solver thread works (boards above
+/// [`INLINE_MAX_N`] only): the longest a raised flag waits on a pass of the solver that does
+/// not look at it.
 const POLL: Duration = Duration::from_millis(5);
 
-/// What the caller asks of the solver thread.
+/// The largest board whose solver runs on the caller's thread (every encoding).
+///
+/// Up to this size no solver call and no freeing of the solver comes near [`POLL`], so the
+/// solver's own look at the flag (its terminator callback) is as responsive as the thread's
+/// polling, and the thread would only add two cross-thread wake-ups to each solver call, whose
+/// wait for a core made small runs' times vary about tenfold on a busy machine. Above it, runs
+/// soon take longer than [`POLL`] (n = 12 does, with every encoding). The crate's `sat-probe`
+/// example measures both sides: `time-first` and `time-count` print the percentiles of whole
+/// runs.
+const INLINE_MAX_N: usize = 8;
+
+/// What the caller asks of the solver.
 enum Command {
     /// Solve, with at most this many conflicts.
     Solve(Option<u64>),
@@ -472,7 +487,7 @@ enum Command {
     Add(Vec<i32>),
 }
 
-/// What the solver thread answers.
+/// What the solver answers.
 enum Reply {
     /// The board is encoded (`None`: the flag was raised meanwhile).
     Encoded(Result<Option<Formula>, Error>),
@@ -488,143 +503,35 @@ enum Answer {
     Stopped(Ended),
 }
 
-/// An encoded board and its solver, called once or again with blocking clauses.
-///
-/// CaDiCaL runs on a thread of its own, and the caller waits for its replies looking at the
-/// stop flag every few milliseconds. The solver polls the flag too, but not inside some of its
-/// preprocessing and inprocessing passes, which last seconds on formulas of millions of
-/// clauses (measured: 13 s on the 13-million-clause pairwise formula of n = 200), and freeing
-/// such a formula takes a second more. A stopped caller returns at once and lets the thread
-/// finish those and free the solver by itself.
-struct Session {
+/// The solver of an encoded board, wherever it runs: it carries out the caller's commands.
+struct Core {
     n: usize,
-    commands: mpsc::Sender<Command>,
-    replies: mpsc::Receiver<Reply>,
-    effort: Effort,
-    budget: Option<u64>,
+    solver: cadical::Solver<Watch>,
 }
 
-impl Session {
-    /// Starts the solver thread and encodes the board; `None` if the flag was raised meanwhile.
-    fn start(
+impl Core {
+    /// A solver holding the `n × n` board encoded with `amo`, and what the encoding answered
+    /// (`None` if `stop` was raised meanwhile).
+    fn encode(
         n: usize,
         amo: AtMostOne,
         stop: &StopFlag,
-        budget: Option<u64>,
         observer: Option<Arc<dyn Observer>>,
-    ) -> Result<Option<Self>, Error> {
-        let (commands, inbox) = mpsc::channel();
-        let (outbox, replies) = mpsc::channel();
-        let flag = stop.clone();
-        thread::Builder::new()
-            .name("nqueens-sat".into())
-            .spawn(move || serve(n, amo, flag, observer, &inbox, &outbox))
-            .map_err(|e| Error::OutOfMemory {
-                strategy: "sat",
-                n,
-                what: format!("the solver thread could not start ({e})"),
-            })?;
-        let mut session = Session {
+    ) -> (Self, Reply) {
+        let mut solver = cadical::Solver::new();
+        solver.set_callbacks(Some(Watch {
+            stop: stop.clone(),
+            conflicts: 0,
+            observer,
             n,
-            commands,
-            replies,
-            effort: Effort::default(),
-            budget,
-        };
-        match session.wait(stop) {
-            Some(Reply::Encoded(Ok(Some(formula)))) => {
-                session.effort.formula = formula;
-                Ok(Some(session))
-            }
-            Some(Reply::Encoded(Err(e))) => Err(e),
-            _ => Ok(None),
-        }
+        }));
+        let encoded = encode_into(n, amo, &mut solver, stop);
+        (Core { n, solver }, Reply::Encoded(encoded))
     }
 
-    /// The thread's next reply, or `None` once the flag is raised (or the thread is gone).
-    fn wait(&self, stop: &StopFlag) -> Option<Reply> {
-        loop {
-            match self.replies.recv_timeout(POLL) {
-                Ok(reply) => return Some(reply),
-                Err(RecvTimeoutError::Timeout) if !stop.is_stopped() => {}
-                Err(_) => return None,
-            }
-        }
-    }
-
-    /// One solver call.
-    fn solve(&mut self, stop: &StopFlag) -> Answer {
-        let limit = match self.budget {
-            Some(budget) if budget <= self.effort.conflicts => {
-                return Answer::Stopped(Ended::Budget);
-            }
-            Some(budget) => Some(budget - self.effort.conflicts),
-            None => None,
-        };
-        self.effort.calls += 1;
-        if self.commands.send(Command::Solve(limit)).is_err() {
-            return Answer::Stopped(Ended::Interrupted);
-        }
-        match self.wait(stop) {
-            Some(Reply::Solved(answer, conflicts)) => {
-                self.effort.conflicts = conflicts;
-                match answer {
-                    Some(Ok(columns)) => Answer::Model(columns),
-                    Some(Err(())) => Answer::Unsat,
-                    None if stop.is_stopped() => Answer::Stopped(Ended::Interrupted),
-                    None => Answer::Stopped(Ended::Budget),
-                }
-            }
-            _ => Answer::Stopped(Ended::Interrupted),
-        }
-    }
-
-    /// Puts the `given` queens on the board: one unit clause `q(r, c)` each, which the solver
-    /// propagates before its first decision.
-    fn fix(&mut self, given: &[(usize, u32)]) {
-        for &(r, c) in given {
-            let unit = vec![queen(self.n, r, c as usize).to_ipasir()];
-            // A thread that is gone answers the next solve, which reports it.
-            let _ = self.commands.send(Command::Add(unit));
-        }
-    }
-
-    /// Excludes the solution `columns` from later calls.
-    fn block(&mut self, columns: &[u32]) {
-        let n = self.n;
-        let clause = columns
-            .iter()
-            .enumerate()
-            .map(|(r, &c)| (!queen(n, r, c as usize)).to_ipasir())
-            .collect();
-        // A thread that is gone answers the next solve, which reports it.
-        let _ = self.commands.send(Command::Add(clause));
-    }
-}
-
-/// The solver thread: encodes, then serves the caller's commands until it hangs up. The
-/// solver is freed here, off the caller's thread.
-fn serve(
-    n: usize,
-    amo: AtMostOne,
-    stop: StopFlag,
-    observer: Option<Arc<dyn Observer>>,
-    inbox: &mpsc::Receiver<Command>,
-    outbox: &mpsc::Sender<Reply>,
-) {
-    let mut solver = cadical::Solver::new();
-    solver.set_callbacks(Some(Watch {
-        stop: stop.clone(),
-        conflicts: 0,
-        observer,
-        n,
-    }));
-    let encoded = encode_into(n, amo, &mut solver, &stop);
-    let go_on = matches!(encoded, Ok(Some(_)));
-    if outbox.send(Reply::Encoded(encoded)).is_err() || !go_on {
-        return;
-    }
-    for command in inbox {
+    /// Carries out `command`: a solve answers, an added clause does not.
+    fn handle(&mut self, command: Command) -> Option<Reply> {
+        let (n, solver) = (self.n, &mut self.solver);
         match command {
             Command::Solve(limit) => {
                 if let Some(limit) = limit {
@@ -649,11 +556,179 @@ fn serve(
                     }
                 });
                 let conflicts = solver.get_callbacks().map_or(0, |w| w.conflicts);
-                if outbox.send(Reply::Solved(answer, conflicts)).is_err() {
-                    return;
+                Some(Reply::Solved(answer, conflicts))
+            }
+            Command::Add(clause) => {
+                solver.add_clause(clause);
+                None
+            }
+        }
+    }
+}
+
+/// Where a session's solver runs.
+enum Backend {
+    /// On the caller's thread (boards up to [`INLINE_MAX_N`]).
+    Inline(Box<Core>),
+    /// On a thread of its own ([`serve`]), reached over channels.
+    Thread {
+        commands: mpsc::Sender<Command>,
+        replies: mpsc::Receiver<Reply>,
+    },
+}
+
+/// An encoded board and its solver, called once or again with blocking clauses.
+///
+/// The solver looks at the stop flag at every decision and conflict (its terminator
+/// callback), but not inside some of its preprocessing and inprocessing passes, which last
+/// seconds on formulas of millions of clauses (measured: 13 s on the 13-million-clause pairwise
+/// formula of n = 200), and freeing such a formula takes a second more. So above
+/// [`INLINE_MAX_N`] CaDiCaL runs on a thread of its own, and the caller waits for its replies
+/// looking at the flag every [`POLL`]; a stopped caller returns at once and lets the thread
+/// finish those passes and free the solver by itself. Up to [`INLINE_MAX_N`] no pass and no
+/// freeing lasts that long, and the solver runs on the caller's thread: the same commands,
+/// carried out by the same [`Core`], without the wake-ups of the thread.
+struct Session {
+    n: usize,
+    backend: Backend,
+    effort: Effort,
+    budget: Option<u64>,
+}
+
+impl Session {
+    /// Encodes the board (on a new solver thread if the board is above [`INLINE_MAX_N`]);
+    /// `None` if the flag was raised meanwhile.
+    fn start(
+        n: usize,
+        amo: AtMostOne,
+        stop: &StopFlag,
+        budget: Option<u64>,
+        observer: Option<Arc<dyn Observer>>,
+    ) -> Result<Option<Self>, Error> {
+        let (backend, encoded) = if n <= INLINE_MAX_N {
+            let (core, encoded) = Core::encode(n, amo, stop, observer);
+            (Backend::Inline(Box::new(core)), Some(encoded))
+        } else {
+            let (commands, inbox) = mpsc::channel();
+            let (outbox, replies) = mpsc::channel();
+            let flag = stop.clone();
+            thread::Builder::new()
+                .name("nqueens-sat".into())
+                .spawn(move || serve(n, amo, &flag, observer, &inbox, &outbox))
+                .map_err(|e| Error::OutOfMemory {
+                    strategy: "sat",
+                    n,
+                    what: format!("the solver thread could not start ({e})"),
+                })?;
+            let encoded = wait(&replies, stop);
+            (Backend::Thread { commands, replies }, encoded)
+        };
+        match encoded {
+            Some(Reply::Encoded(Ok(Some(formula)))) => Ok(Some(Session {
+                n,
+                backend,
+                effort: Effort {
+                    formula,
+                    ..Effort::default()
+                },
+                budget,
+            })),
+            Some(Reply::Encoded(Err(e))) => Err(e),
+            _ => Ok(None),
+        }
+    }
+
+    /// Has the solver carry out `command`; its reply, or `None` for a command without one, or
+    /// once the flag is raised while the solver thread works (or the thread is gone).
+    fn call(&mut self, command: Command, stop: &StopFlag) -> Option<Reply> {
+        match &mut self.backend {
+            Backend::Inline(core) => core.handle(command),
+            Backend::Thread { commands, replies } => {
+                let answers = matches!(command, Command::Solve(_));
+                // A thread that is gone answers no solve, which reports it.
+                commands.send(command).ok()?;
+                if answers { wait(replies, stop) } else { None }
+            }
+        }
+    }
+
+    /// One solver call.
+    fn solve(&mut self, stop: &StopFlag) -> Answer {
+        let limit = match self.budget {
+            Some(budget) if budget <= self.effort.conflicts => {
+                return Answer::Stopped(Ended::Budget);
+            }
+            Some(budget) => Some(budget - self.effort.conflicts),
+            None => None,
+        };
+        self.effort.calls += 1;
+        match self.call(Command::Solve(limit), stop) {
+            Some(Reply::Solved(answer, conflicts)) => {
+                self.effort.conflicts = conflicts;
+                match answer {
+                    Some(Ok(columns)) => Answer::Model(columns),
+                    Some(Err(())) => Answer::Unsat,
+                    None if stop.is_stopped() => Answer::Stopped(Ended::Interrupted),
+                    None => Answer::Stopped(Ended::Budget),
                 }
             }
-            Command::Add(clause) => solver.add_clause(clause),
+            _ => Answer::Stopped(Ended::Interrupted),
+        }
+    }
+
+    /// Puts the `given` queens on the board: one unit clause `q(r, c)` each, which the solver
+    /// propagates before its first decision.
+    fn fix(&mut self, given: &[(usize, u32)], stop: &StopFlag) {
+        for &(r, c) in given {
+            let unit = vec![queen(self.n, r, c as usize).to_ipasir()];
+            self.call(Command::Add(unit), stop);
+        }
+    }
+
+    /// Excludes the solution `columns` from later calls.
+    fn block(&mut self, columns: &[u32], stop: &StopFlag) {
+        let n = self.n;
+        let clause = columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| (!queen(n, r, c as usize)).to_ipasir())
+            .collect();
+        self.call(Command::Add(clause), stop);
+    }
+}
+
+/// The solver thread's next reply, or `None` once the flag is raised (or the thread is gone),
+/// looking at the flag every [`POLL`].
+fn wait(replies: &mpsc::Receiver<Reply>, stop: &StopFlag) -> Option<Reply> {
+    loop {
+        match replies.recv_timeout(POLL) {
+            Ok(reply) => return Some(reply),
+            Err(RecvTimeoutError::Timeout) if !stop.is_stopped() => {}
+            Err(_) => return None,
+        }
+    }
+}
+
+/// The solver thread: encodes, then carries out the caller's commands until it hangs up. The
+/// solver is freed here, off the caller's thread.
+fn serve(
+    n: usize,
+    amo: AtMostOne,
+    stop: &StopFlag,
+    observer: Option<Arc<dyn Observer>>,
+    inbox: &mpsc::Receiver<Command>,
+    outbox: &mpsc::Sender<Reply>,
+) {
+    let (mut core, encoded) = Core::encode(n, amo, stop, observer);
+    let go_on = matches!(encoded, Reply::Encoded(Ok(Some(_))));
+    if outbox.send(encoded).is_err() || !go_on {
+        return;
+    }
+    for command in inbox {
+        if let Some(reply) = core.handle(command)
+            && outbox.send(reply).is_err()
+        {
+            return;
         }
     }
 }
@@ -688,7 +763,7 @@ fn complete_first(
             Effort::default(),
         ));
     };
-    session.fix(given);
+    session.fix(given, stop);
     let run = match session.solve(stop) {
         Answer::Model(columns) => {
             show_model(observer.map(|o| o.as_ref()), &columns);
@@ -744,7 +819,7 @@ impl Strategy for SatSolver {
                 stats: Stats::default(),
             });
         };
-        session.fix(job.given().map_or(&[][..], |g| g.queens()));
+        session.fix(job.given().map_or(&[][..], |g| g.queens()), &config.stop);
         let ended = loop {
             match session.solve(&config.stop) {
                 Answer::Model(columns) => {
@@ -752,7 +827,7 @@ impl Strategy for SatSolver {
                     if let ControlFlow::Break(()) = visitor(&columns) {
                         break Ended::Satisfied;
                     }
-                    session.block(&columns);
+                    session.block(&columns, &config.stop);
                 }
                 Answer::Unsat => break Ended::Exhausted,
                 Answer::Stopped(ended) => break ended,
