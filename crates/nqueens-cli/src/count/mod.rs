@@ -132,10 +132,15 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         ));
     }
     if reporter.estimate && args.symmetric.is_none() && solver.capabilities().resumable {
+        let resumed = counter.resumed();
         announce_long_count(
             solver,
             n,
             counter.config(),
+            |whole| {
+                let mine = shard.map_or(whole, |shard| shard.indices(whole).len());
+                mine.saturating_sub(resumed)
+            },
             args.checkpoint.is_some(),
             &reporter,
         );

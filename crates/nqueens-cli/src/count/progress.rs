@@ -19,16 +19,27 @@ const ESTIMATE_AFTER: Duration = Duration::from_secs(5);
 /// The board counted to forecast a long count before it starts: a fraction of a second.
 const CALIBRATION_N: usize = 15;
 
-/// How much faster than the number of solutions the counting time grows per unit of `n`
-/// (measured with the symmetry strategy on two cores: 1.0 from n = 16 to 17, 1.1 from n = 17
-/// to 18).
-const TIME_PER_SOLUTION_GROWTH: f64 = 1.05;
+/// How a strategy's time per solution counted at `n` compares with its time at
+/// [`CALIBRATION_N`]: a factor, and its growth per unit of `n` from there.
+fn time_per_solution(strategy: &str, n: usize) -> Option<f64> {
+    let steps = i32::try_from(n.checked_sub(CALIBRATION_N)?).ok()?;
+    Some(match strategy {
+        // The join's cost per solution falls and then holds: at n = 15 the count is mostly
+        // setting up (threads, tables), and from n = 20 on a solution costs a tenth of n = 15's
+        // on two threads (2.3 ns against 23: 89 s at n = 20, 701 s at 21, and about 6,100 s for
+        // the 16 shards of 22 on the 2-core machine, against 0.052 s at n = 15).
+        "quadrants" => 0.1,
+        // Searches: the time grows a little faster than the number of solutions (measured
+        // with the symmetry strategy on two cores: 1.0 from n = 16 to 17, 1.1 from 17 to 18).
+        _ => 1.05_f64.powi(steps),
+    })
+}
 
 /// Seconds a count of `n` would take with `solver` and `config`: the time of a count of
 /// [`CALIBRATION_N`] on this machine, scaled by the ratio of the solution counts (OEIS
-/// A000170, continued past the last known term at its last ratio). A subproblem of a large
-/// board can take minutes, so the estimate from the first finished subproblems comes late;
-/// this one comes at once.
+/// A000170, continued past the last known term at its last ratio) and by the strategy's
+/// [`time_per_solution`]. A subproblem of a large board can take minutes, so the estimate from
+/// the first finished subproblems comes late; this one comes at once.
 fn forecast(solver: &dyn Solver, n: usize, config: &Config) -> Option<f64> {
     // The calibration is not part of the count the progress bar shows.
     let config = Config {
@@ -44,9 +55,9 @@ fn forecast(solver: &dyn Solver, n: usize, config: &Config) -> Option<f64> {
         let ratio = solutions(last)? / solutions(last - 1)?;
         Some(solutions(last)? * ratio.powi(i32::try_from(n - last).ok()?))
     })?;
-    let growth = TIME_PER_SOLUTION_GROWTH.powi(i32::try_from(n - CALIBRATION_N).ok()?);
+    let factor = time_per_solution(solver.name(), n)?;
     run.is_complete()
-        .then(|| seconds * target / solutions(CALIBRATION_N).unwrap_or(1.0) * growth)
+        .then(|| seconds * target / solutions(CALIBRATION_N).unwrap_or(1.0) * factor)
 }
 
 /// Progress of a count: an indicatif bar on a terminal, and one time estimate on standard error
@@ -58,6 +69,8 @@ pub(crate) struct Reporter {
     started: Instant,
     total: AtomicU64,
     done: AtomicU64,
+    /// When the first subproblem finished, in nanoseconds from `started` (0: not yet).
+    first_done: AtomicU64,
     estimated: AtomicBool,
 }
 
@@ -83,6 +96,7 @@ impl Reporter {
             started: Instant::now(),
             total: AtomicU64::new(0),
             done: AtomicU64::new(0),
+            first_done: AtomicU64::new(0),
             estimated: AtomicBool::new(false),
         }
     }
@@ -122,19 +136,30 @@ impl Reporter {
         }
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         let elapsed = self.started.elapsed();
+        let nanos = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX).max(1);
+        let elapsed = elapsed.as_secs_f64();
+        // The first subproblem's time includes what the strategy sets up once (the quadrant
+        // tables of n = 22 take seconds): the rate is taken after it, or one subproblem out
+        // of thousands would stand for all of them.
+        let _ = self
+            .first_done
+            .compare_exchange(0, nanos, Ordering::Relaxed, Ordering::Relaxed);
+        let first = self.first_done.load(Ordering::Relaxed) as f64 * 1e-9;
         if self.estimate
-            && elapsed >= ESTIMATE_AFTER
+            && done >= 2
+            && elapsed - first >= ESTIMATE_AFTER.as_secs_f64()
             && !self.estimated.swap(true, Ordering::Relaxed)
         {
             // Subproblems are handed out in an interleaved order, so the first ones are a fair
             // sample of the rest.
             let total = self.total.load(Ordering::Relaxed);
-            let whole = elapsed.as_secs_f64() * total as f64 / done as f64;
+            let rate = (elapsed - first) / (done - 1) as f64;
+            let whole = first + rate * total.saturating_sub(1) as f64;
             self.say(&format!(
                 "estimate from the first subproblems: about {} in all ({done} of {total} took \
                  {})",
                 format_seconds(whole),
-                format_seconds(elapsed.as_secs_f64()),
+                format_seconds(elapsed),
             ));
         }
     }
@@ -162,29 +187,38 @@ impl Drop for Reporter {
     }
 }
 
-/// Says that `n` is a long count, how many subproblems it has and how long it should take,
-/// and how to stop and resume it.
+/// Says that `n` is a long count, how many subproblems it has and how long those this run
+/// counts (`to_count` of them: a shard's, less those a checkpoint holds) should take, and how
+/// to stop and resume it.
 pub(crate) fn announce_long_count(
     solver: &dyn Solver,
     n: usize,
     config: &Config,
+    to_count: impl FnOnce(usize) -> usize,
     checkpoint: bool,
     reporter: &Reporter,
 ) {
     let Ok(plan) = solver.plan(n, config) else {
         return;
     };
+    let whole = plan.len();
+    let here = to_count(whole);
+    let share = if here == whole {
+        String::new()
+    } else {
+        format!(", {here} of them counted here")
+    };
     let guess = forecast(solver, n, config).map_or_else(String::new, |s| {
         format!(
-            " and, timed against n = {CALIBRATION_N} here, would take about {} on {} thread(s)",
-            format_seconds(s),
+            "; timed against n = {CALIBRATION_N} here, {} would take about {} on {} thread(s)",
+            if here == whole { "it" } else { "they" },
+            format_seconds(s * here as f64 / whole.max(1) as f64),
             config.thread_count()
         )
     });
     reporter.say(&format!(
-        "n = {n} is a long count: {} subproblems{guess}. Ctrl-C stops and prints the partial \
-         count{}",
-        plan.len(),
+        "n = {n} is a long count: {whole} subproblems{share}{guess}. Ctrl-C stops and prints \
+         the partial count{}",
         if checkpoint {
             "; rerun with the same --checkpoint to resume"
         } else {
