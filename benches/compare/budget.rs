@@ -144,7 +144,7 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     // n = 16 to 19: by hand on the same machine type (one thread, 2026-11-27, the avx2-pext
     // kernel), rounded up.
     (YARDSTICK, "quadrants-t1", per_row(&[(12, 2e-3), (16, 0.15), (17, 1.4), (18, 4.2), (19, 32.0)], 8.0)),
-    (YARDSTICK, "quadrants-t2", per_row(&[(12, 1.5e-3), (16, 0.08), (17, 0.75)], 8.0)),
+    (YARDSTICK, "quadrants-t2", per_row(&[(12, 1.5e-3), (16, 0.08), (17, 0.75), (18, 2.2), (19, 16.0)], 8.0)),
     (YARDSTICK, "permutations.c", per_row(&[(10, 0.05), (12, 4.85)], 12.0)),
     (YARDSTICK, "permutation", per_row(&[(10, 0.012), (12, 1.3)], 12.0)),
     // Completion instances, one probe each: mean over the grid's instances at each n.

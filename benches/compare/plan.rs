@@ -101,9 +101,9 @@ pub struct Plan {
     pub yardstick_counts: Vec<usize>,
     /// Sizes at which `count.c` and its counterparts are run once each, outside criterion.
     pub yardstick_once: Vec<usize>,
-    /// Sizes at which `quadrants` alone on one thread (`quadrants-t1`) is run once, outside
-    /// criterion: its goals at n = 18 and 19 are CPU seconds on one core, where `count.c`
-    /// would take minutes.
+    /// Sizes at which `quadrants` alone (`quadrants-t1` and `quadrants-t2`) is run once,
+    /// outside criterion: its goals at n = 18 and 19 are seconds on one core and on two, where
+    /// `count.c` would take minutes.
     pub quadrants_once: Vec<usize>,
     /// Sizes at which `permutations.c` and `permutation` are measured by criterion.
     pub yardstick_permutations: Vec<usize>,

@@ -197,17 +197,19 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
         }
     }
     for n in h.plan.quadrants_once.clone() {
-        add(h, QUADRANTS_ONE_THREAD, n, false);
+        for label in QUADRANTS_ALONE {
+            add(h, label, n, false);
+        }
     }
 }
 
-/// The counterpart run alone at the sizes of `quadrants_once`.
-const QUADRANTS_ONE_THREAD: &str = "quadrants-t1";
+/// The counterparts run alone at the sizes of `quadrants_once`.
+const QUADRANTS_ALONE: [&str; 2] = ["quadrants-t1", "quadrants-t2"];
 
 /// The `yardstick` group: `count.c` against `bitmask` (single-threaded), `symmetry` and
 /// `quadrants` with one and two threads, `permutations.c` against `permutation`; the sizes of `yardstick_once` timed
-/// once each, outside criterion, and those of `quadrants_once` for `quadrants-t1` alone. Bench
-/// mode only.
+/// once each, outside criterion, and those of `quadrants_once` for `quadrants` alone (one and
+/// two threads). Bench mode only.
 pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut rust = Vec::new();
     if let Ok(solver) = registry.get("bitmask") {
@@ -249,7 +251,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             .any(|&n| selected("permutations.c", n) || selected("permutation", n))
         || quadrants_once
             .iter()
-            .any(|&n| selected(QUADRANTS_ONE_THREAD, n));
+            .any(|&n| QUADRANTS_ALONE.iter().any(|label| selected(label, n)));
     if h.plan.mode != Mode::Bench || !any_selected {
         return;
     }
@@ -286,9 +288,12 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         }
         h.save();
     }
-    // Larger sizes, quadrants on one thread alone (its per-core goals).
+    // Larger sizes, quadrants alone (its goals per core and on two threads).
     for &n in &quadrants_once {
-        for counterpart in rust.iter().filter(|r| r.label == QUADRANTS_ONE_THREAD) {
+        for counterpart in rust
+            .iter()
+            .filter(|r| QUADRANTS_ALONE.contains(&r.label.as_str()))
+        {
             run_once(h, counterpart, n);
         }
         h.save();
