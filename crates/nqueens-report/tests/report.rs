@@ -260,6 +260,16 @@ fn synthetic(root: &Path) -> StatsFile {
     );
     once.seconds = 7.5;
     stats.records.push(once);
+    // The joining counter once at 17, and alone (no C run) at 18 on one thread and two.
+    for (id, n, seconds) in [
+        ("quadrants-t1", 17, 0.5),
+        ("quadrants-t1", 18, 2.0),
+        ("quadrants-t2", 18, 1.0),
+    ] {
+        let mut once = CaseRecord::new("yardstick", id, "quadrants", n, CaseStatus::Measured);
+        once.seconds = seconds;
+        stats.records.push(once);
+    }
     stats.meta.push((
         "update".into(),
         Update {
@@ -487,8 +497,11 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "## Summary\n\n- Backtracking: `bitmask` counts ",
         "Yardstick at n = 16 (`count.c` 4 s): `symmetry-t2` 4.00× faster than count.c (1 s), \
          `bitmask` 1.25× slower than count.c (5 s).",
-        "Yardstick at n = 17 (`count.c` 30 s, one run each): `symmetry-t2` 4.00× faster than \
-         count.c (7.5 s).",
+        "Yardstick at n = 17 (`count.c` 30 s, one run each): `quadrants-t1` 60.00× faster \
+         than count.c (500 ms), `symmetry-t2` 4.00× faster than count.c (7.5 s).",
+        "Counting against C: `quadrants` on one thread against `count.c`: 60× faster at \
+         n = 17; alone, it counts n = 18 in 2 s (1 s on two).",
+        "| 18 | `quadrants-t2` | 1 s | one run | - |",
         "| 16 | `count.c` | 4 s | criterion median | - |",
         "| 17 | `symmetry-t2` | 7.5 s | one run | 4.00× faster than `count.c` |",
         "**Partly rerun:** 2026-01-03 10:00 UTC (full mode, took 3 min 1 s): `cargo bench --bench compare -- yardstick`",

@@ -7,6 +7,7 @@
 
 use super::data::{Data, spread, values};
 use super::memory::{count_costs, summary_line, verdict};
+use super::tables::yardstick_rows;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
@@ -27,6 +28,7 @@ pub(super) fn tradeoff_lines(data: &Data<'_>) -> Vec<String> {
         facts.permutation(),
         facts.symmetry(),
         facts.joining(),
+        facts.against_c(),
         facts.breadth(),
         facts.guided(),
         facts.dlx(),
@@ -180,6 +182,52 @@ impl Facts<'_, '_> {
     fn joining(&self) -> Option<String> {
         let verdict = verdict(&count_costs(self.data))?;
         Some(summary_line(Some(&verdict)))
+    }
+
+    /// The joining counter against the C yardstick: `quadrants` on one thread against
+    /// `count.c` wherever both were timed, then its times alone at the larger sizes, on one
+    /// thread and on two.
+    fn against_c(&self) -> Option<String> {
+        let (mut ratios, mut alone) = (Vec::new(), Vec::new());
+        for (n, list) in yardstick_rows(self.data) {
+            let time = |id: &str| list.iter().find(|t| t.id == id).map(|t| t.seconds);
+            let Some(one) = time("quadrants-t1") else {
+                continue;
+            };
+            match list.iter().find(|t| t.id == "count.c") {
+                Some(c) => ratios.push(format!(
+                    "{} at n = {n}",
+                    times(c.seconds / one, "faster", "slower")
+                )),
+                None => alone.push(format!(
+                    "n = {n} in {}{}",
+                    format_seconds(one),
+                    time("quadrants-t2").map_or_else(String::new, |two| format!(
+                        " ({} on two)",
+                        format_seconds(two)
+                    ))
+                )),
+            }
+        }
+        let mut line = match (ratios.is_empty(), alone.is_empty()) {
+            (true, true) => return None,
+            (false, _) => format!(
+                "Counting against C: `quadrants` on one thread against `count.c`: {}",
+                ratios.join(", ")
+            ),
+            (true, false) => "Counting beyond C's reach: `quadrants` on one thread".to_string(),
+        };
+        if !alone.is_empty() {
+            let lead = if ratios.is_empty() {
+                " counts "
+            } else {
+                "; alone, it counts "
+            };
+            line.push_str(lead);
+            line.push_str(&alone.join(", "));
+        }
+        line.push('.');
+        Some(line)
     }
 
     /// Breadth-first extension against `vector`: the same nodes, the time per node, and the
