@@ -95,11 +95,15 @@ pub fn registry() -> Registry {
         .defaults(
             Operation::Count,
             &[
-                // Joining quadrant tables beats searching from n = 14 on (1.2-4× on one thread,
-                // interleaved runs on the 2-core machine: README, "Counting"); below, both
-                // take milliseconds. Up to n = 20, whose tables fit the default memory limit.
+                // Joining quadrant tables beats searching from n = 14 on (the report's
+                // yardstick table and the README's by-hand table); below, both take
+                // milliseconds. Up to n = 22: its memory estimate (a bound) fits the default
+                // limit up to n = 21 on two threads; beyond, or on a machine whose threads'
+                // keys would not fit, the count falls back to symmetry with a warning that
+                // gives the estimate (n = 22 on two threads peaked at 2.6 GiB and runs with
+                // `--memory-limit 8G`).
                 // `--unique` takes symmetry, the first counter here that counts classes.
-                Pick::new("quadrants").up_to(20),
+                Pick::new("quadrants").up_to(22),
                 Pick::new("symmetry"),
                 Pick::new("bitmask"),
                 Pick::new("vector"),

@@ -290,9 +290,11 @@ fn the_default_counter_falls_back_when_quadrants_refuses_for_memory() {
         .assert()
         .success()
         .stdout("365596\n")
-        .stderr(predicate::str::contains(
-            "quadrants refuses n = 14 under the memory limit",
-        ));
+        .stderr(
+            predicate::str::contains("quadrants refuses n = 14: its tables would take more")
+                .and(predicate::str::contains("(--memory-limit)"))
+                .and(predicate::str::contains("counting with symmetry instead")),
+        );
     nqueens()
         .args(["count", "14", "-s", "quadrants", "--memory-limit", "1M"])
         .assert()

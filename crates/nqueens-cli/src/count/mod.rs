@@ -113,9 +113,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     }
     let solver = counter.solver();
     if let Some(fallback) = counter.fallback() {
+        // The refusal says how much memory it would take and names --memory-limit.
         warn(&format!(
-            "{} refuses n = {n} under the memory limit; counting with {} instead",
-            fallback.refused,
+            "{}; counting with {} instead",
+            fallback.error,
             solver.name()
         ));
     }
