@@ -142,7 +142,8 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     (YARDSTICK, "symmetry-t1", per_row(&[(12, 2e-3), (16, 1.28), (17, 9.0)], 7.0)),
     (YARDSTICK, "symmetry-t2", per_row(&[(12, 1.5e-3), (16, 0.64), (17, 4.7)], 7.0)),
     // n = 16 to 19: by hand on the same machine type (one thread, 2026-11-27, the avx2-pext
-    // kernel), rounded up.
+    // kernel), rounded up; two threads at n = 18 and 19: a little over half of one thread's,
+    // as at n = 16 and 17, until a run measures them.
     (YARDSTICK, "quadrants-t1", per_row(&[(12, 2e-3), (16, 0.15), (17, 1.4), (18, 4.2), (19, 32.0)], 8.0)),
     (YARDSTICK, "quadrants-t2", per_row(&[(12, 1.5e-3), (16, 0.08), (17, 0.75), (18, 2.2), (19, 16.0)], 8.0)),
     (YARDSTICK, "permutations.c", per_row(&[(10, 0.05), (12, 4.85)], 12.0)),

@@ -7,7 +7,7 @@
 //! set; it then runs that one case once, on one thread with seed 1, inside
 //! [`nqueens_kernel`], and callgrind collects only while that function runs
 //! (`--toggle-collect`), so start-up and the registry are not counted, and on every thread the
-//! kernel starts (`sat` runs CaDiCaL on a thread of its own above n = 8: counting only the
+//! kernel starts (`sat` runs CaDiCaL on a thread of its own above n = 12: counting only the
 //! calling thread measured its waiting, which varied from run to run, and not the solver).
 //! Each strategy (every variant in the deep profile) is counted at one size: counting at the
 //! largest n of 8 to 10 its model runs in 15 ms, else a first solution at the largest of 16,

@@ -89,11 +89,12 @@
 //! CaDiCaL asks a terminator callback whether to stop at every step of its main loop (each
 //! decision or conflict), and the callback reads the [`StopFlag`]; the encoding looks at the
 //! flag between constraints. Some of CaDiCaL's preprocessing and inprocessing passes do not
-//! look, and last seconds on formulas of millions of clauses, so above n = 8 the solver runs on
-//! a thread of its own while the caller polls the flag every 5 ms: a raised flag ends a run
+//! look, and last seconds on formulas of millions of clauses, so above n = 12 the solver runs
+//! on a thread of its own while the caller polls the flag every 5 ms: a raised flag ends a run
 //! within milliseconds, and the solver thread finishes its pass and frees the formula by
-//! itself. Up to n = 8 a whole run takes well under those 5 ms, and the solver runs on the
-//! caller's thread, sparing each solver call two cross-thread wake-ups.
+//! itself. Up to n = 12 the formula has a few thousand clauses, no pass that skips the flag
+//! comes near those 5 ms, and the solver runs on the caller's thread, sparing each solver call
+//! two cross-thread wake-ups.
 //! [`Config::budget`](nqueens_core::Config::budget) caps the conflicts of each solver call
 //! (CaDiCaL's `conflicts` limit), and a run that hits it ends with [`Ended::Budget`].
 //!
@@ -470,14 +471,15 @@ const POLL: Duration = Duration::from_millis(5);
 
 /// The largest board whose solver runs on the caller's thread (every encoding).
 ///
-/// Up to this size no solver call and no freeing of the solver comes near [`POLL`], so the
-/// solver's own look at the flag (its terminator callback) is as responsive as the thread's
-/// polling, and the thread would only add two cross-thread wake-ups to each solver call, whose
-/// wait for a core made small runs' times vary about tenfold on a busy machine. Above it, runs
-/// soon take longer than [`POLL`] (n = 12 does, with every encoding). The crate's `sat-probe`
-/// example measures both sides: `time-first` and `time-count` print the percentiles of whole
-/// runs.
-const INLINE_MAX_N: usize = 8;
+/// What the solver thread buys is a prompt stop during the passes of CaDiCaL that do not ask
+/// the terminator callback (pre- and inprocessing): they last seconds on formulas of millions
+/// of clauses, and well under [`POLL`] on the few thousand clauses of boards up to this size,
+/// where the solver's own look at the flag at each decision and conflict is as prompt as the
+/// thread's polling. There the thread only adds two cross-thread wake-ups to each solver call
+/// (a count makes one call per solution), whose wait for a core on a busy machine made small
+/// runs' times vary up to tenfold from run to run. The crate's `sat-probe` example
+/// (`time-first`, `time-count`) prints the percentiles of whole runs, to measure both sides.
+const INLINE_MAX_N: usize = 12;
 
 /// What the caller asks of the solver.
 enum Command {

@@ -113,7 +113,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     }
     let solver = counter.solver();
     if let Some(fallback) = counter.fallback() {
-        // The refusal says how much memory it would take and names --memory-limit.
+        // The refusal says why (quadrants': its estimate, and the --memory-limit it passed).
         warn(&format!(
             "{}; counting with {} instead",
             fallback.error,

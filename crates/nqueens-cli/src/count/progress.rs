@@ -5,7 +5,8 @@ use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use nqueens::core::{Config, Event, Observer, Solver, known};
+use nqueens::core::{Config, Event, Observer, Solver, Strategy, known};
+use nqueens::quadrants::QuadrantsSolver;
 use nqueens_report::format_seconds;
 
 use crate::output::message;
@@ -20,18 +21,19 @@ const ESTIMATE_AFTER: Duration = Duration::from_secs(5);
 const CALIBRATION_N: usize = 15;
 
 /// How a strategy's time per solution counted at `n` compares with its time at
-/// [`CALIBRATION_N`]: a factor, and its growth per unit of `n` from there.
+/// [`CALIBRATION_N`], as a factor.
 fn time_per_solution(strategy: &str, n: usize) -> Option<f64> {
     let steps = i32::try_from(n.checked_sub(CALIBRATION_N)?).ok()?;
-    Some(match strategy {
+    Some(if strategy == QuadrantsSolver.name() {
         // The join's cost per solution falls and then holds: at n = 15 the count is mostly
-        // setting up (threads, tables), and from n = 20 on a solution costs a tenth of n = 15's
-        // on two threads (2.3 ns against 23: 89 s at n = 20, 701 s at 21, and about 6,100 s for
-        // the 16 shards of 22 on the 2-core machine, against 0.052 s at n = 15).
-        "quadrants" => 0.1,
+        // setting up (threads, tables), and from n = 20 on a solution costs about a tenth of
+        // n = 15's (measured on the 2-core machine, on one thread and on two: n = 15 in 0.083
+        // and 0.057 s, n = 20 in 162 and 89 s, n = 21 in 701 s on two).
+        0.1
+    } else {
         // Searches: the time grows a little faster than the number of solutions (measured
         // with the symmetry strategy on two cores: 1.0 from n = 16 to 17, 1.1 from 17 to 18).
-        _ => 1.05_f64.powi(steps),
+        1.05_f64.powi(steps)
     })
 }
 
@@ -145,14 +147,15 @@ impl Reporter {
             .first_done
             .compare_exchange(0, nanos, Ordering::Relaxed, Ordering::Relaxed);
         let first = self.first_done.load(Ordering::Relaxed) as f64 * 1e-9;
+        let total = self.total.load(Ordering::Relaxed);
         if self.estimate
             && done >= 2
+            && done < total
             && elapsed - first >= ESTIMATE_AFTER.as_secs_f64()
             && !self.estimated.swap(true, Ordering::Relaxed)
         {
             // Subproblems are handed out in an interleaved order, so the first ones are a fair
             // sample of the rest.
-            let total = self.total.load(Ordering::Relaxed);
             let rate = (elapsed - first) / (done - 1) as f64;
             let whole = first + rate * total.saturating_sub(1) as f64;
             self.say(&format!(
@@ -202,20 +205,25 @@ pub(crate) fn announce_long_count(
         return;
     };
     let whole = plan.len();
-    let here = to_count(whole);
-    let share = if here == whole {
+    let mine = to_count(whole);
+    let share = if mine == whole {
         String::new()
     } else {
-        format!(", {here} of them counted here")
+        format!(", {mine} of them to count in this run")
     };
-    let guess = forecast(solver, n, config).map_or_else(String::new, |s| {
-        format!(
-            "; timed against n = {CALIBRATION_N} here, {} would take about {} on {} thread(s)",
-            if here == whole { "it" } else { "they" },
-            format_seconds(s * here as f64 / whole.max(1) as f64),
-            config.thread_count()
-        )
-    });
+    // Nothing left to count (a checkpoint holds them all): no calibration, no forecast.
+    let guess = (mine > 0)
+        .then(|| forecast(solver, n, config))
+        .flatten()
+        .map_or_else(String::new, |s| {
+            format!(
+                "; timed against n = {CALIBRATION_N} on this machine, {} would take about {} on \
+                 {} thread(s)",
+                if mine == whole { "the count" } else { "those" },
+                format_seconds(s * mine as f64 / whole.max(1) as f64),
+                config.thread_count()
+            )
+        });
     reporter.say(&format!(
         "n = {n} is a long count: {whole} subproblems{share}{guess}. Ctrl-C stops and prints \
          the partial count{}",

@@ -190,23 +190,28 @@ impl Facts<'_, '_> {
     fn against_c(&self) -> Option<String> {
         let (mut ratios, mut alone) = (Vec::new(), Vec::new());
         for (n, list) in yardstick_rows(self.data) {
-            let time = |id: &str| list.iter().find(|t| t.id == id).map(|t| t.seconds);
-            let Some(one) = time("quadrants-t1") else {
-                continue;
+            let time = |id: &str| {
+                list.iter()
+                    .find(|t| t.id == id)
+                    .map(|t| t.seconds)
+                    .filter(|s| *s > 0.0)
             };
-            match list.iter().find(|t| t.id == "count.c") {
-                Some(c) => ratios.push(format!(
-                    "{} at n = {n}",
-                    times(c.seconds / one, "faster", "slower")
-                )),
-                None => alone.push(format!(
+            match (time("count.c"), time("quadrants-t1"), time("quadrants-t2")) {
+                (Some(c), Some(one), _) => {
+                    ratios.push(format!("{} at n = {n}", times(c / one, "faster", "slower")))
+                }
+                (None, Some(one), two) => alone.push(format!(
                     "n = {n} in {}{}",
                     format_seconds(one),
-                    time("quadrants-t2").map_or_else(String::new, |two| format!(
+                    two.map_or_else(String::new, |two| format!(
                         " ({} on two)",
                         format_seconds(two)
                     ))
                 )),
+                (None, None, Some(two)) => {
+                    alone.push(format!("n = {n} in {} on two", format_seconds(two)));
+                }
+                _ => {}
             }
         }
         let mut line = match (ratios.is_empty(), alone.is_empty()) {
@@ -215,7 +220,7 @@ impl Facts<'_, '_> {
                 "Counting against C: `quadrants` on one thread against `count.c`: {}",
                 ratios.join(", ")
             ),
-            (true, false) => "Counting beyond C's reach: `quadrants` on one thread".to_string(),
+            (true, false) => "Counting by joining, alone: `quadrants` on one thread".to_string(),
         };
         if !alone.is_empty() {
             let lead = if ratios.is_empty() {
