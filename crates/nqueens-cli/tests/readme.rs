@@ -204,6 +204,49 @@ fn quadrants_by_hand_figures_are_the_recorded_runs() {
     assert_eq!(format!("{measured:.1}"), format!("{growth:.1}"));
 }
 
+/// n = 22 was counted in 16 shards, one after another: `benches/n22-shards.csv` holds each
+/// shard's record, and their sums (count, wall, CPU) are the n = 22 line of
+/// `benches/by-hand.csv`, which the README's table shows.
+#[test]
+fn the_shards_of_n22_add_up_to_the_recorded_count() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/");
+    let rows = |name: &str| -> Vec<Vec<String>> {
+        let text = std::fs::read_to_string(format!("{dir}{name}")).expect(name);
+        text.lines()
+            .filter(|line| !line.starts_with('#'))
+            .skip(1)
+            .map(|line| line.split(',').map(String::from).collect())
+            .collect()
+    };
+    let shards = rows("n22-shards.csv");
+    let mut names: Vec<&str> = shards.iter().map(|fields| fields[2].as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(
+        (shards.len(), names.len()),
+        (16, 16),
+        "one line per shard: {names:?}"
+    );
+    let count: u64 = shards
+        .iter()
+        .map(|fields| fields[4].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(Some(count), nqueens::core::known::all_solutions(22));
+    let sum = |column: usize| -> f64 {
+        shards
+            .iter()
+            .map(|fields| fields[column].parse::<f64>().unwrap())
+            .sum()
+    };
+    let whole = rows("by-hand.csv")
+        .into_iter()
+        .rfind(|fields| fields[2] == "quadrants" && fields[3] == "22")
+        .expect("the n = 22 line of benches/by-hand.csv");
+    assert_eq!(whole[5], count.to_string());
+    assert_eq!(whole[6], format!("{:.1}", sum(6)));
+    assert_eq!(whole[7], format!("{:.1}", sum(7)));
+}
+
 /// Zero is `0` where a strategy counts the quantity, `-` only where it does not.
 #[test]
 fn compare_prints_zero_for_none_and_dash_for_not_counted() {
