@@ -202,6 +202,14 @@ fn quadrants_by_hand_figures_are_the_recorded_runs() {
         .expect("the growth from n = 20 to 21");
     let measured = cpu_by_n["21"] / cpu_by_n["20"];
     assert_eq!(format!("{measured:.1}"), format!("{growth:.1}"));
+    let growth: f64 = text
+        .split("n = 22 took ")
+        .nth(1)
+        .and_then(|t| t.split(" times the CPU of n = 21").next())
+        .and_then(|t| t.parse().ok())
+        .expect("the growth from n = 21 to 22");
+    let measured = cpu_by_n["22"] / cpu_by_n["21"];
+    assert_eq!(format!("{measured:.1}"), format!("{growth:.1}"));
 }
 
 /// n = 22 was counted in 16 shards, one after another: `benches/n22-shards.csv` holds each
@@ -245,6 +253,18 @@ fn the_shards_of_n22_add_up_to_the_recorded_count() {
     assert_eq!(whole[5], count.to_string());
     assert_eq!(whole[6], format!("{:.1}", sum(6)));
     assert_eq!(whole[7], format!("{:.1}", sum(7)));
+    // The README's pace of a quiet machine: 16 times the mean wall of the quiet shards.
+    let quiet: Vec<f64> = shards
+        .iter()
+        .filter(|fields| fields[9..].join(",").contains("quiet machine"))
+        .map(|fields| fields[6].parse::<f64>().unwrap())
+        .collect();
+    let minutes = (16.0 * quiet.iter().sum::<f64>() / quiet.len() as f64 / 60.0).round() as u64;
+    let pace = format!("the whole takes about {} h {} min", minutes / 60, minutes % 60);
+    assert!(
+        readme().replace('\n', " ").contains(&pace),
+        "the README says {pace:?}"
+    );
 }
 
 /// Zero is `0` where a strategy counts the quantity, `-` only where it does not.
