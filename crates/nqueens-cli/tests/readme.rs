@@ -260,7 +260,11 @@ fn the_shards_of_n22_add_up_to_the_recorded_count() {
         .map(|fields| fields[6].parse::<f64>().unwrap())
         .collect();
     let minutes = (16.0 * quiet.iter().sum::<f64>() / quiet.len() as f64 / 60.0).round() as u64;
-    let pace = format!("the whole takes about {} h {} min", minutes / 60, minutes % 60);
+    let pace = format!(
+        "the whole takes about {} h {} min",
+        minutes / 60,
+        minutes % 60
+    );
     assert!(
         readme().replace('\n', " ").contains(&pace),
         "the README says {pace:?}"
