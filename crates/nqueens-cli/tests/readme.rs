@@ -13,6 +13,17 @@ fn readme() -> String {
     std::fs::read_to_string(path).expect("the workspace README")
 }
 
+/// The data lines of `benches/NAME` (comments and the header left out), split at commas.
+fn bench_csv(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/../../benches/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .skip(1)
+        .map(|line| line.split(',').map(String::from).collect())
+        .collect()
+}
+
 /// Splits a sample command line as a shell would for these samples: words, and double-quoted
 /// strings kept whole; a ` # ` outside quotes starts a comment.
 fn words(line: &str) -> Vec<String> {
@@ -168,8 +179,7 @@ fn quadrants_by_hand_figures_are_the_recorded_runs() {
         .split("| n | count | wall | CPU (user) | peak RSS |\n|---|---|---|---|---|\n")
         .nth(1)
         .expect("the by-hand table");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/by-hand.csv");
-    let csv = std::fs::read_to_string(path).expect("benches/by-hand.csv");
+    let csv = bench_csv("by-hand.csv");
     let digits = |field: &str| {
         field
             .chars()
@@ -181,9 +191,7 @@ fn quadrants_by_hand_figures_are_the_recorded_runs() {
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         let (n, count, cpu, rss) = (cells[1], digits(cells[2]), digits(cells[4]), cells[5]);
         let recorded = csv
-            .lines()
-            .filter(|line| !line.starts_with('#'))
-            .map(|line| line.split(',').collect::<Vec<_>>())
+            .iter()
             .rfind(|fields| fields[2] == "quadrants" && fields[3] == n)
             .unwrap_or_else(|| panic!("no recorded quadrants run at n = {n}"));
         let cpu_seconds: f64 = recorded[7].parse().expect("cpu_seconds");
@@ -194,22 +202,16 @@ fn quadrants_by_hand_figures_are_the_recorded_runs() {
         cpu_by_n.insert(n.to_string(), cpu_seconds);
     }
     assert!(cpu_by_n.len() >= 2, "the table has {} rows", cpu_by_n.len());
-    let growth: f64 = text
-        .split("n = 21 took ")
-        .nth(1)
-        .and_then(|t| t.split(" times the CPU of n = 20").next())
-        .and_then(|t| t.parse().ok())
-        .expect("the growth from n = 20 to 21");
-    let measured = cpu_by_n["21"] / cpu_by_n["20"];
-    assert_eq!(format!("{measured:.1}"), format!("{growth:.1}"));
-    let growth: f64 = text
-        .split("n = 22 took ")
-        .nth(1)
-        .and_then(|t| t.split(" times the CPU of n = 21").next())
-        .and_then(|t| t.parse().ok())
-        .expect("the growth from n = 21 to 22");
-    let measured = cpu_by_n["22"] / cpu_by_n["21"];
-    assert_eq!(format!("{measured:.1}"), format!("{growth:.1}"));
+    for (from, to) in [(20, 21), (21, 22)] {
+        let growth: f64 = text
+            .split(&format!("n = {to} took "))
+            .nth(1)
+            .and_then(|t| t.split(&format!(" times the CPU of n = {from}")).next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("the growth from n = {from} to {to}"));
+        let measured = cpu_by_n[&to.to_string()] / cpu_by_n[&from.to_string()];
+        assert_eq!(format!("{measured:.1}"), format!("{growth:.1}"), "n = {to}");
+    }
 }
 
 /// n = 22 was counted in 16 shards, one after another: `benches/n22-shards.csv` holds each
@@ -217,16 +219,7 @@ fn quadrants_by_hand_figures_are_the_recorded_runs() {
 /// `benches/by-hand.csv`, which the README's table shows.
 #[test]
 fn the_shards_of_n22_add_up_to_the_recorded_count() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/");
-    let rows = |name: &str| -> Vec<Vec<String>> {
-        let text = std::fs::read_to_string(format!("{dir}{name}")).expect(name);
-        text.lines()
-            .filter(|line| !line.starts_with('#'))
-            .skip(1)
-            .map(|line| line.split(',').map(String::from).collect())
-            .collect()
-    };
-    let shards = rows("n22-shards.csv");
+    let shards = bench_csv("n22-shards.csv");
     let mut names: Vec<&str> = shards.iter().map(|fields| fields[2].as_str()).collect();
     names.sort_unstable();
     names.dedup();
@@ -246,7 +239,7 @@ fn the_shards_of_n22_add_up_to_the_recorded_count() {
             .map(|fields| fields[column].parse::<f64>().unwrap())
             .sum()
     };
-    let whole = rows("by-hand.csv")
+    let whole = bench_csv("by-hand.csv")
         .into_iter()
         .rfind(|fields| fields[2] == "quadrants" && fields[3] == "22")
         .expect("the n = 22 line of benches/by-hand.csv");

@@ -143,10 +143,11 @@ impl Reporter {
         // The first subproblem's time includes what the strategy sets up once (the quadrant
         // tables of n = 22 take seconds): the rate is taken after it, or one subproblem out
         // of thousands would stand for all of them.
-        let _ = self
+        let first = self
             .first_done
-            .compare_exchange(0, nanos, Ordering::Relaxed, Ordering::Relaxed);
-        let first = self.first_done.load(Ordering::Relaxed) as f64 * 1e-9;
+            .compare_exchange(0, nanos, Ordering::Relaxed, Ordering::Relaxed)
+            .map_or_else(|earlier| earlier, |_| nanos) as f64
+            * 1e-9;
         let total = self.total.load(Ordering::Relaxed);
         if self.estimate
             && done >= 2
