@@ -338,7 +338,7 @@ fn given_queens_are_refused_unless_honoured_and_on_the_board() {
                 continue;
             };
             let result = run(solver, op, n, &config);
-            if solver.honours_given(variant) {
+            if variant.keeps_given {
                 assert!(
                     matches!(
                         run(solver, op, 1, &config),
@@ -378,7 +378,7 @@ fn checkpointed_and_sharded_counts_agree_with_plain_ones() {
             .capabilities()
             .variants
             .iter()
-            .any(|v| solver.symmetric_count_limit(v).is_supported());
+            .any(|v| v.symmetric.is_supported());
         let turns: &[Option<Turn>] = match symmetric {
             true => &[None, Some(Turn::Half), Some(Turn::Quarter)],
             false => &[None],

@@ -54,7 +54,7 @@ fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let budget = h.plan.completion_budget.as_secs_f64();
     for case in cases(registry) {
-        if !case.is_default || !case.solver.honours_given(case.variant) {
+        if !case.is_default || !case.variant.keeps_given {
             continue;
         }
         for (n, k, seed) in grid(h) {
@@ -120,7 +120,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
     for case in cases(registry) {
-        if !case.is_default || !case.solver.honours_given(case.variant) {
+        if !case.is_default || !case.variant.keeps_given {
             continue;
         }
         // The smallest board this case ran past the budget on: larger ones are skipped.

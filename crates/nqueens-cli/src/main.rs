@@ -135,7 +135,7 @@ impl StrategyArgs {
         {
             let honouring: Vec<&str> = registry
                 .iter()
-                .filter(|s| s.capabilities().variants.iter().any(|v| s.honours_given(v)))
+                .filter(|s| s.capabilities().keeps_given())
                 .map(|s| s.name())
                 .collect();
             anyhow::bail!(UsageError(format!(
@@ -411,7 +411,11 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 fn describe(error: &anyhow::Error) -> String {
     let mut text = String::new();
     for cause in error.chain() {
-        let part = cause.to_string();
+        let mut part = cause.to_string();
+        // The library says what the bound is; the flag that raises it is the command's.
+        if let Some(SolverError::MemoryLimit { .. }) = cause.downcast_ref::<SolverError>() {
+            part.push_str(" (--memory-limit raises it)");
+        }
         if text.contains(&part) {
             continue;
         }

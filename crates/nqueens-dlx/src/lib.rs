@@ -84,8 +84,8 @@
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Event, Job, Limit, Observer, Stats, StopFlag, Strategy, Variant,
-    VisitRun, Visitor, known,
+    Budget, Capabilities, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer, Stats,
+    StopFlag, Strategy, Variant, VisitRun, Visitor, known,
 };
 
 /// Knuth's Algorithm X with dancing links, most constrained item first. Registry name `dlx`.
@@ -110,10 +110,20 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
-    budget: Some("nodes"),
+    budget: Some(Budget::Nodes),
     first: Limit::UpTo(MAX_FIRST),
     list: Limit::UpTo(MAX_FIRST),
     count: Limit::UpTo(known::COUNT_FITS_U64),
+    keeps_given: true,
+    cost: Cost {
+        first: CostModel::power(&[(8, 1.5e-5), (16, 5.5e-5), (30, 1.1e-4)], 2.0),
+        count: CostModel::per_row(
+            &[(4, 4e-6), (8, 3.3e-4), (12, 0.086), (13, 0.37), (14, 1.8)],
+            5.0,
+        ),
+        completion: CostModel::power(&[(12, 2e-4), (20, 2e-3), (28, 0.02)], 4.0),
+    },
+    ..Variant::BLANK
 };
 
 /// How many tree nodes the search visits between looks at the stop flag.
@@ -552,10 +562,6 @@ impl Strategy for DlxSolver {
             resumable: false,
             variants: &[VARIANT],
         }
-    }
-
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -106,8 +106,8 @@ mod diagonals;
 mod prefetch;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
-    Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit,
+    Solution, Stats, Strategy, Variant,
 };
 use nqueens_local::{self as local, Start};
 use rand::SeedableRng;
@@ -147,10 +147,31 @@ const ONLY: Variant = Variant {
     summary: "greedy permutation start, O(1) swap repair, restarts",
     complete: false,
     randomized: true,
-    budget: Some("moves"),
+    budget: Some(Budget::Moves),
     first: Limit::UpTo(MAX_N),
     list: Limit::Unsupported("local search finds one solution at a time; it cannot enumerate"),
     count: Limit::Unsupported("local search finds one solution at a time; it cannot count"),
+    keeps_given: true,
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 4e-4),
+                (16, 4e-4),
+                (100, 5e-5),
+                (1_000, 1.2e-4),
+                (10_000, 1e-3),
+                (100_000, 3.4e-3),
+                (1_000_000, 0.04),
+                (3_000_000, 0.1),
+                (10_000_000, 0.4),
+                (100_000_000, 4.0),
+            ],
+            1.1,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::power(&[(12, 1e-3), (28, 3e-3)], 1.0),
+    },
+    ..Variant::BLANK
 };
 
 impl Strategy for MinConflictsSolver {
@@ -165,10 +186,6 @@ impl Strategy for MinConflictsSolver {
             resumable: false,
             variants: &[ONLY],
         }
-    }
-
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -169,6 +169,7 @@ pub fn run_with_deadline(
                         unique: None,
                         ended: run.ended,
                         stats: run.stats,
+                        details: Default::default(),
                     })
                 })
         }
