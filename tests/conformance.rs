@@ -306,10 +306,7 @@ fn defaults_choose_a_strategy_that_accepts_the_request() {
             let Ok(choice) = registry.default_for(op, n) else {
                 continue;
             };
-            let config = Config {
-                variant: choice.variant.map(str::to_string),
-                ..Config::default()
-            };
+            let config = choice.apply(Config::default());
             assert!(
                 choice.solver.check(op, n, &config).is_ok(),
                 "the default for {op} at n = {n} ({}) refuses it",

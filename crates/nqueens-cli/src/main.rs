@@ -104,30 +104,27 @@ impl StrategyArgs {
         given: Option<&Given>,
         stop: &StopFlag,
     ) -> anyhow::Result<(&'r dyn Solver, Config)> {
-        let (solver, default_variant) = match (&self.strategy, given) {
-            (Some(name), _) => (registry.get(name)?, None),
-            (None, _) => {
+        let mine = Config {
+            variant: self.variant.clone(),
+            given: given.cloned(),
+            stop: stop.clone(),
+            ..Config::default()
+        };
+        let (solver, config) = match &self.strategy {
+            Some(name) => (registry.get(name)?, mine),
+            None => {
                 let choice = match given {
                     None => registry.default_for(operation, n),
                     Some(_) => registry.default_for_given(operation, n),
                 };
                 match choice {
-                    Ok(choice) => (choice.solver, choice.variant),
+                    Ok(choice) => (choice.solver, choice.apply(mine)),
                     Err(error @ SolverError::NoStrategy { .. }) => {
                         anyhow::bail!(no_default(registry, operation, n, given, &error))
                     }
                     Err(error) => return Err(error.into()),
                 }
             }
-        };
-        let config = Config {
-            variant: self
-                .variant
-                .clone()
-                .or_else(|| default_variant.map(str::to_string)),
-            given: given.cloned(),
-            stop: stop.clone(),
-            ..Config::default()
         };
         if given.is_some()
             && let Err(error @ SolverError::GivenNotHonoured { .. }) =

@@ -10,8 +10,8 @@
 //! - [`Symmetry`]: the eight rotations and reflections, [`Solution::canonical`] and
 //!   [`Solution::orbit_size`]; [`Turn`], the rotations a symmetric count asks for;
 //! - [`Board`]: text pictures, ASCII or Unicode, written row by row;
-//! - the contract between strategies and their callers, split as `rand` splits `RngCore` and
-//!   `Rng`: a strategy implements [`Strategy`] (a name, its [`Capabilities`] per [`Variant`],
+//! - the contract between strategies and their callers, split as `rand` 0.10 splits `Rng` and
+//!   `RngExt`: a strategy implements [`Strategy`] (a name, its [`Capabilities`] per [`Variant`],
 //!   and at least one way to search); callers use [`Solver`], implemented for every strategy,
 //!   whose entry points check the request first. Runs take a [`Config`] (seed, variant,
 //!   threads, budget, [`StopFlag`], [`Observer`]) and end in one [`Ended`] with [`Stats`];

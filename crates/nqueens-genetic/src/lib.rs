@@ -116,12 +116,10 @@ mod operators;
 mod tests;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Error, Event, FirstRun, Job, Limit, Solution,
-    Stats, Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Stats, Strategy,
+    Variant,
 };
-use nqueens_local::{self as local, DiagonalCounts, Start};
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
+use nqueens_local::{self as local, DiagonalCounts, Searched};
 
 /// A genetic algorithm on permutations. Registry name `genetic`; randomized (takes a seed);
 /// `n <= 2,000`; variants `pmx` (the default) and `mutation` (no crossover).
@@ -260,35 +258,31 @@ const CROSSOVER: [bool; 2] = [true, false];
 /// generations), stop flag and observer (`n` checked by the [`Solver`](nqueens_core::Solver)
 /// entry points).
 fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Error> {
-    let (seed, budget) = match local::start(n, config, default_budget(n)) {
-        Start::Search { seed, budget } => (seed, budget),
-        Start::Answered(run) => return Ok(run),
-    };
-    let mut stats = Stats::default();
-    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    // The fitness counters: the populations beside them are a few megabytes at most.
-    let mut fitness = DiagonalCounts::new(n).ok_or_else(|| Error::OutOfMemory {
-        strategy: "genetic",
-        n,
-        what: format!("the fitness counters ({} bytes)", 16 * n),
-    })?;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (ended, found, counters) = if config.watches_steps() {
-        evolve::evolve_observed(n, params, &mut fitness, &mut rng, budget, config)
-    } else {
-        evolve::evolve::<false>(n, params, &mut fitness, &mut rng, budget, config)
-    };
-    stats.moves = counters.generations;
-    stats.examined = counters.evaluations;
-    stats.restarts = counters.restarts;
-    stats.peak_bytes = counters.bytes;
-    match found {
-        Some(columns) => {
-            config.observe(Event::Found);
-            Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
-        }
-        None => stopped(ended, stats),
-    }
+    local::seeded(n, config, default_budget(n), |rng, budget| {
+        // The fitness counters: the populations beside them are a few megabytes at most.
+        let mut fitness = DiagonalCounts::new(n).ok_or_else(|| Error::OutOfMemory {
+            strategy: "genetic",
+            n,
+            what: format!("the fitness counters ({} bytes)", 16 * n),
+        })?;
+        let (ended, found, counters) = if config.watches_steps() {
+            evolve::evolve_observed(n, params, &mut fitness, rng, budget, config)
+        } else {
+            evolve::evolve::<false>(n, params, &mut fitness, rng, budget, config)
+        };
+        let stats = Stats {
+            moves: counters.generations,
+            examined: counters.evaluations,
+            restarts: counters.restarts,
+            peak_bytes: counters.bytes,
+            ..Stats::default()
+        };
+        Ok(Searched {
+            ended,
+            found,
+            stats,
+        })
+    })
 }
 
 impl Strategy for GeneticSolver {

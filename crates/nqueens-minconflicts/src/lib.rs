@@ -104,10 +104,11 @@ mod board;
 mod completion;
 mod diagonals;
 mod prefetch;
+mod restart;
 
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit,
-    Solution, Stats, Strategy, Variant,
+    Solution, Strategy, Variant,
 };
 use nqueens_local::{self as local, Start};
 use rand::SeedableRng;
@@ -223,13 +224,8 @@ impl Strategy for MinConflictsSolver {
     }
 }
 
-/// Starts and repairs `board` (`n × n`) until it holds a solution, the `budget` of moves is spent or the
-/// stop flag is raised.
-///
-/// With `OBSERVED`, the run is reported to `config`'s observer: every row of each start as
-/// [`Event::Assigned`], each move as the repair reports it, each restart as
-/// [`Event::Restarted`] (before the new start's rows), and [`Event::Found`] at the end. Without
-/// it only the restarts are reported, and the repair is the instance without the calls.
+/// Starts and repairs `board` (`n × n`) until it holds a solution, the `budget` of moves is
+/// spent or the stop flag is raised ([`restart::restarts`]), with [`Event::Found`] at the end.
 fn search<const OBSERVED: bool>(
     mut board: Board,
     n: usize,
@@ -237,38 +233,11 @@ fn search<const OBSERVED: bool>(
     budget: u64,
     config: &Config,
 ) -> Result<FirstRun, Error> {
-    let mut stats = Stats::default();
-    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let is_stopped = || config.stop.is_stopped();
-    let mut left = budget;
-    loop {
-        if !board.start(&mut rng, &is_stopped) {
-            stats.peak_bytes = board.bytes() as u64;
-            return stopped(Ended::Interrupted, stats);
-        }
-        if OBSERVED {
-            for (row, &column) in board.columns().iter().enumerate() {
-                let column = column as usize;
-                config.observe(Event::Assigned { row, column });
-            }
-        }
-        if stats.restarts == 0 {
-            stats.initial_conflicts = board.attacked_queens();
-        }
-        let (moves, ended) = board.repair::<OBSERVED>(&mut rng, left, stall(n), config);
-        stats.moves += moves;
-        left -= moves;
-        stats.peak_bytes = stats.peak_bytes.max(board.bytes() as u64);
-        match ended {
-            Ended::Satisfied => break,
-            // A stalled repair starts over, while moves are left.
-            Ended::Budget if left > 0 => {
-                stats.restarts += 1;
-                config.observe(Event::Restarted);
-            }
-            ended => return stopped(ended, stats),
-        }
+    let (ended, mut stats) =
+        restart::restarts::<_, OBSERVED>(&mut board, &mut rng, budget, stall(n), config);
+    if ended != Ended::Satisfied {
+        return Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     }
     config.observe(Event::Found);
     // The diagonal bits are freed before the validator takes its own ~5 bits per queen.

@@ -445,9 +445,9 @@ fn admit_memory(job: &Job<'_>) -> Result<(), Error> {
             strategy: "sat",
             n: job.n(),
             needed: Needed::Formula {
-                bytes: Bytes(bytes as u64),
+                bytes: Bytes(bytes),
             },
-            limit: Bytes(limit as u64),
+            limit: Bytes(limit),
         });
     }
     Ok(())

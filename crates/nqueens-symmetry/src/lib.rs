@@ -184,7 +184,6 @@ const COUNTER: Variant = Variant {
         ),
         completion: CostModel::UNKNOWN,
     },
-    ..Variant::BLANK
 };
 
 impl Strategy for SymmetrySolver {

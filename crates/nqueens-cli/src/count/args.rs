@@ -178,6 +178,23 @@ pub(super) fn thread_count(requested: u16) -> usize {
     requested.min(bound)
 }
 
+/// A launcher's refusal, with what `--shard` could give instead.
+fn launcher_wording(error: &LauncherError) -> String {
+    let instead = match (error, error.remedy()) {
+        (LauncherError::ArrayBeyondShards { shards, .. }, _) => {
+            format!(
+                " (submit --array=0-{} for auto/{shards})",
+                shards.saturating_sub(1)
+            )
+        }
+        (LauncherError::SizeDisagrees { .. }, _) => ", or give --shard auto".to_string(),
+        (_, Remedy::Shard) => "; give --shard I/K".to_string(),
+        (_, Remedy::ShardCount) => "; give --shard auto/K".to_string(),
+        _ => String::new(),
+    };
+    format!("--shard auto: {error}{instead}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,21 +222,4 @@ mod tests {
             assert!(parse_bytes(bad).is_err(), "{bad}");
         }
     }
-}
-
-/// A launcher's refusal, with what `--shard` could give instead.
-fn launcher_wording(error: &LauncherError) -> String {
-    let instead = match (error, error.remedy()) {
-        (LauncherError::ArrayBeyondShards { shards, .. }, _) => {
-            format!(
-                " (submit --array=0-{} for auto/{shards})",
-                shards.saturating_sub(1)
-            )
-        }
-        (LauncherError::SizeDisagrees { .. }, _) => ", or give --shard auto".to_string(),
-        (_, Remedy::Shard) => "; give --shard I/K".to_string(),
-        (_, Remedy::ShardCount) => "; give --shard auto/K".to_string(),
-        _ => String::new(),
-    };
-    format!("--shard auto: {error}{instead}")
 }
