@@ -199,3 +199,4 @@ mod records;
 mod runs;
 mod signals;
 mod streams;
+mod writers;
