@@ -74,6 +74,13 @@
 //! variable: the measured peak, rounded up) exceeds the bound is refused with
 //! [`Error::MemoryLimit`] before any encoding; without one, nothing is estimated.
 //!
+//! CaDiCaL allocates without asking, and an allocation that fails inside it ends the process
+//! (a C++ exception cannot cross into Rust). So under an address-space limit (`ulimit -v`) the
+//! same estimate, with the solver's fixed cost (its thread's allocator arena above n = 12), is checked
+//! against the room left ([`nqueens_core::room`]) before any encoding, and a board that does
+//! not fit ends with [`Error::OutOfMemory`]; a solver thread that ends without answering
+//! although nothing stopped it is reported the same way, never as an interruption.
+//!
 //! ```
 //! use nqueens_core::{Config, Error, Solver};
 //! use nqueens_sat::SatSolver;
@@ -145,8 +152,8 @@ use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Clause, Lit, Var};
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Observer, Solution, Stats, StopFlag,
-    Strategy, Variant, VisitRun, Visitor,
+    Bytes, Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Observer, Solution, Stats,
+    StopFlag, Strategy, Variant, VisitRun, Visitor, room,
 };
 
 /// N-Queens in CNF, solved by CaDiCaL. Registry name `sat`.
@@ -405,6 +412,38 @@ fn admit_memory(job: &Job<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Address space the solver takes beyond its formula on the caller's thread, and on a thread
+/// of its own (its stack, and the 64 MiB arena glibc maps for a thread's allocations): the
+/// smallest `ulimit -v` under which `solve n -s sat` ran (n = 8 and 12: 13.3 MiB; n = 13,
+/// 30 and 100 on the solver thread: 91 to 96 MiB beyond the formula's estimate) less the
+/// program's own mappings, rounded up.
+const SOLVER_BASE_BYTES: [u64; 2] = [4 << 20, 96 << 20];
+
+/// Ends the run with [`Error::OutOfMemory`] before any encoding when the address space left
+/// under a `ulimit -v` ([`room::address_space_room`]) cannot hold what the solver is estimated
+/// to take ([`estimated_bytes`] and [`SOLVER_BASE_BYTES`]). CaDiCaL allocates without asking, and a failure inside it aborts the
+/// process, so the room is checked first; without a limit nothing is checked.
+fn check_room(n: usize, amo: AtMostOne) -> Result<(), Error> {
+    let Some(room) = room::address_space_room() else {
+        return Ok(());
+    };
+    let base = SOLVER_BASE_BYTES[usize::from(n > INLINE_MAX_N)];
+    let need = estimated_bytes(n, amo)?.saturating_add(base);
+    if need > room {
+        return Err(Error::OutOfMemory {
+            strategy: "sat",
+            n,
+            what: format!(
+                "the solver would take about {} of address space and {} is left under the \
+                 limit (ulimit -v): raise the limit or try a smaller n",
+                Bytes(need),
+                Bytes(room)
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Encodes the `n × n` board into `sink` (see [`encode_into`]).
 fn encode_lines<S: CollectClauses>(
     n: usize,
@@ -503,6 +542,19 @@ enum Answer {
     Model(Vec<u32>),
     Unsat,
     Stopped(Ended),
+    /// The solver thread ended without answering, the flag down.
+    Lost,
+}
+
+/// The error of a solver thread that ended without answering although nothing stopped it:
+/// CaDiCaL failed inside (its only failure in practice is memory, and a C++ exception ends
+/// the process as it crosses into Rust), so the run is not reported as interrupted.
+fn lost(n: usize) -> Error {
+    Error::OutOfMemory {
+        strategy: "sat",
+        n,
+        what: "the solver ended without an answer (CaDiCaL could not get memory)".to_string(),
+    }
 }
 
 /// The solver of an encoded board, wherever it runs: it carries out the caller's commands.
@@ -636,6 +688,7 @@ impl Session {
                 budget,
             })),
             Some(Reply::Encoded(Err(e))) => Err(e),
+            None if !stop.is_stopped() => Err(lost(n)),
             _ => Ok(None),
         }
     }
@@ -674,7 +727,8 @@ impl Session {
                     None => Answer::Stopped(Ended::Budget),
                 }
             }
-            _ => Answer::Stopped(Ended::Interrupted),
+            _ if stop.is_stopped() => Answer::Stopped(Ended::Interrupted),
+            _ => Answer::Lost,
         }
     }
 
@@ -773,6 +827,7 @@ fn complete_first(
         }
         Answer::Unsat => FirstRun::without_solution(Ended::Exhausted, session.effort.stats()),
         Answer::Stopped(ended) => FirstRun::without_solution(ended, session.effort.stats()),
+        Answer::Lost => return Err(lost(n)),
     };
     Ok((run, session.effort))
 }
@@ -801,6 +856,7 @@ impl Strategy for SatSolver {
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         admit_memory(job)?;
+        check_room(job.n(), AtMostOne::of(job.variant()))?;
         let config = job.config();
         let amo = AtMostOne::of(job.variant());
         let given = job.given().map_or(&[][..], |g| g.queens());
@@ -810,6 +866,7 @@ impl Strategy for SatSolver {
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         admit_memory(job)?;
+        check_room(job.n(), AtMostOne::of(job.variant()))?;
         let config = job.config();
         let amo = AtMostOne::of(job.variant());
         let observer = config.observer.clone().filter(|o| o.wants_steps());
@@ -833,6 +890,7 @@ impl Strategy for SatSolver {
                 }
                 Answer::Unsat => break Ended::Exhausted,
                 Answer::Stopped(ended) => break ended,
+                Answer::Lost => return Err(lost(job.n())),
             }
         };
         Ok(VisitRun {

@@ -195,6 +195,7 @@ mod files;
 mod flags;
 mod flags_meet;
 mod limits;
+mod memory;
 mod records;
 mod runs;
 mod signals;
