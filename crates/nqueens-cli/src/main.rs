@@ -15,6 +15,7 @@ mod compare;
 mod count;
 mod instance;
 mod list;
+mod memory;
 mod merge;
 mod output;
 mod render;
@@ -279,9 +280,18 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// The system allocator, remembering a failed allocation for [`memory::install`]'s handler.
+#[global_allocator]
+static ALLOCATOR: memory::Recording = memory::Recording;
+
 fn main() -> ExitCode {
     // First, before any file is opened: a closed standard stream must not lend its number.
     output::guard_standard_streams();
+    // Without it an allocation failure aborts (134) instead of saying so; the command can
+    // still run.
+    if let Err(error) = memory::install() {
+        output::warn(&format!("allocation failures will abort: {error}"));
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Help and version: clap prints them, in colour, on a terminal; elsewhere they are
