@@ -11,7 +11,7 @@ use nqueens::core::{
 };
 use serde::Serialize;
 
-use crate::output::{message, warn};
+use crate::output::{StopWriter, message, warn};
 use crate::{GivenArgs, Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens solve`.
@@ -138,6 +138,23 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     };
     match &args.out {
         // Without a solution the text form has nothing to write: the file keeps what it had.
+        // A signal while a large solution is written stops the write: the temporary file is
+        // removed and the old file, if any, stays. (A run already stopped writes its short
+        // answer whole.)
+        Some(path) if (args.json || solution.is_some()) && !stop.is_stopped() => {
+            let written = nqueens_report::write_atomically(path, |out| {
+                write(&mut StopWriter::new(out, stop))
+            });
+            if stop.is_stopped() {
+                let what = match written {
+                    Ok(()) => format!("{} was written whole just before", path.display()),
+                    Err(_) => format!("{} was not written", path.display()),
+                };
+                message(&format!("interrupted while writing: {what}"));
+                return Ok(Status::Interrupted);
+            }
+            written?;
+        }
         Some(path) if args.json || solution.is_some() => {
             nqueens_report::write_atomically(path, write)?;
         }
