@@ -82,8 +82,13 @@ impl Shard {
     ///     assert_eq!(Shard::from_env(None), Err(LauncherError::NoEngine));
     /// }
     /// ```
+    ///
+    /// A variable that is set but not UTF-8 is read with its bad bytes replaced, and so is
+    /// refused as not a number rather than taken as unset.
     pub fn from_env(count: Option<usize>) -> Result<Shard, LauncherError> {
-        Shard::from_vars(count, &|name| std::env::var(name).ok())
+        Shard::from_vars(count, &|name| {
+            std::env::var_os(name).map(|value| value.to_string_lossy().into_owned())
+        })
     }
 
     /// [`Shard::from_env`] with the variables read by `var` (the value of a name, if set).
