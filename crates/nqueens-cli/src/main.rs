@@ -121,6 +121,30 @@ impl StrategyArgs {
                 }
             }
         };
+        // A variant without a strategy names the strategies that have it, not the default
+        // that does not.
+        if let (None, Some(variant)) = (&self.strategy, &self.variant) {
+            let has = |s: &dyn Solver| {
+                let variants = s.capabilities().variants;
+                variants.iter().any(|v| v.name == Some(variant.as_str()))
+            };
+            if !has(solver) {
+                let with: Vec<&str> = registry
+                    .iter()
+                    .filter(|s| has(*s))
+                    .map(|s| s.name())
+                    .collect();
+                anyhow::bail!(UsageError(match with.as_slice() {
+                    [] => format!("--variant {variant}: no strategy has a variant of that name"),
+                    _ => format!(
+                        "--variant {variant} needs --strategy (the default here, {}, has no \
+                         such variant): strategies with it: {}",
+                        solver.name(),
+                        with.join(", ")
+                    ),
+                }));
+            }
+        }
         let config = Config {
             variant: self
                 .variant

@@ -392,3 +392,21 @@ fn the_readme_shows_the_stuck_climb_as_it_is() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     assert!(readme.contains(&shown), "the README should show:\n{shown}");
 }
+
+#[test]
+fn a_variant_without_a_strategy_names_the_strategies_that_have_it() {
+    // Once: "bitmask has no variant "swap"", the default's name, which the user never gave.
+    nqueens()
+        .args(["solve", "8", "--variant", "swap"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--variant swap needs --strategy"))
+        .stderr(predicate::str::contains("strategies with it: astar"));
+    nqueens()
+        .args(["solve", "8", "--variant", "no-such"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no strategy has a variant of that name",
+        ));
+}

@@ -300,3 +300,21 @@ fn the_default_counter_falls_back_when_quadrants_refuses_for_memory() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_checkpointed_json_count_does_not_show_zeros_for_statistics_it_did_not_keep() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("c.ckpt");
+    let out = nqueens()
+        .args(["count", "10", "--json", "--checkpoint"])
+        .arg(&checkpoint)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["total"], 724);
+    // Once all zeros, as if nothing had been searched.
+    assert_eq!(report["stats"], serde_json::Value::Null);
+}

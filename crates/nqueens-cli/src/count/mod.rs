@@ -40,7 +40,9 @@ struct CountReport<'a> {
     types: Option<symmetric::TypesReport>,
     complete: bool,
     seconds: f64,
-    stats: Stats,
+    /// The solver's statistics; `null` for a count split into subproblems (`--checkpoint`),
+    /// whose statistics are not kept.
+    stats: Option<Stats>,
     /// The code `quadrants` picked for this CPU for its joins (`avx512`, `avx2-pext`, `avx2`,
     /// `portable`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -183,7 +185,7 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
             types: counted.types.filter(|_| args.unique).map(Into::into),
             complete: run.is_complete(),
             seconds,
-            stats: run.stats,
+            stats: args.checkpoint.is_none().then_some(run.stats),
             join_kernel: (counted.strategy == nqueens::quadrants::QuadrantsSolver.name())
                 .then(|| nqueens::quadrants::JoinKernel::detect().name()),
         };

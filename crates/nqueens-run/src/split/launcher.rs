@@ -217,11 +217,14 @@ fn rank_and_size(
 
 fn shard(index: usize, count: usize, index_name: &str) -> Result<Shard, LauncherError> {
     Shard::new(index, count).map_err(|_| {
-        LauncherError::Contradiction(format!(
-            "{index_name} gives shard {index}, but there are only {count} (0 to {}): \
+        LauncherError::Contradiction(match count {
+            0 => format!("{index_name} gives shard {index}, but the number of shards is 0"),
+            _ => format!(
+                "{index_name} gives shard {index}, but there are only {count} (0 to {}): \
              number the tasks from 0",
-            count.saturating_sub(1)
-        ))
+                count - 1
+            ),
+        })
     })
 }
 
@@ -312,6 +315,22 @@ mod tests {
         vars.push(("SLURM_ARRAY_TASK_ID", "9"));
         let err = resolve_with("auto/4", &vars).unwrap_err();
         assert!(err.contains("only 4 shards"), "{err}");
+    }
+
+    #[test]
+    fn no_shards_at_all_says_so() {
+        // Once "there are only 0 (0 to 0)".
+        for vars in [
+            &[("PMI_RANK", "0"), ("PMI_SIZE", "0")][..],
+            &[
+                ("SLURM_ARRAY_TASK_ID", "0"),
+                ("SLURM_ARRAY_TASK_COUNT", "0"),
+            ],
+        ] {
+            let err = resolve_with("auto", vars).unwrap_err();
+            assert!(err.contains("the number of shards is 0"), "{err}");
+            assert!(!err.contains("0 to"), "{err}");
+        }
     }
 
     #[test]
