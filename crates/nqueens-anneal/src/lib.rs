@@ -248,11 +248,7 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
         })?;
         stats.peak_bytes = board.bytes() as u64;
         if !board.shuffle(rng, &config.stop) {
-            return Ok(Searched {
-                ended: Ended::Interrupted,
-                found: None,
-                stats,
-            });
+            return Ok(Searched::Ended(Ended::Interrupted, stats));
         }
         stats.initial_conflicts = board.attacked_queens();
         let (ended, counters) = if config.watches_steps() {
@@ -265,11 +261,9 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
         stats.moves = counters.swaps;
         stats.backtracks = counters.uphill;
         stats.restarts = counters.reheats;
-        let found = (ended == Ended::Satisfied).then(|| board.into_columns());
-        Ok(Searched {
-            ended,
-            found,
-            stats,
+        Ok(match ended {
+            Ended::Satisfied => Searched::Found(board.into_columns(), stats),
+            ended => Searched::Ended(ended, stats),
         })
     })
 }

@@ -51,6 +51,7 @@ fn sample(command: &str, id: &str, scratch: &Path, case: usize) -> Option<Vec<St
         (_, "given") => one("0:0"),
         (_, "seed") => one("3"),
         (_, "budget") => one("1000000"),
+        (_, "restarts") => one("0"),
         ("solve", "out") => Some(vec![file("solve", "txt")]),
         ("trace", "out") => Some(vec![file("trace", "jsonl")]),
         ("count", "out") => Some(vec![file("count", "json")]),

@@ -15,6 +15,7 @@ mod compare;
 mod count;
 mod instance;
 mod list;
+mod memory;
 mod merge;
 mod output;
 mod render;
@@ -126,6 +127,30 @@ impl StrategyArgs {
                 }
             }
         };
+        // A variant without a strategy names the strategies that have it, not the default
+        // that does not.
+        if let (None, Some(variant)) = (&self.strategy, &self.variant) {
+            let has = |s: &dyn Solver| {
+                let variants = s.capabilities().variants;
+                variants.iter().any(|v| v.name == Some(variant.as_str()))
+            };
+            if !has(solver) {
+                let with: Vec<&str> = registry
+                    .iter()
+                    .filter(|s| has(*s))
+                    .map(|s| s.name())
+                    .collect();
+                anyhow::bail!(UsageError(match with.as_slice() {
+                    [] => format!("--variant {variant}: no strategy has a variant of that name"),
+                    _ => format!(
+                        "--variant {variant} needs --strategy (the default here, {}, has no \
+                         such variant): strategies with it: {}",
+                        solver.name(),
+                        with.join(", ")
+                    ),
+                }));
+            }
+        }
         if given.is_some()
             && let Err(error @ SolverError::GivenNotHonoured { .. }) =
                 solver.check(operation, n, &config)
@@ -276,9 +301,18 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// The system allocator, remembering a failed allocation for [`memory::install`]'s handler.
+#[global_allocator]
+static ALLOCATOR: memory::Recording = memory::Recording;
+
 fn main() -> ExitCode {
     // First, before any file is opened: a closed standard stream must not lend its number.
     output::guard_standard_streams();
+    // Without it an allocation failure aborts (134) instead of saying so; the command can
+    // still run.
+    if let Err(error) = memory::install() {
+        output::warn(&format!("allocation failures will abort: {error}"));
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Help and version: clap prints them, in colour, on a terminal; elsewhere they are

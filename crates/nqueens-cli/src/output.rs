@@ -8,6 +8,8 @@
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use nqueens::core::StopFlag;
+
 /// Whether standard output was closed when the process started.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
@@ -85,4 +87,37 @@ pub fn message(text: &str) {
 /// `warning: ` and `text`, on standard error (see [`message`]).
 pub fn warn(text: &str) {
     message(&format!("warning: {text}"));
+}
+
+/// A writer that fails once the run is stopped (Ctrl-C, SIGTERM), so that a long write (a GIF
+/// of many frames, a solution of 10^8 queens) ends at the signal and leaves the old file as it
+/// was.
+pub(crate) struct StopWriter<'a, W: Write + ?Sized> {
+    inner: &'a mut W,
+    stop: &'a StopFlag,
+}
+
+impl<'a, W: Write + ?Sized> StopWriter<'a, W> {
+    pub(crate) fn new(inner: &'a mut W, stop: &'a StopFlag) -> Self {
+        StopWriter { inner, stop }
+    }
+
+    fn check(&self) -> std::io::Result<()> {
+        if self.stop.is_stopped() {
+            return Err(std::io::Error::other("interrupted by a signal"));
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write + ?Sized> Write for StopWriter<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.check()?;
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.check()?;
+        self.inner.flush()
+    }
 }

@@ -135,8 +135,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
             .map(|u| format!("cargo bench --bench compare -- {}", u.args.trim()))
             .collect()
     });
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating {}", args.out.display()))?;
+    // The traces are drawn here and written only once the report is: a report refused (by
+    // `write_report`'s checks of its inputs) leaves every file of the one there as it was.
     let (traces, trace_page, trace_files) = draw_traces(registry, stop, &args.out)?;
     let report_args: Vec<String> = std::env::args().skip(1).collect();
     let input = ReportInput {
@@ -165,6 +165,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     };
     let summary = write_report(&input, &options)
         .with_context(|| format!("writing the report into {}", args.out.display()))?;
+    for (path, bytes) in &trace_files {
+        write_atomically(path, |w| w.write_all(bytes))?;
+    }
     for warning in &summary.warnings {
         crate::output::warn(warning);
     }
@@ -180,7 +183,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         ));
     }
     let mut out = crate::output::stdout()?;
-    for file in trace_files.iter().chain(&summary.files) {
+    for file in trace_files
+        .iter()
+        .map(|(path, _)| path)
+        .chain(&summary.files)
+    {
         writeln!(out, "{}", file.display())?;
     }
     out.flush()?;
@@ -268,13 +275,17 @@ const TRACED: [(&str, &str, Option<&str>, Option<u64>); 8] = [
 /// pictures of a few hundred kilobytes.
 const REPORT_TRACE_STEPS: u64 = 400;
 
+/// A file drawn for the report, not yet written: its path and its bytes.
+type DrawnFile = (PathBuf, Vec<u8>);
+
 /// Records one trace per family at n = 8, draws each as an animated SVG and all of
-/// them in one HTML player page, in `out`.
+/// them in one HTML player page: each file's path in `out` and its bytes, written by the
+/// caller once the report is.
 fn draw_traces(
     registry: &Registry,
     stop: &StopFlag,
     out: &std::path::Path,
-) -> anyhow::Result<(Vec<TracePicture>, Option<String>, Vec<PathBuf>)> {
+) -> anyhow::Result<(Vec<TracePicture>, Option<String>, Vec<DrawnFile>)> {
     let n = 8;
     let mut pictures = Vec::new();
     let mut traces: Vec<Trace> = Vec::new();
@@ -294,7 +305,8 @@ fn draw_traces(
         let file = format!("trace-{strategy}.svg");
         let path = out.join(&file);
         let drawn = frames(&trace)?;
-        write_atomically(&path, |w| write_svg(&trace, &drawn, Timing::default(), w))?;
+        let mut svg = Vec::new();
+        write_svg(&trace, &drawn, Timing::default(), &mut svg)?;
         let name = variant.map_or(strategy.to_string(), |v| format!("{strategy} ({v})"));
         let ending = if trace.end.cut {
             format!("the first {} steps", trace.end.steps)
@@ -309,14 +321,12 @@ fn draw_traces(
                 None => format!("{name}, n = {n}: {ending}"),
             },
         });
-        files.push(path);
+        files.push((path, svg));
         traces.push(trace);
     }
     let page = "traces.html".to_string();
-    let path = out.join(&page);
-    write_atomically(&path, |w| {
-        write_html(&traces, w).map_err(std::io::Error::other)
-    })?;
-    files.push(path);
+    let mut html = Vec::new();
+    write_html(&traces, &mut html)?;
+    files.push((out.join(&page), html));
     Ok((pictures, Some(page), files))
 }

@@ -11,7 +11,7 @@ use nqueens::core::{
 };
 use serde::Serialize;
 
-use crate::output::{message, warn};
+use crate::output::{StopWriter, message, warn};
 use crate::{GivenArgs, Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens solve`.
@@ -30,6 +30,11 @@ pub struct SolveArgs {
     /// Work budget for one run, in the strategy's unit (moves, nodes); default: its own.
     #[arg(long)]
     budget: Option<u64>,
+    /// Hill climbing: the most random restarts after a climb gets stuck (0: one climb, as the
+    /// textbook runs it). A climb stuck with none left ends the run "stuck" (exit 1), showing
+    /// the board it stopped on. Default: as many as the budget allows.
+    #[arg(long)]
+    restarts: Option<u64>,
     /// The most memory a strategy that holds large tables or frontiers may take (astar:
     /// default 256M of frontier; breadth: 1G of levels; sat: no bound unless given, then its
     /// formula is estimated first), in bytes or with a binary unit: 512M, 8G, 16GiB.
@@ -65,6 +70,9 @@ struct SolveReport<'a> {
     given: Option<String>,
     outcome: &'a str,
     solution: Option<&'a [u32]>,
+    /// The board a climb got stuck on with no restart left (outcome `stuck`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stuck_on: Option<&'a [u32]>,
     seconds: f64,
     stats: Stats,
 }
@@ -92,9 +100,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     let config = Config {
         seed: args.seed,
         budget: args.budget,
+        restarts: args.restarts,
         memory_limit: args.memory_limit,
         ..config
     };
+    // Only hill climbing restarts (a capability the variants do not state yet).
+    if args.restarts.is_some() && solver.name() != "hill-climbing" {
+        warn(&format!(
+            "--restarts does nothing here: {} does not restart climbs",
+            solver.name()
+        ));
+    }
     warn_about_seed(solver, n, &config)?;
     warn_about_budget(solver, n, &config)?;
     let started = Instant::now();
@@ -107,6 +123,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     let solution = run.solution().map(|s| s.columns());
     let outcome = match run.outcome() {
         FirstOutcome::Found(_) => "found",
+        // Out of restarts: a budget, said as the textbook does.
+        FirstOutcome::NotFound(_) if run.stuck_on.is_some() => "stuck",
         FirstOutcome::NotFound(Ended::Exhausted) => "no-solution",
         // `budget-exhausted`, `interrupted` or `timeout`.
         FirstOutcome::NotFound(ended) => ended.label(),
@@ -119,6 +137,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         given: config.given.as_ref().map(ToString::to_string),
         outcome,
         solution,
+        stuck_on: run.stuck_on.as_deref(),
         seconds,
         stats: run.stats,
     };
@@ -138,6 +157,23 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     };
     match &args.out {
         // Without a solution the text form has nothing to write: the file keeps what it had.
+        // A signal while a large solution is written stops the write: the temporary file is
+        // removed and the old file, if any, stays. (A run already stopped writes its short
+        // answer whole.)
+        Some(path) if (args.json || solution.is_some()) && !stop.is_stopped() => {
+            let written = nqueens_report::write_atomically(path, |out| {
+                write(&mut StopWriter::new(out, stop))
+            });
+            if stop.is_stopped() {
+                let what = match written {
+                    Ok(()) => format!("{} was written whole just before", path.display()),
+                    Err(_) => format!("{} was not written", path.display()),
+                };
+                message(&format!("interrupted while writing: {what}"));
+                return Ok(Status::Interrupted);
+            }
+            written?;
+        }
         Some(path) if args.json || solution.is_some() => {
             nqueens_report::write_atomically(path, write)?;
         }
@@ -160,6 +196,10 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         }
         return Ok(Status::Negative);
     }
+    if let (Some(board), false) = (&run.stuck_on, args.json) {
+        say_stuck(solver.name(), board, run.stats.restarts, style);
+        return Ok(Status::Negative);
+    }
     if !args.json {
         let hint = match run.ended() {
             // A* ends the same way when its frontier reaches the memory bound.
@@ -179,6 +219,30 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         Ended::Interrupted | Ended::Deadline => Status::Interrupted,
         _ => Status::Negative,
     })
+}
+
+/// Says, on standard error, that the climb got stuck on `board` after `restarts` restarts,
+/// with the board's attacking pairs (and its picture in `style`).
+fn say_stuck(strategy: &str, board: &[u32], restarts: u64, style: Option<BoardStyle>) {
+    let pairs: usize = board
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            board[i + 1..]
+                .iter()
+                .zip(1..)
+                .filter(|&(&b, distance)| a == b || a.abs_diff(b) == distance)
+                .count()
+        })
+        .sum();
+    message(&format!(
+        "{strategy} got stuck after {restarts} restart(s): no move of a queen within its row\n\
+         lowers the {pairs} attacking pair(s) of the board it stopped on:\n{}",
+        Columns(board)
+    ));
+    if let Some(style) = style {
+        message(Board::new(board, style).to_string().trim_end());
+    }
 }
 
 /// Warns that `--budget` does nothing when the variant that will run takes no budget.

@@ -1,7 +1,6 @@
 //! `nqueens trace`: one strategy's search, step by step, as JSON Lines, an animated SVG or GIF,
 //! or an HTML player.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -12,7 +11,7 @@ use nqueens_trace::{
     DEFAULT_MAX_STEPS, MAX_STEPS, Trace, TraceError, check_picture, frames, record,
 };
 
-use crate::output::{message, warn};
+use crate::output::{StopWriter, message, warn};
 use crate::{GivenArgs, Status, StrategyArgs, UsageError};
 
 /// Options of `nqueens trace`.
@@ -207,38 +206,6 @@ fn write_trace(
         })?,
     }
     Ok(())
-}
-
-/// A writer that fails once the run is stopped (Ctrl-C, SIGTERM), so that a long write (a GIF
-/// of many frames) ends at the signal and leaves the old file as it was.
-struct StopWriter<'a, W: Write + ?Sized> {
-    inner: &'a mut W,
-    stop: &'a StopFlag,
-}
-
-impl<'a, W: Write + ?Sized> StopWriter<'a, W> {
-    fn new(inner: &'a mut W, stop: &'a StopFlag) -> Self {
-        StopWriter { inner, stop }
-    }
-
-    fn check(&self) -> std::io::Result<()> {
-        if self.stop.is_stopped() {
-            return Err(std::io::Error::other("interrupted by a signal"));
-        }
-        Ok(())
-    }
-}
-
-impl<W: Write + ?Sized> Write for StopWriter<'_, W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.check()?;
-        self.inner.write(buf)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.check()?;
-        self.inner.flush()
-    }
 }
 
 /// Records the search of the strategy `strategy` names with the options of `args`.

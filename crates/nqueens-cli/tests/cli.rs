@@ -328,3 +328,85 @@ fn solve_and_list_honour_the_memory_limit() {
         .code(2)
         .stderr(predicate::str::contains("not a memory size"));
 }
+
+#[test]
+fn one_textbook_climb_ends_stuck_showing_its_board() {
+    // Seed 1 gets stuck at n = 8 (as 86% of single steepest climbs do).
+    let climb = [
+        "solve",
+        "8",
+        "-s",
+        "hill-climbing",
+        "--variant",
+        "steepest",
+        "--seed",
+        "1",
+    ];
+    let out = nqueens()
+        .args(climb)
+        .args(["--restarts", "0", "--json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["outcome"], "stuck");
+    assert_eq!(report["solution"], serde_json::Value::Null);
+    assert_eq!(report["stats"]["restarts"], 0);
+    let board = report["stuck_on"].as_array().unwrap();
+    assert_eq!(board.len(), 8);
+    nqueens()
+        .args(climb)
+        .args(["--restarts", "0", "--board"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("got stuck after 0 restart(s)"))
+        .stderr(predicate::str::contains("attacking pair"));
+    // Without the bound it restarts until it solves.
+    nqueens().args(climb).assert().success();
+    nqueens()
+        .args(["solve", "8", "--restarts", "0"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("--restarts does nothing here"));
+}
+
+#[test]
+fn the_readme_shows_the_stuck_climb_as_it_is() {
+    let command =
+        "nqueens solve 8 -s hill-climbing --variant steepest --restarts 0 --seed 1 --board";
+    let out = nqueens()
+        .args(command.split(' ').skip(1))
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let shown: String = std::iter::once(command)
+        .chain(std::str::from_utf8(&out).unwrap().lines())
+        .map(|line| format!("  {line}\n"))
+        .collect();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    assert!(readme.contains(&shown), "the README should show:\n{shown}");
+}
+
+#[test]
+fn a_variant_without_a_strategy_names_the_strategies_that_have_it() {
+    // Once: "bitmask has no variant "swap"", the default's name, which the user never gave.
+    nqueens()
+        .args(["solve", "8", "--variant", "swap"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--variant swap needs --strategy"))
+        .stderr(predicate::str::contains("strategies with it: astar"));
+    nqueens()
+        .args(["solve", "8", "--variant", "no-such"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no strategy has a variant of that name",
+        ));
+}

@@ -212,14 +212,24 @@ fn quadrants_counts_and_refuses_tables_over_the_memory_limit() {
         ));
     // Refusing a size far above the limit stops measuring the tables as soon as they pass it
     // (measuring all of n = 24's took minutes), and gives an estimate from a sample of them
-    // (35 GiB against the 38 GiB counted exactly) or, beyond n = 24, the bound.
+    // (35 GiB against the 38 GiB counted exactly) or, beyond n = 24, the bound. Below the
+    // tables' fixed part (256 MiB at n = 24, 1 GiB at 26) nothing is measured: that part and
+    // the bound are said at once.
+    nqueens()
+        .args(["count", "24", "-s", "quadrants", "--memory-limit", "1G"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("above the memory limit of 1 GiB")
+                .and(predicate::str::is_match(r"about 3\d\.\d GiB of quarter tables").unwrap()),
+        );
     nqueens()
         .args(["count", "24", "-s", "quadrants", "--memory-limit", "64M"])
         .assert()
         .code(2)
         .stderr(
             predicate::str::contains("above the memory limit of 64 MiB")
-                .and(predicate::str::is_match(r"about 3\d\.\d GiB of quarter tables").unwrap()),
+                .and(predicate::str::contains("at least 256 MiB and at most")),
         );
     nqueens()
         .args(["count", "26", "-s", "quadrants", "--memory-limit", "64M"])
@@ -299,4 +309,22 @@ fn the_default_counter_falls_back_when_quadrants_refuses_for_memory() {
         .args(["count", "14", "-s", "quadrants", "--memory-limit", "1M"])
         .assert()
         .code(2);
+}
+
+#[test]
+fn a_checkpointed_json_count_does_not_show_zeros_for_statistics_it_did_not_keep() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("c.ckpt");
+    let out = nqueens()
+        .args(["count", "10", "--json", "--checkpoint"])
+        .arg(&checkpoint)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["total"], 724);
+    // Once all zeros, as if nothing had been searched.
+    assert_eq!(report["stats"], serde_json::Value::Null);
 }

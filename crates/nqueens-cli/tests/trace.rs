@@ -195,3 +195,23 @@ fn bad_requests_exit_2_and_write_nothing() {
         .assert()
         .success();
 }
+
+#[test]
+fn a_permutation_trace_cut_at_its_cap_stops_there() {
+    let out = nqueens()
+        .args(["trace", "8", "-s", "permutation", "--max-steps", "50"])
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (end["end"].as_str(), end["cut"].as_bool()),
+        (Some("interrupted"), Some(true))
+    );
+    // Once the walk went on to its solution (2,843 permutations) and reported it and its
+    // statistics, though the trace said it was interrupted.
+    assert_eq!(end["solution"], serde_json::Value::Null, "{end}");
+    assert!(end["stats"]["examined"].as_u64().unwrap() < 50, "{end}");
+}

@@ -182,6 +182,12 @@ pub struct Config {
     /// for tree search); when it runs out the run ends with [`Ended::Budget`]. `None` means
     /// the strategy's default.
     pub budget: Option<u64>,
+    /// The most random restarts of a local search that restarts when it gets stuck
+    /// (`hill-climbing`): 0 runs one climb, as the textbook does, and a climb stuck with no
+    /// restart left ends the run with [`Ended::Budget`] and the board it stopped on
+    /// ([`FirstRun::stuck_on`](crate::FirstRun::stuck_on)). `None`: as many as the budget
+    /// allows. Other strategies ignore it.
+    pub restarts: Option<u64>,
     /// A bound on the working memory (bytes) of strategies that estimate theirs before they
     /// allocate (the `quadrants` counter's tables); `None` means the strategy's default.
     pub memory_limit: Option<u64>,
@@ -213,6 +219,7 @@ impl fmt::Debug for Config {
             .field("variant", &self.variant)
             .field("threads", &self.threads)
             .field("budget", &self.budget)
+            .field("restarts", &self.restarts)
             .field("memory_limit", &self.memory_limit)
             .field("given", &self.given)
             .field("stop", &self.stop.reason())

@@ -160,7 +160,7 @@ pub enum Needed {
     Tables {
         /// The tables: sampled, or bounded from their shapes.
         tables: Estimate,
-        /// The keys one thread holds, at most.
+        /// The keys one thread holds, at most (0 when not estimated).
         keys_per_thread: Bytes,
         /// The threads counting.
         threads: usize,
@@ -186,6 +186,13 @@ pub enum Estimate {
     About(Bytes),
     /// Bounded: at most this much.
     AtMost(Bytes),
+    /// Bounded on both sides (what the shape alone says, before any walk).
+    Between {
+        /// The least it can take.
+        at_least: Bytes,
+        /// The most.
+        at_most: Bytes,
+    },
 }
 
 impl fmt::Display for Estimate {
@@ -193,6 +200,9 @@ impl fmt::Display for Estimate {
         match self {
             Estimate::About(bytes) => write!(f, "about {bytes}"),
             Estimate::AtMost(bytes) => write!(f, "at most {bytes}"),
+            Estimate::Between { at_least, at_most } => {
+                write!(f, "at least {at_least} and at most {at_most}")
+            }
         }
     }
 }
@@ -204,11 +214,16 @@ impl fmt::Display for Needed {
                 tables,
                 keys_per_thread,
                 threads,
-            } => write!(
-                f,
-                "its tables would take {tables} of quarter tables, plus up to {keys_per_thread} \
-                 of keys per thread on {threads} thread(s)"
-            ),
+            } => {
+                write!(f, "its tables would take {tables} of quarter tables")?;
+                match keys_per_thread.0 {
+                    0 => Ok(()),
+                    _ => write!(
+                        f,
+                        ", plus up to {keys_per_thread} of keys per thread on {threads} thread(s)"
+                    ),
+                }
+            }
             Needed::Level { arrangements, each } => write!(
                 f,
                 "its largest level holds {arrangements} arrangements, {} at {each} bytes each",

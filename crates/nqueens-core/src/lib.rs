@@ -48,6 +48,7 @@ mod given;
 pub mod known;
 mod operation;
 mod render;
+pub mod room;
 mod run;
 mod solution;
 mod solver;

@@ -18,7 +18,9 @@ pub enum Ended {
     /// The caller got what it asked for: its visitor asked to stop, or a first solution was
     /// found.
     Satisfied,
-    /// The strategy's step, node or memory budget ran out.
+    /// The strategy's step, node or memory budget ran out, or the restarts it was allowed
+    /// ([`Config::restarts`](crate::Config::restarts)): a local search then says which board
+    /// it got stuck on ([`FirstRun::stuck_on`]).
     #[serde(rename = "budget-exhausted", alias = "budget")]
     Budget,
     /// The caller's [`StopFlag`](crate::StopFlag) was raised (Ctrl-C, SIGTERM).
@@ -85,6 +87,10 @@ pub struct FirstRun {
     /// The name of the variant that ran (`None` for a strategy without named variants),
     /// filled in by [`Solver::first`](crate::Solver::first) from the checked request.
     pub variant: Option<&'static str>,
+    /// The board a local search was left on when it got stuck and had no restart left
+    /// ([`Config::restarts`](crate::Config::restarts)): a queen per row, columns may repeat
+    /// (not a solution). `None` for every other run.
+    pub stuck_on: Option<Vec<u32>>,
 }
 
 impl FirstRun {
@@ -95,6 +101,7 @@ impl FirstRun {
             stats,
             seed: None,
             variant: None,
+            stuck_on: None,
         }
     }
 
@@ -111,6 +118,16 @@ impl FirstRun {
             stats,
             seed: None,
             variant: None,
+            stuck_on: None,
+        }
+    }
+
+    /// A local search that got stuck on `board` with no restart left: it ends
+    /// [`Ended::Budget`] without a solution, saying where it stopped.
+    pub fn stuck(board: Vec<u32>, stats: Stats) -> Self {
+        FirstRun {
+            stuck_on: Some(board),
+            ..FirstRun::without_solution(Ended::Budget, stats)
         }
     }
 

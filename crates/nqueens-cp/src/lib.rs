@@ -75,7 +75,11 @@
 //! The model has `n` variables and about `3n²/2` binary propagators, built in O(n²) time and
 //! memory (n ≤ 85, so too small to read
 //! [`Config::memory_limit`](nqueens_core::Config::memory_limit); Pumpkin's clause database
-//! management bounds the learnt clauses); the search is exponential in the worst case, and its time on a given board is
+//! management bounds the learnt clauses). Pumpkin allocates 50 MB for its learnt clauses
+//! at the first conflict, without asking, and an allocation that fails inside it aborts the
+//! process; so under an address-space limit (`ulimit -v`) the room left
+//! ([`nqueens_core::room`]) is checked first, and a run without [`PUMPKIN_BYTES`] of it ends
+//! with [`Error::OutOfMemory`]. The search is exponential in the worst case, and its time on a given board is
 //! heavy-tailed. Measured in release mode on the 2-core reference machine:
 //!
 //! | variant | first solution | list and count |
@@ -115,8 +119,8 @@ use pumpkin_core::termination::TerminationCondition;
 use pumpkin_core::variables::{DomainId, TransformableVariable};
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer,
-    Stats, StopFlag, Strategy, Variant, VisitRun, Visitor,
+    Budget, Bytes, Capabilities, Config, Cost, CostModel, Ended, Error, Event, Job, Limit,
+    Observer, Stats, StopFlag, Strategy, Variant, VisitRun, Visitor, room,
 };
 
 /// N-Queens as three all-different constraints in the Pumpkin CP solver. Registry name `cp`.
@@ -428,6 +432,30 @@ fn enumerate<B: Brancher>(
     }
 }
 
+/// The address space a run takes (n <= 85): Pumpkin's arena of learnt clauses (50,000,000
+/// bytes, allocated at the first conflict) and a little more, rounded up; the smallest
+/// `ulimit -v` under which `solve n -s cp` ran (64 to 66 MB at n = 8 and 30, release build)
+/// less the program's own mappings is about as much.
+pub const PUMPKIN_BYTES: u64 = 49 << 20;
+
+/// Ends the run with [`Error::OutOfMemory`] before Pumpkin allocates, when the address space
+/// left under a `ulimit -v` cannot hold [`PUMPKIN_BYTES`]; without a limit, nothing is checked.
+fn check_room(n: usize) -> Result<(), Error> {
+    match room::address_space_room() {
+        Some(room) if room < PUMPKIN_BYTES => Err(Error::OutOfMemory {
+            strategy: "cp",
+            n,
+            what: format!(
+                "the solver takes about {} of address space and {} is left under the limit \
+                 (ulimit -v): raise the limit",
+                Bytes(PUMPKIN_BYTES),
+                Bytes(room)
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
 impl Strategy for CpSolver {
     fn name(&self) -> &'static str {
         "cp"
@@ -443,6 +471,7 @@ impl Strategy for CpSolver {
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        check_room(job.n())?;
         let config = job.config();
         let given = job.given().map_or_else(Vec::new, |g| g.by_row(job.n()));
         let mut model = Model::new(job.n(), &given);

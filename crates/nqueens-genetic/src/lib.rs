@@ -277,10 +277,9 @@ fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Er
             peak_bytes: counters.bytes,
             ..Stats::default()
         };
-        Ok(Searched {
-            ended,
-            found,
-            stats,
+        Ok(match found {
+            Some(columns) => Searched::Found(columns, stats),
+            None => Searched::Ended(ended, stats),
         })
     })
 }

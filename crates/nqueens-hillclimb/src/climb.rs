@@ -24,8 +24,9 @@ pub(crate) struct Counters {
     pub(crate) stuck: u64,
 }
 
-/// How one climb ended.
-enum Climb {
+/// How one climb ended, and so how a search ends: solved, stuck (in a search, with no restart
+/// left), or ended by the budget or the stop flag.
+pub(crate) enum Climb {
     Solved,
     Stuck,
     Ended(Ended),
@@ -41,20 +42,23 @@ pub(crate) fn assign_all(board: &Board, config: &Config) {
 
 /// Climbs from `board` (already randomized) with `rule`, restarting from a new random state
 /// after every climb that gets stuck, until no pair attacks, `budget` successors are
-/// evaluated, or the stop flag is raised.
+/// evaluated, the stop flag is raised, or a climb gets stuck with no restart left of
+/// `restarts` (`None`: no bound), which leaves `board` as it stopped.
 ///
 /// With `OBSERVED`, each move is reported as [`Event::Moved`]; a stuck climb as one
 /// [`Event::Conflict`] per move it made (on that move's row: the moves the restart throws
 /// away, `Stats::backtracks`), then [`Event::Restarted`] and the new state's rows as
-/// [`Event::Assigned`]. Without it, the loop is an instance compiled without those calls.
+/// [`Event::Assigned`] (the last stuck climb of a bounded search, only its conflicts).
+/// Without it, the loop is an instance compiled without those calls.
 #[inline(never)]
 pub(crate) fn search<const OBSERVED: bool>(
     board: &mut Board,
     rng: &mut Xoshiro256PlusPlus,
     rule: Rule,
     budget: u64,
+    restarts: Option<u64>,
     config: &Config,
-) -> (Ended, Counters) {
+) -> (Climb, Counters) {
     let mut counters = Counters::default();
     // The rows moved by the current climb, kept only for the events of a stuck climb.
     let mut moved_rows: Vec<usize> = Vec::new();
@@ -84,8 +88,7 @@ pub(crate) fn search<const OBSERVED: bool>(
             }
         };
         match climb {
-            Climb::Solved => return (Ended::Satisfied, counters),
-            Climb::Ended(ended) => return (ended, counters),
+            Climb::Solved | Climb::Ended(_) => return (climb, counters),
             Climb::Stuck => {
                 counters.stuck += 1;
                 counters.wasted += counters.steps - steps_before;
@@ -95,9 +98,12 @@ pub(crate) fn search<const OBSERVED: bool>(
                     }
                     moved_rows.clear();
                 }
+                if restarts.is_some_and(|restarts| counters.stuck > restarts) {
+                    return (Climb::Stuck, counters);
+                }
                 config.observe(Event::Restarted);
                 if !board.randomize(rng, &config.stop) {
-                    return (Ended::Interrupted, counters);
+                    return (Climb::Ended(Ended::Interrupted), counters);
                 }
                 if OBSERVED {
                     assign_all(board, config);

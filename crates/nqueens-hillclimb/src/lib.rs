@@ -17,8 +17,13 @@
 //! A climb moves while a successor is better, and stops when it gets **stuck**: in a local
 //! minimum (every successor worse) or on a plateau (the best successor equal). Every stuck
 //! climb is followed by a **random restart** (AIMA's random-restart hill climbing), seeded, so
-//! every variant answers; the single climb stays the unit of the textbook's figures. One
-//! variant per step rule ([`Config::variant`](nqueens_core::Config::variant), a [`Rule`]):
+//! every variant answers; the single climb stays the unit of the textbook's figures.
+//! [`Config::restarts`](nqueens_core::Config::restarts) bounds the restarts: with 0 the run is
+//! one climb, as the textbook's HILL-CLIMBING (AIMA Figure 4.2) runs it, and a climb that gets
+//! stuck with no restart left ends the run with [`Ended::Budget`] and the board it stopped on
+//! ([`FirstRun::stuck_on`]): at n = 8, `steepest` gets stuck so about 86% of the time (AIMA).
+//! One variant per step rule ([`Config::variant`](nqueens_core::Config::variant), a
+//! [`Rule`]):
 //!
 //! | variant | step rule |
 //! |---|---|
@@ -35,8 +40,8 @@
 //!
 //! **Statistics** ([`Stats`]), from which a run's seeds give the textbook's figures:
 //! `moves` counts the moves over all climbs (AIMA's *steps*); `restarts` the climbs that got
-//! stuck; `backtracks` the moves those stuck climbs made (thrown away by their restarts;
-//! `Stats` has no better name), so a solved run's last climb took `moves - backtracks` steps;
+//! stuck and restarted; `backtracks` the moves the stuck climbs made (thrown away by their
+//! restarts; `Stats` has no better name), so a solved run's last climb took `moves - backtracks` steps;
 //! `examined` the successors evaluated (the unit of work and of the budget: n(n - 1) per
 //! steepest step, one per first-choice draw); `initial_conflicts` the queens attacked in the
 //! first random state. Over S solved seeds, a climb succeeds with probability
@@ -92,8 +97,19 @@
 //! let sideways = Config { variant: None, ..config.clone() };
 //! assert!(HillClimbingSolver.first(100, &sideways)?.solution().is_some());
 //!
-//! let broke = Config { budget: Some(0), ..config };
+//! let broke = Config { budget: Some(0), ..config.clone() };
 //! assert_eq!(HillClimbingSolver.first(8, &broke)?.ended(), Ended::Budget);
+//!
+//! // One climb, as the textbook runs it: stuck (most seeds at n = 8) on a board that is not
+//! // a solution, or solved.
+//! let once = Config { restarts: Some(0), ..config };
+//! let run = HillClimbingSolver.first(8, &once)?;
+//! assert_eq!(run.stats.restarts, 0);
+//! match (&run.stuck_on, run.solution()) {
+//!     (Some(board), None) => assert_eq!((board.len(), run.ended()), (8, Ended::Budget)),
+//!     (None, Some(_)) => {}
+//!     other => panic!("{other:?}"),
+//! }
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 
@@ -103,14 +119,13 @@ mod board;
 mod climb;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit,
-    Solution, Stats, Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
+    Strategy, Variant,
 };
-use nqueens_local::{self as local, Start};
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
+use nqueens_local::{self as local, Searched};
 
 use board::Board;
+use climb::Climb;
 
 /// Hill climbing with random restarts on AIMA's complete-state board. Registry name
 /// `hill-climbing`; randomized (takes a seed); `n <= 1000`; variants `sideways` (the
@@ -226,38 +241,36 @@ const RULES: [Rule; 3] = [
 /// Climbs the `n × n` board by `rule` with random restarts, under `config`'s seed, budget,
 /// stop flag and observer (`n` checked by the [`Solver`](nqueens_core::Solver) entry points).
 fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> {
-    let (seed, budget) = match local::start(n, config, default_budget(n)) {
-        Start::Search { seed, budget } => (seed, budget),
-        Start::Answered(run) => return Ok(run),
-    };
-    let mut stats = Stats::default();
-    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    let mut board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
-        strategy: "hill-climbing",
-        n,
-        what: format!("the board ({} bytes) could not be allocated", 24 * n as u64),
-    })?;
-    stats.peak_bytes = board.bytes() as u64;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    if !board.randomize(&mut rng, &config.stop) {
-        return stopped(Ended::Interrupted, stats);
-    }
-    stats.initial_conflicts = board.attacked_queens();
-    let (ended, counters) = if config.watches_steps() {
-        climb::assign_all(&board, config);
-        climb::search::<true>(&mut board, &mut rng, rule, budget, config)
-    } else {
-        climb::search::<false>(&mut board, &mut rng, rule, budget, config)
-    };
-    stats.examined = counters.examined;
-    stats.moves = counters.steps;
-    stats.backtracks = counters.wasted;
-    stats.restarts = counters.stuck;
-    if ended != Ended::Satisfied {
-        return stopped(ended, stats);
-    }
-    config.observe(Event::Found);
-    Ok(FirstRun::found(Solution::from_columns(board.into_columns())?, stats).seeded(seed))
+    local::seeded(n, config, default_budget(n), |rng, budget| {
+        let mut stats = Stats::default();
+        let mut board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
+            strategy: "hill-climbing",
+            n,
+            what: format!("the board ({} bytes) could not be allocated", 24 * n as u64),
+        })?;
+        stats.peak_bytes = board.bytes() as u64;
+        if !board.randomize(rng, &config.stop) {
+            return Ok(Searched::Ended(Ended::Interrupted, stats));
+        }
+        stats.initial_conflicts = board.attacked_queens();
+        let restarts = config.restarts;
+        let (climbed, counters) = if config.watches_steps() {
+            climb::assign_all(&board, config);
+            climb::search::<true>(&mut board, rng, rule, budget, restarts, config)
+        } else {
+            climb::search::<false>(&mut board, rng, rule, budget, restarts, config)
+        };
+        stats.examined = counters.examined;
+        stats.moves = counters.steps;
+        stats.backtracks = counters.wasted;
+        // A bounded search's last stuck climb made no restart.
+        stats.restarts = counters.stuck - u64::from(matches!(climbed, Climb::Stuck));
+        Ok(match climbed {
+            Climb::Solved => Searched::Found(board.into_columns(), stats),
+            Climb::Stuck => Searched::Stuck(board.into_columns(), stats),
+            Climb::Ended(ended) => Searched::Ended(ended, stats),
+        })
+    })
 }
 
 impl Strategy for HillClimbingSolver {

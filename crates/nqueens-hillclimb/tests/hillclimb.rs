@@ -3,7 +3,8 @@
 
 use nqueens_core::{Config, Ended, Error, Event, Solver, validate_size};
 use nqueens_hillclimb::{HillClimbingSolver, MAX_N};
-use nqueens_run::check_events;
+use nqueens_run::{EventLog, check_events};
+use std::sync::Arc;
 
 const VARIANTS: [&str; 3] = ["steepest", "sideways", "first-choice"];
 
@@ -104,4 +105,78 @@ fn climbs_at_n_8_succeed_about_as_often_as_the_textbook_says() {
         let rate = solved as f64 / (solved + stuck) as f64;
         assert!((low..high).contains(&rate), "{variant}: {rate}");
     }
+}
+
+/// Attacking pairs of a board with a queen per row (columns may repeat).
+fn attacking_pairs(columns: &[u32]) -> usize {
+    let mut pairs = 0;
+    for (i, &a) in columns.iter().enumerate() {
+        for (j, &b) in columns.iter().enumerate().skip(i + 1) {
+            pairs += usize::from(a == b || a.abs_diff(b) as usize == j - i);
+        }
+    }
+    pairs
+}
+
+#[test]
+fn one_climb_gets_stuck_as_the_textbook_says_and_shows_where() {
+    let n = 8;
+    let seeds = 400;
+    let mut stuck = 0;
+    for seed in 0..seeds {
+        let once = Config {
+            restarts: Some(0),
+            ..seeded(seed, "steepest")
+        };
+        // Watched and unwatched alike; its events show the one climb.
+        let log = Arc::new(EventLog::default());
+        let watched = Config {
+            observer: Some(log.clone()),
+            ..once.clone()
+        };
+        let run = HillClimbingSolver.first(n, &watched).unwrap();
+        assert_eq!(run, HillClimbingSolver.first(n, &once).unwrap());
+        assert_eq!(run.stats.restarts, 0);
+        let events = log.events();
+        assert!(!events.iter().any(|e| matches!(e, Event::Restarted)));
+        let conflicts = events
+            .iter()
+            .filter(|e| matches!(e, Event::Conflict { .. }))
+            .count() as u64;
+        assert_eq!(conflicts, run.stats.backtracks);
+        let Some(board) = &run.stuck_on else {
+            assert!(run.solution().is_some(), "seed {seed}: {:?}", run.ended());
+            continue;
+        };
+        stuck += 1;
+        assert_eq!((run.solution(), run.ended()), (None, Ended::Budget));
+        // Stuck: attacked, and no move of one queen within its row does better.
+        let h = attacking_pairs(board);
+        assert!(h > 0, "seed {seed}: {board:?}");
+        for row in 0..n {
+            for column in 0..n as u32 {
+                let mut moved = board.clone();
+                moved[row] = column;
+                assert!(attacking_pairs(&moved) >= h, "seed {seed}: {board:?}");
+            }
+        }
+        // Its moves were all thrown away.
+        assert_eq!(run.stats.backtracks, run.stats.moves);
+    }
+    // AIMA: steepest-ascent hill climbing gets stuck 86% of the time at n = 8.
+    let rate = f64::from(stuck) / seeds as f64;
+    assert!((0.78..0.93).contains(&rate), "stuck {stuck} of {seeds}");
+    // With restarts, every seed is solved; a bound of 3 restarts solves some, not all.
+    let bounded = (0..100)
+        .filter(|&seed| {
+            let config = Config {
+                restarts: Some(3),
+                ..seeded(seed, "steepest")
+            };
+            let run = HillClimbingSolver.first(n, &config).unwrap();
+            assert!(run.stats.restarts <= 3);
+            run.solution().is_some()
+        })
+        .count();
+    assert!((20..100).contains(&bounded), "{bounded} of 100 solved");
 }

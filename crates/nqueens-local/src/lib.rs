@@ -87,21 +87,21 @@ pub fn start(n: usize, config: &Config, default_budget: u64) -> Start {
     }
 }
 
-/// How a seeded search ended: why, the columns when it found a solution, and what it cost.
+/// How a seeded search ended, with what it cost.
 #[derive(Debug)]
-pub struct Searched {
-    /// Why it ended ([`Ended::Satisfied`] when `found` holds a solution).
-    pub ended: Ended,
-    /// The solution's columns, when it found one.
-    pub found: Option<Vec<u32>>,
-    /// Its statistics.
-    pub stats: Stats,
+pub enum Searched {
+    /// It found the solution with these columns.
+    Found(Vec<u32>, Stats),
+    /// It ended without one, for this reason.
+    Ended(Ended, Stats),
+    /// It got stuck on this board with no restart left ([`FirstRun::stuck`]).
+    Stuck(Vec<u32>, Stats),
 }
 
 /// The frame of a seeded local search on `n` queens, around `search`: the [`start`] (the
 /// seed, the budget, the sizes answered at once), the generator seeded, then the end as a
 /// [`FirstRun`] with its seed: [`Event::Found`] and the solution validated when `search` found
-/// one, its reason otherwise.
+/// one.
 ///
 /// ```
 /// use nqueens_core::{Config, Ended, Stats};
@@ -110,7 +110,7 @@ pub struct Searched {
 /// let config = Config { seed: Some(7), ..Config::default() };
 /// let run = seeded(4, &config, 100, |_rng, budget| {
 ///     assert_eq!(budget, 100);
-///     Ok(Searched { ended: Ended::Satisfied, found: Some(vec![1, 3, 0, 2]), stats: Stats::default() })
+///     Ok(Searched::Found(vec![1, 3, 0, 2], Stats::default()))
 /// })?;
 /// assert_eq!((run.ended(), run.seed), (Ended::Satisfied, Some(7)));
 /// # Ok::<(), nqueens_core::Error>(())
@@ -126,13 +126,13 @@ pub fn seeded(
         Start::Answered(run) => return Ok(run),
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let searched = search(&mut rng, budget)?;
-    let run = match searched.found {
-        Some(columns) => {
+    let run = match search(&mut rng, budget)? {
+        Searched::Found(columns, stats) => {
             config.observe(Event::Found);
-            FirstRun::found(Solution::from_columns(columns)?, searched.stats)
+            FirstRun::found(Solution::from_columns(columns)?, stats)
         }
-        None => FirstRun::without_solution(searched.ended, searched.stats),
+        Searched::Ended(ended, stats) => FirstRun::without_solution(ended, stats),
+        Searched::Stuck(board, stats) => FirstRun::stuck(board, stats),
     };
     Ok(run.seeded(seed))
 }

@@ -70,7 +70,10 @@
 //! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
 //! exact count of the tables by walking them, and a bound on each thread's keys from the
 //! tables' sizes per column set) and a count over the limit is refused with
-//! [`Error::MemoryLimit`] giving the estimate. The limit is
+//! [`Error::MemoryLimit`] giving the estimate. A limit below the tables' fixed part (the
+//! starts of their runs: 64 MiB at n = 22, 4 GiB at n = 28) is refused at once; above it, the
+//! walk costs about as much as building the tables up to the limit (measured: about 3 s of one
+//! core with a limit of 3G at n = 22 to 25). The limit is
 //! [`Config::memory_limit`](nqueens_core::Config::memory_limit) (the CLI's `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
 //! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes).
 //!
@@ -123,8 +126,9 @@ mod plan;
 mod quadrant;
 mod scratch;
 
+use board::Board;
 pub use join::JoinKernel;
-use plan::Plan;
+use plan::{MAX_MASK_N, Plan};
 
 use nqueens_core::split::Subproblems;
 use nqueens_core::{
@@ -227,6 +231,26 @@ impl Strategy for QuadrantsSolver {
         let (n, config) = (job.n(), job.config());
         let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
         let threads = config.thread_count();
+        // Below the tables' fixed part the count is refused at once, without the walk (or even
+        // the plan, whose classes take a second to list at n = 28).
+        let floor = (1..=MAX_MASK_N)
+            .contains(&n)
+            .then(|| Board::new(n).table_bytes_floor());
+        if let Some(floor) = floor.filter(|&floor| floor > limit) {
+            return Err(Error::MemoryLimit {
+                strategy: NAME,
+                n,
+                needed: Needed::Tables {
+                    tables: Estimate::Between {
+                        at_least: Bytes(floor),
+                        at_most: Bytes(Board::new(n).table_bytes_bound()),
+                    },
+                    keys_per_thread: Bytes(0),
+                    threads,
+                },
+                limit: Bytes(limit),
+            });
+        }
         // The instant bound admits most sizes; above the limit, the tables are counted exactly,
         // but only until their sum passes the limit (or a stop is raised: the run then ends
         // interrupted on its own), and the same walk bounds the keys from the tables' sizes

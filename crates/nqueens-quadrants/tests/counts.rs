@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use nqueens_core::{Config, Ended, Error, Observer, Solver, StopFlag, known};
+use nqueens_core::{Config, Ended, Error, Estimate, Needed, Observer, Solver, StopFlag, known};
 use nqueens_quadrants::QuadrantsSolver;
 use nqueens_run::StopAfter;
 use nqueens_run::split::{Checkpoint, Shard, count_shard, merge};
@@ -158,4 +158,32 @@ fn a_stop_before_the_start_counts_nothing() {
         )
         .unwrap();
     assert_eq!((run.total, run.ended), (0, Ended::Interrupted));
+}
+
+#[test]
+fn a_limit_below_the_tables_fixed_part_is_refused_without_walking_them() {
+    // The starts of the tables' runs alone: 64 MiB at n = 22, 384 MiB at 25, 4 GiB at 28.
+    // A limit below them is refused from the board's shape (once: after seconds of walking
+    // the tables, or building the plan); above them the walk decides.
+    for (n, limit, floor) in [
+        (22, 1 << 20, "64 MiB"),
+        (25, 1 << 20, "384 MiB"),
+        (28, 3 << 30, "4 GiB"),
+    ] {
+        let tight = Config {
+            memory_limit: Some(limit),
+            ..config(2)
+        };
+        match QuadrantsSolver.count(n, &tight) {
+            Err(Error::MemoryLimit {
+                needed:
+                    Needed::Tables {
+                        tables: Estimate::Between { at_least, .. },
+                        ..
+                    },
+                ..
+            }) => assert_eq!(at_least.to_string(), floor, "n = {n}"),
+            other => panic!("n = {n}: expected a refusal, got {other:?}"),
+        }
+    }
 }

@@ -106,11 +106,18 @@ fn refuse_protected(target: &Path) -> io::Result<()> {
         .open(target)
         .is_err_and(|error| error.kind() == io::ErrorKind::PermissionDenied);
     if unwritable || metadata.mode() & 0o222 == 0 {
+        // `chmod` helps only the file's owner (the process's own user is the owner of
+        // `/proc/self`).
+        let mine = fs::metadata("/proc/self").is_ok_and(|me| me.uid() == metadata.uid());
+        let advice = if mine {
+            "make it writable (chmod u+w) or write to another name"
+        } else {
+            "it belongs to another user: write to another name (or ask its owner)"
+        };
         return Err(io::Error::new(
             io::ErrorKind::PermissionDenied,
             format!(
-                "it is write-protected (mode {:04o}) and is not replaced; make it writable \
-                 (chmod u+w) or write to another name",
+                "it is write-protected (mode {:04o}) and is not replaced; {advice}",
                 metadata.mode() & 0o7777
             ),
         ));

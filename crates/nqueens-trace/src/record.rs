@@ -136,7 +136,9 @@ pub fn record(
     };
     let finished = AtomicBool::new(false);
     let outcome = std::thread::scope(|scope| {
-        scope.spawn(|| {
+        // A thread that cannot start (no memory for its stack) ends the trace with the memory
+        // error rather than a panic.
+        let watcher = std::thread::Builder::new().spawn_scoped(scope, || {
             while !finished.load(Ordering::Relaxed) {
                 if let Some(reason) = caller.reason() {
                     match reason {
@@ -148,6 +150,13 @@ pub fn record(
                 std::thread::sleep(std::time::Duration::from_millis(20));
             }
         });
+        if let Err(error) = watcher {
+            return Err(nqueens_core::Error::OutOfMemory {
+                strategy: solver.name(),
+                n,
+                what: format!("the thread that watches for a stop could not start ({error})"),
+            });
+        }
         let outcome = run(solver, n, &config, operation);
         finished.store(true, Ordering::Relaxed);
         outcome

@@ -42,7 +42,9 @@ struct CountReport<'a> {
     types: Option<symmetric::TypesReport>,
     complete: bool,
     seconds: f64,
-    stats: Stats,
+    /// The solver's statistics; `null` for a count split into subproblems (`--checkpoint`),
+    /// whose statistics are not kept.
+    stats: Option<Stats>,
     /// How the strategy counted, in its own words (`join_kernel`: the code `quadrants` picked
     /// for this CPU for its joins, `avx512`, `avx2-pext`, `avx2` or `portable`).
     #[serde(flatten)]
@@ -166,7 +168,7 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
             types: counted.types.filter(|_| args.unique).map(Into::into),
             complete: run.is_complete(),
             seconds,
-            stats: run.stats,
+            stats: args.checkpoint.is_none().then_some(run.stats),
             details: &run.details,
         };
         serde_json::to_writer(&mut out, &report)?;

@@ -56,7 +56,7 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
     match file {
         // FILE only ever holds a whole shard, so that a rerun can trust it; the checkpoint
         // keeps a partial one's progress.
-        Some(path) if record.is_complete() => write(path, record)?,
+        Some(path) if record.is_complete() => return write(path, record),
         Some(path) => {
             message(&format!(
                 "interrupted: shard {} is partial and {} was not written; rerun the same \
@@ -81,12 +81,71 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
     }
 }
 
-/// Writes `record` to `path` as one JSON line, whole or not at all.
-fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<()> {
+/// Writes `record` to `path` as one JSON line, whole or not at all, unless another run wrote
+/// something else there while this one counted (two shards given one `--out`): then the file
+/// is left as it is, the record goes to standard output so that the work is not lost, and the
+/// command is refused (exit 2) naming what it found. A record of this same shard (another run
+/// of it) is replaced: the two are the same count.
+///
+/// The check and the write happen under an exclusive lock on the file's directory (`flock`,
+/// held for the milliseconds a record takes), so that of two runs finishing together one
+/// writes and the other sees its record.
+fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<Status> {
+    let shown = short(&path.display().to_string(), 200);
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let lock = File::open(dir).with_context(|| format!("opening the directory of {shown}"))?;
+    lock.lock()
+        .with_context(|| format!("locking the directory of {shown}"))?;
+    if let Some(found) = written_meanwhile(path, record)? {
+        let mut out = crate::output::stdout()?;
+        serde_json::to_writer(&mut out, record)?;
+        writeln!(out)?;
+        out.flush()?;
+        anyhow::bail!(UsageError(format!(
+            "--out {shown}: another run wrote there while shard {} was counted: it holds {found}; \
+             it is not replaced: this shard's record is on standard output instead (save it to \
+             a file of its own for merge)",
+            record.shard
+        )));
+    }
     let mut line = serde_json::to_vec(record)?;
     line.push(b'\n');
     nqueens_report::write_atomically(path, |out| out.write_all(&line))?;
-    Ok(())
+    Ok(Status::Success)
+}
+
+/// What `path` holds that `record` must not replace, if anything: nothing, an empty file or a
+/// record of the same shard of the same count may be replaced ([`already_counted`] let the
+/// run start on those).
+fn written_meanwhile(path: &Path, record: &ShardRecord) -> anyhow::Result<Option<String>> {
+    let file = match File::open(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        other => other.with_context(|| format!("reading {}", path.display()))?,
+    };
+    let mut found = Vec::new();
+    if let Err(error) = read_records(path, file, &mut found) {
+        return Ok(Some(format!(
+            "something that is not a shard record ({error:#})"
+        )));
+    }
+    Ok(match found.as_slice() {
+        [] => None,
+        [other]
+            if other.strategy == record.strategy
+                && other.n == record.n
+                && other.shard == record.shard =>
+        {
+            None
+        }
+        [other] => Some(format!(
+            "the record of shard {} of n = {} ({})",
+            other.shard, other.n, other.strategy
+        )),
+        more => Some(format!("{} records", more.len())),
+    })
 }
 
 /// Appends the records of one input (named `name` in messages), one JSON object a line, blank

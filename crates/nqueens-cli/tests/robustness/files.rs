@@ -241,3 +241,33 @@ fn report_refuses_an_empty_or_truncated_statistics_file() {
         .code(1)
         .stderr(predicate::str::contains("writing standard output"));
 }
+
+#[test]
+fn a_signal_while_a_large_solution_is_written_stops_the_write() {
+    let scratch = Scratch::new("solve-out-signal");
+    let out = scratch.path("big.txt");
+    // 10^8 queens: the construction takes a second, writing its 890 MB takes several more.
+    let child = spawn(
+        &[
+            "solve",
+            "100000000",
+            "-s",
+            "construction",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Stdio::null(),
+    );
+    wait_until_catching(&child);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !scratch.files().iter().any(|f| f.ends_with(".partial")) {
+        assert!(Instant::now() < deadline, "the write never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    signal(&child, "INT");
+    let (code, _, stderr) = finish(child, 60);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted while writing"), "{stderr}");
+    // No partial file, and no output: the write stopped at the signal.
+    assert_eq!(scratch.files(), Vec::<String>::new(), "{stderr}");
+}

@@ -116,3 +116,33 @@ fn verify_takes_a_byte_order_mark_and_numbers_its_verdicts() {
         .code(1)
         .stdout("line 1: invalid: the line is not UTF-8 text\nline 2: valid\n");
 }
+
+#[test]
+fn a_launcher_variable_that_is_not_text_is_refused_not_taken_as_unset() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xff");
+    let run = |vars: &[(&str, &std::ffi::OsStr)]| {
+        let mut command = nqueens();
+        command.env_clear().args(["count", "10", "--shard", "auto"]);
+        for (name, value) in vars {
+            command.env(name, value);
+        }
+        command.assert()
+    };
+    let pmi = [("PMI_RANK", "2".as_ref()), ("PMI_SIZE", "4".as_ref())];
+    // Once: SLURM_ARRAY_TASK_ID counted as unset, and shard 2/4 of PMI counted, exit 0.
+    run(&[&[("SLURM_ARRAY_TASK_ID", bad)], &pmi[..]].concat())
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("SLURM_ARRAY_TASK_ID"));
+    // Once: the consistency check against the array's last task skipped.
+    run(&[
+        ("SLURM_ARRAY_TASK_ID", "1".as_ref()),
+        ("SLURM_ARRAY_TASK_COUNT", "4".as_ref()),
+        ("SLURM_ARRAY_TASK_MIN", "0".as_ref()),
+        ("SLURM_ARRAY_TASK_MAX", bad),
+    ])
+    .code(2)
+    .stdout("")
+    .stderr(predicate::str::contains("SLURM_ARRAY_TASK_MAX"));
+}

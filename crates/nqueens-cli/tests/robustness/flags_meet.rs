@@ -279,3 +279,35 @@ fn warnings_and_merged_records_say_each_thing_once_and_truly() {
     assert_eq!(merged["count"], 724);
     assert!(merged["unique"].is_null(), "{merged}");
 }
+
+#[test]
+fn chmod_is_advised_only_for_ones_own_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = Scratch::new("protected-owner");
+    let mine = scratch.path("mine.svg");
+    std::fs::write(&mine, "mine").unwrap();
+    std::fs::set_permissions(&mine, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let render = |path: &Path| {
+        nqueens()
+            .args(["render", "1", "3", "0", "2", "--out"])
+            .arg(path)
+            .assert()
+            .code(1)
+    };
+    render(&mine).stderr(predicate::str::contains("chmod u+w"));
+    // Another user's file (made by root for the test): chmod would not help.
+    let is_root = std::fs::metadata("/proc/self")
+        .is_ok_and(|me| std::os::unix::fs::MetadataExt::uid(&me) == 0);
+    if !is_root {
+        eprintln!("SKIPPED the other user's file: not root");
+        return;
+    }
+    let theirs = scratch.path("theirs.svg");
+    std::fs::write(&theirs, "theirs").unwrap();
+    std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).unwrap();
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o444)).unwrap();
+    render(&theirs)
+        .stderr(predicate::str::contains("belongs to another user"))
+        .stderr(predicate::str::contains("chmod").not());
+    assert_eq!(std::fs::read_to_string(&theirs).unwrap(), "theirs");
+}

@@ -130,3 +130,37 @@ fn report_refuses_a_stats_path_that_is_missing_or_a_directory() {
         "the committed report\n"
     );
 }
+
+#[test]
+fn a_refused_report_writes_nothing() {
+    // Criterion's results were written now, outside the only run the statistics describe:
+    // the report refuses them only once it has read everything.
+    let scratch = Scratch::new("report-refused-whole");
+    let mut old = run("a", "1111111", true);
+    old.started -= 100_000;
+    old.finished = Some(old.started + 600);
+    let (criterion, stats) = run_dir(&scratch, &[old]);
+    let out = scratch.path("reports");
+    std::fs::create_dir_all(&out).unwrap();
+    let before = ["README.md", "traces.html", "trace-bitmask.svg"];
+    for name in before {
+        std::fs::write(out.join(name), "the committed report\n").unwrap();
+    }
+    report(&criterion, &stats, &out, &[])
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("none of its 1 results belong"));
+    for name in before {
+        let kept = std::fs::read_to_string(out.join(name)).unwrap();
+        assert!(kept == "the committed report\n", "{name} was rewritten");
+    }
+    assert_eq!(
+        std::fs::read_dir(&out).unwrap().count(),
+        before.len(),
+        "files were added"
+    );
+    // Into a new folder, nothing at all.
+    let fresh = scratch.path("fresh");
+    report(&criterion, &stats, &fresh, &[]).code(1);
+    assert!(!fresh.exists(), "a partial report was left in a new folder");
+}

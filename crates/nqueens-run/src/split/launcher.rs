@@ -90,6 +90,14 @@ pub enum LauncherError {
         /// The number of shards asked for.
         shards: usize,
     },
+    /// The number of shards is 0.
+    #[error("{index_name} gives shard {index}, but the number of shards is 0")]
+    NoShards {
+        /// The index variable.
+        index_name: &'static str,
+        /// Its value.
+        index: usize,
+    },
     /// The index is past the last shard.
     #[error(
         "{index_name} gives shard {index}, but there are only {shards} (0 to {last}): number \
@@ -163,8 +171,13 @@ impl Shard {
     ///     assert_eq!(Shard::from_env(None), Err(LauncherError::NoEngine));
     /// }
     /// ```
+    ///
+    /// A variable that is set but not UTF-8 is read with its bad bytes replaced, and so is
+    /// refused as not a number rather than taken as unset.
     pub fn from_env(count: Option<usize>) -> Result<Shard, LauncherError> {
-        Shard::from_vars(count, &|name| std::env::var(name).ok())
+        Shard::from_vars(count, &|name| {
+            std::env::var_os(name).map(|value| value.to_string_lossy().into_owned())
+        })
     }
 
     /// [`Shard::from_env`] with the variables read by `var` (the value of a name, if set).
@@ -288,10 +301,13 @@ fn rank_and_size(
 }
 
 fn shard(index: usize, count: usize, index_name: &'static str) -> Result<Shard, LauncherError> {
-    Shard::new(index, count).map_err(|_| LauncherError::IndexBeyondShards {
-        index_name,
-        index,
-        shards: count,
+    Shard::new(index, count).map_err(|_| match count {
+        0 => LauncherError::NoShards { index_name, index },
+        _ => LauncherError::IndexBeyondShards {
+            index_name,
+            index,
+            shards: count,
+        },
     })
 }
 
@@ -382,6 +398,22 @@ mod tests {
         vars.push(("SLURM_ARRAY_TASK_ID", "9"));
         let err = resolve_with("auto/4", &vars).unwrap_err();
         assert!(err.contains("only 4 shards"), "{err}");
+    }
+
+    #[test]
+    fn no_shards_at_all_says_so() {
+        // Once "there are only 0 (0 to 0)".
+        for vars in [
+            &[("PMI_RANK", "0"), ("PMI_SIZE", "0")][..],
+            &[
+                ("SLURM_ARRAY_TASK_ID", "0"),
+                ("SLURM_ARRAY_TASK_COUNT", "0"),
+            ],
+        ] {
+            let err = resolve_with("auto", vars).unwrap_err();
+            assert!(err.contains("the number of shards is 0"), "{err}");
+            assert!(!err.contains("0 to"), "{err}");
+        }
     }
 
     #[test]

@@ -1,0 +1,34 @@
+//! How much address space the process has left: the room a strategy checks before handing a
+//! large allocation to a dependency that allocates without asking (CaDiCaL's C++, Pumpkin),
+//! whose failure Rust cannot catch (an abort, exit 134) where the workbench's own tables use
+//! `try_reserve` and end with [`Error::OutOfMemory`](crate::Error::OutOfMemory).
+//!
+//! Only the address-space limit (`ulimit -v`, `RLIMIT_AS`) makes an allocation fail outright;
+//! without one, Linux overcommits and a process short of memory is ended by the kernel, which
+//! no check here can foresee. Read from `/proc/self/limits` and `/proc/self/status` (Linux);
+//! elsewhere, or where they cannot be read, there is no known limit.
+
+use std::fs;
+
+/// The bytes of address space the process may still map under its `ulimit -v`
+/// (`RLIMIT_AS`), or `None` when it has no such limit (or the system does not say).
+pub fn address_space_room() -> Option<u64> {
+    let limits = fs::read_to_string("/proc/self/limits").ok()?;
+    let limit = limits
+        .lines()
+        .find_map(|line| line.strip_prefix("Max address space"))?
+        .split_whitespace()
+        .next()?
+        .parse::<u64>()
+        .ok()?;
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let used_kib = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmSize:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse::<u64>()
+        .ok()?;
+    Some(limit.saturating_sub(used_kib.saturating_mul(1024)))
+}
