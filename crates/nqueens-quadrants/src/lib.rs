@@ -218,9 +218,10 @@ impl Strategy for QuadrantsSolver {
                 n,
                 reason: format!(
                     "its tables would take more than the memory limit of {} (--memory-limit): \
-                     at least {} of quarter tables (the starts of their runs alone)",
+                     at least {} of quarter tables (the starts of their runs alone), at most {}",
                     Bytes(limit),
                     Bytes(floor),
+                    Bytes(Board::new(n).table_bytes_bound()),
                 ),
             });
         }
