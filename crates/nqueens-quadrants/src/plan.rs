@@ -149,28 +149,7 @@ impl Plan {
     /// `k` rows into `w` columns holds at most `w! / (w - k)!` placements (distinct columns,
     /// diagonals ignored). Instant, and loose (about 25× at n = 16).
     pub(crate) fn table_bytes_bound(&self) -> u64 {
-        let b = &self.board;
-        let quarter = |rows: usize, width: usize| -> u64 {
-            (0..=rows.min(width))
-                .map(|k| {
-                    let choose = (0..k as u64).fold(1u64, |c, i| c * (rows as u64 - i) / (i + 1));
-                    let arrangements =
-                        (0..k as u64).fold(1u64, |p, i| p.saturating_mul(width as u64 - i));
-                    choose.saturating_mul(
-                        arrangements.saturating_mul(size_of::<Placement>() as u64)
-                            + 4 * (2 * (1 << width) + 1),
-                    )
-                })
-                .fold(0u64, u64::saturating_add)
-        };
-        [
-            quarter(b.north, b.west),
-            quarter(b.north, b.east()),
-            quarter(b.south(), b.west),
-            quarter(b.south(), b.east()),
-        ]
-        .into_iter()
-        .fold(0, u64::saturating_add)
+        self.board.table_bytes_bound()
     }
 
     /// The bytes every quadrant table will take, counted exactly, and the bound on one
