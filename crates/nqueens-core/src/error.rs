@@ -61,6 +61,16 @@ pub enum Error {
         /// What it would need, and the bound.
         reason: String,
     },
+    /// The strategy cannot run on this machine (see
+    /// [`Strategy::availability`](crate::Strategy::availability)): what it needs and what is
+    /// missing.
+    #[error("{strategy} cannot run here: {why}")]
+    Unavailable {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// What it needs and what is missing.
+        why: crate::Unavailable,
+    },
     /// No strategy is registered under this name.
     #[error("unknown strategy {name:?}; known strategies: {known}")]
     UnknownStrategy {

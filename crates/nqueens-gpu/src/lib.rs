@@ -1,0 +1,203 @@
+//! # nqueens-gpu
+//!
+//! A counter of every N-Queens solution on an NVIDIA GPU (registry name `gpu`), through the
+//! same [`Solver`](nqueens_core::Solver) contract as the CPU counters. CUDA is reached through
+//! cudarc with the driver and NVRTC opened at run time, so the crate builds, tests and runs
+//! on machines without CUDA: there the strategy reports itself unavailable
+//! ([`Strategy::availability`]) and its counts fail with [`Error::Unavailable`] naming what
+//! is missing.
+//!
+//! ## The algorithm
+//!
+//! 1. **Pieces** (the plan's [`Subproblems`](nqueens_core::split::Subproblems), so counts
+//!    resume from checkpoints and split into shards): the first row's queen in each column
+//!    of the west half, and for odd `n` the middle column with the second row's queen in the
+//!    west half. The east-west mirror maps every other solution onto one of these, so each
+//!    counts twice (`n / 2` pieces, rounded up).
+//! 2. **Subproblems**: for each piece, the CPU places the first rows (6 from n = 8 on, fewer
+//!    below), depth first, and hands the kernel each board as three 32-bit masks (columns
+//!    taken, and the squares the two diagonal directions attack in the next row): about
+//!    3.0 million boards at n = 20 and 6.6 million at n = 22 over all pieces.
+//! 3. **The kernel** (`kernel/count.cu`, compiled by NVRTC for the device found): a
+//!    persistent grid (as many blocks of 128 threads as the multiprocessors hold at once)
+//!    whose threads take their next board with an atomic add on a work counter, so a thread
+//!    that finishes a short board starts another at once instead of waiting beside the long
+//!    ones of its warp. Each thread searches its board depth first without recursion, its
+//!    stack (one word per row: the columns left to try, the one on the board being the lowest
+//!    bit) in shared memory, laid out so that the 32 lanes of a warp read one level's words
+//!    side by side; the last row is counted with one popcount instead of being descended
+//!    into. Each board's count is a 64-bit word, summed on the host (checked, never wrapped).
+//! 4. **Launches** of at most a million boards: the host polls the stop flag between them,
+//!    and the runner reports each finished piece as progress.
+//!
+//! Sources: the structure (CPU-placed prefixes, persistent grid with atomic work fetching,
+//! shared-memory stacks laid out per lane, popcount at the last row) follows the public
+//! descriptions of the fastest GPU counters (ygch/n_queens, NQueensFAF); the bitmask search is
+//! the classic one (Richards); the code is this crate's own.
+//!
+//! ## Tested without a GPU
+//!
+//! The kernel's source is also built for the CPU by the C compiler (`build.rs`, with
+//! `kernel/cpu_shim.h` standing in for the CUDA built-ins), and the tests run every thread of
+//! each launch on the CPU: A000170 for n = 1..14 and each board's count against `bitmask` for
+//! given prefixes. `contrib/gpu/check` runs the release binary on a GPU machine.
+//!
+//! ## Cost
+//!
+//! Time: the search visits the same nodes as a bitmask backtracker with mirror halving, less
+//! the last row's; per node, a few register operations and one shared-memory word. Memory:
+//! 12 bytes per board of the piece being counted on the host and the device (about 7 MB at
+//! n = 22), and 12 KiB of shared memory per block for the stacks (24 levels of 128 words).
+//! Set-up: opening the driver, compiling the kernel and the first launch take a fraction of
+//! a second, which small boards do not repay (the registry's count default takes the GPU
+//! from n = 18 on, where present).
+//!
+//! ## Run report
+//!
+//! With the environment variable `NQUEENS_GPU_REPORT` set, each count writes one line to
+//! standard error: the device, its compute capability and memory, the launch shape, the
+//! kernel's compile time, the boards and launches counted and the time spent in kernels
+//! alone (from CUDA events), which `contrib/gpu/check` reads.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use nqueens_core::split::Subproblems;
+use nqueens_core::{
+    Availability, Capabilities, Config, CountRun, Error, Job, Limit, Stats, Strategy, Variant,
+};
+
+mod cuda;
+mod plan;
+#[cfg(test)]
+mod tests;
+
+/// The registry name.
+pub const NAME: &str = "gpu";
+
+/// The kernel's source, compiled by NVRTC at run time for the device found.
+pub const KERNEL_SOURCE: &str = include_str!("../kernel/count.cu");
+
+/// The largest board counted: the count of n = 27 is the last known to fit 64 bits with room
+/// (A000170(27) is about 2.3 × 10^17), and the kernel's stack holds the rows left.
+pub const MAX_N: usize = 27;
+
+/// The environment variable that asks for the run report on standard error.
+pub const REPORT_VARIABLE: &str = "NQUEENS_GPU_REPORT";
+
+/// The GPU counter (registry name `gpu`).
+#[derive(Default)]
+pub struct GpuSolver {
+    /// Whether the driver, NVRTC and a device are there: asked once.
+    availability: OnceLock<Availability>,
+    /// The device with the kernel compiled for it, opened by the first count.
+    gpu: OnceLock<Result<Arc<cuda::Gpu>, Error>>,
+}
+
+impl GpuSolver {
+    /// The counter; nothing is opened until it is asked whether it can run or to count.
+    pub fn new() -> GpuSolver {
+        GpuSolver::default()
+    }
+
+    fn gpu(&self) -> Result<Arc<cuda::Gpu>, Error> {
+        self.gpu
+            .get_or_init(|| cuda::Gpu::open().map(Arc::new))
+            .clone()
+    }
+}
+
+const VARIANTS: &[Variant] = &[Variant {
+    name: None,
+    summary: "counts on an NVIDIA GPU (CUDA): first rows placed on the CPU, a persistent grid \
+              fetching the boards, mirror halving",
+    complete: true,
+    randomized: false,
+    budget: None,
+    first: Limit::Unsupported("it only counts"),
+    list: Limit::Unsupported("it only counts"),
+    count: Limit::UpTo(MAX_N),
+}];
+
+/// What the count did, gathered from its pieces, for the run report.
+#[derive(Default)]
+struct Work {
+    boards: AtomicU64,
+    launches: AtomicU64,
+}
+
+impl Strategy for GpuSolver {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: "counts every solution on an NVIDIA GPU (needs one, with its driver and CUDA)",
+            counts_classes: false,
+            resumable: true,
+            variants: VARIANTS,
+        }
+    }
+
+    fn availability(&self) -> Availability {
+        self.availability
+            .get_or_init(|| match cuda::probe() {
+                Ok(()) => Availability::Available,
+                Err(why) => Availability::Unavailable(why),
+            })
+            .clone()
+    }
+
+    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
+        let work = Arc::new(Work::default());
+        let plan = self.plan_with(job.n(), work.clone())?;
+        let gpu = self.gpu()?;
+        let kernel_before = gpu.kernel_time();
+        let started = std::time::Instant::now();
+        // One piece at a time: the device is the parallel part.
+        let config = Config {
+            threads: Some(1),
+            ..job.config().clone()
+        };
+        let run = nqueens_run::split::count_plan(plan.as_ref(), &config)?;
+        if std::env::var_os(REPORT_VARIABLE).is_some() {
+            eprintln!(
+                "nqueens-gpu: n={} {} boards={} launches={} kernel_seconds={:.3} wall_seconds={:.3}",
+                job.n(),
+                gpu.description,
+                work.boards.load(Ordering::Relaxed),
+                work.launches.load(Ordering::Relaxed),
+                (gpu.kernel_time() - kernel_before).as_secs_f64(),
+                started.elapsed().as_secs_f64(),
+            );
+        }
+        Ok(CountRun {
+            total: run.total,
+            unique: None,
+            ended: run.ended,
+            stats: Stats::default(),
+        })
+    }
+
+    fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
+        self.plan_with(job.n(), Arc::new(Work::default()))
+    }
+}
+
+impl GpuSolver {
+    /// The plan at size `n` on this machine's GPU, adding what its pieces do to `work`.
+    fn plan_with(&self, n: usize, work: Arc<Work>) -> Result<Box<dyn Subproblems>, Error> {
+        let gpu = self.gpu()?;
+        let on_piece = Box::new(move |done: plan::PieceWork| {
+            work.boards.fetch_add(done.subproblems, Ordering::Relaxed);
+            work.launches.fetch_add(done.launches, Ordering::Relaxed);
+        });
+        Ok(Box::new(plan::Plan::new(
+            n,
+            plan::prefix_rows(n),
+            gpu,
+            on_piece,
+        )))
+    }
+}
