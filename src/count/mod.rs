@@ -427,7 +427,9 @@ fn choose<'r>(
     };
     let rest = registry.rule(Operation::Count).iter().filter_map(|pick| {
         let solver = registry.get(pick.strategy).ok()?;
-        Some((solver, pick.variant))
+        // As the rule's first choice does: not below a pick's size, nor one that cannot run here.
+        let fits = pick.from.is_none_or(|from| n >= from) && solver.availability().is_available();
+        fits.then_some((solver, pick.variant))
     });
     let mut refused: Option<Fallback> = None;
     for (solver, variant) in first.into_iter().chain(rest) {

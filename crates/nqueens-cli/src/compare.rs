@@ -390,6 +390,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         stats: true,
         ..Config::default()
     };
+    for (name, why) in registry.unavailable() {
+        crate::output::message(&format!("skipping {name}: {why}"));
+    }
     let mut cases = Vec::new();
     // Smaller sizes first: their costs decide whether the larger ones are started.
     let mut given = args.sizes.clone();
@@ -449,7 +452,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         // would only time out again, and the job would take `timeout` per size.
         let mut gave_up: BTreeMap<&'static str, (usize, &'static str)> = BTreeMap::new();
         for &n in sizes {
-            for solver in registry.iter() {
+            for solver in registry.available() {
                 // Sizes beyond a strategy's limits are left out, not shown as refusals.
                 if solver.check(operation, n, &config).is_err()
                     || gave_up.get(solver.name()).is_some_and(|&(at, _)| n > at)

@@ -109,8 +109,8 @@ impl GpuSolver {
 
 const VARIANTS: &[Variant] = &[Variant {
     name: None,
-    summary: "counts on an NVIDIA GPU (CUDA): first rows placed on the CPU, a persistent grid \
-              fetching the boards, mirror halving",
+    summary: "counts on an NVIDIA GPU (needs one, with CUDA): first rows placed on the CPU, a \
+              persistent grid fetching the boards, mirror halving",
     complete: true,
     randomized: false,
     budget: None,
@@ -147,6 +147,17 @@ impl Strategy for GpuSolver {
                 Err(why) => Availability::Unavailable(why),
             })
             .clone()
+    }
+
+    fn admit_count(&self, _job: &Job<'_>) -> Result<(), Error> {
+        // Refused before any work where there is no GPU, naming what is missing.
+        match self.availability() {
+            Availability::Available => Ok(()),
+            Availability::Unavailable(why) => Err(Error::Unavailable {
+                strategy: NAME,
+                why,
+            }),
+        }
     }
 
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
