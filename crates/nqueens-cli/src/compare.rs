@@ -390,9 +390,6 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         stats: true,
         ..Config::default()
     };
-    for (name, why) in registry.unavailable() {
-        crate::output::message(&format!("skipping {name}: {why}"));
-    }
     let mut cases = Vec::new();
     // Smaller sizes first: their costs decide whether the larger ones are started.
     let mut given = args.sizes.clone();
@@ -433,6 +430,16 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         format_seconds(args.timeout.as_secs_f64()),
         args.seed
     );
+    // A strategy that cannot run here (a GPU counter without a GPU) is named once, with why,
+    // where it would have taken part.
+    for (name, why) in registry.unavailable() {
+        let solver = registry.get(name)?;
+        if plan.iter().any(|(job, sizes, _)| {
+            !sizes.is_empty() && solver.capabilities().widest(job.operation()).is_supported()
+        }) {
+            eprintln!("nqueens compare: skipping {name}: {why}");
+        }
+    }
     let mut out = crate::output::stdout()?;
     for (job, runnable, refused) in plan {
         let operation = job.operation();

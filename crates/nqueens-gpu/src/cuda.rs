@@ -18,6 +18,10 @@ pub(crate) const NEEDS: &str = "an NVIDIA GPU";
 /// Threads per block: `NQ_BLOCK_THREADS` in the kernel, for which its stack is sized.
 const BLOCK_THREADS: u32 = 128;
 
+/// Blocks per multiprocessor at most (fewer where the kernel's registers or shared memory
+/// allow fewer).
+const BLOCKS_PER_MULTIPROCESSOR: u32 = 8;
+
 /// The kernel's function name.
 const KERNEL_NAME: &str = "nq_count";
 
@@ -118,7 +122,9 @@ impl Gpu {
             .occupancy_max_active_blocks_per_multiprocessor(BLOCK_THREADS, 0, None)
             .map_err(|e| failed("the kernel's occupancy could not be read", &e))?
             .max(1);
-        let blocks = multiprocessors * per_multiprocessor;
+        // About the published counters' 1,000 blocks on an H100's 132 multiprocessors: enough
+        // warps to hide latency; more would only thin the boards per thread of a launch.
+        let blocks = multiprocessors * per_multiprocessor.min(BLOCKS_PER_MULTIPROCESSOR);
         let name = context.name().unwrap_or_else(|_| "unnamed device".into());
         let memory = context.total_mem().unwrap_or(0) as u64;
         let description = format!(

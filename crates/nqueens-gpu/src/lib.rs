@@ -14,10 +14,10 @@
 //!    of the west half, and for odd `n` the middle column with the second row's queen in the
 //!    west half. The east-west mirror maps every other solution onto one of these, so each
 //!    counts twice (`n / 2` pieces, rounded up).
-//! 2. **Subproblems**: for each piece, the CPU places the first rows (6 from n = 8 on, fewer
-//!    below), depth first, and hands the kernel each board as three 32-bit masks (columns
-//!    taken, and the squares the two diagonal directions attack in the next row): about
-//!    3.0 million boards at n = 20 and 6.6 million at n = 22 over all pieces.
+//! 2. **Subproblems**: for each piece, the CPU places the first rows (6 up to n = 20, 7 from
+//!    n = 21, fewer below n = 8), depth first, and hands the kernel each board as three 32-bit
+//!    masks (columns taken, and the squares the two diagonal directions attack in the next
+//!    row): 2,967,560 boards at n = 20 over all pieces.
 //! 3. **The kernel** (`kernel/count.cu`, compiled by NVRTC for the device found): a
 //!    persistent grid (as many blocks of 128 threads as the multiprocessors hold at once)
 //!    whose threads take their next board with an atomic add on a work counter, so a thread
@@ -27,7 +27,7 @@
 //!    bit) in shared memory, laid out so that the 32 lanes of a warp read one level's words
 //!    side by side; the last row is counted with one popcount instead of being descended
 //!    into. Each board's count is a 64-bit word, summed on the host (checked, never wrapped).
-//! 4. **Launches** of at most a million boards: the host polls the stop flag between them,
+//! 4. **Launches** of at most two million boards: the host polls the stop flag between them,
 //!    and the runner reports each finished piece as progress.
 //!
 //! Sources: the structure (CPU-placed prefixes, persistent grid with atomic work fetching,
@@ -46,7 +46,7 @@
 //!
 //! Time: the search visits the same nodes as a bitmask backtracker with mirror halving, less
 //! the last row's; per node, a few register operations and one shared-memory word. Memory:
-//! 12 bytes per board of the piece being counted on the host and the device (about 7 MB at
+//! 12 bytes per board of the piece being counted on the host and the device (tens of MB at
 //! n = 22), and 12 KiB of shared memory per block for the stacks (24 levels of 128 words).
 //! Set-up: opening the driver, compiling the kernel and the first launch take a fraction of
 //! a second, which small boards do not repay (the registry's count default takes the GPU

@@ -31,17 +31,21 @@ impl<L: Launcher + ?Sized> Launcher for std::sync::Arc<L> {
 }
 
 /// Subproblems per launch at most: the stop flag is polled between launches, so this bounds
-/// how long an interrupted count takes to stop (at n = 22, a million subproblems are about a
-/// sixth of a first-row piece), while leaving several per thread of the GPU's grid for the
-/// work fetching to balance.
-pub(crate) const LAUNCH_SUBPROBLEMS: usize = 1 << 20;
+/// how long an interrupted count takes to stop (at n = 22 with 7 rows placed, two million
+/// boards are a few percent of the count), while leaving a dozen or more per thread of the
+/// grid (about 1,000 blocks of 128 threads) for the work fetching to balance: a launch waits
+/// for its slowest thread, and with a handful of boards per thread that tail would weigh.
+/// Not tuned on a GPU yet.
+pub(crate) const LAUNCH_SUBPROBLEMS: usize = 1 << 21;
 
 /// The rows the host places before the kernel takes over, as the published GPU counters do
-/// (5 to 7 rows: about 3.0 million subproblems at n = 20 and 6.6 million at n = 22 with 6),
-/// and at least 2, so that the middle column's piece of an odd board can be halved by the
-/// mirror in its second row. At most `n`.
+/// (5 to 7 rows): 6 up to n = 20 (2,967,560 boards at n = 20, mirror halved), 7 from n = 21,
+/// so that every launch of two million boards has many per thread; at least 2, so that the
+/// middle column's piece of an odd board is halved by the mirror in its second row; at most
+/// `n`.
 pub(crate) fn prefix_rows(n: usize) -> usize {
-    n.saturating_sub(2).clamp(2, 6).min(n)
+    let rows = if n >= 21 { 7 } else { 6 };
+    n.saturating_sub(2).clamp(2, rows).min(n)
 }
 
 /// The pieces of a count at size `n`: the first row's queen in each column of the west half,
