@@ -9,7 +9,7 @@
 //!
 //! ## The algorithm
 //!
-//! 1. **Pieces** (the plan's [`Subproblems`](nqueens_core::split::Subproblems), so counts
+//! 1. **Pieces** (the plan's [`Subproblems`], so counts
 //!    resume from checkpoints and split into shards): the first row's queen in each column
 //!    of the west half, and for odd `n` the middle column with the second row's queen in the
 //!    west half. The east-west mirror maps every other solution onto one of these, so each
