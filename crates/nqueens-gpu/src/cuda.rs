@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::{CudaContext, CudaFunction, CudaStream, LaunchConfig, PushKernelArg};
-use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
+use cudarc::nvrtc::{CompileError, CompileOptions, Ptx, compile_ptx_with_opts};
 use nqueens_core::{Bytes, Error, Unavailable};
 
 use crate::plan::Launcher;
@@ -36,16 +36,12 @@ fn unavailable(missing: String) -> Unavailable {
 /// Whether the driver and NVRTC can be opened and the driver sees a device, without creating
 /// a context or compiling anything.
 pub(crate) fn probe() -> Result<(), Unavailable> {
-    // SAFETY: these only try to open the shared libraries (dlopen) and report whether that
-    // worked; opening them first is what keeps cudarc's later calls from panicking on a
-    // machine without CUDA (`CudaContext::new` panics when libcuda cannot be loaded).
+    // SAFETY: this only tries to open the driver's shared library (dlopen) and reports
+    // whether that worked; opening it first is what keeps cudarc's later calls from panicking
+    // on a machine without CUDA (`CudaContext::new` panics when libcuda cannot be loaded).
     #[allow(unsafe_code)]
-    let (driver, nvrtc) = unsafe {
-        (
-            cudarc::driver::sys::is_culib_present(),
-            cudarc::nvrtc::sys::is_culib_present(),
-        )
-    };
+    let driver = unsafe { cudarc::driver::sys::is_culib_present() };
+    let nvrtc = has_nvrtc();
     if !driver {
         return Err(unavailable(
             "no CUDA driver (libcuda.so) could be loaded: is the NVIDIA driver installed?".into(),
@@ -64,6 +60,25 @@ pub(crate) fn probe() -> Result<(), Unavailable> {
         Err(error) => Err(unavailable(format!(
             "the CUDA driver could not start: {error}"
         ))),
+    }
+}
+
+/// The kernel compiled by NVRTC for compute capability `major.minor`, as PTX.
+pub(crate) fn compile(major: i32, minor: i32) -> Result<Ptx, CompileError> {
+    let options = CompileOptions {
+        options: vec![format!("--gpu-architecture=compute_{major}{minor}")],
+        ..CompileOptions::default()
+    };
+    compile_ptx_with_opts(KERNEL_SOURCE, options)
+}
+
+/// Whether NVRTC can be opened (it needs no GPU: the tests compile the kernel where it is).
+pub(crate) fn has_nvrtc() -> bool {
+    // SAFETY: this only tries to open the shared library (dlopen) and reports whether that
+    // worked, so that cudarc's later calls do not panic where it is missing.
+    #[allow(unsafe_code)]
+    unsafe {
+        cudarc::nvrtc::sys::is_culib_present()
     }
 }
 
@@ -98,12 +113,8 @@ impl Gpu {
             .compute_capability()
             .map_err(|e| failed("the device's compute capability is unknown", &e))?;
         let started = Instant::now();
-        let options = CompileOptions {
-            options: vec![format!("--gpu-architecture=compute_{major}{minor}")],
-            ..CompileOptions::default()
-        };
-        let ptx = compile_ptx_with_opts(KERNEL_SOURCE, options)
-            .map_err(|e| failed("NVRTC could not compile the kernel", &e))?;
+        let ptx =
+            compile(major, minor).map_err(|e| failed("NVRTC could not compile the kernel", &e))?;
         let module = context
             .load_module(ptx)
             .map_err(|e| failed("the compiled kernel could not be loaded", &e))?;

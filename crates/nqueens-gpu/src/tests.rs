@@ -263,3 +263,27 @@ fn without_a_gpu_the_strategy_says_what_is_missing() {
         }
     }
 }
+
+#[test]
+fn the_kernel_compiles_with_nvrtc_where_there_is_one() {
+    // NVRTC needs no GPU; without it (CI) there is nothing to check here. For an H100 and
+    // an H200 (compute capability 9.0), and the oldest the driver's CUDA 13 supports (7.5).
+    if !crate::cuda::has_nvrtc() {
+        eprintln!("skipping: NVRTC (libnvrtc.so.13) is not on the loader's path");
+        return;
+    }
+    for (major, minor) in [(9, 0), (7, 5)] {
+        let ptx = crate::cuda::compile(major, minor)
+            .unwrap_or_else(|e| panic!("sm_{major}{minor}: {e}"))
+            .to_src();
+        assert!(ptx.contains(".entry nq_count"), "{ptx}");
+        assert!(
+            ptx.contains("popc"),
+            "the last row is counted with a popcount"
+        );
+        assert!(
+            ptx.contains("atom.global.add"),
+            "the work is fetched atomically"
+        );
+    }
+}
