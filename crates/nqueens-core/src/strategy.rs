@@ -95,6 +95,13 @@ pub trait Strategy: Send + Sync {
         crate::Availability::Available
     }
 
+    /// The device its counts run on, once it has opened one, for reports (`count --json`'s
+    /// `device`): a GPU's name, memory and launch shape. `None`, the default, for strategies
+    /// that run on the CPU.
+    fn device(&self) -> Option<String> {
+        None
+    }
+
     /// Whether `variant` keeps given queens ([`Job::given`]) in every solution it returns, and
     /// counts the completions of the given queens. The default says no, and the
     /// [`Solver`](crate::Solver) entry points then refuse a request with given queens.

@@ -88,8 +88,11 @@ pub(crate) struct Gpu {
     kernel: CudaFunction,
     /// Blocks of the persistent grid: as many as the multiprocessors hold at once.
     blocks: u32,
-    /// What the device is, for the run's report.
+    /// What the device is (name, compute capability, multiprocessors, memory) and the launch
+    /// shape, for the run's report.
     pub(crate) description: String,
+    /// How long NVRTC took to compile the kernel and the driver to load it.
+    pub(crate) compile: Duration,
     /// Seconds spent in kernels so far (from the launches' start and end events).
     kernel_seconds: Mutex<f64>,
     /// One launch at a time: the runner's threads share the device.
@@ -138,13 +141,14 @@ impl Gpu {
         let blocks = multiprocessors * per_multiprocessor.min(BLOCKS_PER_MULTIPROCESSOR);
         let name = context.name().unwrap_or_else(|_| "unnamed device".into());
         let memory = context.total_mem().unwrap_or(0) as u64;
+        // What `count --json` says of the device (`device`), and the report line's first field.
         let description = format!(
-            "device=\"{name}\" compute=sm_{major}{minor} multiprocessors={multiprocessors} \
-             memory=\"{}\" grid={blocks}x{BLOCK_THREADS} compile_seconds={:.3}",
-            Bytes(memory),
-            compile.as_secs_f64()
+            "{name} (sm_{major}{minor}, {multiprocessors} multiprocessors, {}), grid {blocks} x \
+             {BLOCK_THREADS} threads",
+            Bytes(memory)
         );
         Ok(Gpu {
+            compile,
             stream: context.default_stream(),
             kernel,
             blocks,

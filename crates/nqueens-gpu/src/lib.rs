@@ -54,7 +54,8 @@
 //!
 //! ## Run report
 //!
-//! With the environment variable `NQUEENS_GPU_REPORT` set, each count writes one line to
+//! `count --json` names the device, its compute capability, multiprocessors and memory, and the
+//! launch shape (`device`, from [`Strategy::device`]). With the environment variable `NQUEENS_GPU_REPORT` set, each count writes one line to
 //! standard error: the device, its compute capability and memory, the launch shape, the
 //! kernel's compile time, the boards and launches counted and the time spent in kernels
 //! alone (from CUDA events), which `contrib/gpu/check` reads.
@@ -149,6 +150,11 @@ impl Strategy for GpuSolver {
             .clone()
     }
 
+    fn device(&self) -> Option<String> {
+        let gpu = self.gpu.get()?.as_ref().ok()?;
+        Some(gpu.description.clone())
+    }
+
     fn admit_count(&self, _job: &Job<'_>) -> Result<(), Error> {
         // Refused before any work where there is no GPU, naming what is missing.
         match self.availability() {
@@ -174,9 +180,11 @@ impl Strategy for GpuSolver {
         let run = nqueens_run::split::count_plan(plan.as_ref(), &config)?;
         if std::env::var_os(REPORT_VARIABLE).is_some() {
             eprintln!(
-                "nqueens-gpu: n={} {} boards={} launches={} kernel_seconds={:.3} wall_seconds={:.3}",
+                "nqueens-gpu: n={} device=\"{}\" compile_seconds={:.3} boards={} launches={} \
+                 kernel_seconds={:.3} wall_seconds={:.3}",
                 job.n(),
                 gpu.description,
+                gpu.compile.as_secs_f64(),
                 work.boards.load(Ordering::Relaxed),
                 work.launches.load(Ordering::Relaxed),
                 (gpu.kernel_time() - kernel_before).as_secs_f64(),

@@ -45,6 +45,9 @@ struct CountReport<'a> {
     /// `portable`).
     #[serde(skip_serializing_if = "Option::is_none")]
     join_kernel: Option<&'static str>,
+    /// The device a GPU counter ran on, and its launch shape ([`Strategy::device`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    device: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -152,12 +155,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     let seconds = started.elapsed().as_secs_f64();
     match &counted.shard {
         Some(record) => record_file::print_shard(record, out),
-        None => print_count(args, &counted, seconds),
+        None => print_count(args, &counted, seconds, solver.device()),
     }
 }
 
 /// Prints a count (whole or partial) and says how it ended.
-fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Result<Status> {
+fn print_count(
+    args: &CountArgs,
+    counted: &Counted,
+    seconds: f64,
+    device: Option<String>,
+) -> anyhow::Result<Status> {
     let run = &counted.run;
     let mut out = crate::output::stdout()?;
     // A partial count says so on the same line, so that `count 17 > n.txt` interrupted cannot
@@ -186,6 +194,7 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
             stats: run.stats,
             join_kernel: (counted.strategy == nqueens::quadrants::QuadrantsSolver.name())
                 .then(|| nqueens::quadrants::JoinKernel::detect().name()),
+            device,
         };
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
