@@ -262,3 +262,76 @@ fn rule(rules: &[(Operation, Vec<Pick>)], operation: Operation) -> &[Pick] {
         .find(|(op, _)| *op == operation)
         .map_or(&[], |(_, picks)| picks.as_slice())
 }
+
+#[cfg(test)]
+mod tests {
+    use nqueens_core::{Availability, Capabilities, Unavailable};
+
+    use super::*;
+
+    /// A counter of every size that may be missing its hardware.
+    struct Counter(&'static str, bool);
+
+    impl Strategy for Counter {
+        fn name(&self) -> &'static str {
+            self.0
+        }
+        fn capabilities(&self) -> Capabilities {
+            Capabilities {
+                summary: "",
+                counts_classes: false,
+                resumable: false,
+                variants: &[Variant {
+                    name: None,
+                    summary: "",
+                    complete: true,
+                    randomized: false,
+                    budget: None,
+                    first: Limit::Unsupported("no"),
+                    list: Limit::Unsupported("no"),
+                    count: Limit::UpTo(30),
+                }],
+            }
+        }
+        fn availability(&self) -> Availability {
+            match self.1 {
+                true => Availability::Available,
+                false => Availability::Unavailable(Unavailable {
+                    needs: "a device",
+                    missing: "none here".into(),
+                }),
+            }
+        }
+    }
+
+    fn registry(device: bool) -> Registry {
+        Registry::new()
+            .register(Counter("device", device))
+            .register(Counter("cpu", true))
+            .defaults(
+                Operation::Count,
+                &[Pick::new("device").from(18), Pick::new("cpu")],
+            )
+    }
+
+    #[test]
+    fn defaults_take_a_pick_from_its_size_and_only_where_it_can_run() {
+        let with = registry(true);
+        let chosen = |r: &Registry, n| r.default_for(Operation::Count, n).unwrap().solver.name();
+        assert_eq!(chosen(&with, 17), "cpu");
+        assert_eq!(chosen(&with, 18), "device");
+        let without = registry(false);
+        assert_eq!(chosen(&without, 18), "cpu");
+        assert!(
+            without.check().is_ok(),
+            "an unavailable pick is still a valid rule"
+        );
+        let names = |r: &Registry| r.available().map(|s| s.name()).collect::<Vec<_>>();
+        assert_eq!(names(&with), ["device", "cpu"]);
+        assert_eq!(names(&without), ["cpu"]);
+        let skipped: Vec<_> = without.unavailable().collect();
+        assert_eq!(skipped.len(), 1);
+        assert_eq!(skipped[0].0, "device");
+        assert_eq!(skipped[0].1.to_string(), "needs a device: none here");
+    }
+}
