@@ -214,7 +214,7 @@ impl GpuSolver {
         });
         Ok(Box::new(plan::Plan::new(
             n,
-            plan::prefix_rows(n),
+            plan::Split::for_size(n),
             gpu,
             on_piece,
         )))

@@ -48,6 +48,25 @@ pub(crate) fn prefix_rows(n: usize) -> usize {
     n.saturating_sub(2).clamp(2, rows).min(n)
 }
 
+/// How a count is cut: the rows the host places, and the boards of one launch at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Split {
+    /// Rows placed on the host (at least 2 for odd `n` above 1, at most `n`).
+    pub prefix_rows: usize,
+    /// Boards per launch at most (at least 1).
+    pub launch_boards: usize,
+}
+
+impl Split {
+    /// The cut the GPU counts size `n` with.
+    pub(crate) fn for_size(n: usize) -> Split {
+        Split {
+            prefix_rows: prefix_rows(n),
+            launch_boards: LAUNCH_SUBPROBLEMS,
+        }
+    }
+}
+
 /// The pieces of a count at size `n`: the first row's queen in each column of the west half,
 /// and for odd `n` the middle column. The mirror maps each solution with the first queen in
 /// the east half onto one with it in the west half, so every solution of a piece stands for
@@ -142,26 +161,28 @@ pub(crate) struct PieceWork {
     pub launches: u64,
 }
 
-/// Counts piece `piece` at size `n` with `prefix` rows placed on the host: `Ok(None)` when
-/// `stop` was raised before it finished.
+/// Counts piece `piece` at size `n`, cut as `split` says: `Ok(None)` when `stop` was raised
+/// before it finished.
 pub(crate) fn count_piece(
     launcher: &dyn Launcher,
     n: usize,
     piece: usize,
-    prefix: usize,
+    split: Split,
     stop: &StopFlag,
 ) -> Result<Option<(u64, PieceWork)>, Error> {
+    let prefix = split.prefix_rows;
+    let launch = split.launch_boards.max(1);
     let boards = boards(n, piece, prefix);
     let rows = (n - prefix) as u32;
     let full = full_mask(n);
-    let mut counts = vec![0u64; LAUNCH_SUBPROBLEMS.min(boards.len() / 3)];
+    let mut counts = vec![0u64; launch.min(boards.len() / 3)];
     let mut total = 0u64;
     let mut work = PieceWork::default();
     let overflow = || Error::Overflow {
         strategy: crate::NAME,
         n,
     };
-    for chunk in boards.chunks(3 * LAUNCH_SUBPROBLEMS) {
+    for chunk in boards.chunks(3 * launch) {
         if stop.is_stopped() {
             return Ok(None);
         }
@@ -180,23 +201,23 @@ pub(crate) fn count_piece(
 /// The plan of a GPU count: its pieces, counted one launch sequence each.
 pub(crate) struct Plan<L> {
     n: usize,
-    prefix: usize,
+    split: Split,
     launcher: L,
     on_piece: Box<dyn Fn(PieceWork) + Send + Sync>,
 }
 
 impl<L: Launcher> Plan<L> {
-    /// The plan at size `n` (1..=32), placing `prefix` rows on the host (at least 2 for odd
-    /// `n` above 1, at most `n`); `on_piece` hears what each finished piece did.
+    /// The plan at size `n` (1..=32), cut as `split` says; `on_piece` hears what each
+    /// finished piece did.
     pub(crate) fn new(
         n: usize,
-        prefix: usize,
+        split: Split,
         launcher: L,
         on_piece: Box<dyn Fn(PieceWork) + Send + Sync>,
     ) -> Self {
         Plan {
             n,
-            prefix,
+            split,
             launcher,
             on_piece,
         }
@@ -226,7 +247,7 @@ impl<L: Launcher> Subproblems for Plan<L> {
     }
 
     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
-        let Some((total, work)) = count_piece(&self.launcher, self.n, index, self.prefix, stop)?
+        let Some((total, work)) = count_piece(&self.launcher, self.n, index, self.split, stop)?
         else {
             return Ok(None);
         };

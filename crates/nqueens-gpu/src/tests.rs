@@ -10,7 +10,7 @@ use nqueens_core::split::Subproblems;
 use nqueens_core::{Config, Ended, Error, Given, Solver, StopFlag, Strategy, known};
 use nqueens_run::split::count_plan;
 
-use crate::plan::{self, Launcher, Plan};
+use crate::plan::{self, Launcher, Plan, Split};
 
 // The CPU build of the kernel (kernel/cpu_launch.c), linked by build.rs.
 #[allow(unsafe_code)]
@@ -88,8 +88,16 @@ impl Launcher for CpuKernel {
     }
 }
 
-fn count_with(kernel: CpuKernel, n: usize, prefix: usize) -> u64 {
-    let plan = Plan::new(n, prefix, kernel, Box::new(|_| {}));
+/// The cut with `prefix_rows` rows placed on the host, in launches as large as the GPU's.
+fn rows(prefix_rows: usize) -> Split {
+    Split {
+        prefix_rows,
+        launch_boards: plan::LAUNCH_SUBPROBLEMS,
+    }
+}
+
+fn count_with(kernel: CpuKernel, n: usize, split: Split) -> u64 {
+    let plan = Plan::new(n, split, kernel, Box::new(|_| {}));
     let run = count_plan(&plan, &Config::default()).unwrap();
     assert_eq!(run.ended, Ended::Exhausted);
     run.total
@@ -98,7 +106,7 @@ fn count_with(kernel: CpuKernel, n: usize, prefix: usize) -> u64 {
 #[test]
 fn the_kernel_counts_a000170_on_the_cpu() {
     for n in 1..=14 {
-        let total = count_with(CpuKernel::new(2), n, plan::prefix_rows(n));
+        let total = count_with(CpuKernel::new(2), n, Split::for_size(n));
         assert_eq!(Some(total), known::all_solutions(n), "n = {n}");
     }
 }
@@ -108,7 +116,7 @@ fn any_number_of_rows_placed_on_the_host_gives_the_same_count() {
     for n in 4..=11 {
         let first = if n % 2 == 1 { 2 } else { 1 };
         for prefix in first..=n {
-            let total = count_with(CpuKernel::new(1), n, prefix);
+            let total = count_with(CpuKernel::new(1), n, rows(prefix));
             assert_eq!(
                 Some(total),
                 known::all_solutions(n),
@@ -154,10 +162,38 @@ fn boards_of_many_launches_per_piece_and_many_per_thread_add_up() {
     // n = 14 with 5 rows placed: piece 3 has more boards than 1 block's 128 threads several
     // times over, so each thread refills many times.
     let kernel = CpuKernel::new(1);
-    let total = count_with(kernel, 14, 5);
+    let total = count_with(kernel, 14, rows(5));
     assert_eq!(Some(total), known::all_solutions(14));
     let boards = plan::boards(14, 3, 5).len() / 3;
     assert!(boards > 4 * 128, "{boards}");
+}
+
+#[test]
+fn pieces_cut_into_many_launches_count_the_same() {
+    // At the GPU's sizes a piece takes several launches; here, launches of 300 boards (and of
+    // 37, fewer than a block's threads) cut n = 12's pieces, the last launch of each piece a
+    // short one.
+    for launch_boards in [300, 37] {
+        let split = Split {
+            prefix_rows: 5,
+            launch_boards,
+        };
+        let kernel = std::sync::Arc::new(CpuKernel::new(1));
+        let plan = Plan::new(12, split, kernel.clone(), Box::new(|_| {}));
+        let run = count_plan(&plan, &Config::default()).unwrap();
+        assert_eq!(Some(run.total), known::all_solutions(12));
+        let launches = kernel.launches.lock().unwrap();
+        let boards: usize = (0..plan::pieces(12))
+            .map(|piece| plan::boards(12, piece, 5).len() / 3)
+            .sum();
+        assert_eq!(launches.iter().sum::<usize>(), boards);
+        assert!(launches.iter().all(|&size| size <= launch_boards));
+        assert!(
+            launches.len() >= boards / launch_boards,
+            "{}",
+            launches.len()
+        );
+    }
 }
 
 #[test]
@@ -196,9 +232,12 @@ fn a_raised_stop_flag_ends_a_piece_without_a_count() {
     let stop = StopFlag::new();
     stop.stop();
     let kernel = CpuKernel::new(1);
-    assert_eq!(plan::count_piece(&kernel, 10, 0, 4, &stop).unwrap(), None);
+    assert_eq!(
+        plan::count_piece(&kernel, 10, 0, rows(4), &stop).unwrap(),
+        None
+    );
     assert!(kernel.launches.lock().unwrap().is_empty());
-    let plan = Plan::new(10, 4, CpuKernel::new(1), Box::new(|_| {}));
+    let plan = Plan::new(10, rows(4), CpuKernel::new(1), Box::new(|_| {}));
     assert_eq!(plan.count_one(0, &stop).unwrap(), None);
 }
 
@@ -214,7 +253,7 @@ fn a_failing_launch_fails_the_count() {
             })
         }
     }
-    let plan = Plan::new(12, 6, Broken, Box::new(|_| {}));
+    let plan = Plan::new(12, rows(6), Broken, Box::new(|_| {}));
     assert!(matches!(
         count_plan(&plan, &Config::default()),
         Err(Error::OutOfMemory { .. })
@@ -231,16 +270,16 @@ fn sums_that_overflow_are_refused() {
         }
     }
     assert!(matches!(
-        plan::count_piece(&Huge, 12, 0, 6, &StopFlag::new()),
+        plan::count_piece(&Huge, 12, 0, rows(6), &StopFlag::new()),
         Err(Error::Overflow { .. })
     ));
 }
 
 #[test]
 fn the_plan_depends_on_n_alone() {
-    let a = Plan::new(12, 4, CpuKernel::new(1), Box::new(|_| {}));
-    let b = Plan::new(12, 6, CpuKernel::new(2), Box::new(|_| {}));
-    let c = Plan::new(13, 6, CpuKernel::new(2), Box::new(|_| {}));
+    let a = Plan::new(12, rows(4), CpuKernel::new(1), Box::new(|_| {}));
+    let b = Plan::new(12, rows(6), CpuKernel::new(2), Box::new(|_| {}));
+    let c = Plan::new(13, rows(6), CpuKernel::new(2), Box::new(|_| {}));
     assert_eq!(a.fingerprint(), b.fingerprint());
     assert_ne!(a.fingerprint(), c.fingerprint());
     assert_eq!((a.len(), c.len()), (6, 7));
