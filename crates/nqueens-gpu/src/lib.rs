@@ -9,9 +9,8 @@
 //!
 //! ## The algorithm
 //!
-//! 1. **Pieces** (the plan's [`Subproblems`], so counts
-//!    resume from checkpoints and split into shards): the first row's queen in each column
-//!    of the west half, and for odd `n` the middle column with the second row's queen in the
+//! 1. **Pieces** (the plan's [`Subproblems`], so counts resume from checkpoints and split
+//!    into shards): the first row's queen in each column of the west half, and for odd `n` the middle column with the second row's queen in the
 //!    west half. The east-west mirror maps every other solution onto one of these, so each
 //!    counts twice (`n / 2` pieces, rounded up).
 //! 2. **Subproblems**: for each piece, the CPU places the first rows (6 up to n = 20, 7 from
@@ -19,14 +18,15 @@
 //!    masks (columns taken, and the squares the two diagonal directions attack in the next
 //!    row): 2,967,560 boards at n = 20 over all pieces.
 //! 3. **The kernel** (`kernel/count.cu`, compiled by NVRTC for the device found): a
-//!    persistent grid (as many blocks of 128 threads as the multiprocessors hold at once)
+//!    persistent grid (blocks of 128 threads, as many as fit on each multiprocessor up to 8)
 //!    whose threads take their next board with an atomic add on a work counter, so a thread
 //!    that finishes a short board starts another at once instead of waiting beside the long
 //!    ones of its warp. Each thread searches its board depth first without recursion, its
 //!    stack (one word per row: the columns left to try, the one on the board being the lowest
 //!    bit) in shared memory, laid out so that the 32 lanes of a warp read one level's words
-//!    side by side; the last row is counted with one popcount instead of being descended
-//!    into. Each board's count is a 64-bit word, summed on the host (checked, never wrapped).
+//!    side by side; the diagonals are kept in 64-bit registers, so that backing up by
+//!    shifting them back loses nothing; the last row is counted with one popcount instead of
+//!    being descended into. Each board's count is a 64-bit word, summed on the host (checked, never wrapped).
 //! 4. **Launches** of at most two million boards: the host polls the stop flag between them,
 //!    and the runner reports each finished piece as progress.
 //!
@@ -48,15 +48,15 @@
 //! the last row's; per node, a few register operations and one shared-memory word. Memory:
 //! 12 bytes per board of the piece being counted on the host and the device (tens of MB at
 //! n = 22), and 12 KiB of shared memory per block for the stacks (24 levels of 128 words).
-//! Set-up: opening the driver, compiling the kernel and the first launch take a fraction of
-//! a second, which small boards do not repay (the registry's count default takes the GPU
-//! from n = 18 on, where present).
+//! Set-up: opening the driver, compiling the kernel and the first launch, expected to take a
+//! fraction of a second (not measured yet: no GPU where this was written), which small boards
+//! do not repay (the registry's count default takes the GPU from n = 18 on, where present).
 //!
 //! ## Run report
 //!
-//! `count --json` names the device, its compute capability, multiprocessors and memory, and the
-//! launch shape (`device`, from [`Strategy::device`]). With the environment variable `NQUEENS_GPU_REPORT` set, each count writes one line to
-//! standard error: the device, its compute capability and memory, the launch shape, the
+//! `count --json` names the device, its compute capability, multiprocessors and memory, and
+//! the launch shape (`device`, from [`Strategy::device`]). With the environment variable
+//! `NQUEENS_GPU_REPORT` set, each count writes one line to standard error: the device, its compute capability and memory, the launch shape, the
 //! kernel's compile time, the boards and launches counted and the time spent in kernels
 //! alone (from CUDA events), which `contrib/gpu/check` reads.
 
