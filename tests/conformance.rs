@@ -9,10 +9,18 @@ use nqueens::core::{
     Config, Ended, Error, Limit, Operation, Solver, StopFlag, Variant, known, validate_size,
 };
 
-/// Every (strategy, variant) pair of the registry.
+/// The strategies that can run on this machine; the others (a GPU counter without a GPU) are
+/// skipped, each with its reason on standard error.
+fn runnable(registry: &nqueens::core::Registry) -> impl Iterator<Item = &dyn Solver> {
+    for (name, why) in registry.unavailable() {
+        eprintln!("skipping {name}: {why}");
+    }
+    registry.available()
+}
+
+/// Every (strategy, variant) pair of the registry that can run here.
 fn variants(registry: &nqueens::core::Registry) -> Vec<(&dyn Solver, &'static Variant)> {
-    registry
-        .iter()
+    runnable(registry)
         .flat_map(|solver| {
             solver
                 .capabilities()
@@ -60,7 +68,7 @@ fn capabilities_are_well_formed() {
     registry
         .check()
         .expect("every default pick names a real strategy");
-    for solver in registry.iter() {
+    for solver in runnable(&registry) {
         let caps = solver.capabilities();
         let name = solver.name();
         assert!(!caps.variants.is_empty(), "{name} declares no variant");
@@ -271,7 +279,7 @@ fn the_same_seed_gives_the_same_run() {
 #[test]
 fn declared_extras_are_delivered() {
     let registry = nqueens::registry();
-    for solver in registry.iter() {
+    for solver in runnable(&registry) {
         let caps = solver.capabilities();
         if !caps.widest(Operation::Count).accepts(8) {
             assert!(!caps.counts_classes && !caps.resumable, "{}", solver.name());
@@ -368,7 +376,7 @@ fn checkpointed_and_sharded_counts_agree_with_plain_ones() {
     let registry = nqueens::registry();
     let dir = std::env::temp_dir().join(format!("nqueens-conformance-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for solver in registry.iter() {
+    for solver in runnable(&registry) {
         let name = solver.name();
         let resumable = solver.capabilities().resumable;
         let symmetric = solver

@@ -405,7 +405,14 @@ impl Case<'_> {
 pub fn cases(registry: &Registry) -> Vec<Case<'_>> {
     let slowing = crate::slow::Slowing::from_env();
     let mut out = Vec::new();
-    for solver in registry.iter() {
+    // Said once per run, though the cases are listed for each group.
+    static SKIPPED: std::sync::Once = std::sync::Once::new();
+    SKIPPED.call_once(|| {
+        for (name, why) in registry.unavailable() {
+            eprintln!("nqueens bench: skipping {name}: {why}");
+        }
+    });
+    for solver in registry.available() {
         for (i, variant) in solver.capabilities().variants.iter().enumerate() {
             let label = match variant.name {
                 Some(name) if i > 0 => format!("{}-{name}", solver.name()),

@@ -459,10 +459,13 @@ fn choose<'r>(
         Err(_) if config.symmetric.is_some() => None,
         Err(error) => return Err(error.into()),
     };
-    let rest = registry
-        .rule(Operation::Count)
-        .iter()
-        .filter_map(|pick| registry.choice(pick).ok());
+    let rest = registry.rule(Operation::Count).iter().filter_map(|pick| {
+        let choice = registry.choice(pick).ok()?;
+        // As the rule's first choice does: not below a pick's size, nor one that cannot run here.
+        let fits =
+            pick.from.is_none_or(|from| n >= from) && choice.solver.availability().is_available();
+        fits.then_some(choice)
+    });
     let mut refused: Option<Fallback> = None;
     for choice in first.into_iter().chain(rest) {
         let solver = choice.solver;

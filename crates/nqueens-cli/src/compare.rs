@@ -430,6 +430,16 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         format_seconds(args.timeout.as_secs_f64()),
         args.seed
     );
+    // A strategy that cannot run here (a GPU counter without a GPU) is named once, with why,
+    // where it would have taken part.
+    for (name, why) in registry.unavailable() {
+        let solver = registry.get(name)?;
+        if plan.iter().any(|(job, sizes, _)| {
+            !sizes.is_empty() && solver.capabilities().widest(job.operation()).is_supported()
+        }) {
+            eprintln!("nqueens compare: skipping {name}: {why}");
+        }
+    }
     let mut out = crate::output::stdout()?;
     for (job, runnable, refused) in plan {
         let operation = job.operation();
@@ -449,7 +459,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         // would only time out again, and the job would take `timeout` per size.
         let mut gave_up: BTreeMap<&'static str, (usize, &'static str)> = BTreeMap::new();
         for &n in sizes {
-            for solver in registry.iter() {
+            for solver in registry.available() {
                 // Sizes beyond a strategy's limits are left out, not shown as refusals.
                 if solver.check(operation, n, &config).is_err()
                     || gave_up.get(solver.name()).is_some_and(|&(at, _)| n > at)

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use clap::Args;
-use nqueens::core::{Capabilities, Limit, Operation, Registry};
+use nqueens::core::{Availability, Capabilities, Limit, Operation, Registry};
 use serde::Serialize;
 
 use crate::{Status, table};
@@ -30,10 +30,13 @@ struct StrategyReport {
     count: Limit,
     #[serde(flatten)]
     capabilities: Capabilities,
+    /// Whether it can run on this machine, and if not what it needs and what is missing.
+    #[serde(flatten)]
+    availability: Availability,
 }
 
 impl StrategyReport {
-    fn new(name: &'static str, capabilities: Capabilities) -> Self {
+    fn new(name: &'static str, capabilities: Capabilities, availability: Availability) -> Self {
         StrategyReport {
             name,
             complete: capabilities.variants.iter().any(|v| v.complete),
@@ -42,6 +45,7 @@ impl StrategyReport {
             list: capabilities.widest(Operation::List),
             count: capabilities.widest(Operation::Count),
             capabilities,
+            availability,
         }
     }
 }
@@ -52,7 +56,7 @@ pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status>
     if args.json {
         let reports: Vec<_> = registry
             .iter()
-            .map(|s| StrategyReport::new(s.name(), s.capabilities()))
+            .map(|s| StrategyReport::new(s.name(), s.capabilities(), s.availability()))
             .collect();
         serde_json::to_writer_pretty(&mut out, &reports)?;
         writeln!(out)?;
@@ -85,6 +89,9 @@ pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status>
         }
     }
     table::write(&mut out, &rows)?;
+    for (name, why) in registry.unavailable() {
+        writeln!(out, "{name} cannot run here: {why}")?;
+    }
     out.flush()?;
     Ok(Status::Success)
 }

@@ -410,3 +410,32 @@ fn a_variant_without_a_strategy_names_the_strategies_that_have_it() {
             "no strategy has a variant of that name",
         ));
 }
+
+#[test]
+fn a_strategy_that_cannot_run_here_is_listed_with_why_and_refused_with_status_2() {
+    // Whatever is unavailable on this machine (a GPU counter without a GPU): none, where all
+    // can run.
+    let output = nqueens().args(["strategies", "--json"]).output().unwrap();
+    let listing: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let table = nqueens().arg("strategies").output().unwrap();
+    let table = String::from_utf8(table.stdout).unwrap();
+    for strategy in listing.as_array().unwrap() {
+        if strategy["availability"] != "unavailable" {
+            assert_eq!(strategy["availability"], "available");
+            continue;
+        }
+        let name = strategy["name"].as_str().unwrap();
+        let needs = strategy["needs"].as_str().unwrap();
+        let missing = strategy["missing"].as_str().unwrap();
+        let why = format!("needs {needs}: {missing}");
+        assert!(
+            table.contains(&format!("{name} cannot run here: {why}")),
+            "{table}"
+        );
+        nqueens()
+            .args(["count", "8", "--strategy", name])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(why));
+    }
+}

@@ -72,6 +72,16 @@ pub enum Error {
         /// The strategy that admitted it.
         admitted_by: &'static str,
     },
+    /// The strategy cannot run on this machine (see
+    /// [`Strategy::availability`](crate::Strategy::availability)): what it needs and what is
+    /// missing.
+    #[error("{strategy} cannot run here: {why}")]
+    Unavailable {
+        /// Registry name of the strategy.
+        strategy: &'static str,
+        /// What it needs and what is missing.
+        why: crate::Unavailable,
+    },
     /// No strategy is registered under this name.
     #[error("unknown strategy {name:?}; known strategies: {known}")]
     UnknownStrategy {

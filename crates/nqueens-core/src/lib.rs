@@ -18,6 +18,8 @@
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
 //!   drawn at random reproducibly; variants that can keep them say so
 //!   ([`Variant::keeps_given`]);
+//! - [`Availability`]: whether a strategy can run on this machine (a GPU counter needs a GPU),
+//!   which the registry's defaults and the callers that run every strategy ask first;
 //! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), the contract that
 //!   the run crate's threads count, resume and shard;
 //! - [`Error`], the one error type, and [`Bytes`], the figures of its memory messages;
@@ -39,6 +41,7 @@
 
 #![deny(missing_docs)]
 
+mod availability;
 mod capabilities;
 mod columns;
 mod config;
@@ -57,6 +60,7 @@ mod stats;
 mod strategy;
 mod symmetry;
 
+pub use availability::{Availability, Unavailable};
 pub use capabilities::{Capabilities, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};

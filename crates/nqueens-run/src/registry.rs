@@ -3,7 +3,7 @@
 //! The core crate holds no strategy; the `nqueens` facade crate fills a [`Registry`] with every
 //! strategy in the workspace, and the CLI and the benches take them from there.
 
-use nqueens_core::{Config, Error, Limit, Operation, Solver, Strategy, Variant};
+use nqueens_core::{Config, Error, Limit, Operation, Solver, Strategy, Unavailable, Variant};
 
 /// One entry of a default rule: a strategy (and optionally one of its variants), chosen for
 /// sizes up to a bound.
@@ -16,6 +16,9 @@ pub struct Pick {
     /// The largest `n` it is chosen for (it may accept more, but another does the job much
     /// faster there); `None` means up to its own limit.
     pub up_to: Option<usize>,
+    /// The smallest `n` it is chosen for (below, setting it up costs more than the work, as a
+    /// GPU's start does); `None` means from 1.
+    pub from: Option<usize>,
 }
 
 impl Pick {
@@ -25,6 +28,7 @@ impl Pick {
             strategy,
             variant: None,
             up_to: None,
+            from: None,
         }
     }
 
@@ -32,6 +36,14 @@ impl Pick {
     pub const fn variant(self, variant: &'static str) -> Pick {
         Pick {
             variant: Some(variant),
+            ..self
+        }
+    }
+
+    /// The same pick, chosen only from size `n` on.
+    pub const fn from(self, n: usize) -> Pick {
+        Pick {
+            from: Some(n),
             ..self
         }
     }
@@ -152,6 +164,21 @@ impl Registry {
         self.strategies.iter().map(|s| s.as_ref())
     }
 
+    /// The strategies that can run on this machine ([`Strategy::availability`]), in
+    /// registration order: what callers that run every strategy (conformance tests, `compare`,
+    /// the bench) iterate, reporting the others with [`Registry::unavailable`].
+    pub fn available(&self) -> impl Iterator<Item = &dyn Solver> {
+        self.iter().filter(|s| s.availability().is_available())
+    }
+
+    /// The strategies that cannot run on this machine, each with what it lacks.
+    pub fn unavailable(&self) -> impl Iterator<Item = (&'static str, Unavailable)> + '_ {
+        self.iter().filter_map(|s| {
+            let why = s.availability().unavailable()?.clone();
+            Some((s.name(), why))
+        })
+    }
+
     /// Every registered name, in registration order.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.strategies.iter().map(|s| s.name())
@@ -175,8 +202,8 @@ impl Registry {
         })
     }
 
-    /// The default for `operation` at size `n`: the first pick of the rule whose bound and
-    /// variant accept `n`.
+    /// The default for `operation` at size `n`: the first pick of the rule whose bounds and
+    /// variant accept `n` and whose strategy can run here.
     pub fn default_for(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
         self.first_fit(self.rule(operation), operation, n)
     }
@@ -187,7 +214,7 @@ impl Registry {
         self.first_fit(self.completion_rule(operation), operation, n)
     }
 
-    /// The first of `picks` whose bound and variant accept `n`.
+    /// The first of `picks` whose bounds and variant accept `n` and whose strategy can run here.
     fn first_fit(
         &self,
         picks: &[Pick],
@@ -205,13 +232,20 @@ impl Registry {
                 (Limit::UpTo(max), None) => Some(max),
                 (_, up_to) => up_to,
             };
-            if bound.is_none_or(|max| n <= max) {
+            if pick.from.is_some_and(|from| n < from) {
+                continue;
+            }
+            if bound.is_some_and(|max| n > max) {
+                largest = largest.zip(bound).map(|(a, b)| a.max(b));
+                continue;
+            }
+            // Asked last, of a pick whose bounds fit: a small count never opens a GPU's driver.
+            if solver.availability().is_available() {
                 return Ok(Choice {
                     solver,
                     variant: pick.variant,
                 });
             }
-            largest = largest.zip(bound).map(|(a, b)| a.max(b));
         }
         Err(Error::NoStrategy {
             operation,
@@ -246,4 +280,77 @@ fn rule(rules: &[(Operation, Vec<Pick>)], operation: Operation) -> &[Pick] {
         .iter()
         .find(|(op, _)| *op == operation)
         .map_or(&[], |(_, picks)| picks.as_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    use nqueens_core::{Availability, Capabilities, Unavailable};
+
+    use super::*;
+
+    /// A counter of every size that may be missing its hardware.
+    struct Counter(&'static str, bool);
+
+    impl Strategy for Counter {
+        fn name(&self) -> &'static str {
+            self.0
+        }
+        fn capabilities(&self) -> Capabilities {
+            Capabilities {
+                summary: "",
+                counts_classes: false,
+                resumable: false,
+                variants: &[Variant {
+                    name: None,
+                    summary: "",
+                    complete: true,
+                    randomized: false,
+                    budget: None,
+                    first: Limit::Unsupported("no"),
+                    list: Limit::Unsupported("no"),
+                    count: Limit::UpTo(30),
+                }],
+            }
+        }
+        fn availability(&self) -> Availability {
+            match self.1 {
+                true => Availability::Available,
+                false => Availability::Unavailable(Unavailable {
+                    needs: "a device",
+                    missing: "none here".into(),
+                }),
+            }
+        }
+    }
+
+    fn registry(device: bool) -> Registry {
+        Registry::new()
+            .register(Counter("device", device))
+            .register(Counter("cpu", true))
+            .defaults(
+                Operation::Count,
+                &[Pick::new("device").from(18), Pick::new("cpu")],
+            )
+    }
+
+    #[test]
+    fn defaults_take_a_pick_from_its_size_and_only_where_it_can_run() {
+        let with = registry(true);
+        let chosen = |r: &Registry, n| r.default_for(Operation::Count, n).unwrap().solver.name();
+        assert_eq!(chosen(&with, 17), "cpu");
+        assert_eq!(chosen(&with, 18), "device");
+        let without = registry(false);
+        assert_eq!(chosen(&without, 18), "cpu");
+        assert!(
+            without.check().is_ok(),
+            "an unavailable pick is still a valid rule"
+        );
+        let names = |r: &Registry| r.available().map(|s| s.name()).collect::<Vec<_>>();
+        assert_eq!(names(&with), ["device", "cpu"]);
+        assert_eq!(names(&without), ["cpu"]);
+        let skipped: Vec<_> = without.unavailable().collect();
+        assert_eq!(skipped.len(), 1);
+        assert_eq!(skipped[0].0, "device");
+        assert_eq!(skipped[0].1.to_string(), "needs a device: none here");
+    }
 }
