@@ -301,14 +301,9 @@ mod tests {
                 counts_classes: false,
                 resumable: false,
                 variants: &[Variant {
-                    name: None,
-                    summary: "",
                     complete: true,
-                    randomized: false,
-                    budget: None,
-                    first: Limit::Unsupported("no"),
-                    list: Limit::Unsupported("no"),
                     count: Limit::UpTo(30),
+                    ..Variant::BLANK
                 }],
             }
         }
