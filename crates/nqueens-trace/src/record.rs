@@ -136,7 +136,9 @@ pub fn record(
     };
     let finished = AtomicBool::new(false);
     let outcome = std::thread::scope(|scope| {
-        scope.spawn(|| {
+        // Where no thread can start (WebAssembly in a browser, which stops a run by ending
+        // its worker), the run goes on without the watcher.
+        let _watcher = std::thread::Builder::new().spawn_scoped(scope, || {
             while !finished.load(Ordering::Relaxed) {
                 if let Some(reason) = caller.reason() {
                     match reason {
