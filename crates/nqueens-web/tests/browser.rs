@@ -1,0 +1,259 @@
+//! The page in web/ in a real browser: the test builds it (`web/build`: the strategies compiled
+//! to WebAssembly), opens it from a file in Debian's headless Chromium and uses it as a person
+//! would: counts n = 8 with three strategies, finds a first solution at n = 1,000,000 with
+//! min-conflicts (checked by the page's validator, then here, and against the native run of
+//! the same seed), records two traces and plays them to their end, stops a run mid-way and
+//! runs again, and keeps a screenshot under target/.
+//!
+//! Needs Chromium and chromedriver (driven over WebDriver as the trace player's test does,
+//! with its client), and Debian's rustc-web, cargo-web, rust-web-src, lld-19 and binaryen for
+//! the build; `.ci/setup` installs them all. Without them the test fails, unless
+//! `NQUEENS_SKIP_BROWSER=1`. Every wait polls for a condition, so a busy machine only makes
+//! it slower.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use nqueens::core::Config;
+use serde_json::Value;
+use webdriver::{Browser, CHROMEDRIVER, CHROMIUM, Result};
+
+// The trace player's WebDriver client, shared rather than copied (its key presses are the
+// player's test's, not this one's).
+#[allow(dead_code)]
+#[path = "../../nqueens-trace/tests/webdriver/mod.rs"]
+mod webdriver;
+
+/// How long any one condition may take to come true, on a loaded machine (the first
+/// solution at n = 10^6 takes about a second on a quiet one).
+const PATIENCE: Duration = Duration::from_secs(120);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Builds the page and starts the browser, or `None` when the test is skipped on purpose.
+fn browser() -> Result<Option<Browser>> {
+    if std::env::var("NQUEENS_SKIP_BROWSER").is_ok_and(|v| v == "1") {
+        eprintln!("NQUEENS_SKIP_BROWSER=1: the web page's browser test is skipped");
+        return Ok(None);
+    }
+    for program in [CHROMIUM, CHROMEDRIVER] {
+        assert!(
+            Path::new(program).exists(),
+            "{program} is missing: the page is tested in Debian's headless Chromium. Run \
+             .ci/setup, or set NQUEENS_SKIP_BROWSER=1 to skip this test"
+        );
+    }
+    let build = Command::new(root().join("web/build")).status()?;
+    assert!(
+        build.success(),
+        "web/build failed ({build}); it says what is missing (.ci/setup installs it)"
+    );
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nqueens-web-chromedriver.log");
+    Ok(Some(Browser::start(PATIENCE, &log)?))
+}
+
+/// Evaluates `expression` in the page.
+fn read(tab: &Browser, expression: &str) -> Result<Value> {
+    tab.execute(&format!("return {expression};"))
+}
+
+/// Polls `expression` until `done` holds for its value.
+fn wait_for(
+    tab: &Browser,
+    what: &str,
+    expression: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Result<Value> {
+    let start = Instant::now();
+    loop {
+        let value = read(tab, expression)?;
+        if done(&value) {
+            return Ok(value);
+        }
+        if start.elapsed() > PATIENCE {
+            let status = read(tab, "document.getElementById('status').textContent")?;
+            return Err(format!("waited {PATIENCE:?} for {what}: {value}; status {status}").into());
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+/// Fills the run form (job, sizes, seed, the strategies ticked) and presses Run.
+fn submit(tab: &Browser, job: &str, n: &str, seed: &str, strategies: &[&str]) -> Result<()> {
+    let strategies = serde_json::to_string(strategies)?;
+    tab.execute(&format!(
+        "const byId = (id) => document.getElementById(id);
+         byId('job').value = '{job}'; byId('n').value = '{n}'; byId('seed').value = '{seed}';
+         const chosen = {strategies};
+         for (const box of byId('strategies').querySelectorAll('input'))
+           box.checked = chosen.includes(box.value);"
+    ))?;
+    click(tab, "document", "run")
+}
+
+/// Clicks the middle of the button `id` of `document` (the page's, or the player's in its
+/// frame) with the mouse, as a person would.
+fn click(tab: &Browser, document: &str, id: &str) -> Result<()> {
+    let at = read(
+        tab,
+        &format!(
+            "(() => {{ const b = {document}.getElementById('{id}'); b.scrollIntoView({{block: 'center'}});
+             const r = b.getBoundingClientRect();
+             const f = {document} === document ? {{x: 0, y: 0}}
+               : document.getElementById('player').getBoundingClientRect();
+             return [f.x + r.x + r.width / 2, f.y + r.y + r.height / 2]; }})()"
+        ),
+    )?;
+    let (x, y) = (at[0].as_f64(), at[1].as_f64());
+    tab.click_at(x.ok_or("no x")?, y.ok_or("no y")?)
+}
+
+/// Waits until `count` results are in and the page is idle; returns them.
+fn results(tab: &Browser, count: usize) -> Result<Vec<Value>> {
+    wait_for(
+        tab,
+        &format!("{count} results"),
+        "[document.body.dataset.busy, nqueensPage.results.length]",
+        |v| v[0] == "0" && v[1].as_u64() == Some(count as u64),
+    )?;
+    let results = read(
+        tab,
+        "nqueensPage.results.map((r) => ({strategy: r.request.strategy, n: r.request.n, \
+         label: r.answer?.label, check: r.check, error: r.error, seconds: r.seconds}))",
+    )?;
+    Ok(results.as_array().cloned().unwrap_or_default())
+}
+
+fn screenshot(tab: &Browser, name: &str) -> Result<()> {
+    let png = tab.screenshot()?;
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG screenshot");
+    let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&saved, &png)?;
+    eprintln!("screenshot: {}", saved.display());
+    Ok(())
+}
+
+#[test]
+fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
+    let Some(tab) = browser()? else {
+        return Ok(());
+    };
+    let index = root().join("web/index.html").canonicalize()?;
+    tab.navigate(&format!("file://{}", index.display()))?;
+    wait_for(
+        &tab,
+        "the page to load",
+        "document.body.dataset.ready",
+        |v| v == "1",
+    )?;
+    let not_built = read(&tab, "nqueensPage.notBuilt.map((s) => s.name)")?;
+    assert_eq!(not_built, serde_json::json!(["sat", "cp"]));
+
+    // n = 8 counted by three strategies: 92 each, which the page checks against A000170.
+    submit(&tab, "count", "8", "", &["bitmask", "symmetry", "dlx"])?;
+    for result in results(&tab, 3)? {
+        assert_eq!(result["label"], "92", "{result}");
+        assert_eq!(result["check"], "A000170", "{result}");
+    }
+
+    // A first solution at n = 1,000,000: valid for the page's validator and for the core's,
+    // and the very solution the native run of the same seed finds.
+    let n = 1_000_000;
+    submit(&tab, "first", &n.to_string(), "7", &["min-conflicts"])?;
+    let found = &results(&tab, 4)?[3];
+    assert_eq!(
+        (&found["label"], &found["check"]),
+        (&"found".into(), &"valid".into())
+    );
+    let columns: Vec<u32> =
+        serde_json::from_value(read(&tab, "nqueensPage.results[3].answer.solution")?)?;
+    nqueens::core::validate_size(&columns, n)?;
+    let native = nqueens::registry().get("min-conflicts")?.first(
+        n,
+        &Config {
+            seed: Some(7),
+            ..Config::default()
+        },
+    )?;
+    assert!(native.solution().is_some_and(|s| s.columns() == columns));
+    assert_eq!(
+        read(&tab, "nqueensPage.validate([0, 2, 1], 3)")?,
+        "two queens on an anti-diagonal (row 2)"
+    );
+
+    // Two traces recorded in the browser, played side by side to their end.
+    tab.execute(
+        "const byId = (id) => document.getElementById(id);
+         byId('trace-a').value = 'vector'; byId('trace-b').value = 'min-conflicts';
+         byId('trace-n').value = '8';",
+    )?;
+    click(&tab, "document", "trace")?;
+    let traces = wait_for(&tab, "the traces", "nqueensPage.trace", |v| v.is_array())?;
+    let player = "document.getElementById('player').contentDocument";
+    wait_for(
+        &tab,
+        "the player",
+        &format!("{player}?.body?.dataset.ready"),
+        |v| v == "1",
+    )?;
+    tab.execute(&format!(
+        "const s = {player}.getElementById('speed'); s.value = s.max;
+         s.dispatchEvent(new Event('input'));"
+    ))?;
+    click(&tab, player, "play")?;
+    let last = traces[0]["steps"]
+        .as_u64()
+        .max(traces[1]["steps"].as_u64())
+        .ok_or("no steps")?;
+    let end = wait_for(
+        &tab,
+        "the traces played to their end",
+        &format!(
+            "[{player}.body.dataset.step, {player}.body.dataset.playing, \
+             [...{player}.querySelectorAll('.board')].map((b) => b.dataset.columns)]"
+        ),
+        |v| v[0] == last.to_string().as_str() && v[1] != "1",
+    )?;
+    for (shown, trace) in end[2]
+        .as_array()
+        .ok_or("no boards")?
+        .iter()
+        .zip([&traces[0], &traces[1]])
+    {
+        let solution: Vec<String> = trace["solution"]
+            .as_array()
+            .ok_or("a trace without a solution")?
+            .iter()
+            .map(Value::to_string)
+            .collect();
+        assert_eq!(shown.as_str(), Some(solution.join(",").as_str()));
+    }
+
+    // A long count, stopped mid-way; the next run starts at once in a fresh worker.
+    submit(&tab, "count", "18", "", &["bitmask"])?;
+    wait_for(
+        &tab,
+        "the count to start",
+        "document.body.dataset.busy",
+        |v| v == "1",
+    )?;
+    std::thread::sleep(Duration::from_millis(300));
+    click(&tab, "document", "stop")?;
+    let stopped = &results(&tab, 5)?[4];
+    assert_eq!(stopped["error"], "stopped", "{stopped}");
+    assert_eq!(
+        read(&tab, "document.getElementById('status').textContent")?,
+        "Stopped."
+    );
+    submit(&tab, "count", "8-10", "", &["quadrants"])?;
+    let again = results(&tab, 8)?;
+    let labels: Vec<&Value> = again[5..].iter().map(|r| &r["label"]).collect();
+    assert_eq!(labels, ["92", "352", "724"]);
+
+    tab.execute("window.scrollTo(0, 0); nqueensPage.results.length && document.querySelector('#results button')?.click();")?;
+    screenshot(&tab, "nqueens-web.png")?;
+    Ok(())
+}
