@@ -1,6 +1,6 @@
 //! The JSON interface natively: the answers the page gets are the command line's.
 
-use nqueens::core::{Config, Operation, Solver};
+use nqueens::core::{Config, Operation};
 use serde_json::{Value, json};
 
 use crate::handle;

@@ -257,3 +257,47 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
     screenshot(&tab, "nqueens-web.png")?;
     Ok(())
 }
+
+/// The README's browser times, by hand (`cargo test -p nqueens-web --profile ci --test
+/// browser -- --ignored --nocapture`): each case five times in the page, one after another,
+/// printed with its median. Asserts nothing about time (machines are noisy); the native
+/// times to divide by are the release command line's, measured beside it.
+#[test]
+#[ignore = "prints the browser times for the README; run by hand on a quiet machine"]
+fn browser_times_for_the_readme() -> Result<()> {
+    let Some(tab) = browser()? else {
+        return Ok(());
+    };
+    let index = root().join("web/index.html").canonicalize()?;
+    tab.navigate(&format!("file://{}", index.display()))?;
+    wait_for(
+        &tab,
+        "the page to load",
+        "document.body.dataset.ready",
+        |v| v == "1",
+    )?;
+    eprintln!(
+        "page ready after {}",
+        read(&tab, "nqueensPage.loadSeconds")?
+    );
+    let mut done = 0;
+    for (job, n, strategy) in [
+        ("count", "12", "bitmask"),
+        ("count", "14", "quadrants"),
+        ("first", "1000000", "min-conflicts"),
+    ] {
+        let runs = 5;
+        submit(&tab, job, &[n; 5].join(","), "1", &[strategy])?;
+        done += runs;
+        let mut seconds: Vec<f64> = results(&tab, done)?[done - runs..]
+            .iter()
+            .filter_map(|r| r["seconds"].as_f64())
+            .collect();
+        seconds.sort_by(f64::total_cmp);
+        eprintln!(
+            "{strategy} {job} {n}: median {:.4} s of {seconds:?}",
+            seconds[runs / 2]
+        );
+    }
+    Ok(())
+}
