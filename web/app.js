@@ -209,6 +209,8 @@
       row.append(action);
     }
     byId("results").tBodies[0].append(row);
+    const wrap = byId("results").parentElement;
+    wrap.scrollTop = wrap.scrollHeight;
     document.body.dataset.done = String(page.results.length);
     drawChart();
   }
@@ -275,10 +277,14 @@
     }
     const ns = done.map((r) => r.request.n);
     const logs = done.map((r) => Math.log10(Math.max(r.seconds, 1e-5)));
-    const [n0, n1] = [Math.min(...ns), Math.max(...ns)];
+    // n on a linear axis, or a logarithmic one when the sizes span more than 50×.
+    const logN = Math.max(...ns) / Math.min(...ns) > 50;
+    const nx = logN ? Math.log10 : (n) => n;
+    const [n0, n1] = [nx(Math.min(...ns)), nx(Math.max(...ns))];
     const [y0, y1] = [Math.floor(Math.min(...logs)), Math.ceil(Math.max(...logs)) || 1];
     const box = { left: 60, right: 560, top: 16, bottom: 260 };
-    const x = (n) => n1 === n0 ? (box.left + box.right) / 2 : box.left + (n - n0) / (n1 - n0) * (box.right - box.left);
+    const x = (n) => n1 === n0 ? (box.left + box.right) / 2
+      : box.left + (nx(n) - n0) / (n1 - n0) * (box.right - box.left);
     const y = (s) => box.bottom - (Math.log10(s) - y0) / Math.max(y1 - y0, 1) * (box.bottom - box.top);
     const add = (name, attributes, text) => {
       const el = document.createElementNS(SVG, name);
@@ -290,11 +296,16 @@
     for (let p = y0; p <= Math.max(y1, y0 + 1); p++) {
       const yy = y(10 ** p);
       add("line", { class: "grid", x1: box.left, x2: box.right, y1: yy, y2: yy });
-      add("text", { x: box.left - 6, y: yy + 4, "text-anchor": "end" }, p >= 0 ? 10 ** p + " s" : "1e" + p + " s");
+      add("text", { x: box.left - 6, y: yy + 4, "text-anchor": "end" }, secondsLabel(p));
     }
-    const ticks = [...new Set(ns)].sort((a, b) => a - b);
-    const step = Math.ceil(ticks.length / 12);
-    ticks.filter((_, i) => i % step === 0).forEach((n) =>
+    // Tick labels at least 40 units apart.
+    let lastTick = -Infinity;
+    const ticks = [...new Set(ns)].sort((a, b) => a - b).filter((n) => {
+      if (x(n) - lastTick < 40) return false;
+      lastTick = x(n);
+      return true;
+    });
+    ticks.forEach((n) =>
       add("text", { x: x(n), y: box.bottom + 16, "text-anchor": "middle" }, FORMAT.format(n)));
     add("line", { class: "axis", x1: box.left, x2: box.right, y1: box.bottom, y2: box.bottom });
     add("line", { class: "axis", x1: box.left, x2: box.left, y1: box.top, y2: box.bottom });
@@ -308,6 +319,12 @@
       add("rect", { x: box.right + 20, y: box.top + i * 18, width: 12, height: 12, fill: colour });
       add("text", { x: box.right + 38, y: box.top + i * 18 + 10, class: "legend" }, key);
     });
+  }
+
+  function secondsLabel(power) {
+    if (power >= 0) return 10 ** power + " s";
+    if (power >= -3) return 10 ** (power + 3) + " ms";
+    return 10 ** (power + 6) + " µs";
   }
 
   // --- traces ----------------------------------------------------------------------------

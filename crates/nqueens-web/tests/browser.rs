@@ -253,8 +253,44 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
     let labels: Vec<&Value> = again[5..].iter().map(|r| &r["label"]).collect();
     assert_eq!(labels, ["92", "352", "724"]);
 
-    tab.execute("window.scrollTo(0, 0); nqueensPage.results.length && document.querySelector('#results button')?.click();")?;
+    // The picture: the results, the chart and the board of n = 10^6 (the first "board").
+    tab.execute(
+        "document.querySelector('#results button').click();
+         document.getElementById('results-title').scrollIntoView();",
+    )?;
     screenshot(&tab, "nqueens-web.png")?;
+
+    // Every strategy in the page answers as natively: its first solution at n = 8 with the
+    // same seed, and its counts of n = 1 to 10 (where it counts) A000170's.
+    let registry = nqueens::registry();
+    let names: Vec<&str> = registry.names().collect();
+    submit(&tab, "first", "8", "1", &names)?;
+    let firsts = results(&tab, 8 + names.len())?;
+    let seeded = Config {
+        seed: Some(1),
+        ..Config::default()
+    };
+    for (index, solver) in registry.iter().enumerate() {
+        let at = 8 + index;
+        let shown = read(&tab, &format!("nqueensPage.results[{at}].answer?.solution"))?;
+        match solver.first(8, &seeded) {
+            Ok(native) => {
+                let native = native.solution().map(|s| s.columns().to_vec());
+                let name = solver.name();
+                assert_eq!(shown, serde_json::json!(native), "{name}: {}", firsts[at]);
+            }
+            // A strategy that does not find (it only counts) says why, as natively.
+            Err(refusal) => assert_eq!(firsts[at]["error"], refusal.to_string()),
+        }
+    }
+    let before = 8 + names.len();
+    submit(&tab, "count", "1-10", "", &names)?;
+    let counts = &results(&tab, before + 10 * names.len())?[before..];
+    let counted = counts.iter().filter(|r| r["error"].is_null()).count();
+    assert!(counted >= 60, "only {counted} counts ran");
+    for count in counts.iter().filter(|r| r["error"].is_null()) {
+        assert_eq!(count["check"], "A000170", "{count}");
+    }
     Ok(())
 }
 
@@ -299,5 +335,21 @@ fn browser_times_for_the_readme() -> Result<()> {
             seconds[runs / 2]
         );
     }
-    Ok(())
+    // The README's picture (web/screenshot.png): a sweep, its chart, and a board.
+    tab.execute("document.getElementById('clear').click();")?;
+    submit(
+        &tab,
+        "count",
+        "6-13",
+        "",
+        &["bitmask", "symmetry", "quadrants", "dlx"],
+    )?;
+    results(&tab, 32)?;
+    submit(&tab, "first", "24", "1", &["bitmask", "min-conflicts"])?;
+    results(&tab, 34)?;
+    tab.execute(
+        "document.querySelectorAll('#results button')[1].click();
+         document.getElementById('results-title').scrollIntoView();",
+    )?;
+    screenshot(&tab, "nqueens-web-readme.png")
 }
