@@ -119,6 +119,7 @@
       if (chosen.length === 0) throw new Error("choose at least one strategy");
       const common = { job, seed: optionalNumber("seed"), budget: optionalNumber("budget") };
       if (common.budget) common.budget = Number(common.budget);
+      common.stats = byId("stats").checked;
       if (job === "list") common.limit = Number(optionalNumber("limit") || 10);
       const native = Number(byId("native").value) || null;
       jobs = [];

@@ -294,12 +294,17 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
     Ok(())
 }
 
-/// The README's browser times, by hand (`cargo test -p nqueens-web --profile ci --test
-/// browser -- --ignored --nocapture`): each case five times in the page, one after another,
-/// printed with its median. Asserts nothing about time (machines are noisy); the native
-/// times to divide by are the release command line's, measured beside it.
+/// The README's browser/native ratios, by hand (`cargo build --release -p nqueens-cli`, then
+/// `cargo test -p nqueens-web --profile ci --test browser -- --ignored --nocapture`): each
+/// case [`RUNS`] times, alternately in the page and with the release command line on one thread
+/// (its `--json` seconds), so both see the same load; prints the medians and the fastest runs,
+/// and their ratios.
+/// Asserts nothing about time (machines are noisy).
+/// How many times each case runs in [`browser_times_for_the_readme`].
+const RUNS: usize = 21;
+
 #[test]
-#[ignore = "prints the browser times for the README; run by hand on a quiet machine"]
+#[ignore = "prints the browser/native times for the README; run by hand"]
 fn browser_times_for_the_readme() -> Result<()> {
     let Some(tab) = browser()? else {
         return Ok(());
@@ -313,26 +318,53 @@ fn browser_times_for_the_readme() -> Result<()> {
         |v| v == "1",
     )?;
     eprintln!(
-        "page ready after {}",
+        "page ready after {} s",
         read(&tab, "nqueensPage.loadSeconds")?
     );
+    let cli = root().join("target/release/nqueens");
     let mut done = 0;
-    for (job, n, strategy) in [
-        ("count", "12", "bitmask"),
-        ("count", "14", "quadrants"),
-        ("first", "1000000", "min-conflicts"),
+    // `solve` runs on one thread; `count` is told so.
+    for (job, n, strategy, args) in [
+        ("count", "12", "bitmask", ["count", "--threads", "1"]),
+        ("count", "14", "quadrants", ["count", "--threads", "1"]),
+        (
+            "first",
+            "1000000",
+            "min-conflicts",
+            ["solve", "--seed", "1"],
+        ),
     ] {
-        let runs = 5;
-        submit(&tab, job, &[n; 5].join(","), "1", &[strategy])?;
-        done += runs;
-        let mut seconds: Vec<f64> = results(&tab, done)?[done - runs..]
-            .iter()
-            .filter_map(|r| r["seconds"].as_f64())
-            .collect();
-        seconds.sort_by(f64::total_cmp);
+        let (mut browser, mut native) = (Vec::new(), Vec::new());
+        for _ in 0..RUNS {
+            let output = Command::new(&cli)
+                .args(args)
+                .args([n, "-s", strategy, "--json"])
+                .output()?;
+            let record: Value = serde_json::from_slice(&output.stdout)?;
+            native.push(
+                record["seconds"]
+                    .as_f64()
+                    .ok_or("no seconds from the CLI")?,
+            );
+            submit(&tab, job, n, "1", &[strategy])?;
+            done += 1;
+            browser.push(
+                results(&tab, done)?[done - 1]["seconds"]
+                    .as_f64()
+                    .ok_or("no time")?,
+            );
+        }
+        // The median, and the fastest (the run least disturbed by the machine's other work).
+        let summary = |mut times: Vec<f64>| {
+            times.sort_by(f64::total_cmp);
+            (times[times.len() / 2], times[0])
+        };
+        let ((b, b_min), (c, c_min)) = (summary(browser), summary(native));
         eprintln!(
-            "{strategy} {job} {n}: median {:.4} s of {seconds:?}",
-            seconds[runs / 2]
+            "{strategy} {job} {n}: median browser {b:.4} s, native {c:.4} s, ratio {:.2}; \
+             fastest {b_min:.4} s and {c_min:.4} s, ratio {:.2}",
+            b / c,
+            b_min / c_min
         );
     }
     // The README's picture (web/screenshot.png): a sweep, its chart, and a board.
