@@ -363,12 +363,13 @@
   });
   setBusy(false);
   (async () => {
-    const started = performance.now();
     try {
       await NQueens.load();
       const { answer } = await NQueens.run({ job: "strategies" });
       listStrategies(answer);
-      page.loadSeconds = (performance.now() - started) / 1000;
+      // From the start of the navigation (performance's time origin): the page, its scripts,
+      // the module's compilation and the first job.
+      page.loadSeconds = performance.now() / 1000;
       say("Ready: " + answer.strategies.length + " strategies, a " +
         Math.round(NQueens.size() / 1024) + " KiB module, loaded in " +
         Math.round(page.loadSeconds * 1000) + " ms.");
