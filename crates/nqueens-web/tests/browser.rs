@@ -3,7 +3,8 @@
 //! would: counts n = 8 with three strategies, finds a first solution at n = 1,000,000 with
 //! min-conflicts (checked by the page's validator, then here, and against the native run of
 //! the same seed), records two traces and plays them to their end, stops a run mid-way and
-//! runs again, and keeps a screenshot under target/.
+//! runs again, and keeps a screenshot under target/; then checks every strategy against its
+//! native answers, and the folder served over HTTP as a static host would.
 //!
 //! Needs Chromium and chromedriver (driven over WebDriver as the trace player's test does,
 //! with its client), and Debian's rustc-web, cargo-web, rust-web-src, lld-19 and binaryen for
@@ -11,6 +12,8 @@
 //! `NQUEENS_SKIP_BROWSER=1`. Every wait polls for a condition, so a busy machine only makes
 //! it slower.
 
+use std::io::{BufRead, BufReader, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -306,7 +309,68 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
     for count in counts.iter().filter(|r| r["error"].is_null()) {
         assert_eq!(count["check"], "A000170", "{count}");
     }
+
+    // The same folder from a static host (a plain HTTP server) works the same.
+    let port = serve(root().join("web"))?;
+    tab.navigate(&format!("http://127.0.0.1:{port}/index.html"))?;
+    wait_for(
+        &tab,
+        "the served page",
+        "[location.protocol, document.body.dataset.ready]",
+        |v| v[0] == "http:" && v[1] == "1",
+    )?;
+    submit(&tab, "count", "8", "", &["bitmask"])?;
+    assert_eq!(results(&tab, 1)?[0]["label"], "92");
     Ok(())
+}
+
+/// Serves the files of `dir` over HTTP on a free local port, as any static host would (GET
+/// only, one request per connection, on a thread of its own); returns the port.
+fn serve(dir: PathBuf) -> Result<u16> {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
+    let port = listener.local_addr()?.port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            if let Err(e) = serve_one(&dir, stream) {
+                eprintln!("the test's HTTP server: {e}");
+            }
+        }
+    });
+    Ok(port)
+}
+
+fn serve_one(dir: &Path, mut stream: TcpStream) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request = String::new();
+    reader.read_line(&mut request)?;
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 2 {
+        header.clear();
+    }
+    let path = request.split(' ').nth(1).unwrap_or("/");
+    let name = path.trim_start_matches('/');
+    let name = if name.is_empty() { "index.html" } else { name };
+    let kind = match name.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("css") => "text/css",
+        Some("png") => "image/png",
+        _ => "application/octet-stream",
+    };
+    let body = (!name.contains(".."))
+        .then(|| std::fs::read(dir.join(name)).ok())
+        .flatten();
+    let (status, body) = match body {
+        Some(body) => ("200 OK", body),
+        None => ("404 Not Found", Vec::new()),
+    };
+    write!(
+        stream,
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n",
+        body.len()
+    )?;
+    stream.write_all(&body)
 }
 
 /// The README's browser/native ratios, by hand (`cargo build --release -p nqueens-cli`, then
