@@ -102,6 +102,7 @@
 
   // --- running jobs ----------------------------------------------------------------------
   let stopping = false;
+  let timeLimit = 0; // seconds; 0 for none
 
   function setBusy(busy) {
     document.body.dataset.busy = busy ? "1" : "0";
@@ -122,6 +123,7 @@
       common.stats = byId("stats").checked;
       if (job === "list") common.limit = Number(optionalNumber("limit") || 10);
       const native = Number(byId("native").value) || null;
+      timeLimit = Number(byId("time-limit").value) || 0;
       jobs = [];
       for (const n of sizes(byId("n").value)) {
         for (const strategy of chosen) {
@@ -140,12 +142,15 @@
       say("Running " + request.strategy + " " + request.job + " n = " + request.n +
         " (" + (index + 1) + " of " + jobs.length + ")…");
       const result = { request, native };
+      // A time limit ends the worker like Stop, but the next job still runs.
+      const timer = timeLimit > 0 ? setTimeout(() => NQueens.stop("timeout"), timeLimit * 1000) : null;
       try {
         Object.assign(result, await NQueens.run(request));
         result.check = check(result);
       } catch (error) {
         result.error = error.message;
       }
+      clearTimeout(timer);
       addResult(result);
     }
     setBusy(false);

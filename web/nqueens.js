@@ -104,14 +104,14 @@ const NQueens = (() => {
       });
     },
 
-    /** Stops the job under way (its promise rejects with "stopped"): ends the worker. */
-    stop() {
+    /** Stops the job under way (its promise rejects with `reason`): ends the worker. */
+    stop(reason = "stopped") {
       if (!pending) return false;
       worker.terminate();
       const job = pending;
       pending = null;
       startWorker();
-      job.reject(new Error("stopped"));
+      job.reject(new Error(reason));
       return true;
     },
 

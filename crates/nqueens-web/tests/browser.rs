@@ -3,7 +3,7 @@
 //! would: counts n = 8 with three strategies, finds a first solution at n = 1,000,000 with
 //! min-conflicts (checked by the page's validator, then here, and against the native run of
 //! the same seed), records two traces and plays them to their end, stops a run mid-way and
-//! runs again, and keeps a screenshot under target/; then checks every strategy against its
+//! runs again, has a time limit stop one, and keeps a screenshot under target/; then checks every strategy against its
 //! native answers, and the folder served over HTTP as a static host would.
 //!
 //! Needs Chromium and chromedriver (driven over WebDriver as the trace player's test does,
@@ -264,10 +264,19 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
         read(&tab, "document.getElementById('status').textContent")?,
         "Stopped."
     );
-    submit(&tab, "count", "8-10", "", &["quadrants"])?;
-    let again = results(&tab, 8)?;
-    let labels: Vec<&Value> = again[5..].iter().map(|r| &r["label"]).collect();
-    assert_eq!(labels, ["92", "352", "724"]);
+    // A time limit stops each job that passes it, and the next one runs.
+    tab.execute("document.getElementById('time-limit').value = '0.5';")?;
+    submit(&tab, "count", "19,8", "", &["bitmask"])?;
+    let timed = results(&tab, 7)?;
+    assert_eq!(
+        (&timed[5]["error"], &timed[6]["label"]),
+        (&"timeout".into(), &"92".into())
+    );
+    tab.execute("document.getElementById('time-limit').value = '';")?;
+    submit(&tab, "count", "9-10", "", &["quadrants"])?;
+    let again = results(&tab, 9)?;
+    let labels: Vec<&Value> = again[7..].iter().map(|r| &r["label"]).collect();
+    assert_eq!(labels, ["352", "724"]);
 
     // The picture: the results, the chart and the board of n = 10^6 (the first "board").
     tab.execute(
@@ -284,13 +293,13 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
         serde_json::from_value(read(&tab, "nqueensPage.strategies.map((s) => s.name)")?)?;
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     submit(&tab, "first", "8", "1", &names)?;
-    let firsts = results(&tab, 8 + names.len())?;
+    let firsts = results(&tab, 9 + names.len())?;
     let seeded = Config {
         seed: Some(1),
         ..Config::default()
     };
     for (index, name) in names.iter().enumerate() {
-        let at = 8 + index;
+        let at = 9 + index;
         let shown = read(&tab, &format!("nqueensPage.results[{at}].answer?.solution"))?;
         match registry.get(name)?.first(8, &seeded) {
             Ok(native) => {
@@ -301,7 +310,7 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
             Err(refusal) => assert_eq!(firsts[at]["error"], refusal.to_string()),
         }
     }
-    let before = 8 + names.len();
+    let before = 9 + names.len();
     submit(&tab, "count", "1-10", "", &names)?;
     let counts = &results(&tab, before + 10 * names.len())?[before..];
     let counted = counts.iter().filter(|r| r["error"].is_null()).count();
