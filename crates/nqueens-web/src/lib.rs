@@ -114,7 +114,7 @@ pub struct RunAnswer {
     pub unique: Option<u64>,
     /// What it cost.
     pub stats: Stats,
-    /// The seed the run used, as a string (64 bits).
+    /// The seed a randomized variant used, as a string (64 bits).
     pub seed: Option<String>,
 }
 
@@ -274,25 +274,20 @@ pub fn run(
         }
     };
     let label = answer.label();
-    let (variant, solution, total, unique, seed) = match &answer {
-        Answer::First(first) => (
-            first.variant,
-            first.solution().map(|s| s.columns().to_vec()),
-            None,
-            None,
-            first.seed,
-        ),
-        Answer::Count(count) => (
-            solver.check(operation, n, &config)?.name,
-            solutions.first().cloned(),
-            Some(count.total),
-            count.unique,
-            None,
-        ),
+    // The variant that ran (the checks passed, since it did), and whether it took the seed.
+    let ran = solver.check(operation, n, &config)?;
+    let (solution, total, unique) = match &answer {
+        Answer::First(first) => (first.solution().map(|s| s.columns().to_vec()), None, None),
+        Answer::Count(count) => (solutions.first().cloned(), Some(count.total), count.unique),
     };
+    let seed = match &answer {
+        Answer::First(first) => first.seed,
+        Answer::Count(_) => None,
+    }
+    .or(config.seed.filter(|_| ran.randomized));
     Ok(RunAnswer {
         strategy: solver.name().to_string(),
-        variant,
+        variant: ran.name,
         operation,
         n,
         ended: answer.ended(),
@@ -302,7 +297,7 @@ pub fn run(
         total,
         unique,
         stats: *answer.stats(),
-        seed: seed.or(config.seed).map(|s| s.to_string()),
+        seed: seed.map(|s| s.to_string()),
     })
 }
 

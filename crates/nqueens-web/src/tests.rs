@@ -60,7 +60,7 @@ fn first_and_seeded_solutions_are_the_native_ones() {
             "{name} n = {n}"
         );
         assert_eq!(answer["label"], "found");
-        assert_eq!(answer["seed"], json!(seed.map(|s| s.to_string())));
+        assert_eq!(answer["seed"], json!(seed.map(|s| s.to_string())), "{name}");
     }
 }
 
@@ -70,6 +70,11 @@ fn a_listing_stops_at_its_limit_and_counts_classes_where_the_counter_does() {
     assert_eq!(answer["solutions"].as_array().map(Vec::len), Some(5));
     assert_eq!(answer["total"], 5);
     assert_eq!(answer["ended"], "satisfied");
+    let deterministic = ask(json!({"job": "first", "strategy": "bitmask", "n": 8, "seed": "3"}));
+    assert!(
+        deterministic["seed"].is_null(),
+        "bitmask takes no seed: {deterministic}"
+    );
     let symmetry = ask(json!({"job": "count", "strategy": "symmetry", "n": 10}));
     assert_eq!(
         (symmetry["total"].as_u64(), symmetry["unique"].as_u64()),
