@@ -24,6 +24,7 @@ pub use nqueens_astar as astar;
 pub use nqueens_backtrack as backtrack;
 pub use nqueens_breadth as breadth;
 pub use nqueens_construct as construct;
+#[cfg(feature = "cp")]
 pub use nqueens_cp as cp;
 pub use nqueens_dlx as dlx;
 pub use nqueens_genetic as genetic;
@@ -32,6 +33,7 @@ pub use nqueens_hillclimb as hillclimb;
 pub use nqueens_minconflicts as minconflicts;
 pub use nqueens_permute as permute;
 pub use nqueens_quadrants as quadrants;
+#[cfg(feature = "sat")]
 pub use nqueens_sat as sat;
 pub use nqueens_symmetry as symmetry;
 pub use nqueens_warnsdorff as warnsdorff;
@@ -56,7 +58,7 @@ use nqueens_run::{Pick, Registry};
 /// default rule per operation for commands that name no strategy (fastest that can do the job
 /// first). The `registry_is_consistent` test checks every name in the rules.
 pub fn registry() -> Registry {
-    Registry::new()
+    let registry = Registry::new()
         .register(backtrack::VectorSolver)
         .register(backtrack::BitmaskSolver)
         .register(permute::PermutationSolver)
@@ -66,9 +68,23 @@ pub fn registry() -> Registry {
         .register(warnsdorff::WarnsdorffSolver)
         .register(astar::AStarSolver::new())
         .register(breadth::BreadthSolver::new())
-        .register(dlx::DlxSolver)
-        .register(sat::SatSolver)
-        .register(cp::CpSolver)
+        .register(dlx::DlxSolver);
+    // Default features; the WebAssembly build (crates/nqueens-web) turns them off.
+    #[cfg(feature = "sat")]
+    let registry = registry.register(sat::SatSolver);
+    #[cfg(not(feature = "sat"))]
+    let registry = registry.without(
+        "sat",
+        "CaDiCaL is C++, which this build (feature `sat` off, e.g. WebAssembly) leaves out",
+    );
+    #[cfg(feature = "cp")]
+    let registry = registry.register(cp::CpSolver);
+    #[cfg(not(feature = "cp"))]
+    let registry = registry.without(
+        "cp",
+        "Pumpkin needs wasm-bindgen (its clock) on WebAssembly; this build has feature `cp` off",
+    );
+    registry
         .register(construct::ConstructionSolver)
         .register(minconflicts::MinConflictsSolver)
         .register(anneal::AnnealingSolver)
@@ -123,7 +139,11 @@ pub fn registry() -> Registry {
         // boards beyond it. Both are complete, so "no completion" is a proof.
         .completion_defaults(
             Operation::First,
-            &[Pick::new("dlx"), Pick::new("sat").variant("bimander")],
+            &[
+                Pick::new("dlx"),
+                #[cfg(feature = "sat")]
+                Pick::new("sat").variant("bimander"),
+            ],
         )
         .completion_defaults(Operation::List, &[Pick::new("dlx")])
         .completion_defaults(Operation::Count, &[Pick::new("dlx")])

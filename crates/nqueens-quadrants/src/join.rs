@@ -212,6 +212,7 @@ const PORTABLE_LANES: usize = 4;
 /// Words per chunk in the AVX2 kernel: 512 keys. Their tables spill from the first-level
 /// cache into the second, but each key's bytes are taken apart for twice as many keys, and
 /// that wins: n = 18 on one thread took 5.9 s of CPU against 6.5 s with 256-key chunks.
+#[cfg(target_arch = "x86_64")]
 const AVX2_LANES: usize = 8;
 
 /// Defines `$name`, which runs [`count_sliced`] compiled for the CPU features `$features`,
@@ -257,6 +258,7 @@ kernel_for! {
 /// key) live in the second-level cache, but each key's bytes are taken apart for twice as
 /// many keys as with 512: n = 18 on one thread took 5.21-5.29 s of CPU against 5.64-5.81 s
 /// with 512-key chunks (three interleaved runs each).
+#[cfg(target_arch = "x86_64")]
 const AVX512_LANES: usize = 16;
 
 kernel_for! {

@@ -83,6 +83,7 @@ pub struct Registry {
     strategies: Vec<Box<dyn Solver>>,
     defaults: Vec<(Operation, Vec<Pick>)>,
     completion: Vec<(Operation, Vec<Pick>)>,
+    not_built: Vec<(&'static str, &'static str)>,
 }
 
 impl Registry {
@@ -102,6 +103,13 @@ impl Registry {
             strategy.name()
         );
         self.strategies.push(Box::new(strategy));
+        self
+    }
+
+    /// Lists the strategy `name` as left out of this build (a cargo feature turned off, a
+    /// target it cannot be compiled for), with the reason; [`Registry::not_built`] lists it.
+    pub fn without(mut self, name: &'static str, reason: &'static str) -> Self {
+        self.not_built.push((name, reason));
         self
     }
 
@@ -182,6 +190,12 @@ impl Registry {
     /// Every registered name, in registration order.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.strategies.iter().map(|s| s.name())
+    }
+
+    /// The strategies left out of this build ([`Registry::without`]): each name with the
+    /// reason, in the order they were listed.
+    pub fn not_built(&self) -> &[(&'static str, &'static str)] {
+        &self.not_built
     }
 
     /// The picks of the default rule for `operation`, in order.

@@ -137,7 +137,8 @@ pub fn record(
     let finished = AtomicBool::new(false);
     let outcome = std::thread::scope(|scope| {
         // A thread that cannot start (no memory for its stack) ends the trace with the memory
-        // error rather than a panic.
+        // error rather than a panic; where no thread can start at all (WebAssembly in a
+        // browser, which stops a run by ending its worker), the run goes on without the watcher.
         let watcher = std::thread::Builder::new().spawn_scoped(scope, || {
             while !finished.load(Ordering::Relaxed) {
                 if let Some(reason) = caller.reason() {
@@ -150,7 +151,9 @@ pub fn record(
                 std::thread::sleep(std::time::Duration::from_millis(20));
             }
         });
-        if let Err(error) = watcher {
+        if let Err(error) = watcher
+            && !cfg!(target_family = "wasm")
+        {
             return Err(nqueens_core::Error::OutOfMemory {
                 strategy: solver.name(),
                 n,
