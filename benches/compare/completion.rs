@@ -15,14 +15,14 @@
 //! `no-solution`) and the solver's own counters.
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use nqueens::core::{Config, Given, Operation, Registry, Stats};
+use nqueens::core::{Config, Given, Operation, Registry};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
-use crate::budget::model;
+use nqueens_report::bench::strategy_model;
+
 use crate::groups::tune;
 use crate::harness::{Harness, Next};
-use crate::plan::{Mode, cases};
 use crate::probe::{Found, Probe, probe};
 
 /// One instance of the grid.
@@ -53,7 +53,7 @@ fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
 /// budget; sampled only in the deep profile).
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let budget = h.plan.completion_budget.as_secs_f64();
-    for case in cases(registry) {
+    for case in h.plan.cases(registry) {
         if !case.is_default || !case.solver.honours_given(case.variant) {
             continue;
         }
@@ -61,7 +61,11 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
             if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
                 continue;
             }
-            let run = model(COMPLETION, &case.label).map(|m| m.seconds(n).min(budget));
+            // A completion costs at most the strategy's first solution at n, and never more
+            // than the probe's budget.
+            let run = strategy_model(&case, Operation::First)
+                .and_then(|m| m.seconds(n))
+                .map(|seconds| seconds.min(budget));
             let sampled = h.plan.completion_sampled;
             h.budget.plan(
                 &h.plan,
@@ -110,7 +114,7 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
 /// `completion`: every honouring strategy, default variant, on every instance of the grid.
 pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let grid = grid(h);
-    let any_selected = cases(registry).iter().any(|case| {
+    let any_selected = h.plan.cases(registry).iter().any(|case| {
         grid.iter()
             .any(|&(n, _, _)| h.plan.selected(COMPLETION, &case.label, n))
     });
@@ -119,7 +123,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
     }
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
-    for case in cases(registry) {
+    for case in h.plan.cases(registry) {
         if !case.is_default || !case.solver.honours_given(case.variant) {
             continue;
         }
@@ -153,9 +157,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                 seed: case.variant.randomized.then_some(1),
                 ..case.config(None)
             };
-            let (seconds, stats) = if h.plan.mode == Mode::List {
-                (0.0, Stats::default())
-            } else {
+            let (seconds, stats) = {
                 let outcome = probe(
                     case.solver,
                     Operation::First,
@@ -182,7 +184,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                     }
                 }
             };
-            if !h.plan.completion_sampled && h.plan.mode != Mode::List {
+            if !h.plan.completion_sampled {
                 // The report draws the probe run of each instance (one run, said so).
                 continue;
             }

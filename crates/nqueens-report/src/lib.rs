@@ -100,6 +100,7 @@
 #![deny(missing_docs)]
 
 mod baseline;
+pub mod bench;
 mod board;
 mod by_hand;
 mod chart;

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::{CaseRecord, CaseStatus, format_count};
 
 /// The bench group whose rows this section reads.
-const LITERATURE: &str = "literature";
+use crate::group::LITERATURE;
 
 const AIMA: &str = "Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 3rd ed. \
                     (2010), §4.1.1 *Hill-climbing search* (the same text in the 4th ed., §4.1.1)";

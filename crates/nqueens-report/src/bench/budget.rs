@@ -1,51 +1,45 @@
-//! The time budget of a run, in one place: what one run of each case is expected to take
-//! ([`MODELS`]), which sizes each series keeps under the profile's cap, what each planned case
-//! costs with criterion's sampling, the total printed at the start, and the progress printed
-//! while the run goes on.
-//!
-//! To budget a new case, add a line to [`MODELS`]: its group, its label, the expected seconds
-//! of one run at a few sizes (from a measured run), and how it grows beyond the last. A case
-//! without a line is planned at every size of its group's grid and estimated at the cap, and
-//! its probe (see [`crate::probe`]) still stops its series at the first run past the budget.
+//! The time budget of a run: what one run of each case is expected to take (a strategy's own
+//! cost model, [`strategy_model`]; the bench's own cases', [`bench_model`]), which sizes each
+//! series keeps under the profile's cap, what each planned case costs with criterion's
+//! sampling, the total printed at the start, and the progress printed while the run goes on.
 
 use std::time::Instant;
 
-use nqueens::core::{Operation, Registry};
-use nqueens_report::format_seconds;
-use nqueens_report::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE, YARDSTICK};
+use nqueens_core::Operation;
+use nqueens_run::Registry;
 
-use crate::literature::LITERATURE;
-use crate::plan::{Case, Plan, cases};
+use super::plan::{Case, Plan};
+use crate::format_seconds;
+use crate::group::{COUNT_ALL, FIRST_SOLUTION, LITERATURE, ONCE, VALIDATE, YARDSTICK};
 
 /// How one run's time grows past the last measured size.
 #[derive(Clone, Copy, Debug)]
-pub enum Beyond {
+pub enum Growth {
     /// By this factor per extra row (exhaustive searches).
     PerRow(f64),
     /// As n to this power (constructions, local search).
     Power(f64),
     /// Not at all within any budget (a search in lexicographic order past its wall).
-    Never,
+    Wall,
 }
 
-/// Expected seconds of one run against n: measured points, joined geometrically, and the
-/// growth past the last. A randomized case's points are means over seeds.
+/// Expected seconds of one run on one thread against n: measured points, joined
+/// geometrically, and the growth past the last. A randomized case's points are means over
+/// seeds.
 #[derive(Clone, Copy, Debug)]
-pub struct Model {
+pub struct CostModel {
     /// (n, seconds of one run), by increasing n.
     pub points: &'static [(usize, f64)],
     /// Growth past the last point.
-    pub beyond: Beyond,
+    pub beyond: Growth,
 }
 
-impl Model {
-    /// Expected seconds of one run at `n` (infinite past a wall).
-    pub fn seconds(&self, n: usize) -> f64 {
-        let Some(&(first_n, first_t)) = self.points.first() else {
-            return f64::INFINITY;
-        };
+impl CostModel {
+    /// Expected seconds of one run at `n` (infinite past a wall); `None` without points.
+    pub fn seconds(&self, n: usize) -> Option<f64> {
+        let &(first_n, first_t) = self.points.first()?;
         if n <= first_n {
-            return first_t;
+            return Some(first_t);
         }
         for pair in self.points.windows(2) {
             let ((n0, t0), (n1, t1)) = (pair[0], pair[1]);
@@ -53,46 +47,58 @@ impl Model {
                 // Geometric in n between two measured sizes.
                 let at =
                     ((n as f64).ln() - (n0 as f64).ln()) / ((n1 as f64).ln() - (n0 as f64).ln());
-                return t0 * (t1 / t0).powf(at);
+                return Some(t0 * (t1 / t0).powf(at));
             }
         }
         let (last_n, last_t) = self.points[self.points.len() - 1];
-        match self.beyond {
-            Beyond::PerRow(g) => last_t * g.powi((n - last_n) as i32),
-            Beyond::Power(k) => last_t * (n as f64 / last_n as f64).powf(k),
-            Beyond::Never => f64::INFINITY,
-        }
+        Some(match self.beyond {
+            Growth::PerRow(g) => last_t * g.powi((n - last_n) as i32),
+            Growth::Power(k) => last_t * (n as f64 / last_n as f64).powf(k),
+            Growth::Wall => f64::INFINITY,
+        })
     }
 }
 
-const fn per_row(points: &'static [(usize, f64)], g: f64) -> Model {
-    Model {
+const fn per_row(points: &'static [(usize, f64)], g: f64) -> CostModel {
+    CostModel {
         points,
-        beyond: Beyond::PerRow(g),
+        beyond: Growth::PerRow(g),
     }
 }
 
-const fn power(points: &'static [(usize, f64)], k: f64) -> Model {
-    Model {
+const fn power(points: &'static [(usize, f64)], k: f64) -> CostModel {
+    CostModel {
         points,
-        beyond: Beyond::Power(k),
+        beyond: Growth::Power(k),
     }
 }
 
-const fn wall(points: &'static [(usize, f64)]) -> Model {
-    Model {
+const fn wall(points: &'static [(usize, f64)]) -> CostModel {
+    CostModel {
         points,
-        beyond: Beyond::Never,
+        beyond: Growth::Wall,
     }
 }
 
-/// Expected seconds of one run, per group and case label: the medians of the full run on the
-/// 2-core reference machine (AMD EPYC, `reports/README.md` of 2026-11-24/25; randomized cases:
-/// means over the seeds), rounded up. The one place to budget a case: the sizes a profile runs
-/// and the printed estimate come from here.
+/// The expected cost of one run of a strategy's variant: the model its strategy declares
+/// (counting reads its count model, a first solution its first). `None` when the strategy
+/// declares none: the case is then planned at every size and estimated at the cap.
+pub fn strategy_model(case: &Case<'_>, operation: Operation) -> Option<&'static CostModel> {
+    let group = match operation {
+        Operation::Count | Operation::List => COUNT_ALL,
+        Operation::First => FIRST_SOLUTION,
+    };
+    STRATEGY_MODELS
+        .iter()
+        .find(|(g, l, _)| *g == group && *l == case.label)
+        .map(|(_, _, m)| m)
+}
+
+/// Until the strategies declare their cost beside their limits: the `count_all` and
+/// `first_solution` medians of the full run on the 2-core reference machine (AMD EPYC,
+/// `reports/README.md` of 2026-11-24/25; randomized cases: means over the seeds), rounded up.
 #[rustfmt::skip]
-pub const MODELS: &[(&str, &str, Model)] = &[
-    // Counting: exponential in n.
+const STRATEGY_MODELS: &[(&str, &str, CostModel)] = &[
     (COUNT_ALL, "vector", per_row(&[(4, 3e-7), (8, 1.3e-4), (12, 0.09), (14, 3.8)], 6.0)),
     (COUNT_ALL, "bitmask", per_row(&[(4, 1e-7), (8, 2.5e-6), (12, 2.3e-3), (14, 0.075), (16, 3.5)], 6.4)),
     (COUNT_ALL, "permutation", per_row(&[(4, 2e-7), (8, 1.2e-4), (11, 0.16), (12, 1.3)], 12.0)),
@@ -108,7 +114,6 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     (COUNT_ALL, "sat-bimander", per_row(&[(4, 4e-4), (8, 0.017), (10, 0.23), (11, 0.79), (12, 3.7)], 5.0)),
     (COUNT_ALL, "cp", per_row(&[(4, 6e-4), (6, 0.016), (7, 0.065), (8, 0.26), (9, 3.2)], 10.0)),
     (COUNT_ALL, "cp-first-fail", per_row(&[(4, 3e-4), (7, 7e-3), (8, 0.026), (9, 0.14), (10, 0.85)], 6.0)),
-    // First solution: backtracking in lexicographic order hits a wall; the rest scale.
     (FIRST_SOLUTION, "vector", wall(&[(8, 1e-5), (16, 3.9e-3), (30, 25.0)])),
     (FIRST_SOLUTION, "bitmask", wall(&[(8, 2e-6), (16, 2e-4), (30, 1.12)])),
     (FIRST_SOLUTION, "permutation", per_row(&[(8, 1.4e-5)], 12.0)),
@@ -135,6 +140,15 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     (FIRST_SOLUTION, "hill-climbing", power(&[(8, 4.3e-5), (16, 7.2e-5), (30, 1.3e-4), (100, 1.2e-3), (300, 0.022), (1_000, 0.72)], 3.0)),
     (FIRST_SOLUTION, "hill-climbing-first-choice", power(&[(8, 3.8e-5), (16, 1.3e-4), (30, 6.5e-4), (100, 0.056), (1_000, 1.2)], 3.0)),
     (FIRST_SOLUTION, "hill-climbing-steepest", power(&[(8, 3.2e-5), (16, 3.2e-4), (30, 7.3e-3)], 4.0)),
+];
+
+/// Expected seconds of one run of the bench's own cases (the validator, the yardsticks, the
+/// `once` goals, the literature's batches), by group and case label: measured as above. A
+/// case without a line is planned at every size of its grid and estimated at the cap, and
+/// its probe (see `probe.rs` in the bench) still stops its series at the first run past the
+/// budget.
+#[rustfmt::skip]
+const BENCH_MODELS: &[(&str, &str, CostModel)] = &[
     (VALIDATE, "validate", power(&[(1_000, 1.1e-5), (1_000_000, 0.01)], 1.0)),
     // The yardsticks: C programs timed as processes beside their Rust counterparts.
     (YARDSTICK, "count.c", per_row(&[(12, 4e-3), (16, 3.75), (17, 29.5)], 8.0)),
@@ -148,13 +162,6 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     (YARDSTICK, "quadrants-t2", per_row(&[(12, 1.5e-3), (16, 0.08), (17, 0.75), (18, 2.2), (19, 16.0)], 8.0)),
     (YARDSTICK, "permutations.c", per_row(&[(10, 0.05), (12, 4.85)], 12.0)),
     (YARDSTICK, "permutation", per_row(&[(10, 0.012), (12, 1.3)], 12.0)),
-    // Completion instances, one probe each: mean over the grid's instances at each n.
-    (COMPLETION, "vector", power(&[(12, 2e-3), (20, 0.05), (28, 0.8)], 4.0)),
-    (COMPLETION, "bitmask", power(&[(12, 2e-4), (20, 5e-3), (28, 0.2)], 4.0)),
-    (COMPLETION, "dlx", power(&[(12, 2e-4), (20, 2e-3), (28, 0.02)], 4.0)),
-    (COMPLETION, "sat", power(&[(12, 5e-3), (20, 0.02), (28, 0.06)], 3.0)),
-    (COMPLETION, "cp", power(&[(12, 5e-3), (20, 0.02), (28, 0.08)], 3.0)),
-    (COMPLETION, "min-conflicts", power(&[(12, 1e-3), (28, 3e-3)], 1.0)),
     // The once group: a sweep's sum, a goal's one run (with the validation).
     (ONCE, "warnsdorff", wall(&[(1_000, 1.0)])),
     (ONCE, "min-conflicts", power(&[(100_000_000, 8.0)], 1.1)),
@@ -166,20 +173,20 @@ pub const MODELS: &[(&str, &str, Model)] = &[
     (LITERATURE, "min-conflicts", power(&[(1_000, 1e-4), (1_000_000, 0.04), (3_000_000, 0.1)], 1.1)),
 ];
 
-/// Criterion's own work per case beyond the runs: the bootstrap of its estimates (and of the
-/// comparison with the previous run's, when there is one) and the writing of its files.
-pub const ANALYSIS_SECONDS: f64 = 0.12;
-
-/// The cost model of `label` in `group`, if it has one.
-pub fn model(group: &str, label: &str) -> Option<&'static Model> {
-    MODELS
+/// The cost model of the bench's own case `label` in `group`, if it has one.
+pub fn bench_model(group: &str, label: &str) -> Option<&'static CostModel> {
+    BENCH_MODELS
         .iter()
         .find(|(g, l, _)| *g == group && *l == label)
         .map(|(_, _, m)| m)
 }
 
+/// Criterion's own work per case beyond the runs: the bootstrap of its estimates (and of the
+/// comparison with the previous run's, when there is one) and the writing of its files.
+pub const ANALYSIS_SECONDS: f64 = 0.12;
+
 /// Expected wall time of one case whose run takes `run` seconds: `probes` probe runs, then
-/// criterion's warm-up and samples (see [`crate::groups::tune`]) and its analysis.
+/// criterion's warm-up and samples (see `tune` in the bench's `groups.rs`) and its analysis.
 pub fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
     let s = plan.sampling;
     let measured = if is_fast(plan, run) {
@@ -219,7 +226,7 @@ fn sizes(
     operation: Operation,
     grid: &[usize],
 ) -> Vec<usize> {
-    let model = model(group, &case.label);
+    let model = strategy_model(case, operation);
     grid.iter()
         .copied()
         .filter(|&n| case.accepts(operation, n))
@@ -227,10 +234,10 @@ fn sizes(
         .filter(|&n| {
             model.is_none_or(|m| {
                 let cap = match m.beyond {
-                    Beyond::Never => plan.cap * WALL_STRETCH,
+                    Growth::Wall => plan.cap * WALL_STRETCH,
                     _ => plan.cap,
                 };
-                m.seconds(n) <= cap
+                m.seconds(n).is_none_or(|seconds| seconds <= cap)
             })
         })
         .collect()
@@ -265,7 +272,7 @@ fn series<'r>(
     operation: Operation,
     grid: &[usize],
 ) -> Vec<Series<'r>> {
-    cases(registry)
+    plan.cases(registry)
         .into_iter()
         .map(|case| Series {
             sizes: sizes(plan, group, &case, operation, grid),
@@ -345,15 +352,20 @@ impl Budget {
 
     /// Plans a count or first-solution series, each size costed by the case's model.
     pub fn plan_series(&mut self, plan: &Plan, group: &str, series: &[Series<'_>]) {
+        let operation = if group == COUNT_ALL {
+            Operation::Count
+        } else {
+            Operation::First
+        };
         for s in series {
-            let model = model(group, &s.case.label);
+            let model = strategy_model(&s.case, operation);
             let probes = if group == FIRST_SOLUTION && s.case.variant.randomized {
                 plan.seeds.len()
             } else {
                 1
             };
             for &n in &s.sizes {
-                let run = model.map(|m| m.seconds(n));
+                let run = model.and_then(|m| m.seconds(n));
                 self.plan(
                     plan,
                     group,
@@ -407,6 +419,12 @@ impl Budget {
                 minutes(seconds)
             );
         }
+    }
+
+    /// The planned cases, `group/label/n` (or `group/label`), in plan order: what
+    /// `cargo bench -- --list` prints.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.planned.iter().map(|p| p.id.as_str())
     }
 
     /// The estimate of the whole plan, in seconds.
