@@ -104,6 +104,7 @@ pub mod bench;
 mod board;
 mod by_hand;
 mod chart;
+pub mod compare;
 mod criterion;
 mod error;
 mod files;

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use nqueens_core::Operation;
+use nqueens_core::{Operation, Solver, Variant};
 use nqueens_run::Registry;
 
 use super::plan::{Case, Plan};
@@ -80,17 +80,34 @@ const fn wall(points: &'static [(usize, f64)]) -> CostModel {
     }
 }
 
-/// The expected cost of one run of a strategy's variant: the model its strategy declares
-/// (counting reads its count model, a first solution its first). `None` when the strategy
-/// declares none: the case is then planned at every size and estimated at the cap.
+/// The expected cost of one run of a bench case: the cost model its strategy declares for
+/// its variant ([`variant_cost`]).
 pub fn strategy_model(case: &Case<'_>, operation: Operation) -> Option<&'static CostModel> {
+    variant_cost(case.solver, case.variant, operation)
+}
+
+/// The cost model a strategy declares for one of its variants and `operation` (counting and
+/// listing read its count model, a first solution its first); `None` when it declares none:
+/// a bench case is then planned at every size and estimated at the cap, and `compare` scales
+/// its times linearly.
+pub fn variant_cost(
+    solver: &dyn Solver,
+    variant: &'static Variant,
+    operation: Operation,
+) -> Option<&'static CostModel> {
     let group = match operation {
         Operation::Count | Operation::List => COUNT_ALL,
         Operation::First => FIRST_SOLUTION,
     };
+    let is_default = solver
+        .capabilities()
+        .variants
+        .first()
+        .is_some_and(|first| std::ptr::eq(first, variant));
+    let label = super::label(solver.name(), variant, is_default);
     STRATEGY_MODELS
         .iter()
-        .find(|(g, l, _)| *g == group && *l == case.label)
+        .find(|(g, l, _)| *g == group && *l == label)
         .map(|(_, _, m)| m)
 }
 

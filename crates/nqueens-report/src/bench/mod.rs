@@ -11,7 +11,7 @@ mod slow;
 
 pub use budget::{
     ANALYSIS_SECONDS, Budget, CostModel, Growth, Series, bench_model, case_seconds, count_series,
-    first_series, is_fast, minutes, strategy_model,
+    first_series, is_fast, minutes, strategy_model, variant_cost,
 };
 pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling, label};
 pub use slow::{SLOW_VAR, Slowed, Slowing};
