@@ -7,8 +7,8 @@ use anyhow::Context;
 use clap::Args;
 use nqueens::core::{Config, Registry, StopFlag};
 use nqueens_report::{
-    BENCH_DIR, Baseline, BoardPicture, MAX_BOARD, Noise, ReportInput, ReportOptions, RunManifest,
-    STATS_CSV, StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now,
+    BENCH_DIR, Baseline, BoardPicture, Family, MAX_BOARD, Noise, ReportInput, ReportOptions,
+    RunManifest, STATS_CSV, StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now,
     write_atomically, write_report,
 };
 use nqueens_trace::svg::{Timing, write_svg};
@@ -151,6 +151,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         baselines,
         noise,
         by_hand,
+        strategies: Family::of_registry(registry),
         commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
             .chain(reruns)
             .chain(std::iter::once(format!(

@@ -61,8 +61,8 @@
 //!
 //! Charts are SVG (PNG copies on request), titled with the machine and date. Each plot has its
 //! legend in a column beside it, never over the data, and grows taller when the legend needs
-//! the room. Every strategy has a colour and hollow marker shape of its own, fixed by its name
-//! ([`series_style`]), so it looks the same in every chart and every report; its variants keep
+//! the room. Every strategy has a colour and hollow marker shape of its own, fixed by its place in
+//! the registry ([`Styles`]), so it looks the same in every chart and every report; its variants keep
 //! the colour and differ by dash and marker. Series with the same values (the nodes of
 //! `vector` and `breadth`, say) are drawn with distinct dashes over each other and named as such
 //! under the legend.
@@ -127,7 +127,7 @@ pub use baseline::{
 };
 pub use board::{MAX_BOARD, draw_board};
 pub use by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
-pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_style};
+pub use chart::{Family, ImageFormat, Panel, Point, Series, Styles, Units, draw_chart};
 pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
 pub use error::ReportError;
 pub use files::{read_text_bounded, write_atomically};

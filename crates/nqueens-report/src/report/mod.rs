@@ -24,8 +24,8 @@ use data::Data;
 
 use crate::group::COMPLETION;
 use crate::{
-    Baseline, CriterionData, ImageFormat, Machine, Noise, ReportError, RunManifest, StatsFile,
-    Update, draw_board,
+    Baseline, CriterionData, Family, ImageFormat, Machine, Noise, ReportError, RunManifest,
+    StatsFile, Update, draw_board,
 };
 
 /// A solution to draw as a chessboard.
@@ -77,6 +77,9 @@ pub struct ReportInput {
     pub noise: Option<Noise>,
     /// Counts run by hand, already checked (see [`read_by_hand`](crate::read_by_hand)).
     pub by_hand: Vec<crate::HandCount>,
+    /// The registered strategies, in registry order ([`Family::of_registry`]): each has its
+    /// colour and marker by its place here.
+    pub strategies: Vec<Family>,
 }
 
 /// Where and how to write.
