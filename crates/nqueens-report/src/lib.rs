@@ -112,6 +112,7 @@ mod format;
 pub mod group;
 mod machine;
 mod manifest;
+pub mod project;
 mod report;
 mod stats;
 
