@@ -27,7 +27,7 @@
 //!
 //! **Before and after.** [`Baseline`] reads an earlier run (a copy the bench kept, or a
 //! criterion directory); several runs of one build may stand for "before" together. [`Noise`]
-//! measures how far runs of one build drift apart, case by case, and [`compare`] gives every
+//! measures how far runs of one build drift apart, case by case, and [`compare()`] gives every
 //! case in both its ratio with a resampled confidence interval and a [`Verdict`] judged
 //! against that noise, and every kernel its instruction-count ratio; the README then leads
 //! with the regressions and gains.
@@ -123,8 +123,8 @@ use plotters::style::{FontStyle, register_font};
 pub use baseline::{
     Baseline, CLASS_BOUNDS, CLASS_QUANTILE, Change, Confirmation, EVERY_THREAD_COUNTED,
     FAMILY_MARGIN, Figures, INSTRUCTION_FLOOR, MARGIN, MIN_CLASS_CASES, Measure, NOISE, Noise,
-    RESAMPLES, TOGETHER_MIN, Verdict, compare, kernel_key, lone_band, reference_csv,
-    uncompared_kernels,
+    RESAMPLES, TOGETHER_MIN, Together, Verdict, beyond_band, compare, judge, kernel_key, lone_band,
+    reference_csv, uncompared_kernels,
 };
 pub use board::{MAX_BOARD, draw_board};
 pub use by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
