@@ -505,6 +505,3 @@ fn median(values: &mut [f64]) -> f64 {
         values[mid]
     }
 }
-
-#[cfg(test)]
-mod tests;
