@@ -21,15 +21,19 @@
 //! watchdog, several times, and shows the median of those runs.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use nqueens_core::{Config, Ended, Error as SolverError, Limit, Operation, Solver, Stats};
 use nqueens_run::{Answer, Registry, run_with_deadline};
-use serde::{Serialize, Serializer};
 
-use crate::bench::variant_cost;
-use crate::{format_bytes, format_seconds};
+mod cost;
+mod table;
+
+use serde::{Serialize, Serializer};
+pub use table::write_table;
+
+use crate::format_seconds;
+use cost::Cost;
 
 /// Sizes of the count job when none are given: the whole run takes a few seconds.
 pub const DEFAULT_COUNT_SIZES: &[usize] = &[8, 10, 12, 14];
@@ -111,13 +115,6 @@ pub const PROBE_FROM: usize = 1_000_000;
 /// The size of that probe: milliseconds for the linear strategies that go this far, and large
 /// enough that their time is no longer only the cache's.
 pub const PROBE_N: usize = 100_000;
-
-/// Bytes per queen every first-solution case holds besides its strategy's own memory: the
-/// columns of the answer and the validator's bits.
-const ANSWER_BYTES_PER_QUEEN: u64 = 5;
-
-/// How long the run at the reference size may take.
-const REFERENCE_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// A refused case's result cell; JSON adds `: ` and the reason.
 const REFUSED: &str = "refused";
@@ -330,99 +327,6 @@ impl Serialize for Case {
     }
 }
 
-/// What a finished case cost, to estimate the strategy's larger cases from.
-#[derive(Clone, Copy)]
-struct Cost {
-    n: usize,
-    seconds: f64,
-    /// The memory the strategy's search held (0 when it does not say).
-    bytes: u64,
-    /// Whether the run was stopped by the timeout (a probe): `seconds` is then a lower bound.
-    timed_out: bool,
-}
-
-impl Cost {
-    fn of(case: &Case) -> Option<Cost> {
-        let answer = case.answer.as_ref().ok()?;
-        (case.skipped.is_none() && answer.ended().is_definite()).then(|| Cost {
-            n: case.n,
-            seconds: case.seconds,
-            bytes: answer.stats().peak_bytes,
-            timed_out: false,
-        })
-    }
-
-    /// How much longer a run at `n` takes than this one: the growth of the variant's cost
-    /// model from this size to `n` (where it knows one), and at least n's own growth.
-    fn growth(&self, solver: &dyn Solver, operation: Operation, n: usize) -> f64 {
-        let linear = n as f64 / self.n as f64;
-        let modelled = solver
-            .capabilities()
-            .resolve(None, operation, n, solver.name())
-            .ok()
-            .and_then(|variant| variant_cost(solver, variant, operation))
-            .and_then(|model| Some(model.seconds(n)? / model.seconds(self.n)?))
-            // A wall says nothing of this machine's timeout: the timeout decides.
-            .filter(|ratio| ratio.is_finite());
-        modelled.map_or(linear, |ratio| ratio.max(linear))
-    }
-
-    /// Why a case of size `n` should not be started, if it should not: time scaled from this
-    /// cost by [`Cost::growth`] would exceed `timeout`, or memory scaled linearly the memory
-    /// available.
-    fn forbids(
-        &self,
-        solver: &dyn Solver,
-        job: Job,
-        n: usize,
-        timeout: Duration,
-    ) -> Option<String> {
-        if n <= self.n {
-            return None;
-        }
-        let limit = format_seconds(timeout.as_secs_f64());
-        if self.timed_out {
-            return Some(format!(
-                "already n = {} ran past the --timeout of {limit}",
-                self.n
-            ));
-        }
-        let seconds = self.seconds * self.growth(solver, job.operation(), n);
-        if seconds > timeout.as_secs_f64() {
-            return Some(format!(
-                "it would take about {} (n = {} took {}, and its cost model says how the time \
-                 grows), over the --timeout of {limit}",
-                format_seconds(seconds),
-                self.n,
-                format_seconds(self.seconds),
-            ));
-        }
-        let answer = match job {
-            Job::First => ANSWER_BYTES_PER_QUEEN.saturating_mul(n as u64),
-            Job::Count => 0,
-        };
-        let bytes = (self.bytes as f64 * n as f64 / self.n as f64) as u64 + answer;
-        match memory_available() {
-            Some(available) if bytes > available => Some(format!(
-                "it would need about {} of memory (estimated from n = {}), more than the {} \
-                 available",
-                format_bytes(bytes),
-                self.n,
-                format_bytes(available)
-            )),
-            _ => None,
-        }
-    }
-}
-
-/// The memory the machine can still give (Linux's `MemAvailable`), if it says.
-fn memory_available() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
-
 /// One job, run: its cases in order, and the strategies that gave up on larger sizes.
 pub struct Ran {
     /// The job as planned.
@@ -533,125 +437,5 @@ pub fn run_job(registry: &Registry, planned: Planned, config: &Config, timeout: 
         planned,
         cases,
         gave_up,
-    }
-}
-
-impl Ran {
-    /// The job's text: its title, then its table (when any case ran) and the notes under it
-    /// (why a row has no answer, which strategies gave up on larger sizes, the sizes no
-    /// strategy accepts).
-    pub fn write(&self, registry: &Registry, config: &Config) -> String {
-        let mut text = format!("\n{}\n", self.planned.job.title());
-        if !self.planned.runnable.is_empty() {
-            let counted = self.counted(registry, config);
-            write_table(&mut text, &self.rows(&counted));
-        }
-        let mut notes: Vec<String> = self.cases.iter().filter_map(Case::reason).collect();
-        for (name, (n, why)) in &self.gave_up {
-            if self.planned.runnable.iter().any(|&size| size > *n) {
-                notes.push(format!("{name} {why} at n = {n}; larger sizes skipped"));
-            }
-        }
-        notes.extend(self.planned.refused.iter().cloned());
-        for note in notes {
-            let _ = writeln!(text, "({note})");
-        }
-        text
-    }
-
-    /// What each strategy of the table counts, as a [`Stats`] whose non-zero fields are those
-    /// it counts: the largest of each field over its cases, and where that leaves a field at
-    /// zero, over one run at the job's reference size (its cases may all be too small to need
-    /// any: min-conflicts makes no move at n = 8).
-    fn counted(&self, registry: &Registry, config: &Config) -> BTreeMap<&'static str, Stats> {
-        let job = self.planned.job;
-        let mut counted: BTreeMap<&'static str, Stats> = BTreeMap::new();
-        let merge = |into: &mut Stats, from: &Stats| {
-            for field in Stats::FIELDS {
-                (field.set)(into, (field.get)(into).max((field.get)(from)));
-            }
-        };
-        for case in &self.cases {
-            merge(counted.entry(case.strategy).or_default(), &case.stats());
-        }
-        let n = job.reference_size();
-        for (name, stats) in &mut counted {
-            let complete = Stats::FIELDS
-                .iter()
-                .all(|field| !field.tabulated || (field.get)(stats) != 0);
-            let Ok(solver) = registry.get(name) else {
-                continue;
-            };
-            if complete || solver.check(job.operation(), n, config).is_err() {
-                continue;
-            }
-            let timed = run_with_deadline(solver, job.operation(), n, config, REFERENCE_TIMEOUT);
-            if let Ok(answer) = &timed.result {
-                merge(stats, answer.stats());
-            }
-        }
-        counted
-    }
-
-    /// The table's rows, header first. A statistics column is shown when some case in the
-    /// table has a non-zero value in it. Where a strategy counts the quantity (`counted`), its
-    /// zeros show as `0`; `-` marks a quantity it does not count.
-    fn rows(&self, counted: &BTreeMap<&'static str, Stats>) -> Vec<Vec<String>> {
-        let stats: Vec<Stats> = self.cases.iter().map(Case::stats).collect();
-        let counts = |strategy: &str, get: fn(&Stats) -> u64| {
-            counted.get(strategy).is_some_and(|s| get(s) != 0)
-        };
-        let shown: Vec<_> = Stats::FIELDS
-            .iter()
-            .filter(|field| field.tabulated && stats.iter().any(|s| (field.get)(s) != 0))
-            .collect();
-        let mut header = vec!["n".to_string(), "strategy".into(), "time".into()];
-        header.extend(shown.iter().map(|field| field.label.to_string()));
-        header.push("result".into());
-        let mut rows = vec![header];
-        for (case, stats) in self.cases.iter().zip(&stats) {
-            let time = match case.skipped {
-                Some(_) => "-".to_string(),
-                None => format_seconds(case.seconds),
-            };
-            let mut row = vec![case.n.to_string(), case.strategy.to_string(), time];
-            let answered = case.skipped.is_none() && case.answer.is_ok();
-            row.extend(shown.iter().map(|field| {
-                if answered && counts(case.strategy, field.get) {
-                    (field.get)(stats).to_string()
-                } else {
-                    "-".to_string()
-                }
-            }));
-            row.push(case.label());
-            rows.push(row);
-        }
-        rows
-    }
-}
-
-/// Writes `rows` (the first is the header) as aligned columns, the header underlined.
-pub fn write_table(text: &mut String, rows: &[Vec<String>]) {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|i| {
-            rows.iter()
-                .filter_map(|r| r.get(i))
-                .map(|cell| cell.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    for (index, row) in rows.iter().enumerate() {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, &width)| format!("{cell:<width$}"))
-            .collect();
-        let _ = writeln!(text, "{}", line.join("  ").trim_end());
-        if index == 0 {
-            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-            let _ = writeln!(text, "{}", rule.join("  "));
-        }
     }
 }
