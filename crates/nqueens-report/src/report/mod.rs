@@ -12,6 +12,7 @@ mod fits;
 mod instructions;
 mod literature;
 mod memory;
+mod once;
 mod readme;
 mod summary;
 mod tables;
