@@ -6,12 +6,13 @@
 //! prints it ([`Budget::ids`]).
 
 mod budget;
+mod models;
 mod plan;
 mod slow;
 
 pub use budget::{
-    ANALYSIS_SECONDS, Budget, CostModel, Growth, Series, bench_model, case_seconds, count_series,
-    first_series, is_fast, minutes, strategy_model, variant_cost,
+    ANALYSIS_SECONDS, Budget, Series, case_seconds, count_series, first_series, is_fast, minutes,
 };
+pub use models::{CostModel, Growth, bench_model, strategy_model, variant_cost};
 pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling, label};
 pub use slow::{SLOW_VAR, Slowed, Slowing};
