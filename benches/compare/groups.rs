@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
-use nqueens::core::{Config, Operation, Registry, Stats, validate};
+use nqueens::core::{Config, Limit, Operation, Registry, Solver, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
 use nqueens_report::bench::{Plan, SEEDS, bench_model, count_series, first_series, is_fast};
@@ -190,7 +190,7 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 
 /// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
 pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
-    if let Ok(construction) = registry.get("construction") {
+    if let Some(construction) = largest_solver(registry) {
         for n in h.plan.validate_sizes.clone() {
             if construction
                 .check(Operation::First, n, &Config::default())
@@ -217,10 +217,29 @@ pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
     }
 }
 
-/// `validate`: the validator on one large solution from the `construction` strategy.
+/// The strategy that finds the largest solutions without a seed (the construction by
+/// formula): it gives the validator its boards.
+fn largest_solver(registry: &Registry) -> Option<&dyn Solver> {
+    registry
+        .iter()
+        .filter(|s| {
+            s.capabilities()
+                .variants
+                .first()
+                .is_some_and(|v| !v.randomized)
+        })
+        .max_by_key(|s| match s.capabilities().widest(Operation::First) {
+            Limit::UpTo(max) => max,
+            Limit::Unbounded => usize::MAX,
+            Limit::Unsupported(_) => 0,
+        })
+}
+
+/// `validate`: the validator on one large solution from the strategy that finds the largest
+/// without a seed ([`largest_solver`]: the construction by formula).
 pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let Ok(construction) = registry.get("construction") else {
-        eprintln!("nqueens bench: validate left out: no `construction` strategy is registered");
+    let Some(construction) = largest_solver(registry) else {
+        eprintln!("nqueens bench: validate left out: no strategy finds a solution");
         return;
     };
     let config = Config::default();
@@ -237,7 +256,8 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                 (_, Some(solution)) => solution,
                 (ended, None) => {
                     eprintln!(
-                        "nqueens bench: validate n = {n}: construction gave no solution ({ended})"
+                        "nqueens bench: validate n = {n}: {} gave no solution ({ended})",
+                        construction.name()
                     );
                     continue;
                 }

@@ -27,7 +27,8 @@
 //!   full profile); a randomized variant runs over the profile's seeds (5; full 10), each
 //!   criterion iteration taking the next seed that solved, and every seed's probe is recorded
 //!   for the success rate;
-//! - `validate`: the validator on one large solution from `construction`: the floor;
+//! - `validate`: the validator on one large solution from the strategy that finds the largest
+//!   without a seed (the construction by formula): the floor;
 //! - `once`: goals too slow or too many for criterion's samples, each run timed once and
 //!   recorded in the statistics CSV only (the report says "one run"): `warnsdorff` on every n
 //!   from 4 to 1,000, and in the full profile `min-conflicts` at n = 10^8;
