@@ -60,6 +60,9 @@ pub enum ReportError {
     /// A board picture was asked for with an unusable placement.
     #[error("cannot draw the board: {0}")]
     Board(String),
+    /// The README's template could not be filled (a fault of this crate, not of the data).
+    #[error("writing the README from its template: {0}")]
+    Template(#[from] minijinja::Error),
 }
 
 impl ReportError {

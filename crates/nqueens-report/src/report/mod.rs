@@ -227,7 +227,7 @@ pub fn write_report(
         noise: &noise,
         uncompared: crate::baseline::uncompared_kernels(input.stats.as_ref(), &input.baselines),
     });
-    let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand);
+    let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand)?;
     summary.changes = changes.clone();
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;

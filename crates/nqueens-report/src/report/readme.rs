@@ -1,161 +1,74 @@
 //! `README.md`: the head (machine, commands, how to read the numbers), then one section per
-//! group with its chart and table, the runs timed once, what was left out, and the boards.
+//! group with its chart and table, the runs timed once, what was left out, and the boards. The
+//! document's prose and layout are the template `readme.md.j2` (minijinja); this module
+//! computes what fills it.
 
 use std::fmt::Write as _;
 
-use super::charts::{RANDOMIZED, SYMMETRIC, WORK};
+use minijinja::{Environment, context};
+
 use super::data::Data;
-use super::memory::{MEMORY, count_costs, readme_paragraph};
+use super::memory::{count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, time_table, yardstick_table};
 use super::{Drawn, Provenance, versus};
 use crate::by_hand::HandCount;
-use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
-use crate::{CaseRecord, CaseStatus, format_bytes, format_seconds, format_size};
+use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
+use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, format_size};
 
-/// The whole document.
+/// The document's template: its prose and layout; every number and table is computed here
+/// and handed to it.
+const TEMPLATE: &str = include_str!("readme.md.j2");
+
+/// What `write` appends to a string, as a string of its own.
+fn text(write: impl FnOnce(&mut String)) -> String {
+    let mut md = String::new();
+    write(&mut md);
+    md
+}
+
+/// The whole document: [`TEMPLATE`] filled with the run's figures.
 pub(super) fn readme(
     data: &Data<'_>,
     provenance: &Provenance,
     drawn: &Drawn,
     against: Option<versus::Against<'_>>,
     by_hand: &[HandCount],
-) -> String {
-    let mut md = String::new();
-    head(&mut md, data, provenance);
-    let _ = writeln!(md, "## Summary\n");
+) -> Result<String, ReportError> {
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map_or(Vec::new(), versus::summary_lines);
-    for line in compared.into_iter().chain(summary_lines(data)) {
-        let _ = writeln!(md, "- {line}");
-    }
-    md.push('\n');
-    if let Some(against) = &against {
-        versus::section(&mut md, against);
-    }
-    section(&mut md, "Count all solutions", Some(COUNT_ALL), drawn);
-    time_table(&mut md, data, COUNT_ALL);
-    section(
-        &mut md,
-        "Find a first solution",
-        Some(FIRST_SOLUTION),
-        drawn,
-    );
-    let _ = writeln!(
-        md,
-        "Randomized strategies run over a fixed list of seeds: each criterion iteration takes the \
-         next seed that found a solution in its probe, so their time is the median over those \
-         seeds; the counters are the median of one run per seed solved. How many seeds were \
-         solved at each size is in *Randomized strategies* below.\n"
-    );
-    time_table(&mut md, data, FIRST_SOLUTION);
-    // The work chart has no table of its own: its numbers are in the two tables above.
-    if drawn.charts.contains(&WORK) {
-        section(&mut md, "Work done", Some(WORK), drawn);
-    }
-    if drawn.charts.contains(&MEMORY) {
-        section(&mut md, "Memory against time", Some(MEMORY), drawn);
-        let _ = writeln!(md, "{}\n", readme_paragraph(&count_costs(data)));
-    }
-    if !data.success.is_empty() {
-        section(&mut md, "Randomized strategies", Some(RANDOMIZED), drawn);
-        let _ = writeln!(
-            md,
-            "Every seed is probed once at every size, also after another seed failed there: \
-             *solved* counts the seeds that found a solution within the probe budget (the \
-             others ran past it, or their strategy's own work budget ran out). Time and work \
-             (local-search moves, GA evaluations, search nodes) are over the seeds solved. A \
-             series ends after a size where no seed was solved.\n"
-        );
-        seed_table(&mut md, &data.success);
-    }
-    if drawn.charts.contains(&COMPLETION) {
-        section(&mut md, "N-Queens completion", Some(COMPLETION), drawn);
-        let _ = writeln!(
-            md,
-            "Random completion instances (k non-attacking queens given, fixed seeds; `nqueens \
-             instance`), each answered once by every strategy that keeps given queens, in its \
-             default variant: the time of that run, median and range over the instances at each \
-             share of the board given (all board sizes together). Instances without a \
-             completion need a proof, which `min-conflicts` cannot give: it runs only on those \
-             with one. In the deep profile (`NQUEENS_BENCH=full`) criterion also times every \
-             instance (`target/criterion/{COMPLETION}`).\n"
-        );
-    }
-    super::once::once_section(&mut md, data);
-    super::literature::literature_section(&mut md, data.records);
-    section(&mut md, "Validation floor", None, drawn);
-    let _ = writeln!(
-        md,
-        "The validator every strategy's answer passes through, on one large solution: the least \
-         any strategy pays at that size.\n"
-    );
-    time_table(&mut md, data, VALIDATE);
-    super::instructions::section(&mut md, data);
-    section(
-        &mut md,
-        "Yardstick: plain C on the same machine",
-        None,
-        drawn,
-    );
-    yardstick_table(&mut md, data);
-    by_hand_section(&mut md, by_hand);
-    left_out(&mut md, data);
-    if drawn.charts.contains(&SYMMETRIC) {
-        section(&mut md, "Solutions by symmetry", Some(SYMMETRIC), drawn);
-        let _ = writeln!(
-            md,
-            "The published counts of all solutions (Q, OEIS A000170), of those a half turn maps \
-             onto themselves (P, A032522) and of those a quarter turn does (R, A033148), which \
-             `nqueens count N --symmetric half|quarter` counts directly, far beyond the full \
-             count. Every whole count with classes is checked against Burnside's identity, \
-             classes = (Q + P + 2R) / 8.\n"
-        );
-    }
-    if !drawn.traces.is_empty() {
-        let _ = writeln!(
-            md,
-            "## Watching the searches\n\nOne small trace per family of strategies at n = 8, \
-             recorded by `nqueens trace` (each step is an event the strategy reported: a queen \
-             placed or removed, a dead end, a swap, a restart). Shaded squares are attacked; \
-             red queens are attacked by another."
-        );
-        if let Some(page) = &drawn.trace_page {
-            let _ = writeln!(
-                md,
-                "[Play them step by step]({page}) (one self-contained page: play, pause, step \
-                 back and forth, speed, and a chart of depth or conflicts)."
-            );
-        }
-        md.push('\n');
-        for trace in &drawn.traces {
-            let _ = writeln!(
-                md,
-                "**{}**: {}\n\n![{}]({})\n",
-                trace.family, trace.caption, trace.caption, trace.file
-            );
-        }
-    }
-    if !drawn.boards.is_empty() {
-        let _ = writeln!(md, "## Boards\n");
-        for (n, strategy) in &drawn.boards {
-            let _ = writeln!(md, "![n = {n}, found by {strategy}](board-{n}.svg)");
-        }
-        md.push('\n');
-    }
-    md
-}
-
-/// A section heading, with `chart` under it when it was drawn.
-fn section(md: &mut String, title: &str, chart: Option<&str>, drawn: &Drawn) {
-    match chart.filter(|c| drawn.charts.contains(c)) {
-        Some(chart) => {
-            let _ = writeln!(md, "## {title}\n\n![{chart}]({chart}.svg)\n");
-        }
-        None => {
-            let _ = writeln!(md, "## {title}\n");
-        }
-    }
+    let summary: Vec<String> = compared.into_iter().chain(summary_lines(data)).collect();
+    let traces: Vec<_> = drawn
+        .traces
+        .iter()
+        .map(|t| context! { family => t.family, caption => t.caption, file => t.file })
+        .collect();
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    env.add_template("readme.md", TEMPLATE)?;
+    let rendered = env.get_template("readme.md")?.render(context! {
+        head => text(|md| head(md, data, provenance)),
+        summary,
+        versus => text(|md| if let Some(against) = &against { versus::section(md, against) }),
+        charts => drawn.charts,
+        count_table => text(|md| time_table(md, data, COUNT_ALL)),
+        first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
+        memory => readme_paragraph(&count_costs(data)),
+        seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
+        once => text(|md| super::once::once_section(md, data)),
+        literature => text(|md| super::literature::literature_section(md, data.records)),
+        validate_table => text(|md| time_table(md, data, VALIDATE)),
+        instructions => text(|md| super::instructions::section(md, data)),
+        yardstick_table => text(|md| yardstick_table(md, data)),
+        by_hand => text(|md| by_hand_section(md, by_hand)),
+        left_out => text(|md| left_out(md, data)),
+        traces,
+        trace_page => drawn.trace_page,
+        boards => drawn.boards,
+    })?;
+    Ok(rendered)
 }
 
 /// The title, where and when the numbers come from, how to regenerate them and how to read
