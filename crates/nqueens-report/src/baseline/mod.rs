@@ -139,31 +139,23 @@ impl Baseline {
             if rest.is_empty() {
                 return Ok(());
             }
-            return Err(ReportError::Baselines(format!(
-                "{} has no run manifest (run.json), so it cannot be told to be a run of the \
-                 same build as the other baselines: give it alone, or give runs the bench kept \
-                 (target/nqueens-bench/runs/<run>)",
-                first.dir.display()
-            )));
+            return Err(ReportError::BaselineWithoutManifest {
+                dir: first.dir.clone(),
+            });
         };
         for other in rest {
             let Some(theirs) = run(other) else {
-                return Err(ReportError::Baselines(format!(
-                    "{} has no run manifest (run.json): several baselines must be runs the \
-                     bench kept, of one build",
-                    other.dir.display()
-                )));
+                return Err(ReportError::BaselineWithoutManifest {
+                    dir: other.dir.clone(),
+                });
             };
             let differences = reference.differences(&theirs);
             if !differences.is_empty() {
-                return Err(ReportError::Baselines(format!(
-                    "the baselines {} and {} are runs of different builds ({}): repeated \
-                     --baseline takes runs of one build, whose spread is the noise; compare \
-                     with one of them at a time",
-                    first.dir.display(),
-                    other.dir.display(),
-                    differences.join("; ")
-                )));
+                return Err(ReportError::BaselinesOfDifferentBuilds {
+                    first: first.dir.clone(),
+                    other: other.dir.clone(),
+                    differences,
+                });
             }
         }
         Ok(())
