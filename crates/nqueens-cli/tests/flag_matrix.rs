@@ -7,6 +7,9 @@
 //! value and, if it changes the answer, the oracle knows how.
 //!
 //! Not covered: `report` and `compare` (minutes of work per case; their own suites).
+//!
+//! (Over 500 lines: the matrix, its oracle and the reading of `--help` are one test; split,
+//! each part would only make sense beside the others.)
 
 use std::collections::BTreeSet;
 use std::path::Path;

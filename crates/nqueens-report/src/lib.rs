@@ -1,7 +1,18 @@
 //! # nqueens-report
 //!
-//! The comparison report of the N-Queens workbench. It reads what `cargo bench --bench compare`
-//! left behind and writes `reports/`.
+//! The measuring side of the N-Queens workbench: what compares strategies, over any
+//! [`Registry`](nqueens_run::Registry) it is given, and the report of a bench run
+//! (`reports/`). Its rooms:
+//!
+//! - **running**: [`compare`] (`nqueens compare`: every strategy on the same sizes) and
+//!   [`bench`] (the bench's profiles, cases, cost models and budget, which `benches/compare`
+//!   runs under criterion);
+//! - **bench data**: criterion's estimates ([`read_criterion`]), the statistics CSV
+//!   ([`StatsFile`]), the run manifest ([`RunManifest`]), kept runs and the before/after
+//!   statistics ([`Baseline`], [`Noise`], [`judge`]), counts run by hand ([`read_by_hand`]);
+//! - **presentation**: charts ([`draw_chart`], styled by registry order: [`Styles`]), board
+//!   pictures, the report's `README.md` (its prose a template, `report/readme.md.j2`) and the
+//!   project README's generated blocks ([`project`]).
 //!
 //! **From what.** Two sources, read by [`load`]:
 //!
