@@ -4,8 +4,8 @@
 //! [`Registry`](nqueens_run::Registry) it is given, and the report of a bench run
 //! (`reports/`). Its rooms:
 //!
-//! - **running**: [`compare`] (`nqueens compare`: every strategy on the same sizes) and
-//!   [`bench`] (the bench's profiles, cases, cost models and budget, which `benches/compare`
+//! - **running**: [`compare`](mod@compare) (`nqueens compare`: every strategy on the same sizes) and
+//!   [`bench`](mod@bench) (the bench's profiles, cases, cost models and budget, which `benches/compare`
 //!   runs under criterion);
 //! - **bench data**: criterion's estimates ([`read_criterion`]), the statistics CSV
 //!   ([`StatsFile`]), the run manifest ([`RunManifest`]), kept runs and the before/after
