@@ -16,7 +16,7 @@ fn honouring(registry: &nqueens::core::Registry) -> Vec<(&dyn Solver, &'static V
                 .capabilities()
                 .variants
                 .iter()
-                .filter(move |variant| solver.honours_given(variant))
+                .filter(move |variant| variant.keeps_given)
                 .map(move |variant| (solver, variant))
         })
         .collect()

@@ -306,10 +306,7 @@ fn defaults_choose_a_strategy_that_accepts_the_request() {
             let Ok(choice) = registry.default_for(op, n) else {
                 continue;
             };
-            let config = Config {
-                variant: choice.variant.map(str::to_string),
-                ..Config::default()
-            };
+            let config = choice.apply(Config::default());
             assert!(
                 choice.solver.check(op, n, &config).is_ok(),
                 "the default for {op} at n = {n} ({}) refuses it",
@@ -338,7 +335,7 @@ fn given_queens_are_refused_unless_honoured_and_on_the_board() {
                 continue;
             };
             let result = run(solver, op, n, &config);
-            if solver.honours_given(variant) {
+            if variant.keeps_given {
                 assert!(
                     matches!(
                         run(solver, op, 1, &config),
@@ -378,7 +375,7 @@ fn checkpointed_and_sharded_counts_agree_with_plain_ones() {
             .capabilities()
             .variants
             .iter()
-            .any(|v| solver.symmetric_count_limit(v).is_supported());
+            .any(|v| v.symmetric.is_supported());
         let turns: &[Option<Turn>] = match symmetric {
             true => &[None, Some(Turn::Half), Some(Turn::Quarter)],
             false => &[None],

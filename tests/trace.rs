@@ -59,7 +59,7 @@ fn completions_replay_to_their_answer_with_the_given_queens() {
     let given: Given = "0:1,2:4".parse().unwrap();
     for solver in registry.iter() {
         for variant in solver.capabilities().variants {
-            if !solver.honours_given(variant) || !variant.first.accepts(8) {
+            if !variant.keeps_given || !variant.first.accepts(8) {
                 continue;
             }
             let seeds: &[u64] = if variant.randomized { &[1, 2] } else { &[0] };

@@ -19,7 +19,7 @@ use nqueens::core::{Config, Given, Operation, Registry};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
-use nqueens_report::bench::strategy_model;
+use nqueens_report::bench::completion_cost;
 
 use crate::groups::tune;
 use crate::harness::{Harness, Next};
@@ -54,16 +54,15 @@ fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let budget = h.plan.completion_budget.as_secs_f64();
     for case in h.plan.cases(registry) {
-        if !case.is_default || !case.solver.honours_given(case.variant) {
+        if !case.is_default || !case.variant.keeps_given {
             continue;
         }
         for (n, k, seed) in grid(h) {
             if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
                 continue;
             }
-            // A completion costs at most the strategy's first solution at n, and never more
-            // than the probe's budget.
-            let run = strategy_model(&case, Operation::First)
+            // The variant's completion model, never more than the probe's budget.
+            let run = completion_cost(case.variant)
                 .and_then(|m| m.seconds(n))
                 .map(|seconds| seconds.min(budget));
             let sampled = h.plan.completion_sampled;
@@ -124,7 +123,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
     for case in h.plan.cases(registry) {
-        if !case.is_default || !case.solver.honours_given(case.variant) {
+        if !case.is_default || !case.variant.keeps_given {
             continue;
         }
         // The smallest board this case ran past the budget on: larger ones are skipped.

@@ -22,7 +22,8 @@ use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::INSTRUCTIONS;
 
-use nqueens_report::bench::{CostModel, Mode, Plan, Profile, Slowing, strategy_model};
+use nqueens::core::CostModel;
+use nqueens_report::bench::{Mode, Plan, Profile, Slowing, strategy_model};
 
 use crate::harness::{Harness, target_dir};
 

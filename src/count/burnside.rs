@@ -6,13 +6,13 @@
 //! n × n board, n ≥ 2, are `(Q + P + 2R) / 8`, where Q counts all solutions (A000170), P those
 //! a half turn fixes (A032522) and R those a quarter turn fixes (A033148): `R / 2` classes of 2
 //! solutions, `(P - R) / 4` of 4 and `(Q - P) / 8` of 8. P and R come from the direct search of
-//! a strategy that [counts the symmetric solutions](nqueens_core::Strategy::symmetric_count_limit)
+//! a strategy that [counts the symmetric solutions](nqueens_core::Variant::symmetric)
 //! (`symmetry`), independent of the full count they check.
 
 use nqueens_core::{Config, Operation, Turn};
 use nqueens_run::Registry;
 
-use super::{CountError, counts_symmetric};
+use super::CountError;
 
 /// A full count's solutions and classes sorted by symmetry type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +136,7 @@ pub fn symmetry_types(
         ..config.clone()
     };
     let Some(counter) = registry.iter().find(|solver| {
-        counts_symmetric(*solver)
+        solver.capabilities().counts_symmetric()
             && solver
                 .check(Operation::Count, n, &turned(Turn::Half))
                 .is_ok()

@@ -4,11 +4,13 @@
 //! [`Counter::new`] picks the strategy (the caller's, or the first of the registry's count rule
 //! that meets the request's requirements: classes, resumable, symmetric solutions, and the
 //! memory bound of [`Config::memory_limit`]), checks the request, and opens the checkpoint;
-//! [`Counter::run`] counts. What the counter decided ([`Counter::fallback`],
-//! [`Counter::resumed`], [`Counter::solver`]) can be said before the count starts. A
+//! [`Counter::run`] counts. The counter decides once (one admission, one plan of a resumable
+//! strategy), and what it decided ([`Counter::fallback`], [`Counter::resumed`],
+//! [`Counter::solver`], [`Counter::forecast`]) can be said before the count starts without
+//! asking the strategy again. A
 //! whole count with classes is checked against Burnside's identity with P and R counted
 //! directly by a strategy that [counts symmetric
-//! solutions](nqueens_core::Strategy::symmetric_count_limit) ([`symmetry_types`]).
+//! solutions](nqueens_core::Variant::symmetric) ([`symmetry_types`]).
 //!
 //! ```
 //! use nqueens::core::Config;
@@ -27,16 +29,21 @@
 //! [`CountRequest::checkpoint`] file resumes where the last run stopped.
 
 mod burnside;
+mod conflict;
 
 use std::path::PathBuf;
 
-use nqueens_core::{Capabilities, Config, CountRun, Error, Operation, Solver};
+use nqueens_core::{
+    Admitted, Capabilities, Config, CountRun, Error, Operation, REFERENCE_THREADS, Solver, Variant,
+};
 use nqueens_run::Registry;
 use nqueens_run::split::{
     Checkpoint, CheckpointError, Key, Shard, ShardRecord, Subproblems, check_record, count_shard,
+    count_whole,
 };
 
 pub use burnside::{BurnsideMismatch, SymmetryTypes, symmetry_types};
+pub use conflict::{Conflict, Names};
 
 /// What to count. The run's options (variant, given queens, threads, memory bound, stop flag,
 /// observer, statistics, a [turn](Config::symmetric)) travel in the [`Config`].
@@ -61,10 +68,9 @@ pub struct CountRequest {
 /// Why a count could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum CountError {
-    /// The request does not hold together (worded for the `nqueens count` flags of the same
-    /// names): a usage error.
-    #[error("{0}")]
-    Conflict(String),
+    /// The request does not hold together, or no strategy can do it: a usage error.
+    #[error(transparent)]
+    Conflict(#[from] Conflict),
     /// The strategy refused or failed.
     #[error(transparent)]
     Solver(#[from] Error),
@@ -103,13 +109,29 @@ pub struct Counted {
     pub shard: Option<ShardRecord>,
 }
 
-/// A checked count, ready to run: the strategy chosen, its plan and checkpoint.
+/// What a long count is expected to take, from the counter's plan and its variant's declared
+/// [cost](nqueens_core::Variant::cost).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Forecast {
+    /// The subproblems of the whole count.
+    pub subproblems: usize,
+    /// Those this run counts: its shard's, less those the checkpoint holds.
+    pub to_count: usize,
+    /// The threads it counts on.
+    pub threads: usize,
+    /// Seconds those should take on the reference machine (the variant's cost model of a
+    /// whole count, scaled to the share and from the reference machine's threads to these),
+    /// when the variant declares one.
+    pub seconds: Option<f64>,
+}
+
+/// A checked count, ready to run: what was decided once (the strategy, its admission, its
+/// plan and checkpoint), which everything after reads.
 pub struct Counter<'r> {
     registry: &'r Registry,
     solver: &'r dyn Solver,
-    variant: Option<&'static str>,
+    admitted: Admitted,
     request: CountRequest,
-    config: Config,
     fallback: Option<Fallback>,
     plan: Option<Box<dyn Subproblems>>,
     checkpoint: Option<Checkpoint>,
@@ -124,146 +146,122 @@ pub fn count(
     Counter::new(registry, request.clone(), config)?.run()
 }
 
-/// The registered strategies whose capabilities say `can`, by name.
-fn strategies_that(registry: &Registry, can: impl Fn(&dyn Solver) -> bool) -> String {
-    let names: Vec<&str> = registry
-        .iter()
-        .filter(|s| can(*s))
-        .map(|s| s.name())
-        .collect();
-    if names.is_empty() {
-        "none is registered".to_string()
-    } else {
-        names.join(", ")
-    }
+/// The registered strategies whose capabilities say `can`.
+fn strategies_that(registry: &Registry, can: impl Fn(&Capabilities) -> bool) -> Names {
+    Names(
+        registry
+            .iter()
+            .filter(|s| can(&s.capabilities()))
+            .map(|s| s.name())
+            .collect(),
+    )
 }
 
-/// Whether any variant of `solver` counts the symmetric solutions alone.
-fn counts_symmetric(solver: &dyn Solver) -> bool {
-    let variants = solver.capabilities().variants;
-    variants
-        .iter()
-        .any(|v| solver.symmetric_count_limit(v).is_supported())
+/// Checks the parts of `request` and `config` against each other, before any strategy is asked.
+fn check_request(request: &CountRequest, config: &Config) -> Result<(), Conflict> {
+    let splits = request.shard.is_some() || request.checkpoint.is_some();
+    let turn = config.symmetric.is_some();
+    if config.given.is_some() && (request.classes || splits) {
+        return Err(Conflict::GivenWithSplits);
+    }
+    if turn && config.given.is_some() {
+        return Err(Conflict::GivenWithTurn);
+    }
+    if turn && request.shard.is_some() {
+        return Err(Conflict::TurnWithShard);
+    }
+    if turn && request.classes {
+        return Err(Conflict::TurnWithClasses);
+    }
+    if request.classes && request.shard.is_some() {
+        return Err(Conflict::ClassesWithShard);
+    }
+    if request.key.is_some() && !splits {
+        return Err(Conflict::KeyWithoutSplit);
+    }
+    Ok(())
+}
+
+/// Checks that the strategy `solver`, named by the caller, can do `request`.
+fn check_named(
+    registry: &Registry,
+    solver: &dyn Solver,
+    request: &CountRequest,
+    config: &Config,
+) -> Result<(), CountError> {
+    let capabilities = solver.capabilities();
+    let strategy = solver.name();
+    if config.symmetric.is_some() && !capabilities.counts_symmetric() {
+        let able = strategies_that(registry, Capabilities::counts_symmetric);
+        return Err(Conflict::NoTurn { strategy, able }.into());
+    }
+    if config.given.is_some()
+        && let Err(refusal @ Error::GivenNotHonoured { .. }) =
+            solver.check(Operation::Count, request.n, config)
+    {
+        let able = strategies_that(registry, Capabilities::keeps_given);
+        return Err(Conflict::GivenNotKept { refusal, able }.into());
+    }
+    if (request.shard.is_some() || request.checkpoint.is_some()) && !capabilities.resumable {
+        let able = strategies_that(registry, |c| c.resumable);
+        return Err(Conflict::NotResumable { strategy, able }.into());
+    }
+    if request.classes && !capabilities.counts_classes {
+        let able = strategies_that(registry, |c| c.counts_classes);
+        return Err(Conflict::NoClasses { strategy, able }.into());
+    }
+    Ok(())
 }
 
 impl<'r> Counter<'r> {
     /// Checks `request`, picks its strategy (falling back to the next of the count rule when
-    /// the default refuses for memory) and opens its checkpoint, if any.
+    /// the default refuses for memory), admits the count once, makes the plan of a resumable
+    /// strategy once and opens its checkpoint, if any.
     pub fn new(
         registry: &'r Registry,
         request: CountRequest,
-        mut config: Config,
+        config: Config,
     ) -> Result<Counter<'r>, CountError> {
-        let conflict = |text: &str| Err(CountError::Conflict(text.to_string()));
+        check_request(&request, &config)?;
         let splits = request.shard.is_some() || request.checkpoint.is_some();
-        if config.given.is_some() && (request.classes || splits) {
-            return conflict(
-                "--given counts the completions of the given queens in one run: --unique, \
-                 --checkpoint and --shard do not apply",
-            );
-        }
-        if config.symmetric.is_some() && config.given.is_some() {
-            return conflict(
-                "--given cannot be used with --symmetric: the symmetric search places whole \
-                 orbits of queens and does not keep given ones (count completions without \
-                 --symmetric)",
-            );
-        }
-        if config.symmetric.is_some() && request.shard.is_some() {
-            return conflict(
-                "--symmetric cannot be used with --shard: symmetric counts are short enough for \
-                 one machine, and `merge` adds up full counts only",
-            );
-        }
-        if config.symmetric.is_some() && request.classes {
-            return conflict(
-                "--unique cannot be used with --symmetric: it counts the symmetric solutions, \
-                 not their classes",
-            );
-        }
-        if request.classes && request.shard.is_some() {
-            return conflict(
-                "--unique does nothing with --shard: the shard record holds both counts; \
-                 `nqueens merge --unique` prints the classes",
-            );
-        }
         // Shards and checkpoints promise both counts (`merge --unique`, a rerun with
         // --unique), so a default counter for them counts classes too.
         let classes = request.classes || (splits && config.symmetric.is_none());
-        let meets = |solver: &dyn Solver| {
-            let caps: Capabilities = solver.capabilities();
-            (!classes || caps.counts_classes)
-                && (!splits || caps.resumable)
-                && (config.symmetric.is_none() || counts_symmetric(solver))
+        let meets = |capabilities: &Capabilities| {
+            (!classes || capabilities.counts_classes)
+                && (!splits || capabilities.resumable)
+                && (config.symmetric.is_none() || capabilities.counts_symmetric())
         };
-        let (solver, variant, fallback) = match &request.strategy {
+        let (solver, admitted, fallback) = match &request.strategy {
             Some(name) => {
                 let solver = registry.get(name)?;
-                if config.symmetric.is_some() && !counts_symmetric(solver) {
-                    return Err(CountError::Conflict(format!(
-                        "--symmetric counts the symmetric solutions alone; {} cannot do it \
-                         (strategies that can: {})",
-                        solver.name(),
-                        strategies_that(registry, counts_symmetric)
-                    )));
-                }
-                if config.given.is_some()
-                    && let Err(error @ Error::GivenNotHonoured { .. }) =
-                        solver.check(Operation::Count, request.n, &config)
-                {
-                    let honours = |s: &dyn Solver| {
-                        s.capabilities().variants.iter().any(|v| s.honours_given(v))
-                    };
-                    return Err(CountError::Conflict(format!(
-                        "{error}; strategies that complete given queens: {}",
-                        strategies_that(registry, honours)
-                    )));
-                }
-                if splits && !solver.capabilities().resumable {
-                    return Err(CountError::Conflict(format!(
-                        "--checkpoint and --shard need a resumable strategy ({}), not {}",
-                        strategies_that(registry, |s| s.capabilities().resumable),
-                        solver.name()
-                    )));
-                }
-                if request.classes && !solver.capabilities().counts_classes {
-                    return Err(CountError::Conflict(format!(
-                        "{} does not count classes; --unique needs --strategy {}",
-                        solver.name(),
-                        strategies_that(registry, |s| s.capabilities().counts_classes)
-                            .replace(", ", " or ")
-                    )));
-                }
-                (solver, None, None)
+                check_named(registry, solver, &request, &config)?;
+                (solver, solver.admit(request.n, &config)?, None)
             }
             None if config.given.is_some() => {
                 let choice = registry.default_for_given(Operation::Count, request.n)?;
-                (choice.solver, choice.variant, None)
+                let config = choice.apply(config.clone());
+                (
+                    choice.solver,
+                    choice.solver.admit(request.n, &config)?,
+                    None,
+                )
             }
             None => choose(registry, request.n, &config, meets)?,
         };
-        if config.variant.is_none() {
-            config.variant = variant.map(str::to_string);
-        }
-        let variant = solver.admit(request.n, &config)?.name;
-        let plan = match splits {
-            true => Some(solver.plan(request.n, &config)?),
+        let plan = match solver.capabilities().resumable {
+            true => Some(solver.plan_admitted(&admitted)?),
             false => None,
         };
         if let (Some(plan), Some(shard)) = (&plan, request.shard)
             && shard.count() > plan.max_slices()
         {
-            return Err(CountError::Conflict(format!(
-                "--shard {shard}: n = {} has only {} subproblems to share out",
-                request.n,
-                plan.len()
-            )));
-        }
-        if request.key.is_some() && !splits {
-            return conflict(
-                "--key seals the records of --shard and the lines of --checkpoint: use it with \
-                 one of them",
-            );
+            return Err(Conflict::TooManySlices {
+                shard,
+                n: request.n,
+                subproblems: plan.len(),
+            }
+            .into());
         }
         let checkpoint = match (&plan, &request.checkpoint) {
             (Some(plan), Some(path)) => Some(Checkpoint::open_keyed(
@@ -276,9 +274,8 @@ impl<'r> Counter<'r> {
         Ok(Counter {
             registry,
             solver,
-            variant,
+            admitted,
             request,
-            config,
             fallback,
             plan,
             checkpoint,
@@ -290,9 +287,14 @@ impl<'r> Counter<'r> {
         self.solver
     }
 
+    /// The variant that will count, as admitted.
+    pub fn variant(&self) -> &'static Variant {
+        self.admitted.variant()
+    }
+
     /// The config it counts with (the default rule's variant filled in).
     pub fn config(&self) -> &Config {
-        &self.config
+        self.admitted.config()
     }
 
     /// Whether the default counter refused for memory, and this one counts instead.
@@ -300,17 +302,53 @@ impl<'r> Counter<'r> {
         self.fallback.as_ref()
     }
 
+    /// The plan of a resumable strategy's count, made once.
+    pub fn plan(&self) -> Option<&dyn Subproblems> {
+        self.plan.as_deref()
+    }
+
     /// How many subproblems of the slice the checkpoint already holds.
     pub fn resumed(&self) -> usize {
         match (&self.checkpoint, &self.plan) {
             (Some(checkpoint), Some(plan)) => {
-                let shard = self.request.shard.unwrap_or_else(Shard::whole);
                 let done = checkpoint.done();
-                let slice = shard.indices(plan.len());
+                let slice = self.shard().indices(plan.len());
                 slice.iter().filter(|i| done.contains_key(i)).count()
             }
             _ => 0,
         }
+    }
+
+    /// The slice this run counts (the whole list without a shard).
+    fn shard(&self) -> Shard {
+        self.request.shard.unwrap_or_else(Shard::whole)
+    }
+
+    /// What the count should take, for a resumable strategy's plan: the subproblems left to
+    /// this run, and the time the variant's declared cost gives them (a full count only: the
+    /// cost model is of whole counts).
+    pub fn forecast(&self) -> Option<Forecast> {
+        let plan = self.plan.as_ref()?;
+        let subproblems = plan.len();
+        let to_count = self
+            .shard()
+            .indices(subproblems)
+            .len()
+            .saturating_sub(self.resumed());
+        let config = self.config();
+        let threads = config.thread_count().max(1);
+        let share = to_count as f64 / subproblems.max(1) as f64;
+        let seconds = match config.symmetric {
+            Some(_) => None,
+            None => self.variant().cost.count.seconds(self.request.n),
+        }
+        .map(|whole| whole * share * REFERENCE_THREADS as f64 / threads as f64);
+        Some(Forecast {
+            subproblems,
+            to_count,
+            threads,
+            seconds,
+        })
     }
 
     /// Whether `record` (read back from where an earlier run of this sharded count wrote it)
@@ -322,35 +360,28 @@ impl<'r> Counter<'r> {
     /// what it does not own.
     pub fn completes(&self, record: &ShardRecord) -> Result<bool, CountError> {
         let (Some(plan), Some(shard)) = (&self.plan, self.request.shard) else {
-            return Err(CountError::Conflict(
-                "only a count with --shard has a record".to_string(),
-            ));
+            return Err(Conflict::NoRecord.into());
         };
         let n = self.request.n;
         if record.strategy != plan.strategy() || record.n != n || record.shard != shard {
-            return Err(CountError::Conflict(format!(
-                "it holds the record of shard {} of n = {} ({}), not of shard {shard} of n = {n} \
-                 ({})",
-                record.shard,
-                record.n,
-                record.strategy,
-                plan.strategy()
-            )));
+            return Err(Conflict::OtherRecord {
+                found: record.shard,
+                found_n: record.n,
+                found_strategy: record.strategy.clone(),
+                shard,
+                n,
+                strategy: plan.strategy(),
+            }
+            .into());
         }
         if record.check.is_empty() || !record.is_intact() {
-            return Err(CountError::Conflict(
-                "it holds a shard record that fails its check (edited or damaged)".to_string(),
-            ));
+            return Err(Conflict::DamagedRecord.into());
         }
         // A record written without a key is this slice's, unsealed: counted again and sealed.
         if self.request.key.is_some() && record.mac.is_empty() {
             return Ok(false);
         }
-        check_record(record, self.request.key.as_ref()).map_err(|error| {
-            CountError::Conflict(format!(
-                "it holds a record that fails the key check ({error})"
-            ))
-        })?;
+        check_record(record, self.request.key.as_ref()).map_err(Conflict::RecordKey)?;
         // A record without per-subproblem counts (an earlier version's) cannot be audited:
         // counted again.
         Ok(record.is_complete()
@@ -359,14 +390,17 @@ impl<'r> Counter<'r> {
             && record.plan == plan.len())
     }
 
-    /// Counts.
+    /// Counts: the plan it made (a resumable strategy's), else the strategy's own count of
+    /// what it admitted.
     pub fn run(self) -> Result<Counted, CountError> {
-        let (n, config) = (self.request.n, &self.config);
-        let counts_classes = self.solver.capabilities().counts_classes;
+        let (n, config) = (self.request.n, self.admitted.config());
+        let classes = self.solver.capabilities().counts_classes && config.symmetric.is_none();
+        let splits = self.request.shard.is_some() || self.checkpoint.is_some();
         let (run, shard) = match &self.plan {
-            None => (self.solver.count(n, config)?, None),
+            None => (self.solver.count_admitted(&self.admitted)?, None),
+            Some(plan) if !splits => (count_whole(plan.as_ref(), config, classes)?, None),
             Some(plan) => {
-                let shard = self.request.shard.unwrap_or_else(Shard::whole);
+                let shard = self.shard();
                 let mut record = match &self.checkpoint {
                     None => count_shard(plan.as_ref(), shard, config)?,
                     Some(checkpoint) => checkpoint.count_shard(plan.as_ref(), shard, config)?,
@@ -376,9 +410,10 @@ impl<'r> Counter<'r> {
                 }
                 let run = CountRun {
                     total: record.count,
-                    unique: (counts_classes && config.symmetric.is_none()).then_some(record.unique),
+                    unique: classes.then_some(record.unique),
                     ended: record.ended,
                     stats: plan.stats(),
+                    details: plan.details(),
                 };
                 (run, self.request.shard.is_some().then_some(record))
             }
@@ -398,7 +433,7 @@ impl<'r> Counter<'r> {
             && config.stop.is_stopped();
         Ok(Counted {
             strategy: self.solver.name(),
-            variant: self.variant,
+            variant: self.admitted.variant().name,
             run,
             types,
             unchecked,
@@ -407,9 +442,8 @@ impl<'r> Counter<'r> {
     }
 }
 
-/// A strategy chosen by the count rule, the variant its pick names, and the refusal it
-/// replaces.
-type Chosen<'r> = (&'r dyn Solver, Option<&'static str>, Option<Fallback>);
+/// A strategy chosen by the count rule, its admitted count, and the refusal it replaces.
+type Chosen<'r> = (&'r dyn Solver, Admitted, Option<Fallback>);
 
 /// The default counter: the registry's count rule at `n` first, then the rest of the rule in
 /// order, the first that `meets` the request and admits it under the config's memory bound.
@@ -417,29 +451,28 @@ fn choose<'r>(
     registry: &'r Registry,
     n: usize,
     config: &Config,
-    meets: impl Fn(&dyn Solver) -> bool,
+    meets: impl Fn(&Capabilities) -> bool,
 ) -> Result<Chosen<'r>, CountError> {
     // The rule's bounds are for full counts: a symmetric count goes as far as its strategy.
     let first = match registry.default_for(Operation::Count, n) {
-        Ok(choice) => Some((choice.solver, choice.variant)),
+        Ok(choice) => Some(choice),
         Err(_) if config.symmetric.is_some() => None,
         Err(error) => return Err(error.into()),
     };
-    let rest = registry.rule(Operation::Count).iter().filter_map(|pick| {
-        let solver = registry.get(pick.strategy).ok()?;
-        Some((solver, pick.variant))
-    });
+    let rest = registry
+        .rule(Operation::Count)
+        .iter()
+        .filter_map(|pick| registry.choice(pick).ok());
     let mut refused: Option<Fallback> = None;
-    for (solver, variant) in first.into_iter().chain(rest) {
-        if !meets(solver) || refused.as_ref().is_some_and(|f| f.refused == solver.name()) {
+    for choice in first.into_iter().chain(rest) {
+        let solver = choice.solver;
+        if !meets(&solver.capabilities())
+            || refused.as_ref().is_some_and(|f| f.refused == solver.name())
+        {
             continue;
         }
-        let config = Config {
-            variant: config.variant.clone().or(variant.map(str::to_string)),
-            ..config.clone()
-        };
-        match solver.admit(n, &config) {
-            Ok(_) => return Ok((solver, variant, refused)),
+        match solver.admit(n, &choice.apply(config.clone())) {
+            Ok(admitted) => return Ok((solver, admitted, refused)),
             Err(error @ Error::MemoryLimit { .. }) if refused.is_none() => {
                 refused = Some(Fallback {
                     refused: solver.name(),
@@ -452,12 +485,12 @@ fn choose<'r>(
     }
     match refused {
         Some(fallback) => Err(fallback.error.into()),
-        None => Err(CountError::Conflict(format!(
-            "no registered strategy can do this count at n = {n} (classes: {}, resumable: {}, \
-             symmetric: {})",
-            strategies_that(registry, |s| s.capabilities().counts_classes),
-            strategies_that(registry, |s| s.capabilities().resumable),
-            strategies_that(registry, counts_symmetric),
-        ))),
+        None => Err(Conflict::NoCounter {
+            n,
+            classes: strategies_that(registry, |c| c.counts_classes),
+            resumable: strategies_that(registry, |c| c.resumable),
+            symmetric: strategies_that(registry, Capabilities::counts_symmetric),
+        }
+        .into()),
     }
 }

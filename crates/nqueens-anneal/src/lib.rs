@@ -105,12 +105,10 @@
 mod anneal;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
-    Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
+    Strategy, Variant,
 };
-use nqueens_local::{self as local, Start};
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
+use nqueens_local::{self as local, Searched};
 
 use nqueens_local::PermutationBoard;
 
@@ -189,54 +187,91 @@ const GEOMETRIC_VARIANT: Variant = Variant {
     summary: "geometric cooling from T = 1 to 0.05 per sweep of n swaps, reheats to 0.5",
     complete: false,
     randomized: true,
-    budget: Some("examined"),
+    budget: Some(Budget::Examined),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
+    keeps_given: false,
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 2.6e-5),
+                (100, 7.3e-4),
+                (1_000, 5.8e-3),
+                (10_000, 0.08),
+                (30_000, 0.38),
+                (100_000, 2.1),
+            ],
+            1.5,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
+    ..Variant::BLANK
 };
 
 /// The control experiment: [`QUENCH`], no temperature.
 const QUENCH_VARIANT: Variant = Variant {
     name: Some("quench"),
     summary: "T = 0 throughout: random descent with sideways swaps, restarts",
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 5.2e-6),
+                (100, 1.7e-4),
+                (1_000, 2.8e-3),
+                (10_000, 0.06),
+                (30_000, 0.42),
+                (100_000, 2.7),
+            ],
+            1.5,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
     ..GEOMETRIC_VARIANT
 };
+
+/// The variants, and the schedule each runs, in the same order.
+const VARIANTS: [Variant; 2] = [GEOMETRIC_VARIANT, QUENCH_VARIANT];
+const SCHEDULES: [Schedule; 2] = [GEOMETRIC, QUENCH];
 
 /// Anneals the `n × n` board with `schedule`, under `config`'s seed, budget, stop flag and
 /// observer (`n` checked by the [`Solver`](nqueens_core::Solver) entry points).
 fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun, Error> {
-    let (seed, budget) = match local::start(n, config, default_budget(n)) {
-        Start::Search { seed, budget } => (seed, budget),
-        Start::Answered(run) => return Ok(run),
-    };
-    let mut stats = Stats::default();
-    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    let mut board = PermutationBoard::new(n).ok_or_else(|| Error::OutOfMemory {
-        strategy: "annealing",
-        n,
-        what: format!("the board ({} bytes)", 20 * n as u64),
-    })?;
-    stats.peak_bytes = board.bytes() as u64;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    if !board.shuffle(&mut rng, &config.stop) {
-        return stopped(Ended::Interrupted, stats);
-    }
-    stats.initial_conflicts = board.attacked_queens();
-    let (ended, counters) = if config.watches_steps() {
-        anneal::assign_all(&board, config);
-        anneal::anneal::<true>(&mut board, &mut rng, schedule, budget, config)
-    } else {
-        anneal::anneal::<false>(&mut board, &mut rng, schedule, budget, config)
-    };
-    stats.examined = counters.proposals;
-    stats.moves = counters.swaps;
-    stats.backtracks = counters.uphill;
-    stats.restarts = counters.reheats;
-    if ended != Ended::Satisfied {
-        return stopped(ended, stats);
-    }
-    config.observe(Event::Found);
-    Ok(FirstRun::found(Solution::from_columns(board.into_columns())?, stats).seeded(seed))
+    local::seeded(n, config, default_budget(n), |rng, budget| {
+        let mut stats = Stats::default();
+        let mut board = PermutationBoard::new(n).ok_or_else(|| Error::OutOfMemory {
+            strategy: "annealing",
+            n,
+            what: format!("the board ({} bytes)", 20 * n as u64),
+        })?;
+        stats.peak_bytes = board.bytes() as u64;
+        if !board.shuffle(rng, &config.stop) {
+            return Ok(Searched {
+                ended: Ended::Interrupted,
+                found: None,
+                stats,
+            });
+        }
+        stats.initial_conflicts = board.attacked_queens();
+        let (ended, counters) = if config.watches_steps() {
+            anneal::assign_all(&board, config);
+            anneal::anneal::<true>(&mut board, rng, schedule, budget, config)
+        } else {
+            anneal::anneal::<false>(&mut board, rng, schedule, budget, config)
+        };
+        stats.examined = counters.proposals;
+        stats.moves = counters.swaps;
+        stats.backtracks = counters.uphill;
+        stats.restarts = counters.reheats;
+        let found = (ended == Ended::Satisfied).then(|| board.into_columns());
+        Ok(Searched {
+            ended,
+            found,
+            stats,
+        })
+    })
 }
 
 impl Strategy for AnnealingSolver {
@@ -249,13 +284,12 @@ impl Strategy for AnnealingSolver {
             summary: "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
             counts_classes: false,
             resumable: false,
-            variants: &[GEOMETRIC_VARIANT, QUENCH_VARIANT],
+            variants: &VARIANTS,
         }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let schedule = if job.is("quench") { QUENCH } else { GEOMETRIC };
-        solve_with(job.n(), &schedule, job.config())
+        solve_with(job.n(), &SCHEDULES[job.variant_index()], job.config())
     }
 }
 

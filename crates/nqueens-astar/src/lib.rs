@@ -97,7 +97,8 @@ mod square;
 mod swap;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, FirstRun, Job, Limit, Solution, Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Solution,
+    Strategy, Variant,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -178,38 +179,68 @@ const _: () = assert!(ROW_MAX_N <= 32, "row keeps its masks in a u32");
 const NO_ENUMERATION: &str = "A* stops at the first goal it pops";
 
 /// The three formulations, [`SWAP`] first: it runs when no variant is named.
-const VARIANTS: &[Variant] = &[
+const VARIANTS: [Variant; 3] = [
     Variant {
         name: Some(SWAP),
         summary: "swap the columns of two rows of a random permutation; h = attacking pairs",
         complete: true,
         randomized: true,
-        budget: Some("nodes"),
+        budget: Some(Budget::Nodes),
         first: Limit::UpTo(SWAP_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
+        keeps_given: false,
+        cost: Cost {
+            first: CostModel::power(&[(8, 2e-5), (16, 1e-4), (30, 7e-4), (100, 0.055)], 3.5),
+            count: CostModel::UNKNOWN,
+            completion: CostModel::UNKNOWN,
+        },
+        ..Variant::BLANK
     },
     Variant {
         name: Some(ROW),
         summary: "one queen per row, top to bottom, on a safe square; h = rows left",
         complete: true,
         randomized: false,
-        budget: Some("nodes"),
+        budget: Some(Budget::Nodes),
         first: Limit::UpTo(ROW_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
+        keeps_given: false,
+        cost: Cost {
+            first: CostModel::wall(&[(8, 1.8e-5), (16, 2.9e-3)]),
+            count: CostModel::UNKNOWN,
+            completion: CostModel::UNKNOWN,
+        },
+        ..Variant::BLANK
     },
     Variant {
         name: Some(SQUARE),
         summary: "a queen on any safe square, in any order, sets deduplicated; h = queens left",
         complete: true,
         randomized: false,
-        budget: Some("nodes"),
+        budget: Some(Budget::Nodes),
         first: Limit::UpTo(SQUARE_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
+        keeps_given: false,
+        cost: Cost {
+            first: CostModel::wall(&[(8, 1.6e-3)]),
+            count: CostModel::UNKNOWN,
+            completion: CostModel::UNKNOWN,
+        },
+        ..Variant::BLANK
     },
 ];
+
+/// The formulation each of [`VARIANTS`] searches, in the same order.
+#[derive(Clone, Copy)]
+enum Space {
+    Swap,
+    Row,
+    Square,
+}
+const SPACES: [Space; 3] = [Space::Swap, Space::Row, Space::Square];
 
 impl AStarSolver {
     /// Runs A* on `problem`, with the solution validated if it finds one.
@@ -255,16 +286,16 @@ impl Strategy for AStarSolver {
             summary: "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
             counts_classes: false,
             resumable: false,
-            variants: VARIANTS,
+            variants: &VARIANTS,
         }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let (n, config) = (job.n(), job.config());
-        match job.variant().name {
-            Some(ROW) => self.run(&mut row::Rows::new(n), config),
-            Some(SQUARE) => self.run(&mut square::Squares::new(n), config),
-            _ => self.swap(n, config),
+        match SPACES[job.variant_index()] {
+            Space::Swap => self.swap(n, config),
+            Space::Row => self.run(&mut row::Rows::new(n), config),
+            Space::Square => self.run(&mut square::Squares::new(n), config),
         }
     }
 }

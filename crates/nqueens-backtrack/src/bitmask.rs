@@ -11,8 +11,8 @@
 //! solutions in lexicographic order without ever scanning the board.
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Ended, Error, Event, Given, Job, Limit, Stats, Strategy,
-    Variant, VisitRun, Visitor, known,
+    Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, Given, Job, Limit, Stats,
+    Strategy, Variant, VisitRun, Visitor, known,
 };
 
 use crate::STOP_POLL_MASK;
@@ -54,6 +54,16 @@ const VARIANT: Variant = Variant {
     first: Limit::UpTo(MAX_N),
     list: Limit::UpTo(MAX_N),
     count: Limit::UpTo(known::COUNT_FITS_U64),
+    keeps_given: true,
+    cost: Cost {
+        first: CostModel::wall(&[(8, 2e-6), (16, 2e-4), (30, 1.12)]),
+        count: CostModel::per_row(
+            &[(4, 1e-7), (8, 2.5e-6), (12, 2.3e-3), (14, 0.075), (16, 3.5)],
+            6.4,
+        ),
+        completion: CostModel::power(&[(12, 2e-4), (20, 5e-3), (28, 0.2)], 4.0),
+    },
+    ..Variant::BLANK
 };
 
 /// The mask with the low `n` bits set.
@@ -186,10 +196,6 @@ impl Strategy for BitmaskSolver {
         }
     }
 
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
-    }
-
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let allowed = allowed_squares(job.n(), job.given());
         // One branch per run, not per node: see `search`.
@@ -218,6 +224,7 @@ impl Strategy for BitmaskSolver {
                 unique: None,
                 ended,
                 stats,
+                details: Default::default(),
             });
         }
         // One branch per run: the counter without statistics keeps none.
@@ -231,6 +238,7 @@ impl Strategy for BitmaskSolver {
             unique: None,
             ended,
             stats,
+            details: Default::default(),
         })
     }
 }

@@ -3,8 +3,8 @@
 use std::ops::Range;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Event, Job, Limit, Stats, Strategy, Variant, VisitRun,
-    Visitor, known,
+    Capabilities, Config, Cost, CostModel, Ended, Error, Event, Job, Limit, Stats, Strategy,
+    Variant, VisitRun, Visitor, known,
 };
 
 use crate::STOP_POLL_MASK;
@@ -41,6 +41,13 @@ const VARIANT: Variant = Variant {
     first: Limit::UpTo(MAX_N),
     list: Limit::UpTo(MAX_N),
     count: Limit::UpTo(known::COUNT_FITS_U64),
+    keeps_given: true,
+    cost: Cost {
+        first: CostModel::wall(&[(8, 1e-5), (16, 3.9e-3), (30, 25.0)]),
+        count: CostModel::per_row(&[(4, 3e-7), (8, 1.3e-4), (12, 0.09), (14, 3.8)], 6.0),
+        completion: CostModel::power(&[(12, 2e-3), (20, 0.05), (28, 0.8)], 4.0),
+    },
+    ..Variant::BLANK
 };
 
 /// One line for `nqueens strategies`, for the strategy and its one variant.
@@ -148,10 +155,6 @@ impl Strategy for VectorSolver {
             resumable: false,
             variants: &[VARIANT],
         }
-    }
-
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -56,8 +56,8 @@
 #![deny(missing_docs)]
 
 use nqueens_core::{
-    Bytes, Capabilities, Config, CountRun, Ended, Error, Event, Job, Limit, Observer, Operation,
-    Stats, Strategy, Variant, VisitRun, Visitor,
+    Bytes, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, Job, Limit,
+    Needed, Observer, Operation, Stats, Strategy, Variant, VisitRun, Visitor,
 };
 
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
@@ -134,23 +134,20 @@ impl BreadthSolver {
                 limit: MAX_N,
             })?;
         let bytes = largest * ARRANGEMENT_BYTES;
-        if bytes > limit {
-            return Err(Error::MemoryLimit {
-                strategy: NAME,
-                n,
-                reason: format!(
-                    "its largest level holds {largest} arrangements, {} at {ARRANGEMENT_BYTES} bytes \
-                     each, above the memory bound of {}",
-                    Bytes(bytes),
-                    Bytes(limit)
-                ),
-            });
-        }
-        usize::try_from(largest).map_err(|_| Error::MemoryLimit {
+        let refusal = || Error::MemoryLimit {
             strategy: NAME,
             n,
-            reason: format!("{largest} arrangements do not fit this machine's address space"),
-        })
+            needed: Needed::Level {
+                arrangements: largest,
+                each: ARRANGEMENT_BYTES,
+            },
+            limit: Bytes(limit),
+        };
+        if bytes > limit {
+            return Err(refusal());
+        }
+        // Past this machine's address space, whatever the bound.
+        usize::try_from(largest).map_err(|_| refusal())
     }
 }
 
@@ -401,6 +398,16 @@ const VARIANT: Variant = Variant {
     first: Limit::UpTo(DECLARED_MAX_N),
     list: Limit::UpTo(DECLARED_MAX_N),
     count: Limit::UpTo(DECLARED_MAX_N),
+    keeps_given: false,
+    cost: Cost {
+        first: CostModel::wall(&[(8, 8.6e-5)]),
+        count: CostModel::per_row(
+            &[(4, 2e-7), (8, 3.2e-5), (12, 0.027), (13, 0.155), (14, 1.35)],
+            7.0,
+        ),
+        completion: CostModel::UNKNOWN,
+    },
+    ..Variant::BLANK
 };
 
 /// The largest board declared: n = 16 fits the 4-bit columns of [`MAX_N`] but its frontier
@@ -480,6 +487,7 @@ impl Strategy for BreadthSolver {
             unique: None,
             ended,
             stats: levels.stats,
+            details: Default::default(),
         })
     }
 }

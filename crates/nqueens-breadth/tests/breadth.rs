@@ -128,16 +128,13 @@ fn sizes_beyond_the_bounds_are_refused_with_typed_errors() {
         ));
     }
     match BreadthSolver::with_memory_limit(1 << 20).count(13, &Config::default()) {
-        Err(Error::MemoryLimit {
-            strategy,
-            n,
-            reason,
-        }) => {
+        Err(error @ Error::MemoryLimit { strategy, n, .. }) => {
+            let reason = error.to_string();
             assert_eq!((strategy, n), ("breadth", 13));
             assert!(reason.contains("1151778 arrangements"), "{reason}");
             // The sizes, in the workspace's byte format.
             assert!(
-                reason.contains("8.79 MiB at 8 bytes each, above the memory bound of 1 MiB"),
+                reason.contains("8.79 MiB at 8 bytes each, above the memory limit of 1 MiB"),
                 "{reason}"
             );
         }

@@ -101,15 +101,21 @@ impl StrategyArgs {
         given: Option<&Given>,
         stop: &StopFlag,
     ) -> anyhow::Result<(&'r dyn Solver, Config)> {
-        let (solver, default_variant) = match (&self.strategy, given) {
-            (Some(name), _) => (registry.get(name)?, None),
-            (None, _) => {
+        let mine = Config {
+            variant: self.variant.clone(),
+            given: given.cloned(),
+            stop: stop.clone(),
+            ..Config::default()
+        };
+        let (solver, config) = match &self.strategy {
+            Some(name) => (registry.get(name)?, mine),
+            None => {
                 let choice = match given {
                     None => registry.default_for(operation, n),
                     Some(_) => registry.default_for_given(operation, n),
                 };
                 match choice {
-                    Ok(choice) => (choice.solver, choice.variant),
+                    Ok(choice) => (choice.solver, choice.apply(mine)),
                     Err(error @ SolverError::NoStrategy { .. }) => {
                         anyhow::bail!(no_default(registry, operation, n, given, &error))
                     }
@@ -117,22 +123,13 @@ impl StrategyArgs {
                 }
             }
         };
-        let config = Config {
-            variant: self
-                .variant
-                .clone()
-                .or_else(|| default_variant.map(str::to_string)),
-            given: given.cloned(),
-            stop: stop.clone(),
-            ..Config::default()
-        };
         if given.is_some()
             && let Err(error @ SolverError::GivenNotHonoured { .. }) =
                 solver.check(operation, n, &config)
         {
             let honouring: Vec<&str> = registry
                 .iter()
-                .filter(|s| s.capabilities().variants.iter().any(|v| s.honours_given(v)))
+                .filter(|s| s.capabilities().keeps_given())
                 .map(|s| s.name())
                 .collect();
             anyhow::bail!(UsageError(format!(
@@ -408,7 +405,11 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 fn describe(error: &anyhow::Error) -> String {
     let mut text = String::new();
     for cause in error.chain() {
-        let part = cause.to_string();
+        let mut part = cause.to_string();
+        // The library says what the bound is; the flag that raises it is the command's.
+        if let Some(SolverError::MemoryLimit { .. }) = cause.downcast_ref::<SolverError>() {
+            part.push_str(" (--memory-limit raises it)");
+        }
         if text.contains(&part) {
             continue;
         }

@@ -293,15 +293,15 @@ fn solve_and_list_honour_the_memory_limit() {
     for (args, says) in [
         (
             &["solve", "14", "-s", "breadth", "--memory-limit", "1M"][..],
-            "above the memory bound of 1 MiB",
+            "above the memory limit of 1 MiB (--memory-limit raises it)",
         ),
         (
             &["solve", "30", "-s", "sat", "--memory-limit", "1M"][..],
-            "above the memory bound of 1 MiB",
+            "above the memory limit of 1 MiB (--memory-limit raises it)",
         ),
         (
             &["list", "14", "-s", "breadth", "--memory-limit", "1M"][..],
-            "above the memory bound of 1 MiB",
+            "above the memory limit of 1 MiB (--memory-limit raises it)",
         ),
     ] {
         nqueens()

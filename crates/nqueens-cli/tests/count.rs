@@ -208,7 +208,7 @@ fn quadrants_counts_and_refuses_tables_over_the_memory_limit() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("quadrants refuses n = 16").and(
-            predicate::str::contains("more than the memory limit of 4 MiB"),
+            predicate::str::contains("above the memory limit of 4 MiB (--memory-limit raises it)"),
         ));
     // Refusing a size far above the limit stops measuring the tables as soon as they pass it
     // (measuring all of n = 24's took minutes), and gives an estimate from a sample of them
@@ -218,7 +218,7 @@ fn quadrants_counts_and_refuses_tables_over_the_memory_limit() {
         .assert()
         .code(2)
         .stderr(
-            predicate::str::contains("more than the memory limit of 64 MiB")
+            predicate::str::contains("above the memory limit of 64 MiB")
                 .and(predicate::str::is_match(r"about 3\d\.\d GiB of quarter tables").unwrap()),
         );
     nqueens()
@@ -291,8 +291,8 @@ fn the_default_counter_falls_back_when_quadrants_refuses_for_memory() {
         .success()
         .stdout("365596\n")
         .stderr(
-            predicate::str::contains("quadrants refuses n = 14: its tables would take more")
-                .and(predicate::str::contains("(--memory-limit)"))
+            predicate::str::contains("quadrants refuses n = 14: its tables would take about")
+                .and(predicate::str::contains("(--memory-limit raises it)"))
                 .and(predicate::str::contains("counting with symmetry instead")),
         );
     nqueens()

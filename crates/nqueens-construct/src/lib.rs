@@ -38,8 +38,8 @@
 #![deny(missing_docs)]
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
-    known,
+    Capabilities, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats,
+    Strategy, Variant, known,
 };
 
 /// The explicit construction of Hoffman, Loessi and Moore / Bernhardsson. Registry name
@@ -69,6 +69,23 @@ const VARIANT: Variant = Variant {
     first: Limit::UpTo(MAX_N),
     list: Limit::Unsupported("a construction gives one solution per n; it cannot enumerate"),
     count: Limit::Unsupported("a construction gives one solution per n; it cannot count"),
+    keeps_given: false,
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 4e-7),
+                (1_000, 1.2e-5),
+                (100_000, 7.4e-4),
+                (1_000_000, 0.013),
+                (10_000_000, 0.195),
+                (100_000_000, 1.85),
+            ],
+            1.1,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
+    ..Variant::BLANK
 };
 
 /// The columns (0-based, row 0 first) of the constructed solution for `n >= 4`, or `None` for

@@ -3,11 +3,14 @@
 
 use serde::Serialize;
 
-use crate::{Error, Limit, Operation};
+use crate::{Budget, Cost, Error, Limit, Operation};
 
-/// One mode of a strategy, with its own limits. A strategy without modes has exactly one
-/// variant, with no name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// One mode of a strategy, with its own limits and costs: everything a caller may ask of it
+/// before it runs, as data. A strategy without modes has exactly one variant, with no name.
+///
+/// The strategy's search tells its variants apart by position
+/// ([`Job::variant_index`](crate::Job::variant_index)), never by name.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Variant {
     /// The name given in [`Config::variant`](crate::Config::variant); `None` for the only
     /// variant of a strategy that has no modes.
@@ -19,9 +22,25 @@ pub struct Variant {
     /// Whether it takes a seed; the same seed then gives the same run.
     pub randomized: bool,
     /// The [`Stats`](crate::Stats) counter that [`Config::budget`](crate::Config::budget)
-    /// caps in a first-solution run (`nodes`, `moves`, ...), or `None` when the variant takes
-    /// no budget.
-    pub budget: Option<&'static str>,
+    /// caps in a first-solution run, or `None` when the variant takes no budget.
+    pub budget: Option<Budget>,
+    /// Whether it keeps given queens ([`Config::given`](crate::Config::given)) in every
+    /// solution it returns, and counts the completions of the given queens. Without it, the
+    /// [`Solver`](crate::Solver) entry points refuse a request with given queens.
+    ///
+    /// A resumable strategy's [`subproblems`](crate::Strategy::subproblems) know nothing of
+    /// given queens: a variant that keeps them counts completions through `search_all` or a
+    /// `search_count` of its own that does not count its plan.
+    pub keeps_given: bool,
+    /// How far it counts the symmetric solutions alone
+    /// ([`Config::symmetric`](crate::Config::symmetric): those a half or a quarter turn maps
+    /// onto themselves), by its own search, usually far beyond its full count. With a turn in
+    /// the config, the [`Solver`](crate::Solver) entry points check `n` against this limit
+    /// instead of [`Variant::count`], and the strategy's `search_count` and `subproblems`
+    /// count those solutions only.
+    pub symmetric: Limit,
+    /// What one run costs, for forecasts and budgets.
+    pub cost: Cost,
     /// Sizes for [`Operation::First`].
     pub first: Limit,
     /// Sizes for [`Operation::List`].
@@ -31,6 +50,22 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// A variant with no name, no modes and no limits (every operation unsupported), to spread
+    /// into a declaration: `Variant { first: Limit::Unbounded, ..Variant::BLANK }`.
+    pub const BLANK: Variant = Variant {
+        name: None,
+        summary: "",
+        complete: false,
+        randomized: false,
+        budget: None,
+        keeps_given: false,
+        symmetric: Limit::Unsupported("it does not count the symmetric solutions alone"),
+        cost: Cost::UNKNOWN,
+        first: Limit::Unsupported("it does not look for a single solution"),
+        list: Limit::Unsupported("it does not list solutions"),
+        count: Limit::Unsupported("it does not count solutions"),
+    };
+
     /// The limit for `operation`.
     pub fn limit(&self, operation: Operation) -> Limit {
         match operation {
@@ -67,6 +102,16 @@ impl Capabilities {
         self.variants.iter().find(|v| v.name == Some(name))
     }
 
+    /// Whether any variant keeps given queens.
+    pub fn keeps_given(&self) -> bool {
+        self.variants.iter().any(|v| v.keeps_given)
+    }
+
+    /// Whether any variant counts the symmetric solutions alone.
+    pub fn counts_symmetric(&self) -> bool {
+        self.variants.iter().any(|v| v.symmetric.is_supported())
+    }
+
     /// The variant that runs `operation` at size `n` when the caller names `name` (or none): the
     /// named one, or else the first that accepts `n` for the operation, the one that goes
     /// furthest (so that a refusal names the largest size the strategy reaches), or the first
@@ -75,10 +120,7 @@ impl Capabilities {
     /// ```
     /// use nqueens_core::{Capabilities, Limit, Operation, Variant};
     ///
-    /// const FINDS: Variant = Variant {
-    ///     name: Some("finds"), summary: "", complete: false, randomized: true, budget: None,
-    ///     first: Limit::Unbounded, list: Limit::Unsupported("no"), count: Limit::Unsupported("no"),
-    /// };
+    /// const FINDS: Variant = Variant { name: Some("finds"), first: Limit::Unbounded, ..Variant::BLANK };
     /// const COUNTS: Variant = Variant { name: Some("counts"), list: Limit::UpTo(20), count: Limit::UpTo(20), ..FINDS };
     /// const DEEP: Variant = Variant { name: Some("deep"), count: Limit::UpTo(30), ..COUNTS };
     /// let caps = Capabilities { summary: "", counts_classes: false, resumable: false, variants: &[FINDS, COUNTS, DEEP] };
@@ -96,27 +138,44 @@ impl Capabilities {
         n: usize,
         strategy: &'static str,
     ) -> Result<&'static Variant, Error> {
-        let variants = self.variants;
+        let index = self.resolve_index(name, operation, n, strategy)?;
+        Ok(&self.variants[index])
+    }
+
+    /// [`Capabilities::resolve`], as the variant's position in [`Capabilities::variants`].
+    pub(crate) fn resolve_index(
+        &self,
+        name: Option<&str>,
+        operation: Operation,
+        n: usize,
+        strategy: &'static str,
+    ) -> Result<usize, Error> {
+        let variants = self.variants.iter().enumerate();
         match name {
-            Some(name) => self.named(name).ok_or_else(|| Error::UnknownVariant {
-                strategy,
-                variant: name.to_string(),
-                known: self.variant_names().join(", "),
-            }),
+            Some(name) => variants
+                .clone()
+                .find(|(_, v)| v.name == Some(name))
+                .map(|(i, _)| i)
+                .ok_or_else(|| Error::UnknownVariant {
+                    strategy,
+                    variant: name.to_string(),
+                    known: self.variant_names().join(", "),
+                }),
             None => variants
-                .iter()
-                .find(|v| v.limit(operation).accepts(n))
+                .clone()
+                .find(|(_, v)| v.limit(operation).accepts(n))
                 .or_else(|| {
                     // None accepts n: the one that goes furthest, whose limit a refusal names.
                     variants
-                        .iter()
-                        .filter(|v| v.limit(operation).is_supported())
-                        .max_by_key(|v| match v.limit(operation) {
+                        .clone()
+                        .filter(|(_, v)| v.limit(operation).is_supported())
+                        .max_by_key(|(_, v)| match v.limit(operation) {
                             Limit::UpTo(max) => max,
                             _ => usize::MAX,
                         })
                 })
-                .or(variants.first())
+                .map(|(i, _)| i)
+                .or((!self.variants.is_empty()).then_some(0))
                 .ok_or(Error::Unsupported {
                     strategy,
                     operation,

@@ -187,7 +187,7 @@ pub struct Config {
     pub memory_limit: Option<u64>,
     /// Queens that must be on the board: the run completes them (N-Queens completion), and a
     /// count counts the completions. Only strategies that
-    /// [honour](crate::Strategy::honours_given) it accept it; the
+    /// [keep](crate::Variant::keeps_given) it accept it; the
     /// [`Solver`](crate::Solver) entry points refuse it for the others, and check it against
     /// the board size.
     pub given: Option<Given>,
@@ -201,7 +201,7 @@ pub struct Config {
     pub stats: bool,
     /// Count only the solutions this turn maps onto themselves (P(n) for the half turn, R(n)
     /// for the quarter turn). Only strategies with a
-    /// [symmetric count](crate::Strategy::symmetric_count_limit) accept it, for counts only;
+    /// [symmetric count](crate::Variant::symmetric) accept it, for counts only;
     /// the [`Solver`](crate::Solver) entry points refuse it for the others.
     pub symmetric: Option<Turn>,
 }

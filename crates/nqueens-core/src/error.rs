@@ -52,14 +52,25 @@ pub enum Error {
     },
     /// The run would take more memory than its bound ([`Config::memory_limit`](crate::Config::memory_limit),
     /// or the strategy's default) allows: refused before any work, with what it would need.
-    #[error("{strategy} refuses n = {n}: {reason}")]
+    #[error("{strategy} refuses n = {n}: {needed}, above the memory limit of {limit}")]
     MemoryLimit {
         /// Registry name of the strategy.
         strategy: &'static str,
         /// The board size.
         n: usize,
-        /// What it would need, and the bound.
-        reason: String,
+        /// What it would need.
+        needed: Needed,
+        /// The bound it would exceed.
+        limit: Bytes,
+    },
+    /// A count admitted by one strategy was handed to another
+    /// ([`Solver::count_admitted`](crate::Solver::count_admitted)): a bug in the caller.
+    #[error("internal error: {strategy} was asked to run a count that {admitted_by} admitted")]
+    AdmittedElsewhere {
+        /// The strategy asked to run it.
+        strategy: &'static str,
+        /// The strategy that admitted it.
+        admitted_by: &'static str,
     },
     /// No strategy is registered under this name.
     #[error("unknown strategy {name:?}; known strategies: {known}")]
@@ -138,6 +149,74 @@ pub enum Error {
         /// What could not be had, and what to do about it.
         what: String,
     },
+}
+
+/// What a refused run would have needed ([`Error::MemoryLimit`]), by the structure that takes
+/// the memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Needed {
+    /// Tables shared by the threads, and keys held by each thread.
+    Tables {
+        /// The tables: sampled, or bounded from their shapes.
+        tables: Estimate,
+        /// The keys one thread holds, at most.
+        keys_per_thread: Bytes,
+        /// The threads counting.
+        threads: usize,
+    },
+    /// The largest level of a breadth-first search.
+    Level {
+        /// The arrangements it holds.
+        arrangements: u64,
+        /// The bytes of one.
+        each: u64,
+    },
+    /// A solver's formula.
+    Formula {
+        /// Its estimated size in the solver.
+        bytes: Bytes,
+    },
+}
+
+/// A size known to within sampling, or only bounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Estimate {
+    /// Measured on a sample: about this much.
+    About(Bytes),
+    /// Bounded: at most this much.
+    AtMost(Bytes),
+}
+
+impl fmt::Display for Estimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Estimate::About(bytes) => write!(f, "about {bytes}"),
+            Estimate::AtMost(bytes) => write!(f, "at most {bytes}"),
+        }
+    }
+}
+
+impl fmt::Display for Needed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Needed::Tables {
+                tables,
+                keys_per_thread,
+                threads,
+            } => write!(
+                f,
+                "its tables would take {tables} of quarter tables, plus up to {keys_per_thread} \
+                 of keys per thread on {threads} thread(s)"
+            ),
+            Needed::Level { arrangements, each } => write!(
+                f,
+                "its largest level holds {arrangements} arrangements, {} at {each} bytes each",
+                Bytes(arrangements.saturating_mul(*each))
+            ),
+            Needed::Formula { bytes } => write!(f, "its formula would take the solver {bytes}"),
+        }
+    }
 }
 
 /// A number of bytes as a message shows it, with a binary unit and three significant digits:

@@ -10,14 +10,14 @@
 //! - [`Symmetry`]: the eight rotations and reflections, [`Solution::canonical`] and
 //!   [`Solution::orbit_size`]; [`Turn`], the rotations a symmetric count asks for;
 //! - [`Board`]: text pictures, ASCII or Unicode, written row by row;
-//! - the contract between strategies and their callers, split as `rand` splits `RngCore` and
-//!   `Rng`: a strategy implements [`Strategy`] (a name, its [`Capabilities`] per [`Variant`],
+//! - the contract between strategies and their callers, split as `rand` 0.10 splits `Rng` and
+//!   `RngExt`: a strategy implements [`Strategy`] (a name, its [`Capabilities`] per [`Variant`],
 //!   and at least one way to search); callers use [`Solver`], implemented for every strategy,
 //!   whose entry points check the request first. Runs take a [`Config`] (seed, variant,
 //!   threads, budget, [`StopFlag`], [`Observer`]) and end in one [`Ended`] with [`Stats`];
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
-//!   drawn at random reproducibly; strategies that can keep them say so
-//!   ([`Strategy::honours_given`]);
+//!   drawn at random reproducibly; variants that can keep them say so
+//!   ([`Variant::keeps_given`]);
 //! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), the contract that
 //!   the run crate's threads count, resume and shard;
 //! - [`Error`], the one error type, and [`Bytes`], the figures of its memory messages;
@@ -42,6 +42,7 @@
 mod capabilities;
 mod columns;
 mod config;
+mod cost;
 mod error;
 mod given;
 pub mod known;
@@ -58,16 +59,17 @@ mod symmetry;
 pub use capabilities::{Capabilities, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
-pub use error::{Bytes, Error};
+pub use cost::{Cost, CostModel, Growth, REFERENCE_THREADS};
+pub use error::{Bytes, Error, Estimate, Needed};
 pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use render::{Board, BoardStyle};
-pub use run::{CountRun, Ended, FirstOutcome, FirstRun, VisitRun};
+pub use run::{CountRun, Details, Ended, FirstOutcome, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,
     validate, validate_size,
 };
-pub use solver::Solver;
-pub use stats::{StatField, Stats};
+pub use solver::{Admitted, Solver};
+pub use stats::{Budget, StatField, Stats};
 pub use strategy::{Job, Strategy, Visitor};
 pub use symmetry::{Symmetry, Turn};

@@ -1,6 +1,7 @@
 //! How a run ended ([`Ended`], one enum for every operation and every strategy) and what each
 //! operation returns.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -178,8 +179,12 @@ pub struct VisitRun {
     pub stats: Stats,
 }
 
+/// What a run says about how it ran, by name (`join_kernel`: the code a counter picked for
+/// this CPU), printed with its results (`count --json`).
+pub type Details = BTreeMap<&'static str, String>;
+
 /// The result of a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CountRun {
     /// Solutions counted.
     pub total: u64,
@@ -191,6 +196,9 @@ pub struct CountRun {
     pub ended: Ended,
     /// What it cost.
     pub stats: Stats,
+    /// How it ran ([`Subproblems::details`](crate::split::Subproblems::details)).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub details: Details,
 }
 
 impl CountRun {

@@ -16,7 +16,7 @@ use crate::{
 /// Each entry point checks `n`, the variant and the operation against the strategy's
 /// [`Capabilities`](crate::Capabilities) before any search starts, so a strategy never sees
 /// `n = 0`, an unknown variant or a size above its limits, nor given queens it does not
-/// [honour](Strategy::honours_given) or that are off the board; and it reports a stop raised by a
+/// [keep](Variant::keeps_given) or that are off the board; and it reports a stop raised by a
 /// deadline as [`Ended::Deadline`].
 ///
 /// A strategy is written in a few lines (this one knows only the one-queen board, and finds
@@ -40,10 +40,10 @@ use crate::{
 ///                 summary: "knows n = 1",
 ///                 complete: true,
 ///                 randomized: false,
-///                 budget: None,
 ///                 first: Limit::UpTo(1),
 ///                 list: Limit::UpTo(1),
 ///                 count: Limit::UpTo(1),
+///                 ..Variant::BLANK
 ///             }],
 ///         }
 ///     }
@@ -75,50 +75,12 @@ pub trait Solver: Strategy {
         n: usize,
         config: &Config,
     ) -> Result<&'static Variant, Error> {
-        if n == 0 {
-            return Err(Error::ZeroSize);
-        }
-        let variant =
-            self.capabilities()
-                .resolve(config.variant.as_deref(), operation, n, self.name())?;
-        let limit = match (config.symmetric, operation) {
-            (None, _) => variant.limit(operation),
-            (Some(_), Operation::Count) => self.symmetric_count_limit(variant),
-            (Some(_), _) => {
-                Limit::Unsupported("a turn (symmetric solutions) applies to counts only")
-            }
-        };
-        match limit {
-            Limit::Unsupported(reason) if config.symmetric.is_some() => Err(Error::Unsupported {
-                strategy: self.name(),
-                operation,
-                reason,
-            }),
-            Limit::Unsupported(_) => Err(unsupported(self.name(), operation, variant)),
-            Limit::UpTo(limit) if n > limit => Err(Error::TooLarge {
-                strategy: self.name(),
-                operation,
-                n,
-                limit,
-            }),
-            _ => {
-                if let Some(given) = &config.given {
-                    if !self.honours_given(variant) {
-                        return Err(Error::GivenNotHonoured {
-                            strategy: self.name(),
-                            variant: variant.name,
-                        });
-                    }
-                    given.check(n)?;
-                }
-                Ok(variant)
-            }
-        }
+        checked(self, operation, n, config).map(|(_, variant)| variant)
     }
 
     /// Finds one solution, or proves there is none (complete strategies), with statistics.
     fn first(&self, n: usize, config: &Config) -> Result<FirstRun, Error> {
-        let variant = self.check(Operation::First, n, config)?;
+        let variant = checked(self, Operation::First, n, config)?;
         let mut run = self.search_first(&Job::checked(n, variant, config))?;
         if let Some(solution) = run.solution() {
             if solution.n() != n {
@@ -130,7 +92,7 @@ pub trait Solver: Strategy {
             }
             keeps_given(self.name(), solution.columns(), config)?;
         }
-        run.variant = variant.name;
+        run.variant = variant.1.name;
         Ok(run.stopped_for(config.stop.reason()))
     }
 
@@ -142,7 +104,7 @@ pub trait Solver: Strategy {
         config: &Config,
         visitor: &mut Visitor<'_>,
     ) -> Result<VisitRun, Error> {
-        let variant = self.check(Operation::List, n, config)?;
+        let variant = checked(self, Operation::List, n, config)?;
         let mut broke = false;
         let mut invalid = None;
         let mut run = self.search_all(&Job::checked(n, variant, config), &mut |columns| {
@@ -186,17 +148,30 @@ pub trait Solver: Strategy {
 
     /// Checks a count of `n` with `config` as [`Solver::count`] would, and asks the strategy
     /// whether it can afford it ([`Strategy::admit_count`], for example tables within
-    /// [`Config::memory_limit`]), without counting: the variant that would run it.
-    fn admit(&self, n: usize, config: &Config) -> Result<&'static Variant, Error> {
-        let variant = self.check(Operation::Count, n, config)?;
+    /// [`Config::memory_limit`](crate::Config::memory_limit)), without counting: the count,
+    /// decided, for [`Solver::count_admitted`] and [`Solver::plan_admitted`] to run without
+    /// deciding it again.
+    fn admit(&self, n: usize, config: &Config) -> Result<Admitted, Error> {
+        let variant = checked(self, Operation::Count, n, config)?;
         self.admit_count(&Job::checked(n, variant, config))?;
-        Ok(variant)
+        Ok(Admitted {
+            strategy: self.name(),
+            n,
+            variant,
+            config: config.clone(),
+        })
     }
 
-    /// Counts every solution.
+    /// Counts every solution: [`Solver::admit`] then [`Solver::count_admitted`].
     fn count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        let variant = self.admit(n, config)?;
-        let mut run = self.search_count(&Job::checked(n, variant, config))?;
+        self.count_admitted(&self.admit(n, config)?)
+    }
+
+    /// Counts what [`Solver::admit`] admitted, with the config it admitted.
+    fn count_admitted(&self, admitted: &Admitted) -> Result<CountRun, Error> {
+        let config = admitted.of(self.name())?;
+        let job = Job::checked(admitted.n, admitted.variant, config);
+        let mut run = self.search_count(&job)?;
         if run.ended == Ended::Satisfied {
             run.ended = Ended::Exhausted;
         }
@@ -205,9 +180,14 @@ pub trait Solver: Strategy {
     }
 
     /// The numbered subproblems of counting the `n × n` board, for resumable and sharded counts
-    /// (see [`split`](crate::split)).
+    /// (see [`split`](crate::split)): [`Solver::admit`] then [`Solver::plan_admitted`].
     fn plan(&self, n: usize, config: &Config) -> Result<Box<dyn Subproblems>, Error> {
-        let variant = self.check(Operation::Count, n, config)?;
+        self.plan_admitted(&self.admit(n, config)?)
+    }
+
+    /// The subproblems of what [`Solver::admit`] admitted.
+    fn plan_admitted(&self, admitted: &Admitted) -> Result<Box<dyn Subproblems>, Error> {
+        let config = admitted.of(self.name())?;
         if !self.capabilities().resumable {
             return Err(Error::Unsupported {
                 strategy: self.name(),
@@ -215,9 +195,98 @@ pub trait Solver: Strategy {
                 reason: "its count does not split into subproblems, so it cannot be resumed or sharded",
             });
         }
-        let job = Job::checked(n, variant, config);
-        self.admit_count(&job)?;
-        self.subproblems(&job)
+        self.subproblems(&Job::checked(admitted.n, admitted.variant, config))
+    }
+}
+
+/// A count that [`Solver::admit`] checked and admitted: its size, the variant that runs it and
+/// the config it was admitted with, so that whatever runs, plans or forecasts it reads one
+/// decision. Only `admit` makes one; it counts with the strategy that made it only.
+#[derive(Clone, Debug)]
+pub struct Admitted {
+    strategy: &'static str,
+    n: usize,
+    variant: (usize, &'static Variant),
+    config: Config,
+}
+
+impl Admitted {
+    /// The strategy that admitted it.
+    pub fn strategy(&self) -> &'static str {
+        self.strategy
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The variant that runs it.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant.1
+    }
+
+    /// The config it was admitted with, which it runs with.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Its config, when `strategy` admitted it.
+    fn of(&self, strategy: &'static str) -> Result<&Config, Error> {
+        match self.strategy == strategy {
+            true => Ok(&self.config),
+            false => Err(Error::AdmittedElsewhere {
+                strategy,
+                admitted_by: self.strategy,
+            }),
+        }
+    }
+}
+
+/// [`Solver::check`], with the variant's position among the strategy's.
+fn checked<S: Strategy + ?Sized>(
+    strategy: &S,
+    operation: Operation,
+    n: usize,
+    config: &Config,
+) -> Result<(usize, &'static Variant), Error> {
+    if n == 0 {
+        return Err(Error::ZeroSize);
+    }
+    let name = strategy.name();
+    let capabilities = strategy.capabilities();
+    let index = capabilities.resolve_index(config.variant.as_deref(), operation, n, name)?;
+    let variant = &capabilities.variants[index];
+    let limit = match (config.symmetric, operation) {
+        (None, _) => variant.limit(operation),
+        (Some(_), Operation::Count) => variant.symmetric,
+        (Some(_), _) => Limit::Unsupported("a turn (symmetric solutions) applies to counts only"),
+    };
+    match limit {
+        Limit::Unsupported(reason) if config.symmetric.is_some() => Err(Error::Unsupported {
+            strategy: name,
+            operation,
+            reason,
+        }),
+        Limit::Unsupported(_) => Err(unsupported(name, operation, variant)),
+        Limit::UpTo(limit) if n > limit => Err(Error::TooLarge {
+            strategy: name,
+            operation,
+            n,
+            limit,
+        }),
+        _ => {
+            if let Some(given) = &config.given {
+                if !variant.keeps_given {
+                    return Err(Error::GivenNotHonoured {
+                        strategy: name,
+                        variant: variant.name,
+                    });
+                }
+                given.check(n)?;
+            }
+            Ok((index, variant))
+        }
     }
 }
 

@@ -101,6 +101,47 @@ impl Stats {
     }
 }
 
+/// The counter of [`Stats`] that a variant's work budget
+/// ([`Config::budget`](crate::Config::budget)) caps in a first-solution run: its unit of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Budget {
+    /// Search-tree nodes ([`Stats::nodes`]).
+    Nodes,
+    /// Dead ends ([`Stats::backtracks`]: a SAT solver's conflicts).
+    Backtracks,
+    /// Candidates or successors evaluated ([`Stats::examined`]).
+    Examined,
+    /// Local-search moves ([`Stats::moves`]).
+    Moves,
+}
+
+impl Budget {
+    /// The counter it caps, as [`Stats::FIELDS`] names it (`nodes`, `examined`, `moves`).
+    ///
+    /// ```
+    /// use nqueens_core::{Budget, Stats};
+    /// let stats = Stats { moves: 7, ..Stats::default() };
+    /// assert_eq!((Budget::Moves.field().get)(&stats), 7);
+    /// assert_eq!(Budget::Nodes.to_string(), "nodes");
+    /// ```
+    pub fn field(self) -> &'static StatField {
+        let index = match self {
+            Budget::Nodes => 0,
+            Budget::Backtracks => 1,
+            Budget::Examined => 2,
+            Budget::Moves => 3,
+        };
+        &Stats::FIELDS[index]
+    }
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.field().name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +160,13 @@ mod tests {
             assert_eq!(object[field.name], i as u64 + 1, "{}", field.name);
         }
         assert!(Stats::WORK.iter().all(|n| Stats::field(n).is_some()));
+        for (budget, name) in [
+            (Budget::Nodes, "nodes"),
+            (Budget::Backtracks, "backtracks"),
+            (Budget::Examined, "examined"),
+            (Budget::Moves, "moves"),
+        ] {
+            assert_eq!(budget.field().name, name);
+        }
     }
 }

@@ -25,14 +25,24 @@ pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
 #[derive(Debug)]
 pub struct Job<'a> {
     n: usize,
+    index: usize,
     variant: &'static Variant,
     config: &'a Config,
 }
 
 impl<'a> Job<'a> {
     /// The job a checked request makes (only [`Solver`](crate::Solver) calls this).
-    pub(crate) fn checked(n: usize, variant: &'static Variant, config: &'a Config) -> Job<'a> {
-        Job { n, variant, config }
+    pub(crate) fn checked(
+        n: usize,
+        (index, variant): (usize, &'static Variant),
+        config: &'a Config,
+    ) -> Job<'a> {
+        Job {
+            n,
+            index,
+            variant,
+            config,
+        }
     }
 
     /// The board size.
@@ -50,15 +60,18 @@ impl<'a> Job<'a> {
         self.config
     }
 
-    /// The queens that must be on the board ([`Config::given`]), checked against `n`; only
-    /// strategies that [honour](Strategy::honours_given) given queens ever see one.
-    pub fn given(&self) -> Option<&'a Given> {
-        self.config.given.as_ref()
+    /// The position of [`Job::variant`] in the strategy's
+    /// [`Capabilities::variants`]: how a strategy with modes picks its own, from a table in the
+    /// same order (`MODES[job.variant_index()]`), so that no name is compared and no unknown
+    /// name can fall through to a default.
+    pub fn variant_index(&self) -> usize {
+        self.index
     }
 
-    /// Whether the variant called `name` runs this job.
-    pub fn is(&self, name: &str) -> bool {
-        self.variant.name == Some(name)
+    /// The queens that must be on the board ([`Config::given`]), checked against `n`; only
+    /// variants that [keep them](Variant::keeps_given) ever see one.
+    pub fn given(&self) -> Option<&'a Given> {
+        self.config.given.as_ref()
     }
 }
 
@@ -72,8 +85,8 @@ impl<'a> Job<'a> {
 /// - [`search_count`](Strategy::search_count) for a faster count than visiting every solution
 ///   (by default it counts what `search_all` visits);
 /// - [`subproblems`](Strategy::subproblems) for counts split into numbered pieces; such a
-///   strategy's `search_count` counts its plan with the runner of the `nqueens-run` crate
-///   (`nqueens_run::split::count_plan`), the one that counts checkpoints and shards.
+///   strategy's `search_count` counts its plan by default, with the runner that also counts
+///   checkpoints and shards.
 ///
 /// Every strategy is then a [`Solver`](crate::Solver). A strategy reports why it stopped
 /// with [`Ended`](crate::Ended): when it sees the stop flag it says [`Ended::Interrupted`](crate::Ended::Interrupted) and the caller's
@@ -84,30 +97,6 @@ pub trait Strategy: Send + Sync {
 
     /// What the strategy can do, per variant.
     fn capabilities(&self) -> Capabilities;
-
-    /// Whether `variant` keeps given queens ([`Job::given`]) in every solution it returns, and
-    /// counts the completions of the given queens. The default says no, and the
-    /// [`Solver`](crate::Solver) entry points then refuse a request with given queens.
-    ///
-    /// A resumable strategy's [`subproblems`](Strategy::subproblems) know nothing of given
-    /// queens: a strategy that honours them counts completions through `search_all` or a
-    /// `search_count` of its own that does not count its plan.
-    fn honours_given(&self, variant: &Variant) -> bool {
-        let _ = variant;
-        false
-    }
-
-    /// How far `variant` counts the symmetric solutions only
-    /// ([`Config::symmetric`](crate::Config::symmetric): those a half or a quarter turn maps
-    /// onto themselves), which a strategy does by its own search, usually far beyond its full
-    /// count. With a turn in the config, [`Solver::count`](crate::Solver::count) and
-    /// [`Solver::plan`](crate::Solver::plan) check `n` against this limit instead of the count
-    /// limit, and the strategy's `search_count` and `subproblems` must count those solutions
-    /// only. The default: not supported.
-    fn symmetric_count_limit(&self, variant: &Variant) -> crate::Limit {
-        let _ = variant;
-        crate::Limit::Unsupported("it does not count the symmetric solutions alone")
-    }
 
     /// Finds one solution.
     ///
@@ -135,11 +124,20 @@ pub trait Strategy: Send + Sync {
 
     /// Counts every solution.
     ///
-    /// The default counts what [`search_all`](Strategy::search_all) visits. A resumable
-    /// strategy counts its [`subproblems`](Strategy::subproblems) here, on
-    /// [`Config::threads`] threads, with `nqueens_run::split::count_plan`: the core has the
-    /// contract of a split count, the run crate the threads that count one.
+    /// By default, a resumable strategy counts its [`subproblems`](Strategy::subproblems) on
+    /// [`Config::threads`] threads with the core's runner
+    /// ([`count_whole`](crate::split::count_whole), the one that also counts checkpoints and
+    /// shards); any other counts what [`search_all`](Strategy::search_all) visits.
     fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
+        let capabilities = self.capabilities();
+        if capabilities.resumable {
+            let classes = capabilities.counts_classes && job.config().symmetric.is_none();
+            return crate::split::count_whole(
+                self.subproblems(job)?.as_ref(),
+                job.config(),
+                classes,
+            );
+        }
         let mut total = 0u64;
         let run = self.search_all(job, &mut |_| {
             total += 1;
@@ -150,6 +148,7 @@ pub trait Strategy: Send + Sync {
             unique: None,
             ended: run.ended,
             stats: run.stats,
+            details: Default::default(),
         })
     }
 

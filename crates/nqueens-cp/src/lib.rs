@@ -115,8 +115,8 @@ use pumpkin_core::termination::TerminationCondition;
 use pumpkin_core::variables::{DomainId, TransformableVariable};
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Event, Job, Limit, Observer, Stats, StopFlag, Strategy,
-    Variant, VisitRun, Visitor,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer,
+    Stats, StopFlag, Strategy, Variant, VisitRun, Visitor,
 };
 
 /// N-Queens as three all-different constraints in the Pumpkin CP solver. Registry name `cp`.
@@ -128,28 +128,51 @@ const SUMMARY: &str =
 
 /// The variants, the solver's own search first. Limits measured in release mode on the 2-core
 /// reference machine (see the crate documentation).
-const VARIANTS: &[Variant] = &[
+const VARIANTS: [Variant; 2] = [
     Variant {
         name: Some("autonomous"),
         summary: "Pumpkin's default search: VSIDS, phase saving, restarts, learnt nogoods",
         complete: true,
         randomized: false,
-        budget: Some("nodes"),
+        budget: Some(Budget::Nodes),
         first: Limit::UpTo(66),
         list: Limit::UpTo(9),
         count: Limit::UpTo(9),
+        keeps_given: true,
+        cost: Cost {
+            first: CostModel::power(&[(8, 2.1e-4), (16, 4.1e-4), (30, 0.082)], 4.0),
+            count: CostModel::per_row(
+                &[(4, 6e-4), (6, 0.016), (7, 0.065), (8, 0.26), (9, 3.2)],
+                10.0,
+            ),
+            completion: CostModel::power(&[(12, 5e-3), (20, 0.02), (28, 0.08)], 3.0),
+        },
+        ..Variant::BLANK
     },
     Variant {
         name: Some("first-fail"),
         summary: "fewest values left first, smallest value first, learnt nogoods",
         complete: true,
         randomized: false,
-        budget: Some("nodes"),
+        budget: Some(Budget::Nodes),
         first: Limit::UpTo(85),
         list: Limit::UpTo(11),
         count: Limit::UpTo(11),
+        keeps_given: true,
+        cost: Cost {
+            first: CostModel::power(&[(8, 6.6e-4), (16, 6.3e-4), (30, 7e-3)], 4.0),
+            count: CostModel::per_row(
+                &[(4, 3e-4), (7, 7e-3), (8, 0.026), (9, 0.14), (10, 0.85)],
+                6.0,
+            ),
+            completion: CostModel::UNKNOWN,
+        },
+        ..Variant::BLANK
     },
 ];
+
+/// Whether each of [`VARIANTS`] branches on the smallest domain first, in the same order.
+const FIRST_FAIL: [bool; 2] = [false, true];
 
 /// Counters shared by the brancher (which sees decisions, conflicts and restarts) and the
 /// termination condition (which enforces the budget). Both live on the solving thread.
@@ -415,19 +438,15 @@ impl Strategy for CpSolver {
             summary: SUMMARY,
             counts_classes: false,
             resumable: false,
-            variants: VARIANTS,
+            variants: &VARIANTS,
         }
-    }
-
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         let config = job.config();
         let given = job.given().map_or_else(Vec::new, |g| g.by_row(job.n()));
         let mut model = Model::new(job.n(), &given);
-        let run = if job.is("first-fail") {
+        let run = if FIRST_FAIL[job.variant_index()] {
             let order = SmallestDomain {
                 queens: model.queens.clone(),
                 n: job.n() as i32,

@@ -84,9 +84,13 @@
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Event, Job, Limit, Observer, Stats, StopFlag, Strategy, Variant,
-    VisitRun, Visitor, known,
+    Budget, Capabilities, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer, Stats,
+    StopFlag, Strategy, Variant, VisitRun, Visitor, known,
 };
+
+mod matrix;
+
+use matrix::{Counters, Matrix, organ_pipe};
 
 /// Knuth's Algorithm X with dancing links, most constrained item first. Registry name `dlx`.
 ///
@@ -110,307 +114,24 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
-    budget: Some("nodes"),
+    budget: Some(Budget::Nodes),
     first: Limit::UpTo(MAX_FIRST),
     list: Limit::UpTo(MAX_FIRST),
     count: Limit::UpTo(known::COUNT_FITS_U64),
+    keeps_given: true,
+    cost: Cost {
+        first: CostModel::power(&[(8, 1.5e-5), (16, 5.5e-5), (30, 1.1e-4)], 2.0),
+        count: CostModel::per_row(
+            &[(4, 4e-6), (8, 3.3e-4), (12, 0.086), (13, 0.37), (14, 1.8)],
+            5.0,
+        ),
+        completion: CostModel::power(&[(12, 2e-4), (20, 2e-3), (28, 0.02)], 4.0),
+    },
+    ..Variant::BLANK
 };
 
 /// How many tree nodes the search visits between looks at the stop flag.
 const STOP_POLL_MASK: u64 = (1 << 12) - 1;
-
-/// What a search did, in Knuth's terms.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Counters {
-    /// Options tried: one per node of the search tree (a queen placed).
-    nodes: u64,
-    /// Nodes removed from an item's list while hiding options (Knuth's "updates").
-    updates: u64,
-    /// Chosen primary items that had no option left.
-    dead_ends: u64,
-}
-
-/// The exact cover matrix of the `n × n` board, in Knuth's array layout.
-///
-/// Items are numbered from 1: the `2n` primary items (rows and columns, in organ-pipe order),
-/// then the `4n - 2` secondary ones (diagonals). Node `i` for `1 <= i <= items` is the header
-/// of item `i`; after them come the options, four nodes each, with a spacer node before,
-/// between and after them.
-#[derive(Clone, Debug)]
-struct Matrix {
-    n: usize,
-    /// Horizontal links of the item list; index 0 is its root. Secondary items are linked to
-    /// themselves, so they are never chosen.
-    left: Vec<u32>,
-    right: Vec<u32>,
-    /// How many options each item's list holds now (index 0 unused).
-    len: Vec<u32>,
-    /// Per node: its item (0 for a spacer), its vertical links, and its square `r * n + c`.
-    top: Vec<u32>,
-    up: Vec<u32>,
-    down: Vec<u32>,
-    square: Vec<u32>,
-}
-
-impl Matrix {
-    /// Builds the matrix of the `n × n` board (`n = 0` is taken as the one-square board: the
-    /// [`Solver`](nqueens_core::Solver) entry points refuse it before a strategy sees it).
-    fn new(n: usize) -> Self {
-        let n = n.max(1);
-        let primary = 2 * n;
-        let items = primary + 4 * n - 2;
-        let nodes = items + 1 + 5 * n * n;
-        let mut m = Matrix {
-            n,
-            left: vec![0; items + 1],
-            right: vec![0; items + 1],
-            len: vec![0; items + 1],
-            top: Vec::with_capacity(nodes),
-            up: Vec::with_capacity(nodes),
-            down: Vec::with_capacity(nodes),
-            square: Vec::with_capacity(nodes),
-        };
-        // The primary items in organ-pipe order, rows and columns alternating; item numbers
-        // are given in that order, so the list simply runs 0 -> 1 -> ... -> primary -> 0.
-        for i in 0..=primary {
-            m.right[i] = ((i + 1) % (primary + 1)) as u32;
-            m.left[(i + 1) % (primary + 1)] = i as u32;
-        }
-        for i in primary + 1..=items {
-            (m.left[i], m.right[i]) = (i as u32, i as u32);
-        }
-        // Headers (node 0 is unused), then the first spacer.
-        for i in 0..=items {
-            m.push_node(0, i as u32, i as u32, u32::MAX);
-        }
-        let mut spacer = m.push_node(0, 0, 0, u32::MAX);
-        let organ = organ_pipe(n);
-        for r in 0..n {
-            for c in 0..n {
-                let first = m.top.len() as u32;
-                let diagonals = primary + 1;
-                let option = [
-                    2 * organ[r] + 1,
-                    2 * organ[c] + 2,
-                    diagonals + r + c,
-                    diagonals + 2 * n - 1 + (r + n - 1 - c),
-                ];
-                for item in option {
-                    m.append(item, (r * n + c) as u32);
-                }
-                // The previous spacer points down to this option's last node, the next one up
-                // to its first: so a walk along an option wraps around at either end.
-                m.down[spacer as usize] = m.top.len() as u32 - 1;
-                spacer = m.push_node(0, first, 0, u32::MAX);
-            }
-        }
-        m
-    }
-
-    /// The bytes the link arrays hold.
-    fn bytes(&self) -> u64 {
-        let words = self.left.len() * 3 + self.top.len() * 4;
-        (words * std::mem::size_of::<u32>()) as u64
-    }
-
-    fn push_node(&mut self, top: u32, up: u32, down: u32, square: u32) -> u32 {
-        self.top.push(top);
-        self.up.push(up);
-        self.down.push(down);
-        self.square.push(square);
-        self.top.len() as u32 - 1
-    }
-
-    /// Appends a node for `square` at the bottom of `item`'s list.
-    fn append(&mut self, item: usize, square: u32) {
-        let last = self.up[item];
-        let x = self.push_node(item as u32, last, item as u32, square);
-        self.down[last as usize] = x;
-        self.up[item] = x;
-        self.len[item] += 1;
-    }
-
-    /// Takes the option of node `p` out of the lists of its other items.
-    fn hide(&mut self, p: u32, counters: &mut Counters) {
-        let mut q = p + 1;
-        while q != p {
-            let (x, u, d) = (
-                self.top[q as usize],
-                self.up[q as usize],
-                self.down[q as usize],
-            );
-            if x == 0 {
-                q = u; // a spacer: back to the first node of this option
-            } else {
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.len[x as usize] -= 1;
-                counters.updates += 1;
-                q += 1;
-            }
-        }
-    }
-
-    /// Undoes [`Matrix::hide`], walking the option the other way.
-    fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let (x, u, d) = (
-                self.top[q as usize],
-                self.up[q as usize],
-                self.down[q as usize],
-            );
-            if x == 0 {
-                q = d; // a spacer: on to the last node of this option
-            } else {
-                self.down[u as usize] = q;
-                self.up[d as usize] = q;
-                self.len[x as usize] += 1;
-                q -= 1;
-            }
-        }
-    }
-
-    /// Removes item `i` from the item list and hides every option in its list.
-    fn cover(&mut self, i: u32, counters: &mut Counters) {
-        let mut p = self.down[i as usize];
-        while p != i {
-            self.hide(p, counters);
-            p = self.down[p as usize];
-        }
-        let (l, r) = (self.left[i as usize], self.right[i as usize]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
-    }
-
-    /// Undoes [`Matrix::cover`], in the reverse order.
-    fn uncover(&mut self, i: u32) {
-        let (l, r) = (self.left[i as usize], self.right[i as usize]);
-        self.right[l as usize] = i;
-        self.left[r as usize] = i;
-        let mut p = self.up[i as usize];
-        while p != i {
-            self.unhide(p);
-            p = self.up[p as usize];
-        }
-    }
-
-    /// The active primary item with the fewest options (the first such in the list), or
-    /// `None` when every primary item is covered.
-    fn choose(&self) -> Option<u32> {
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        let mut i = self.right[0];
-        while i != 0 {
-            let len = self.len[i as usize];
-            if len < fewest {
-                (best, fewest) = (Some(i), len);
-                if len == 0 {
-                    break;
-                }
-            }
-            i = self.right[i as usize];
-        }
-        best
-    }
-
-    /// Runs Algorithm X, handing each solution (one column per row) to `visitor`, until the
-    /// tree is exhausted, the visitor breaks, `stop` is raised or `budget` nodes are spent.
-    /// The matrix is restored when the search unwinds, whatever ended it. Every solution holds
-    /// the queens `given` (row, column; on the board, none attacking another): their options
-    /// are chosen first, before the search, as Algorithm X would choose them, and withdrawn
-    /// after it. A given queen is not counted as a node. Its steps go to `observer` when
-    /// `OBSERVED` (see [`DlxSolver`]); the instance without them carries no test for it.
-    fn complete_watched<const OBSERVED: bool>(
-        &mut self,
-        given: &[(usize, u32)],
-        stop: &StopFlag,
-        budget: Option<u64>,
-        observer: Option<&dyn Observer>,
-        visitor: &mut Visitor<'_>,
-    ) -> (Ended, Counters) {
-        let mut search = Search::<OBSERVED> {
-            stop,
-            budget: budget.unwrap_or(u64::MAX),
-            counters: Counters::default(),
-            columns: vec![0; self.n],
-            visitor,
-            watch: OBSERVED.then(|| Watch::new(self.n, observer)).flatten(),
-        };
-        let options: Vec<u32> = given
-            .iter()
-            .map(|&(row, column)| self.option_of(row, column as usize))
-            .collect();
-        for (&(row, column), &x) in given.iter().zip(&options) {
-            search.columns[row] = column;
-            if let Some(watch) = &mut search.watch {
-                watch.filled[row] = true;
-            }
-            self.commit(x, &mut search.counters);
-        }
-        let ended = match search.solve(self) {
-            ControlFlow::Continue(()) => Ended::Exhausted,
-            ControlFlow::Break(ended) => ended,
-        };
-        for &x in options.iter().rev() {
-            self.withdraw(x);
-        }
-        (ended, search.counters)
-    }
-
-    fn option_of(&self, row: usize, column: usize) -> u32 {
-        let items = self.left.len() - 1;
-        (items + 2 + 5 * (row * self.n + column)) as u32
-    }
-
-    /// Chooses the option whose first node is `x`: covers its four items, as the search does
-    /// for the option it tries (its first item, then the others going right).
-    fn commit(&mut self, x: u32, counters: &mut Counters) {
-        self.cover(self.top[x as usize], counters);
-        let mut p = x + 1;
-        while p != x {
-            match self.top[p as usize] {
-                0 => p = self.up[p as usize],
-                j => {
-                    self.cover(j, counters);
-                    p += 1;
-                }
-            }
-        }
-    }
-
-    /// Undoes [`Matrix::commit`] of `x`, in the exact reverse order.
-    fn withdraw(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            match self.top[p as usize] {
-                0 => p = self.down[p as usize],
-                j => {
-                    self.uncover(j);
-                    p -= 1;
-                }
-            }
-        }
-        self.uncover(self.top[x as usize]);
-    }
-}
-
-/// The order in which rows (and columns) enter the item list: the middle first, then
-/// alternately one below and one above (`n = 8`: 4, 3, 5, 2, 6, 1, 7, 0). `organ[r]` is the
-/// position of row `r` in that order.
-fn organ_pipe(n: usize) -> Vec<usize> {
-    let mut organ = vec![0; n];
-    for k in 0..n {
-        let offset = k.div_ceil(2);
-        let r = if k % 2 == 1 {
-            n / 2 - offset
-        } else {
-            n / 2 + offset
-        };
-        organ[r] = k;
-    }
-    organ
-}
 
 /// The state of one run of Algorithm X besides the matrix.
 /// What a watched search needs besides the matrix: where its events go, the rows holding a
@@ -552,10 +273,6 @@ impl Strategy for DlxSolver {
             resumable: false,
             variants: &[VARIANT],
         }
-    }
-
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -116,11 +116,10 @@ mod operators;
 mod tests;
 
 use nqueens_core::{
-    Capabilities, Config, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Stats, Strategy,
+    Variant,
 };
-use nqueens_local::{self as local, DiagonalCounts, Start};
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
+use nqueens_local::{self as local, DiagonalCounts, Searched};
 
 /// A genetic algorithm on permutations. Registry name `genetic`; randomized (takes a seed);
 /// `n <= 2,000`; variants `pmx` (the default) and `mutation` (no crossover).
@@ -206,52 +205,84 @@ const PMX_VARIANT: Variant = Variant {
     summary: "population 100, tournaments of 5, PMX crossover 1/2, swap mutation, elite 2, restarts",
     complete: false,
     randomized: true,
-    budget: Some("moves"),
+    budget: Some(Budget::Moves),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
+    keeps_given: false,
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 5e-5),
+                (16, 6.7e-4),
+                (30, 5.1e-3),
+                (100, 0.058),
+                (300, 0.34),
+                (1_000, 4.4),
+            ],
+            2.0,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
+    ..Variant::BLANK
 };
 
 /// The control experiment: no crossover.
 const MUTATION_VARIANT: Variant = Variant {
     name: Some("mutation"),
     summary: "the same without crossover: mutated copies of tournament winners",
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 4e-5),
+                (16, 1.5e-3),
+                (30, 1.9e-3),
+                (100, 0.026),
+                (300, 0.27),
+                (1_000, 2.3),
+            ],
+            2.0,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
     ..PMX_VARIANT
 };
+
+/// The variants, and whether each recombines parents, in the same order.
+const VARIANTS: [Variant; 2] = [PMX_VARIANT, MUTATION_VARIANT];
+const CROSSOVER: [bool; 2] = [true, false];
 
 /// Runs the GA on the `n × n` board with `params`, under `config`'s seed, budget (in
 /// generations), stop flag and observer (`n` checked by the [`Solver`](nqueens_core::Solver)
 /// entry points).
 fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Error> {
-    let (seed, budget) = match local::start(n, config, default_budget(n)) {
-        Start::Search { seed, budget } => (seed, budget),
-        Start::Answered(run) => return Ok(run),
-    };
-    let mut stats = Stats::default();
-    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
-    // The fitness counters: the populations beside them are a few megabytes at most.
-    let mut fitness = DiagonalCounts::new(n).ok_or_else(|| Error::OutOfMemory {
-        strategy: "genetic",
-        n,
-        what: format!("the fitness counters ({} bytes)", 16 * n),
-    })?;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (ended, found, counters) = if config.watches_steps() {
-        evolve::evolve_observed(n, params, &mut fitness, &mut rng, budget, config)
-    } else {
-        evolve::evolve::<false>(n, params, &mut fitness, &mut rng, budget, config)
-    };
-    stats.moves = counters.generations;
-    stats.examined = counters.evaluations;
-    stats.restarts = counters.restarts;
-    stats.peak_bytes = counters.bytes;
-    match found {
-        Some(columns) => {
-            config.observe(Event::Found);
-            Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
-        }
-        None => stopped(ended, stats),
-    }
+    local::seeded(n, config, default_budget(n), |rng, budget| {
+        // The fitness counters: the populations beside them are a few megabytes at most.
+        let mut fitness = DiagonalCounts::new(n).ok_or_else(|| Error::OutOfMemory {
+            strategy: "genetic",
+            n,
+            what: format!("the fitness counters ({} bytes)", 16 * n),
+        })?;
+        let (ended, found, counters) = if config.watches_steps() {
+            evolve::evolve_observed(n, params, &mut fitness, rng, budget, config)
+        } else {
+            evolve::evolve::<false>(n, params, &mut fitness, rng, budget, config)
+        };
+        let stats = Stats {
+            moves: counters.generations,
+            examined: counters.evaluations,
+            restarts: counters.restarts,
+            peak_bytes: counters.bytes,
+            ..Stats::default()
+        };
+        Ok(Searched {
+            ended,
+            found,
+            stats,
+        })
+    })
 }
 
 impl Strategy for GeneticSolver {
@@ -264,13 +295,13 @@ impl Strategy for GeneticSolver {
             summary: "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
             counts_classes: false,
             resumable: false,
-            variants: &[PMX_VARIANT, MUTATION_VARIANT],
+            variants: &VARIANTS,
         }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let mut params = Params::for_size(job.n());
-        if job.is("mutation") {
+        if !CROSSOVER[job.variant_index()] {
             params.crossover = 0.0;
         }
         solve_with(job.n(), &params, job.config())

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use nqueens_core::validate_size;
+use nqueens_core::{Event, validate_size};
 use nqueens_run::{EventLog, Replay, RestartCounter};
 
 use super::*;

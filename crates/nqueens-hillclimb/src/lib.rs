@@ -103,8 +103,8 @@ mod board;
 mod climb;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
-    Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit,
+    Solution, Stats, Strategy, Variant,
 };
 use nqueens_local::{self as local, Start};
 use rand::SeedableRng;
@@ -159,23 +159,69 @@ const STEEPEST: Variant = Variant {
     summary: "steepest ascent, stuck at the first plateau or local minimum, random restarts",
     complete: false,
     randomized: true,
-    budget: Some("examined"),
+    budget: Some(Budget::Examined),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
+    keeps_given: false,
+    cost: Cost {
+        first: CostModel::power(&[(8, 3.2e-5), (16, 3.2e-4), (30, 7.3e-3)], 4.0),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
+    ..Variant::BLANK
 };
 
 const SIDEWAYS: Variant = Variant {
     name: Some("sideways"),
     summary: "steepest ascent with up to 100 consecutive sideways moves, random restarts",
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 4.3e-5),
+                (16, 7.2e-5),
+                (30, 1.3e-4),
+                (100, 1.2e-3),
+                (300, 0.022),
+                (1_000, 0.72),
+            ],
+            3.0,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
     ..STEEPEST
 };
 
 const FIRST_CHOICE: Variant = Variant {
     name: Some("first-choice"),
     summary: "random successors until one improves, random restarts",
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 3.8e-5),
+                (16, 1.3e-4),
+                (30, 6.5e-4),
+                (100, 0.056),
+                (1_000, 1.2),
+            ],
+            3.0,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::UNKNOWN,
+    },
     ..STEEPEST
 };
+
+/// The variants, the default first, and the rule each climbs by, in the same order.
+const VARIANTS: [Variant; 3] = [SIDEWAYS, STEEPEST, FIRST_CHOICE];
+const RULES: [Rule; 3] = [
+    Rule::Sideways {
+        limit: SIDEWAYS_LIMIT,
+    },
+    Rule::Steepest,
+    Rule::FirstChoice,
+];
 
 /// Climbs the `n × n` board by `rule` with random restarts, under `config`'s seed, budget,
 /// stop flag and observer (`n` checked by the [`Solver`](nqueens_core::Solver) entry points).
@@ -224,20 +270,12 @@ impl Strategy for HillClimbingSolver {
             summary: "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
             counts_classes: false,
             resumable: false,
-            variants: &[SIDEWAYS, STEEPEST, FIRST_CHOICE],
+            variants: &VARIANTS,
         }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        let rule = if job.is("steepest") {
-            Rule::Steepest
-        } else if job.is("first-choice") {
-            Rule::FirstChoice
-        } else {
-            Rule::Sideways {
-                limit: SIDEWAYS_LIMIT,
-            }
-        };
+        let rule = RULES[job.variant_index()];
         solve_with(job.n(), rule, job.config())
     }
 }

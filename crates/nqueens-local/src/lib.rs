@@ -1,13 +1,15 @@
 //! # nqueens-local
 //!
 //! What every seeded local search (`min-conflicts`, `annealing`, `genetic`, `hill-climbing`)
-//! does before its first move, the one uniform draw they all make, the fallible allocation of
+//! does before its first move and after its last ([`seeded`]), the one uniform draw they all make, the fallible allocation of
 //! their boards' counters, and their boards' diagonal bookkeeping ([`DiagonalCounts`], and the
 //! [`PermutationBoard`] of `annealing`), written once.
 
 #![deny(missing_docs)]
 
-use nqueens_core::{Config, Ended, FirstRun, Stats, known};
+use nqueens_core::{Config, Ended, Error, Event, FirstRun, Solution, Stats, known};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
 
 mod board;
 
@@ -83,4 +85,54 @@ pub fn start(n: usize, config: &Config, default_budget: u64) -> Start {
         0 => answered(Ended::Budget),
         budget => Start::Search { seed, budget },
     }
+}
+
+/// How a seeded search ended: why, the columns when it found a solution, and what it cost.
+#[derive(Debug)]
+pub struct Searched {
+    /// Why it ended ([`Ended::Satisfied`] when `found` holds a solution).
+    pub ended: Ended,
+    /// The solution's columns, when it found one.
+    pub found: Option<Vec<u32>>,
+    /// Its statistics.
+    pub stats: Stats,
+}
+
+/// The frame of a seeded local search on `n` queens, around `search`: the [`start`] (the
+/// seed, the budget, the sizes answered at once), the generator seeded, then the end as a
+/// [`FirstRun`] with its seed: [`Event::Found`] and the solution validated when `search` found
+/// one, its reason otherwise.
+///
+/// ```
+/// use nqueens_core::{Config, Ended, Stats};
+/// use nqueens_local::{Searched, seeded};
+///
+/// let config = Config { seed: Some(7), ..Config::default() };
+/// let run = seeded(4, &config, 100, |_rng, budget| {
+///     assert_eq!(budget, 100);
+///     Ok(Searched { ended: Ended::Satisfied, found: Some(vec![1, 3, 0, 2]), stats: Stats::default() })
+/// })?;
+/// assert_eq!((run.ended(), run.seed), (Ended::Satisfied, Some(7)));
+/// # Ok::<(), nqueens_core::Error>(())
+/// ```
+pub fn seeded(
+    n: usize,
+    config: &Config,
+    default_budget: u64,
+    search: impl FnOnce(&mut Xoshiro256PlusPlus, u64) -> Result<Searched, Error>,
+) -> Result<FirstRun, Error> {
+    let (seed, budget) = match start(n, config, default_budget) {
+        Start::Search { seed, budget } => (seed, budget),
+        Start::Answered(run) => return Ok(run),
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let searched = search(&mut rng, budget)?;
+    let run = match searched.found {
+        Some(columns) => {
+            config.observe(Event::Found);
+            FirstRun::found(Solution::from_columns(columns)?, searched.stats)
+        }
+        None => FirstRun::without_solution(searched.ended, searched.stats),
+    };
+    Ok(run.seeded(seed))
 }

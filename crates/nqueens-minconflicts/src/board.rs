@@ -8,6 +8,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::diagonals::Diagonals;
 use crate::prefetch::prefetch;
+use crate::restart::Repairable;
 
 mod banded;
 
@@ -432,4 +433,35 @@ impl Board {
 fn partner(rng: &mut Xoshiro256PlusPlus, n: usize, i: usize) -> usize {
     let j = uniform_below(rng.next_u64(), n - 1);
     j + usize::from(j >= i)
+}
+
+impl Repairable for Board {
+    fn restart(&mut self, rng: &mut Xoshiro256PlusPlus, config: &Config) -> bool {
+        self.start(rng, &|| config.stop.is_stopped())
+    }
+
+    fn placed(&self) -> impl Iterator<Item = (usize, usize)> {
+        self.columns()
+            .iter()
+            .enumerate()
+            .map(|(row, &column)| (row, column as usize))
+    }
+
+    fn attacked_queens(&self) -> u64 {
+        Board::attacked_queens(self)
+    }
+
+    fn repair<const OBSERVED: bool>(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        allowance: u64,
+        stall: u64,
+        config: &Config,
+    ) -> (u64, Ended) {
+        Board::repair::<OBSERVED>(self, rng, allowance, stall, config)
+    }
+
+    fn bytes(&self) -> u64 {
+        Board::bytes(self) as u64
+    }
 }

@@ -23,6 +23,8 @@ use nqueens_local::{DiagonalCounts, uniform_below};
 use rand::Rng;
 use rand::rngs::Xoshiro256PlusPlus;
 
+use crate::restart::{Repairable, restarts};
+
 /// Random probes per row at the start, and random partners per move.
 const SAMPLES: usize = 64;
 
@@ -215,13 +217,44 @@ impl Board {
     }
 }
 
+impl Repairable for Board {
+    fn restart(&mut self, rng: &mut Xoshiro256PlusPlus, config: &Config) -> bool {
+        if config.stop.is_stopped() {
+            return false;
+        }
+        self.start(rng);
+        true
+    }
+
+    /// The free rows' queens: the given ones are on the board already.
+    fn placed(&self) -> impl Iterator<Item = (usize, usize)> {
+        self.free_rows
+            .iter()
+            .map(|&row| (row, self.columns[row] as usize))
+    }
+
+    fn attacked_queens(&self) -> u64 {
+        (0..self.n).filter(|&row| self.attackers(row) > 0).count() as u64
+    }
+
+    fn repair<const OBSERVED: bool>(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        allowance: u64,
+        stall: u64,
+        config: &Config,
+    ) -> (u64, Ended) {
+        Board::repair::<OBSERVED>(self, rng, allowance, stall, config)
+    }
+
+    fn bytes(&self) -> u64 {
+        (4 * self.n * 5) as u64
+    }
+}
+
 /// Searches for a completion of `given` on the `n × n` board with at most `budget` moves,
-/// restarting after `stall` moves without progress. Returns the columns when it found one;
-/// [`Error::OutOfMemory`] when the board's counters cannot be had.
-///
-/// Each restart is reported to `config`'s observer as [`Event::Restarted`]; with `OBSERVED`,
-/// so is every free row of each start ([`Event::Assigned`]; the given queens are on the board
-/// already) and every move.
+/// restarting after `stall` moves without progress ([`restarts`]). Returns the columns when
+/// it found one; [`Error::OutOfMemory`] when the board's counters cannot be had.
 pub(crate) fn complete<const OBSERVED: bool>(
     n: usize,
     given: &Given,
@@ -238,33 +271,7 @@ pub(crate) fn complete<const OBSERVED: bool>(
             16 * n
         ),
     })?;
-    let mut stats = Stats::default();
-    let mut left = budget;
-    loop {
-        if config.stop.is_stopped() {
-            return Ok((None, Ended::Interrupted, stats));
-        }
-        board.start(rng);
-        if OBSERVED {
-            for &row in &board.free_rows {
-                let column = board.columns[row] as usize;
-                config.observe(Event::Assigned { row, column });
-            }
-        }
-        if stats.restarts == 0 {
-            stats.initial_conflicts = (0..n).filter(|&row| board.attackers(row) > 0).count() as u64;
-        }
-        let (moves, ended) = board.repair::<OBSERVED>(rng, left, stall, config);
-        stats.moves += moves;
-        left -= moves;
-        stats.peak_bytes = (4 * board.n * 5) as u64;
-        match ended {
-            Ended::Satisfied => return Ok((Some(board.columns), ended, stats)),
-            Ended::Budget if left > 0 => {
-                stats.restarts += 1;
-                config.observe(Event::Restarted);
-            }
-            ended => return Ok((None, ended, stats)),
-        }
-    }
+    let (ended, stats) = restarts::<_, OBSERVED>(&mut board, rng, budget, stall, config);
+    let columns = (ended == Ended::Satisfied).then_some(board.columns);
+    Ok((columns, ended, stats))
 }

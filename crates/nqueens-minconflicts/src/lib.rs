@@ -104,10 +104,11 @@ mod board;
 mod completion;
 mod diagonals;
 mod prefetch;
+mod restart;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats, Strategy,
-    Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit,
+    Solution, Strategy, Variant,
 };
 use nqueens_local::{self as local, Start};
 use rand::SeedableRng;
@@ -147,10 +148,31 @@ const ONLY: Variant = Variant {
     summary: "greedy permutation start, O(1) swap repair, restarts",
     complete: false,
     randomized: true,
-    budget: Some("moves"),
+    budget: Some(Budget::Moves),
     first: Limit::UpTo(MAX_N),
     list: Limit::Unsupported("local search finds one solution at a time; it cannot enumerate"),
     count: Limit::Unsupported("local search finds one solution at a time; it cannot count"),
+    keeps_given: true,
+    cost: Cost {
+        first: CostModel::power(
+            &[
+                (8, 4e-4),
+                (16, 4e-4),
+                (100, 5e-5),
+                (1_000, 1.2e-4),
+                (10_000, 1e-3),
+                (100_000, 3.4e-3),
+                (1_000_000, 0.04),
+                (3_000_000, 0.1),
+                (10_000_000, 0.4),
+                (100_000_000, 4.0),
+            ],
+            1.1,
+        ),
+        count: CostModel::UNKNOWN,
+        completion: CostModel::power(&[(12, 1e-3), (28, 3e-3)], 1.0),
+    },
+    ..Variant::BLANK
 };
 
 impl Strategy for MinConflictsSolver {
@@ -165,10 +187,6 @@ impl Strategy for MinConflictsSolver {
             resumable: false,
             variants: &[ONLY],
         }
-    }
-
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
@@ -206,13 +224,8 @@ impl Strategy for MinConflictsSolver {
     }
 }
 
-/// Starts and repairs `board` (`n × n`) until it holds a solution, the `budget` of moves is spent or the
-/// stop flag is raised.
-///
-/// With `OBSERVED`, the run is reported to `config`'s observer: every row of each start as
-/// [`Event::Assigned`], each move as the repair reports it, each restart as
-/// [`Event::Restarted`] (before the new start's rows), and [`Event::Found`] at the end. Without
-/// it only the restarts are reported, and the repair is the instance without the calls.
+/// Starts and repairs `board` (`n × n`) until it holds a solution, the `budget` of moves is
+/// spent or the stop flag is raised ([`restart::restarts`]), with [`Event::Found`] at the end.
 fn search<const OBSERVED: bool>(
     mut board: Board,
     n: usize,
@@ -220,38 +233,11 @@ fn search<const OBSERVED: bool>(
     budget: u64,
     config: &Config,
 ) -> Result<FirstRun, Error> {
-    let mut stats = Stats::default();
-    let stopped = |ended, stats| Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let is_stopped = || config.stop.is_stopped();
-    let mut left = budget;
-    loop {
-        if !board.start(&mut rng, &is_stopped) {
-            stats.peak_bytes = board.bytes() as u64;
-            return stopped(Ended::Interrupted, stats);
-        }
-        if OBSERVED {
-            for (row, &column) in board.columns().iter().enumerate() {
-                let column = column as usize;
-                config.observe(Event::Assigned { row, column });
-            }
-        }
-        if stats.restarts == 0 {
-            stats.initial_conflicts = board.attacked_queens();
-        }
-        let (moves, ended) = board.repair::<OBSERVED>(&mut rng, left, stall(n), config);
-        stats.moves += moves;
-        left -= moves;
-        stats.peak_bytes = stats.peak_bytes.max(board.bytes() as u64);
-        match ended {
-            Ended::Satisfied => break,
-            // A stalled repair starts over, while moves are left.
-            Ended::Budget if left > 0 => {
-                stats.restarts += 1;
-                config.observe(Event::Restarted);
-            }
-            ended => return stopped(ended, stats),
-        }
+    let (ended, mut stats) =
+        restart::restarts::<_, OBSERVED>(&mut board, &mut rng, budget, stall(n), config);
+    if ended != Ended::Satisfied {
+        return Ok(FirstRun::without_solution(ended, stats).seeded(seed));
     }
     config.observe(Event::Found);
     // The diagonal bits are freed before the validator takes its own ~5 bits per queen.

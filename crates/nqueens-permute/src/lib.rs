@@ -68,8 +68,8 @@ mod walk;
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Ended, Error, FirstRun, Job, Limit, Observer, Operation, Solution, Stats,
-    Strategy, Variant, VisitRun, Visitor,
+    Budget, Capabilities, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Observer, Operation,
+    Solution, Stats, Strategy, Variant, VisitRun, Visitor,
 };
 
 use walk::{Limits, walk, walk_watched};
@@ -113,10 +113,17 @@ const VARIANT: Variant = Variant {
     summary: SUMMARY,
     complete: true,
     randomized: false,
-    budget: Some("examined"),
+    budget: Some(Budget::Examined),
     first: Limit::UpTo(MAX_FIRST),
     list: Limit::UpTo(MAX_COMPLETE),
     count: Limit::UpTo(MAX_COMPLETE),
+    keeps_given: false,
+    cost: Cost {
+        first: CostModel::per_row(&[(8, 1.4e-5)], 12.0),
+        count: CostModel::per_row(&[(4, 2e-7), (8, 1.2e-4), (11, 0.16), (12, 1.3)], 12.0),
+        completion: CostModel::UNKNOWN,
+    },
+    ..Variant::BLANK
 };
 
 impl PermutationSolver {

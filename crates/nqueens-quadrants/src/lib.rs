@@ -128,9 +128,9 @@ use plan::Plan;
 
 use nqueens_core::split::Subproblems;
 use nqueens_core::{
-    Bytes, Capabilities, CountRun, Error, Job, Limit, StopFlag, Strategy, Variant, known,
+    Bytes, Capabilities, Cost, CostModel, Error, Estimate, Job, Limit, Needed, StopFlag, Strategy,
+    Variant, known,
 };
-use nqueens_run::split::count_plan;
 
 /// The registry name.
 const NAME: &str = "quadrants";
@@ -182,6 +182,30 @@ const COUNTER: Variant = Variant {
     first: Limit::Unsupported(ONLY_COUNTS),
     list: Limit::Unsupported(ONLY_COUNTS),
     count: Limit::UpTo(known::COUNT_FITS_U64),
+    keeps_given: false,
+    cost: Cost {
+        first: CostModel::UNKNOWN,
+        // n = 17..19 from the bench's two-thread runs, 20..22 from benches/by-hand.csv (wall
+        // on two threads; 22 in shards); beyond, the growth from 21 to 22.
+        count: CostModel::per_row(
+            &[
+                (4, 2.5e-4),
+                (10, 4.2e-4),
+                (13, 4.3e-3),
+                (15, 0.05),
+                (16, 0.115),
+                (17, 0.75),
+                (18, 1.9),
+                (19, 13.1),
+                (20, 89.0),
+                (21, 701.0),
+                (22, 7060.0),
+            ],
+            9.2,
+        ),
+        completion: CostModel::UNKNOWN,
+    },
+    ..Variant::BLANK
 };
 
 impl Strategy for QuadrantsSolver {
@@ -227,21 +251,20 @@ impl Strategy for QuadrantsSolver {
             // most), beyond that the bound from the tables' shapes.
             let tables = if n <= SAMPLED_UP_TO {
                 plan.table_bytes_sampled(&config.stop)
-                    .map(|bytes| format!("about {}", Bytes(bytes)))
+                    .map(|bytes| Estimate::About(Bytes(bytes)))
             } else {
                 None
             }
-            .unwrap_or_else(|| format!("at most {}", Bytes(plan.table_bytes_bound())));
+            .unwrap_or_else(|| Estimate::AtMost(Bytes(plan.table_bytes_bound())));
             return Err(Error::MemoryLimit {
                 strategy: NAME,
                 n,
-                reason: format!(
-                    "its tables would take more than the memory limit of {} on {threads} \
-                     thread(s) (--memory-limit): {tables} of quarter tables, plus up to {} \
-                     of keys per thread",
-                    Bytes(limit),
-                    Bytes(keys.unwrap_or_else(|| plan.keys_bound_from_shapes())),
-                ),
+                needed: Needed::Tables {
+                    tables,
+                    keys_per_thread: Bytes(keys.unwrap_or_else(|| plan.keys_bound_from_shapes())),
+                    threads,
+                },
+                limit: Bytes(limit),
             });
         }
         Ok(())
@@ -249,18 +272,5 @@ impl Strategy for QuadrantsSolver {
 
     fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
         Ok(Box::new(Plan::new(job.n())?))
-    }
-
-    /// Counts the plan's subproblems on [`Config::threads`](nqueens_core::Config::threads)
-    /// threads, with the peak memory of its tables in the statistics.
-    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        let plan = Plan::new(job.n())?;
-        let run = count_plan(&plan, job.config())?;
-        Ok(CountRun {
-            total: run.total,
-            unique: None,
-            ended: run.ended,
-            stats: plan.stats(),
-        })
     }
 }

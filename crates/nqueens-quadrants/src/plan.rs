@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use nqueens_core::split::{Fingerprint, Subproblems, Tally};
-use nqueens_core::{Error, Operation, Stats, StopFlag};
+use nqueens_core::{Details, Error, Operation, Stats, StopFlag};
 
 use crate::board::Board;
 use crate::halves::{Half, half_keys};
@@ -440,6 +440,11 @@ impl Subproblems for Plan {
             peak_bytes: self.peak_bytes(),
             ..Stats::default()
         }
+    }
+
+    /// The join kernel it picked for this CPU, as `join_kernel`.
+    fn details(&self) -> Details {
+        Details::from([("join_kernel", self.kernel.name().to_string())])
     }
 
     /// Counts the solutions of one class of east-row sets: the count of its smallest set

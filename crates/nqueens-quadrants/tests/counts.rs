@@ -55,7 +55,8 @@ fn tables_over_the_memory_limit_are_refused_with_the_estimate() {
     };
     // n = 16's tables take 8.3 MiB: the exact count is over a 4 MiB limit, and says so.
     match QuadrantsSolver.count(16, &tight) {
-        Err(Error::MemoryLimit { n: 16, reason, .. }) => {
+        Err(error @ Error::MemoryLimit { n: 16, .. }) => {
+            let reason = error.to_string();
             assert!(
                 reason.contains("MiB") && reason.contains("4 MiB"),
                 "{reason}"

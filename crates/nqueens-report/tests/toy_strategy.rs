@@ -24,11 +24,10 @@ const TOY: Variant = Variant {
     name: Some("plain"),
     summary: "a toy backtracker",
     complete: true,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(9),
     list: Limit::UpTo(9),
     count: Limit::UpTo(9),
+    ..Variant::BLANK
 };
 
 const TOY_TWICE: Variant = Variant {

@@ -54,6 +54,17 @@ pub struct Choice<'r> {
     pub variant: Option<&'static str>,
 }
 
+impl Choice<'_> {
+    /// `config` with the chosen variant, unless it names one of its own (a caller's
+    /// `--variant` wins over the rule's).
+    pub fn apply(&self, config: Config) -> Config {
+        Config {
+            variant: config.variant.or(self.variant.map(str::to_string)),
+            ..config
+        }
+    }
+}
+
 /// Strategies by name, with one default rule per operation.
 #[derive(Default)]
 pub struct Registry {
@@ -117,7 +128,7 @@ impl Registry {
         for (operation, picks) in &self.completion {
             for pick in picks {
                 let (solver, variant) = self.resolve(*operation, pick)?;
-                if !solver.honours_given(variant) {
+                if !variant.keeps_given {
                     return Err(Error::GivenNotHonoured {
                         strategy: solver.name(),
                         variant: variant.name,
@@ -154,6 +165,14 @@ impl Registry {
     /// The picks of the default rule for `operation` with given queens, in order.
     pub fn completion_rule(&self, operation: Operation) -> &[Pick] {
         rule(&self.completion, operation)
+    }
+
+    /// The strategy and variant `pick` names, whatever the size.
+    pub fn choice(&self, pick: &Pick) -> Result<Choice<'_>, Error> {
+        Ok(Choice {
+            solver: self.get(pick.strategy)?,
+            variant: pick.variant,
+        })
     }
 
     /// The default for `operation` at size `n`: the first pick of the rule whose bound and

@@ -145,8 +145,8 @@ use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Clause, Lit, Var};
 
 use nqueens_core::{
-    Capabilities, Ended, Error, Event, FirstRun, Job, Limit, Observer, Solution, Stats, StopFlag,
-    Strategy, Variant, VisitRun, Visitor,
+    Budget, Bytes, Capabilities, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit,
+    Needed, Observer, Solution, Stats, StopFlag, Strategy, Variant, VisitRun, Visitor,
 };
 
 /// N-Queens in CNF, solved by CaDiCaL. Registry name `sat`.
@@ -173,15 +173,9 @@ pub enum AtMostOne {
 }
 
 impl AtMostOne {
-    /// The encoding a variant names (`pairwise` for the unnamed default).
-    pub fn of(variant: &Variant) -> Self {
-        match variant.name {
-            Some("ladder") => AtMostOne::Ladder,
-            Some("bitwise") => AtMostOne::Bitwise,
-            Some("commander") => AtMostOne::Commander,
-            Some("bimander") => AtMostOne::Bimander,
-            _ => AtMostOne::Pairwise,
-        }
+    /// The encoding of the variant that runs `job`.
+    fn of(job: &Job<'_>) -> Self {
+        ENCODINGS[job.variant_index()]
     }
 
     fn encode<C: CollectClauses>(
@@ -200,44 +194,100 @@ impl AtMostOne {
     }
 }
 
-const fn variant(name: &'static str, summary: &'static str, first: usize) -> Variant {
+const fn variant(name: &'static str, summary: &'static str, first: usize, cost: Cost) -> Variant {
     Variant {
         name: Some(name),
         summary,
         complete: true,
         randomized: false,
-        budget: Some("backtracks"),
+        budget: Some(Budget::Backtracks),
+        keeps_given: true,
         first: Limit::UpTo(first),
         list: Limit::UpTo(MAX_ENUMERATE),
         count: Limit::UpTo(MAX_ENUMERATE),
+        cost,
+        ..Variant::BLANK
     }
 }
 
 /// The variants, the default first. First-solution limits: the largest n of a run over
 /// n = 10, 20, 30, ... in which every board was solved within 8 s (release mode, 2-core
 /// reference machine; see the crate documentation).
-const VARIANTS: &[Variant] = &[
+const VARIANTS: [Variant; 5] = [
     variant(
         "pairwise",
         "CNF, pairwise at-most-one (no new variables, ~5n³/3 clauses), CaDiCaL",
         150,
+        Cost {
+            first: CostModel::power(&[(8, 1.3e-3), (16, 0.02), (30, 0.11), (100, 4.8)], 3.0),
+            count: CostModel::per_row(
+                &[(4, 1e-3), (8, 0.012), (10, 0.103), (11, 0.39), (12, 2.2)],
+                5.0,
+            ),
+            completion: CostModel::power(&[(12, 5e-3), (20, 0.02), (28, 0.06)], 3.0),
+        },
     ),
     variant(
         "ladder",
         "CNF, ladder (sequential counter) at-most-one, CaDiCaL",
         100,
+        Cost {
+            first: CostModel::power(&[(8, 1.1e-3), (16, 0.011), (30, 0.49), (100, 3.6)], 3.0),
+            count: CostModel::per_row(
+                &[(4, 4e-4), (8, 0.016), (10, 0.21), (11, 0.65), (12, 5.4)],
+                6.0,
+            ),
+            completion: CostModel::UNKNOWN,
+        },
     ),
-    variant("bitwise", "CNF, bitwise (binary) at-most-one, CaDiCaL", 170),
+    variant(
+        "bitwise",
+        "CNF, bitwise (binary) at-most-one, CaDiCaL",
+        170,
+        Cost {
+            first: CostModel::power(&[(8, 2.4e-3), (16, 0.016), (30, 0.22), (100, 0.71)], 3.0),
+            count: CostModel::per_row(
+                &[(4, 4e-4), (8, 0.018), (10, 0.35), (11, 0.84), (12, 4.6)],
+                5.0,
+            ),
+            completion: CostModel::UNKNOWN,
+        },
+    ),
     variant(
         "commander",
         "CNF, commander at-most-one (groups of 4), CaDiCaL",
         120,
+        Cost {
+            first: CostModel::power(&[(8, 5.2e-4), (16, 0.012), (30, 0.036), (100, 1.6)], 3.0),
+            count: CostModel::per_row(
+                &[(4, 2e-3), (8, 9.5e-3), (10, 0.12), (11, 0.47), (12, 3.2)],
+                6.0,
+            ),
+            completion: CostModel::UNKNOWN,
+        },
     ),
     variant(
         "bimander",
         "CNF, bimander at-most-one (groups of 4, binary group numbers), CaDiCaL",
         200,
+        Cost {
+            first: CostModel::power(&[(8, 5.1e-4), (16, 8.2e-3), (30, 0.133), (100, 0.54)], 3.0),
+            count: CostModel::per_row(
+                &[(4, 4e-4), (8, 0.017), (10, 0.23), (11, 0.79), (12, 3.7)],
+                5.0,
+            ),
+            completion: CostModel::UNKNOWN,
+        },
     ),
+];
+
+/// The encoding each of [`VARIANTS`] uses, in the same order.
+const ENCODINGS: [AtMostOne; 5] = [
+    AtMostOne::Pairwise,
+    AtMostOne::Ladder,
+    AtMostOne::Bitwise,
+    AtMostOne::Commander,
+    AtMostOne::Bimander,
 ];
 
 const SUMMARY: &str = "CNF (RustSAT cardinality encodings) solved by the CaDiCaL SAT solver";
@@ -389,17 +439,15 @@ fn admit_memory(job: &Job<'_>) -> Result<(), Error> {
     let Some(limit) = job.config().memory_limit else {
         return Ok(());
     };
-    let bytes = estimated_bytes(job.n(), AtMostOne::of(job.variant()))?;
+    let bytes = estimated_bytes(job.n(), AtMostOne::of(job))?;
     if bytes > limit {
         return Err(Error::MemoryLimit {
             strategy: "sat",
             n: job.n(),
-            reason: format!(
-                "its formula would take the solver about {} MiB, above the memory bound of {} \
-                 MiB",
-                bytes.div_ceil(1 << 20),
-                limit >> 20
-            ),
+            needed: Needed::Formula {
+                bytes: Bytes(bytes),
+            },
+            limit: Bytes(limit),
         });
     }
     Ok(())
@@ -787,12 +835,8 @@ impl Strategy for SatSolver {
             summary: SUMMARY,
             counts_classes: false,
             resumable: false,
-            variants: VARIANTS,
+            variants: &VARIANTS,
         }
-    }
-
-    fn honours_given(&self, _variant: &Variant) -> bool {
-        true
     }
 
     fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {
@@ -802,7 +846,7 @@ impl Strategy for SatSolver {
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         admit_memory(job)?;
         let config = job.config();
-        let amo = AtMostOne::of(job.variant());
+        let amo = AtMostOne::of(job);
         let given = job.given().map_or(&[][..], |g| g.queens());
         let observer = config.observer.as_ref().filter(|o| o.wants_steps());
         Ok(complete_first(job.n(), amo, given, &config.stop, config.budget, observer)?.0)
@@ -811,7 +855,7 @@ impl Strategy for SatSolver {
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
         admit_memory(job)?;
         let config = job.config();
-        let amo = AtMostOne::of(job.variant());
+        let amo = AtMostOne::of(job);
         let observer = config.observer.clone().filter(|o| o.wants_steps());
         let Some(mut session) =
             Session::start(job.n(), amo, &config.stop, config.budget, observer)?

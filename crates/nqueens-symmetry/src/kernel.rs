@@ -1,5 +1,9 @@
 //! Counting the completions of one constellation: the hot loop.
 //!
+//! One file on purpose (over 500 lines): the loop, its start from a constellation and the
+//! per-class driver all rest on the one mask layout described here, and split apart each would
+//! have to restate it.
+//!
 //! The edge queens are placed first; the search fills the remaining ("free") rows top to bottom
 //! on three bitmasks: `columns` (taken columns), `rising` (`/` diagonals, shifted right one bit
 //! per row) and `falling` (`\` diagonals, shifted left one bit per row), bit `c + offset`

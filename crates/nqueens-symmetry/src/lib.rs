@@ -126,7 +126,6 @@ mod plan;
 mod symmetric;
 
 use nqueens_core::split::Subproblems;
-use nqueens_run::split::count_plan;
 pub use plan::MAX_MASK_N;
 
 use plan::Plan;
@@ -136,7 +135,7 @@ use std::sync::atomic::AtomicU64;
 
 use symmetric::SymmetricPlan;
 
-use nqueens_core::{Capabilities, CountRun, Error, Job, Limit, Stats, Strategy, Variant, known};
+use nqueens_core::{Capabilities, Cost, CostModel, Error, Job, Limit, Strategy, Variant, known};
 
 /// The registry name.
 const NAME: &str = "symmetry";
@@ -169,6 +168,22 @@ const COUNTER: Variant = Variant {
     first: Limit::Unsupported(ONLY_COUNTS),
     list: Limit::Unsupported(ONLY_COUNTS),
     count: Limit::UpTo(MAX_COUNT_N),
+    keeps_given: false,
+    symmetric: Limit::UpTo(MAX_SYMMETRIC_N),
+    cost: Cost {
+        first: CostModel::UNKNOWN,
+        count: CostModel::per_row(
+            &[
+                (4, 2.5e-4),
+                (11, 5e-4),
+                (13, 4.3e-3),
+                (15, 0.115),
+                (16, 0.73),
+            ],
+            6.0,
+        ),
+        completion: CostModel::UNKNOWN,
+    },
 };
 
 impl Strategy for SymmetrySolver {
@@ -185,54 +200,19 @@ impl Strategy for SymmetrySolver {
         }
     }
 
-    /// Up to n = 64 ([`MAX_SYMMETRIC_N`]): the symmetric searches keep `2n - 1` diagonals in
-    /// a `u128`.
-    fn symmetric_count_limit(&self, _: &Variant) -> Limit {
-        Limit::UpTo(MAX_SYMMETRIC_N)
-    }
-
     /// The plan (of the symmetric solutions with a turn in the config); the caller checked `n`
-    /// against the limit, which the masks hold.
+    /// against the limit, which the masks hold. With
+    /// [`Config::stats`](nqueens_core::Config::stats), the plan counts by the kernel compiled
+    /// with its node counter, so that the run's [`Stats::nodes`] are the nodes of the
+    /// completion searches (see the crate doc); 0 otherwise, at full speed.
     fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
         Ok(match job.config().symmetric {
             Some(turn) => Box::new(SymmetricPlan::new(job.n(), turn)?),
-            None => Box::new(Plan::new(job.n())?),
-        })
-    }
-
-    /// Counts the plan's subproblems on [`Config::threads`](nqueens_core::Config::threads)
-    /// threads; with [`Config::stats`](nqueens_core::Config::stats), by the kernel compiled
-    /// with its node counter, so that the run's [`Stats::nodes`] are the nodes of the
-    /// completion searches (see the crate doc), and 0 otherwise.
-    fn search_count(&self, job: &Job<'_>) -> Result<CountRun, Error> {
-        if let Some(turn) = job.config().symmetric {
-            let run = count_plan(&SymmetricPlan::new(job.n(), turn)?, job.config())?;
-            return Ok(CountRun {
-                total: run.total,
-                unique: None,
-                ended: run.ended,
-                stats: Stats::default(),
-            });
-        }
-        let plan = Plan::new(job.n())?;
-        let (run, nodes) = if job.config().stats {
-            let counting = plan::CountingNodes {
-                plan: &plan,
+            None if job.config().stats => Box::new(plan::CountingNodes {
+                plan: Plan::new(job.n())?,
                 nodes: AtomicU64::new(0),
-            };
-            let run = count_plan(&counting, job.config())?;
-            (run, counting.nodes.into_inner())
-        } else {
-            (count_plan(&plan, job.config())?, 0)
-        };
-        Ok(CountRun {
-            total: run.total,
-            unique: Some(run.unique),
-            ended: run.ended,
-            stats: Stats {
-                nodes,
-                ..Stats::default()
-            },
+            }),
+            None => Box::new(Plan::new(job.n())?),
         })
     }
 }

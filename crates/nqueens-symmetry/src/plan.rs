@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_core::split::{Fingerprint, Subproblems, Tally};
-use nqueens_core::{Error, Operation, StopFlag};
+use nqueens_core::{Error, Operation, Stats, StopFlag};
 
 use crate::constellation::{Class, classes};
 use crate::kernel::{count_class, count_class_nodes};
@@ -15,7 +15,7 @@ pub const MAX_MASK_N: usize = 32;
 /// fixed order, so that index `i` means the same work in every process and on every machine.
 ///
 /// It is the symmetry counter's [`Subproblems`], handed out by
-/// [`Solver::plan`](nqueens_core::Solver::plan): [`nqueens_run::split`] counts it on several
+/// [`Solver::plan`](nqueens_core::Solver::plan): [`nqueens_core::split`] counts it on several
 /// threads, in shards and with checkpoints.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
@@ -92,12 +92,12 @@ impl Subproblems for Plan {
 /// A [`Plan`] counted with the kernel's node counter, for a count that asks for statistics
 /// ([`Config::stats`](nqueens_core::Config::stats)): each finished subproblem adds its nodes
 /// to one total, so the threads share a counter once per subproblem, not per node.
-pub(crate) struct CountingNodes<'a> {
-    pub(crate) plan: &'a Plan,
+pub(crate) struct CountingNodes {
+    pub(crate) plan: Plan,
     pub(crate) nodes: AtomicU64,
 }
 
-impl Subproblems for CountingNodes<'_> {
+impl Subproblems for CountingNodes {
     fn strategy(&self) -> &'static str {
         self.plan.strategy()
     }
@@ -121,5 +121,12 @@ impl Subproblems for CountingNodes<'_> {
         };
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
         Ok(Some(tally))
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            ..Stats::default()
+        }
     }
 }

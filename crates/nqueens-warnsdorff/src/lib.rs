@@ -108,8 +108,8 @@ mod search;
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Capabilities, Config, CountRun, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats,
-    Strategy, Variant, VisitRun, Visitor, known,
+    Budget, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, FirstRun, Job,
+    Limit, Solution, Stats, Strategy, Variant, VisitRun, Visitor, known,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -146,28 +146,61 @@ const ONLY_FIRST: &str = "the scaling variant only finds a first solution; listi
 
 /// The variants, in order of preference: with no variant named, a first solution runs
 /// `scaling` and listing and counting run `faithful`, the first that supports them.
-const VARIANTS: &[Variant] = &[
+const VARIANTS: [Variant; 2] = [
     Variant {
         name: Some(SCALING),
         summary: "most constrained row, random order, restarts on the Luby schedule",
         complete: true,
         randomized: true,
-        budget: Some("nodes"),
+        budget: Some(Budget::Nodes),
         first: Limit::UpTo(MAX_N),
         list: Limit::Unsupported(ONLY_FIRST),
         count: Limit::Unsupported(ONLY_FIRST),
+        keeps_given: false,
+        cost: Cost {
+            first: CostModel::power(
+                &[
+                    (8, 2e-5),
+                    (100, 6e-5),
+                    (300, 2e-4),
+                    (1_000, 5e-3),
+                    (3_000, 0.02),
+                    (10_000, 0.32),
+                    (30_000, 1.4),
+                ],
+                2.0,
+            ),
+            count: CostModel::UNKNOWN,
+            completion: CostModel::UNKNOWN,
+        },
+        ..Variant::BLANK
     },
     Variant {
         name: Some(FAITHFUL),
         summary: "the essay's queensw: rows in order, fewest grandchildren first, deterministic",
         complete: true,
         randomized: false,
-        budget: Some("nodes"),
+        budget: Some(Budget::Nodes),
         first: Limit::UpTo(FAITHFUL_MAX_N),
         list: Limit::UpTo(FAITHFUL_LIST_MAX_N),
         count: Limit::UpTo(known::COUNT_FITS_U64),
+        keeps_given: false,
+        cost: Cost {
+            first: CostModel::wall(&[(8, 7e-6), (30, 1.1e-5), (100, 5.8)]),
+            count: CostModel::per_row(&[(4, 1e-6), (8, 1.2e-4), (12, 0.056), (14, 1.6)], 5.3),
+            completion: CostModel::UNKNOWN,
+        },
+        ..Variant::BLANK
     },
 ];
+
+/// How each of [`VARIANTS`] searches, in the same order.
+#[derive(Clone, Copy)]
+enum Mode {
+    Scaling,
+    Faithful,
+}
+const MODES: [Mode; 2] = [Mode::Scaling, Mode::Faithful];
 
 /// Warnsdorff-guided depth-first search, in the essay's `faithful` variant or the `scaling`
 /// one (see the crate documentation). Registry name `warnsdorff`.
@@ -331,15 +364,14 @@ impl Strategy for WarnsdorffSolver {
             summary: "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
             counts_classes: false,
             resumable: false,
-            variants: VARIANTS,
+            variants: &VARIANTS,
         }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
-        if job.is(FAITHFUL) {
-            Self::faithful_first(job)
-        } else {
-            Self::scaling_first(job)
+        match MODES[job.variant_index()] {
+            Mode::Scaling => Self::scaling_first(job),
+            Mode::Faithful => Self::faithful_first(job),
         }
     }
 
@@ -369,6 +401,7 @@ impl Strategy for WarnsdorffSolver {
             unique: None,
             ended,
             stats,
+            details: Default::default(),
         })
     }
 }

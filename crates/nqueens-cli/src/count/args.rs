@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::Args;
-use nqueens::core::split::{Key, KeyError, Shard};
+use nqueens::core::split::{Key, KeyError, LauncherError, Remedy, Shard};
 
 use super::symmetric;
 use crate::output::warn;
@@ -104,7 +104,7 @@ impl ShardArg {
         match self {
             ShardArg::Given(shard) => Ok(shard),
             ShardArg::Auto { count } => {
-                Shard::from_env(count).map_err(|error| UsageError(format!("--shard auto: {error}")))
+                Shard::from_env(count).map_err(|error| UsageError(launcher_wording(&error)))
             }
         }
     }
@@ -176,6 +176,23 @@ pub(super) fn thread_count(requested: u16) -> usize {
         });
     }
     requested.min(bound)
+}
+
+/// A launcher's refusal, with what `--shard` could give instead.
+fn launcher_wording(error: &LauncherError) -> String {
+    let instead = match (error, error.remedy()) {
+        (LauncherError::ArrayBeyondShards { shards, .. }, _) => {
+            format!(
+                " (submit --array=0-{} for auto/{shards})",
+                shards.saturating_sub(1)
+            )
+        }
+        (LauncherError::SizeDisagrees { .. }, _) => ", or give --shard auto".to_string(),
+        (_, Remedy::Shard) => "; give --shard I/K".to_string(),
+        (_, Remedy::ShardCount) => "; give --shard auto/K".to_string(),
+        _ => String::new(),
+    };
+    format!("--shard auto: {error}{instead}")
 }
 
 #[cfg(test)]

@@ -11,21 +11,23 @@ mod args;
 pub(crate) mod progress;
 mod record_file;
 mod symmetric;
+mod wording;
 
 pub use args::CountArgs;
 pub(crate) use args::{parse_bytes, read_key};
 pub(crate) use record_file::read_records;
+pub(crate) use wording::cli_error;
 
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
-use nqueens::core::{Config, Ended, Observer, Registry, Stats, StopFlag, Strategy};
-use nqueens::count::{CountError, CountRequest, Counted, Counter};
+use nqueens::core::{Config, Details, Ended, Observer, Registry, Stats, StopFlag};
+use nqueens::count::{CountRequest, Counted, Counter};
 use serde::Serialize;
 
+use crate::Status;
 use crate::output::{message, warn};
-use crate::{Status, UsageError};
 use args::thread_count;
 use progress::{LONG_COUNT_N, Reporter, announce_long_count};
 
@@ -41,10 +43,10 @@ struct CountReport<'a> {
     complete: bool,
     seconds: f64,
     stats: Stats,
-    /// The code `quadrants` picked for this CPU for its joins (`avx512`, `avx2-pext`, `avx2`,
-    /// `portable`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    join_kernel: Option<&'static str>,
+    /// How the strategy counted, in its own words (`join_kernel`: the code `quadrants` picked
+    /// for this CPU for its joins, `avx512`, `avx2-pext`, `avx2` or `portable`).
+    #[serde(flatten)]
+    details: &'a Details,
 }
 
 #[derive(Serialize)]
@@ -55,17 +57,6 @@ struct SymmetricReport<'a> {
     total: u64,
     complete: bool,
     seconds: f64,
-}
-
-/// The library's count errors as the CLI reports them: conflicting flags are usage errors,
-/// the others keep their type for the exit status.
-pub(crate) fn cli_error(error: CountError) -> anyhow::Error {
-    match error {
-        CountError::Conflict(text) => UsageError(text).into(),
-        CountError::Solver(error) => error.into(),
-        CountError::Checkpoint(error) => error.into(),
-        CountError::Burnside(error) => error.into(),
-    }
 }
 
 /// Runs `nqueens count`.
@@ -113,9 +104,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     }
     let solver = counter.solver();
     if let Some(fallback) = counter.fallback() {
-        // The refusal says why (quadrants': its estimate, and the --memory-limit it passed).
+        // The refusal says why (quadrants': its estimate, and the limit it passed).
         warn(&format!(
-            "{}; counting with {} instead",
+            "{} (--memory-limit raises it); counting with {} instead",
             fallback.error,
             solver.name()
         ));
@@ -132,19 +123,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
             path.display()
         ));
     }
-    if reporter.estimate && args.symmetric.is_none() && solver.capabilities().resumable {
-        let resumed = counter.resumed();
-        announce_long_count(
-            solver,
-            n,
-            counter.config(),
-            |whole| {
-                let mine = shard.map_or(whole, |shard| shard.indices(whole).len());
-                mine.saturating_sub(resumed)
-            },
-            args.checkpoint.is_some(),
-            &reporter,
-        );
+    if reporter.estimate
+        && args.symmetric.is_none()
+        && let Some(forecast) = counter.forecast()
+    {
+        announce_long_count(n, &forecast, args.checkpoint.is_some(), &reporter);
     }
     let started = Instant::now();
     let counted = counter.run().map_err(cli_error)?;
@@ -184,8 +167,7 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
             complete: run.is_complete(),
             seconds,
             stats: run.stats,
-            join_kernel: (counted.strategy == nqueens::quadrants::QuadrantsSolver.name())
-                .then(|| nqueens::quadrants::JoinKernel::detect().name()),
+            details: &run.details,
         };
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;

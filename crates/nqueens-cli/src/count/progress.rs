@@ -5,8 +5,8 @@ use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use nqueens::core::{Config, Event, Observer, Solver, Strategy, known};
-use nqueens::quadrants::QuadrantsSolver;
+use nqueens::core::{Event, Observer};
+use nqueens::count::Forecast;
 use nqueens_report::format_seconds;
 
 use crate::output::message;
@@ -16,51 +16,6 @@ pub(crate) const LONG_COUNT_N: usize = 20;
 
 /// How long to watch the first subproblems before estimating the whole run.
 const ESTIMATE_AFTER: Duration = Duration::from_secs(5);
-
-/// The board counted to forecast a long count before it starts: a fraction of a second.
-const CALIBRATION_N: usize = 15;
-
-/// How a strategy's time per solution counted at `n` compares with its time at
-/// [`CALIBRATION_N`], as a factor.
-fn time_per_solution(strategy: &str, n: usize) -> Option<f64> {
-    let steps = i32::try_from(n.checked_sub(CALIBRATION_N)?).ok()?;
-    Some(if strategy == QuadrantsSolver.name() {
-        // The join's cost per solution falls and then holds: at n = 15 the count is mostly
-        // setting up (threads, tables), and from n = 20 on a solution costs about a tenth of
-        // n = 15's (measured on the 2-core machine, on one thread and on two: n = 15 in 0.083
-        // and 0.057 s, n = 20 in 162 and 89 s, n = 21 in 701 s on two).
-        0.1
-    } else {
-        // Searches: the time grows a little faster than the number of solutions (measured
-        // with the symmetry strategy on two cores: 1.0 from n = 16 to 17, 1.1 from 17 to 18).
-        1.05_f64.powi(steps)
-    })
-}
-
-/// Seconds a count of `n` would take with `solver` and `config`: the time of a count of
-/// [`CALIBRATION_N`] on this machine, scaled by the ratio of the solution counts (OEIS
-/// A000170, continued past the last known term at its last ratio) and by the strategy's
-/// [`time_per_solution`]. A subproblem of a large board can take minutes, so the estimate from
-/// the first finished subproblems comes late; this one comes at once.
-fn forecast(solver: &dyn Solver, n: usize, config: &Config) -> Option<f64> {
-    // The calibration is not part of the count the progress bar shows.
-    let config = Config {
-        observer: None,
-        ..config.clone()
-    };
-    let started = Instant::now();
-    let run = solver.count(CALIBRATION_N, &config).ok()?;
-    let seconds = started.elapsed().as_secs_f64();
-    let solutions = |m: usize| known::all_solutions(m).map(|s| s as f64);
-    let last = known::KNOWN_UP_TO;
-    let target = solutions(n).or_else(|| {
-        let ratio = solutions(last)? / solutions(last - 1)?;
-        Some(solutions(last)? * ratio.powi(i32::try_from(n - last).ok()?))
-    })?;
-    let factor = time_per_solution(solver.name(), n)?;
-    run.is_complete()
-        .then(|| seconds * target / solutions(CALIBRATION_N).unwrap_or(1.0) * factor)
-}
 
 /// Progress of a count: an indicatif bar on a terminal, and one time estimate on standard error
 /// for long counts. It watches the run as its [`Observer`], through the subproblem events.
@@ -191,40 +146,31 @@ impl Drop for Reporter {
     }
 }
 
-/// Says that `n` is a long count, how many subproblems it has and how long those this run
-/// counts (`to_count` of them: a shard's, less those a checkpoint holds) should take, and how
-/// to stop and resume it.
+/// Says that `n` is a long count, how many subproblems it has, how many this run counts (a
+/// shard's, less those a checkpoint holds) and how long the counter's forecast says those take,
+/// and how to stop and resume it.
 pub(crate) fn announce_long_count(
-    solver: &dyn Solver,
     n: usize,
-    config: &Config,
-    to_count: impl FnOnce(usize) -> usize,
+    forecast: &Forecast,
     checkpoint: bool,
     reporter: &Reporter,
 ) {
-    let Ok(plan) = solver.plan(n, config) else {
-        return;
-    };
-    let whole = plan.len();
-    let mine = to_count(whole);
+    let (whole, mine) = (forecast.subproblems, forecast.to_count);
     let share = if mine == whole {
         String::new()
     } else {
         format!(", {mine} of them to count in this run")
     };
-    // Nothing left to count (a checkpoint holds them all): no calibration, no forecast.
-    let guess = (mine > 0)
-        .then(|| forecast(solver, n, config))
-        .flatten()
-        .map_or_else(String::new, |s| {
-            format!(
-                "; timed against n = {CALIBRATION_N} on this machine, {} would take about {} on \
-                 {} thread(s)",
-                if mine == whole { "the count" } else { "those" },
-                format_seconds(s * mine as f64 / whole.max(1) as f64),
-                config.thread_count()
-            )
-        });
+    // Nothing left to count (a checkpoint holds them all): no forecast.
+    let guess = match forecast.seconds {
+        Some(seconds) if mine > 0 && seconds.is_finite() => format!(
+            "; on the reference machine (the report's), {} would take about {} on {} thread(s)",
+            if mine == whole { "the count" } else { "those" },
+            format_seconds(seconds),
+            forecast.threads
+        ),
+        _ => String::new(),
+    };
     reporter.say(&format!(
         "n = {n} is a long count: {whole} subproblems{share}{guess}. Ctrl-C stops and prints \
          the partial count{}",

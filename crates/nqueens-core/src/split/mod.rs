@@ -6,14 +6,20 @@
 //! [`Strategy::subproblems`](crate::Strategy::subproblems) and says
 //! [`resumable`](crate::Capabilities::resumable), and its plan is a [`Subproblems`] list
 //! whose pieces are counted into [`Tally`]s; callers get the list from
-//! [`Solver::plan`](crate::Solver::plan). The `nqueens-run` crate counts such lists
-//! (`nqueens_run::split`: the threaded runner, shards `I/K` and their records, checkpoint
-//! files, merging records back into a whole count), re-exports this module with them, and
-//! shows a toy plan counted by them.
+//! [`Solver::plan`](crate::Solver::plan). [`count_plan`] and [`count_subproblems`] count such
+//! a list on several threads: the one runner, which a resumable strategy's count uses by
+//! default, so that a strategy crate needs this crate alone. The `nqueens-run` crate builds
+//! the rest on it (`nqueens_run::split`: shards `I/K` and their records, checkpoint files,
+//! merging records back into a whole count), re-exports this module with them, and shows a
+//! toy plan counted by them.
+
+mod runner;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Stats, StopFlag};
+use crate::{Details, Error, Stats, StopFlag};
+
+pub use runner::{PlanRun, count_plan, count_subproblems, count_whole};
 
 /// The FNV-1a offset basis: the hash of nothing.
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -147,5 +153,11 @@ pub trait Subproblems: Send + Sync {
     /// tables it keeps), reported by counts that use it; none by default.
     fn stats(&self) -> Stats {
         Stats::default()
+    }
+
+    /// What the run should say about how it counted (for example the code a counter picked
+    /// for this CPU), for [`CountRun::details`](crate::CountRun::details); nothing by default.
+    fn details(&self) -> Details {
+        Details::new()
     }
 }

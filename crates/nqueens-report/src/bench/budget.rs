@@ -5,10 +5,10 @@
 
 use std::time::Instant;
 
-use nqueens_core::Operation;
+use nqueens_core::{Growth, Operation};
 use nqueens_run::Registry;
 
-use super::models::{Growth, strategy_model};
+use super::models::strategy_model;
 use super::plan::{Case, Plan};
 use crate::format_seconds;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};

@@ -8,8 +8,7 @@
 //! report measures between-run noise.
 
 use nqueens_core::{
-    Capabilities, CountRun, Error, FirstRun, Job, Limit, Solver, Strategy, Variant, VisitRun,
-    Visitor,
+    Capabilities, CountRun, Error, FirstRun, Job, Solver, Strategy, VisitRun, Visitor,
 };
 
 /// The environment variable.
@@ -92,14 +91,6 @@ impl Strategy for Slowed<'_> {
 
     fn capabilities(&self) -> Capabilities {
         self.inner.capabilities()
-    }
-
-    fn honours_given(&self, variant: &Variant) -> bool {
-        self.inner.honours_given(variant)
-    }
-
-    fn symmetric_count_limit(&self, variant: &Variant) -> Limit {
-        self.inner.symmetric_count_limit(variant)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

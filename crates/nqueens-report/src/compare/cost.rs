@@ -43,7 +43,7 @@ impl Cost {
             .capabilities()
             .resolve(None, operation, n, solver.name())
             .ok()
-            .and_then(|variant| variant_cost(solver, variant, operation))
+            .and_then(|variant| variant_cost(variant, operation))
             .and_then(|model| Some(model.seconds(n)? / model.seconds(self.n)?))
             // A wall says nothing of this machine's timeout: the timeout decides.
             .filter(|ratio| ratio.is_finite());

@@ -7,25 +7,27 @@ use thiserror::Error;
 use super::Shard;
 
 /// Why the environment does not say which shard this process counts. The messages name the
-/// variables, and the `nqueens count --shard` forms that would do instead.
+/// variables; [`LauncherError::remedy`] says what a caller that knows the shard can give
+/// instead, for a front end to word in its own options.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LauncherError {
     /// No engine's variables are set.
     #[error(
         "no job array or launcher found (none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, \
-         OMPI_COMM_WORLD_RANK, PMI_RANK is set); give --shard I/K"
+         OMPI_COMM_WORLD_RANK, PMI_RANK is set)"
     )]
     NoEngine,
     /// Two engines' index variables are set at once.
-    #[error("both {first} and {second} are set; give --shard I/K")]
+    #[error("both {first} and {second} are set")]
     TwoEngines {
         /// One variable, with its value.
         first: String,
         /// The other.
         second: String,
     },
-    /// A variable the engine needs is not set.
-    #[error("{engine} sets {present} but not {missing}{hint}")]
+    /// A variable the engine needs is not set, so the number of shards must be given.
+    #[error("{engine} sets {present} but not {missing}{why}")]
     Missing {
         /// The engine.
         engine: &'static str,
@@ -33,8 +35,8 @@ pub enum LauncherError {
         present: &'static str,
         /// The one that is not.
         missing: &'static str,
-        /// What to do instead.
-        hint: &'static str,
+        /// Why it may be missing, or where the number is found instead (may be empty).
+        why: &'static str,
     },
     /// A variable is not a whole number.
     #[error("{name}={value} is not a whole number")]
@@ -44,9 +46,88 @@ pub enum LauncherError {
         /// Its value (cut short).
         value: String,
     },
-    /// The variables, or K, disagree.
-    #[error("{0}")]
-    Contradiction(String),
+    /// A Slurm array reaches past the number of shards asked for.
+    #[error(
+        "the array goes up to task {max} (SLURM_ARRAY_TASK_MAX) but there are only {shards} \
+         shards: the array should be 0-{last}",
+        last = shards.saturating_sub(1)
+    )]
+    ArrayBeyondShards {
+        /// `SLURM_ARRAY_TASK_MAX`.
+        max: usize,
+        /// The number of shards asked for (at least 1).
+        shards: usize,
+    },
+    /// A Slurm array with a step or a list, whose task IDs are not the shards in order.
+    #[error(
+        "the array is not one run of task IDs (SLURM_ARRAY_TASK_MIN={min}, \
+         SLURM_ARRAY_TASK_MAX={max}, SLURM_ARRAY_TASK_COUNT={tasks}): with a step or a list, \
+         the number of shards must be given and the tasks numbered 0 to K - 1"
+    )]
+    ArrayWithGaps {
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: usize,
+        /// `SLURM_ARRAY_TASK_MAX`.
+        max: usize,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        tasks: usize,
+    },
+    /// A Slurm task ID below the array's first.
+    #[error("SLURM_ARRAY_TASK_ID={id} is below SLURM_ARRAY_TASK_MIN={min}")]
+    TaskBelowMin {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: usize,
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: usize,
+    },
+    /// The launcher's number of processes is not the number of shards asked for.
+    #[error("{size_name}={size} but {shards} shards were asked for: start {shards} processes")]
+    SizeDisagrees {
+        /// The size variable.
+        size_name: &'static str,
+        /// Its value.
+        size: usize,
+        /// The number of shards asked for.
+        shards: usize,
+    },
+    /// The index is past the last shard.
+    #[error(
+        "{index_name} gives shard {index}, but there are only {shards} (0 to {last}): number \
+         the tasks from 0",
+        last = shards.saturating_sub(1)
+    )]
+    IndexBeyondShards {
+        /// The index variable.
+        index_name: &'static str,
+        /// Its value.
+        index: usize,
+        /// The number of shards.
+        shards: usize,
+    },
+}
+
+/// What a caller can give instead of reading the shard from the environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remedy {
+    /// The whole shard, index and number (`I/K`).
+    Shard,
+    /// The number of shards (`auto/K`), the index still read from the environment.
+    ShardCount,
+    /// Nothing given would help: the environment itself must change.
+    None,
+}
+
+impl LauncherError {
+    /// What a caller can give instead.
+    pub fn remedy(&self) -> Remedy {
+        match self {
+            LauncherError::NoEngine | LauncherError::TwoEngines { .. } => Remedy::Shard,
+            LauncherError::Missing { .. } | LauncherError::ArrayWithGaps { .. } => {
+                Remedy::ShardCount
+            }
+            _ => Remedy::None,
+        }
+    }
 }
 
 /// Reads one variable: the process's environment, or a table in tests.
@@ -134,11 +215,7 @@ fn slurm(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherError> {
     if let Some(k) = count {
         // auto/K: the task ID is the shard, so a rerun of some shards keeps their numbers.
         if let Some(max) = max.filter(|&max| max >= k) {
-            return Err(LauncherError::Contradiction(format!(
-                "the array goes up to task {max} (SLURM_ARRAY_TASK_MAX) but there are only \
-                 {k} shards: submit --array=0-{} for auto/{k}",
-                k - 1
-            )));
+            return Err(LauncherError::ArrayBeyondShards { max, shards: k });
         }
         return shard(id, k, "SLURM_ARRAY_TASK_ID");
     }
@@ -147,24 +224,22 @@ fn slurm(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherError> {
             engine: "Slurm",
             present: "SLURM_ARRAY_TASK_ID",
             missing: "SLURM_ARRAY_TASK_COUNT",
-            hint: " (Slurm before 21.08?): give --shard auto/K",
+            why: " (Slurm before 21.08?)",
         });
     };
     let first = min.unwrap_or(0);
     if let Some(max) = max
         && max.checked_sub(first).map(|span| span + 1) != Some(tasks)
     {
-        return Err(LauncherError::Contradiction(format!(
-            "the array is not one run of task IDs (SLURM_ARRAY_TASK_MIN={first}, \
-             SLURM_ARRAY_TASK_MAX={max}, SLURM_ARRAY_TASK_COUNT={tasks}): with a step or a list, \
-             give --shard auto/K and number the tasks 0 to K - 1"
-        )));
+        return Err(LauncherError::ArrayWithGaps {
+            min: first,
+            max,
+            tasks,
+        });
     }
-    let index = id.checked_sub(first).ok_or_else(|| {
-        LauncherError::Contradiction(format!(
-            "SLURM_ARRAY_TASK_ID={id} is below SLURM_ARRAY_TASK_MIN={first}"
-        ))
-    })?;
+    let index = id
+        .checked_sub(first)
+        .ok_or(LauncherError::TaskBelowMin { id, min: first })?;
     shard(index, tasks, "SLURM_ARRAY_TASK_ID")
 }
 
@@ -175,7 +250,7 @@ fn kubernetes(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherErr
             engine: "a Kubernetes Indexed Job",
             present: "JOB_COMPLETION_INDEX",
             missing: "the number of completions",
-            hint: ": give --shard auto/K with K = the Job's spec.completions",
+            why: " (Kubernetes does not export it: it is the Job's spec.completions)",
         });
     };
     shard(index, k, "JOB_COMPLETION_INDEX")
@@ -192,9 +267,11 @@ fn rank_and_size(
     let size = number(var, size_name)?;
     let k = match (size, count) {
         (Some(size), Some(k)) if size != k => {
-            return Err(LauncherError::Contradiction(format!(
-                "{size_name}={size} but --shard auto/{k}: start {k} processes, or give auto"
-            )));
+            return Err(LauncherError::SizeDisagrees {
+                size_name,
+                size,
+                shards: k,
+            });
         }
         (Some(size), _) => size,
         (None, Some(k)) => k,
@@ -203,20 +280,18 @@ fn rank_and_size(
                 engine,
                 present: rank_name,
                 missing: size_name,
-                hint: ": give --shard auto/K",
+                why: "",
             });
         }
     };
     shard(rank, k, rank_name)
 }
 
-fn shard(index: usize, count: usize, index_name: &str) -> Result<Shard, LauncherError> {
-    Shard::new(index, count).map_err(|_| {
-        LauncherError::Contradiction(format!(
-            "{index_name} gives shard {index}, but there are only {count} (0 to {}): \
-             number the tasks from 0",
-            count.saturating_sub(1)
-        ))
+fn shard(index: usize, count: usize, index_name: &'static str) -> Result<Shard, LauncherError> {
+    Shard::new(index, count).map_err(|_| LauncherError::IndexBeyondShards {
+        index_name,
+        index,
+        shards: count,
     })
 }
 
@@ -290,7 +365,7 @@ mod tests {
         assert_eq!(resolve_with("auto/64", &rerun), Ok("17/64".to_owned()));
         let err = resolve_with("auto", &rerun).unwrap_err();
         assert!(
-            err.contains("not one run") && err.contains("auto/K"),
+            err.contains("not one run") && err.contains("number of shards must be given"),
             "{err}"
         );
     }
@@ -332,10 +407,9 @@ mod tests {
 
     #[test]
     fn nothing_or_two_engines_is_an_error() {
-        assert!(
-            resolve_with("auto", &[])
-                .unwrap_err()
-                .contains("give --shard I/K")
+        assert_eq!(
+            Shard::from_vars(None, &|_| None).map_err(|e| e.remedy()),
+            Err(Remedy::Shard)
         );
         let both = [("SLURM_ARRAY_TASK_ID", "1"), ("PMI_RANK", "0")];
         let err = resolve_with("auto/4", &both).unwrap_err();

@@ -58,15 +58,13 @@ mod checkpoint;
 mod key;
 mod launcher;
 mod merge;
-mod runner;
 mod shard;
 
 pub use audit::{AuditError, Audited, audit, random_seed, sample};
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use key::{Key, KeyError, check_record};
-pub use launcher::LauncherError;
+pub use launcher::{LauncherError, Remedy};
 pub use merge::{MergeError, Merged, merge};
-pub use runner::{PlanRun, count_plan, count_subproblems};
 pub use shard::{Shard, ShardError, ShardRecord, count_shard};
 
 /// At most the first `chars` characters of `text`, with `…` when some were cut: how messages

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use nqueens_core::{Config, Ended, Error, Event};
+use crate::{Config, CountRun, Ended, Error, Event};
 
 use super::{Subproblems, Tally};
 
@@ -23,12 +23,12 @@ pub struct PlanRun {
 }
 
 /// Counts every subproblem of `plan` on [`Config::thread_count`] threads: what a resumable
-/// strategy's [`Strategy::search_count`](nqueens_core::Strategy::search_count) does, so that
-/// [`Solver::count`](nqueens_core::Solver::count) counts its plan with the runner that counts
+/// strategy's [`Strategy::search_count`](crate::Strategy::search_count) does, so that
+/// [`Solver::count`](crate::Solver::count) counts its plan with the runner that counts
 /// its shards and checkpoints.
 ///
 /// ```
-/// use nqueens_run::split::{Subproblems, Tally, count_plan};
+/// use nqueens_core::split::{Subproblems, Tally, count_plan};
 /// use nqueens_core::{Config, Ended, Error, StopFlag};
 ///
 /// /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
@@ -51,6 +51,25 @@ pub struct PlanRun {
 pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Error> {
     let all: Vec<usize> = (0..plan.len()).collect();
     count_subproblems(plan, &all, config, &|_, _| {})
+}
+
+/// Counts every subproblem of `plan` as a whole count: [`count_plan`], with the plan's
+/// statistics and details, and the classes when the plan's tallies hold them (`classes`).
+/// What a resumable strategy's count does by default, and what the count workflow does with
+/// the plan it made once.
+pub fn count_whole(
+    plan: &dyn Subproblems,
+    config: &Config,
+    classes: bool,
+) -> Result<CountRun, Error> {
+    let run = count_plan(plan, config)?;
+    Ok(CountRun {
+        total: run.total,
+        unique: classes.then_some(run.unique),
+        ended: run.ended,
+        stats: plan.stats(),
+        details: plan.details(),
+    })
 }
 
 /// Counts the subproblems whose indices are in `todo` (each below `plan.len()`; duplicates are
@@ -179,7 +198,7 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens_core::StopFlag;
+    use crate::StopFlag;
 
     #[test]
     fn interleaving_is_a_permutation() {
