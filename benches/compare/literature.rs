@@ -66,7 +66,7 @@ fn min_conflicts_runs(h: &Harness) -> [(usize, usize); 2] {
     }
 }
 
-/// Plans the group's cases with their cost (see [`nqueens_report::bench::MODELS`]): one case per
+/// Plans the group's cases with their cost (see [`nqueens_report::bench::bench_model`]): one case per
 /// hill-climbing variant (all its batches) and one per min-conflicts size (all its seeds).
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let (count, size) = batches(h.plan.profile);

@@ -27,7 +27,8 @@ pub fn completion_cost(variant: &'static Variant) -> Option<&'static CostModel> 
 }
 
 /// Expected seconds of one run of the bench's own cases (the validator, the yardsticks, the
-/// `once` goals, the literature's batches), by group and case label: measured as above. A
+/// `once` goals, the literature's batches), by group and case label: the medians of the full
+/// run on the 2-core reference machine (`reports/README.md`), rounded up. A
 /// case without a line is planned at every size of its grid and estimated at the cap, and
 /// its probe (see `probe.rs` in the bench) still stops its series at the first run past the
 /// budget.
