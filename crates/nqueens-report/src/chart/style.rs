@@ -12,34 +12,12 @@ use super::{Panel, Series};
 /// Style slots per family: the default variant, then up to seven others.
 pub(crate) const VARIANT_SLOTS: usize = 8;
 
-/// The colours of the families, in order: neighbours (the backtrackers, the local searches)
+/// The colours of the families (`0xRRGGBB`), in order: neighbours (the backtrackers, the local searches)
 /// far apart; a family past the last takes them again from the start.
-const COLORS: [(u8, u8, u8); 25] = [
-    (0, 114, 178),
-    (213, 94, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (230, 159, 0),
-    (86, 180, 233),
-    (110, 110, 110),
-    (153, 79, 0),
-    (102, 51, 153),
-    (150, 150, 0),
-    (200, 30, 30),
-    (0, 0, 0),
-    (0, 95, 60),
-    (225, 60, 200),
-    (0, 175, 175),
-    (120, 120, 255),
-    (60, 60, 60),
-    (100, 100, 100),
-    (165, 165, 165),
-    (90, 140, 0),
-    (180, 0, 90),
-    (0, 60, 140),
-    (190, 140, 90),
-    (80, 0, 160),
-    (0, 120, 120),
+const COLORS: [u32; 25] = [
+    0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0xe69f00, 0x56b4e9, 0x6e6e6e, 0x994f00, 0x663399,
+    0x969600, 0xc81e1e, 0x000000, 0x005f3c, 0xe13cc8, 0x00afaf, 0x7878ff, 0x3c3c3c, 0x646464,
+    0xa5a5a5, 0x5a8c00, 0xb4005a, 0x003c8c, 0xbe8c5a, 0x5000a0, 0x007878,
 ];
 
 /// One family of series: a strategy by its registry name (or a bench series such as
@@ -172,7 +150,7 @@ fn family_of(families: &[Family], label: &str) -> Option<usize> {
 
 /// The colour of a style index.
 fn color(style: usize) -> RGBColor {
-    let (r, g, b) = COLORS[(style / VARIANT_SLOTS) % COLORS.len()];
+    let [_, r, g, b] = COLORS[(style / VARIANT_SLOTS) % COLORS.len()].to_be_bytes();
     RGBColor(r, g, b)
 }
 
