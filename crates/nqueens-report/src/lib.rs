@@ -110,48 +110,46 @@
 
 #![deny(missing_docs)]
 
-mod baseline;
 pub mod bench;
 mod board;
-mod by_hand;
 mod chart;
 pub mod compare;
-mod criterion;
+mod data;
 mod error;
 mod files;
 mod format;
 pub mod group;
 mod machine;
-mod manifest;
 pub mod project;
 mod report;
-mod stats;
 
 use std::sync::Once;
 
 use plotters::style::{FontStyle, register_font};
 
-pub use baseline::{
+pub use board::{MAX_BOARD, draw_board};
+pub use chart::{Family, ImageFormat, Panel, Point, Series, Styles, Units, draw_chart};
+pub use data::baseline::{
     Baseline, CLASS_BOUNDS, CLASS_QUANTILE, Change, Confirmation, EVERY_THREAD_COUNTED,
     FAMILY_MARGIN, Figures, INSTRUCTION_FLOOR, MARGIN, MIN_CLASS_CASES, Measure, NOISE, Noise,
     RESAMPLES, TOGETHER_MIN, Together, Verdict, beyond_band, compare, judge, kernel_key, lone_band,
     reference_csv, uncompared_kernels,
 };
-pub use board::{MAX_BOARD, draw_board};
-pub use by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
-pub use chart::{Family, ImageFormat, Panel, Point, Series, Styles, Units, draw_chart};
-pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
+pub use data::by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
+pub use data::criterion::{CriterionData, Estimate, Interval, read_criterion};
+pub use data::manifest::{
+    HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin,
+};
+pub use data::stats::{
+    BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError,
+    UnknownStatus, Update,
+};
 pub use error::ReportError;
 pub use files::{read_text_bounded, write_atomically};
 pub use format::{format_bytes, format_count, format_seconds, format_size};
 pub use machine::{Machine, utc_now, utc_timestamp};
-pub use manifest::{HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin};
 pub use report::{
     BoardPicture, ReportInput, ReportOptions, ReportSummary, TracePicture, load, write_report,
-};
-pub use stats::{
-    BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError,
-    UnknownStatus, Update,
 };
 
 /// Registers DejaVu Sans (regular and bold) as plotters' `sans-serif`, once per process.

@@ -4,8 +4,8 @@
 use nqueens_core::{StatField, Stats};
 
 use super::ReportInput;
-use crate::baseline::case_parameter_matches;
 use crate::chart::Point;
+use crate::data::baseline::case_parameter_matches;
 use crate::group::FIRST_SOLUTION;
 use crate::{CaseRecord, CaseStatus, Estimate, Run, RunManifest, Styles};
 

@@ -195,7 +195,7 @@ pub fn write_report(
     let changes = if input.baselines.is_empty() {
         None
     } else {
-        Some(crate::baseline::compare(
+        Some(crate::data::baseline::compare(
             &data.estimates,
             input.stats.as_ref(),
             &input.baselines,
@@ -225,7 +225,10 @@ pub fn write_report(
         changes,
         baselines: &input.baselines,
         noise: &noise,
-        uncompared: crate::baseline::uncompared_kernels(input.stats.as_ref(), &input.baselines),
+        uncompared: crate::data::baseline::uncompared_kernels(
+            input.stats.as_ref(),
+            &input.baselines,
+        ),
     });
     let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand)?;
     summary.changes = changes.clone();
