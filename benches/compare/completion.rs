@@ -5,7 +5,8 @@
 //! The instances are fixed: instance `j` of size `n` with `k` queens has seed
 //! `1000 n + 10 k + j`, so every run measures the same work. The grid mixes instances with and
 //! without a completion (random instances of half a board's queens mostly have none). Each
-//! instance's answer is first settled by `dlx` (complete); a strategy that cannot prove that
+//! instance's answer is first settled by the complete strategy that declares the cheapest
+//! completion ([`referee`]: dancing links today); a strategy that cannot prove that
 //! none exists (`min-conflicts`) runs only on the instances that have one, and the others are
 //! recorded as skipped. The probe budget is short (0.5 s; full 1 s): a case that runs past
 //! it is recorded so, and skipped on every larger board.
@@ -15,14 +16,14 @@
 //! `no-solution`) and the solver's own counters.
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use nqueens::core::{Config, Given, Operation, Registry, Stats};
+use nqueens::core::{Config, Given, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
-use crate::budget::model;
+use nqueens_report::bench::completion_cost;
+
 use crate::groups::tune;
 use crate::harness::{Harness, Next};
-use crate::plan::{Mode, cases};
 use crate::probe::{Found, Probe, probe};
 
 /// One instance of the grid.
@@ -31,7 +32,8 @@ struct Instance {
     k: usize,
     seed: u64,
     given: Given,
-    /// Whether it has a completion (settled by `dlx`); `None` when that was not settled.
+    /// Whether it has a completion (settled by the [`referee`]); `None` when that was not
+    /// settled.
     satisfiable: Option<bool>,
 }
 
@@ -53,7 +55,7 @@ fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
 /// budget; sampled only in the deep profile).
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let budget = h.plan.completion_budget.as_secs_f64();
-    for case in cases(registry) {
+    for case in h.plan.cases(registry) {
         if !case.is_default || !case.variant.keeps_given {
             continue;
         }
@@ -61,7 +63,10 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
             if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
                 continue;
             }
-            let run = model(COMPLETION, &case.label).map(|m| m.seconds(n).min(budget));
+            // The variant's completion model, never more than the probe's budget.
+            let run = completion_cost(case.variant)
+                .and_then(|m| m.seconds(n))
+                .map(|seconds| seconds.min(budget));
             let sampled = h.plan.completion_sampled;
             h.budget.plan(
                 &h.plan,
@@ -74,6 +79,32 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
             );
         }
     }
+}
+
+/// The strategy that settles each instance's answer: of the complete ones that keep given
+/// queens (default variant), the one whose declared completion cost at the largest board of
+/// the grid is least.
+fn referee<'r>(registry: &'r Registry, h: &Harness) -> Option<&'r dyn Solver> {
+    let largest = h.plan.completion_sizes.iter().copied().max().unwrap_or(0);
+    let cost = |solver: &dyn Solver| {
+        let variant = solver.capabilities().variants.first()?;
+        completion_cost(variant)?.seconds(largest)
+    };
+    registry
+        .iter()
+        .filter(|s| {
+            s.capabilities()
+                .variants
+                .first()
+                .is_some_and(|v| v.complete && v.keeps_given)
+        })
+        .min_by(|a, b| {
+            let (a, b) = (
+                cost(*a).unwrap_or(f64::INFINITY),
+                cost(*b).unwrap_or(f64::INFINITY),
+            );
+            a.total_cmp(&b)
+        })
 }
 
 /// The instances of the plan's grid, each with its answer.
@@ -91,7 +122,7 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
             Err(error) => eprintln!("nqueens bench: {COMPLETION}: n = {n}, k = {k}: {error}"),
         }
     }
-    if let Ok(reference) = registry.get("dlx") {
+    if let Some(reference) = referee(registry, h) {
         for instance in &mut out {
             let config = Config {
                 given: Some(instance.given.clone()),
@@ -110,7 +141,7 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
 /// `completion`: every honouring strategy, default variant, on every instance of the grid.
 pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let grid = grid(h);
-    let any_selected = cases(registry).iter().any(|case| {
+    let any_selected = h.plan.cases(registry).iter().any(|case| {
         grid.iter()
             .any(|&(n, _, _)| h.plan.selected(COMPLETION, &case.label, n))
     });
@@ -119,7 +150,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
     }
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
-    for case in cases(registry) {
+    for case in h.plan.cases(registry) {
         if !case.is_default || !case.variant.keeps_given {
             continue;
         }
@@ -153,9 +184,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                 seed: case.variant.randomized.then_some(1),
                 ..case.config(None)
             };
-            let (seconds, stats) = if h.plan.mode == Mode::List {
-                (0.0, Stats::default())
-            } else {
+            let (seconds, stats) = {
                 let outcome = probe(
                     case.solver,
                     Operation::First,
@@ -169,7 +198,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                     assert_eq!(
                         *found == Found::Solution,
                         expected,
-                        "{COMPLETION}/{}/{parameter}: the answer disagrees with dlx",
+                        "{COMPLETION}/{}/{parameter}: the answer disagrees with the referee's",
                         case.label
                     );
                 }
@@ -182,7 +211,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                     }
                 }
             };
-            if !h.plan.completion_sampled && h.plan.mode != Mode::List {
+            if !h.plan.completion_sampled {
                 // The report draws the probe run of each instance (one run, said so).
                 continue;
             }

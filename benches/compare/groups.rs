@@ -5,12 +5,12 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
-use nqueens::core::{Config, Operation, Registry, Stats, validate};
+use nqueens::core::{Config, Limit, Operation, Registry, Solver, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use crate::budget::{count_series, first_series, is_fast, model};
+use nqueens_report::bench::{Plan, SEEDS, bench_model, count_series, first_series, is_fast};
+
 use crate::harness::{Harness, Next, fill, why_unanswered};
-use crate::plan::{Mode, Plan, SEEDS, cases};
 use crate::probe::{heap_peak, probe};
 use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 
@@ -25,7 +25,7 @@ fn elements(stats: &Stats, n: usize) -> u64 {
 }
 
 /// Criterion settings for a case whose probe took `seconds` (the budget's
-/// [`case_seconds`](crate::budget::case_seconds) assumes these).
+/// [`case_seconds`](nqueens_report::bench::case_seconds) assumes these).
 pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan) {
     let s = plan.sampling;
     if is_fast(plan, seconds) {
@@ -63,16 +63,14 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         };
         for (i, &n) in sizes.iter().enumerate() {
             h.budget.start(COUNT_ALL, &case.label, &n.to_string());
-            let (seconds, stats) = if h.plan.mode == Mode::List {
-                (0.0, Stats::default())
-            } else {
-                let outcome = probe(
-                    case.solver,
-                    Operation::Count,
-                    n,
-                    &probed,
-                    h.plan.count_budget,
-                );
+            let outcome = probe(
+                case.solver,
+                Operation::Count,
+                n,
+                &probed,
+                h.plan.count_budget,
+            );
+            let (seconds, stats) =
                 match h.settle(case.record(COUNT_ALL, n, CaseStatus::Measured), outcome) {
                     Next::Measure { seconds, stats } => (seconds, stats),
                     Next::Skip => continue,
@@ -80,8 +78,7 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                         h.skip_rest(&case, COUNT_ALL, &sizes[i + 1..]);
                         break;
                     }
-                }
-            };
+                };
             tune(&mut group, seconds, &h.plan);
             group.throughput(Throughput::Elements(elements(&stats, n)));
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
@@ -118,62 +115,58 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             let mut slowest = 0.0f64;
             let mut work = Vec::new();
             let mut solved: Vec<&Config> = Vec::new();
-            if h.plan.mode == Mode::List {
-                solved = configs.iter().collect();
-            } else {
-                let mut over_budget = 0;
-                for (k, config) in configs.iter().enumerate() {
-                    if seeded && solved.is_empty() && over_budget == GIVE_UP_AFTER {
-                        // Each such seed would cost a whole probe budget, most likely for
-                        // nothing: the rate at this size is 0 of the seeds tried.
-                        for rest in &configs[k..] {
-                            let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Skipped);
-                            record.seed = rest.seed;
-                            record.note = format!(
-                                "the first {GIVE_UP_AFTER} seeds at this size ran past the probe \
-                                 budget"
-                            );
-                            h.push(record);
-                        }
-                        break;
-                    }
-                    let outcome = probe(
-                        case.solver,
-                        Operation::First,
-                        n,
-                        config,
-                        h.plan.first_budget,
-                    );
-                    let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Measured);
-                    record.seed = config.seed;
-                    match h.settle(record, outcome) {
-                        Next::Measure { seconds, stats } => {
-                            slowest = slowest.max(seconds);
-                            work.push(elements(&stats, n));
-                            solved.push(config);
-                        }
-                        // A failed seed counts against the success rate; the others still run.
-                        Next::Skip if seeded => {}
-                        Next::StopSeries if seeded => over_budget += 1,
-                        Next::Skip => continue 'sizes,
-                        Next::StopSeries => {
-                            h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
-                            break 'sizes;
-                        }
-                    }
-                }
-                if solved.is_empty() {
-                    if over_budget > 0 {
-                        eprintln!(
-                            "nqueens bench: {FIRST_SOLUTION}/{}/{n}: no seed found a solution \
-                             within the budget: larger sizes are left out",
-                            case.label
+            let mut over_budget = 0;
+            for (k, config) in configs.iter().enumerate() {
+                if seeded && solved.is_empty() && over_budget == GIVE_UP_AFTER {
+                    // Each such seed would cost a whole probe budget, most likely for
+                    // nothing: the rate at this size is 0 of the seeds tried.
+                    for rest in &configs[k..] {
+                        let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Skipped);
+                        record.seed = rest.seed;
+                        record.note = format!(
+                            "the first {GIVE_UP_AFTER} seeds at this size ran past the probe \
+                             budget"
                         );
+                        h.push(record);
+                    }
+                    break;
+                }
+                let outcome = probe(
+                    case.solver,
+                    Operation::First,
+                    n,
+                    config,
+                    h.plan.first_budget,
+                );
+                let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Measured);
+                record.seed = config.seed;
+                match h.settle(record, outcome) {
+                    Next::Measure { seconds, stats } => {
+                        slowest = slowest.max(seconds);
+                        work.push(elements(&stats, n));
+                        solved.push(config);
+                    }
+                    // A failed seed counts against the success rate; the others still run.
+                    Next::Skip if seeded => {}
+                    Next::StopSeries if seeded => over_budget += 1,
+                    Next::Skip => continue 'sizes,
+                    Next::StopSeries => {
                         h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
                         break 'sizes;
                     }
-                    continue 'sizes;
                 }
+            }
+            if solved.is_empty() {
+                if over_budget > 0 {
+                    eprintln!(
+                        "nqueens bench: {FIRST_SOLUTION}/{}/{n}: no seed found a solution \
+                         within the budget: larger sizes are left out",
+                        case.label
+                    );
+                    h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
+                    break 'sizes;
+                }
+                continue 'sizes;
             }
             work.sort_unstable();
             let elements = work.get(work.len() / 2).copied().unwrap_or(n as u64);
@@ -197,14 +190,14 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 
 /// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
 pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
-    if let Ok(construction) = registry.get("construction") {
+    if let Some(construction) = largest_solver(registry) {
         for n in h.plan.validate_sizes.clone() {
             if construction
                 .check(Operation::First, n, &Config::default())
                 .is_ok()
                 && h.plan.selected(VALIDATE, VALIDATE, n)
             {
-                let run = model(VALIDATE, VALIDATE).map(|m| m.seconds(n));
+                let run = bench_model(VALIDATE, VALIDATE).and_then(|m| m.seconds(n));
                 h.budget
                     .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
             }
@@ -219,15 +212,34 @@ pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
             continue;
         }
         let largest = sweep.sizes.iter().copied().max().unwrap_or(0);
-        let run = model(ONCE, sweep.label).map(|m| m.seconds(largest));
+        let run = bench_model(ONCE, sweep.label).and_then(|m| m.seconds(largest));
         h.budget.plan(&h.plan, ONCE, sweep.label, "", run, 1, false);
     }
 }
 
-/// `validate`: the validator on one large solution from the `construction` strategy.
+/// The strategy that finds the largest solutions without a seed (the construction by
+/// formula): it gives the validator its boards.
+fn largest_solver(registry: &Registry) -> Option<&dyn Solver> {
+    registry
+        .iter()
+        .filter(|s| {
+            s.capabilities()
+                .variants
+                .first()
+                .is_some_and(|v| !v.randomized)
+        })
+        .max_by_key(|s| match s.capabilities().widest(Operation::First) {
+            Limit::UpTo(max) => max,
+            Limit::Unbounded => usize::MAX,
+            Limit::Unsupported(_) => 0,
+        })
+}
+
+/// `validate`: the validator on one large solution from the strategy that finds the largest
+/// without a seed ([`largest_solver`]: the construction by formula).
 pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let Ok(construction) = registry.get("construction") else {
-        eprintln!("nqueens bench: validate left out: no `construction` strategy is registered");
+    let Some(construction) = largest_solver(registry) else {
+        eprintln!("nqueens bench: validate left out: no strategy finds a solution");
         return;
     };
     let config = Config::default();
@@ -244,7 +256,8 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                 (_, Some(solution)) => solution,
                 (ended, None) => {
                     eprintln!(
-                        "nqueens bench: validate n = {n}: construction gave no solution ({ended})"
+                        "nqueens bench: validate n = {n}: {} gave no solution ({ended})",
+                        construction.name()
                     );
                     continue;
                 }
@@ -276,10 +289,7 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 /// The `once` group: each (label, n) run once under its budget, recorded in the statistics
 /// CSV; a sweep goes on past a failed size, so the record shows every size that failed.
 pub fn once_group(h: &mut Harness, registry: &Registry) {
-    if h.plan.mode == Mode::List {
-        return;
-    }
-    let cases = cases(registry);
+    let cases = h.plan.cases(registry);
     for sweep in h.plan.once.clone() {
         let label = sweep.label;
         let Some(case) = cases.iter().find(|c| c.label == label) else {

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use nqueens::core::Stats;
 use nqueens_report::{CaseRecord, CaseStatus, Run, RunManifest, StatsFile, Update};
 
-use crate::budget::Budget;
-use crate::plan::{Case, Mode, Plan};
 use crate::probe::Probe;
+use nqueens_report::bench::Budget;
+use nqueens_report::bench::{Case, Mode, Plan};
 
 /// Cargo's target directory: `$CARGO_TARGET_DIR`, else `target/` beside the workspace.
 pub fn target_dir() -> PathBuf {

@@ -20,11 +20,12 @@ use std::process::Command;
 
 use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
-use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, INSTRUCTIONS};
+use nqueens_report::group::INSTRUCTIONS;
 
-use crate::budget::model;
+use nqueens::core::CostModel;
+use nqueens_report::bench::{Mode, Plan, Profile, Slowing, strategy_model};
+
 use crate::harness::{Harness, target_dir};
-use crate::plan::{Mode, cases};
 
 /// The environment variable that makes the binary a kernel run.
 const KERNEL_VAR: &str = "NQUEENS_KERNEL";
@@ -64,19 +65,19 @@ impl Kernel {
 /// The kernels of this plan: one per strategy (every variant in the deep profile).
 fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
     let mut out = Vec::new();
-    for case in cases(registry) {
+    for case in h.plan.cases(registry) {
         if !case.is_default && !h.plan.instructions_all_variants {
             continue;
         }
-        let count = model(COUNT_ALL, &case.label);
-        let first = model(FIRST_SOLUTION, &case.label);
-        let pick = |operation: Operation, sizes: &[usize], m: Option<&crate::budget::Model>| {
+        let count = strategy_model(&case, Operation::Count);
+        let first = strategy_model(&case, Operation::First);
+        let pick = |operation: Operation, sizes: &[usize], m: Option<&CostModel>| {
             sizes
                 .iter()
                 .rev()
                 .copied()
                 .filter(|&n| case.accepts(operation, n))
-                .map(|n| (n, m.map_or(f64::INFINITY, |m| m.seconds(n))))
+                .map(|n| (n, m.and_then(|m| m.seconds(n)).unwrap_or(f64::INFINITY)))
                 .find(|&(_, t)| t <= MAX_NATIVE)
                 .map(|(n, native)| Kernel {
                     label: case.label.clone(),
@@ -258,7 +259,9 @@ pub fn run_kernel_if_asked() -> bool {
     };
     let n: usize = n.parse().unwrap_or(0);
     let registry = nqueens::registry();
-    let all = cases(&registry);
+    let mut plan = Plan::for_profile(Mode::Test, Profile::Test, None);
+    plan.slowing = Slowing::from_env().ok().flatten();
+    let all = plan.cases(&registry);
     let Some(case) = all.iter().find(|c| c.label == label) else {
         eprintln!("nqueens bench: {KERNEL_VAR}: no case {label}");
         std::process::exit(2);

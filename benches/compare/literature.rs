@@ -15,12 +15,12 @@ use std::time::Instant;
 use nqueens::core::{Config, Registry, Stats};
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use crate::budget::model;
 use crate::harness::Harness;
-use crate::plan::{Mode, Profile};
+use nqueens_report::bench::bench_model;
+use nqueens_report::bench::{Mode, Profile};
 
 /// The group's name in criterion-style ids and in the statistics CSV.
-pub const LITERATURE: &str = "literature";
+use nqueens_report::group::LITERATURE;
 
 /// Seeds per batch of hill-climbing runs.
 const BATCH: u64 = 200;
@@ -66,22 +66,25 @@ fn min_conflicts_runs(h: &Harness) -> [(usize, usize); 2] {
     }
 }
 
-/// Plans the group's cases with their cost (see [`crate::budget::MODELS`]): one case per
+/// Plans the group's cases with their cost (see [`nqueens_report::bench::bench_model`]): one case per
 /// hill-climbing variant (all its batches) and one per min-conflicts size (all its seeds).
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let (count, size) = batches(h.plan.profile);
     for (label, _) in hill_climbing_variants(registry) {
         if h.plan.selected(LITERATURE, &label, 8) {
             // A model's run is one batch of `BATCH` seeds.
-            let run = model(LITERATURE, &label)
-                .map(|m| m.seconds(8) * count as f64 * size as f64 / BATCH as f64);
+            let run = bench_model(LITERATURE, &label)
+                .and_then(|m| m.seconds(8))
+                .map(|seconds| seconds * count as f64 * size as f64 / BATCH as f64);
             h.budget
                 .plan(&h.plan, LITERATURE, &label, "8", run, 1, false);
         }
     }
     for (n, seeds) in min_conflicts_runs(h) {
         if h.plan.selected(LITERATURE, "min-conflicts", n) {
-            let run = model(LITERATURE, "min-conflicts").map(|m| m.seconds(n) * seeds as f64);
+            let run = bench_model(LITERATURE, "min-conflicts")
+                .and_then(|m| m.seconds(n))
+                .map(|seconds| seconds * seeds as f64);
             let param = n.to_string();
             h.budget
                 .plan(&h.plan, LITERATURE, "min-conflicts", &param, run, 1, false);
@@ -91,9 +94,6 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
 
 /// Runs the group.
 pub fn literature_group(h: &mut Harness, registry: &Registry) {
-    if h.plan.mode == Mode::List {
-        return;
-    }
     let (batches, batch) = batches(h.plan.profile);
     if let Ok(solver) = registry.get("hill-climbing") {
         for (label, name) in hill_climbing_variants(registry) {

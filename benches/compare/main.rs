@@ -9,9 +9,11 @@
 //! cargo run --release --bin nqueens -- report  # charts and reports/README.md from the results
 //! ```
 //!
-//! **The plan and its budget.** [`budget::MODELS`] is the one place that says how long one run
-//! of each case takes (measured points and the growth past them). A profile's plan
-//! ([`plan::Plan`]) gives each group a grid of sizes and a cap on the expected run; a case runs
+//! **The plan and its budget** live in the library, over any registry
+//! ([`nqueens_report::bench`]): a strategy's variant says how long one run takes (its cost
+//! model: measured points and the growth past them); the bench's own cases (the validator,
+//! the yardsticks, the `once` goals, the literature) have theirs beside the plan. A profile's
+//! plan ([`Plan`]) gives each group a grid of sizes and a cap on the expected run; a case runs
 //! at the sizes its variant accepts whose expected run fits under the cap (a search that hits a
 //! wall, up to four times the cap: the last size before the wall shows where it stops). Each
 //! planned case is costed (probe runs, criterion's warm-up and samples, its analysis), the total
@@ -25,7 +27,8 @@
 //!   full profile); a randomized variant runs over the profile's seeds (5; full 10), each
 //!   criterion iteration taking the next seed that solved, and every seed's probe is recorded
 //!   for the success rate;
-//! - `validate`: the validator on one large solution from `construction`: the floor;
+//! - `validate`: the validator on one large solution from the strategy that finds the largest
+//!   without a seed (the construction by formula): the floor;
 //! - `once`: goals too slow or too many for criterion's samples, each run timed once and
 //!   recorded in the statistics CSV only (the report says "one run"): `warnsdorff` on every n
 //!   from 4 to 1,000, and in the full profile `min-conflicts` at n = 10^8;
@@ -59,36 +62,31 @@
 //! mode) runs each case once at tiny sizes and writes nothing.
 //!
 //! **A strategy slowed on purpose.** `NQUEENS_BENCH_SLOW=LABEL:K` makes the case `LABEL` do
-//! its work `K` times wherever it runs ([`slow`]); the run's flags say so. In test mode the
+//! its work `K` times wherever it runs ([`nqueens_report::bench::Slowing`]); the run's flags say so. In test mode the
 //! binary checks the comparison end to end with it ([`selfcheck`]).
 //!
-//! Modules: [`plan`] (profiles, grids, caps), [`budget`] (cost models, series, progress),
-//! [`probe`] (one timed run per case), [`harness`] (the statistics CSV and manifest), [`run`]
+//! Modules: [`probe`] (one timed run per case), [`harness`] (the statistics CSV and manifest), [`run`]
 //! (this run's build and the kept copy), [`groups`], [`completion`], [`yardstick`] and
 //! [`instructions`].
 
-mod budget;
 mod completion;
 mod groups;
 mod harness;
 mod instructions;
 mod literature;
-mod plan;
 mod probe;
 mod run;
 mod selfcheck;
-mod slow;
 mod yardstick;
 
 use std::time::Instant;
 
 use criterion::Criterion;
 use nqueens::core::Registry;
+use nqueens_report::bench::{Mode, Plan, count_series, first_series, minutes};
 use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
-use crate::budget::minutes;
 use crate::harness::{Harness, target_dir};
-use crate::plan::{Mode, Plan};
 
 fn main() {
     // Under callgrind the binary runs one kernel and nothing else.
@@ -96,7 +94,10 @@ fn main() {
         return;
     }
     let started = Instant::now();
-    let plan = Plan::from_args();
+    let plan = Plan::from_args().unwrap_or_else(|error| {
+        eprintln!("nqueens bench: {error}");
+        std::process::exit(2);
+    });
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
@@ -137,8 +138,15 @@ fn main() {
     }
     let registry = nqueens::registry();
     plan_all(&mut harness, &registry);
-    if harness.plan.mode != Mode::Test {
-        // `cargo bench -- --list` shows the plan's cost too.
+    if harness.plan.mode == Mode::List {
+        // The plan, case by case (in criterion's listing format), and its cost; nothing runs.
+        for id in harness.budget.ids() {
+            println!("{id}: benchmark");
+        }
+        harness.budget.print_total(harness.plan.describe());
+        return;
+    }
+    if harness.plan.mode == Mode::Bench {
         harness.budget.print_total(harness.plan.describe());
     }
     if harness.plan.mode == Mode::Bench {
@@ -201,10 +209,10 @@ fn main() {
 
 /// Plans every group's cases with their expected cost, before anything runs.
 fn plan_all(h: &mut Harness, registry: &Registry) {
-    let count = budget::count_series(&h.plan, registry);
+    let count = count_series(&h.plan, registry);
     h.budget
         .plan_series(&h.plan, nqueens_report::group::COUNT_ALL, &count);
-    let first = budget::first_series(&h.plan, registry);
+    let first = first_series(&h.plan, registry);
     h.budget
         .plan_series(&h.plan, nqueens_report::group::FIRST_SOLUTION, &first);
     groups::plan_validate_and_once(h, registry);

@@ -131,7 +131,7 @@ fn flags() -> String {
         format!("target features {}", features.join(" "))
     });
     // A strategy slowed on purpose is another build as far as comparisons go.
-    if let Some(slowing) = crate::slow::Slowing::from_env() {
+    if let Ok(Some(slowing)) = nqueens_report::bench::Slowing::from_env() {
         parts.push(slowing.describe());
     }
     parts.join(", ")

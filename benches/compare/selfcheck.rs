@@ -16,7 +16,7 @@ use std::process::Command;
 
 use nqueens_report::{Baseline, Measure, Noise, Verdict, compare};
 
-use crate::slow::SLOW_VAR;
+use nqueens_report::bench::SLOW_VAR;
 
 /// Criterion's filter: a few counting cases of a few hundred microseconds at most, one thread
 /// each, and their kernels.

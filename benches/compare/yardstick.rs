@@ -10,11 +10,11 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion};
 use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::{BENCH_DIR, CaseRecord, CaseStatus};
 
-use crate::budget::model;
 use crate::groups::tune;
 use crate::harness::{Harness, Next, target_dir};
-use crate::plan::Mode;
 use crate::probe::probe;
+use nqueens_report::bench::Mode;
+use nqueens_report::bench::bench_model;
 use nqueens_report::group::YARDSTICK;
 
 /// The budget of one probe of a Rust counterpart at a size criterion measures.
@@ -177,7 +177,7 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
         if counterpart && registry.get(strategy).is_err() || !h.plan.selected(YARDSTICK, label, n) {
             return;
         }
-        let run = model(YARDSTICK, label).map(|m| m.seconds(n));
+        let run = bench_model(YARDSTICK, label).and_then(|m| m.seconds(n));
         h.budget
             .plan(&h.plan, YARDSTICK, label, &n.to_string(), run, 1, sampled);
     };

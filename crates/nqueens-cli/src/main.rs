@@ -27,9 +27,6 @@ mod table;
 mod trace;
 mod verify;
 
-#[cfg(test)]
-mod flag_matrix;
-
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 

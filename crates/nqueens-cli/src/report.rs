@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use nqueens::core::{Config, Registry, StopFlag};
+use nqueens_report::project::{compare_sample, strategies_table};
 use nqueens_report::{
-    BENCH_DIR, Baseline, BoardPicture, MAX_BOARD, Noise, ReportInput, ReportOptions, RunManifest,
-    STATS_CSV, StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now,
+    BENCH_DIR, Baseline, BoardPicture, Family, MAX_BOARD, Noise, ReportInput, ReportOptions,
+    RunManifest, STATS_CSV, StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now,
     write_atomically, write_report,
 };
 use nqueens_trace::svg::{Timing, write_svg};
@@ -151,6 +152,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         baselines,
         noise,
         by_hand,
+        strategies: Family::of_registry(registry),
+        readme_blocks: vec![
+            ("strategies".to_string(), strategies_table(registry)),
+            ("compare".to_string(), compare_sample(registry, stop)),
+        ],
         commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
             .chain(reruns)
             .chain(std::iter::once(format!(

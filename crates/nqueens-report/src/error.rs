@@ -54,12 +54,40 @@ pub enum ReportError {
         /// The plotting library's message.
         reason: String,
     },
-    /// Baselines that cannot be compared with together.
-    #[error("{0}")]
-    Baselines(String),
+    /// Several baselines, one of them without a run manifest: it cannot be told to be a run of
+    /// the same build as the others.
+    #[error(
+        "{}: no run manifest (run.json), so it cannot be told to be a run of the same build as \
+         the other baselines: give it alone, or give runs the bench kept \
+         (target/nqueens-bench/runs/<run>)",
+        dir.display()
+    )]
+    BaselineWithoutManifest {
+        /// The baseline's directory.
+        dir: PathBuf,
+    },
+    /// Two baselines are runs of different builds: their spread is not noise.
+    #[error(
+        "the baselines {} and {} are runs of different builds ({}): repeated --baseline takes \
+         runs of one build, whose spread is the noise; compare with one of them at a time",
+        first.display(),
+        other.display(),
+        differences.join("; ")
+    )]
+    BaselinesOfDifferentBuilds {
+        /// The first baseline's directory.
+        first: PathBuf,
+        /// The other baseline's directory.
+        other: PathBuf,
+        /// How their builds differ (commit, profile, machine, ...).
+        differences: Vec<String>,
+    },
     /// A board picture was asked for with an unusable placement.
     #[error("cannot draw the board: {0}")]
     Board(String),
+    /// The README's template could not be filled (a fault of this crate, not of the data).
+    #[error("writing the README from its template: {0}")]
+    Template(#[from] minijinja::Error),
 }
 
 impl ReportError {

@@ -28,3 +28,6 @@ pub const ONCE: &str = "once";
 /// Instructions executed by each kernel at a small size, counted by callgrind: statistics rows
 /// only (column `instructions`), shown beside the times.
 pub const INSTRUCTIONS: &str = "instructions";
+
+/// The statistical figures of the report's *The literature, reproduced*: statistics rows only.
+pub const LITERATURE: &str = "literature";

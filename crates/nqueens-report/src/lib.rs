@@ -1,7 +1,18 @@
 //! # nqueens-report
 //!
-//! The comparison report of the N-Queens workbench. It reads what `cargo bench --bench compare`
-//! left behind and writes `reports/`.
+//! The measuring side of the N-Queens workbench: what compares strategies, over any
+//! [`Registry`](nqueens_run::Registry) it is given, and the report of a bench run
+//! (`reports/`). Its rooms:
+//!
+//! - **running**: [`compare`](mod@compare) (`nqueens compare`: every strategy on the same sizes) and
+//!   [`bench`](mod@bench) (the bench's profiles, cases, cost models and budget, which `benches/compare`
+//!   runs under criterion);
+//! - **bench data**: criterion's estimates ([`read_criterion`]), the statistics CSV
+//!   ([`StatsFile`]), the run manifest ([`RunManifest`]), kept runs and the before/after
+//!   statistics ([`Baseline`], [`Noise`], [`judge`]), counts run by hand ([`read_by_hand`]);
+//! - **presentation**: charts ([`draw_chart`], styled by registry order: [`Styles`]), board
+//!   pictures, the report's `README.md` (its prose a template, `report/readme.md.j2`) and the
+//!   project README's generated blocks ([`project`]).
 //!
 //! **From what.** Two sources, read by [`load`]:
 //!
@@ -27,7 +38,7 @@
 //!
 //! **Before and after.** [`Baseline`] reads an earlier run (a copy the bench kept, or a
 //! criterion directory); several runs of one build may stand for "before" together. [`Noise`]
-//! measures how far runs of one build drift apart, case by case, and [`compare`] gives every
+//! measures how far runs of one build drift apart, case by case, and [`compare()`] gives every
 //! case in both its ratio with a resampled confidence interval and a [`Verdict`] judged
 //! against that noise, and every kernel its instruction-count ratio; the README then leads
 //! with the regressions and gains.
@@ -61,8 +72,8 @@
 //!
 //! Charts are SVG (PNG copies on request), titled with the machine and date. Each plot has its
 //! legend in a column beside it, never over the data, and grows taller when the legend needs
-//! the room. Every strategy has a colour and hollow marker shape of its own, fixed by its name
-//! ([`series_style`]), so it looks the same in every chart and every report; its variants keep
+//! the room. Every strategy has a colour and hollow marker shape of its own, fixed by its place in
+//! the registry ([`Styles`]), so it looks the same in every chart and every report; its variants keep
 //! the colour and differ by dash and marker. Series with the same values (the nodes of
 //! `vector` and `breadth`, say) are drawn with distinct dashes over each other and named as such
 //! under the legend.
@@ -99,45 +110,46 @@
 
 #![deny(missing_docs)]
 
-mod baseline;
+pub mod bench;
 mod board;
-mod by_hand;
 mod chart;
-mod criterion;
+pub mod compare;
+mod data;
 mod error;
 mod files;
 mod format;
 pub mod group;
 mod machine;
-mod manifest;
+pub mod project;
 mod report;
-mod stats;
 
 use std::sync::Once;
 
 use plotters::style::{FontStyle, register_font};
 
-pub use baseline::{
+pub use board::{MAX_BOARD, draw_board};
+pub use chart::{Family, ImageFormat, Panel, Point, Series, Styles, Units, draw_chart};
+pub use data::baseline::{
     Baseline, CLASS_BOUNDS, CLASS_QUANTILE, Change, Confirmation, EVERY_THREAD_COUNTED,
     FAMILY_MARGIN, Figures, INSTRUCTION_FLOOR, MARGIN, MIN_CLASS_CASES, Measure, NOISE, Noise,
-    RESAMPLES, TOGETHER_MIN, Verdict, compare, kernel_key, lone_band, reference_csv,
-    uncompared_kernels,
+    RESAMPLES, TOGETHER_MIN, Together, Verdict, beyond_band, compare, judge, kernel_key, lone_band,
+    reference_csv, uncompared_kernels,
 };
-pub use board::{MAX_BOARD, draw_board};
-pub use by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
-pub use chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_style};
-pub use criterion::{CriterionData, Estimate, Interval, read_criterion};
+pub use data::by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
+pub use data::criterion::{CriterionData, Estimate, Interval, read_criterion};
+pub use data::manifest::{
+    HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin,
+};
+pub use data::stats::{
+    BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError,
+    UnknownStatus, Update,
+};
 pub use error::ReportError;
 pub use files::{read_text_bounded, write_atomically};
 pub use format::{format_bytes, format_count, format_seconds, format_size};
 pub use machine::{Machine, utc_now, utc_timestamp};
-pub use manifest::{HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin};
 pub use report::{
     BoardPicture, ReportInput, ReportOptions, ReportSummary, TracePicture, load, write_report,
-};
-pub use stats::{
-    BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError,
-    UnknownStatus, Update,
 };
 
 /// Registers DejaVu Sans (regular and bold) as plotters' `sans-serif`, once per process.

@@ -1,5 +1,7 @@
 //! The report from a synthetic criterion tree, from a malformed one, and from a real (tiny)
 //! criterion run: every chart exists, is well-formed SVG or PNG, and names every strategy.
+//!
+//! (Over 500 lines: one synthetic bench run feeds every test here.)
 
 use std::path::Path;
 use std::time::Duration;

@@ -128,7 +128,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use crate::chart::{ImageFormat, Panel, Point, Series, Units, draw_chart, series_style};
+    use crate::chart::{ImageFormat, Panel, Point, Series, Styles, Units, draw_chart};
 
     /// Every legend entry of a crowded panel (every strategy and variant the report knows, and
     /// some it does not) is drawn inside the picture, whatever the count.
@@ -166,12 +166,13 @@ mod tests {
             "tabu-aspiration",
             "validate (floor)",
         ];
+        let styles = Styles::new(Vec::new(), labels);
         let series: Vec<Series> = labels
             .iter()
             .enumerate()
             .map(|(i, label)| Series {
                 label: label.to_string(),
-                style: series_style(label),
+                style: styles.style(label),
                 points: (1..=4)
                     .map(|k| Point::exact(f64::from(k * 8), (i + k as usize) as f64 * 1e-6))
                     .collect(),

@@ -12,7 +12,7 @@ mod style;
 use crate::{ReportError, format_bytes, format_count, format_seconds, format_size};
 use legend::draw_legend;
 pub(crate) use style::VARIANT_SLOTS;
-pub use style::series_style;
+pub use style::{Family, Styles};
 use style::{Look, looks, overlaps};
 
 /// The picture formats the report writes.
@@ -117,7 +117,7 @@ impl Point {
 pub struct Series {
     /// Legend text.
     pub label: String,
-    /// Index of the series' look (colour, marker shape and dash): [`series_style`] of its
+    /// Index of the series' look (colour, marker shape and dash): [`Styles::style`] of its
     /// label, so a strategy keeps its look across charts and reports.
     pub style: usize,
     /// Points, in increasing x.

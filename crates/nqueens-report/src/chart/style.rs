@@ -1,8 +1,10 @@
 //! How each series looks. Every strategy has its own colour and marker shape, fixed by its
-//! name (not by the order a run met it), so it looks the same in every chart and every report;
-//! its variants keep the colour and differ by dash pattern and marker. Series that draw the same
-//! line get distinct dashes on top of that.
+//! place in the registry (not by the order a run met it), so it looks the same in every chart
+//! and every report; its variants keep the colour and differ by dash pattern and marker. The
+//! bench's own series (the validator, the C yardsticks) follow the strategies, in name order.
+//! Series that draw the same line get distinct dashes on top of that.
 
+use nqueens_run::Registry;
 use plotters::style::RGBColor;
 
 use super::{Panel, Series};
@@ -10,128 +12,146 @@ use super::{Panel, Series};
 /// Style slots per family: the default variant, then up to seven others.
 pub(crate) const VARIANT_SLOTS: usize = 8;
 
-/// One family of series: a strategy (or a yardstick program) by its registry name, its colour,
-/// and its variants' names after the default one, in registry order. A label is
-/// `name` (the default variant) or `name-variant`.
-struct Family {
-    name: &'static str,
-    color: RGBColor,
-    variants: &'static [&'static str],
-}
-
-/// The families the report knows, in registry order, each with a colour of its own; the
-/// neighbours in a chart (the backtrackers, the local searches) get colours far apart.
-const FAMILIES: [Family; 19] = [
-    family("vector", (0, 114, 178), &[]),
-    family("bitmask", (213, 94, 0), &[]),
-    family("permutation", (0, 158, 115), &[]),
-    family("symmetry", (204, 121, 167), &["t1", "t2"]),
-    family("quadrants", (230, 159, 0), &["t1", "t2"]),
-    family("warnsdorff", (86, 180, 233), &["faithful"]),
-    family("astar", (110, 110, 110), &["row", "square"]),
-    family("breadth", (153, 79, 0), &[]),
-    family("dlx", (102, 51, 153), &[]),
-    family(
-        "sat",
-        (150, 150, 0),
-        &["ladder", "bitwise", "commander", "bimander"],
-    ),
-    family("cp", (200, 30, 30), &["first-fail"]),
-    family("construction", (0, 0, 0), &[]),
-    family("min-conflicts", (0, 95, 60), &[]),
-    family("annealing", (225, 60, 200), &["quench"]),
-    family("genetic", (0, 175, 175), &["mutation"]),
-    family(
-        "hill-climbing",
-        (120, 120, 255),
-        &["sideways", "first-choice", "restarts"],
-    ),
-    family("validate", (165, 165, 165), &[]),
-    family("count.c", (60, 60, 60), &[]),
-    family("permutations.c", (60, 60, 60), &[]),
+/// The colours of the families (`0xRRGGBB`), in order: neighbours (the backtrackers, the local searches)
+/// far apart; a family past the last takes them again from the start.
+const COLORS: [u32; 25] = [
+    0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0xe69f00, 0x56b4e9, 0x6e6e6e, 0x994f00, 0x663399,
+    0x969600, 0xc81e1e, 0x000000, 0x005f3c, 0xe13cc8, 0x00afaf, 0x7878ff, 0x3c3c3c, 0x646464,
+    0xa5a5a5, 0x5a8c00, 0xb4005a, 0x003c8c, 0xbe8c5a, 0x5000a0, 0x007878,
 ];
 
-const fn family(
-    name: &'static str,
-    (r, g, b): (u8, u8, u8),
-    variants: &'static [&'static str],
-) -> Family {
-    Family {
-        name,
-        color: RGBColor(r, g, b),
-        variants,
+/// One family of series: a strategy by its registry name (or a bench series such as
+/// `validate`), and its variants' names after the default one. A label is `name` (the
+/// default variant) or `name-variant`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Family {
+    /// The registry name.
+    pub name: String,
+    /// The variants after the default one, in registry order.
+    pub variants: Vec<String>,
+}
+
+impl Family {
+    /// The families of `registry`'s strategies, in its order.
+    pub fn of_registry(registry: &Registry) -> Vec<Family> {
+        registry
+            .iter()
+            .map(|solver| Family {
+                name: solver.name().to_string(),
+                variants: solver
+                    .capabilities()
+                    .variants
+                    .iter()
+                    .skip(1)
+                    .filter_map(|v| v.name.map(str::to_string))
+                    .collect(),
+            })
+            .collect()
     }
 }
 
-/// Colours for families the report does not know (a strategy added since), picked by a hash
-/// of the name so that they too stay put from run to run.
-const SPARE: [RGBColor; 6] = [
-    RGBColor(90, 140, 0),
-    RGBColor(180, 0, 90),
-    RGBColor(0, 60, 140),
-    RGBColor(190, 140, 90),
-    RGBColor(80, 0, 160),
-    RGBColor(0, 120, 120),
-];
-
-/// The style index of a series label: its family's slot times 8 (the slots per family) plus its
-/// variant's rank (0 for the default variant). Anything after a space (`bitmask (nodes)`,
-/// `validate (floor)`) is commentary and ignored. A family or variant the report does not know
-/// gets a slot from a hash of its name: stable, though it may share a look with another
-/// unknown one.
+/// The look of every series label, from the registry's order: strategy `i` takes colour `i`
+/// and marker `i`, its variants the next dashes and markers.
 ///
 /// ```
-/// use nqueens_report::series_style;
-/// // Variants of a strategy share its family's slot; every label keeps its style.
-/// assert_eq!(series_style("sat") / 8, series_style("sat-ladder") / 8);
-/// assert_ne!(series_style("sat"), series_style("sat-ladder"));
-/// assert_eq!(series_style("bitmask (nodes)"), series_style("bitmask"));
-/// assert_ne!(series_style("min-conflicts") / 8, series_style("construction") / 8);
+/// use nqueens_report::Styles;
+///
+/// let styles = Styles::new(Vec::new(), ["sat", "sat-ladder", "bitmask (nodes)", "bitmask"]);
+/// // Variants of a family share its slot; every label keeps its style.
+/// assert_eq!(styles.style("sat") / 8, styles.style("sat-ladder") / 8);
+/// assert_ne!(styles.style("sat"), styles.style("sat-ladder"));
+/// assert_eq!(styles.style("bitmask (nodes)"), styles.style("bitmask"));
 /// ```
-pub fn series_style(label: &str) -> usize {
-    let label = label.split(" (").next().unwrap_or(label).trim();
-    let known = FAMILIES
+#[derive(Clone, Debug, Default)]
+pub struct Styles {
+    families: Vec<Family>,
+}
+
+impl Styles {
+    /// The styles of the registry's strategies (`strategies`, [`Family::of_registry`]), in
+    /// its order, then of every other family among `labels` (the bench's own series), by
+    /// name; a variant the registry does not name (a yardstick's thread count,
+    /// `quadrants-t2`) comes after the family's named ones, by name.
+    pub fn new<'a>(strategies: Vec<Family>, labels: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut families = strategies;
+        let known = families.len();
+        let mut labels: Vec<&str> = labels.into_iter().map(commentless).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        for label in labels {
+            match family_of(&families, label) {
+                Some(at) => {
+                    let rest = &label[families[at].name.len()..];
+                    let variant = rest.trim_start_matches('-').to_string();
+                    if !variant.is_empty() && !families[at].variants.contains(&variant) {
+                        families[at].variants.push(variant);
+                    }
+                }
+                None => families.push(Family {
+                    name: label.to_string(),
+                    variants: Vec::new(),
+                }),
+            }
+        }
+        // The bench's own families after the strategies, by name.
+        families[known..].sort_by(|a, b| a.name.cmp(&b.name));
+        Self { families }
+    }
+
+    /// The families, in slot order.
+    pub fn families(&self) -> &[Family] {
+        &self.families
+    }
+
+    /// The style index of a series label: its family's slot times 8 (the slots per family)
+    /// plus its variant's rank (0 for the default variant). Anything after a space
+    /// (`bitmask (nodes)`, `validate (floor)`) is commentary and ignored. A label of no known
+    /// family takes the slot after the last.
+    pub fn style(&self, label: &str) -> usize {
+        let label = commentless(label);
+        let Some(slot) = family_of(&self.families, label) else {
+            return self.families.len() * VARIANT_SLOTS;
+        };
+        let family = &self.families[slot];
+        let rank = match label[family.name.len()..].strip_prefix('-') {
+            None => 0,
+            Some(variant) => {
+                1 + family
+                    .variants
+                    .iter()
+                    .position(|v| v == variant)
+                    .unwrap_or(family.variants.len())
+            }
+        };
+        slot * VARIANT_SLOTS + rank.min(VARIANT_SLOTS - 1)
+    }
+}
+
+/// A label without its commentary (`bitmask (nodes)`: `bitmask`).
+fn commentless(label: &str) -> &str {
+    label.split(" (").next().unwrap_or(label).trim()
+}
+
+/// The family `label` belongs to: the longest name that is the label or its prefix before a
+/// `-`.
+fn family_of(families: &[Family], label: &str) -> Option<usize> {
+    families
         .iter()
         .enumerate()
         .filter(|(_, f)| {
             label == f.name
                 || label
-                    .strip_prefix(f.name)
+                    .strip_prefix(f.name.as_str())
                     .is_some_and(|rest| rest.starts_with('-'))
         })
-        .max_by_key(|(_, f)| f.name.len());
-    let Some((slot, family)) = known else {
-        // Unknown: the family is the label up to its last `-`, which cannot be told from a
-        // hyphenated name; the whole label then gets its own slot.
-        return (FAMILIES.len() + hash(label) % SPARE.len()) * VARIANT_SLOTS;
-    };
-    let rank = match label[family.name.len()..].strip_prefix('-') {
-        None => 0,
-        Some(variant) => match family.variants.iter().position(|v| *v == variant) {
-            Some(at) => 1 + at,
-            None => {
-                1 + family.variants.len()
-                    + hash(variant) % (VARIANT_SLOTS - 1 - family.variants.len()).max(1)
-            }
-        },
-    };
-    slot * VARIANT_SLOTS + rank.min(VARIANT_SLOTS - 1)
-}
-
-/// FNV-1a: a hash that does not change between runs or Rust versions.
-fn hash(text: &str) -> usize {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    }) as usize
+        .max_by_key(|(_, f)| f.name.len())
+        .map(|(at, _)| at)
 }
 
 /// The colour of a style index.
 fn color(style: usize) -> RGBColor {
-    let slot = style / VARIANT_SLOTS;
-    FAMILIES
-        .get(slot)
-        .map(|f| f.color)
-        .unwrap_or(SPARE[slot.saturating_sub(FAMILIES.len()) % SPARE.len()])
+    let [_, r, g, b] = COLORS[(style / VARIANT_SLOTS) % COLORS.len()].to_be_bytes();
+    RGBColor(r, g, b)
 }
 
 /// Hollow marker outlines, as one path each in pixels around the point. Hollow shapes of
@@ -193,7 +213,7 @@ const DASHES: [Option<(u32, u32)>; 6] = [
     Some((2, 9)),
 ];
 
-/// The look of a style index (see [`series_style`]): the family's colour; the default variant
+/// The look of a style index (see [`Styles::style`]): the family's colour; the default variant
 /// drawn solid with the family's marker, each further variant with the next dash and marker.
 pub(super) fn look(style: usize) -> Look {
     let (slot, rank) = (style / VARIANT_SLOTS, style % VARIANT_SLOTS);
@@ -287,42 +307,38 @@ mod tests {
         }
     }
 
-    /// Every strategy and variant the report knows looks different from every other (colour,
-    /// or dash within a family), and the same wherever it appears.
+    /// Every strategy and variant of the registry, and the bench's own series, looks
+    /// different from every other (colour, or dash within a family), and the same wherever it
+    /// appears.
     #[test]
-    fn every_known_label_has_a_look_of_its_own() {
-        let mut labels: Vec<String> = Vec::new();
-        for family in &FAMILIES {
-            labels.push(family.name.to_string());
-            for variant in family.variants {
-                labels.push(format!("{}-{variant}", family.name));
-            }
-        }
+    fn every_label_has_a_look_of_its_own() {
+        let labels = [
+            "vector",
+            "sat",
+            "sat-ladder",
+            "count.c",
+            "validate",
+            "quadrants-t2",
+        ];
+        let styles = Styles::new(Vec::new(), labels);
         let key = |label: &str| {
-            let look = look(series_style(label));
+            let look = look(styles.style(label));
             (look.color, look.dash)
         };
         for (i, a) in labels.iter().enumerate() {
             for b in &labels[i + 1..] {
-                // The two C programs never share a chart; each still has its own marker.
-                if a.ends_with(".c") && b.ends_with(".c") {
-                    assert_ne!(look(series_style(a)).marker, look(series_style(b)).marker);
-                    continue;
-                }
                 assert_ne!(key(a), key(b), "{a} and {b} look the same");
             }
         }
-        // Colours differ between families; variants keep their family's.
-        let color = |label: &str| look(series_style(label)).color;
+        let color = |label: &str| look(styles.style(label)).color;
         assert_eq!(color("sat-bimander"), color("sat"));
-        assert_ne!(color("min-conflicts"), color("construction"));
-        assert_ne!(color("hill-climbing"), color("annealing"));
-        // A strategy the report does not know gets a stable look of its own family.
-        assert_eq!(series_style("tabu"), series_style("tabu"));
+        // The bench's own families in name order.
+        let names: Vec<&str> = styles.families().iter().map(|f| f.name.as_str()).collect();
         assert_eq!(
-            series_style("tabu-long") / VARIANT_SLOTS,
-            FAMILIES.len() + hash("tabu-long") % SPARE.len()
+            names,
+            ["count.c", "quadrants-t2", "sat", "validate", "vector"]
         );
+        assert_eq!(styles.style("tabu"), names.len() * VARIANT_SLOTS);
     }
 
     #[test]

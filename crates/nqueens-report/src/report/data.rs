@@ -4,10 +4,10 @@
 use nqueens_core::{StatField, Stats};
 
 use super::ReportInput;
-use crate::baseline::case_parameter_matches;
 use crate::chart::Point;
+use crate::data::baseline::case_parameter_matches;
 use crate::group::FIRST_SOLUTION;
-use crate::{CaseRecord, CaseStatus, Estimate, Run, RunManifest};
+use crate::{CaseRecord, CaseStatus, Estimate, Run, RunManifest, Styles};
 
 /// Slack around a run's start and end when telling whether criterion wrote a result during it
 /// (file systems round times; the run's own clock read is not the file's).
@@ -27,6 +27,8 @@ pub(super) struct Data<'a> {
     /// Success within the budget of every randomized first-solution case, by id in first-seen
     /// order, then by n.
     pub(super) success: Vec<Success<'a>>,
+    /// The look of every series, by the registry's order.
+    styles: Styles,
 }
 
 /// The runs of one randomized case, one per seed.
@@ -99,7 +101,13 @@ impl<'a> Data<'a> {
             .iter()
             .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
             .collect();
+        let labels = estimates
+            .iter()
+            .map(|e| e.function.as_str())
+            .chain(records.iter().map(|r| r.id.as_str()));
+        let styles = Styles::new(input.strategies.clone(), labels);
         Self {
+            styles,
             input,
             records,
             estimates,
@@ -109,10 +117,10 @@ impl<'a> Data<'a> {
         }
     }
 
-    /// The look (colour, marker, dash) of `label`: fixed by the label, the same in every
-    /// chart and every report.
+    /// The look (colour, marker, dash) of `label`: fixed by its strategy's place in the
+    /// registry, the same in every chart and every report.
     pub(super) fn style(&self, label: &str) -> usize {
-        crate::series_style(label)
+        self.styles.style(label)
     }
 
     /// Estimates of `group`, by function id in first-seen order, each sorted by n.

@@ -12,6 +12,7 @@ mod fits;
 mod instructions;
 mod literature;
 mod memory;
+mod once;
 mod readme;
 mod summary;
 mod tables;
@@ -24,8 +25,8 @@ use data::Data;
 
 use crate::group::COMPLETION;
 use crate::{
-    Baseline, CriterionData, ImageFormat, Machine, Noise, ReportError, RunManifest, StatsFile,
-    Update, draw_board,
+    Baseline, CriterionData, Family, ImageFormat, Machine, Noise, ReportError, RunManifest,
+    StatsFile, Update, draw_board,
 };
 
 /// A solution to draw as a chessboard.
@@ -77,6 +78,12 @@ pub struct ReportInput {
     pub noise: Option<Noise>,
     /// Counts run by hand, already checked (see [`read_by_hand`](crate::read_by_hand)).
     pub by_hand: Vec<crate::HandCount>,
+    /// Blocks of the project README to fill besides the tradeoffs, by name: the strategy
+    /// table and the `compare` sample ([`crate::project`]).
+    pub readme_blocks: Vec<(String, String)>,
+    /// The registered strategies, in registry order ([`Family::of_registry`]): each has its
+    /// colour and marker by its place here.
+    pub strategies: Vec<Family>,
 }
 
 /// Where and how to write.
@@ -188,7 +195,7 @@ pub fn write_report(
     let changes = if input.baselines.is_empty() {
         None
     } else {
-        Some(crate::baseline::compare(
+        Some(crate::data::baseline::compare(
             &data.estimates,
             input.stats.as_ref(),
             &input.baselines,
@@ -218,9 +225,12 @@ pub fn write_report(
         changes,
         baselines: &input.baselines,
         noise: &noise,
-        uncompared: crate::baseline::uncompared_kernels(input.stats.as_ref(), &input.baselines),
+        uncompared: crate::data::baseline::uncompared_kernels(
+            input.stats.as_ref(),
+            &input.baselines,
+        ),
     });
-    let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand);
+    let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand)?;
     summary.changes = changes.clone();
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
@@ -231,10 +241,10 @@ pub fn write_report(
     Ok(summary)
 }
 
-/// Fills the tradeoffs block of the project README beside the report's directory
-/// (`reports/../README.md`), when that file has the block's markers; returns its path if it
-/// changed. The block gets the summary's lead sentences, so that the README's figures are
-/// those of the run, never copied by hand.
+/// Fills the generated blocks of the project README beside the report's directory
+/// (`reports/../README.md`) that it has markers for ([`crate::project`]): the tradeoffs, from
+/// the run, and the caller's blocks (`input.readme_blocks`); returns its path if it changed.
+/// So the README's figures and lists are the run's and the registry's, never copied by hand.
 fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, ReportError> {
     let Some(path) = out.parent().map(|dir| dir.join("README.md")) else {
         return Ok(None);
@@ -242,14 +252,29 @@ fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, Report
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let lines = tradeoffs::tradeoff_lines(data);
-    match tradeoffs::fill_block(&text, &lines) {
-        Some(filled) if filled != text && !lines.is_empty() => {
-            crate::write_atomically(&path, |out| out.write_all(filled.as_bytes()))?;
-            Ok(Some(path))
+    let tradeoffs: String = tradeoffs::tradeoff_lines(data)
+        .iter()
+        .map(|line| format!("- {line}\n"))
+        .collect();
+    let blocks = std::iter::once(("tradeoffs", tradeoffs.as_str())).chain(
+        data.input
+            .readme_blocks
+            .iter()
+            .map(|(name, body)| (name.as_str(), body.as_str())),
+    );
+    let mut filled = text.clone();
+    for (name, body) in blocks {
+        if !body.is_empty()
+            && let Some(next) = crate::project::fill(&filled, name, body)
+        {
+            filled = next;
         }
-        _ => Ok(None),
     }
+    if filled == text {
+        return Ok(None);
+    }
+    crate::write_atomically(&path, |out| out.write_all(filled.as_bytes()))?;
+    Ok(Some(path))
 }
 
 /// What the report has to leave out of its sources, and why.

@@ -1,161 +1,74 @@
 //! `README.md`: the head (machine, commands, how to read the numbers), then one section per
-//! group with its chart and table, the runs timed once, what was left out, and the boards.
+//! group with its chart and table, the runs timed once, what was left out, and the boards. The
+//! document's prose and layout are the template `readme.md.j2` (minijinja); this module
+//! computes what fills it.
 
 use std::fmt::Write as _;
 
-use super::charts::{RANDOMIZED, SYMMETRIC, WORK};
+use minijinja::{Environment, context};
+
 use super::data::Data;
-use super::memory::{MEMORY, count_costs, readme_paragraph};
+use super::memory::{count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, time_table, yardstick_table};
 use super::{Drawn, Provenance, versus};
-use crate::by_hand::HandCount;
-use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
-use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
+use crate::data::by_hand::HandCount;
+use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
+use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, format_size};
 
-/// The whole document.
+/// The document's template: its prose and layout; every number and table is computed here
+/// and handed to it.
+const TEMPLATE: &str = include_str!("readme.md.j2");
+
+/// What `write` appends to a string, as a string of its own.
+fn text(write: impl FnOnce(&mut String)) -> String {
+    let mut md = String::new();
+    write(&mut md);
+    md
+}
+
+/// The whole document: [`TEMPLATE`] filled with the run's figures.
 pub(super) fn readme(
     data: &Data<'_>,
     provenance: &Provenance,
     drawn: &Drawn,
     against: Option<versus::Against<'_>>,
     by_hand: &[HandCount],
-) -> String {
-    let mut md = String::new();
-    head(&mut md, data, provenance);
-    let _ = writeln!(md, "## Summary\n");
+) -> Result<String, ReportError> {
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map_or(Vec::new(), versus::summary_lines);
-    for line in compared.into_iter().chain(summary_lines(data)) {
-        let _ = writeln!(md, "- {line}");
-    }
-    md.push('\n');
-    if let Some(against) = &against {
-        versus::section(&mut md, against);
-    }
-    section(&mut md, "Count all solutions", Some(COUNT_ALL), drawn);
-    time_table(&mut md, data, COUNT_ALL);
-    section(
-        &mut md,
-        "Find a first solution",
-        Some(FIRST_SOLUTION),
-        drawn,
-    );
-    let _ = writeln!(
-        md,
-        "Randomized strategies run over a fixed list of seeds: each criterion iteration takes the \
-         next seed that found a solution in its probe, so their time is the median over those \
-         seeds; the counters are the median of one run per seed solved. How many seeds were \
-         solved at each size is in *Randomized strategies* below.\n"
-    );
-    time_table(&mut md, data, FIRST_SOLUTION);
-    // The work chart has no table of its own: its numbers are in the two tables above.
-    if drawn.charts.contains(&WORK) {
-        section(&mut md, "Work done", Some(WORK), drawn);
-    }
-    if drawn.charts.contains(&MEMORY) {
-        section(&mut md, "Memory against time", Some(MEMORY), drawn);
-        let _ = writeln!(md, "{}\n", readme_paragraph(&count_costs(data)));
-    }
-    if !data.success.is_empty() {
-        section(&mut md, "Randomized strategies", Some(RANDOMIZED), drawn);
-        let _ = writeln!(
-            md,
-            "Every seed is probed once at every size, also after another seed failed there: \
-             *solved* counts the seeds that found a solution within the probe budget (the \
-             others ran past it, or their strategy's own work budget ran out). Time and work \
-             (local-search moves, GA evaluations, search nodes) are over the seeds solved. A \
-             series ends after a size where no seed was solved.\n"
-        );
-        seed_table(&mut md, &data.success);
-    }
-    if drawn.charts.contains(&COMPLETION) {
-        section(&mut md, "N-Queens completion", Some(COMPLETION), drawn);
-        let _ = writeln!(
-            md,
-            "Random completion instances (k non-attacking queens given, fixed seeds; `nqueens \
-             instance`), each answered once by every strategy that keeps given queens, in its \
-             default variant: the time of that run, median and range over the instances at each \
-             share of the board given (all board sizes together). Instances without a \
-             completion need a proof, which `min-conflicts` cannot give: it runs only on those \
-             with one. In the deep profile (`NQUEENS_BENCH=full`) criterion also times every \
-             instance (`target/criterion/{COMPLETION}`).\n"
-        );
-    }
-    once_section(&mut md, data);
-    super::literature::literature_section(&mut md, data.records);
-    section(&mut md, "Validation floor", None, drawn);
-    let _ = writeln!(
-        md,
-        "The validator every strategy's answer passes through, on one large solution: the least \
-         any strategy pays at that size.\n"
-    );
-    time_table(&mut md, data, VALIDATE);
-    super::instructions::section(&mut md, data);
-    section(
-        &mut md,
-        "Yardstick: plain C on the same machine",
-        None,
-        drawn,
-    );
-    yardstick_table(&mut md, data);
-    by_hand_section(&mut md, by_hand);
-    left_out(&mut md, data);
-    if drawn.charts.contains(&SYMMETRIC) {
-        section(&mut md, "Solutions by symmetry", Some(SYMMETRIC), drawn);
-        let _ = writeln!(
-            md,
-            "The published counts of all solutions (Q, OEIS A000170), of those a half turn maps \
-             onto themselves (P, A032522) and of those a quarter turn does (R, A033148), which \
-             `nqueens count N --symmetric half|quarter` counts directly, far beyond the full \
-             count. Every whole count with classes is checked against Burnside's identity, \
-             classes = (Q + P + 2R) / 8.\n"
-        );
-    }
-    if !drawn.traces.is_empty() {
-        let _ = writeln!(
-            md,
-            "## Watching the searches\n\nOne small trace per family of strategies at n = 8, \
-             recorded by `nqueens trace` (each step is an event the strategy reported: a queen \
-             placed or removed, a dead end, a swap, a restart). Shaded squares are attacked; \
-             red queens are attacked by another."
-        );
-        if let Some(page) = &drawn.trace_page {
-            let _ = writeln!(
-                md,
-                "[Play them step by step]({page}) (one self-contained page: play, pause, step \
-                 back and forth, speed, and a chart of depth or conflicts)."
-            );
-        }
-        md.push('\n');
-        for trace in &drawn.traces {
-            let _ = writeln!(
-                md,
-                "**{}**: {}\n\n![{}]({})\n",
-                trace.family, trace.caption, trace.caption, trace.file
-            );
-        }
-    }
-    if !drawn.boards.is_empty() {
-        let _ = writeln!(md, "## Boards\n");
-        for (n, strategy) in &drawn.boards {
-            let _ = writeln!(md, "![n = {n}, found by {strategy}](board-{n}.svg)");
-        }
-        md.push('\n');
-    }
-    md
-}
-
-/// A section heading, with `chart` under it when it was drawn.
-fn section(md: &mut String, title: &str, chart: Option<&str>, drawn: &Drawn) {
-    match chart.filter(|c| drawn.charts.contains(c)) {
-        Some(chart) => {
-            let _ = writeln!(md, "## {title}\n\n![{chart}]({chart}.svg)\n");
-        }
-        None => {
-            let _ = writeln!(md, "## {title}\n");
-        }
-    }
+    let summary: Vec<String> = compared.into_iter().chain(summary_lines(data)).collect();
+    let traces: Vec<_> = drawn
+        .traces
+        .iter()
+        .map(|t| context! { family => t.family, caption => t.caption, file => t.file })
+        .collect();
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    env.add_template("readme.md", TEMPLATE)?;
+    let rendered = env.get_template("readme.md")?.render(context! {
+        head => text(|md| head(md, data, provenance)),
+        summary,
+        versus => text(|md| if let Some(against) = &against { versus::section(md, against) }),
+        charts => drawn.charts,
+        count_table => text(|md| time_table(md, data, COUNT_ALL)),
+        first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
+        memory => readme_paragraph(&count_costs(data)),
+        seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
+        once => text(|md| super::once::once_section(md, data)),
+        literature => text(|md| super::literature::literature_section(md, data.records)),
+        validate_table => text(|md| time_table(md, data, VALIDATE)),
+        instructions => text(|md| super::instructions::section(md, data)),
+        yardstick_table => text(|md| yardstick_table(md, data)),
+        by_hand => text(|md| by_hand_section(md, by_hand)),
+        left_out => text(|md| left_out(md, data)),
+        traces,
+        trace_page => drawn.trace_page,
+        boards => drawn.boards,
+    })?;
+    Ok(rendered)
 }
 
 /// The title, where and when the numbers come from, how to regenerate them and how to read
@@ -259,115 +172,6 @@ fn run_lines(data: &Data<'_>) -> Vec<String> {
         );
     }
     lines
-}
-
-/// The runs of the `once` group, one line per label.
-fn once_section(md: &mut String, data: &Data<'_>) {
-    let lines = once_lines(data);
-    if lines.is_empty() {
-        return;
-    }
-    let _ = writeln!(md, "## Timed once\n");
-    let _ = writeln!(
-        md,
-        "Goals too slow or too many for criterion's samples: each run timed once, its solution \
-         validated.\n"
-    );
-    for line in lines {
-        let _ = writeln!(md, "- {line}");
-    }
-    md.push('\n');
-}
-
-/// The `once` records of each label, in first-seen order, sorted by n.
-fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
-    let mut runs: Vec<(String, Vec<&CaseRecord>)> = Vec::new();
-    for r in data.records.iter().filter(|r| r.group == ONCE) {
-        match runs.iter_mut().find(|(id, _)| *id == r.id) {
-            Some((_, list)) => list.push(r),
-            None => runs.push((r.id.clone(), vec![r])),
-        }
-    }
-    for (_, list) in &mut runs {
-        list.sort_by_key(|r| r.n);
-    }
-    runs
-}
-
-/// One line per `once` label: a sweep over many sizes in a sentence, single runs with their
-/// numbers.
-fn once_lines(data: &Data<'_>) -> Vec<String> {
-    let mut lines = Vec::new();
-    for (id, runs) in once_runs(data) {
-        let seed = runs
-            .first()
-            .and_then(|r| r.seed)
-            .map_or(String::new(), |s| format!(", seed {s}"));
-        if runs.len() > 3 {
-            lines.push(once_sweep(&id, &seed, &runs));
-            continue;
-        }
-        for r in &runs {
-            lines.push(format!(
-                "`{id}`{seed} at n = {}: {} in {} (one run; {} moves, {} nodes, {} restarts, \
-                 peak heap {}).",
-                format_size(r.n),
-                once_outcome(r),
-                format_seconds(r.seconds),
-                format_count(r.stats.moves as f64),
-                format_count(r.stats.nodes as f64),
-                r.stats.restarts,
-                format_bytes(r.heap_peak_bytes)
-            ));
-        }
-    }
-    lines
-}
-
-/// A sweep of one label over many sizes, in a sentence: how many were found, the time in all,
-/// the slowest, and the sizes not found.
-fn once_sweep(id: &str, seed: &str, runs: &[&CaseRecord]) -> String {
-    let (found, not_found): (Vec<&CaseRecord>, Vec<&CaseRecord>) = runs
-        .iter()
-        .partition(|r| r.status == CaseStatus::Measured && r.result == "found");
-    let total: f64 = runs.iter().map(|r| r.seconds).sum();
-    let mut line = format!(
-        "`{id}`{seed}: a validated first solution for {} of the {} sizes n = {}..={}, {} in all",
-        found.len(),
-        runs.len(),
-        format_size(runs[0].n),
-        format_size(runs[runs.len() - 1].n),
-        format_seconds(total)
-    );
-    if let Some(r) = found.iter().max_by(|a, b| a.seconds.total_cmp(&b.seconds)) {
-        let _ = write!(
-            line,
-            "; slowest n = {} ({}, {} nodes, {} restarts)",
-            format_size(r.n),
-            format_seconds(r.seconds),
-            format_count(r.stats.nodes as f64),
-            r.stats.restarts
-        );
-    }
-    let failed: Vec<String> = not_found
-        .iter()
-        .map(|r| format!("n = {} ({})", format_size(r.n), once_outcome(r)))
-        .collect();
-    if !failed.is_empty() {
-        let _ = write!(line, "; not found: {}", failed.join(", "));
-    }
-    format!("{line}.")
-}
-
-/// What a `once` run ended with, in words.
-fn once_outcome(r: &CaseRecord) -> String {
-    match r.status {
-        CaseStatus::Measured if r.result == "found" => "found and validated".to_string(),
-        CaseStatus::Measured => r.result.clone(),
-        CaseStatus::OverBudget => "timeout (over its time budget)".to_string(),
-        CaseStatus::Skipped => "skipped".to_string(),
-        CaseStatus::Error => format!("error: {}", r.note),
-    }
 }
 
 /// The failed seeds of the randomized case of `first` at its size: how many ran past the probe

@@ -2,7 +2,7 @@
 //! computed from the run (speed-ups, node ratios, where each family stops scaling), one
 //! sentence each. A sentence whose cases the run did not measure is left out.
 //!
-//! The same sentences fill the block between [`BEGIN`] and [`END`] in the project's README,
+//! The same sentences fill the block `tradeoffs` ([`crate::project`]) in the project's README,
 //! so that its figures are this run's, never copied by hand.
 
 use super::data::{Data, spread, values};
@@ -10,11 +10,6 @@ use super::memory::{count_costs, summary_line, verdict};
 use super::tables::yardstick_rows;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{CaseStatus, format_bytes, format_count, format_seconds, format_size};
-
-/// The line opening the generated block in the project README.
-pub(super) const BEGIN: &str = "<!-- nqueens report: tradeoffs (generated; edits are lost) -->";
-/// The line closing it.
-pub(super) const END: &str = "<!-- /nqueens report: tradeoffs -->";
 
 /// The smallest size whose counting time says something about the search rather than the fixed
 /// cost of a call.
@@ -434,20 +429,6 @@ fn min_max(values: &[f64]) -> Option<(f64, f64)> {
     Some((lo, hi))
 }
 
-/// `text` with the block between [`BEGIN`] and [`END`] replaced by `lines`, or `None` when
-/// the markers are missing or out of order.
-pub(super) fn fill_block(text: &str, lines: &[String]) -> Option<String> {
-    let start = text.find(BEGIN)? + BEGIN.len();
-    let end = start + text[start..].find(END)?;
-    let mut block = String::from("\n");
-    for line in lines {
-        block.push_str("- ");
-        block.push_str(line);
-        block.push('\n');
-    }
-    Some(format!("{}{block}{}", &text[..start], &text[end..]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,19 +442,5 @@ mod tests {
         assert_eq!(times(42.4, "faster", "slower"), "42× faster");
         assert_eq!(range(40.2, 52.4), "40–52×");
         assert_eq!(range(40.2, 40.4), "40×");
-    }
-
-    #[test]
-    fn the_block_between_the_markers_is_replaced_and_nothing_else() {
-        let text = format!("# Title\n\nprose\n{BEGIN}\n- old line\n{END}\nmore prose\n");
-        let filled = fill_block(&text, &["new one".to_string(), "two".to_string()]);
-        assert_eq!(
-            filled.as_deref(),
-            Some(&*format!(
-                "# Title\n\nprose\n{BEGIN}\n- new one\n- two\n{END}\nmore prose\n"
-            ))
-        );
-        assert_eq!(fill_block("no markers", &[]), None);
-        assert_eq!(fill_block(&format!("{END}\n{BEGIN}\n"), &[]), None);
     }
 }

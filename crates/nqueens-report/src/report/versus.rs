@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::baseline::{
+use crate::data::baseline::{
     CLASS_QUANTILE, Change, Confirmation, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE,
     Noise, TOGETHER_MIN, Verdict, lone_band,
 };

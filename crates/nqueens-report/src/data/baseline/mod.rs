@@ -19,11 +19,10 @@
 //! run-wide drift is the median of all the cases' ratios ([`drift`], with at least
 //! [`DRIFT_MIN_CASES`] cases), and each case is judged by its ratio divided by the drift. They
 //! also differ case by case, by more than any one run's interval says: the [`Noise`] of runs of
-//! one build gives every case a band. A case is slower (faster) only when its ratio, drift
-//! divided out, is beyond its band, more than [`NOISE`] from 1, and its whole interval is on
-//! that side of 1, and [confirmed](verdict) by its strategy's other cases or by a family-wise
-//! margin (of some two hundred cases judged at once, a few land beyond their bands by chance);
-//! anything else is "within the noise". A kernel's instruction count (the
+//! one build gives every case a band. Whether a case is slower or faster is one rule,
+//! [`judge`]: beyond its band (drift divided out, more than [`NOISE`] from 1, its whole
+//! interval on that side of 1), and confirmed by its strategy's other cases or by a
+//! family-wise margin; anything else is "within the noise". A kernel's instruction count (the
 //! bench's `instructions` group) is judged against its own band, with no drift: the steady
 //! signal, which shows a change of a percent that the times cannot.
 
@@ -37,7 +36,9 @@ pub use noise::{
     CLASS_BOUNDS, CLASS_QUANTILE, EVERY_THREAD_COUNTED, Figures, INSTRUCTION_FLOOR, MARGIN,
     MIN_CLASS_CASES, Noise, kernel_key, reference_csv,
 };
-pub use verdict::{Confirmation, FAMILY_MARGIN, TOGETHER_MIN, lone_band};
+pub use verdict::{
+    Confirmation, FAMILY_MARGIN, TOGETHER_MIN, Together, beyond_band, judge, lone_band,
+};
 
 use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
 
@@ -138,31 +139,23 @@ impl Baseline {
             if rest.is_empty() {
                 return Ok(());
             }
-            return Err(ReportError::Baselines(format!(
-                "{} has no run manifest (run.json), so it cannot be told to be a run of the \
-                 same build as the other baselines: give it alone, or give runs the bench kept \
-                 (target/nqueens-bench/runs/<run>)",
-                first.dir.display()
-            )));
+            return Err(ReportError::BaselineWithoutManifest {
+                dir: first.dir.clone(),
+            });
         };
         for other in rest {
             let Some(theirs) = run(other) else {
-                return Err(ReportError::Baselines(format!(
-                    "{} has no run manifest (run.json): several baselines must be runs the \
-                     bench kept, of one build",
-                    other.dir.display()
-                )));
+                return Err(ReportError::BaselineWithoutManifest {
+                    dir: other.dir.clone(),
+                });
             };
             let differences = reference.differences(&theirs);
             if !differences.is_empty() {
-                return Err(ReportError::Baselines(format!(
-                    "the baselines {} and {} are runs of different builds ({}): repeated \
-                     --baseline takes runs of one build, whose spread is the noise; compare \
-                     with one of them at a time",
-                    first.dir.display(),
-                    other.dir.display(),
-                    differences.join("; ")
-                )));
+                return Err(ReportError::BaselinesOfDifferentBuilds {
+                    first: first.dir.clone(),
+                    other: other.dir.clone(),
+                    differences,
+                });
             }
         }
         Ok(())
@@ -454,21 +447,9 @@ fn change(
         drift,
         band,
         steady: false,
-        verdict: verdict(ratio / drift, lower / drift, upper / drift, band),
+        // Judged with its strategy's other cases, in `verdict::confirm`.
+        verdict: Verdict::Noise,
         confirmation: None,
-    }
-}
-
-/// What a ratio and its interval say (after the drift is factored out): a change only beyond
-/// the case's noise `band`, with the whole interval on that side of 1 and more than [`NOISE`]
-/// away from it.
-fn verdict(ratio: f64, lower: f64, upper: f64, band: f64) -> Verdict {
-    if lower > 1.0 && ratio > (1.0 + NOISE).max(band) {
-        Verdict::Regression
-    } else if upper < 1.0 && ratio < (1.0 - NOISE).min(1.0 / band) {
-        Verdict::Gain
-    } else {
-        Verdict::Noise
     }
 }
 
@@ -516,6 +497,3 @@ fn median(values: &mut [f64]) -> f64 {
         values[mid]
     }
 }
-
-#[cfg(test)]
-mod tests;

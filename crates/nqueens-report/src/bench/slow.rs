@@ -7,7 +7,7 @@
 //! run is never mixed with unchanged ones nor taken as a repeat of the same build when the
 //! report measures between-run noise.
 
-use nqueens::core::{
+use nqueens_core::{
     Capabilities, CountRun, Error, FirstRun, Job, Solver, Strategy, VisitRun, Visitor,
 };
 
@@ -24,22 +24,18 @@ pub struct Slowing {
 }
 
 impl Slowing {
-    /// The slowing asked for in the environment, if any; a malformed value ends the process
-    /// with a message (exit 2), as a bad profile name would mislead a comparison.
-    pub fn from_env() -> Option<Self> {
-        let value = std::env::var(SLOW_VAR)
-            .ok()
-            .filter(|v| !v.trim().is_empty())?;
-        match Self::parse(&value) {
-            Ok(slowing) => Some(slowing),
-            Err(reason) => {
-                eprintln!("nqueens bench: {SLOW_VAR}={value:?}: {reason}");
-                std::process::exit(2);
-            }
+    /// The slowing asked for in the environment, if any; a malformed value is an error, as a
+    /// bad profile name would mislead a comparison.
+    pub fn from_env() -> Result<Option<Self>, String> {
+        match std::env::var(SLOW_VAR) {
+            Ok(value) if !value.trim().is_empty() => Self::parse(&value)
+                .map(Some)
+                .map_err(|reason| format!("{SLOW_VAR}={value:?}: {reason}")),
+            _ => Ok(None),
         }
     }
 
-    /// Parses `LABEL:K` (K from 2).
+    /// Parses `LABEL:K`.
     pub fn parse(value: &str) -> Result<Self, String> {
         let (label, times) = value
             .trim()

@@ -1,6 +1,9 @@
 //! The comparison's verdicts on synthetic runs.
-use super::*;
-use crate::Interval;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use nqueens_report::*;
 
 fn estimate(function: &str, seconds: f64, spread: f64) -> Estimate {
     let samples: Vec<f64> = (0..10)

@@ -2,19 +2,20 @@
 //! and the triples of the answer commands' flags, at small n, run on the built binary. Each
 //! answer is either right, checked against an oracle written here (a brute-force enumeration
 //! with given queens and symmetry filters, and the validator), or a refusal with exit status 2
-//! whose message names both flags of a pair. The flags come from clap's definitions
-//! ([`crate::Cli`]), so a new flag is in the matrix at once: it fails until [`sample`] gives it
-//! a value and, if it changes the answer, the oracle knows how.
+//! whose message names both flags of a pair. The flags come from each command's `--help`
+//! ([`options`]), so a new flag is in the matrix at once: it fails until [`sample`] gives it a
+//! value and, if it changes the answer, the oracle knows how.
 //!
 //! Not covered: `report` and `compare` (minutes of work per case; their own suites).
+//!
+//! (Over 500 lines: the matrix, its oracle and the reading of `--help` are one test; split,
+//! each part would only make sense beside the others.)
 
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-use clap::{ArgAction, CommandFactory};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -72,44 +73,111 @@ fn sample(command: &str, id: &str, scratch: &Path, case: usize) -> Option<Vec<St
     }
 }
 
-/// The flags of `command` with their sample values (every possible value of an enumerated
-/// one), the required ones left to the base command line.
-fn flags_of(command: &clap::Command, scratch: &Path, case: usize) -> Vec<Flag> {
-    let mut flags = Vec::new();
-    for arg in command.get_arguments() {
-        let id = arg.get_id().as_str();
-        if arg.is_positional() || arg.is_required_set() || matches!(id, "help" | "version") {
-            continue;
+/// One option of a command, as its `--help` describes it.
+#[derive(Debug, Default)]
+struct Opt {
+    /// The long name without its dashes, `-` read as `_` (clap's id of the field).
+    id: String,
+    /// `--long`, its short form and its aliases.
+    names: Vec<String>,
+    /// Whether it takes a value (`--flag <VALUE>`), else a switch.
+    takes_value: bool,
+    /// The values it takes, when it names them.
+    values: Vec<String>,
+}
+
+/// The subcommands `nqueens --help` lists.
+fn commands() -> Vec<String> {
+    let help = run(&["--help".to_string()]).stdout;
+    help.lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next().map(String::from))
+        .collect()
+}
+
+/// The options `nqueens COMMAND --help` describes, but those its usage line requires (the base
+/// command line gives them) and `--help`.
+fn options(command: &str) -> Vec<Opt> {
+    let help = run(&[command.to_string(), "--help".to_string()]).stdout;
+    let usage = help.lines().find(|l| l.starts_with("Usage:")).unwrap_or("");
+    let mut options: Vec<Opt> = Vec::new();
+    for line in help.lines().skip_while(|line| *line != "Options:").skip(1) {
+        let text = line.trim_start();
+        let indent = line.len() - text.len();
+        if (indent == 2 || indent == 6) && text.starts_with('-') {
+            let mut option = Opt::default();
+            // The names and value, before the description (on the same line in short help).
+            let spec = text.split("  ").next().unwrap_or(text);
+            for word in spec.split_whitespace() {
+                let word = word.trim_end_matches(',');
+                if word.starts_with('<') {
+                    option.takes_value = true;
+                } else if let Some(long) = word.strip_prefix("--") {
+                    option.id = long.replace('-', "_");
+                    option.names.insert(0, word.to_string());
+                } else if word.starts_with('-') {
+                    option.names.push(word.to_string());
+                }
+            }
+            options.push(option);
         }
-        let long = format!("--{}", arg.get_long().unwrap_or(id));
-        let mut names = vec![long.clone()];
-        names.extend(arg.get_short().map(|s| format!("-{s}")));
-        names.extend(
-            arg.get_all_aliases()
-                .unwrap_or_default()
-                .iter()
-                .map(|a| format!("--{a}")),
-        );
-        let values: Vec<Option<String>> = match arg.get_action() {
-            ArgAction::SetTrue | ArgAction::SetFalse | ArgAction::Count => vec![None],
-            _ if !arg.get_possible_values().is_empty() => arg
-                .get_possible_values()
-                .iter()
-                .map(|v| Some(v.get_name().to_string()))
-                .collect(),
-            _ => match sample(command.get_name(), id, scratch, case) {
+        let Some(option) = options.last_mut() else {
+            continue;
+        };
+        // `[alias: --mode]`, `[possible values: a, b]`, at the end of a line.
+        let listed = |key: &str| {
+            let start = text.find(&format!("[{key}: "))? + key.len() + 3;
+            let end = start + text[start..].find(']')?;
+            Some(
+                text[start..end]
+                    .split(", ")
+                    .map(String::from)
+                    .collect::<Vec<_>>(),
+            )
+        };
+        if let Some(aliases) = listed("alias").or_else(|| listed("aliases")) {
+            option.names.extend(aliases);
+        }
+        if let Some(values) = listed("possible values") {
+            option.values = values;
+        } else if indent > 6
+            && let Some(value) = text.strip_prefix("- ").and_then(|v| v.split(':').next())
+        {
+            // Long help lists the values one a line: `- half: Invariant under ...`.
+            option.values.push(value.to_string());
+        }
+    }
+    options.retain(|o| {
+        o.id != "help" && o.id != "version" && !usage.contains(&format!("{} <", o.names[0]))
+    });
+    options
+}
+
+/// The flags of `command` with their sample values (every possible value of an enumerated
+/// one).
+fn flags_of(command: &str, options: &[Opt], scratch: &Path, case: usize) -> Vec<Flag> {
+    let mut flags = Vec::new();
+    for option in options {
+        let long = option.names[0].clone();
+        let values: Vec<Option<String>> = if !option.takes_value {
+            vec![None]
+        } else if !option.values.is_empty() {
+            option.values.iter().cloned().map(Some).collect()
+        } else {
+            match sample(command, &option.id, scratch, case) {
                 Some(values) => values.into_iter().map(Some).collect(),
                 None => panic!(
-                    "the flag matrix has no value for `{} {long}`: add one to `sample`",
-                    command.get_name()
+                    "the flag matrix has no value for `{command} {long}`: add one to `sample`"
                 ),
-            },
+            }
         };
         for value in values {
             flags.push(Flag {
-                id: id.to_string(),
+                id: option.id.clone(),
                 long: long.clone(),
-                names: names.clone(),
+                names: option.names.clone(),
                 value,
             });
         }
@@ -447,16 +515,15 @@ fn every_pair_of_flags_answers_right_or_is_refused_naming_both() {
     std::fs::write(scratch.join("record.json"), record.stdout).unwrap();
     std::fs::write(scratch.join("matrix.key"), [5u8; 32]).unwrap();
     let started = Instant::now();
-    let cli = crate::Cli::command();
     // Each case: the command, its flags (indices into the command's list), its line.
     let mut cases: Vec<(String, Vec<Flag>, Vec<String>)> = Vec::new();
-    for command in cli.get_subcommands() {
-        let name = command.get_name().to_string();
+    for name in commands() {
         if SKIPPED.contains(&name.as_str()) {
             continue;
         }
+        let options = options(&name);
         let mut sets: Vec<Vec<usize>> = vec![vec![]];
-        let count = flags_of(command, &scratch, 0).len();
+        let count = flags_of(&name, &options, &scratch, 0).len();
         for a in 0..count {
             sets.push(vec![a]);
             for b in a + 1..count {
@@ -471,7 +538,7 @@ fn every_pair_of_flags_answers_right_or_is_refused_naming_both() {
         }
         for set in sets {
             let case = cases.len();
-            let flags = flags_of(command, &scratch, case);
+            let flags = flags_of(&name, &options, &scratch, case);
             let chosen: Vec<Flag> = set.iter().map(|&i| flags[i].clone()).collect();
             // Two values of one flag are not a combination.
             let ids: BTreeSet<&str> = chosen.iter().map(|f| f.id.as_str()).collect();

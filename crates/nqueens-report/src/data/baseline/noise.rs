@@ -25,7 +25,10 @@
 //! Where the runs come from ([`Noise::for_comparison`]): the baselines themselves when several
 //! are given, else the runs the bench kept (`target/nqueens-bench/runs/`) that share a build
 //! with another kept run, on top of [`Noise::reference`]: pairs of unchanged runs on the
-//! 2-core machine stored in the crate (`src/baseline/reference-*.csv`, whose heads name them).
+//! 2-core machine stored in the crate (`src/data/baseline/reference-*.csv`, whose heads name them).
+//!
+//! (Over 500 lines with its tests, 409 without: the measurement of the bands and the reading
+//! of the reference runs belong together; the tests check the reference bands.)
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -154,7 +157,7 @@ pub struct Noise {
 
 impl Noise {
     /// The reference noise stored in the crate: pairs of unchanged runs of the bench on the
-    /// 2-core machine (`src/baseline/reference-*.csv` name them and how they were made).
+    /// 2-core machine (`src/data/baseline/reference-*.csv` name them and how they were made).
     pub fn reference() -> Self {
         let mut noise: Option<Self> = None;
         let mut names = Vec::new();
@@ -425,7 +428,7 @@ mod tests {
     /// Regenerates the reference from two saved runs of one build (or of commits that
     /// change no measured code), named in `NQUEENS_NOISE_RUNS=FIRST,SECOND`.
     #[test]
-    #[ignore = "writes src/baseline/reference-noise.csv (or NQUEENS_NOISE_FILE) from NQUEENS_NOISE_RUNS=FIRST,SECOND"]
+    #[ignore = "writes src/data/baseline/reference-noise.csv (or NQUEENS_NOISE_FILE) from NQUEENS_NOISE_RUNS=FIRST,SECOND"]
     fn write_reference() {
         let Ok(dirs) = std::env::var("NQUEENS_NOISE_RUNS") else {
             return;
@@ -462,7 +465,7 @@ mod tests {
         let file =
             std::env::var("NQUEENS_NOISE_FILE").unwrap_or_else(|_| "reference-noise.csv".into());
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("src/baseline")
+            .join("src/data/baseline")
             .join(file);
         std::fs::write(path, csv).expect("writing the reference");
     }

@@ -3,9 +3,12 @@
 
 use std::time::Duration;
 
-use nqueens::core::{Config, Operation, Registry, Solver, Variant};
-use nqueens_report::{CaseRecord, CaseStatus};
+use nqueens_core::{Config, Operation, Solver, Variant};
+use nqueens_run::Registry;
 use regex::Regex;
+
+use super::slow::{Slowed, Slowing};
+use crate::{CaseRecord, CaseStatus};
 
 /// The seeds of randomized strategies: fixed, so every run measures the same work.
 pub const SEEDS: [u64; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
@@ -82,7 +85,7 @@ pub struct Plan {
     /// The seeds a randomized variant runs over.
     pub seeds: Vec<u64>,
     /// The size grid of `count_all`; each case keeps the sizes its cost model puts under
-    /// [`Plan::cap`] (see [`crate::budget`]).
+    /// [`Plan::cap`] (see [`Budget`](super::Budget)).
     pub count_sizes: Vec<usize>,
     /// The size grid of `first_solution`.
     pub first_sizes: Vec<usize>,
@@ -123,6 +126,8 @@ pub struct Plan {
     pub completion_sampled: bool,
     /// Instruction counts under callgrind: every variant (true) or each strategy's default.
     pub instructions_all_variants: bool,
+    /// The case slowed on purpose (`NQUEENS_BENCH_SLOW`), if any.
+    pub slowing: Option<Slowing>,
 }
 
 /// The `once` sweep of `warnsdorff`: every n the goal names.
@@ -172,8 +177,8 @@ fn first_grid() -> Vec<usize> {
 
 impl Plan {
     /// The plan for this process's arguments and environment (`NQUEENS_BENCH`,
-    /// `NQUEENS_BENCH_QUICK`).
-    pub fn from_args() -> Self {
+    /// `NQUEENS_BENCH_QUICK`, `NQUEENS_BENCH_SLOW`); an error for a malformed slowing.
+    pub fn from_args() -> Result<Self, String> {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let has = |flag: &str| args.iter().any(|a| a == flag);
         let mode = if has("--list") {
@@ -200,7 +205,10 @@ impl Plan {
                 Profile::Default
             }
         };
-        Self::for_profile(mode, profile, filter(&args, has("--exact")))
+        Ok(Self {
+            slowing: Slowing::from_env()?,
+            ..Self::for_profile(mode, profile, filter(&args, has("--exact")))
+        })
     }
 
     /// The plan of `profile`.
@@ -234,6 +242,7 @@ impl Plan {
             completion_budget: secs(0.5),
             completion_sampled: false,
             instructions_all_variants: false,
+            slowing: None,
         };
         match profile {
             Profile::Test => Self {
@@ -400,35 +409,44 @@ impl Case<'_> {
     }
 }
 
-/// Every strategy of the registry, each variant on its own, default variant first; the case
-/// `NQUEENS_BENCH_SLOW` names, if any, slowed on purpose ([`crate::slow`]).
-pub fn cases(registry: &Registry) -> Vec<Case<'_>> {
-    let slowing = crate::slow::Slowing::from_env();
-    let mut out = Vec::new();
-    // Said once per run, though the cases are listed for each group.
-    static SKIPPED: std::sync::Once = std::sync::Once::new();
-    SKIPPED.call_once(|| {
-        for (name, why) in registry.unavailable() {
-            eprintln!("nqueens bench: skipping {name}: {why}");
+impl Plan {
+    /// Every strategy of the registry that can run here, in its order, each variant on its
+    /// own, default variant first; the case the plan slows on purpose, if any, slowed
+    /// ([`Slowed`]). A strategy that cannot run here is left out, with its reason said once
+    /// per run.
+    pub fn cases<'r>(&self, registry: &'r Registry) -> Vec<Case<'r>> {
+        let mut out = Vec::new();
+        // Said once per run, though the cases are listed for each group.
+        static SKIPPED: std::sync::Once = std::sync::Once::new();
+        SKIPPED.call_once(|| {
+            for (name, why) in registry.unavailable() {
+                eprintln!("nqueens bench: skipping {name}: {why}");
+            }
+        });
+        for solver in registry.available() {
+            for (i, variant) in solver.capabilities().variants.iter().enumerate() {
+                let label = label(solver.name(), variant, i == 0);
+                let solver = match &self.slowing {
+                    Some(slow) if slow.label == label => Slowed::leak(solver, slow.times),
+                    _ => solver,
+                };
+                out.push(Case {
+                    label,
+                    solver,
+                    variant,
+                    is_default: i == 0,
+                });
+            }
         }
-    });
-    for solver in registry.available() {
-        for (i, variant) in solver.capabilities().variants.iter().enumerate() {
-            let label = match variant.name {
-                Some(name) if i > 0 => format!("{}-{name}", solver.name()),
-                _ => solver.name().to_string(),
-            };
-            let solver = match &slowing {
-                Some(slow) if slow.label == label => crate::slow::Slowed::leak(solver, slow.times),
-                _ => solver,
-            };
-            out.push(Case {
-                solver,
-                label,
-                variant,
-                is_default: i == 0,
-            });
-        }
+        out
     }
-    out
+}
+
+/// The label of a strategy's variant in criterion ids, the statistics and the charts: the
+/// registry name for the default (first) variant, `name-variant` for the others.
+pub fn label(strategy: &str, variant: &Variant, is_default: bool) -> String {
+    match variant.name {
+        Some(name) if !is_default => format!("{strategy}-{name}"),
+        _ => strategy.to_string(),
+    }
 }

@@ -1,0 +1,349 @@
+//! The time budget of a run: what one run of each case is expected to take (a strategy's own
+//! cost model, [`strategy_model`]; the bench's own cases', [`bench_model`]), which sizes each
+//! series keeps under the profile's cap, what each planned case costs with criterion's
+//! sampling, the total printed at the start, and the progress printed while the run goes on.
+
+use std::time::Instant;
+
+use nqueens_core::{Growth, Operation};
+use nqueens_run::Registry;
+
+use super::models::strategy_model;
+use super::plan::{Case, Plan};
+use crate::format_seconds;
+use crate::group::{COUNT_ALL, FIRST_SOLUTION};
+
+/// Criterion's own work per case beyond the runs: the bootstrap of its estimates (and of the
+/// comparison with the previous run's, when there is one) and the writing of its files.
+pub const ANALYSIS_SECONDS: f64 = 0.12;
+
+/// Expected wall time of one case whose run takes `run` seconds: `probes` probe runs, then
+/// criterion's warm-up and samples (see `tune` in the bench's `groups.rs`) and its analysis.
+pub fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
+    let s = plan.sampling;
+    let measured = if is_fast(plan, run) {
+        s.warm_up.as_secs_f64() + s.measurement.as_secs_f64()
+    } else {
+        // One run of warm-up, one run per sample.
+        run + (s.slow_samples as f64 * run * 1.05).max(s.measurement.as_secs_f64())
+    };
+    run * probes as f64 + measured + ANALYSIS_SECONDS
+}
+
+/// Whether criterion's linear sampling (1 + 2 + ... + 10 = 55 runs at least) fits the
+/// measurement window: else the case is sampled flat, one run per sample.
+pub fn is_fast(plan: &Plan, run: f64) -> bool {
+    run * 55.0 <= plan.sampling.measurement.as_secs_f64()
+}
+
+/// A case and the sizes the plan runs it at.
+pub struct Series<'r> {
+    /// The strategy variant.
+    pub case: Case<'r>,
+    /// Its sizes, increasing.
+    pub sizes: Vec<usize>,
+}
+
+/// How far past the cap a search that hits a wall (lexicographic backtracking) may go: its
+/// last size before the wall is where its family stops scaling, which the report shows.
+const WALL_STRETCH: f64 = 4.0;
+
+/// The sizes of `grid` a case runs at: those its variant accepts for `operation`, that the
+/// filter selects, and whose expected run fits the cap (every size without a model; up to
+/// [`WALL_STRETCH`] times the cap before a wall).
+fn sizes(
+    plan: &Plan,
+    group: &str,
+    case: &Case<'_>,
+    operation: Operation,
+    grid: &[usize],
+) -> Vec<usize> {
+    let model = strategy_model(case, operation);
+    grid.iter()
+        .copied()
+        .filter(|&n| case.accepts(operation, n))
+        .filter(|&n| plan.selected(group, &case.label, n))
+        .filter(|&n| {
+            model.is_none_or(|m| {
+                let cap = match m.beyond {
+                    Growth::Wall => plan.cap * WALL_STRETCH,
+                    _ => plan.cap,
+                };
+                m.seconds(n).is_none_or(|seconds| seconds <= cap)
+            })
+        })
+        .collect()
+}
+
+/// The `count_all` series: every variant that counts.
+pub fn count_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
+    series(
+        plan,
+        registry,
+        COUNT_ALL,
+        Operation::Count,
+        &plan.count_sizes,
+    )
+}
+
+/// The `first_solution` series: every variant that finds.
+pub fn first_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
+    series(
+        plan,
+        registry,
+        FIRST_SOLUTION,
+        Operation::First,
+        &plan.first_sizes,
+    )
+}
+
+fn series<'r>(
+    plan: &Plan,
+    registry: &'r Registry,
+    group: &str,
+    operation: Operation,
+    grid: &[usize],
+) -> Vec<Series<'r>> {
+    plan.cases(registry)
+        .into_iter()
+        .map(|case| Series {
+            sizes: sizes(plan, group, &case, operation, grid),
+            case,
+        })
+        .filter(|s| !s.sizes.is_empty())
+        .collect()
+}
+
+/// One planned case: its id and what it is expected to cost.
+#[derive(Clone, Debug)]
+struct Planned {
+    /// `group/label/n` (or `group/label` for a case without a size).
+    id: String,
+    /// `group/label`: a series dropped after a run past the budget drops all its cases.
+    series: String,
+    /// Expected seconds.
+    seconds: f64,
+    /// Whether a cost model gave the estimate (else it is the cap).
+    modelled: bool,
+    state: State,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Pending,
+    Done,
+    Dropped,
+}
+
+/// The planned cases of a run, their estimated cost, and the progress through them.
+pub struct Budget {
+    planned: Vec<Planned>,
+    started: Instant,
+    /// Whether progress lines are printed (bench mode).
+    verbose: bool,
+}
+
+impl Budget {
+    /// An empty budget.
+    pub fn new(verbose: bool) -> Self {
+        Self {
+            planned: Vec::new(),
+            started: Instant::now(),
+            verbose,
+        }
+    }
+
+    /// Plans one case of `group`: `label` at parameter `param` (a size; empty for a case
+    /// without one), whose run takes `run` seconds (`None`: no model, estimated at the plan's
+    /// cap), probed `probes` times, sampled by criterion or not.
+    #[allow(clippy::too_many_arguments)]
+    pub fn plan(
+        &mut self,
+        plan: &Plan,
+        group: &str,
+        label: &str,
+        param: &str,
+        run: Option<f64>,
+        probes: usize,
+        sampled: bool,
+    ) {
+        let seconds = run.unwrap_or(plan.cap.min(1.0));
+        let cost = if sampled {
+            case_seconds(plan, seconds, probes)
+        } else {
+            seconds * probes as f64
+        };
+        self.planned.push(Planned {
+            id: case_id(group, label, param),
+            series: format!("{group}/{label}"),
+            seconds: cost,
+            modelled: run.is_some(),
+            state: State::Pending,
+        });
+    }
+
+    /// Plans a count or first-solution series, each size costed by the case's model.
+    pub fn plan_series(&mut self, plan: &Plan, group: &str, series: &[Series<'_>]) {
+        let operation = if group == COUNT_ALL {
+            Operation::Count
+        } else {
+            Operation::First
+        };
+        for s in series {
+            let model = strategy_model(&s.case, operation);
+            let probes = if group == FIRST_SOLUTION && s.case.variant.randomized {
+                plan.seeds.len()
+            } else {
+                1
+            };
+            for &n in &s.sizes {
+                let run = model.and_then(|m| m.seconds(n));
+                self.plan(
+                    plan,
+                    group,
+                    &s.case.label,
+                    &n.to_string(),
+                    run,
+                    probes,
+                    true,
+                );
+            }
+        }
+    }
+
+    /// Expected seconds of everything still pending.
+    fn pending(&self) -> f64 {
+        self.planned
+            .iter()
+            .filter(|p| p.state == State::Pending)
+            .map(|p| p.seconds)
+            .sum()
+    }
+
+    /// The plan's total by group, printed at the start.
+    pub fn print_total(&self, profile: &str) {
+        let mut groups: Vec<(String, usize, f64, usize)> = Vec::new();
+        for p in &self.planned {
+            let group = p.id.split('/').next().unwrap_or("").to_string();
+            match groups.iter_mut().find(|g| g.0 == group) {
+                Some(g) => {
+                    g.1 += 1;
+                    g.2 += p.seconds;
+                    g.3 += usize::from(!p.modelled);
+                }
+                None => groups.push((group, 1, p.seconds, usize::from(!p.modelled))),
+            }
+        }
+        let total: f64 = groups.iter().map(|g| g.2).sum();
+        eprintln!(
+            "nqueens bench: {profile} profile: {} cases, estimated {} in all",
+            self.planned.len(),
+            minutes(total)
+        );
+        for (group, count, seconds, unmodelled) in groups {
+            let note = if unmodelled > 0 {
+                format!(" ({unmodelled} without a cost model, counted at the cap)")
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "  {group:<15} {count:>4} cases  {:>9}{note}",
+                minutes(seconds)
+            );
+        }
+    }
+
+    /// The planned cases, `group/label/n` (or `group/label`), in plan order: what
+    /// `cargo bench -- --list` prints.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.planned.iter().map(|p| p.id.as_str())
+    }
+
+    /// The estimate of the whole plan, in seconds.
+    pub fn total(&self) -> f64 {
+        self.planned.iter().map(|p| p.seconds).sum()
+    }
+
+    /// How many cases are planned, and how many are done.
+    pub fn counts(&self) -> (usize, usize) {
+        let done = self
+            .planned
+            .iter()
+            .filter(|p| p.state == State::Done)
+            .count();
+        (self.planned.len(), done)
+    }
+
+    /// Marks a case started and prints where the run is: the case, how many are left, and the
+    /// expected remaining time (the estimate, scaled by how the run has kept to it so far).
+    pub fn start(&mut self, group: &str, label: &str, param: &str) {
+        let id = case_id(group, label, param);
+        // The case before it is done once the next one starts.
+        let Some(at) = self
+            .planned
+            .iter()
+            .position(|p| p.id == id && p.state == State::Pending)
+        else {
+            if self.verbose {
+                eprintln!("nqueens bench: {id} (not in the plan)");
+            }
+            return;
+        };
+        let done_before: f64 = self
+            .planned
+            .iter()
+            .filter(|p| p.state == State::Done)
+            .map(|p| p.seconds)
+            .sum();
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let pace = if done_before > 20.0 {
+            (elapsed / done_before).clamp(0.25, 8.0)
+        } else {
+            1.0
+        };
+        let left = self.pending() * pace;
+        self.planned[at].state = State::Done;
+        if self.verbose {
+            let (total, done) = self.counts();
+            let waiting = self
+                .planned
+                .iter()
+                .filter(|p| p.state == State::Pending)
+                .count();
+            eprintln!(
+                "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {} · about {} left",
+                format_seconds(self.planned[at].seconds),
+                minutes(left)
+            );
+        }
+    }
+
+    /// Drops the pending cases of a series (its run went past the budget).
+    pub fn drop_series(&mut self, group: &str, label: &str) {
+        let series = format!("{group}/{label}");
+        for p in &mut self.planned {
+            if p.series == series && p.state == State::Pending {
+                p.state = State::Dropped;
+            }
+        }
+    }
+}
+
+/// `group/label/param`, or `group/label` without a parameter.
+fn case_id(group: &str, label: &str, param: &str) -> String {
+    if param.is_empty() {
+        format!("{group}/{label}")
+    } else {
+        format!("{group}/{label}/{param}")
+    }
+}
+
+/// `7 min 40 s`, `25 s`.
+pub fn minutes(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    if s >= 60 {
+        format!("{} min {:02} s", s / 60, s % 60)
+    } else {
+        format!("{s} s")
+    }
+}

@@ -1,0 +1,18 @@
+//! The bench's plan, as a library over a given [`Registry`](nqueens_run::Registry): the
+//! profiles and their grids ([`Plan`]), the cases (every variant of every registered
+//! strategy, in registry order: [`Plan::cases`]), the sizes each runs at under the profile's
+//! cap and what the run is expected to cost ([`Budget`]), and the strategy slowed on purpose
+//! ([`Slowing`]). `benches/compare` runs the plan under criterion; `cargo bench -- --list`
+//! prints it ([`Budget::ids`]).
+
+mod budget;
+mod models;
+mod plan;
+mod slow;
+
+pub use budget::{
+    ANALYSIS_SECONDS, Budget, Series, case_seconds, count_series, first_series, is_fast, minutes,
+};
+pub use models::{bench_model, completion_cost, strategy_model, variant_cost};
+pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling, label};
+pub use slow::{SLOW_VAR, Slowed, Slowing};

@@ -1,0 +1,236 @@
+//! The slower/faster rule, in one function: [`judge`]. Everything else in [`super`] prepares
+//! its inputs (the ratio and its interval, the run-wide drift, the case's noise band) or sorts
+//! its outputs.
+//!
+//! Why its last two steps: a case's band is a high quantile of the between-run noise (see
+//! [`Noise`](super::Noise)), so when some two hundred cases are judged at once, a few of them
+//! land beyond their bands by chance in any pair of runs of unchanged code (a
+//! multiple-comparisons problem). Judging each of the two calm reference pairs against bands
+//! measured from the other reference pairs, the cases beyond their band with no other case of
+//! their strategy beyond it were beyond it by at most 1.97 times its logarithm, while a slowed
+//! strategy moves every one of its cases. A passing load on a shared machine can still move
+//! several cases of one strategy together (they run one after the other); that no margin tells
+//! from a change, and the report's "unsettled" warning and the kernels' instruction counts,
+//! which no load moves, are there for it.
+
+use std::collections::BTreeMap;
+
+use super::{Change, Measure, NOISE, Verdict, noise::strategy_of};
+
+/// How many band widths (on the logarithmic scale) a case must be beyond its band to count
+/// alone: beyond `band^FAMILY_MARGIN`. Judged against bands measured from the other reference
+/// pairs, the calm reference pairs' lone cases reached 1.97 band widths at most; the margin
+/// above that stands for the next run's draw (chosen before any check on fresh runs).
+pub const FAMILY_MARGIN: f64 = 2.5;
+
+/// The fewest cases of one strategy beyond their bands on one side that confirm each other
+/// (and at least half of the strategy's cases in both runs).
+pub const TOGETHER_MIN: usize = 2;
+
+/// Why a timed case beyond its band is, or is not, a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirmation {
+    /// `beyond` of its strategy's `cases` (in both runs) moved beyond their bands on its side.
+    Strategy {
+        /// Cases of the strategy beyond their bands on the same side, this one included.
+        beyond: usize,
+        /// Cases of the strategy in both runs.
+        cases: usize,
+    },
+    /// Alone on its side, but beyond its band raised to [`FAMILY_MARGIN`].
+    FarBeyond,
+    /// Alone on its side and within what chance allows across the cases judged at once: its
+    /// verdict is [`Verdict::Noise`].
+    Unconfirmed,
+}
+
+/// The band a case alone must be beyond, as a ratio: `band^FAMILY_MARGIN`, with a band of at
+/// least `1 + NOISE`.
+pub fn lone_band(band: f64) -> f64 {
+    (FAMILY_MARGIN * band.ln().max(NOISE.ln_1p())).exp()
+}
+
+/// How many of one strategy's cases (the same `group/function`) are in both runs, and how many
+/// of them are beyond their bands on each side ([`beyond_band`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Together {
+    /// Cases of the strategy in both runs.
+    pub cases: usize,
+    /// Of those, beyond their bands on the slower side.
+    pub slower: usize,
+    /// Of those, beyond their bands on the faster side.
+    pub faster: usize,
+}
+
+/// Steps 1 and 2 of [`judge`]: the side of its band a timed case lies on, drift divided out.
+pub fn beyond_band(ratio: f64, lower: f64, upper: f64, drift: f64, band: f64) -> Verdict {
+    let (ratio, lower, upper) = (ratio / drift, lower / drift, upper / drift);
+    if lower > 1.0 && ratio > (1.0 + NOISE).max(band) {
+        Verdict::Regression
+    } else if upper < 1.0 && ratio < (1.0 - NOISE).min(1.0 / band) {
+        Verdict::Gain
+    } else {
+        Verdict::Noise
+    }
+}
+
+/// Whether a timed case got slower, faster, or neither, and what confirmed it: the whole rule.
+///
+/// 1. **Drift divided out.** `ratio` (after / before of the medians) and its 95% interval
+///    `lower..upper` are divided by the run-wide `drift` (the median ratio of all cases,
+///    `drift`): two runs on a shared machine differ as a whole.
+/// 2. **Beyond its band.** Slower when the ratio is above the case's noise `band`
+///    ([`Noise::time_band`](super::Noise::time_band): how far runs of one build drift apart at
+///    this case's size, from [`MARGIN`](super::MARGIN), [`CLASS_QUANTILE`](super::CLASS_QUANTILE),
+///    [`MIN_CLASS_CASES`](super::MIN_CLASS_CASES) and [`CLASS_BOUNDS`](super::CLASS_BOUNDS)),
+///    more than [`NOISE`] (2%) above 1, and the whole interval above 1; faster, mirrored.
+///    Anything else is within the noise, unconfirmed by nothing (`None`).
+/// 3. **Confirmed by its strategy**: at least [`TOGETHER_MIN`] of its strategy's cases, and
+///    at least half of those in both runs (`together`), are beyond their bands on the same
+///    side (a change to a strategy's code moves its cases together; chance picks them one by
+///    one); or
+/// 4. **far beyond its band**: the ratio is beyond `band^`[`FAMILY_MARGIN`] ([`lone_band`]),
+///    the family-wise margin for a strategy with one case or a change at one size only.
+/// 5. Beyond its band but neither: within the noise, [`Confirmation::Unconfirmed`] (the report
+///    lists it apart, for a rerun to settle).
+///
+/// Instruction counts are judged by their band alone (no drift, no interval: they are steady).
+///
+/// ```
+/// use nqueens_report::{Confirmation, Together, Verdict, judge};
+/// let alone = Together { cases: 4, slower: 1, faster: 0 };
+/// // 10% slower, band 5%: beyond the band, alone, not far beyond: unconfirmed.
+/// assert_eq!(judge(1.10, 1.08, 1.12, 1.0, 1.05, alone), (Verdict::Noise, Some(Confirmation::Unconfirmed)));
+/// // Twice as slow: far beyond a 5% band.
+/// assert_eq!(judge(2.0, 1.9, 2.1, 1.0, 1.05, alone), (Verdict::Regression, Some(Confirmation::FarBeyond)));
+/// // Three of four cases slower together confirm each other.
+/// let moved = Together { cases: 4, slower: 3, faster: 0 };
+/// assert_eq!(judge(1.10, 1.08, 1.12, 1.0, 1.05, moved).0, Verdict::Regression);
+/// // The same ratio on a machine 10% slower as a whole: nothing changed.
+/// assert_eq!(judge(1.10, 1.08, 1.12, 1.10, 1.05, moved), (Verdict::Noise, None));
+/// ```
+pub fn judge(
+    ratio: f64,
+    lower: f64,
+    upper: f64,
+    drift: f64,
+    band: f64,
+    together: Together,
+) -> (Verdict, Option<Confirmation>) {
+    let side = beyond_band(ratio, lower, upper, drift, band);
+    let beyond = match side {
+        Verdict::Regression => together.slower,
+        Verdict::Gain => together.faster,
+        Verdict::Noise => return (Verdict::Noise, None),
+    };
+    if beyond >= TOGETHER_MIN && 2 * beyond >= together.cases {
+        (
+            side,
+            Some(Confirmation::Strategy {
+                beyond,
+                cases: together.cases,
+            }),
+        )
+    } else if (ratio / drift).ln().abs() > lone_band(band).ln() {
+        (side, Some(Confirmation::FarBeyond))
+    } else {
+        (Verdict::Noise, Some(Confirmation::Unconfirmed))
+    }
+}
+
+/// Judges every timed case ([`judge`]), with its strategy's cases counted together first;
+/// instruction counts are left as they are.
+pub(super) fn confirm(changes: &mut [Change]) {
+    let mut strategies: BTreeMap<String, Together> = BTreeMap::new();
+    for c in changes.iter().filter(|c| c.measure == Measure::Time) {
+        let entry = strategies
+            .entry(strategy_of(&c.case).to_string())
+            .or_default();
+        entry.cases += 1;
+        match beyond_band(c.ratio, c.lower, c.upper, c.drift, c.band) {
+            Verdict::Regression => entry.slower += 1,
+            Verdict::Gain => entry.faster += 1,
+            Verdict::Noise => {}
+        }
+    }
+    for c in changes.iter_mut().filter(|c| c.measure == Measure::Time) {
+        let together = strategies
+            .get(strategy_of(&c.case))
+            .copied()
+            .unwrap_or_default();
+        (c.verdict, c.confirmation) = judge(c.ratio, c.lower, c.upper, c.drift, c.band, together);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timed(case: &str, ratio: f64, band: f64, verdict: Verdict) -> Change {
+        Change {
+            case: case.into(),
+            measure: Measure::Time,
+            before: 1e-3,
+            after: 1e-3 * ratio,
+            ratio,
+            lower: ratio,
+            upper: ratio,
+            resampled: true,
+            drift: 1.0,
+            band,
+            steady: false,
+            verdict,
+            confirmation: None,
+        }
+    }
+
+    #[test]
+    fn a_strategy_that_moves_together_confirms_its_cases_and_a_lone_case_is_unconfirmed() {
+        let mut changes = vec![
+            timed("count_all/a/8", 1.9, 1.1, Verdict::Regression),
+            timed("count_all/a/10", 1.8, 1.1, Verdict::Regression),
+            timed("count_all/a/12", 1.05, 1.1, Verdict::Noise),
+            // Alone beyond its band by less than the family-wise margin: dismissed.
+            timed("count_all/b/8", 1.2, 1.14, Verdict::Regression),
+            timed("count_all/b/10", 1.0, 1.14, Verdict::Noise),
+            timed("count_all/b/12", 1.0, 1.14, Verdict::Noise),
+            // Alone, but far beyond: 1.1^2.5 = 1.27.
+            timed("count_all/c/8", 0.7, 1.1, Verdict::Gain),
+            timed("count_all/c/10", 1.0, 1.1, Verdict::Noise),
+        ];
+        confirm(&mut changes);
+        let seen: Vec<(Verdict, Option<Confirmation>)> = changes
+            .iter()
+            .map(|c| (c.verdict, c.confirmation))
+            .collect();
+        let together = Some(Confirmation::Strategy {
+            beyond: 2,
+            cases: 3,
+        });
+        assert_eq!(
+            seen,
+            [
+                (Verdict::Regression, together),
+                (Verdict::Regression, together),
+                (Verdict::Noise, None),
+                (Verdict::Noise, Some(Confirmation::Unconfirmed)),
+                (Verdict::Noise, None),
+                (Verdict::Noise, None),
+                (Verdict::Gain, Some(Confirmation::FarBeyond)),
+                (Verdict::Noise, None),
+            ]
+        );
+    }
+
+    #[test]
+    fn cases_moving_apart_do_not_confirm_each_other_and_the_lone_band_has_a_floor() {
+        let mut changes = vec![
+            timed("g/s/1", 1.3, 1.2, Verdict::Regression),
+            timed("g/s/2", 0.7, 1.2, Verdict::Gain),
+        ];
+        confirm(&mut changes);
+        assert!(changes.iter().all(|c| c.verdict == Verdict::Noise));
+        assert!((lone_band(1.0) - 1.02f64.powf(FAMILY_MARGIN)).abs() < 1e-12);
+        assert!((lone_band(1.2) - 1.2f64.powf(FAMILY_MARGIN)).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,195 @@
+//! A strategy that exists only in this test shows up everywhere the workbench compares
+//! strategies, with no edit anywhere else: `compare`'s tables, the bench's plan (what
+//! `cargo bench -- --list` prints), a chart's legend and the report's tables. Everything that
+//! lists strategies reads the registry it is given.
+
+use std::time::Duration;
+
+use nqueens_core::{
+    Capabilities, Config, Ended, Error, Job, Limit, Stats, Strategy, Variant, VisitRun, Visitor,
+};
+use nqueens_report::bench::{Budget, Mode, Plan, Profile, count_series, first_series};
+use nqueens_report::compare::{self, run_job};
+use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION};
+use nqueens_report::{
+    CaseRecord, CaseStatus, CriterionData, Estimate, Family, Interval, ReportInput, ReportOptions,
+    StatsFile, write_report,
+};
+use nqueens_run::Registry;
+
+/// Backtracking that scans the placed rows, up to n = 9, in two variants.
+struct Toy;
+
+const TOY: Variant = Variant {
+    name: Some("plain"),
+    summary: "a toy backtracker",
+    complete: true,
+    first: Limit::UpTo(9),
+    list: Limit::UpTo(9),
+    count: Limit::UpTo(9),
+    ..Variant::BLANK
+};
+
+const TOY_TWICE: Variant = Variant {
+    name: Some("twice"),
+    ..TOY
+};
+
+impl Strategy for Toy {
+    fn name(&self) -> &'static str {
+        "toy"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            summary: TOY.summary,
+            counts_classes: false,
+            resumable: false,
+            variants: &[TOY, TOY_TWICE],
+        }
+    }
+
+    fn search_all(&self, job: &Job<'_>, visit: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        fn extend(
+            n: u32,
+            board: &mut Vec<u32>,
+            stats: &mut Stats,
+            visit: &mut Visitor<'_>,
+        ) -> std::ops::ControlFlow<()> {
+            if board.len() == n as usize {
+                return visit(board);
+            }
+            for column in 0..n {
+                let row = board.len() as u32;
+                let safe = board
+                    .iter()
+                    .zip(0..)
+                    .all(|(&c, r)| c != column && c.abs_diff(column) != row - r);
+                if safe {
+                    stats.nodes += 1;
+                    board.push(column);
+                    extend(n, board, stats, visit)?;
+                    board.pop();
+                }
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+        let mut stats = Stats::default();
+        let ended = match extend(job.n() as u32, &mut Vec::new(), &mut stats, visit) {
+            std::ops::ControlFlow::Continue(()) => Ended::Exhausted,
+            std::ops::ControlFlow::Break(()) => Ended::Satisfied,
+        };
+        Ok(VisitRun { ended, stats })
+    }
+}
+
+fn registry() -> Registry {
+    Registry::new().register(Toy)
+}
+
+#[test]
+fn compare_tables_show_the_toy() {
+    let registry = registry();
+    let config = Config::default();
+    let plan = compare::plan(&registry, &[compare::Job::Count], &[6, 8], &config);
+    let ran = run_job(&registry, plan[0].clone(), &config, Duration::from_secs(5));
+    let text = ran.write(&registry, &config);
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains("toy")).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(
+        rows[0].starts_with("6 ") && rows[0].ends_with(" 4"),
+        "{text}"
+    );
+    assert!(
+        rows[1].starts_with("8 ") && rows[1].ends_with(" 92"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_bench_plans_every_variant_of_the_toy() {
+    let registry = registry();
+    let plan = Plan::for_profile(Mode::List, Profile::Default, None);
+    let mut budget = Budget::new(false);
+    budget.plan_series(&plan, COUNT_ALL, &count_series(&plan, &registry));
+    budget.plan_series(&plan, FIRST_SOLUTION, &first_series(&plan, &registry));
+    let ids: Vec<&str> = budget.ids().collect();
+    for id in [
+        "count_all/toy/8",
+        "count_all/toy-twice/8",
+        "first_solution/toy/8",
+        "first_solution/toy-twice/8",
+    ] {
+        assert!(ids.contains(&id), "{id} not in the plan {ids:?}");
+    }
+    // Its limits decide its sizes: nothing past n = 9.
+    assert!(!ids.iter().any(|id| id.ends_with("/10")), "{ids:?}");
+}
+
+/// An estimate of `nanos` at `group/function/n`.
+fn estimate(group: &str, function: &str, n: usize, nanos: f64) -> Estimate {
+    let interval = Interval {
+        point: nanos,
+        lower: nanos * 0.95,
+        upper: nanos * 1.05,
+    };
+    Estimate {
+        group: group.to_string(),
+        function: function.to_string(),
+        parameter: n.to_string(),
+        median: interval,
+        mean: interval,
+        confidence: 0.95,
+        elements: None,
+        samples: Vec::new(),
+        written: None,
+    }
+}
+
+#[test]
+fn the_report_draws_and_tabulates_the_toy() {
+    let registry = registry();
+    let mut criterion = CriterionData::default();
+    let mut stats = StatsFile::default();
+    for (label, variant, factor) in [("toy", "", 1.0), ("toy-twice", "twice", 2.0)] {
+        for n in [4, 6, 8] {
+            let nanos = factor * 1e3 * (n * n) as f64;
+            criterion
+                .estimates
+                .push(estimate(COUNT_ALL, label, n, nanos));
+            let mut record = CaseRecord::new(COUNT_ALL, label, "toy", n, CaseStatus::Measured);
+            record.variant = variant.to_string();
+            record.seconds = nanos * 1e-9;
+            stats.records.push(record);
+        }
+    }
+    let out = std::env::temp_dir().join(format!("nqueens-toy-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let input = ReportInput {
+        criterion,
+        stats: Some(stats),
+        generated: "2026-01-02 05:00 UTC".to_string(),
+        strategies: Family::of_registry(&registry),
+        ..ReportInput::default()
+    };
+    let options = ReportOptions {
+        out: out.join("reports"),
+        png: false,
+    };
+    write_report(&input, &options).expect("the report");
+    let chart = std::fs::read_to_string(options.out.join("count_all.svg")).expect("the chart");
+    let legend: Vec<&str> = chart.lines().map(str::trim).collect();
+    assert!(legend.contains(&"toy"), "the legend names toy:\n{chart}");
+    assert!(legend.contains(&"toy-twice"), "the legend names toy-twice");
+    let readme = std::fs::read_to_string(options.out.join("README.md")).expect("the README");
+    for label in ["toy", "toy-twice"] {
+        assert!(
+            readme
+                .lines()
+                .any(|l| l.starts_with(&format!("| `{label}`"))
+                    || l.starts_with(&format!("| {label} "))),
+            "no table row for {label}:\n{readme}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
