@@ -85,9 +85,18 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         )));
     }
     eprintln!("{}", announcement(&plan, args.timeout, args.seed));
-    // A strategy that cannot run here (a GPU counter without a GPU) is named once, with why.
+    // A strategy that cannot run here (a GPU counter without a GPU) is named once, with why,
+    // where it would have taken part.
     for (name, why) in registry.unavailable() {
-        eprintln!("nqueens compare: skipping {name}: {why}");
+        let takes_part = |p: &nqueens_report::compare::Planned| {
+            registry.get(name).is_ok_and(|solver| {
+                let limit = solver.capabilities().widest(p.job.operation());
+                p.runnable.iter().any(|&n| limit.accepts(n))
+            })
+        };
+        if plan.iter().any(takes_part) {
+            eprintln!("nqueens compare: skipping {name}: {why}");
+        }
     }
     let mut out = crate::output::stdout()?;
     let mut cases = Vec::new();

@@ -23,7 +23,6 @@ mod report;
 mod signals;
 mod solve;
 mod strategies;
-mod table;
 mod trace;
 mod verify;
 

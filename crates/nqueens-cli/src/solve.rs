@@ -104,8 +104,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         memory_limit: args.memory_limit,
         ..config
     };
-    // Only hill climbing restarts (a capability the variants do not state yet).
-    if args.restarts.is_some() && solver.name() != "hill-climbing" {
+    if args.restarts.is_some()
+        && solver
+            .check(Operation::First, n, &config)
+            .is_ok_and(|variant| !variant.bounds_restarts)
+    {
         warn(&format!(
             "--restarts does nothing here: {} does not restart climbs",
             solver.name()

@@ -7,7 +7,7 @@ use clap::Args;
 use nqueens::core::{Availability, Capabilities, Limit, Operation, Registry};
 use serde::Serialize;
 
-use crate::{Status, table};
+use crate::Status;
 
 /// Options of `nqueens strategies`.
 #[derive(Args, Debug)]
@@ -63,7 +63,7 @@ pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status>
         out.flush()?;
         return Ok(Status::Success);
     }
-    let mut rows = vec![table::row([
+    let header = [
         "strategy",
         "variant",
         "complete",
@@ -72,7 +72,8 @@ pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status>
         "list",
         "count",
         "what it is",
-    ])];
+    ];
+    let mut rows = vec![header.map(str::to_string).to_vec()];
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
     for solver in registry.iter() {
         for variant in solver.capabilities().variants {
@@ -88,7 +89,9 @@ pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status>
             ]);
         }
     }
-    table::write(&mut out, &rows)?;
+    let mut text = String::new();
+    nqueens_report::compare::write_table(&mut text, &rows);
+    out.write_all(text.as_bytes())?;
     for (name, why) in registry.unavailable() {
         writeln!(out, "{name} cannot run here: {why}")?;
     }

@@ -39,6 +39,9 @@ pub struct Variant {
     /// instead of [`Variant::count`], and the strategy's `search_count` and `subproblems`
     /// count those solutions only.
     pub symmetric: Limit,
+    /// Whether [`Config::restarts`](crate::Config::restarts) bounds its restarts (a local
+    /// search that starts over when stuck).
+    pub bounds_restarts: bool,
     /// What one run costs, for forecasts and budgets.
     pub cost: Cost,
     /// Sizes for [`Operation::First`].
@@ -59,6 +62,7 @@ impl Variant {
         randomized: false,
         budget: None,
         keeps_given: false,
+        bounds_restarts: false,
         symmetric: Limit::Unsupported("it does not count the symmetric solutions alone"),
         cost: Cost::UNKNOWN,
         first: Limit::Unsupported("it does not look for a single solution"),

@@ -175,6 +175,7 @@ const STEEPEST: Variant = Variant {
     complete: false,
     randomized: true,
     budget: Some(Budget::Examined),
+    bounds_restarts: true,
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,

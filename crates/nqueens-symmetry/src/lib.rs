@@ -170,6 +170,7 @@ const COUNTER: Variant = Variant {
     count: Limit::UpTo(MAX_COUNT_N),
     keeps_given: false,
     symmetric: Limit::UpTo(MAX_SYMMETRIC_N),
+    bounds_restarts: false,
     cost: Cost {
         first: CostModel::UNKNOWN,
         count: CostModel::per_row(
