@@ -28,6 +28,7 @@ pub use nqueens_construct as construct;
 pub use nqueens_cp as cp;
 pub use nqueens_dlx as dlx;
 pub use nqueens_genetic as genetic;
+#[cfg(feature = "gpu")]
 pub use nqueens_gpu as gpu;
 pub use nqueens_hillclimb as hillclimb;
 pub use nqueens_minconflicts as minconflicts;
@@ -58,18 +59,26 @@ use nqueens_run::{Pick, Registry};
 /// default rule per operation for commands that name no strategy (fastest that can do the job
 /// first). The `registry_is_consistent` test checks every name in the rules.
 pub fn registry() -> Registry {
+    // `gpu`, `sat` and `cp` are default features; the WebAssembly build (crates/nqueens-web)
+    // turns them off, and the registry lists them as not in that build.
     let registry = Registry::new()
         .register(backtrack::VectorSolver)
         .register(backtrack::BitmaskSolver)
         .register(permute::PermutationSolver)
         .register(symmetry::SymmetrySolver)
-        .register(quadrants::QuadrantsSolver)
-        .register(gpu::GpuSolver::new())
+        .register(quadrants::QuadrantsSolver);
+    #[cfg(feature = "gpu")]
+    let registry = registry.register(gpu::GpuSolver::new());
+    #[cfg(not(feature = "gpu"))]
+    let registry = registry.without(
+        "gpu",
+        "the CUDA driver is opened through a native library; this build has feature `gpu` off",
+    );
+    let registry = registry
         .register(warnsdorff::WarnsdorffSolver)
         .register(astar::AStarSolver::new())
         .register(breadth::BreadthSolver::new())
         .register(dlx::DlxSolver);
-    // Default features; the WebAssembly build (crates/nqueens-web) turns them off.
     #[cfg(feature = "sat")]
     let registry = registry.register(sat::SatSolver);
     #[cfg(not(feature = "sat"))]
@@ -127,6 +136,7 @@ pub fn registry() -> Registry {
                 // the driver's start and the kernel's compile (a fraction of a second), where
                 // quadrants takes 1.9 s on two threads (README); at n = 17 quadrants' 0.3 s
                 // is about that set-up alone.
+                #[cfg(feature = "gpu")]
                 Pick::new("gpu").from(18),
                 Pick::new("quadrants").up_to(22),
                 Pick::new("symmetry"),

@@ -213,16 +213,6 @@ fn vector(n: usize) -> Trace {
     record(&VectorSolver, n, Config::default(), 3_000).expect("vector records")
 }
 
-fn screenshot(tab: &Browser, name: &str) -> Result<()> {
-    let png = tab.screenshot()?;
-    assert!(png.len() > 1_000, "a screenshot of {} bytes", png.len());
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG screenshot");
-    let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&saved, &png)?;
-    eprintln!("screenshot: {}", saved.display());
-    Ok(())
-}
-
 #[test]
 fn the_player_steps_plays_and_steps_back_in_chromium() -> Result<()> {
     let Some(tab) = browser()? else {
@@ -286,7 +276,7 @@ fn the_player_steps_plays_and_steps_back_in_chromium() -> Result<()> {
         .map(u32::to_string)
         .collect();
     assert_eq!(end.boards[0].columns, solution.join(","));
-    screenshot(&tab, "nqueens-trace-player.png")?;
+    tab.save_screenshot("nqueens-trace-player.png")?;
 
     // Reset returns to the empty board.
     controls.click(&tab, "reset")?;
@@ -309,7 +299,7 @@ fn the_player_steps_plays_and_steps_back_in_chromium() -> Result<()> {
     ))?;
     let all_red = expect_step(&tab, diagonal, two)?;
     assert_eq!(all_red.boards[1].red, diagonal);
-    screenshot(&tab, "nqueens-trace-compare.png")?;
+    tab.save_screenshot("nqueens-trace-compare.png")?;
     tab.press_key("End")?;
     let end = expect_step(&tab, last, two)?;
     assert_eq!(end.boards[1].step, local_frames.len() - 1);

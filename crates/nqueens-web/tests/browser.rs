@@ -130,15 +130,6 @@ fn results(tab: &Browser, count: usize) -> Result<Vec<Value>> {
     Ok(results.as_array().cloned().unwrap_or_default())
 }
 
-fn screenshot(tab: &Browser, name: &str) -> Result<()> {
-    let png = tab.screenshot()?;
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG screenshot");
-    let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&saved, &png)?;
-    eprintln!("screenshot: {}", saved.display());
-    Ok(())
-}
-
 #[test]
 fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
     let Some(tab) = browser()? else {
@@ -283,7 +274,7 @@ fn the_page_counts_finds_traces_and_stops_in_chromium() -> Result<()> {
         "document.querySelector('#results button').click();
          document.getElementById('results-title').scrollIntoView();",
     )?;
-    screenshot(&tab, "nqueens-web.png")?;
+    tab.save_screenshot("nqueens-web.png")?;
 
     // Every strategy in the page answers as natively: its first solution at n = 8 with the
     // same seed, and its counts of n = 1 to 10 (where it counts) A000170's.
@@ -471,5 +462,5 @@ fn browser_times_for_the_readme() -> Result<()> {
         "document.querySelectorAll('#results button')[1].click();
          document.getElementById('results-title').scrollIntoView();",
     )?;
-    screenshot(&tab, "nqueens-web-readme.png")
+    tab.save_screenshot("nqueens-web-readme.png")
 }

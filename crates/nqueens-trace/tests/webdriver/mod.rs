@@ -148,6 +148,18 @@ impl Browser {
         decode_base64(encoded.as_str().ok_or("the screenshot is not a string")?)
     }
 
+    /// Takes a screenshot, checks that it is a PNG, and keeps it as a test artifact under the
+    /// including crate's `CARGO_TARGET_TMPDIR`, named `name`.
+    pub fn save_screenshot(&self, name: &str) -> Result<()> {
+        let png = self.screenshot()?;
+        assert!(png.len() > 1_000, "a screenshot of {} bytes", png.len());
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG screenshot");
+        let saved = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::write(&saved, &png)?;
+        eprintln!("screenshot: {}", saved.display());
+        Ok(())
+    }
+
     /// Sends a command of the session (`path` is relative to it).
     fn command(&self, method: &str, path: &str, body: Value) -> Result<Value> {
         let path = format!("/session/{}/{path}", self.session);
