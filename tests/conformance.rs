@@ -2,6 +2,8 @@
 //! variant: requests outside the capabilities are refused with the right error before any
 //! search, stops and budgets end runs with the right [`Ended`], early-stopping visitors are
 //! obeyed, answers are right, and the capabilities agree with what the strategy does.
+//!
+//! (Over 500 lines: one suite, so that a new strategy is taken in by one file.)
 
 use std::ops::ControlFlow;
 

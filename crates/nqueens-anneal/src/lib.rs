@@ -41,14 +41,14 @@
 //! of them). (Until the events came, `moves` counted the proposals, now in `examined`.)
 //!
 //! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`]): every row of the start as `Assigned`, each swap made as
+//! of [`Event`](nqueens_core::Event)): every row of the start as `Assigned`, each swap made as
 //! `Swapped` (one per `moves`), preceded by `Conflict` on its first row when it is uphill (one
 //! per `backtracks`), each reheat or restart as `Restarted` followed by every row of the board
 //! it goes on with as `Assigned` (a reheat keeps the board, a restart shuffles it anew), and
 //! `Found` at the end. Rejected proposals change nothing and are not reported. Without an
 //! observer the loop runs an instance compiled without the calls.
 //!
-//! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
+//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with `seed_from_u64`, indices from its
 //! 64-bit outputs by a multiply-shift, and the acceptance probabilities from an `exp` made of
 //! IEEE-754 arithmetic only, so a seed gives the same solution on every platform. Without a
 //! seed one is drawn and reported in [`FirstRun::seed`].

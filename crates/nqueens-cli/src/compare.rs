@@ -1,5 +1,5 @@
 //! `nqueens compare`: every strategy on the same work, one table per job. The comparison itself
-//! is [`nqueens_report::compare`]; this module reads the flags and prints.
+//! is [`nqueens_report::compare`](mod@nqueens_report::compare); this module reads the flags and prints.
 //!
 //! Before the first table, a line on standard error says what is about to run.
 

@@ -64,7 +64,7 @@
 //! `peak_bytes` the two populations and the counters.
 //!
 //! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`]): the picture is the population's best individual (the first with the fewest
+//! of [`Event`](nqueens_core::Event)): the picture is the population's best individual (the first with the fewest
 //! attacking pairs). Its rows are reported as `Assigned` at each start and, after each
 //! generation, the rows where a new best differs from the one shown; each generation is one
 //! `Moved` of row 0 to its own column, which leaves the board as it is but adds up to `moves`
@@ -72,7 +72,7 @@
 //! reported); a restart is `Restarted` followed by the new population's best, and the end
 //! `Found`. Without an observer the loop runs an instance compiled without the calls.
 //!
-//! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
+//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with `seed_from_u64`, indices from its
 //! 64-bit outputs by a multiply-shift and probabilities as 64-bit thresholds, so a seed gives
 //! the same solution on every platform. Without a seed one is drawn and reported in
 //! [`FirstRun::seed`].

@@ -51,12 +51,12 @@
 //! group `literature`).
 //!
 //! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`]): every row of the random state as `Assigned`, each move as `Moved`; a stuck
+//! of [`Event`](nqueens_core::Event)): every row of the random state as `Assigned`, each move as `Moved`; a stuck
 //! climb as one `Conflict` per move it made (one per `backtracks`), then `Restarted` and the
 //! new state's rows as `Assigned`; `Found` at the end. Without an observer the search runs an
 //! instance compiled without the calls.
 //!
-//! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, indices from its
+//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with `seed_from_u64`, indices from its
 //! 64-bit outputs by a multiply-shift, so a seed gives the same run on every platform. Without
 //! a seed one is drawn and reported in [`FirstRun::seed`].
 //!

@@ -1,5 +1,7 @@
 //! Shards, merging and checkpoints, for any strategy that splits its count: tested here on a
 //! toy list of subproblems (the symmetry counter's own tests run them on real counts).
+//!
+//! (Over 500 lines: every test here shares the one toy list and its files.)
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -28,7 +28,7 @@
 //! The last two rows are counted without branching.
 //!
 //! Statistics: with [`Config::stats`](nqueens_core::Config::stats) the count reports
-//! [`Stats::nodes`], the queens the completion searches placed on an open square of a free
+//! [`Stats::nodes`](nqueens_core::Stats::nodes), the queens the completion searches placed on an open square of a free
 //! row (each branch tried, forced moves included, the last two rows' placements counted as a
 //! plain search would make them; the edge queens and the short enumeration of the rare
 //! classes a rotation fixes are not counted), summed per subproblem. The kernel is compiled
@@ -36,7 +36,7 @@
 //! instructions as before they existed (callgrind, n = 14); with them the kernel runs about a
 //! fifth more instructions (the counter lives in memory across the recursion). Without
 //! statistics `nodes` is 0.
-//! The subproblems are counted by the run crate's runner ([`count_plan`]) on
+//! The subproblems are counted by the core's runner ([`count_plan`](nqueens_core::split::count_plan)) on
 //! [`Config::threads`](nqueens_core::Config::threads) threads, in an interleaved order, with
 //! progress reported per subproblem; the kernel checks the stop flag at every node above the
 //! last twelve rows, so Ctrl-C is answered within milliseconds at any size.
@@ -204,7 +204,7 @@ impl Strategy for SymmetrySolver {
     /// The plan (of the symmetric solutions with a turn in the config); the caller checked `n`
     /// against the limit, which the masks hold. With
     /// [`Config::stats`](nqueens_core::Config::stats), the plan counts by the kernel compiled
-    /// with its node counter, so that the run's [`Stats::nodes`] are the nodes of the
+    /// with its node counter, so that the run's [`Stats::nodes`](nqueens_core::Stats::nodes) are the nodes of the
     /// completion searches (see the crate doc); 0 otherwise, at full speed.
     fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
         Ok(match job.config().symmetric {
