@@ -249,7 +249,9 @@ impl<'r> Counter<'r> {
             }
             None => choose(registry, request.n, &config, meets)?,
         };
-        let plan = match solver.capabilities().resumable {
+        // A resumable strategy's whole count is its plan's, made here once; completions of
+        // given queens are counted by the strategy's own search, which keeps them.
+        let plan = match solver.capabilities().resumable && config.given.is_none() {
             true => Some(solver.plan_admitted(&admitted)?),
             false => None,
         };

@@ -5,6 +5,7 @@
 //! Nothing here knows CUDA: it drives any [`Launcher`], the GPU's or, in the tests, the CPU
 //! build of the same kernel.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens_core::split::{Fingerprint, Subproblems, Tally};
@@ -19,10 +20,14 @@ pub(crate) trait Launcher: Send + Sync {
     fn launch(&self, boards: &[u32], rows: u32, full: u32, counts: &mut [u64])
     -> Result<(), Error>;
 
-    /// What a run report says of the device (its name and launch shape, the time its kernels
-    /// took); nothing by default.
+    /// What a run report says of the device (its name and launch shape); nothing by default.
     fn details(&self) -> Details {
         Details::new()
+    }
+
+    /// Seconds its kernels have run so far, where it measures them.
+    fn kernel_seconds(&self) -> Option<f64> {
+        None
     }
 }
 
@@ -39,6 +44,10 @@ impl<L: Launcher + ?Sized> Launcher for std::sync::Arc<L> {
 
     fn details(&self) -> Details {
         (**self).details()
+    }
+
+    fn kernel_seconds(&self) -> Option<f64> {
+        (**self).kernel_seconds()
     }
 }
 
@@ -219,6 +228,11 @@ pub(crate) struct Plan<L> {
     /// Subproblems handed to the kernel and launches, over the finished pieces.
     boards: AtomicU64,
     launches: AtomicU64,
+    /// The launcher's kernel seconds when the plan was made: its run reports the difference.
+    kernel_start: Option<f64>,
+    /// One piece at a time, whatever the runner's threads: the device is the parallel part,
+    /// and each piece holds its boards in host memory while it counts.
+    one_piece: Mutex<()>,
 }
 
 impl<L: Launcher> Plan<L> {
@@ -233,10 +247,12 @@ impl<L: Launcher> Plan<L> {
         Plan {
             n,
             split,
+            kernel_start: launcher.kernel_seconds(),
             launcher,
             on_piece,
             boards: AtomicU64::new(0),
             launches: AtomicU64::new(0),
+            one_piece: Mutex::new(()),
         }
     }
 }
@@ -264,6 +280,10 @@ impl<L: Launcher> Subproblems for Plan<L> {
     }
 
     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
+        let _one = self
+            .one_piece
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let Some((total, work)) = count_piece(&self.launcher, self.n, index, self.split, stop)?
         else {
             return Ok(None);
@@ -283,6 +303,9 @@ impl<L: Launcher> Subproblems for Plan<L> {
             "launches",
             self.launches.load(Ordering::Relaxed).to_string(),
         );
+        if let (Some(start), Some(now)) = (self.kernel_start, self.launcher.kernel_seconds()) {
+            details.insert("kernel_seconds", format!("{:.3}", now - start));
+        }
         details
     }
 }

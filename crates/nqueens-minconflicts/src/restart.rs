@@ -47,8 +47,9 @@ pub(crate) fn restarts<B: Repairable, const OBSERVED: bool>(
     let mut stats = Stats::default();
     let mut left = budget;
     loop {
+        let started = board.restart(rng, config);
         stats.peak_bytes = stats.peak_bytes.max(board.bytes());
-        if !board.restart(rng, config) {
+        if !started {
             return (Ended::Interrupted, stats);
         }
         if OBSERVED {

@@ -159,8 +159,18 @@ impl Registry {
         Ok(())
     }
 
-    /// The strategy registered as `name`.
+    /// The strategy registered as `name`; one left out of this build ([`Registry::without`]) is
+    /// refused with its reason.
     pub fn get(&self, name: &str) -> Result<&dyn Solver, Error> {
+        if let Some(&(strategy, reason)) = self.not_built.iter().find(|(n, _)| *n == name) {
+            return Err(Error::Unavailable {
+                strategy,
+                why: Unavailable {
+                    needs: "a build that includes it",
+                    missing: reason.to_string(),
+                },
+            });
+        }
         self.find(name).ok_or_else(|| Error::UnknownStrategy {
             name: name.to_string(),
             known: self.names().collect::<Vec<_>>().join(", "),

@@ -42,8 +42,8 @@ struct CountReport<'a> {
     types: Option<symmetric::TypesReport>,
     complete: bool,
     seconds: f64,
-    /// The solver's statistics; `null` for a count split into subproblems (`--checkpoint`),
-    /// whose statistics are not kept.
+    /// The solver's statistics; `null` for a count resumed through a checkpoint
+    /// (`--checkpoint`), whose runs each see only their share of the work.
     stats: Option<Stats>,
     /// How the strategy counted, in its own words (`join_kernel`: the code `quadrants` picked
     /// for this CPU for its joins, `avx512`, `avx2-pext`, `avx2` or `portable`).
