@@ -66,14 +66,6 @@ pub(crate) struct Counters {
     pub(crate) reheats: u64,
 }
 
-/// Reports every row of `board` as [`Event::Assigned`]: the picture of a new start or a reheat.
-pub(crate) fn assign_all(board: &PermutationBoard, config: &Config) {
-    for (row, &column) in board.columns().iter().enumerate() {
-        let column = column as usize;
-        config.observe(Event::Assigned { row, column });
-    }
-}
-
 /// Anneals `board` (already shuffled) until no pair attacks, `budget` proposals are spent, or
 /// the stop flag is raised. Returns why it ended and what it did.
 ///
@@ -167,7 +159,7 @@ pub(crate) fn anneal<const OBSERVED: bool>(
                     }
                 }
                 if OBSERVED {
-                    assign_all(board, config);
+                    config.observe_board(board.columns());
                 }
                 stalled = 0;
                 lowest = board.pairs();

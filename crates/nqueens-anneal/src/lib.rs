@@ -252,7 +252,7 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
         }
         stats.initial_conflicts = board.attacked_queens();
         let (ended, counters) = if config.watches_steps() {
-            anneal::assign_all(&board, config);
+            config.observe_board(board.columns());
             anneal::anneal::<true>(&mut board, rng, schedule, budget, config)
         } else {
             anneal::anneal::<false>(&mut board, rng, schedule, budget, config)

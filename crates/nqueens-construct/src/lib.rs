@@ -163,12 +163,7 @@ impl Strategy for ConstructionSolver {
         // No search to show: the formula's answer, row by row, then the solution it is. A
         // caller that draws a billion rows asked for it; without an observer this is skipped.
         if job.config().watches_steps() {
-            for (row, &column) in columns.iter().enumerate() {
-                job.config().observe(Event::Assigned {
-                    row,
-                    column: column as usize,
-                });
-            }
+            job.config().observe_board(&columns);
             job.config().observe(Event::Found);
         }
         Ok(FirstRun::found(Solution::from_columns(columns)?, stats))

@@ -165,6 +165,15 @@ pub trait Observer: Send + Sync {
     fn wants_steps(&self) -> bool {
         true
     }
+
+    /// Each queen of `columns` as [`Event::Assigned`], row by row: a whole board shown at once
+    /// (a local search's new start, or an answer a solver gives without its steps).
+    fn assign_board(&self, columns: &[u32]) {
+        for (row, &column) in columns.iter().enumerate() {
+            let column = column as usize;
+            self.observe(Event::Assigned { row, column });
+        }
+    }
 }
 
 /// Options for one run. The default is a deterministic run with no seed, no variant, all cores,
@@ -259,6 +268,13 @@ impl Config {
     pub fn observe(&self, event: Event) {
         if let Some(observer) = &self.observer {
             observer.observe(event);
+        }
+    }
+
+    /// Shows the board `columns` to the observer, if any ([`Observer::assign_board`]).
+    pub fn observe_board(&self, columns: &[u32]) {
+        if let Some(observer) = &self.observer {
+            observer.assign_board(columns);
         }
     }
 }

@@ -407,12 +407,7 @@ fn enumerate<B: Brancher>(
                 if let Some(observer) = observer {
                     // Decisions are predicates on domains, not queens, and propagation is not
                     // exposed: the answer is assigned, not drawn step by step.
-                    for (row, &column) in columns.iter().enumerate() {
-                        observer.observe(Event::Assigned {
-                            row,
-                            column: column as usize,
-                        });
-                    }
+                    observer.assign_board(&columns);
                     observer.observe(Event::Found);
                 }
                 if visitor(&columns).is_break() {

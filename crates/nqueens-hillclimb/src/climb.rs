@@ -32,14 +32,6 @@ pub(crate) enum Climb {
     Ended(Ended),
 }
 
-/// Reports every row of `board` as [`Event::Assigned`]: the picture of a new random state.
-pub(crate) fn assign_all(board: &Board, config: &Config) {
-    for (row, &column) in board.columns().iter().enumerate() {
-        let column = column as usize;
-        config.observe(Event::Assigned { row, column });
-    }
-}
-
 /// Climbs from `board` (already randomized) with `rule`, restarting from a new random state
 /// after every climb that gets stuck, until no pair attacks, `budget` successors are
 /// evaluated, the stop flag is raised, or a climb gets stuck with no restart left of
@@ -106,7 +98,7 @@ pub(crate) fn search<const OBSERVED: bool>(
                     return (Climb::Ended(Ended::Interrupted), counters);
                 }
                 if OBSERVED {
-                    assign_all(board, config);
+                    config.observe_board(board.columns());
                 }
             }
         }

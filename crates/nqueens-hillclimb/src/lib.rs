@@ -256,7 +256,7 @@ fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> 
         stats.initial_conflicts = board.attacked_queens();
         let restarts = config.restarts;
         let (climbed, counters) = if config.watches_steps() {
-            climb::assign_all(&board, config);
+            config.observe_board(board.columns());
             climb::search::<true>(&mut board, rng, rule, budget, restarts, config)
         } else {
             climb::search::<false>(&mut board, rng, rule, budget, restarts, config)

@@ -349,12 +349,7 @@ pub(crate) fn serve(
 /// [assigned](Event::Assigned) row by row, then [found](Event::Found).
 pub(crate) fn show_model(observer: Option<&dyn Observer>, columns: &[u32]) {
     if let Some(observer) = observer {
-        for (row, &column) in columns.iter().enumerate() {
-            observer.observe(Event::Assigned {
-                row,
-                column: column as usize,
-            });
-        }
+        observer.assign_board(columns);
         observer.observe(Event::Found);
     }
 }
