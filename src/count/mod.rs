@@ -148,13 +148,7 @@ pub fn count(
 
 /// The registered strategies whose capabilities say `can`.
 fn strategies_that(registry: &Registry, can: impl Fn(&Capabilities) -> bool) -> Names {
-    Names(
-        registry
-            .iter()
-            .filter(|s| can(&s.capabilities()))
-            .map(|s| s.name())
-            .collect(),
-    )
+    Names(registry.names_with(can))
 }
 
 /// Checks the parts of `request` and `config` against each other, before any strategy is asked.

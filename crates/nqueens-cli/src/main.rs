@@ -31,7 +31,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use nqueens::core::split::{CheckpointError, MergeError};
-use nqueens::core::{Config, Error as SolverError, Given, Operation, Registry, Solver, StopFlag};
+use nqueens::core::{
+    Capabilities, Config, Error as SolverError, Given, Operation, Registry, Solver, StopFlag,
+};
+use nqueens::count::{Conflict, Names};
 
 /// Solve, count, list, verify and compare N-Queens strategies.
 #[derive(Parser, Debug)]
@@ -125,41 +128,30 @@ impl StrategyArgs {
         };
         // A variant without a strategy names the strategies that have it, not the default
         // that does not.
-        if let (None, Some(variant)) = (&self.strategy, &self.variant) {
-            let has = |s: &dyn Solver| {
-                let variants = s.capabilities().variants;
-                variants.iter().any(|v| v.name == Some(variant.as_str()))
-            };
-            if !has(solver) {
-                let with: Vec<&str> = registry
-                    .iter()
-                    .filter(|s| has(*s))
-                    .map(|s| s.name())
-                    .collect();
-                anyhow::bail!(UsageError(match with.as_slice() {
-                    [] => format!("--variant {variant}: no strategy has a variant of that name"),
-                    _ => format!(
-                        "--variant {variant} needs --strategy (the default here, {}, has no \
-                         such variant): strategies with it: {}",
-                        solver.name(),
-                        with.join(", ")
-                    ),
-                }));
-            }
+        if let (None, Some(variant)) = (&self.strategy, &self.variant)
+            && solver.capabilities().named(variant).is_none()
+        {
+            let with = registry.names_with(|c| c.named(variant).is_some());
+            anyhow::bail!(UsageError(match with.as_slice() {
+                [] => format!("--variant {variant}: no strategy has a variant of that name"),
+                _ => format!(
+                    "--variant {variant} needs --strategy (the default here, {}, has no \
+                     such variant): strategies with it: {}",
+                    solver.name(),
+                    with.join(", ")
+                ),
+            }));
         }
         if given.is_some()
             && let Err(error @ SolverError::GivenNotHonoured { .. }) =
                 solver.check(operation, n, &config)
         {
-            let honouring: Vec<&str> = registry
-                .iter()
-                .filter(|s| s.capabilities().keeps_given())
-                .map(|s| s.name())
-                .collect();
-            anyhow::bail!(UsageError(format!(
-                "{error}; strategies that complete given queens: {}",
-                honouring.join(", ")
-            )));
+            let able = Names(registry.names_with(Capabilities::keeps_given));
+            let conflict = Conflict::GivenNotKept {
+                refusal: error,
+                able,
+            };
+            anyhow::bail!(UsageError(conflict.to_string()));
         }
         Ok((solver, config))
     }

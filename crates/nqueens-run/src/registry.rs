@@ -3,7 +3,9 @@
 //! The core crate holds no strategy; the `nqueens` facade crate fills a [`Registry`] with every
 //! strategy in the workspace, and the CLI and the benches take them from there.
 
-use nqueens_core::{Config, Error, Limit, Operation, Solver, Strategy, Unavailable, Variant};
+use nqueens_core::{
+    Capabilities, Config, Error, Limit, Operation, Solver, Strategy, Unavailable, Variant,
+};
 
 /// One entry of a default rule: a strategy (and optionally one of its variants), chosen for
 /// sizes up to a bound.
@@ -175,6 +177,14 @@ impl Registry {
             name: name.to_string(),
             known: self.names().collect::<Vec<_>>().join(", "),
         })
+    }
+
+    /// The names of the strategies whose capabilities say `can`, in registration order.
+    pub fn names_with(&self, can: impl Fn(&Capabilities) -> bool) -> Vec<&'static str> {
+        self.iter()
+            .filter(|s| can(&s.capabilities()))
+            .map(|s| s.name())
+            .collect()
     }
 
     /// Every strategy, in registration order.
