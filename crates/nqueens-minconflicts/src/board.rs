@@ -81,43 +81,6 @@ impl Board {
         })
     }
 
-    /// Queens attacked by at least one other: those on a crowded diagonal of either direction,
-    /// less those on one of each (found at the crossing square of each such pair of diagonals).
-    pub(crate) fn attacked_queens(&self) -> u64 {
-        let n = self.n;
-        let on_crowded: u64 = self
-            .falling
-            .crowded()
-            .chain(self.rising.crowded())
-            .map(|(_, count)| count)
-            .sum();
-        let mut on_both = 0;
-        for (f, _) in self.falling.crowded() {
-            for (r, _) in self.rising.crowded() {
-                // row - column = f - (n - 1) and row + column = r.
-                let twice_row = (r + f) as i64 - (n as i64 - 1);
-                if twice_row < 0 || twice_row % 2 != 0 {
-                    continue;
-                }
-                let row = (twice_row / 2) as usize;
-                if row < n && r >= row && r - row < n && self.columns[row] as usize == r - row {
-                    on_both += 1;
-                }
-            }
-        }
-        on_crowded - on_both
-    }
-
-    /// Bytes held.
-    pub(crate) fn bytes(&self) -> usize {
-        4 * self.columns.capacity()
-            + self.falling.bytes()
-            + self.rising.bytes()
-            + 4 * self.suspects.capacity()
-            + 8 * self.listed.capacity()
-            + 8 * self.used_columns.capacity()
-    }
-
     /// Each row's column (the whole board once [`Board::start`] has run).
     pub(crate) fn columns(&self) -> &[u32] {
         &self.columns
@@ -325,6 +288,54 @@ impl Board {
             self.rising.prefetch(j + b);
         }
     }
+}
+
+/// A random partner for the queen of row `i` on `n` rows: any row but `i` (a draw from
+/// `n - 1` rows that skips over `i`).
+#[inline(always)]
+fn partner(rng: &mut Xoshiro256PlusPlus, n: usize, i: usize) -> usize {
+    let j = uniform_below(rng.next_u64(), n - 1);
+    j + usize::from(j >= i)
+}
+
+impl Repairable for Board {
+    fn restart(&mut self, rng: &mut Xoshiro256PlusPlus, config: &Config) -> bool {
+        self.start(rng, &|| config.stop.is_stopped())
+    }
+
+    fn placed(&self) -> impl Iterator<Item = (usize, usize)> {
+        self.columns()
+            .iter()
+            .enumerate()
+            .map(|(row, &column)| (row, column as usize))
+    }
+
+    /// Queens attacked by at least one other: those on a crowded diagonal of either direction,
+    /// less those on one of each (found at the crossing square of each such pair of diagonals).
+    fn attacked_queens(&self) -> u64 {
+        let n = self.n;
+        let on_crowded: u64 = self
+            .falling
+            .crowded()
+            .chain(self.rising.crowded())
+            .map(|(_, count)| count)
+            .sum();
+        let mut on_both = 0;
+        for (f, _) in self.falling.crowded() {
+            for (r, _) in self.rising.crowded() {
+                // row - column = f - (n - 1) and row + column = r.
+                let twice_row = (r + f) as i64 - (n as i64 - 1);
+                if twice_row < 0 || twice_row % 2 != 0 {
+                    continue;
+                }
+                let row = (twice_row / 2) as usize;
+                if row < n && r >= row && r - row < n && self.columns[row] as usize == r - row {
+                    on_both += 1;
+                }
+            }
+        }
+        on_crowded - on_both
+    }
 
     /// Repairs until no queen is attacked, at most `allowance` moves. A move takes a random
     /// suspect that is attacked, samples `PARTNERS` random rows and swaps with the partner that
@@ -341,7 +352,7 @@ impl Board {
     /// swap made, and [`Event::Moved`] from the queen's column to that same column for a move
     /// that found no swap worth making (the queen stays; the move still counts). The
     /// unobserved instance is separate code and carries no test for it.
-    pub(crate) fn repair<const OBSERVED: bool>(
+    fn repair<const OBSERVED: bool>(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,
         allowance: u64,
@@ -425,43 +436,14 @@ impl Board {
         }
         (moves, Ended::Satisfied)
     }
-}
 
-/// A random partner for the queen of row `i` on `n` rows: any row but `i` (a draw from
-/// `n - 1` rows that skips over `i`).
-#[inline(always)]
-fn partner(rng: &mut Xoshiro256PlusPlus, n: usize, i: usize) -> usize {
-    let j = uniform_below(rng.next_u64(), n - 1);
-    j + usize::from(j >= i)
-}
-
-impl Repairable for Board {
-    fn restart(&mut self, rng: &mut Xoshiro256PlusPlus, config: &Config) -> bool {
-        self.start(rng, &|| config.stop.is_stopped())
-    }
-
-    fn placed(&self) -> impl Iterator<Item = (usize, usize)> {
-        self.columns()
-            .iter()
-            .enumerate()
-            .map(|(row, &column)| (row, column as usize))
-    }
-
-    fn attacked_queens(&self) -> u64 {
-        Board::attacked_queens(self)
-    }
-
-    fn repair<const OBSERVED: bool>(
-        &mut self,
-        rng: &mut Xoshiro256PlusPlus,
-        allowance: u64,
-        stall: u64,
-        config: &Config,
-    ) -> (u64, Ended) {
-        Board::repair::<OBSERVED>(self, rng, allowance, stall, config)
-    }
-
+    /// Bytes held.
     fn bytes(&self) -> u64 {
-        Board::bytes(self) as u64
+        (4 * self.columns.capacity()
+            + self.falling.bytes()
+            + self.rising.bytes()
+            + 4 * self.suspects.capacity()
+            + 8 * self.listed.capacity()
+            + 8 * self.used_columns.capacity()) as u64
     }
 }

@@ -138,6 +138,27 @@ impl Board {
             }
         }
     }
+}
+
+impl Repairable for Board {
+    fn restart(&mut self, rng: &mut Xoshiro256PlusPlus, config: &Config) -> bool {
+        if config.stop.is_stopped() {
+            return false;
+        }
+        self.start(rng);
+        true
+    }
+
+    /// The free rows' queens: the given ones are on the board already.
+    fn placed(&self) -> impl Iterator<Item = (usize, usize)> {
+        self.free_rows
+            .iter()
+            .map(|&row| (row, self.columns[row] as usize))
+    }
+
+    fn attacked_queens(&self) -> u64 {
+        (0..self.n).filter(|&row| self.attackers(row) > 0).count() as u64
+    }
 
     /// Repairs until no pair is left (`Satisfied`), `allowance` moves are spent or `stall`
     /// moves pass without a new low (`Budget`), or `config`'s stop flag is raised
@@ -214,37 +235,6 @@ impl Board {
             }
         }
         (moves, Ended::Satisfied)
-    }
-}
-
-impl Repairable for Board {
-    fn restart(&mut self, rng: &mut Xoshiro256PlusPlus, config: &Config) -> bool {
-        if config.stop.is_stopped() {
-            return false;
-        }
-        self.start(rng);
-        true
-    }
-
-    /// The free rows' queens: the given ones are on the board already.
-    fn placed(&self) -> impl Iterator<Item = (usize, usize)> {
-        self.free_rows
-            .iter()
-            .map(|&row| (row, self.columns[row] as usize))
-    }
-
-    fn attacked_queens(&self) -> u64 {
-        (0..self.n).filter(|&row| self.attackers(row) > 0).count() as u64
-    }
-
-    fn repair<const OBSERVED: bool>(
-        &mut self,
-        rng: &mut Xoshiro256PlusPlus,
-        allowance: u64,
-        stall: u64,
-        config: &Config,
-    ) -> (u64, Ended) {
-        Board::repair::<OBSERVED>(self, rng, allowance, stall, config)
     }
 
     fn bytes(&self) -> u64 {
