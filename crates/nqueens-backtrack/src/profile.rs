@@ -9,8 +9,11 @@
 //!
 //! Both backtracking forms walk exactly this tree, so the profile is read from the events they
 //! already report to an [`Observer`]: each [`Event::Placed`] in row `r` is one node at level
-//! `r + 1`. Nothing is added to the searches: a run that nobody profiles is compiled without
-//! the calls (see [`Event`]), and the counting kernels are not involved at all.
+//! `r + 1` ([`walk`], what `vector` does, and `bitmask` with given queens). Without given
+//! queens `bitmask` has a faster walk of its own, over half the tree by the mirror
+//! (`bitmask/levels.rs`). Nothing is added to the searches: a run that nobody profiles is
+//! compiled without the calls (see [`Event`]), and the counting kernels are not involved at
+//! all.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -73,7 +76,8 @@ impl Observer for LevelCounter {
 }
 
 /// Walks the whole tree of `solver` (one of this crate's two forms, which visit it row by row,
-/// top down) for the `n × n` board and reads its profile from the placements it reports.
+/// top down) for the `n × n` board and reads its profile from the placements its listing
+/// search reports.
 /// `config`'s stop flag ends the walk early; its observer, if any, is replaced.
 pub(crate) fn walk(solver: &dyn Solver, n: usize, config: &Config) -> Result<TreeProfile, Error> {
     let counter = Arc::new(LevelCounter {
