@@ -36,7 +36,7 @@ pub struct TreeProfile {
 impl TreeProfile {
     /// The board size.
     pub fn n(&self) -> usize {
-        self.levels.len() - 1
+        self.levels.len().saturating_sub(1)
     }
 
     /// Every node of the tree, the empty board included (OEIS A319283: 2,057 for n = 8).
@@ -47,7 +47,7 @@ impl TreeProfile {
     /// The nodes above the last level: the placements whose next row the search tries (2,057
     /// - 92 = 1,965 for n = 8).
     pub fn interior(&self) -> u64 {
-        self.total() - self.levels[self.n()]
+        self.total() - self.levels.last().copied().unwrap_or(0)
     }
 
     /// The squares a search that tries every column of the next row examines: `n` per
