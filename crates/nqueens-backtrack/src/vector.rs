@@ -7,7 +7,7 @@ use nqueens_core::{
     Variant, VisitRun, Visitor, known,
 };
 
-use crate::STOP_POLL_MASK;
+use crate::{STOP_POLL_MASK, TreeProfile};
 
 /// Backtracking over a plain vector board (`board[row] = column`), checking each candidate
 /// square against every queen already placed, as the textbooks and blogs write it.
@@ -140,6 +140,32 @@ fn search<const OBSERVED: bool>(
             next_column = board[row] + 1;
             row_had_queen = true;
         }
+    }
+}
+
+impl VectorSolver {
+    /// The profile of the backtrack tree for the `n × n` board: the nodes at each level,
+    /// Knuth's profile (OEIS A319284), from a walk of the whole tree (the listing search, every
+    /// solution visited). `config`'s stop flag may end it early ([`TreeProfile::ended`] says
+    /// so); its observer, if any, is replaced by the one that counts the levels.
+    ///
+    /// ```
+    /// use nqueens_backtrack::{VectorSolver};
+    /// use nqueens_core::Config;
+    ///
+    /// let profile = VectorSolver.profile(8, &Config::default())?;
+    /// assert_eq!(profile.levels, [1, 8, 42, 140, 344, 568, 550, 312, 92]);
+    /// assert_eq!((profile.total(), profile.squares_examined()), (2_057, 15_720));
+    /// # Ok::<(), nqueens_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As for listing ([`Solver::visit`](nqueens_core::Solver::visit)): [`Error::ZeroSize`]
+    /// for `n = 0`, [`Error::TooLarge`] beyond the listing limit. With given queens in `config`
+    /// the tree is that of their completions.
+    pub fn profile(&self, n: usize, config: &Config) -> Result<TreeProfile, Error> {
+        crate::profile::walk(self, n, config)
     }
 }
 

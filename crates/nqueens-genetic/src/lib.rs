@@ -8,6 +8,9 @@
 //!   **fitness** to minimise is the number of attacking pairs on the diagonals, counted in
 //!   O(n) with two arrays of diagonal counters.
 //! - **Selection**: tournaments of 5 (the fewest pairs of five individuals drawn at random).
+//!   [`attacking_pairs`] and [`tournament_odds`] give the fitness and the odds of selection as
+//!   pure functions, to set beside the textbook's fitness-proportional selection (AIMA 3rd ed.,
+//!   Fig. 4.6; see `tests/aima.rs`).
 //! - **Crossover** (probability 1/2): partially mapped crossover, PMX (Goldberg and Lingle,
 //!   1985): the child keeps one parent's columns in a random segment of rows and the other's
 //!   elsewhere, repairing repeated columns through the segment's mapping, so it stays a
@@ -112,8 +115,11 @@
 
 mod evolve;
 mod operators;
+mod selection;
 #[cfg(test)]
 mod tests;
+
+pub use selection::{attacking_pairs, tournament_odds};
 
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Stats, Strategy,
