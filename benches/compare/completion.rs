@@ -1,19 +1,8 @@
-//! The `completion` group: N-Queens completion instances (k random non-attacking queens given
-//! on an n × n board, `Given::random`), answered by every strategy that honours given queens,
-//! in its default variant: time to a completion or to the proof that none exists.
-//!
-//! The instances are fixed: instance `j` of size `n` with `k` queens has seed
-//! `1000 n + 10 k + j`, so every run measures the same work. The grid mixes instances with and
-//! without a completion (random instances of half a board's queens mostly have none). Each
-//! instance's answer is first settled by the complete strategy that declares the cheapest
-//! completion ([`referee`]: dancing links today); a strategy that cannot prove that
-//! none exists (`min-conflicts`) runs only on the instances that have one, and the others are
-//! recorded as skipped. The probe budget is short (0.5 s; full 1 s): a case that runs past
-//! it is recorded so, and skipped on every larger board.
-//!
-//! Criterion ids are `completion/<label>/<n>-<k>-<seed>`; the statistics CSV has one row per
-//! (case, instance) with n, the instance seed, `k=K` in the note, the answer (`found` or
-//! `no-solution`) and the solver's own counters.
+//! The `completion` group: fixed completion instances (instance `j` of size `n` with `k` given
+//! queens has seed `1000 n + 10 k + j`), answered by every strategy that keeps given queens, in
+//! its default variant. The [`referee`] settles each instance's answer first, so a strategy that
+//! cannot prove that none exists runs only where one does. Criterion ids are
+//! `completion/<label>/<n>-<k>-<seed>`; the statistics row has `k=K` in its note.
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use nqueens::core::{Config, Given, Operation, Registry, Solver};

@@ -1,5 +1,5 @@
-//! Recording into the statistics CSV: this run's metadata and records, merged into the file an
-//! earlier run left when this run is filtered.
+//! Recording into the statistics CSV and the manifest, merged into the files an earlier run
+//! left when this run is filtered.
 
 use std::path::{Path, PathBuf};
 

@@ -1,19 +1,8 @@
-//! The `instructions` group: instructions executed by each strategy's kernel at a small size,
-//! counted by callgrind (valgrind's `--tool=callgrind`), a steady signal where wall times
-//! wander: the count of one build on one input does not depend on the machine's load, so a
-//! change of a few percent in a kernel shows.
-//!
-//! The bench binary runs itself under callgrind with `NQUEENS_KERNEL=<operation>:<label>:<n>`
-//! set; it then runs that one case once, on one thread with seed 1, inside
-//! [`nqueens_kernel`], and callgrind collects only while that function runs
-//! (`--toggle-collect`), so start-up and the registry are not counted, and on every thread the
-//! kernel starts (`sat` runs CaDiCaL on a thread of its own above n = 12: counting only the
-//! calling thread measured its waiting, which varied from run to run, and not the solver).
-//! Each strategy (every variant in the deep profile) is counted at one size: counting at the
-//! largest n of 8 to 10 its model runs in 15 ms, else a first solution at the largest of 16,
-//! 100 and 1,000. The counts go to the statistics CSV (group `instructions`, column
-//! `instructions`) and the report's table beside the times. Without valgrind the group is left
-//! out with a message.
+//! The `instructions` group: each strategy's kernel at a small size under callgrind, a count
+//! that does not depend on the machine's load. The binary runs itself under callgrind with
+//! `NQUEENS_KERNEL=<operation>:<label>:<n>` and counts only inside [`nqueens_kernel`]
+//! (`--toggle-collect`), on every thread the kernel starts (`sat` solves on a thread of its
+//! own: counting the caller alone measured its waiting).
 
 use std::path::Path;
 use std::process::Command;

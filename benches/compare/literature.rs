@@ -1,14 +1,7 @@
-//! The `literature` group: the statistical figures of the report's section *The literature,
-//! reproduced*, measured over fixed seeds and recorded in the statistics CSV only (no
-//! criterion timing; the exact figures are tests, `tests/literature.rs`).
-//!
-//! - `hill-climbing` at n = 8, every variant: seeds 1..=10,000 in batches of 200 (quick: 2,000
-//!   seeds; test mode: one batch of 20), one record per batch with the batch's summed
-//!   statistics and `found S of T` as its result, so the report can give rates, steps and
-//!   their intervals by batch means (about 0.3 s per variant);
-//! - `min-conflicts` at n = 10^6 over the bench's seeds (its repairs, beside AIMA's "about 50
-//!   steps") and at n = 3,000,000 over three of them (its time, beside Sosic and Gu's 55 s);
-//!   test mode runs n = 1,000.
+//! The `literature` group: the statistical figures of the report's *The literature, reproduced*
+//! over fixed seeds, statistics rows only (the exact figures are tests, `tests/literature.rs`):
+//! hill climbing at n = 8 in batches of [`BATCH`] seeds, one row per batch with its summed
+//! counters and `found S of T`, and min-conflicts at 10^6 (its repairs) and 3 × 10^6 (its time).
 
 use std::time::Instant;
 

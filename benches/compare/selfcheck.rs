@@ -1,15 +1,9 @@
-//! The before/after comparison checked end to end, in criterion's test mode
-//! (`cargo test --benches`, a step of `.ci/run`): this binary runs itself twice as a real,
-//! small bench (the quick profile, filtered to [`CASES`], into a temporary target directory):
-//! unchanged, then with [`SLOWED`] doing its work [`TIMES`] times (`NQUEENS_BENCH_SLOW`), then
-//! unchanged again, and compares the slowed run with the two unchanged ones as
-//! `nqueens report --baseline A --baseline B` does (their spread is the noise, the two
-//! bracket the slowed run in time, and eight cases let the run-wide drift be divided out).
-//! The slowed case (its times, and its kernel's instructions when valgrind is there) must come
-//! out slower, and every other case within the noise. A quick run's window is a tenth of a
-//! second, which a burst of load elsewhere can swamp, so a failed check is tried once more
-//! before it fails. It takes seconds; it runs here rather than in `cargo test --workspace`
-//! because only a bench target can run the bench harness (Cargo gives tests no path to it).
+//! The before/after comparison checked end to end in test mode: this binary runs itself three
+//! times as a small quick bench filtered to [`CASES`] (unchanged, [`SLOWED`] ×[`TIMES`],
+//! unchanged) and judges the slowed run against the other two as `nqueens report --baseline A
+//! --baseline B` does: the slowed case must come out slower, every other within the noise. A
+//! failed check is tried once more (a quick run's window is a tenth of a second). It runs here
+//! because only a bench target can run the harness.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
