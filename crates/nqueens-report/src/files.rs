@@ -27,23 +27,6 @@ use crate::ReportError;
 /// A `path` that names something other than a regular file (`/dev/stdout`, `/dev/null`, a
 /// pipe) is written in place: it cannot be replaced, and renaming over it would replace the
 /// name, not write to it. A symbolic link is followed, and its target replaced.
-///
-/// ```
-/// use nqueens_report::write_atomically;
-///
-/// let path = std::env::temp_dir().join(format!("nqueens-atomic-doc-{}", std::process::id()));
-/// std::fs::write(&path, "old").map_err(|e| e.to_string())?;
-/// let failed = write_atomically(&path, |out| {
-///     out.write_all(b"half")?;
-///     Err(std::io::Error::other("the disk is full"))
-/// });
-/// assert!(failed.is_err());
-/// assert_eq!(std::fs::read_to_string(&path).map_err(|e| e.to_string())?, "old");
-/// write_atomically(&path, |out| out.write_all(b"new")).map_err(|e| e.to_string())?;
-/// assert_eq!(std::fs::read_to_string(&path).map_err(|e| e.to_string())?, "new");
-/// # std::fs::remove_file(&path).ok();
-/// # Ok::<(), String>(())
-/// ```
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -217,18 +200,6 @@ pub(crate) fn write_png(
 /// The report reads files other programs left (criterion's JSON, the bench's CSV); a symbolic
 /// link to `/dev/zero` would otherwise read until memory runs out, and a FIFO would block on
 /// open. Such a path is refused before it is opened, and the opened file is checked again.
-///
-/// ```
-/// use nqueens_report::read_text_bounded;
-///
-/// let path = std::env::temp_dir().join(format!("nqueens-bounded-doc-{}", std::process::id()));
-/// std::fs::write(&path, "0123456789").map_err(|e| e.to_string())?;
-/// assert_eq!(read_text_bounded(&path, 10).map_err(|e| e.to_string())?, "0123456789");
-/// assert!(read_text_bounded(&path, 9).unwrap_err().to_string().contains("larger than"));
-/// assert!(read_text_bounded(std::path::Path::new("/dev/zero"), 10).is_err());
-/// # std::fs::remove_file(&path).ok();
-/// # Ok::<(), String>(())
-/// ```
 pub fn read_text_bounded(path: &Path, limit: u64) -> io::Result<String> {
     use std::io::Read;
 
@@ -267,4 +238,35 @@ pub fn read_text_bounded(path: &Path, limit: u64) -> io::Result<String> {
     }
     String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("file");
+        fs::write(&path, "old").unwrap();
+        let failed = write_atomically(&path, |out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("the disk is full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        write_atomically(&path, |out| out.write_all(b"new")).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_read_is_bounded_and_only_of_regular_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("file");
+        fs::write(&path, "0123456789").unwrap();
+        assert_eq!(read_text_bounded(&path, 10).unwrap(), "0123456789");
+        let error = read_text_bounded(&path, 9).unwrap_err().to_string();
+        assert!(error.contains("larger than"), "{error}");
+        assert!(read_text_bounded(Path::new("/dev/zero"), 10).is_err());
+    }
 }

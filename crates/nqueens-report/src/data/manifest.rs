@@ -77,15 +77,6 @@ impl Run {
     }
 
     /// The commit, short, with `+changes` for a dirty tree.
-    ///
-    /// ```
-    /// let run = nqueens_report::Run {
-    ///     commit: "12fc51b0aa".into(),
-    ///     dirty: Some("beef".into()),
-    ///     ..Default::default()
-    /// };
-    /// assert_eq!(run.commit_label(), "12fc51b+changes");
-    /// ```
     pub fn commit_label(&self) -> String {
         let short: String = self.commit.chars().take(7).collect();
         match &self.dirty {
@@ -285,6 +276,16 @@ mod tests {
             finished: Some(2),
             ..Run::default()
         }
+    }
+
+    #[test]
+    fn a_dirty_commit_is_labelled_so() {
+        let run = Run {
+            commit: "12fc51b0aa".into(),
+            dirty: Some("beef".into()),
+            ..Default::default()
+        };
+        assert_eq!(run.commit_label(), "12fc51b+changes");
     }
 
     #[test]

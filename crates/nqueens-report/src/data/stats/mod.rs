@@ -17,21 +17,13 @@ use record::{clean, header_mismatch};
 
 use crate::ReportError;
 
-/// Expands to the bench's directory under Cargo's target directory, so [`BENCH_DIR`] and
-/// [`STATS_CSV`] are spelt from one literal.
-macro_rules! bench_dir {
-    () => {
-        "nqueens-bench"
-    };
-}
-
 /// The bench harness's own files (the statistics CSV, compiled yardsticks), relative to
 /// Cargo's target directory.
-pub const BENCH_DIR: &str = bench_dir!();
+pub const BENCH_DIR: &str = "nqueens-bench";
 
 /// The statistics CSV, relative to Cargo's target directory: the bench writes it there and
 /// `nqueens report` reads it from there by default.
-pub const STATS_CSV: &str = concat!(bench_dir!(), "/stats.csv");
+pub const STATS_CSV: &str = "nqueens-bench/stats.csv";
 
 /// The largest statistics file read: a full run writes a few hundred KiB.
 const MAX_STATS: u64 = 256 << 20;
@@ -70,18 +62,6 @@ impl Update {
     }
 
     /// Reads a value written by [`Update::to_meta`]; `None` when it is not one.
-    ///
-    /// ```
-    /// use nqueens_report::Update;
-    ///
-    /// let update = Update {
-    ///     date: "2026-01-02 03:04 UTC".into(),
-    ///     mode: "quick".into(),
-    ///     duration: "1 min 2 s".into(),
-    ///     args: "--quick yardstick|count_all".into(),
-    /// };
-    /// assert_eq!(Update::from_meta(&update.to_meta()), Some(update));
-    /// ```
     pub fn from_meta(value: &str) -> Option<Self> {
         let (head, args) = value.split_once("; args: ")?;
         let mut parts = head.split("; ");
@@ -127,22 +107,6 @@ impl StatsFile {
     /// Merges the records of a newer run: a record of the same case (group, id, n and seed)
     /// is replaced where it stands, a new case goes after the last record of its series (or
     /// of its group), so the order, which fixes each strategy's colour in the charts, stays.
-    ///
-    /// ```
-    /// use nqueens_report::{CaseRecord, CaseStatus, StatsFile};
-    ///
-    /// let row = |id: &str, n, seconds| {
-    ///     let mut r = CaseRecord::new("count_all", id, id, n, CaseStatus::Measured);
-    ///     r.seconds = seconds;
-    ///     r
-    /// };
-    /// let mut file = StatsFile::default();
-    /// file.records = vec![row("vector", 8, 1.0), row("bitmask", 8, 1.0)];
-    /// file.merge(&[row("vector", 8, 2.0), row("vector", 9, 2.0)]);
-    /// let cases: Vec<(&str, usize, f64)> =
-    ///     file.records.iter().map(|r| (r.id.as_str(), r.n, r.seconds)).collect();
-    /// assert_eq!(cases, [("vector", 8, 2.0), ("vector", 9, 2.0), ("bitmask", 8, 1.0)]);
-    /// ```
     pub fn merge(&mut self, newer: &[CaseRecord]) {
         let same_case = |a: &CaseRecord, b: &CaseRecord| {
             a.group == b.group && a.id == b.id && a.n == b.n && a.seed == b.seed
@@ -165,17 +129,6 @@ impl StatsFile {
     }
 
     /// The file as CSV text: metadata lines, the header, one line per record.
-    ///
-    /// ```
-    /// use nqueens_report::{CaseRecord, CaseStatus, StatsFile};
-    ///
-    /// let mut file = StatsFile::default();
-    /// file.meta.push(("mode".into(), "quick".into()));
-    /// file.records.push(CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Measured));
-    /// let back = StatsFile::parse(&file.to_csv())?;
-    /// assert_eq!(back, file);
-    /// # Ok::<(), nqueens_report::StatsParseError>(())
-    /// ```
     pub fn to_csv(&self) -> String {
         let mut out = String::new();
         for (key, value) in &self.meta {
@@ -284,6 +237,54 @@ mod tests {
     #[test]
     fn the_csv_lives_in_the_bench_directory() {
         assert_eq!(STATS_CSV, format!("{BENCH_DIR}/stats.csv"));
+    }
+
+    #[test]
+    fn an_update_round_trips() {
+        let update = Update {
+            date: "2026-01-02 03:04 UTC".into(),
+            mode: "quick".into(),
+            duration: "1 min 2 s".into(),
+            args: "--quick yardstick|count_all".into(),
+        };
+        assert_eq!(Update::from_meta(&update.to_meta()), Some(update));
+    }
+
+    #[test]
+    fn a_newer_case_replaces_its_row_and_a_new_one_follows_its_series() {
+        let row = |id: &str, n, seconds| {
+            let mut r = CaseRecord::new("count_all", id, id, n, CaseStatus::Measured);
+            r.seconds = seconds;
+            r
+        };
+        let mut file = StatsFile {
+            meta: Vec::new(),
+            records: vec![row("vector", 8, 1.0), row("bitmask", 8, 1.0)],
+        };
+        file.merge(&[row("vector", 8, 2.0), row("vector", 9, 2.0)]);
+        let cases: Vec<(&str, usize, f64)> = file
+            .records
+            .iter()
+            .map(|r| (r.id.as_str(), r.n, r.seconds))
+            .collect();
+        assert_eq!(
+            cases,
+            [("vector", 8, 2.0), ("vector", 9, 2.0), ("bitmask", 8, 1.0)]
+        );
+    }
+
+    #[test]
+    fn a_file_round_trips() {
+        let mut file = StatsFile::default();
+        file.meta.push(("mode".into(), "quick".into()));
+        file.records.push(CaseRecord::new(
+            "count_all",
+            "bitmask",
+            "bitmask",
+            8,
+            CaseStatus::Measured,
+        ));
+        assert_eq!(StatsFile::parse(&file.to_csv()), Ok(file));
     }
 
     #[test]

@@ -6,75 +6,16 @@ use std::str::FromStr;
 use nqueens_core::Stats;
 
 /// The columns before the counters: what the case was and what became of it.
-const LEADING: [&str; 11] = [
-    "run", "group", "id", "strategy", "variant", "n", "seed", "threads", "status", "seconds",
-    "result",
-];
+const LEADING: usize = 11;
 
-/// The columns after the counters: what the bench measured itself.
-const TRAILING: [&str; 3] = ["heap_peak_bytes", "instructions", "note"];
+/// The CSV header: 11 columns on the case, one per [`Stats::FIELDS`] entry in its order (a test
+/// checks them), then what the bench measured itself. A file with other columns (written by
+/// another version of the harness) is refused with the columns that differ named.
+pub const HEADER: &str = "run,group,id,strategy,variant,n,seed,threads,status,seconds,result,\
+                          nodes,backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,\
+                          heap_peak_bytes,instructions,note";
 
-const COLUMN_COUNT: usize = LEADING.len() + Stats::FIELDS.len() + TRAILING.len();
-
-/// Every column, in order: the leading ones, one per [`Stats::FIELDS`] entry in its order, the
-/// trailing ones.
-const COLUMNS: [&str; COLUMN_COUNT] = {
-    let counters = LEADING.len() + Stats::FIELDS.len();
-    let mut columns = [""; COLUMN_COUNT];
-    let mut i = 0;
-    while i < COLUMN_COUNT {
-        columns[i] = if i < LEADING.len() {
-            LEADING[i]
-        } else if i < counters {
-            Stats::FIELDS[i - LEADING.len()].name
-        } else {
-            TRAILING[i - counters]
-        };
-        i += 1;
-    }
-    columns
-};
-
-/// The header's length: every name and a comma between each two.
-const HEADER_LEN: usize = {
-    let mut len = COLUMN_COUNT - 1;
-    let mut i = 0;
-    while i < COLUMN_COUNT {
-        len += COLUMNS[i].len();
-        i += 1;
-    }
-    len
-};
-
-const HEADER_BYTES: [u8; HEADER_LEN] = {
-    let mut bytes = [b','; HEADER_LEN];
-    let (mut at, mut column) = (0, 0);
-    while column < COLUMN_COUNT {
-        let name = COLUMNS[column].as_bytes();
-        let mut i = 0;
-        while i < name.len() {
-            bytes[at] = name[i];
-            at += 1;
-            i += 1;
-        }
-        // The comma is already there.
-        at += 1;
-        column += 1;
-    }
-    bytes
-};
-
-/// The CSV header, in column order:
-/// `run,group,id,strategy,variant,n,seed,threads,status,seconds,result,` then the
-/// [`Stats::FIELDS`] names (`nodes,...,peak_bytes`), then `heap_peak_bytes,instructions,note`.
-///
-/// It is built from [`Stats::FIELDS`] at compile time, and stays a plain `&str` constant for
-/// callers. A file with other columns (written by another version of the harness) is refused
-/// with the columns that differ named.
-pub const HEADER: &str = match std::str::from_utf8(&HEADER_BYTES) {
-    Ok(header) => header,
-    Err(_) => panic!("column names are UTF-8, so the joined header is"),
-};
+const COLUMN_COUNT: usize = LEADING + Stats::FIELDS.len() + 3;
 
 /// What became of one probed case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +67,8 @@ impl FromStr for CaseStatus {
 /// Why `line` is not [`HEADER`]: the columns missing and the columns not expected, or the order.
 pub(super) fn header_mismatch(line: &str) -> String {
     let found: Vec<&str> = line.split(',').map(str::trim).collect();
-    let missing: Vec<&str> = COLUMNS
+    let columns: Vec<&str> = HEADER.split(',').collect();
+    let missing: Vec<&str> = columns
         .iter()
         .copied()
         .filter(|c| !found.contains(c))
@@ -134,7 +76,7 @@ pub(super) fn header_mismatch(line: &str) -> String {
     let extra: Vec<&str> = found
         .iter()
         .copied()
-        .filter(|c| !COLUMNS.contains(c))
+        .filter(|c| !columns.contains(c))
         .collect();
     let mut parts = Vec::new();
     if !missing.is_empty() {
@@ -266,7 +208,7 @@ impl CaseRecord {
                 num(name, text).map(Some)
             }
         }
-        let (leading, rest) = fields.split_at(LEADING.len());
+        let (leading, rest) = fields.split_at(LEADING);
         let (counters, trailing) = rest.split_at(Stats::FIELDS.len());
         let mut stats = Stats::default();
         for (field, text) in Stats::FIELDS.iter().zip(counters) {
@@ -312,6 +254,14 @@ mod tests {
              backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,heap_peak_bytes,\
              instructions,note"
         );
+    }
+
+    #[test]
+    fn the_header_names_every_counter_in_order() {
+        let counters: Vec<&str> = Stats::FIELDS.iter().map(|f| f.name).collect();
+        let columns: Vec<&str> = HEADER.split(',').collect();
+        assert_eq!(columns.len(), COLUMN_COUNT);
+        assert_eq!(columns[LEADING..COLUMN_COUNT - 3], counters[..]);
     }
 
     #[test]
