@@ -12,7 +12,7 @@ use nqueens_report::CaseStatus;
 use nqueens_report::group::INSTRUCTIONS;
 
 use nqueens::core::CostModel;
-use nqueens_report::bench::{Mode, Plan, Profile, Slowing, strategy_model};
+use nqueens_report::bench::{Mode, Plan, Profile, Slowing, variant_cost};
 
 use crate::harness::{Harness, target_dir};
 
@@ -58,8 +58,8 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
         if !case.is_default && !h.plan.instructions_all_variants {
             continue;
         }
-        let count = strategy_model(&case, Operation::Count);
-        let first = strategy_model(&case, Operation::First);
+        let count = variant_cost(case.variant, Operation::Count);
+        let first = variant_cost(case.variant, Operation::First);
         let pick = |operation: Operation, sizes: &[usize], m: Option<&CostModel>| {
             sizes
                 .iter()

@@ -1,5 +1,5 @@
 //! The time budget of a run: what one run of each case is expected to take (a strategy's own
-//! cost model, [`strategy_model`]; the bench's own cases', [`bench_model`]), which sizes each
+//! cost model, [`variant_cost`]; the bench's own cases', [`bench_model`]), which sizes each
 //! series keeps under the profile's cap, what each planned case costs with criterion's
 //! sampling, the total printed at the start, and the progress printed while the run goes on.
 
@@ -8,7 +8,7 @@ use std::time::Instant;
 use nqueens_core::{Growth, Operation};
 use nqueens_run::Registry;
 
-use super::models::strategy_model;
+use super::models::variant_cost;
 use super::plan::{Case, Plan};
 use crate::format_seconds;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
@@ -58,7 +58,7 @@ fn sizes(
     operation: Operation,
     grid: &[usize],
 ) -> Vec<usize> {
-    let model = strategy_model(case, operation);
+    let model = variant_cost(case.variant, operation);
     grid.iter()
         .copied()
         .filter(|&n| case.accepts(operation, n))
@@ -190,7 +190,7 @@ impl Budget {
             Operation::First
         };
         for s in series {
-            let model = strategy_model(&s.case, operation);
+            let model = variant_cost(s.case.variant, operation);
             let probes = if group == FIRST_SOLUTION && s.case.variant.randomized {
                 plan.seeds.len()
             } else {

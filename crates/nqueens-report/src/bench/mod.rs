@@ -13,6 +13,6 @@ mod slow;
 pub use budget::{
     ANALYSIS_SECONDS, Budget, Series, case_seconds, count_series, first_series, is_fast, minutes,
 };
-pub use models::{bench_model, completion_cost, strategy_model, variant_cost};
+pub use models::{bench_model, completion_cost, variant_cost};
 pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling, label};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

@@ -4,14 +4,7 @@
 
 use nqueens_core::{CostModel, Operation, Variant};
 
-use super::plan::Case;
 use crate::group::{LITERATURE, ONCE, VALIDATE, YARDSTICK};
-
-/// The expected cost of one run of a bench case: the cost model its strategy declares for
-/// its variant ([`variant_cost`]).
-pub fn strategy_model(case: &Case<'_>, operation: Operation) -> Option<&'static CostModel> {
-    variant_cost(case.variant, operation)
-}
 
 /// The cost model a variant declares for `operation` (counting and listing read its count
 /// model, a first solution its first); `None` when it declares none: a bench case is then

@@ -84,15 +84,13 @@ pub struct Plan {
     filter: Option<Regex>,
     /// The seeds a randomized variant runs over.
     pub seeds: Vec<u64>,
-    /// The size grid of `count_all`; each case keeps the sizes its cost model puts under
-    /// [`Plan::cap`] (see [`Budget`](super::Budget)).
+    /// The size grid of `count_all`; each case keeps the sizes its model puts under the cap.
     pub count_sizes: Vec<usize>,
     /// The size grid of `first_solution`.
     pub first_sizes: Vec<usize>,
     /// Sizes of `validate`.
     pub validate_sizes: Vec<usize>,
-    /// The longest expected run of a planned case, in seconds: sizes whose model expects
-    /// longer runs are not planned.
+    /// The longest expected run of a planned case, in seconds.
     pub cap: f64,
     /// Probe budget of a count.
     pub count_budget: Duration,
@@ -104,9 +102,8 @@ pub struct Plan {
     pub yardstick_counts: Vec<usize>,
     /// Sizes at which `count.c` and its counterparts are run once each, outside criterion.
     pub yardstick_once: Vec<usize>,
-    /// Sizes at which `quadrants` alone (`quadrants-t1` and `quadrants-t2`) is run once,
-    /// outside criterion: its goals at n = 18 and 19 are seconds on one core and on two, where
-    /// `count.c` would take minutes.
+    /// Sizes at which `quadrants` alone (`quadrants-t1`, `quadrants-t2`) is run once: its
+    /// goals at n = 18 and 19, where `count.c` would take minutes.
     pub quadrants_once: Vec<usize>,
     /// Sizes at which `permutations.c` and `permutation` are measured by criterion.
     pub yardstick_permutations: Vec<usize>,
@@ -118,11 +115,9 @@ pub struct Plan {
     pub completion_fractions: Vec<(usize, usize)>,
     /// Instances (seeds) per size and fraction in the `completion` group.
     pub completion_instances: u64,
-    /// Probe budget of one completion instance: random instances are easy or hopeless for
-    /// a given strategy, so a short budget keeps the group's time modest.
+    /// Probe budget of one completion instance (short: random instances are easy or hopeless).
     pub completion_budget: Duration,
-    /// Whether criterion also samples each completion instance (the report draws the probe
-    /// runs, one per instance, so only the deep profile pays for samples).
+    /// Whether criterion also samples each completion instance (else the probe run is drawn).
     pub completion_sampled: bool,
     /// Instruction counts under callgrind: every variant (true) or each strategy's default.
     pub instructions_all_variants: bool,
@@ -139,33 +134,11 @@ fn warnsdorff_sweep() -> OnceSweep {
     }
 }
 
-/// Criterion flags that take a value, so the value is not mistaken for the filter.
-const VALUE_FLAGS: [&str; 19] = [
-    "--save-baseline",
-    "-s",
-    "--baseline",
-    "-b",
-    "--baseline-lenient",
-    "--load-baseline",
-    "--sample-size",
-    "--warm-up-time",
-    "--measurement-time",
-    "--nresamples",
-    "--noise-threshold",
-    "--confidence-level",
-    "--significance-level",
-    "--profile-time",
-    "--format",
-    "--color",
-    "-c",
-    "--output-format",
-    "--plotting-backend",
-];
-
-/// Every n from `from` to `to`.
-fn every(from: usize, to: usize) -> Vec<usize> {
-    (from..=to).collect()
-}
+/// Criterion's flags that take a value, so the value is not mistaken for the filter.
+const VALUE_FLAGS: &str = "--save-baseline -s --baseline -b --baseline-lenient --load-baseline \
+     --sample-size --warm-up-time --measurement-time --nresamples --noise-threshold \
+     --confidence-level --significance-level --profile-time --format --color -c --output-format \
+     --plotting-backend";
 
 /// The first-solution grid: 8 to 10^6 on a log scale, then 3·10^6 and 10^7.
 fn first_grid() -> Vec<usize> {
@@ -287,7 +260,7 @@ impl Plan {
             Profile::Default => base,
             Profile::Full => Self {
                 seeds: SEEDS.to_vec(),
-                count_sizes: every(4, 17),
+                count_sizes: (4..=17).collect(),
                 first_sizes: first_grid().into_iter().chain([100_000_000]).collect(),
                 cap: 4.0,
                 count_budget: secs(12.0),
@@ -346,7 +319,7 @@ fn filter(args: &[String], exact: bool) -> Option<Regex> {
     for arg in args {
         if skip_value {
             skip_value = false;
-        } else if VALUE_FLAGS.contains(&arg.as_str()) {
+        } else if VALUE_FLAGS.split_whitespace().any(|flag| flag == arg) {
             skip_value = true;
         } else if !arg.starts_with('-') {
             filter = Some(arg);
