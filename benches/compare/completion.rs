@@ -9,7 +9,7 @@ use nqueens::core::{Config, Given, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
-use nqueens_report::bench::completion_cost;
+use nqueens_report::bench::{Case, completion_cost};
 
 use crate::groups::tune;
 use crate::harness::{Harness, Next};
@@ -40,32 +40,35 @@ fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
     out
 }
 
+/// The cases that answer instances: each strategy's default variant, where it keeps given
+/// queens.
+fn answering<'r>(h: &Harness, registry: &'r Registry) -> Vec<Case<'r>> {
+    let mut cases = h.plan.cases(registry);
+    cases.retain(|case| case.is_default && case.variant.keeps_given);
+    cases
+}
+
+/// Whether `case` runs the instances of size `n`.
+fn runs(h: &Harness, case: &Case<'_>, n: usize) -> bool {
+    case.accepts(Operation::First, n) && h.plan.selected(COMPLETION, &case.label, n)
+}
+
 /// Plans every (strategy, instance) pair, each at its model's time (capped by the probe
 /// budget; sampled only in the deep profile).
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let budget = h.plan.completion_budget.as_secs_f64();
-    for case in h.plan.cases(registry) {
-        if !case.is_default || !case.variant.keeps_given {
-            continue;
-        }
-        for (n, k, seed) in grid(h) {
-            if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
-                continue;
-            }
-            // The variant's completion model, never more than the probe's budget.
+    for case in answering(h, registry) {
+        let instances: Vec<_> = grid(h)
+            .into_iter()
+            .filter(|&(n, ..)| runs(h, &case, n))
+            .collect();
+        for (n, k, seed) in instances {
             let run = completion_cost(case.variant)
                 .and_then(|m| m.seconds(n))
                 .map(|seconds| seconds.min(budget));
-            let sampled = h.plan.completion_sampled;
-            h.budget.plan(
-                &h.plan,
-                COMPLETION,
-                &case.label,
-                &format!("{n}-{k}-{seed}"),
-                run,
-                1,
-                sampled,
-            );
+            let (param, sampled) = (format!("{n}-{k}-{seed}"), h.plan.completion_sampled);
+            h.budget
+                .plan(&h.plan, COMPLETION, &case.label, &param, run, 1, sampled);
         }
     }
 }
@@ -129,26 +132,22 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
 
 /// `completion`: every honouring strategy, default variant, on every instance of the grid.
 pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let grid = grid(h);
-    let any_selected = h.plan.cases(registry).iter().any(|case| {
-        grid.iter()
-            .any(|&(n, _, _)| h.plan.selected(COMPLETION, &case.label, n))
-    });
-    if !any_selected {
+    let (grid, cases) = (grid(h), answering(h, registry));
+    if !cases
+        .iter()
+        .any(|case| grid.iter().any(|&(n, ..)| runs(h, case, n)))
+    {
         return;
     }
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
-    for case in h.plan.cases(registry) {
-        if !case.is_default || !case.variant.keeps_given {
-            continue;
-        }
+    for case in cases {
         // The smallest board this case ran past the budget on: larger ones are skipped.
         let mut too_slow: Option<usize> = None;
         for instance in &instances {
             let (n, k) = (instance.n, instance.k);
             let parameter = format!("{n}-{k}-{}", instance.seed);
-            if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
+            if !runs(h, &case, n) {
                 continue;
             }
             h.budget.start(COMPLETION, &case.label, &parameter);

@@ -188,20 +188,24 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     group.finish();
 }
 
+/// The `validate` sizes the construction can solve and the filter selects.
+fn validate_sizes(plan: &Plan, construction: &dyn Solver) -> Vec<usize> {
+    let mut sizes = plan.validate_sizes.clone();
+    sizes.retain(|&n| {
+        construction
+            .check(Operation::First, n, &Config::default())
+            .is_ok()
+            && plan.selected(VALIDATE, VALIDATE, n)
+    });
+    sizes
+}
+
 /// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
 pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
-    if let Some(construction) = largest_solver(registry) {
-        for n in h.plan.validate_sizes.clone() {
-            if construction
-                .check(Operation::First, n, &Config::default())
-                .is_ok()
-                && h.plan.selected(VALIDATE, VALIDATE, n)
-            {
-                let run = bench_model(VALIDATE, VALIDATE).and_then(|m| m.seconds(n));
-                h.budget
-                    .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
-            }
-        }
+    for n in largest_solver(registry).map_or(Vec::new(), |s| validate_sizes(&h.plan, s)) {
+        let run = bench_model(VALIDATE, VALIDATE).and_then(|m| m.seconds(n));
+        h.budget
+            .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
     }
     for sweep in h.plan.once.clone() {
         if !sweep
@@ -244,12 +248,7 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     };
     let config = Config::default();
     let mut group = c.benchmark_group(VALIDATE);
-    for n in h.plan.validate_sizes.clone() {
-        if construction.check(Operation::First, n, &config).is_err()
-            || !h.plan.selected(VALIDATE, VALIDATE, n)
-        {
-            continue;
-        }
+    for n in validate_sizes(&h.plan, construction) {
         h.budget.start(VALIDATE, VALIDATE, &n.to_string());
         let solution = match construction.first(n, &config) {
             Ok(run) => match (run.ended(), run.into_solution()) {

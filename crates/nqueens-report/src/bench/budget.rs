@@ -77,33 +77,19 @@ fn sizes(
 
 /// The `count_all` series: every variant that counts.
 pub fn count_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
-    series(
-        plan,
-        registry,
-        COUNT_ALL,
-        Operation::Count,
-        &plan.count_sizes,
-    )
+    series(plan, registry, Operation::Count)
 }
 
 /// The `first_solution` series: every variant that finds.
 pub fn first_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
-    series(
-        plan,
-        registry,
-        FIRST_SOLUTION,
-        Operation::First,
-        &plan.first_sizes,
-    )
+    series(plan, registry, Operation::First)
 }
 
-fn series<'r>(
-    plan: &Plan,
-    registry: &'r Registry,
-    group: &str,
-    operation: Operation,
-    grid: &[usize],
-) -> Vec<Series<'r>> {
+fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> Vec<Series<'r>> {
+    let (group, grid) = match operation {
+        Operation::First => (FIRST_SOLUTION, &plan.first_sizes),
+        _ => (COUNT_ALL, &plan.count_sizes),
+    };
     plan.cases(registry)
         .into_iter()
         .map(|case| Series {
