@@ -11,7 +11,6 @@ use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::INSTRUCTIONS;
 
-use nqueens::core::CostModel;
 use nqueens_report::bench::{Mode, Plan, Profile, Slowing, variant_cost};
 
 use crate::harness::{Harness, target_dir};
@@ -30,24 +29,17 @@ const SLOWDOWN: f64 = 60.0;
 #[derive(Clone, Debug)]
 struct Kernel {
     label: String,
-    operation: Operation,
+    /// `count` or `first`.
+    op: &'static str,
     n: usize,
     /// Expected native seconds of the run.
     native: f64,
 }
 
 impl Kernel {
-    fn op_name(&self) -> &'static str {
-        if self.operation == Operation::Count {
-            "count"
-        } else {
-            "first"
-        }
-    }
-
     /// The plan's parameter: `count-10`, `first-100`.
     fn parameter(&self) -> String {
-        format!("{}-{}", self.op_name(), self.n)
+        format!("{}-{}", self.op, self.n)
     }
 }
 
@@ -58,9 +50,8 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
         if !case.is_default && !h.plan.instructions_all_variants {
             continue;
         }
-        let count = variant_cost(case.variant, Operation::Count);
-        let first = variant_cost(case.variant, Operation::First);
-        let pick = |operation: Operation, sizes: &[usize], m: Option<&CostModel>| {
+        let pick = |operation: Operation, op, sizes: &[usize]| {
+            let m = variant_cost(case.variant, operation);
             sizes
                 .iter()
                 .rev()
@@ -70,13 +61,13 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
                 .find(|&(_, t)| t <= MAX_NATIVE)
                 .map(|(n, native)| Kernel {
                     label: case.label.clone(),
-                    operation,
+                    op,
                     n,
                     native,
                 })
         };
-        let kernel = pick(Operation::Count, &[8, 9, 10], count)
-            .or_else(|| pick(Operation::First, &[16, 100, 1_000], first));
+        let kernel = pick(Operation::Count, "count", &[8, 9, 10])
+            .or_else(|| pick(Operation::First, "first", &[16, 100, 1_000]));
         if let Some(kernel) = kernel
             && h.plan.selected(INSTRUCTIONS, &kernel.label, kernel.n)
         {
@@ -163,11 +154,7 @@ pub fn instructions_group(h: &mut Harness, registry: &Registry) {
                 kernel.n,
                 CaseStatus::Measured,
             );
-            record.note = format!(
-                "{}: {}",
-                kernel.op_name(),
-                nqueens_report::EVERY_THREAD_COUNTED
-            );
+            record.note = format!("{}: {}", kernel.op, nqueens_report::EVERY_THREAD_COUNTED);
             match child.and_then(|(child, out)| wait(child, &out)) {
                 Ok(count) => record.instructions = count,
                 Err(error) => {
@@ -177,7 +164,7 @@ pub fn instructions_group(h: &mut Harness, registry: &Registry) {
                         kernel.parameter()
                     );
                     record.status = CaseStatus::Error;
-                    record.note = format!("{}: {error}", kernel.op_name());
+                    record.note = format!("{}: {error}", kernel.op);
                 }
             }
             h.push(record);
@@ -203,7 +190,7 @@ fn spawn(
         .arg(exe)
         .env(
             KERNEL_VAR,
-            format!("{}:{}:{}", kernel.op_name(), kernel.label, kernel.n),
+            format!("{}:{}:{}", kernel.op, kernel.label, kernel.n),
         )
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())

@@ -40,11 +40,6 @@ fn fnv_more(hash: u64, bytes: &[u8]) -> u64 {
     })
 }
 
-/// FNV-1a over `bytes`: a fingerprint of the uncommitted changes.
-fn fnv(bytes: &[u8]) -> u64 {
-    fnv_more(FNV_START, bytes)
-}
-
 /// What the bench binary is built from: the packages' sources, the bench and the lock file
 /// (not the records of counts run by hand beside the bench, `benches/*.csv`).
 const SOURCE_PATHS: [&str; 5] = [
@@ -94,24 +89,25 @@ fn commit() -> (String, Option<String>) {
     let diff = output("git", &["diff", "HEAD"]).unwrap_or_default();
     let untracked =
         output("git", &["ls-files", "--others", "--exclude-standard"]).unwrap_or_default();
-    let dirty = (!diff.is_empty() || !untracked.is_empty())
-        .then(|| format!("{:016x}", fnv(format!("{diff}\0{untracked}").as_bytes())));
+    let dirty = (!diff.is_empty() || !untracked.is_empty()).then(|| {
+        format!(
+            "{:016x}",
+            fnv_more(FNV_START, format!("{diff}\0{untracked}").as_bytes())
+        )
+    });
     (head.trim().to_string(), dirty)
 }
 
 /// How the bench binary was built: the Cargo profile's traits, `RUSTFLAGS` seen by the
 /// compiler, and the target features that matter to the kernels.
 fn flags() -> String {
-    let mut parts = vec![format!(
-        "{}-{}",
-        std::env::consts::ARCH,
-        std::env::consts::OS
-    )];
-    parts.push(if cfg!(debug_assertions) {
-        "debug assertions on".to_string()
+    let (arch, os) = (std::env::consts::ARCH, std::env::consts::OS);
+    let build = if cfg!(debug_assertions) {
+        "debug assertions on"
     } else {
-        "optimized".to_string()
-    });
+        "optimized"
+    };
+    let mut parts = vec![format!("{arch}-{os}"), build.to_string()];
     if let Some(flags) = option_env!("RUSTFLAGS").filter(|f| !f.trim().is_empty()) {
         parts.push(format!("RUSTFLAGS={}", flags.trim()));
     }
@@ -122,8 +118,7 @@ fn flags() -> String {
         ("avx2", cfg!(target_feature = "avx2")),
     ]
     .iter()
-    .filter(|(_, on)| *on)
-    .map(|(name, _)| *name)
+    .filter_map(|&(name, on)| on.then_some(name))
     .collect();
     parts.push(if features.is_empty() {
         "generic target (no popcnt/bmi/avx2)".to_string()

@@ -70,6 +70,14 @@ pub fn write_atomically(
     Ok(())
 }
 
+/// Writes `text` to `path` with [`write_atomically`], creating its directory.
+pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), ReportError> {
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
+    }
+    write_atomically(path, |out| out.write_all(text.as_bytes()))
+}
+
 /// Refuses to replace a file that could not be written in place, or that has other names.
 ///
 /// A rename needs only the directory's permission, so without this check a file made

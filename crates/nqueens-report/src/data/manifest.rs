@@ -171,17 +171,11 @@ impl RunManifest {
 
     /// Writes the manifest atomically, creating its directory.
     pub fn write(&self, path: &Path) -> Result<(), ReportError> {
-        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
-        }
         let text = serde_json::to_string_pretty(self).map_err(|e| ReportError::UnusableStats {
             path: path.to_path_buf(),
             reason: e.to_string(),
         })?;
-        crate::write_atomically(path, |out| {
-            out.write_all(text.as_bytes())?;
-            out.write_all(b"\n")
-        })
+        crate::files::write_text(path, &(text + "\n"))
     }
 
     /// The run with this id.

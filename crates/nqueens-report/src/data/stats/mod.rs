@@ -220,11 +220,7 @@ impl StatsFile {
     /// first and is renamed into place ([`write_atomically`](crate::write_atomically)), so an
     /// interrupted run never leaves half a file.
     pub fn write(&self, path: &Path) -> Result<(), ReportError> {
-        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
-        }
-        let text = self.to_csv();
-        crate::write_atomically(path, |out| out.write_all(text.as_bytes()))
+        crate::files::write_text(path, &self.to_csv())
     }
 }
 
