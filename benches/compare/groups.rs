@@ -45,11 +45,8 @@ pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan)
     }
 }
 
-/// `count_all`: every variant that counts, on every size of the plan its limit accepts.
-///
-/// A strategy whose default variant only finds a first solution (`warnsdorff`: `scaling`)
-/// counts with another variant, which has a case of its own, so the same work is not timed
-/// twice.
+/// `count_all`: every variant that counts, on every size of the plan its limit accepts (each
+/// variant its own case, so no work is timed twice).
 pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(COUNT_ALL);
     for series in count_series(&h.plan, registry) {

@@ -51,16 +51,12 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     let run = run::this_run(plan.describe(), &args.join(" "), plan.is_filtered());
-    let machine = nqueens_report::Machine {
-        cpu: run.cpu.clone(),
-        cores: run.cores,
-    };
     let mut harness = Harness::new(plan, target_dir().join(STATS_CSV), run);
-    let plan = &harness.plan;
+    let (plan, run) = (&harness.plan, &harness.run);
     let seeds: Vec<String> = plan.seeds.iter().map(u64::to_string).collect();
     let meta = [
-        ("cpu", machine.cpu.clone()),
-        ("cores", machine.cores.to_string()),
+        ("cpu", run.cpu.clone()),
+        ("cores", run.cores.to_string()),
         ("date", utc_now()),
         ("mode", plan.describe().to_string()),
         ("args", args.join(" ")),
@@ -73,8 +69,8 @@ fn main() {
             ),
         ),
         ("criterion", "0.8.2".to_string()),
-        ("commit", harness.run.commit_label()),
-        ("rustc", harness.run.rustc.clone()),
+        ("commit", run.commit_label()),
+        ("rustc", run.rustc.clone()),
         // The code quadrants' join picked for this CPU at start-up.
         (
             "quadrants join",

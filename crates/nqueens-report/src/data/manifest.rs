@@ -1,11 +1,6 @@
-//! The run manifest: which bench runs the statistics CSV holds, and what each ran on.
-//!
-//! The bench writes `run.json` beside its statistics ([`MANIFEST`]) when it starts, and again
-//! when it ends: a run without an end was interrupted. A filtered rerun (`cargo bench --bench
-//! compare -- yardstick`) merges its cases into the statistics and adds its own [`Run`] here;
-//! every statistics row names the run that measured it ([`CaseRecord::run`]). The report
-//! refuses rows from runs of different builds (commit, uncommitted changes, profile, machine,
-//! compiler, flags) unless asked to mix them.
+//! The run manifest (`run.json`, beside the statistics; the README's *One run, one report*):
+//! every bench run the statistics CSV holds, written when it starts and again when it ends (a
+//! run without an end was interrupted), each named by the rows it measured ([`CaseRecord::run`]).
 
 use std::path::{Path, PathBuf};
 

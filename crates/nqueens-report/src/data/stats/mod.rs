@@ -1,11 +1,6 @@
-//! The statistics CSV the bench harness writes beside criterion's timings.
-//!
-//! One row per case probed: the group, the criterion function id, the strategy, variant, size,
-//! seed and thread count, what became of the case, the wall time of the probe run, and the
-//! solver's own [`Stats`](nqueens_core::Stats) (one column per
-//! [`Stats::FIELDS`](nqueens_core::Stats::FIELDS) entry, named by it) plus the peak heap the
-//! bench's counting allocator saw. Lines starting with `#` carry `key: value` metadata
-//! (machine, date, mode, command).
+//! The statistics CSV the bench harness writes beside criterion's timings: one row per case
+//! probed ([`CaseRecord`], columns in [`HEADER`]), and `# key: value` metadata lines (machine,
+//! date, mode, command).
 
 mod record;
 
