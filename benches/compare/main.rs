@@ -50,7 +50,7 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
-    let run = run::this_run(plan.describe(), &args.join(" "), plan.is_filtered());
+    let run = run::this_run(plan.profile.name(), &args.join(" "), plan.is_filtered());
     let mut harness = Harness::new(plan, target_dir().join(STATS_CSV), run);
     let (plan, run) = (&harness.plan, &harness.run);
     let seeds: Vec<String> = plan.seeds.iter().map(u64::to_string).collect();
@@ -58,7 +58,7 @@ fn main() {
         ("cpu", run.cpu.clone()),
         ("cores", run.cores.to_string()),
         ("date", utc_now()),
-        ("mode", plan.describe().to_string()),
+        ("mode", plan.profile.name().to_string()),
         ("args", args.join(" ")),
         ("seeds", seeds.join(" ")),
         (
@@ -87,11 +87,11 @@ fn main() {
         for id in harness.budget.ids() {
             println!("{id}: benchmark");
         }
-        harness.budget.print_total(harness.plan.describe());
+        harness.budget.print_total(harness.plan.profile.name());
         return;
     }
     if harness.plan.mode == Mode::Bench {
-        harness.budget.print_total(harness.plan.describe());
+        harness.budget.print_total(harness.plan.profile.name());
         harness.run.estimated_seconds = harness.budget.total();
         // The manifest says a run began before any case ran: if it is interrupted, the report
         // can tell.

@@ -14,5 +14,5 @@ pub use budget::{
     ANALYSIS_SECONDS, Budget, Series, case_seconds, count_series, first_series, is_fast, minutes,
 };
 pub use models::{bench_model, completion_cost, variant_cost};
-pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling, label};
+pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

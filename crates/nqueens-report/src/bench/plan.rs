@@ -303,12 +303,6 @@ impl Plan {
     pub fn is_filtered(&self) -> bool {
         self.filter.is_some()
     }
-
-    /// The profile for the statistics file's metadata and the manifest: `test`, `quick`,
-    /// `default` or `full`.
-    pub fn describe(&self) -> &'static str {
-        self.profile.name()
-    }
 }
 
 /// Criterion's filter among `args`: the last argument that is neither a flag nor a flag's
@@ -398,7 +392,11 @@ impl Plan {
         });
         for solver in registry.available() {
             for (i, variant) in solver.capabilities().variants.iter().enumerate() {
-                let label = label(solver.name(), variant, i == 0);
+                // The registry name for the default (first) variant, `name-variant` for others.
+                let label = match variant.name {
+                    Some(name) if i > 0 => format!("{}-{name}", solver.name()),
+                    _ => solver.name().to_string(),
+                };
                 let solver = match &self.slowing {
                     Some(slow) if slow.label == label => Slowed::leak(solver, slow.times),
                     _ => solver,
@@ -412,14 +410,5 @@ impl Plan {
             }
         }
         out
-    }
-}
-
-/// The label of a strategy's variant in criterion ids, the statistics and the charts: the
-/// registry name for the default (first) variant, `name-variant` for the others.
-pub fn label(strategy: &str, variant: &Variant, is_default: bool) -> String {
-    match variant.name {
-        Some(name) if !is_default => format!("{strategy}-{name}"),
-        _ => strategy.to_string(),
     }
 }
