@@ -13,7 +13,7 @@ use nqueens_report::bench::{Case, completion_cost};
 
 use crate::groups::tune;
 use crate::harness::{Harness, Next};
-use crate::probe::{Found, Probe, probe};
+use crate::probe::probe;
 
 /// One instance of the grid.
 struct Instance {
@@ -172,31 +172,24 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                 seed: case.variant.randomized.then_some(1),
                 ..case.config(None)
             };
-            let (seconds, stats) = {
-                let outcome = probe(
-                    case.solver,
-                    Operation::First,
-                    n,
-                    &config,
-                    h.plan.completion_budget,
+            let budget = h.plan.completion_budget;
+            let record = probe(record, case.solver, Operation::First, n, &config, budget);
+            if record.status == CaseStatus::Measured
+                && let Some(expected) = instance.satisfiable
+            {
+                assert_eq!(
+                    record.result == "found",
+                    expected,
+                    "{COMPLETION}/{}/{parameter}: the answer disagrees with the referee's",
+                    case.label
                 );
-                if let (Probe::Done { found, .. }, Some(expected)) =
-                    (&outcome, instance.satisfiable)
-                {
-                    assert_eq!(
-                        *found == Found::Solution,
-                        expected,
-                        "{COMPLETION}/{}/{parameter}: the answer disagrees with the referee's",
-                        case.label
-                    );
-                }
-                match h.settle(record, outcome) {
-                    Next::Measure { seconds, stats } => (seconds, stats),
-                    Next::Skip => continue,
-                    Next::StopSeries => {
-                        too_slow = Some(too_slow.map_or(n, |m| m.min(n)));
-                        continue;
-                    }
+            }
+            let (seconds, stats) = match h.settle(record) {
+                Next::Measure { seconds, stats } => (seconds, stats),
+                Next::Skip => continue,
+                Next::StopSeries => {
+                    too_slow = Some(too_slow.map_or(n, |m| m.min(n)));
+                    continue;
                 }
             };
             if !h.plan.completion_sampled {

@@ -10,7 +10,7 @@ use nqueens_report::{CaseRecord, CaseStatus};
 
 use nqueens_report::bench::{Plan, SEEDS, bench_model, count_series, first_series, is_fast};
 
-use crate::harness::{Harness, Next, fill, why_unanswered};
+use crate::harness::{Harness, Next, why_unanswered};
 use crate::probe::{heap_peak, probe};
 use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 
@@ -60,22 +60,17 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         };
         for (i, &n) in sizes.iter().enumerate() {
             h.budget.start(COUNT_ALL, &case.label, &n.to_string());
-            let outcome = probe(
-                case.solver,
-                Operation::Count,
-                n,
-                &probed,
-                h.plan.count_budget,
-            );
-            let (seconds, stats) =
-                match h.settle(case.record(COUNT_ALL, n, CaseStatus::Measured), outcome) {
-                    Next::Measure { seconds, stats } => (seconds, stats),
-                    Next::Skip => continue,
-                    Next::StopSeries => {
-                        h.skip_rest(&case, COUNT_ALL, &sizes[i + 1..]);
-                        break;
-                    }
-                };
+            let record = case.record(COUNT_ALL, n, CaseStatus::Measured);
+            let budget = h.plan.count_budget;
+            let record = probe(record, case.solver, Operation::Count, n, &probed, budget);
+            let (seconds, stats) = match h.settle(record) {
+                Next::Measure { seconds, stats } => (seconds, stats),
+                Next::Skip => continue,
+                Next::StopSeries => {
+                    h.skip_rest(&case, COUNT_ALL, &sizes[i + 1..]);
+                    break;
+                }
+            };
             tune(&mut group, seconds, &h.plan);
             group.throughput(Throughput::Elements(elements(&stats, n)));
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
@@ -128,16 +123,11 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     }
                     break;
                 }
-                let outcome = probe(
-                    case.solver,
-                    Operation::First,
-                    n,
-                    config,
-                    h.plan.first_budget,
-                );
                 let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Measured);
                 record.seed = config.seed;
-                match h.settle(record, outcome) {
+                let budget = h.plan.first_budget;
+                let record = probe(record, case.solver, Operation::First, n, config, budget);
+                match h.settle(record) {
                     Next::Measure { seconds, stats } => {
                         slowest = slowest.max(seconds);
                         work.push(elements(&stats, n));
@@ -304,8 +294,15 @@ pub fn once_group(h: &mut Harness, registry: &Registry) {
             }
             let mut record = case.record(ONCE, n, CaseStatus::Measured);
             record.seed = seed;
-            let outcome = probe(case.solver, Operation::First, n, &config, sweep.budget);
-            if fill(&mut record, outcome).is_none() {
+            let record = probe(
+                record,
+                case.solver,
+                Operation::First,
+                n,
+                &config,
+                sweep.budget,
+            );
+            if record.status != CaseStatus::Measured {
                 eprintln!(
                     "nqueens bench: {ONCE}/{label}/{n}: {}",
                     why_unanswered(&record)

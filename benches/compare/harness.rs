@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use nqueens::core::Stats;
 use nqueens_report::{CaseRecord, CaseStatus, Run, RunManifest, StatsFile, Update};
 
-use crate::probe::Probe;
 use nqueens_report::bench::Budget;
 use nqueens_report::bench::{Case, Mode, Plan};
 
@@ -152,12 +151,15 @@ impl Harness {
         self.stats.meta.push((key.to_string(), value));
     }
 
-    /// Records a probe's outcome and says what to do next with the case.
-    pub fn settle(&mut self, mut record: CaseRecord, probe: Probe) -> Next {
-        let next = match fill(&mut record, probe) {
-            Some((seconds, stats)) => Next::Measure { seconds, stats },
-            None if record.status == CaseStatus::OverBudget => Next::StopSeries,
-            None => Next::Skip,
+    /// Records a probed case and says what to do next with it.
+    pub fn settle(&mut self, record: CaseRecord) -> Next {
+        let next = match record.status {
+            CaseStatus::Measured => Next::Measure {
+                seconds: record.seconds,
+                stats: record.stats,
+            },
+            CaseStatus::OverBudget => Next::StopSeries,
+            _ => Next::Skip,
         };
         if !matches!(next, Next::Measure { .. }) {
             // A seed's failure alone does not end a series: its caller says when one does.
@@ -188,35 +190,6 @@ impl Harness {
             let mut record = case.record(group, n, CaseStatus::Skipped);
             record.note = "a smaller size ran past the probe budget".to_string();
             self.push(record);
-        }
-    }
-}
-
-/// Writes a probe's outcome into `record`: its time, answer and statistics, or why it has
-/// none. Returns the time and statistics of a finished run.
-pub fn fill(record: &mut CaseRecord, probe: Probe) -> Option<(f64, Stats)> {
-    match probe {
-        Probe::Done {
-            seconds,
-            found,
-            stats,
-            heap,
-        } => {
-            record.seconds = seconds;
-            record.stats = stats;
-            record.result = found.to_string();
-            record.heap_peak_bytes = heap;
-            Some((seconds, stats))
-        }
-        Probe::OverBudget(seconds) => {
-            record.status = CaseStatus::OverBudget;
-            record.seconds = seconds;
-            None
-        }
-        Probe::Failed(why) => {
-            record.status = CaseStatus::Error;
-            record.note = why;
-            None
         }
     }
 }

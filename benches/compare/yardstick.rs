@@ -258,11 +258,11 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                 } else {
                     ONCE_BUDGET
                 };
-                let outcome = probe(solver, Operation::Count, n, &config, budget);
                 let mut record =
                     CaseRecord::new(YARDSTICK, label, solver.name(), n, CaseStatus::Measured);
                 record.threads = threads;
-                if let Next::Measure { seconds, .. } = h.settle(record, outcome)
+                let record = probe(record, solver, Operation::Count, n, &config, budget);
+                if let Next::Measure { seconds, .. } = h.settle(record)
                     && entry.sampled
                 {
                     tune(&mut group, seconds, &h.plan);
