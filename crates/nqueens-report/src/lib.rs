@@ -141,8 +141,7 @@ pub use data::manifest::{
     HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin,
 };
 pub use data::stats::{
-    BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError,
-    UnknownStatus, Update,
+    BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, StatsParseError, Update,
 };
 pub use error::ReportError;
 pub use files::{read_text_bounded, write_atomically};

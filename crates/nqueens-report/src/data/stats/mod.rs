@@ -7,7 +7,7 @@ mod record;
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub use record::{CaseRecord, CaseStatus, HEADER, UnknownStatus};
+pub use record::{CaseRecord, CaseStatus, HEADER};
 use record::{clean, header_mismatch};
 
 use crate::ReportError;

@@ -42,24 +42,15 @@ impl CaseStatus {
             CaseStatus::Error => "error",
         }
     }
-}
 
-/// A status word that is none of [`CaseStatus`]'s.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown status {0:?}")]
-pub struct UnknownStatus(pub String);
-
-impl FromStr for CaseStatus {
-    type Err = UnknownStatus;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
+    /// The status a CSV word names (`over-budget`: the word of files written before `timeout`).
+    fn from_word(word: &str) -> Result<Self, String> {
+        match word {
             "ok" => Ok(CaseStatus::Measured),
-            // `over-budget`: the word of files written before `timeout`.
             "timeout" | "over-budget" => Ok(CaseStatus::OverBudget),
             "skipped" => Ok(CaseStatus::Skipped),
             "error" => Ok(CaseStatus::Error),
-            other => Err(UnknownStatus(other.to_string())),
+            other => Err(format!("unknown status {other:?}")),
         }
     }
 }
@@ -223,9 +214,7 @@ impl CaseRecord {
             n: num("n", leading[5])?,
             seed: opt("seed", leading[6])?,
             threads: opt("threads", leading[7])?,
-            status: leading[8]
-                .parse()
-                .map_err(|e: UnknownStatus| e.to_string())?,
+            status: CaseStatus::from_word(leading[8])?,
             seconds: num("seconds", leading[9])?,
             result: leading[10].to_string(),
             stats,
