@@ -96,11 +96,10 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(FIRST_SOLUTION);
     for series in first_series(&h.plan, registry) {
         let (case, sizes) = (series.case, series.sizes);
-        let configs: Vec<Config> = case
-            .seeds(&h.plan)
-            .into_iter()
-            .map(|seed| case.config(seed))
-            .collect();
+        let configs: Vec<Config> = match case.variant.randomized {
+            true => h.plan.seeds.iter().map(|&s| case.config(Some(s))).collect(),
+            false => vec![case.config(None)],
+        };
         let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
             h.budget.start(FIRST_SOLUTION, &case.label, &n.to_string());

@@ -197,13 +197,9 @@ impl Budget {
         }
     }
 
-    /// Expected seconds of everything still pending.
-    fn pending(&self) -> f64 {
-        self.planned
-            .iter()
-            .filter(|p| p.state == State::Pending)
-            .map(|p| p.seconds)
-            .sum()
+    /// The planned cases in `state`.
+    fn in_state(&self, state: State) -> impl Iterator<Item = &Planned> {
+        self.planned.iter().filter(move |p| p.state == state)
     }
 
     /// The plan's total by group, printed at the start.
@@ -252,12 +248,7 @@ impl Budget {
 
     /// How many cases are planned, and how many are done.
     pub fn counts(&self) -> (usize, usize) {
-        let done = self
-            .planned
-            .iter()
-            .filter(|p| p.state == State::Done)
-            .count();
-        (self.planned.len(), done)
+        (self.planned.len(), self.in_state(State::Done).count())
     }
 
     /// Marks a case started and prints where the run is: the case, how many are left, and the
@@ -275,27 +266,22 @@ impl Budget {
             }
             return;
         };
-        let done_before: f64 = self
-            .planned
-            .iter()
-            .filter(|p| p.state == State::Done)
-            .map(|p| p.seconds)
-            .sum();
+        let done_before: f64 = self.in_state(State::Done).map(|p| p.seconds).sum();
         let elapsed = self.started.elapsed().as_secs_f64();
         let pace = if done_before > 20.0 {
             (elapsed / done_before).clamp(0.25, 8.0)
         } else {
             1.0
         };
-        let left = self.pending() * pace;
+        let left = self
+            .in_state(State::Pending)
+            .map(|p| p.seconds)
+            .sum::<f64>()
+            * pace;
         self.planned[at].state = State::Done;
         if self.verbose {
             let (total, done) = self.counts();
-            let waiting = self
-                .planned
-                .iter()
-                .filter(|p| p.state == State::Pending)
-                .count();
+            let waiting = self.in_state(State::Pending).count();
             eprintln!(
                 "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {} · about {} left",
                 format_seconds(self.planned[at].seconds),

@@ -356,16 +356,6 @@ impl Case<'_> {
         }
     }
 
-    /// The seeds a first-solution case runs over: every seed of the plan when the variant is
-    /// randomized, else none.
-    pub fn seeds(&self, plan: &Plan) -> Vec<Option<u64>> {
-        if self.variant.randomized {
-            plan.seeds.iter().copied().map(Some).collect()
-        } else {
-            vec![None]
-        }
-    }
-
     /// A record of this case in the statistics CSV.
     pub fn record(&self, group: &str, n: usize, status: CaseStatus) -> CaseRecord {
         let mut record = CaseRecord::new(group, &self.label, self.solver.name(), n, status);
