@@ -211,20 +211,11 @@ pub fn save_copy(
             }
             _ => r.n.to_string(),
         };
-        let from = criterion_dir
-            .join(&r.group)
-            .join(&r.id)
-            .join(&parameter)
-            .join("new");
+        let case = Path::new(&r.group).join(&r.id).join(parameter).join("new");
+        let (from, to) = (criterion_dir.join(&case), dir.join("criterion").join(&case));
         if !from.is_dir() {
             continue;
         }
-        let to = dir
-            .join("criterion")
-            .join(&r.group)
-            .join(&r.id)
-            .join(&parameter)
-            .join("new");
         std::fs::create_dir_all(&to).map_err(fail)?;
         for file in ["estimates.json", "benchmark.json", "sample.json"] {
             // A missing file stays missing: the comparison reads what there is. The copy keeps
