@@ -198,21 +198,17 @@ fn read_one(new_dir: &Path) -> Result<Estimate, String> {
 /// empty when the file is missing or unusable (the comparison then falls back on the
 /// intervals).
 fn samples(path: &Path) -> Vec<f64> {
-    let Ok(value) = read_json(path) else {
-        return Vec::new();
-    };
-    let list = |key: &str| -> Option<Vec<f64>> {
-        value
-            .get(key)?
-            .as_array()?
+    /// The two lists of `sample.json` read here.
+    #[derive(serde::Deserialize)]
+    struct Samples {
+        iters: Vec<f64>,
+        times: Vec<f64>,
+    }
+    match read_json(path).map(serde_json::from_value::<Samples>) {
+        Ok(Ok(s)) if s.iters.len() == s.times.len() => s
+            .iters
             .iter()
-            .map(Value::as_f64)
-            .collect()
-    };
-    match (list("iters"), list("times")) {
-        (Some(iters), Some(times)) if iters.len() == times.len() => iters
-            .iter()
-            .zip(&times)
+            .zip(&s.times)
             .filter(|(i, t)| **i > 0.0 && t.is_finite() && **t >= 0.0)
             .map(|(i, t)| t / i * 1e-9)
             .collect(),
