@@ -33,12 +33,8 @@ fn yardstick_dir() -> Option<PathBuf> {
         .find(|dir| dir.join("count.c").is_file() && dir.join("permutations.c").is_file())
 }
 
-/// gcc's flags for the yardsticks: the same target as the Rust code they are compared with.
-///
-/// The Rust binaries are built for generic x86-64 unless `RUSTFLAGS` asks for
-/// `-C target-cpu=native` (seen when the bench was compiled), so the C programs get `-O3`
-/// alone, or `-O3 -march=native` beside a native Rust build. `NQUEENS_YARDSTICK_CFLAGS`
-/// (space-separated) overrides both.
+/// gcc's flags for the yardsticks, for the Rust code's target: `-O3`, with `-march=native`
+/// where `RUSTFLAGS` asked for `target-cpu=native`; `NQUEENS_YARDSTICK_CFLAGS` overrides both.
 fn c_flags() -> Vec<String> {
     if let Some(flags) = std::env::var_os("NQUEENS_YARDSTICK_CFLAGS") {
         return flags

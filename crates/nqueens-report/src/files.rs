@@ -78,12 +78,8 @@ pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), ReportError> {
     write_atomically(path, |out| out.write_all(text.as_bytes()))
 }
 
-/// Refuses to replace a file that could not be written in place, or that has other names.
-///
-/// A rename needs only the directory's permission, so without this check a file made
-/// read-only (`chmod 444`) would be replaced all the same, and a file with hard links would
-/// be cut off from them (the other names keep the old bytes). The user's protection holds:
-/// the write fails with a message saying why (exit status 1).
+/// Refuses to replace a file that could not be written in place, or that has other names: a
+/// rename needs only the directory's permission, and would defeat the one and cut the other.
 fn refuse_protected(target: &Path) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;
     let Ok(metadata) = fs::metadata(target) else {

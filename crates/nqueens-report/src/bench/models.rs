@@ -19,12 +19,9 @@ pub fn completion_cost(variant: &'static Variant) -> Option<&'static CostModel> 
     Some(&variant.cost.completion).filter(|model| model.is_known())
 }
 
-/// Expected seconds of one run of the bench's own cases (the validator, the yardsticks, the
-/// `once` goals, the literature's batches), by group and case label: the medians of the full
-/// run on the 2-core reference machine (`reports/README.md`), rounded up. A
-/// case without a line is planned at every size of its grid and estimated at the cap, and
-/// its probe (see `probe.rs` in the bench) still stops its series at the first run past the
-/// budget.
+/// Expected seconds of one run of the bench's own cases, by group and case label: the medians
+/// of the full run on the 2-core reference machine (`reports/README.md`), rounded up. A case
+/// without a line is planned at every size of its grid and estimated at the cap.
 #[rustfmt::skip]
 const BENCH_MODELS: &[(&str, &str, CostModel)] = &[
     (VALIDATE, "validate", CostModel::power(&[(1_000, 1.1e-5), (1_000_000, 0.01)], 1.0)),
