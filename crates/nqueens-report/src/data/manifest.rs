@@ -31,10 +31,8 @@ pub struct Run {
     /// `None` for a clean tree; else a hash of the uncommitted changes (`git diff HEAD` and the
     /// names of untracked files), so two runs of the same dirty tree compare equal.
     pub dirty: Option<String>,
-    /// A fingerprint of the measured source (every file git sees under `crates/`, `benches/compare/`
-    /// and `src/`, and `Cargo.toml` and `Cargo.lock`, committed or not): runs with the same
-    /// one measured the same code whatever their commits, and are one build. `None` in
-    /// manifests written before it was recorded.
+    /// A fingerprint of the measured source (the README's *One run, one report*): runs with the
+    /// same one are one build whatever their commits. `None` in older manifests.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
     /// The bench profile: `default`, `full`, `quick` (or `test`).
