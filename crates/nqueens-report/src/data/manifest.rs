@@ -78,17 +78,11 @@ impl Run {
         }
     }
 
-    /// Whether both runs recorded their source's fingerprint and it is the same: then they
-    /// measured the same code, whatever their commits and uncommitted changes.
-    pub fn same_source(&self, other: &Run) -> bool {
-        matches!((&self.source, &other.source), (Some(a), Some(b)) if a == b)
-    }
-
     /// What makes the build and place of two runs differ, by name; empty when their times can
-    /// stand side by side. Runs of the [same source](Run::same_source) do not differ by commit.
+    /// stand side by side. Runs of the same source fingerprint do not differ by commit.
     pub fn differences(&self, other: &Run) -> Vec<String> {
         let machine = |r: &Run| format!("{} ({} cores)", r.cpu, r.cores);
-        let same_source = self.same_source(other);
+        let same_source = matches!((&self.source, &other.source), (Some(a), Some(b)) if a == b);
         let commits = if same_source {
             (String::new(), String::new())
         } else {
