@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::Command;
 
 use nqueens::core::{Config, Operation, Registry, Solver};
-use nqueens_report::CaseStatus;
 use nqueens_report::group::INSTRUCTIONS;
+use nqueens_report::{CaseRecord, CaseStatus};
 
 use nqueens_report::bench::{Mode, Plan, Profile, Slowing, variant_cost};
 
@@ -34,6 +34,8 @@ struct Kernel {
     n: usize,
     /// Expected native seconds of the run.
     native: f64,
+    /// Its statistics row, before the count.
+    record: CaseRecord,
 }
 
 impl Kernel {
@@ -64,6 +66,7 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
                     op,
                     n,
                     native,
+                    record: case.record(INSTRUCTIONS, n, CaseStatus::Measured),
                 })
         };
         let kernel = pick(Operation::Count, "count", &[8, 9, 10])
@@ -143,17 +146,7 @@ pub fn instructions_group(h: &mut Harness, registry: &Registry) {
         }
         let children: Vec<_> = pair.iter().map(|k| spawn(&exe, &dir, k)).collect();
         for (kernel, child) in pair.iter().zip(children) {
-            let solver = registry
-                .get(kernel.label.split('-').next().unwrap_or(&kernel.label))
-                .map(|s| s.name())
-                .unwrap_or("?");
-            let mut record = nqueens_report::CaseRecord::new(
-                INSTRUCTIONS,
-                &kernel.label,
-                solver,
-                kernel.n,
-                CaseStatus::Measured,
-            );
+            let mut record = kernel.record.clone();
             record.note = format!("{}: {}", kernel.op, nqueens_report::EVERY_THREAD_COUNTED);
             match child.and_then(|(child, out)| wait(child, &out)) {
                 Ok(count) => record.instructions = count,
