@@ -27,10 +27,11 @@ fn yardstick_dir() -> Option<PathBuf> {
         std::env::var_os("NQUEENS_YARDSTICK_DIR").map(PathBuf::from),
         Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/yardstick")),
     ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find(|dir| dir.join("count.c").is_file() && dir.join("permutations.c").is_file())
+    candidates.into_iter().flatten().find(|dir| {
+        PROGRAMS
+            .iter()
+            .all(|p| dir.join(format!("{p}.c")).is_file())
+    })
 }
 
 /// gcc's flags for the yardsticks, for the Rust code's target: `-O3`, with `-march=native`
@@ -91,40 +92,28 @@ fn run_program(program: &Path, n: usize) -> Result<(u64, f64), String> {
     Ok((first, seconds))
 }
 
-/// The compiled C programs.
-struct Programs {
-    count: PathBuf,
-    permutations: PathBuf,
-}
+/// The C programs, by the name of their source (`count.c`) and of their binary.
+const PROGRAMS: [&str; 2] = ["count", "permutations"];
 
-/// Compiles the yardsticks into the target directory, or says why they are left out.
-fn build() -> Result<Programs, String> {
+/// Compiles the yardsticks into a directory under the target directory, or says why they are
+/// left out.
+fn build() -> Result<PathBuf, String> {
     let dir = yardstick_dir().ok_or(
         "no yardstick/count.c and permutations.c found (set NQUEENS_YARDSTICK_DIR)".to_string(),
     )?;
     let bin = target_dir().join(BENCH_DIR).join("yardstick");
     std::fs::create_dir_all(&bin).map_err(|error| format!("{}: {error}", bin.display()))?;
-    let programs = Programs {
-        count: bin.join("count"),
-        permutations: bin.join("permutations"),
-    };
-    compile(&dir.join("count.c"), &programs.count)?;
-    compile(&dir.join("permutations.c"), &programs.permutations)?;
-    Ok(programs)
+    for program in PROGRAMS {
+        compile(&dir.join(format!("{program}.c")), &bin.join(program))?;
+    }
+    Ok(bin)
 }
 
-/// Who answers an entry: a C program (count or permutations) or a strategy on some threads.
+/// Who answers an entry: one of the [`PROGRAMS`] or a strategy on some threads.
 #[derive(Clone, Copy)]
 enum Runner<'r> {
-    Program(Program),
+    Program(&'static str),
     Solver(&'r dyn Solver, Option<usize>),
-}
-
-/// The two C programs.
-#[derive(Clone, Copy)]
-enum Program {
-    Count,
-    Permutations,
 }
 
 /// One yardstick case: a label at a size, sampled by criterion or timed once.
@@ -152,11 +141,11 @@ fn entries<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Entry<'r>> {
             counters.push((format!("{name}-t{threads}"), solver(name, Some(threads))));
         }
     }
-    let count = ("count.c".to_string(), Some(Runner::Program(Program::Count)));
+    let count = ("count.c".to_string(), Some(Runner::Program("count")));
     let permutations = [
         (
             "permutations.c".to_string(),
-            Some(Runner::Program(Program::Permutations)),
+            Some(Runner::Program("permutations")),
         ),
         ("permutation".to_string(), solver("permutation", Some(1))),
     ];
@@ -211,8 +200,8 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     if h.plan.mode != Mode::Bench || entries.is_empty() {
         return;
     }
-    let programs = match build() {
-        Ok(programs) => programs,
+    let bin = match build() {
+        Ok(bin) => bin,
         Err(error) => {
             eprintln!("nqueens bench: yardstick left out: {error}");
             return;
@@ -224,10 +213,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         let id = BenchmarkId::new(label, n);
         match entry.runner {
             Runner::Program(program) => {
-                let exe = match program {
-                    Program::Count => &programs.count,
-                    Program::Permutations => &programs.permutations,
-                };
+                let exe = &bin.join(program);
                 h.budget.start(YARDSTICK, label, &n.to_string());
                 let record = program_record(label, exe, n);
                 let (seconds, failed) = (record.seconds, record.status == CaseStatus::Error);
