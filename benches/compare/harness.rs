@@ -38,16 +38,15 @@ pub struct Harness {
     pub plan: Plan,
     /// This run's metadata and records.
     stats: StatsFile,
-    /// The file an earlier run left, when this run is filtered: its other cases stay.
-    base: Option<StatsFile>,
+    /// The statistics and manifest an earlier run left, when this run is filtered: their other
+    /// cases and runs stay.
+    base: Option<(StatsFile, RunManifest)>,
     /// Where the statistics file is written.
     pub stats_path: PathBuf,
     /// The planned cases and the progress through them.
     pub budget: Budget,
     /// This run, as the manifest records it; every record names it.
     pub run: Run,
-    /// The manifest an earlier run left, when this run is filtered.
-    base_manifest: Option<RunManifest>,
 }
 
 impl Harness {
@@ -59,19 +58,19 @@ impl Harness {
         let manifest_path = RunManifest::path_beside(&stats_path);
         // A filtered run merges into the file and manifest an earlier run left; without a
         // usable pair it starts both afresh.
-        let (base, base_manifest) = if filtered && stats_path.is_file() {
+        let base = if filtered && stats_path.is_file() {
             match (
                 StatsFile::read(&stats_path),
                 RunManifest::read(&manifest_path),
             ) {
-                (Ok(file), Ok(manifest)) => (Some(file), Some(manifest)),
+                (Ok(file), Ok(manifest)) => Some((file, manifest)),
                 (Err(error), _) | (_, Err(error)) => {
                     eprintln!("nqueens bench: {error}; starting the statistics file afresh");
-                    (None, None)
+                    None
                 }
             }
         } else {
-            (None, None)
+            None
         };
         let verbose = plan.mode == Mode::Bench;
         Harness {
@@ -81,7 +80,6 @@ impl Harness {
             stats_path,
             budget: Budget::new(verbose),
             run,
-            base_manifest,
         }
     }
 
@@ -107,7 +105,7 @@ impl Harness {
         let merged;
         let file = match &self.base {
             None => &self.stats,
-            Some(base) => {
+            Some((base, _)) => {
                 let mut file = base.clone();
                 file.merge(&self.stats.records);
                 let meta = |key: &str| self.stats.meta(key).unwrap_or("").to_string();
@@ -129,10 +127,11 @@ impl Harness {
         if let Err(error) = file.write(&self.stats_path) {
             eprintln!("nqueens bench: cannot write statistics: {error}");
         }
-        let mut manifest = self.base_manifest.clone().unwrap_or(RunManifest {
+        let fresh = RunManifest {
             harness: nqueens_report::HARNESS_VERSION,
             runs: Vec::new(),
-        });
+        };
+        let mut manifest = self.base.as_ref().map_or(fresh, |(_, m)| m.clone());
         manifest.upsert(self.run.clone());
         manifest.retain_used(&file.records);
         // A run that measured nothing yet is still listed: it says the run began.

@@ -84,17 +84,12 @@ fn check(exe: &Path, dir: &Path) -> Result<(), String> {
             wrong.join("; ")
         ));
     }
+    let count = |verdict| changes.iter().filter(|c| c.verdict == verdict).count();
     eprintln!(
         "nqueens bench: before/after check: {SLOWED} ×{TIMES} came out slower in {} case(s) and \
          kernel(s), the {} others within the noise",
-        changes
-            .iter()
-            .filter(|c| c.verdict == Verdict::Regression)
-            .count(),
-        changes
-            .iter()
-            .filter(|c| c.verdict == Verdict::Noise)
-            .count()
+        count(Verdict::Regression),
+        count(Verdict::Noise)
     );
     Ok(())
 }
