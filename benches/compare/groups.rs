@@ -24,8 +24,8 @@ fn elements(stats: &Stats, n: usize) -> u64 {
     stats.work().map_or(n as u64, |(_, value)| value)
 }
 
-/// Criterion settings for a case whose probe took `seconds` (the budget's
-/// [`case_seconds`](nqueens_report::bench::case_seconds) assumes these).
+/// Criterion settings for a case whose probe took `seconds` (the budget's estimate of a case
+/// assumes these).
 pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan) {
     let s = plan.sampling;
     if is_fast(plan, seconds) {

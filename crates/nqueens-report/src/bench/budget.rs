@@ -15,11 +15,11 @@ use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 
 /// Criterion's own work per case beyond the runs: the bootstrap of its estimates (and of the
 /// comparison with the previous run's, when there is one) and the writing of its files.
-pub const ANALYSIS_SECONDS: f64 = 0.12;
+const ANALYSIS_SECONDS: f64 = 0.12;
 
 /// Expected wall time of one case whose run takes `run` seconds: `probes` probe runs, then
 /// criterion's warm-up and samples (see `tune` in the bench's `groups.rs`) and its analysis.
-pub fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
+fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
     let s = plan.sampling;
     let measured = if is_fast(plan, run) {
         s.warm_up.as_secs_f64() + s.measurement.as_secs_f64()
