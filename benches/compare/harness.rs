@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use nqueens::core::Stats;
 use nqueens_report::{CaseRecord, CaseStatus, Run, RunManifest, StatsFile, Update};
 
-use nqueens_report::bench::Budget;
-use nqueens_report::bench::{Case, Mode, Plan};
+use nqueens_report::bench::{Budget, Case, Mode, Plan};
 
 /// Cargo's target directory: `$CARGO_TARGET_DIR`, else `target/` beside the workspace.
 pub fn target_dir() -> PathBuf {

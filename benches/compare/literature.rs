@@ -7,14 +7,10 @@ use std::time::Instant;
 
 use nqueens::core::{Registry, Stats};
 use nqueens_report::CaseStatus;
-use nqueens_report::bench::Case;
+use nqueens_report::bench::{Case, Mode, Profile, bench_model};
+use nqueens_report::group::LITERATURE;
 
 use crate::harness::Harness;
-use nqueens_report::bench::bench_model;
-use nqueens_report::bench::{Mode, Profile};
-
-/// The group's name in criterion-style ids and in the statistics CSV.
-use nqueens_report::group::LITERATURE;
 
 /// Seeds per batch of hill-climbing runs.
 const BATCH: u64 = 200;

@@ -8,9 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use nqueens_report::{Baseline, Measure, Noise, Verdict, compare};
-
-use nqueens_report::bench::SLOW_VAR;
+use nqueens_report::{Baseline, Measure, Noise, Verdict, bench::SLOW_VAR, compare};
 
 /// Criterion's filter: a few counting cases of a few hundred microseconds at most, one thread
 /// each, and their kernels.
