@@ -224,9 +224,6 @@ impl Plan {
                 first_sizes: vec![8, 20],
                 validate_sizes: vec![1_000],
                 cap: f64::INFINITY,
-                yardstick_counts: Vec::new(),
-                quadrants_once: Vec::new(),
-                yardstick_permutations: Vec::new(),
                 once: vec![OnceSweep {
                     label: "warnsdorff",
                     sizes: (4..=12).collect(),
