@@ -68,7 +68,7 @@ fn main() {
                 plan.count_budget, plan.first_budget
             ),
         ),
-        ("criterion", "0.8.2".to_string()),
+        ("criterion", run.criterion.clone()),
         ("commit", run.commit_label()),
         ("rustc", run.rustc.clone()),
         // The code quadrants' join picked for this CPU at start-up.
