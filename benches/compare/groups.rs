@@ -8,7 +8,7 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput
 use nqueens::core::{Config, Limit, Operation, Registry, Solver, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Plan, SEEDS, bench_model, count_series, first_series, is_fast};
+use nqueens_report::bench::{Plan, SEEDS, bench_model, is_fast, series};
 
 use crate::harness::{Harness, Next, why_unanswered};
 use crate::probe::{heap_peak, probe};
@@ -49,7 +49,7 @@ pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan)
 /// variant its own case, so no work is timed twice).
 pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(COUNT_ALL);
-    for series in count_series(&h.plan, registry) {
+    for series in series(&h.plan, registry, Operation::Count) {
         let (case, sizes) = (series.case, series.sizes);
         let config = case.config(None);
         // The probe asks for the statistics some counters keep only on request (bitmask,
@@ -94,7 +94,7 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 /// stops at its first run past the budget, as before.
 pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(FIRST_SOLUTION);
-    for series in first_series(&h.plan, registry) {
+    for series in series(&h.plan, registry, Operation::First) {
         let (case, sizes) = (series.case, series.sizes);
         let configs: Vec<Config> = match case.variant.randomized {
             true => h.plan.seeds.iter().map(|&s| case.config(Some(s))).collect(),

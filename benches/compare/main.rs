@@ -30,8 +30,8 @@ mod yardstick;
 use std::time::Instant;
 
 use criterion::Criterion;
-use nqueens::core::Registry;
-use nqueens_report::bench::{Mode, Plan, count_series, first_series, minutes};
+use nqueens::core::{Operation, Registry};
+use nqueens_report::bench::{Mode, Plan, minutes, series};
 use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
 use crate::harness::{Harness, target_dir};
@@ -151,12 +151,10 @@ fn main() {
 
 /// Plans every group's cases with their expected cost, before anything runs.
 fn plan_all(h: &mut Harness, registry: &Registry) {
-    let count = count_series(&h.plan, registry);
-    h.budget
-        .plan_series(&h.plan, nqueens_report::group::COUNT_ALL, &count);
-    let first = first_series(&h.plan, registry);
-    h.budget
-        .plan_series(&h.plan, nqueens_report::group::FIRST_SOLUTION, &first);
+    for operation in [Operation::Count, Operation::First] {
+        let series = series(&h.plan, registry, operation);
+        h.budget.plan_series(&h.plan, operation, &series);
+    }
     groups::plan_validate_and_once(h, registry);
     literature::plan(h, registry);
     completion::plan(h, registry);

@@ -75,20 +75,22 @@ fn sizes(
         .collect()
 }
 
-/// The `count_all` series: every variant that counts.
-pub fn count_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
-    series(plan, registry, Operation::Count)
+/// The group of an operation's series: `first_solution` for a first solution, else
+/// `count_all`.
+fn series_group(operation: Operation) -> &'static str {
+    match operation {
+        Operation::First => FIRST_SOLUTION,
+        _ => COUNT_ALL,
+    }
 }
 
-/// The `first_solution` series: every variant that finds.
-pub fn first_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
-    series(plan, registry, Operation::First)
-}
-
-fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> Vec<Series<'r>> {
-    let (group, grid) = match operation {
-        Operation::First => (FIRST_SOLUTION, &plan.first_sizes),
-        _ => (COUNT_ALL, &plan.count_sizes),
+/// The series of `first_solution` (every variant that finds) or of `count_all` (every variant
+/// that counts).
+pub fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> Vec<Series<'r>> {
+    let group = series_group(operation);
+    let grid = match operation {
+        Operation::First => &plan.first_sizes,
+        _ => &plan.count_sizes,
     };
     plan.cases(registry)
         .into_iter()
@@ -168,16 +170,12 @@ impl Budget {
         });
     }
 
-    /// Plans a count or first-solution series, each size costed by the case's model.
-    pub fn plan_series(&mut self, plan: &Plan, group: &str, series: &[Series<'_>]) {
-        let operation = if group == COUNT_ALL {
-            Operation::Count
-        } else {
-            Operation::First
-        };
+    /// Plans the count or first-solution series, each size costed by the case's model.
+    pub fn plan_series(&mut self, plan: &Plan, operation: Operation, series: &[Series<'_>]) {
+        let group = series_group(operation);
         for s in series {
             let model = variant_cost(s.case.variant, operation);
-            let probes = if group == FIRST_SOLUTION && s.case.variant.randomized {
+            let probes = if operation == Operation::First && s.case.variant.randomized {
                 plan.seeds.len()
             } else {
                 1

@@ -33,12 +33,8 @@ pub struct Estimate {
     pub parameter: String,
     /// The median time per iteration.
     pub median: Interval,
-    /// The mean time per iteration.
-    pub mean: Interval,
     /// The confidence level of the intervals (0.95 by default).
     pub confidence: f64,
-    /// Elements per iteration, when the benchmark declared a throughput.
-    pub elements: Option<u64>,
     /// Seconds per iteration of each sample (`sample.json`), when criterion wrote them: a
     /// baseline comparison resamples them.
     pub samples: Vec<f64>,
@@ -141,9 +137,9 @@ fn collect_new_dirs(dir: &Path, found: &mut Vec<PathBuf>, depth: usize) {
 
 /// The largest criterion JSON file read: its estimates and ids take a few KiB, its samples
 /// (`sample.json`, read for a baseline comparison) a few hundred for thousands of samples.
-pub(crate) const MAX_JSON: u64 = 16 << 20;
+const MAX_JSON: u64 = 16 << 20;
 
-pub(crate) fn read_json(path: &Path) -> Result<Value, String> {
+fn read_json(path: &Path) -> Result<Value, String> {
     let text = crate::read_text_bounded(path, MAX_JSON)
         .map_err(|e| format!("cannot read {}: {e}", file_name(path)))?;
     serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", file_name(path)))
@@ -169,22 +165,16 @@ fn read_one(new_dir: &Path) -> Result<Estimate, String> {
     let function = text("function_id").unwrap_or_default();
     let parameter = text("value_str").unwrap_or_default();
     let median = interval(&estimates, "median")?;
-    let mean = interval(&estimates, "mean")?;
     let confidence = estimates
         .pointer("/median/confidence_interval/confidence_level")
         .and_then(Value::as_f64)
         .unwrap_or(0.95);
-    let elements = benchmark
-        .pointer("/throughput/Elements")
-        .and_then(Value::as_u64);
     Ok(Estimate {
         group,
         function,
         parameter,
         median,
-        mean,
         confidence,
-        elements,
         samples: samples(&new_dir.join("sample.json")),
         written: std::fs::metadata(new_dir.join("estimates.json"))
             .and_then(|m| m.modified())
