@@ -11,8 +11,8 @@ use nqueens_report::group::COMPLETION;
 
 use nqueens_report::bench::{Case, completion_cost};
 
-use crate::groups::tune;
-use crate::harness::{Harness, Next};
+use crate::groups::{elements, tune};
+use crate::harness::Harness;
 use crate::probe::probe;
 
 /// One instance of the grid.
@@ -184,22 +184,16 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                     case.label
                 );
             }
-            let (seconds, stats) = match h.settle(record) {
-                Next::Measure { seconds, stats } => (seconds, stats),
-                Next::Skip => continue,
-                Next::StopSeries => {
-                    too_slow = Some(too_slow.map_or(n, |m| m.min(n)));
-                    continue;
-                }
-            };
-            if !h.plan.completion_sampled {
-                // The report draws the probe run of each instance (one run, said so).
+            let record = h.settle(record);
+            if record.status == CaseStatus::OverBudget {
+                too_slow = Some(too_slow.map_or(n, |m| m.min(n)));
+            }
+            // Unsampled, the report draws the probe run of each instance (one run, said so).
+            if record.status != CaseStatus::Measured || !h.plan.completion_sampled {
                 continue;
             }
-            tune(&mut group, seconds, &h.plan);
-            group.throughput(Throughput::Elements(
-                stats.work().map_or(n as u64, |(_, value)| value),
-            ));
+            tune(&mut group, record.seconds, &h.plan);
+            group.throughput(Throughput::Elements(elements(&record.stats, n)));
             group.bench_with_input(BenchmarkId::new(&case.label, &parameter), &n, |b, &n| {
                 b.iter(|| case.solver.first(n, &config))
             });

@@ -10,7 +10,7 @@ use nqueens_report::{CaseRecord, CaseStatus};
 
 use nqueens_report::bench::{Plan, SEEDS, bench_model, is_fast, series};
 
-use crate::harness::{Harness, Next, why_unanswered};
+use crate::harness::{Harness, why_unanswered};
 use crate::probe::{heap_peak, probe};
 use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
 
@@ -20,7 +20,7 @@ const GIVE_UP_AFTER: usize = 3;
 
 /// The elements of a run for criterion's throughput line: the run's work counter
 /// ([`Stats::work`]), else the n queens placed.
-fn elements(stats: &Stats, n: usize) -> u64 {
+pub fn elements(stats: &Stats, n: usize) -> u64 {
     stats.work().map_or(n as u64, |(_, value)| value)
 }
 
@@ -63,16 +63,17 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             let record = case.record(COUNT_ALL, n, CaseStatus::Measured);
             let budget = h.plan.count_budget;
             let record = probe(record, case.solver, Operation::Count, n, &probed, budget);
-            let (seconds, stats) = match h.settle(record) {
-                Next::Measure { seconds, stats } => (seconds, stats),
-                Next::Skip => continue,
-                Next::StopSeries => {
+            let record = h.settle(record);
+            match record.status {
+                CaseStatus::Measured => {}
+                CaseStatus::OverBudget => {
                     h.skip_rest(&case, COUNT_ALL, &sizes[i + 1..]);
                     break;
                 }
-            };
-            tune(&mut group, seconds, &h.plan);
-            group.throughput(Throughput::Elements(elements(&stats, n)));
+                _ => continue,
+            }
+            tune(&mut group, record.seconds, &h.plan);
+            group.throughput(Throughput::Elements(elements(&record.stats, n)));
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
                 b.iter(|| case.solver.count(n, &config))
             });
@@ -126,20 +127,21 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                 record.seed = config.seed;
                 let budget = h.plan.first_budget;
                 let record = probe(record, case.solver, Operation::First, n, config, budget);
-                match h.settle(record) {
-                    Next::Measure { seconds, stats } => {
-                        slowest = slowest.max(seconds);
-                        work.push(elements(&stats, n));
+                let record = h.settle(record);
+                match record.status {
+                    CaseStatus::Measured => {
+                        slowest = slowest.max(record.seconds);
+                        work.push(elements(&record.stats, n));
                         solved.push(config);
                     }
                     // A failed seed counts against the success rate; the others still run.
-                    Next::Skip if seeded => {}
-                    Next::StopSeries if seeded => over_budget += 1,
-                    Next::Skip => continue 'sizes,
-                    Next::StopSeries => {
+                    CaseStatus::OverBudget if seeded => over_budget += 1,
+                    _ if seeded => {}
+                    CaseStatus::OverBudget => {
                         h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
                         break 'sizes;
                     }
+                    _ => continue 'sizes,
                 }
             }
             if solved.is_empty() {

@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use nqueens::core::Stats;
 use nqueens_report::{CaseRecord, CaseStatus, Run, RunManifest, StatsFile, Update};
 
 use nqueens_report::bench::{Budget, Case, Mode, Plan};
@@ -13,22 +12,6 @@ pub fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
-}
-
-/// What the harness does next with a probed case.
-#[derive(Clone, Copy, Debug)]
-pub enum Next {
-    /// Hand it to criterion: the probe took `seconds` and did this work.
-    Measure {
-        /// Wall time of the probe.
-        seconds: f64,
-        /// The probe's counters (its work sets criterion's throughput).
-        stats: Stats,
-    },
-    /// Leave this size out and go on with the next.
-    Skip,
-    /// It ran past its budget: leave out this size and every larger one of the series.
-    StopSeries,
 }
 
 /// The plan and the statistics file being written.
@@ -149,21 +132,14 @@ impl Harness {
         self.stats.meta.push((key.to_string(), value));
     }
 
-    /// Records a probed case and says what to do next with it.
-    pub fn settle(&mut self, record: CaseRecord) -> Next {
-        let next = match record.status {
-            CaseStatus::Measured => Next::Measure {
-                seconds: record.seconds,
-                stats: record.stats,
-            },
-            CaseStatus::OverBudget => Next::StopSeries,
-            _ => Next::Skip,
-        };
-        if !matches!(next, Next::Measure { .. }) {
+    /// Records a probed case and returns it: measured, it goes to criterion; over its
+    /// budget, it ends its series (its caller says how); else its size is left out.
+    pub fn settle(&mut self, record: CaseRecord) -> CaseRecord {
+        if record.status != CaseStatus::Measured {
             // A seed's failure alone does not end a series: its caller says when one does.
             let (seed, ends) = match record.seed {
                 Some(seed) => (format!(" (seed {seed})"), ""),
-                None if matches!(next, Next::StopSeries) => {
+                None if record.status == CaseStatus::OverBudget => {
                     (String::new(), ": larger sizes are left out")
                 }
                 None => (String::new(), ""),
@@ -176,8 +152,8 @@ impl Harness {
                 why_unanswered(&record),
             );
         }
-        self.push(record);
-        next
+        self.push(record.clone());
+        record
     }
 
     /// Records the sizes of a series left out after a smaller one ran past the budget (for a

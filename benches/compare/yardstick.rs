@@ -10,7 +10,7 @@ use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::{BENCH_DIR, CaseRecord, CaseStatus};
 
 use crate::groups::tune;
-use crate::harness::{Harness, Next, target_dir};
+use crate::harness::{Harness, target_dir};
 use crate::probe::probe;
 use nqueens_report::bench::{Mode, Plan, bench_model};
 use nqueens_report::group::YARDSTICK;
@@ -244,10 +244,9 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     CaseRecord::new(YARDSTICK, label, solver.name(), n, CaseStatus::Measured);
                 record.threads = threads;
                 let record = probe(record, solver, Operation::Count, n, &config, budget);
-                if let Next::Measure { seconds, .. } = h.settle(record)
-                    && entry.sampled
-                {
-                    tune(&mut group, seconds, &h.plan);
+                let record = h.settle(record);
+                if record.status == CaseStatus::Measured && entry.sampled {
+                    tune(&mut group, record.seconds, &h.plan);
                     group.bench_with_input(id, &n, |b, &n| b.iter(|| solver.count(n, &config)));
                 }
             }
