@@ -23,16 +23,6 @@ pub const STATS_CSV: &str = "nqueens-bench/stats.csv";
 /// The largest statistics file read: a full run writes a few hundred KiB.
 const MAX_STATS: u64 = 256 << 20;
 
-/// A line of the statistics CSV that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {reason}")]
-pub struct StatsParseError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong with it.
-    pub reason: String,
-}
-
 /// A filtered bench run merged into an earlier file: a `# update:` metadata line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Update {
@@ -138,8 +128,8 @@ impl StatsFile {
         out
     }
 
-    /// Parses CSV text; an error names the 1-based line and what was wrong with it.
-    pub fn parse(text: &str) -> Result<Self, StatsParseError> {
+    /// Parses CSV text; an error is the 1-based line and what was wrong with it.
+    fn parse(text: &str) -> Result<Self, (usize, String)> {
         let mut file = StatsFile::default();
         let mut seen_header = false;
         for (index, line) in text.lines().enumerate() {
@@ -156,22 +146,14 @@ impl StatsFile {
             }
             if !seen_header {
                 if line != HEADER {
-                    return Err(StatsParseError {
-                        line: index + 1,
-                        reason: header_mismatch(line),
-                    });
+                    return Err((index + 1, header_mismatch(line)));
                 }
                 seen_header = true;
                 continue;
             }
             let fields: Vec<&str> = line.split(',').collect();
-            file.records
-                .push(
-                    CaseRecord::from_fields(&fields).map_err(|reason| StatsParseError {
-                        line: index + 1,
-                        reason,
-                    })?,
-                );
+            let record = CaseRecord::from_fields(&fields).map_err(|why| (index + 1, why))?;
+            file.records.push(record);
         }
         Ok(file)
     }
@@ -195,10 +177,10 @@ impl StatsFile {
                 "the statistics file is truncated: its last line is cut off",
             ));
         }
-        let file = Self::parse(&text).map_err(|e| ReportError::Stats {
+        let file = Self::parse(&text).map_err(|(line, reason)| ReportError::Stats {
             path: path.to_path_buf(),
-            line: e.line,
-            reason: e.reason,
+            line,
+            reason,
         })?;
         if !text.lines().any(|line| line.trim_end() == HEADER) {
             return Err(unusable(
@@ -211,9 +193,7 @@ impl StatsFile {
         Ok(file)
     }
 
-    /// Writes the file to `path`, creating its directory. The text goes to a temporary file
-    /// first and is renamed into place ([`write_atomically`](crate::write_atomically)), so an
-    /// interrupted run never leaves half a file.
+    /// Writes the file to `path` atomically, creating its directory.
     pub fn write(&self, path: &Path) -> Result<(), ReportError> {
         crate::files::write_text(path, &self.to_csv())
     }
@@ -291,7 +271,7 @@ mod tests {
             meta: Vec::new(),
             records: vec![record.clone()],
         };
-        let back = StatsFile::parse(&file.to_csv()).map_err(|e| e.to_string());
+        let back = StatsFile::parse(&file.to_csv()).map_err(|(_, why)| why);
         record.note = "refused; n too large".to_string();
         assert_eq!(back.map(|f| f.records), Ok(vec![record]));
     }
