@@ -8,11 +8,11 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput
 use nqueens::core::{Config, Limit, Operation, Registry, Solver, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Plan, SEEDS, bench_model, is_fast, series};
+use nqueens_report::bench::{Plan, SEEDS, bench_model, is_fast, series, series_group};
 
 use crate::harness::{Harness, why_unanswered};
 use crate::probe::{heap_peak, probe};
-use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
+use nqueens_report::group::{ONCE, VALIDATE};
 
 /// Seeds of one size that may run past the probe budget, none solved, before the size's other
 /// seeds are given up: a size no seed solves then costs three probe budgets, not ten.
@@ -45,46 +45,9 @@ pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan)
     }
 }
 
-/// `count_all`: every variant that counts, on every size of the plan its limit accepts (each
-/// variant its own case, so no work is timed twice).
-pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let mut group = c.benchmark_group(COUNT_ALL);
-    for series in series(&h.plan, registry, Operation::Count) {
-        let (case, sizes) = (series.case, series.sizes);
-        let config = case.config(None);
-        // The probe asks for the statistics some counters keep only on request (bitmask,
-        // symmetry); criterion times the count without them.
-        let probed = Config {
-            stats: true,
-            ..config.clone()
-        };
-        for (i, &n) in sizes.iter().enumerate() {
-            h.budget.start(COUNT_ALL, &case.label, &n.to_string());
-            let record = case.record(COUNT_ALL, n, CaseStatus::Measured);
-            let budget = h.plan.count_budget;
-            let record = probe(record, case.solver, Operation::Count, n, &probed, budget);
-            let record = h.settle(record);
-            match record.status {
-                CaseStatus::Measured => {}
-                CaseStatus::OverBudget => {
-                    h.skip_rest(&case, COUNT_ALL, &sizes[i + 1..]);
-                    break;
-                }
-                _ => continue,
-            }
-            tune(&mut group, record.seconds, &h.plan);
-            group.throughput(Throughput::Elements(elements(&record.stats, n)));
-            group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
-                b.iter(|| case.solver.count(n, &config))
-            });
-        }
-        h.save();
-    }
-    group.finish();
-}
-
-/// `first_solution`: every variant that finds, on every size of the plan its limit accepts; a
-/// randomized variant over the plan's seeds.
+/// `count_all` or `first_solution`: every variant that counts (or finds), on every size of
+/// the plan its limit accepts (each variant its own case, so no work is timed twice); a
+/// randomized variant finds over the plan's seeds.
 ///
 /// Every seed of a randomized variant is probed at each size, also after one fails, so the
 /// statistics give each size's success rate within the budget (one record per seed: found,
@@ -92,18 +55,25 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 /// found a solution; the series stops after a size where none did and one ran past the probe
 /// budget. When the first [`GIVE_UP_AFTER`] seeds of a size all run past the budget, the
 /// others are recorded as skipped instead of costing a budget each. A variant without seeds
-/// stops at its first run past the budget, as before.
-pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let mut group = c.benchmark_group(FIRST_SOLUTION);
-    for series in series(&h.plan, registry, Operation::First) {
+/// stops at its first run past the budget.
+pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, operation: Operation) {
+    let name = series_group(operation);
+    let finds = operation == Operation::First;
+    let budget = if finds {
+        h.plan.first_budget
+    } else {
+        h.plan.count_budget
+    };
+    let mut group = c.benchmark_group(name);
+    for series in series(&h.plan, registry, operation) {
         let (case, sizes) = (series.case, series.sizes);
-        let configs: Vec<Config> = match case.variant.randomized {
+        let configs: Vec<Config> = match finds && case.variant.randomized {
             true => h.plan.seeds.iter().map(|&s| case.config(Some(s))).collect(),
             false => vec![case.config(None)],
         };
         let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
-            h.budget.start(FIRST_SOLUTION, &case.label, &n.to_string());
+            h.budget.start(name, &case.label, &n.to_string());
             let mut slowest = 0.0f64;
             let mut work = Vec::new();
             let mut solved: Vec<&Config> = Vec::new();
@@ -113,7 +83,7 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     // Each such seed would cost a whole probe budget, most likely for
                     // nothing: the rate at this size is 0 of the seeds tried.
                     for rest in &configs[k..] {
-                        let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Skipped);
+                        let mut record = case.record(name, n, CaseStatus::Skipped);
                         record.seed = rest.seed;
                         record.note = format!(
                             "the first {GIVE_UP_AFTER} seeds at this size ran past the probe \
@@ -123,10 +93,15 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     }
                     break;
                 }
-                let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Measured);
+                let mut record = case.record(name, n, CaseStatus::Measured);
                 record.seed = config.seed;
-                let budget = h.plan.first_budget;
-                let record = probe(record, case.solver, Operation::First, n, config, budget);
+                // A count's probe asks for the statistics some counters keep only on request
+                // (bitmask, symmetry); criterion times the count without them.
+                let probed = Config {
+                    stats: !finds,
+                    ..config.clone()
+                };
+                let record = probe(record, case.solver, operation, n, &probed, budget);
                 let record = h.settle(record);
                 match record.status {
                     CaseStatus::Measured => {
@@ -138,7 +113,7 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     CaseStatus::OverBudget if seeded => over_budget += 1,
                     _ if seeded => {}
                     CaseStatus::OverBudget => {
-                        h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
+                        h.skip_rest(&case, name, &sizes[i + 1..]);
                         break 'sizes;
                     }
                     _ => continue 'sizes,
@@ -147,11 +122,11 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             if solved.is_empty() {
                 if over_budget > 0 {
                     eprintln!(
-                        "nqueens bench: {FIRST_SOLUTION}/{}/{n}: no seed found a solution \
-                         within the budget: larger sizes are left out",
+                        "nqueens bench: {name}/{}/{n}: no seed found a solution within the \
+                         budget: larger sizes are left out",
                         case.label
                     );
-                    h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
+                    h.skip_rest(&case, name, &sizes[i + 1..]);
                     break 'sizes;
                 }
                 continue 'sizes;
@@ -161,6 +136,11 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             tune(&mut group, slowest, &h.plan);
             group.throughput(Throughput::Elements(elements));
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
+                if !finds {
+                    let config = solved[0];
+                    b.iter(|| case.solver.count(n, config));
+                    return;
+                }
                 let mut next = 0;
                 b.iter(|| {
                     // Each iteration takes the next seed that found a solution in its probe, so

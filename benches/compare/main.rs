@@ -103,8 +103,9 @@ fn main() {
     let mut criterion = Criterion::default()
         .nresamples(20_000)
         .configure_from_args();
-    groups::count_all(&mut criterion, &mut harness, &registry);
-    groups::first_solution(&mut criterion, &mut harness, &registry);
+    for operation in [Operation::Count, Operation::First] {
+        groups::run_series(&mut criterion, &mut harness, &registry, operation);
+    }
     groups::validate_group(&mut criterion, &mut harness, &registry);
     groups::once_group(&mut harness, &registry);
     literature::literature_group(&mut harness, &registry);

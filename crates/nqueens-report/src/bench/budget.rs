@@ -77,7 +77,7 @@ fn sizes(
 
 /// The group of an operation's series: `first_solution` for a first solution, else
 /// `count_all`.
-fn series_group(operation: Operation) -> &'static str {
+pub fn series_group(operation: Operation) -> &'static str {
     match operation {
         Operation::First => FIRST_SOLUTION,
         _ => COUNT_ALL,
