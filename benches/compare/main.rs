@@ -1,16 +1,8 @@
 //! The comparison harness: every registered strategy on the same work, in eight criterion
 //! groups (ids `group/label/n`), with the statistics CSV, the run manifest and a kept copy of
 //! each run beside criterion's files. The README's *Benchmarks and the report* states the
-//! groups, the profiles, the budget and the files; the plan itself is
-//! [`nqueens_report::bench`].
-//!
-//! ```sh
-//! cargo bench                                  # default profile: every group, minutes
-//! NQUEENS_BENCH=full cargo bench               # deep profile: larger n, 10 seeds, more samples
-//! cargo bench --bench compare -- --quick       # quick profile: checks the machinery
-//! cargo bench --bench compare -- --list        # the plan and its estimated cost, nothing run
-//! cargo bench --bench compare -- count_all     # one group (criterion's filter, a regex)
-//! ```
+//! groups, the profiles (`--quick`, `NQUEENS_BENCH=full`), `--list`, the filter, the budget
+//! and the files; the plan itself is [`nqueens_report::bench`].
 //!
 //! Every case runs after a probe (one run under the core's deadline engine, [`probe`]); a probe
 //! past the budget drops that size and the larger ones of its series. `cargo test --benches`
