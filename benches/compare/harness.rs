@@ -90,16 +90,12 @@ impl Harness {
             Some((base, _)) => {
                 let mut file = base.clone();
                 file.merge(&self.stats.records);
-                let meta = |key: &str| self.stats.meta(key).unwrap_or("").to_string();
+                let meta = |key, absent| self.stats.meta(key).unwrap_or(absent).to_string();
                 let update = Update {
-                    date: meta("date"),
-                    mode: meta("mode"),
-                    duration: self
-                        .stats
-                        .meta("duration")
-                        .unwrap_or("(still running)")
-                        .to_string(),
-                    args: meta("args"),
+                    date: meta("date", ""),
+                    mode: meta("mode", ""),
+                    duration: meta("duration", "(still running)"),
+                    args: meta("args", ""),
                 };
                 file.meta.push(("update".to_string(), update.to_meta()));
                 merged = file;
