@@ -107,10 +107,9 @@ pub fn literature_group(h: &mut Harness, registry: &Registry) {
     }
     let seeds = h.plan.seeds.clone();
     let cases = h.plan.cases(registry);
-    let min_conflicts = cases.iter().find(|c| c.label == "min-conflicts");
-    for (n, count) in min_conflicts.map_or(Vec::new(), |_| min_conflicts_runs(h).to_vec()) {
-        let Some(case) = min_conflicts.filter(|_| h.plan.selected(LITERATURE, "min-conflicts", n))
-        else {
+    let case = cases.iter().find(|c| c.label == "min-conflicts");
+    for (n, count) in case.map_or(Vec::new(), |_| min_conflicts_runs(h).to_vec()) {
+        let Some(case) = case.filter(|_| h.plan.selected(LITERATURE, "min-conflicts", n)) else {
             continue;
         };
         h.budget.start(LITERATURE, "min-conflicts", &n.to_string());
@@ -122,12 +121,10 @@ pub fn literature_group(h: &mut Harness, registry: &Registry) {
                 Ok(run) => {
                     record.seconds = started.elapsed().as_secs_f64();
                     record.stats = run.stats;
-                    record.result = if run.solution().is_some() {
-                        "found"
-                    } else {
-                        run.ended().label()
-                    }
-                    .to_string();
+                    record.result = match run.solution() {
+                        Some(_) => "found".to_string(),
+                        None => run.ended().label().to_string(),
+                    };
                 }
                 Err(error) => {
                     record.status = CaseStatus::Error;
