@@ -21,8 +21,7 @@ struct Instance {
     k: usize,
     seed: u64,
     given: Given,
-    /// Whether it has a completion (settled by the [`referee`]); `None` when that was not
-    /// settled.
+    /// Whether it has a completion, as the [`referee`] settled it (`None`: not settled).
     satisfiable: Option<bool>,
 }
 
@@ -40,8 +39,7 @@ fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
     out
 }
 
-/// The cases that answer instances: each strategy's default variant, where it keeps given
-/// queens.
+/// The cases that answer instances: each strategy's default variant that keeps given queens.
 fn answering<'r>(h: &Harness, registry: &'r Registry) -> Vec<Case<'r>> {
     let mut cases = h.plan.cases(registry);
     cases.retain(|case| case.is_default && case.variant.keeps_given);

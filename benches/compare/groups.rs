@@ -207,8 +207,7 @@ fn largest_solver(registry: &Registry) -> Option<&dyn Solver> {
         })
 }
 
-/// `validate`: the validator on one large solution from the strategy that finds the largest
-/// without a seed ([`largest_solver`]: the construction by formula).
+/// `validate`: the validator on one large solution from [`largest_solver`].
 pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let Some(construction) = largest_solver(registry) else {
         eprintln!("nqueens bench: validate left out: no strategy finds a solution");

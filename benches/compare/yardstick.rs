@@ -95,8 +95,7 @@ fn run_program(program: &Path, n: usize) -> Result<(u64, f64), String> {
 /// The C programs, by the name of their source (`count.c`) and of their binary.
 const PROGRAMS: [&str; 2] = ["count", "permutations"];
 
-/// Compiles the yardsticks into a directory under the target directory, or says why they are
-/// left out.
+/// Compiles the yardsticks under the target directory, or says why they are left out.
 fn build() -> Result<PathBuf, String> {
     let dir = yardstick_dir().ok_or(
         "no yardstick/count.c and permutations.c found (set NQUEENS_YARDSTICK_DIR)".to_string(),

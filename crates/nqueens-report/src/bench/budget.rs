@@ -75,8 +75,7 @@ fn sizes(
         .collect()
 }
 
-/// The group of an operation's series: `first_solution` for a first solution, else
-/// `count_all`.
+/// The group of an operation's series: `first_solution` or `count_all`.
 pub fn series_group(operation: Operation) -> &'static str {
     match operation {
         Operation::First => FIRST_SOLUTION,
@@ -84,8 +83,7 @@ pub fn series_group(operation: Operation) -> &'static str {
     }
 }
 
-/// The series of `first_solution` (every variant that finds) or of `count_all` (every variant
-/// that counts).
+/// The series of an operation's group: every variant that finds (or counts).
 pub fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> Vec<Series<'r>> {
     let group = series_group(operation);
     let grid = match operation {
