@@ -18,9 +18,10 @@ pub const HEADER: &str = "run,group,id,strategy,variant,n,seed,threads,status,se
 const COLUMN_COUNT: usize = LEADING + Stats::FIELDS.len() + 3;
 
 /// What became of one probed case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CaseStatus {
     /// Probed within the budget and handed to criterion.
+    #[default]
     Measured,
     /// The probe ran past the time budget (`timeout` in the CSV, the spelling of
     /// [`Ended::Deadline`](nqueens_core::Ended::Deadline) everywhere): this size and larger ones
@@ -88,7 +89,7 @@ pub(super) fn header_mismatch(line: &str) -> String {
 }
 
 /// One probed case.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CaseRecord {
     /// The bench run that measured it: a [`Run::id`](crate::Run::id) of the run manifest
     /// (empty in files without one).
@@ -128,21 +129,12 @@ impl CaseRecord {
     /// A record with zero counters and empty text fields.
     pub fn new(group: &str, id: &str, strategy: &str, n: usize, status: CaseStatus) -> Self {
         Self {
-            run: String::new(),
             group: group.to_string(),
             id: id.to_string(),
             strategy: strategy.to_string(),
-            variant: String::new(),
             n,
-            seed: None,
-            threads: None,
             status,
-            seconds: 0.0,
-            result: String::new(),
-            stats: Stats::default(),
-            heap_peak_bytes: 0,
-            instructions: 0,
-            note: String::new(),
+            ..Self::default()
         }
     }
 
