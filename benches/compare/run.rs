@@ -153,10 +153,6 @@ pub fn this_run(profile: &str, args: &str, filtered: bool) -> Run {
         args: args.to_string(),
         filtered,
         started,
-        finished: None,
-        cases_planned: 0,
-        cases_done: 0,
-        estimated_seconds: 0.0,
         cpu: machine.cpu,
         cores: machine.cores,
         rustc: output(&rustc, &["-V"]).map_or("rustc (version unknown)".to_string(), |v| {
@@ -164,6 +160,7 @@ pub fn this_run(profile: &str, args: &str, filtered: bool) -> Run {
         }),
         flags: flags(),
         criterion: "0.8.2".to_string(),
+        ..Run::default()
     }
 }
 
