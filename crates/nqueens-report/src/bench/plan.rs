@@ -242,10 +242,9 @@ impl Plan {
                 count_budget: secs(0.5),
                 first_budget: secs(0.5),
                 sampling: Sampling {
-                    fast_samples: 10,
                     warm_up: secs(0.02),
                     measurement: secs(0.1),
-                    slow_samples: 10,
+                    ..base.sampling
                 },
                 yardstick_counts: vec![14],
                 quadrants_once: Vec::new(),
@@ -266,7 +265,7 @@ impl Plan {
                     fast_samples: 30,
                     warm_up: secs(0.3),
                     measurement: secs(1.0),
-                    slow_samples: 10,
+                    ..base.sampling
                 },
                 yardstick_counts: vec![16],
                 yardstick_once: vec![17],
