@@ -207,30 +207,23 @@ pub(crate) fn write_png(
 pub fn read_text_bounded(path: &Path, limit: u64) -> io::Result<String> {
     use std::io::Read;
 
-    let not_regular = |what: &str| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{what}, not a regular file: refused"),
-        )
-    };
-    let kind = |metadata: &fs::Metadata| {
-        let t = metadata.file_type();
-        if t.is_dir() {
+    let not_regular = |metadata: &fs::Metadata| {
+        let what = if metadata.is_dir() {
             "a directory"
-        } else if t.is_file() {
-            "a file"
         } else {
             "a device, pipe or socket"
-        }
+        };
+        let why = format!("{what}, not a regular file: refused");
+        io::Error::new(io::ErrorKind::InvalidInput, why)
     };
     let metadata = fs::metadata(path)?;
     if !metadata.is_file() {
-        return Err(not_regular(kind(&metadata)));
+        return Err(not_regular(&metadata));
     }
     let file = fs::File::open(path)?;
     let opened = file.metadata()?;
     if !opened.is_file() {
-        return Err(not_regular(kind(&opened)));
+        return Err(not_regular(&opened));
     }
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
