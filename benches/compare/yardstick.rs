@@ -214,11 +214,21 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             Runner::Program(program) => {
                 let exe = &bin.join(program);
                 h.budget.start(YARDSTICK, label, &n.to_string());
-                let record = program_record(label, exe, n);
-                let (seconds, failed) = (record.seconds, record.status == CaseStatus::Error);
-                if failed && entry.sampled {
-                    eprintln!("nqueens bench: yardstick {label} n = {n}: {}", record.note);
+                let mut record = CaseRecord::new(YARDSTICK, label, label, n, CaseStatus::Measured);
+                match run_program(exe, n) {
+                    Ok((total, seconds)) => {
+                        record.seconds = seconds;
+                        record.result = total.to_string();
+                    }
+                    Err(error) => {
+                        if entry.sampled {
+                            eprintln!("nqueens bench: yardstick {label} n = {n}: {error}");
+                        }
+                        record.status = CaseStatus::Error;
+                        record.note = error;
+                    }
                 }
+                let (seconds, failed) = (record.seconds, record.status == CaseStatus::Error);
                 h.push(record);
                 if entry.sampled && !failed {
                     tune(&mut group, seconds, &h.plan);
@@ -256,20 +266,4 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     }
     group.finish();
     h.save();
-}
-
-/// Runs a C program once and records its answer and time, or its failure.
-fn program_record(label: &str, exe: &Path, n: usize) -> CaseRecord {
-    let mut record = CaseRecord::new(YARDSTICK, label, label, n, CaseStatus::Measured);
-    match run_program(exe, n) {
-        Ok((total, seconds)) => {
-            record.seconds = seconds;
-            record.result = total.to_string();
-        }
-        Err(error) => {
-            record.status = CaseStatus::Error;
-            record.note = error;
-        }
-    }
-    record
 }
