@@ -110,12 +110,9 @@ impl Harness {
             runs: Vec::new(),
         };
         let mut manifest = self.base.as_ref().map_or(fresh, |(_, m)| m.clone());
-        manifest.upsert(self.run.clone());
         manifest.retain_used(&file.records);
-        // A run that measured nothing yet is still listed: it says the run began.
-        if !manifest.runs.iter().any(|r| r.id == self.run.id) {
-            manifest.runs.push(self.run.clone());
-        }
+        // This run is listed even before it measured anything: it says the run began.
+        manifest.upsert(self.run.clone());
         let path = RunManifest::path_beside(&self.stats_path);
         if let Err(error) = manifest.write(&path) {
             eprintln!("nqueens bench: cannot write the run manifest: {error}");
