@@ -125,12 +125,12 @@ pub struct Plan {
     pub slowing: Option<Slowing>,
 }
 
-/// The `once` sweep of `warnsdorff`: every n the goal names.
-fn warnsdorff_sweep() -> OnceSweep {
+/// A `once` sweep: `label` at each of `sizes`, each run stopped after `seconds`.
+fn sweep(label: &'static str, sizes: impl IntoIterator<Item = usize>, seconds: f64) -> OnceSweep {
     OnceSweep {
-        label: "warnsdorff",
-        sizes: (4..=1_000).collect(),
-        budget: Duration::from_secs(10),
+        label,
+        sizes: sizes.into_iter().collect(),
+        budget: Duration::from_secs_f64(seconds),
     }
 }
 
@@ -208,7 +208,8 @@ impl Plan {
             yardstick_once: Vec::new(),
             quadrants_once: vec![18, 19],
             yardstick_permutations: vec![11],
-            once: vec![warnsdorff_sweep()],
+            // Every n of the goal for warnsdorff.
+            once: vec![sweep("warnsdorff", 4..=1_000, 10.0)],
             completion_sizes: vec![12, 20, 28],
             completion_fractions: vec![(1, 4), (1, 2)],
             completion_instances: 1,
@@ -224,11 +225,7 @@ impl Plan {
                 first_sizes: vec![8, 20],
                 validate_sizes: vec![1_000],
                 cap: f64::INFINITY,
-                once: vec![OnceSweep {
-                    label: "warnsdorff",
-                    sizes: (4..=12).collect(),
-                    budget: secs(1.0),
-                }],
+                once: vec![sweep("warnsdorff", 4..=12, 1.0)],
                 completion_sizes: vec![8],
                 completion_budget: secs(1.0),
                 ..base
@@ -271,12 +268,8 @@ impl Plan {
                 yardstick_once: vec![17],
                 yardstick_permutations: vec![12],
                 once: vec![
-                    warnsdorff_sweep(),
-                    OnceSweep {
-                        label: "min-conflicts",
-                        sizes: vec![100_000_000],
-                        budget: secs(300.0),
-                    },
+                    sweep("warnsdorff", 4..=1_000, 10.0),
+                    sweep("min-conflicts", [100_000_000], 300.0),
                 ],
                 completion_fractions: vec![(1, 4), (1, 3), (1, 2)],
                 completion_instances: 2,
