@@ -60,22 +60,19 @@ impl CaseStatus {
 pub(super) fn header_mismatch(line: &str) -> String {
     let found: Vec<&str> = line.split(',').map(str::trim).collect();
     let columns: Vec<&str> = HEADER.split(',').collect();
-    let missing: Vec<&str> = columns
-        .iter()
-        .copied()
-        .filter(|c| !found.contains(c))
-        .collect();
-    let extra: Vec<&str> = found
-        .iter()
-        .copied()
-        .filter(|c| !columns.contains(c))
-        .collect();
+    // The columns of `from` that `other` lacks, each to 40 characters.
+    let lacking = |from: &[&str], other: &[&str]| -> Vec<String> {
+        let lacked = from.iter().filter(|c| !other.contains(c));
+        lacked.map(|c| format!("{c:.40}")).collect()
+    };
     let mut parts = Vec::new();
+    let missing = lacking(&columns, &found);
     if !missing.is_empty() {
         parts.push(format!("missing column(s) {}", missing.join(", ")));
     }
+    let extra = lacking(&found, &columns);
     if !extra.is_empty() {
-        let shown: Vec<String> = extra.iter().take(5).map(|c| format!("{c:.40}")).collect();
+        let shown = &extra[..extra.len().min(5)];
         parts.push(format!("unexpected column(s) {}", shown.join(", ")));
     }
     if parts.is_empty() {
