@@ -50,13 +50,10 @@ impl Update {
     pub fn from_meta(value: &str) -> Option<Self> {
         let (head, args) = value.split_once("; args: ")?;
         let mut parts = head.split("; ");
-        let date = parts.next()?.to_string();
-        let mode = parts.next()?.strip_suffix(" mode")?.to_string();
-        let duration = parts.next()?.strip_prefix("took ")?.to_string();
         Some(Self {
-            date,
-            mode,
-            duration,
+            date: parts.next()?.to_string(),
+            mode: parts.next()?.strip_suffix(" mode")?.to_string(),
+            duration: parts.next()?.strip_prefix("took ")?.to_string(),
             args: args.to_string(),
         })
     }
