@@ -161,20 +161,28 @@ fn read_one(new_dir: &Path) -> Result<Estimate, String> {
             .and_then(Value::as_str)
             .map(str::to_string)
     };
-    let group = text("group_id").ok_or("benchmark.json has no group_id")?;
-    let function = text("function_id").unwrap_or_default();
-    let parameter = text("value_str").unwrap_or_default();
-    let median = interval(&estimates, "median")?;
-    let confidence = estimates
-        .pointer("/median/confidence_interval/confidence_level")
-        .and_then(Value::as_f64)
-        .unwrap_or(0.95);
+    // A time of the median's estimate, in seconds (criterion writes nanoseconds).
+    let median = |path: &str| {
+        estimates
+            .pointer(&format!("/median/{path}"))
+            .and_then(Value::as_f64)
+            .filter(|v| v.is_finite() && *v >= 0.0)
+            .map(|nanos| nanos * 1e-9)
+            .ok_or_else(|| format!("estimates.json has no usable median/{path}"))
+    };
     Ok(Estimate {
-        group,
-        function,
-        parameter,
-        median,
-        confidence,
+        group: text("group_id").ok_or("benchmark.json has no group_id")?,
+        function: text("function_id").unwrap_or_default(),
+        parameter: text("value_str").unwrap_or_default(),
+        median: Interval {
+            point: median("point_estimate")?,
+            lower: median("confidence_interval/lower_bound")?,
+            upper: median("confidence_interval/upper_bound")?,
+        },
+        confidence: estimates
+            .pointer("/median/confidence_interval/confidence_level")
+            .and_then(Value::as_f64)
+            .unwrap_or(0.95),
         samples: samples(&new_dir.join("sample.json")),
         written: std::fs::metadata(new_dir.join("estimates.json"))
             .and_then(|m| m.modified())
@@ -204,20 +212,4 @@ fn samples(path: &Path) -> Vec<f64> {
             .collect(),
         _ => Vec::new(),
     }
-}
-
-fn interval(estimates: &Value, key: &str) -> Result<Interval, String> {
-    let field = |path: &str| {
-        estimates
-            .pointer(&format!("/{key}/{path}"))
-            .and_then(Value::as_f64)
-            .filter(|v| v.is_finite() && *v >= 0.0)
-            .ok_or_else(|| format!("estimates.json has no usable {key}/{path}"))
-    };
-    const NS: f64 = 1e-9;
-    Ok(Interval {
-        point: field("point_estimate")? * NS,
-        lower: field("confidence_interval/lower_bound")? * NS,
-        upper: field("confidence_interval/upper_bound")? * NS,
-    })
 }
