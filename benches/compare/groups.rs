@@ -274,14 +274,8 @@ pub fn once_group(h: &mut Harness, registry: &Registry) {
             }
             let mut record = case.record(ONCE, n, CaseStatus::Measured);
             record.seed = seed;
-            let record = probe(
-                record,
-                case.solver,
-                Operation::First,
-                n,
-                &config,
-                sweep.budget,
-            );
+            let budget = sweep.budget;
+            let record = probe(record, case.solver, Operation::First, n, &config, budget);
             if record.status != CaseStatus::Measured {
                 eprintln!(
                     "nqueens bench: {ONCE}/{label}/{n}: {}",
