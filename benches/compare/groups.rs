@@ -217,23 +217,19 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let mut group = c.benchmark_group(VALIDATE);
     for n in validate_sizes(&h.plan, construction) {
         h.budget.start(VALIDATE, VALIDATE, &n.to_string());
-        let solution = match construction.first(n, &config) {
-            Ok(run) => match (run.ended(), run.into_solution()) {
-                (_, Some(solution)) => solution,
-                (ended, None) => {
-                    eprintln!(
-                        "nqueens bench: validate n = {n}: {} gave no solution ({ended})",
-                        construction.name()
-                    );
-                    continue;
-                }
-            },
-            Err(error) => {
-                eprintln!("nqueens bench: validate n = {n}: {error}");
+        let solution = construction.first(n, &config).map_err(|e| e.to_string());
+        let solution = solution.and_then(|run| {
+            let (name, ended) = (construction.name(), run.ended());
+            run.into_solution()
+                .ok_or_else(|| format!("{name} gave no solution ({ended})"))
+        });
+        let columns = match solution {
+            Ok(solution) => solution.into_columns(),
+            Err(why) => {
+                eprintln!("nqueens bench: validate n = {n}: {why}");
                 continue;
             }
         };
-        let columns = solution.into_columns();
         let mut record = CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured);
         let started = Instant::now();
         let (verdict, heap) = heap_peak(|| validate(&columns));
