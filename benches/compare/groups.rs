@@ -176,16 +176,13 @@ pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
             .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
     }
     for sweep in h.plan.once.clone() {
-        if !sweep
-            .sizes
-            .iter()
-            .any(|&n| h.plan.selected(ONCE, sweep.label, n))
-        {
+        let label = sweep.label;
+        if !sweep.sizes.iter().any(|&n| h.plan.selected(ONCE, label, n)) {
             continue;
         }
         let largest = sweep.sizes.iter().copied().max().unwrap_or(0);
-        let run = bench_model(ONCE, sweep.label).and_then(|m| m.seconds(largest));
-        h.budget.plan(&h.plan, ONCE, sweep.label, "", run, 1, false);
+        let run = bench_model(ONCE, label).and_then(|m| m.seconds(largest));
+        h.budget.plan(&h.plan, ONCE, label, "", run, 1, false);
     }
 }
 
@@ -230,14 +227,15 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                 continue;
             }
         };
-        let mut record = CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured);
         let started = Instant::now();
         let (verdict, heap) = heap_peak(|| validate(&columns));
-        record.seconds = started.elapsed().as_secs_f64();
-        let seconds = record.seconds;
-        record.heap_peak_bytes = heap;
-        record.result = if verdict.is_ok() { "valid" } else { "invalid" }.to_string();
-        h.push(record);
+        let seconds = started.elapsed().as_secs_f64();
+        h.push(CaseRecord {
+            seconds,
+            heap_peak_bytes: heap,
+            result: if verdict.is_ok() { "valid" } else { "invalid" }.to_string(),
+            ..CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured)
+        });
         tune(&mut group, seconds, &h.plan);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new(VALIDATE, n), &columns, |b, columns| {
