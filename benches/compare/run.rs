@@ -164,7 +164,7 @@ pub fn this_run(profile: &str, args: &str, filtered: bool) -> Run {
     }
 }
 
-/// Keeps a copy of a finished run in `bench_dir/runs/<run id>/`: its statistics rows, its
+/// Keeps a copy of a finished run in `bench_dir/runs/<run id>/`: its own statistics `stats`, its
 /// manifest entry, and criterion's files of the cases it measured; removes the oldest copies
 /// beyond [`KEEP_RUNS`]. Returns the copy's directory.
 pub fn save_copy(
@@ -177,16 +177,8 @@ pub fn save_copy(
     let dir = runs.join(&run.id);
     let fail = |e: std::io::Error| format!("{}: {e}", dir.display());
     std::fs::create_dir_all(&dir).map_err(fail)?;
-    let mine = StatsFile {
-        meta: stats.meta.clone(),
-        records: stats
-            .records
-            .iter()
-            .filter(|r| r.run == run.id)
-            .cloned()
-            .collect(),
-    };
-    mine.write(&dir.join("stats.csv"))
+    stats
+        .write(&dir.join("stats.csv"))
         .map_err(|e| e.to_string())?;
     RunManifest {
         harness: nqueens_report::HARNESS_VERSION,
@@ -194,7 +186,7 @@ pub fn save_copy(
     }
     .write(&dir.join(nqueens_report::MANIFEST_NAME))
     .map_err(|e| e.to_string())?;
-    for r in mine
+    for r in stats
         .records
         .iter()
         .filter(|r| r.status == CaseStatus::Measured)
