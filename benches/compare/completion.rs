@@ -1,30 +1,19 @@
-//! The `completion` group: N-Queens completion instances (k random non-attacking queens given
-//! on an n × n board, `Given::random`), answered by every strategy that honours given queens,
-//! in its default variant: time to a completion or to the proof that none exists.
-//!
-//! The instances are fixed: instance `j` of size `n` with `k` queens has seed
-//! `1000 n + 10 k + j`, so every run measures the same work. The grid mixes instances with and
-//! without a completion (random instances of half a board's queens mostly have none). Each
-//! instance's answer is first settled by the complete strategy that declares the cheapest
-//! completion ([`referee`]: dancing links today); a strategy that cannot prove that
-//! none exists (`min-conflicts`) runs only on the instances that have one, and the others are
-//! recorded as skipped. The probe budget is short (0.5 s; full 1 s): a case that runs past
-//! it is recorded so, and skipped on every larger board.
-//!
-//! Criterion ids are `completion/<label>/<n>-<k>-<seed>`; the statistics CSV has one row per
-//! (case, instance) with n, the instance seed, `k=K` in the note, the answer (`found` or
-//! `no-solution`) and the solver's own counters.
+//! The `completion` group: fixed completion instances (instance `j` of size `n` with `k` given
+//! queens has seed `1000 n + 10 k + j`), answered by every strategy that keeps given queens, in
+//! its default variant. The [`referee`] settles each instance's answer first, so a strategy that
+//! cannot prove that none exists runs only where one does. Criterion ids are
+//! `completion/<label>/<n>-<k>-<seed>`; the statistics row has `k=K` in its note.
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use nqueens::core::{Config, Given, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
-use nqueens_report::bench::completion_cost;
+use nqueens_report::bench::{Case, completion_cost};
 
-use crate::groups::tune;
-use crate::harness::{Harness, Next};
-use crate::probe::{Found, Probe, probe};
+use crate::groups::{elements, tune};
+use crate::harness::Harness;
+use crate::probe::probe;
 
 /// One instance of the grid.
 struct Instance {
@@ -32,8 +21,7 @@ struct Instance {
     k: usize,
     seed: u64,
     given: Given,
-    /// Whether it has a completion (settled by the [`referee`]); `None` when that was not
-    /// settled.
+    /// Whether it has a completion, as the [`referee`] settled it (`None`: not settled).
     satisfiable: Option<bool>,
 }
 
@@ -51,32 +39,34 @@ fn grid(h: &Harness) -> Vec<(usize, usize, u64)> {
     out
 }
 
+/// The cases that answer instances: each strategy's default variant that keeps given queens.
+fn answering<'r>(h: &Harness, registry: &'r Registry) -> Vec<Case<'r>> {
+    let mut cases = h.plan.cases(registry);
+    cases.retain(|case| case.is_default && case.variant.keeps_given);
+    cases
+}
+
+/// Whether `case` runs the instances of size `n`.
+fn runs(h: &Harness, case: &Case<'_>, n: usize) -> bool {
+    case.accepts(Operation::First, n) && h.plan.selected(COMPLETION, &case.label, n)
+}
+
 /// Plans every (strategy, instance) pair, each at its model's time (capped by the probe
 /// budget; sampled only in the deep profile).
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let budget = h.plan.completion_budget.as_secs_f64();
-    for case in h.plan.cases(registry) {
-        if !case.is_default || !case.variant.keeps_given {
-            continue;
-        }
-        for (n, k, seed) in grid(h) {
-            if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
-                continue;
-            }
-            // The variant's completion model, never more than the probe's budget.
+    for case in answering(h, registry) {
+        let instances: Vec<_> = grid(h)
+            .into_iter()
+            .filter(|&(n, ..)| runs(h, &case, n))
+            .collect();
+        for (n, k, seed) in instances {
             let run = completion_cost(case.variant)
                 .and_then(|m| m.seconds(n))
                 .map(|seconds| seconds.min(budget));
-            let sampled = h.plan.completion_sampled;
-            h.budget.plan(
-                &h.plan,
-                COMPLETION,
-                &case.label,
-                &format!("{n}-{k}-{seed}"),
-                run,
-                1,
-                sampled,
-            );
+            let (param, sampled) = (format!("{n}-{k}-{seed}"), h.plan.completion_sampled);
+            h.budget
+                .plan(&h.plan, COMPLETION, &case.label, &param, run, 1, sampled);
         }
     }
 }
@@ -140,26 +130,22 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
 
 /// `completion`: every honouring strategy, default variant, on every instance of the grid.
 pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let grid = grid(h);
-    let any_selected = h.plan.cases(registry).iter().any(|case| {
-        grid.iter()
-            .any(|&(n, _, _)| h.plan.selected(COMPLETION, &case.label, n))
-    });
-    if !any_selected {
+    let (grid, cases) = (grid(h), answering(h, registry));
+    if !cases
+        .iter()
+        .any(|case| grid.iter().any(|&(n, ..)| runs(h, case, n)))
+    {
         return;
     }
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
-    for case in h.plan.cases(registry) {
-        if !case.is_default || !case.variant.keeps_given {
-            continue;
-        }
+    for case in cases {
         // The smallest board this case ran past the budget on: larger ones are skipped.
         let mut too_slow: Option<usize> = None;
         for instance in &instances {
             let (n, k) = (instance.n, instance.k);
             let parameter = format!("{n}-{k}-{}", instance.seed);
-            if !case.accepts(Operation::First, n) || !h.plan.selected(COMPLETION, &case.label, n) {
+            if !runs(h, &case, n) {
                 continue;
             }
             h.budget.start(COMPLETION, &case.label, &parameter);
@@ -184,41 +170,28 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                 seed: case.variant.randomized.then_some(1),
                 ..case.config(None)
             };
-            let (seconds, stats) = {
-                let outcome = probe(
-                    case.solver,
-                    Operation::First,
-                    n,
-                    &config,
-                    h.plan.completion_budget,
+            let budget = h.plan.completion_budget;
+            let record = probe(record, case.solver, Operation::First, n, &config, budget);
+            if record.status == CaseStatus::Measured
+                && let Some(expected) = instance.satisfiable
+            {
+                assert_eq!(
+                    record.result == "found",
+                    expected,
+                    "{COMPLETION}/{}/{parameter}: the answer disagrees with the referee's",
+                    case.label
                 );
-                if let (Probe::Done { found, .. }, Some(expected)) =
-                    (&outcome, instance.satisfiable)
-                {
-                    assert_eq!(
-                        *found == Found::Solution,
-                        expected,
-                        "{COMPLETION}/{}/{parameter}: the answer disagrees with the referee's",
-                        case.label
-                    );
-                }
-                match h.settle(record, outcome) {
-                    Next::Measure { seconds, stats } => (seconds, stats),
-                    Next::Skip => continue,
-                    Next::StopSeries => {
-                        too_slow = Some(too_slow.map_or(n, |m| m.min(n)));
-                        continue;
-                    }
-                }
-            };
-            if !h.plan.completion_sampled {
-                // The report draws the probe run of each instance (one run, said so).
+            }
+            let record = h.settle(record);
+            if record.status == CaseStatus::OverBudget {
+                too_slow = Some(too_slow.map_or(n, |m| m.min(n)));
+            }
+            // Unsampled, the report draws the probe run of each instance (one run, said so).
+            if record.status != CaseStatus::Measured || !h.plan.completion_sampled {
                 continue;
             }
-            tune(&mut group, seconds, &h.plan);
-            group.throughput(Throughput::Elements(
-                stats.work().map_or(n as u64, |(_, value)| value),
-            ));
+            tune(&mut group, record.seconds, &h.plan);
+            group.throughput(Throughput::Elements(elements(&record.stats, n)));
             group.bench_with_input(BenchmarkId::new(&case.label, &parameter), &n, |b, &n| {
                 b.iter(|| case.solver.first(n, &config))
             });

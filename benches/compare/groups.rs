@@ -8,11 +8,11 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput
 use nqueens::core::{Config, Limit, Operation, Registry, Solver, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Plan, SEEDS, bench_model, count_series, first_series, is_fast};
+use nqueens_report::bench::{Plan, SEEDS, bench_model, is_fast, series, series_group};
 
-use crate::harness::{Harness, Next, fill, why_unanswered};
+use crate::harness::{Harness, why_unanswered};
 use crate::probe::{heap_peak, probe};
-use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION, ONCE, VALIDATE};
+use nqueens_report::group::{ONCE, VALIDATE};
 
 /// Seeds of one size that may run past the probe budget, none solved, before the size's other
 /// seeds are given up: a size no seed solves then costs three probe budgets, not ten.
@@ -20,12 +20,12 @@ const GIVE_UP_AFTER: usize = 3;
 
 /// The elements of a run for criterion's throughput line: the run's work counter
 /// ([`Stats::work`]), else the n queens placed.
-fn elements(stats: &Stats, n: usize) -> u64 {
+pub fn elements(stats: &Stats, n: usize) -> u64 {
     stats.work().map_or(n as u64, |(_, value)| value)
 }
 
-/// Criterion settings for a case whose probe took `seconds` (the budget's
-/// [`case_seconds`](nqueens_report::bench::case_seconds) assumes these).
+/// Criterion settings for a case whose probe took `seconds` (the budget's estimate of a case
+/// assumes these).
 pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan) {
     let s = plan.sampling;
     if is_fast(plan, seconds) {
@@ -45,53 +45,9 @@ pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan)
     }
 }
 
-/// `count_all`: every variant that counts, on every size of the plan its limit accepts.
-///
-/// A strategy whose default variant only finds a first solution (`warnsdorff`: `scaling`)
-/// counts with another variant, which has a case of its own, so the same work is not timed
-/// twice.
-pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let mut group = c.benchmark_group(COUNT_ALL);
-    for series in count_series(&h.plan, registry) {
-        let (case, sizes) = (series.case, series.sizes);
-        let config = case.config(None);
-        // The probe asks for the statistics some counters keep only on request (bitmask,
-        // symmetry); criterion times the count without them.
-        let probed = Config {
-            stats: true,
-            ..config.clone()
-        };
-        for (i, &n) in sizes.iter().enumerate() {
-            h.budget.start(COUNT_ALL, &case.label, &n.to_string());
-            let outcome = probe(
-                case.solver,
-                Operation::Count,
-                n,
-                &probed,
-                h.plan.count_budget,
-            );
-            let (seconds, stats) =
-                match h.settle(case.record(COUNT_ALL, n, CaseStatus::Measured), outcome) {
-                    Next::Measure { seconds, stats } => (seconds, stats),
-                    Next::Skip => continue,
-                    Next::StopSeries => {
-                        h.skip_rest(&case, COUNT_ALL, &sizes[i + 1..]);
-                        break;
-                    }
-                };
-            tune(&mut group, seconds, &h.plan);
-            group.throughput(Throughput::Elements(elements(&stats, n)));
-            group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
-                b.iter(|| case.solver.count(n, &config))
-            });
-        }
-        h.save();
-    }
-    group.finish();
-}
-
-/// `first_solution`: every variant that finds, on every size of the plan its limit accepts; a
-/// randomized variant over the plan's seeds.
+/// `count_all` or `first_solution`: every variant that counts (or finds), on every size of
+/// the plan its limit accepts (each variant its own case, so no work is timed twice); a
+/// randomized variant finds over the plan's seeds.
 ///
 /// Every seed of a randomized variant is probed at each size, also after one fails, so the
 /// statistics give each size's success rate within the budget (one record per seed: found,
@@ -99,19 +55,25 @@ pub fn count_all(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 /// found a solution; the series stops after a size where none did and one ran past the probe
 /// budget. When the first [`GIVE_UP_AFTER`] seeds of a size all run past the budget, the
 /// others are recorded as skipped instead of costing a budget each. A variant without seeds
-/// stops at its first run past the budget, as before.
-pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let mut group = c.benchmark_group(FIRST_SOLUTION);
-    for series in first_series(&h.plan, registry) {
+/// stops at its first run past the budget.
+pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, operation: Operation) {
+    let name = series_group(operation);
+    let finds = operation == Operation::First;
+    let budget = if finds {
+        h.plan.first_budget
+    } else {
+        h.plan.count_budget
+    };
+    let mut group = c.benchmark_group(name);
+    for series in series(&h.plan, registry, operation) {
         let (case, sizes) = (series.case, series.sizes);
-        let configs: Vec<Config> = case
-            .seeds(&h.plan)
-            .into_iter()
-            .map(|seed| case.config(seed))
-            .collect();
+        let configs: Vec<Config> = match finds && case.variant.randomized {
+            true => h.plan.seeds.iter().map(|&s| case.config(Some(s))).collect(),
+            false => vec![case.config(None)],
+        };
         let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
-            h.budget.start(FIRST_SOLUTION, &case.label, &n.to_string());
+            h.budget.start(name, &case.label, &n.to_string());
             let mut slowest = 0.0f64;
             let mut work = Vec::new();
             let mut solved: Vec<&Config> = Vec::new();
@@ -121,7 +83,7 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     // Each such seed would cost a whole probe budget, most likely for
                     // nothing: the rate at this size is 0 of the seeds tried.
                     for rest in &configs[k..] {
-                        let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Skipped);
+                        let mut record = case.record(name, n, CaseStatus::Skipped);
                         record.seed = rest.seed;
                         record.note = format!(
                             "the first {GIVE_UP_AFTER} seeds at this size ran past the probe \
@@ -131,39 +93,40 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                     }
                     break;
                 }
-                let outcome = probe(
-                    case.solver,
-                    Operation::First,
-                    n,
-                    config,
-                    h.plan.first_budget,
-                );
-                let mut record = case.record(FIRST_SOLUTION, n, CaseStatus::Measured);
+                let mut record = case.record(name, n, CaseStatus::Measured);
                 record.seed = config.seed;
-                match h.settle(record, outcome) {
-                    Next::Measure { seconds, stats } => {
-                        slowest = slowest.max(seconds);
-                        work.push(elements(&stats, n));
+                // A count's probe asks for the statistics some counters keep only on request
+                // (bitmask, symmetry); criterion times the count without them.
+                let probed = Config {
+                    stats: !finds,
+                    ..config.clone()
+                };
+                let record = probe(record, case.solver, operation, n, &probed, budget);
+                let record = h.settle(record);
+                match record.status {
+                    CaseStatus::Measured => {
+                        slowest = slowest.max(record.seconds);
+                        work.push(elements(&record.stats, n));
                         solved.push(config);
                     }
                     // A failed seed counts against the success rate; the others still run.
-                    Next::Skip if seeded => {}
-                    Next::StopSeries if seeded => over_budget += 1,
-                    Next::Skip => continue 'sizes,
-                    Next::StopSeries => {
-                        h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
+                    CaseStatus::OverBudget if seeded => over_budget += 1,
+                    _ if seeded => {}
+                    CaseStatus::OverBudget => {
+                        h.skip_rest(&case, name, &sizes[i + 1..]);
                         break 'sizes;
                     }
+                    _ => continue 'sizes,
                 }
             }
             if solved.is_empty() {
                 if over_budget > 0 {
                     eprintln!(
-                        "nqueens bench: {FIRST_SOLUTION}/{}/{n}: no seed found a solution \
-                         within the budget: larger sizes are left out",
+                        "nqueens bench: {name}/{}/{n}: no seed found a solution within the \
+                         budget: larger sizes are left out",
                         case.label
                     );
-                    h.skip_rest(&case, FIRST_SOLUTION, &sizes[i + 1..]);
+                    h.skip_rest(&case, name, &sizes[i + 1..]);
                     break 'sizes;
                 }
                 continue 'sizes;
@@ -173,6 +136,11 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             tune(&mut group, slowest, &h.plan);
             group.throughput(Throughput::Elements(elements));
             group.bench_with_input(BenchmarkId::new(&case.label, n), &n, |b, &n| {
+                if !finds {
+                    let config = solved[0];
+                    b.iter(|| case.solver.count(n, config));
+                    return;
+                }
                 let mut next = 0;
                 b.iter(|| {
                     // Each iteration takes the next seed that found a solution in its probe, so
@@ -188,32 +156,33 @@ pub fn first_solution(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     group.finish();
 }
 
+/// The `validate` sizes the construction can solve and the filter selects.
+fn validate_sizes(plan: &Plan, construction: &dyn Solver) -> Vec<usize> {
+    let mut sizes = plan.validate_sizes.clone();
+    sizes.retain(|&n| {
+        construction
+            .check(Operation::First, n, &Config::default())
+            .is_ok()
+            && plan.selected(VALIDATE, VALIDATE, n)
+    });
+    sizes
+}
+
 /// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
 pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
-    if let Some(construction) = largest_solver(registry) {
-        for n in h.plan.validate_sizes.clone() {
-            if construction
-                .check(Operation::First, n, &Config::default())
-                .is_ok()
-                && h.plan.selected(VALIDATE, VALIDATE, n)
-            {
-                let run = bench_model(VALIDATE, VALIDATE).and_then(|m| m.seconds(n));
-                h.budget
-                    .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
-            }
-        }
+    for n in largest_solver(registry).map_or(Vec::new(), |s| validate_sizes(&h.plan, s)) {
+        let run = bench_model(VALIDATE, VALIDATE).and_then(|m| m.seconds(n));
+        h.budget
+            .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
     }
     for sweep in h.plan.once.clone() {
-        if !sweep
-            .sizes
-            .iter()
-            .any(|&n| h.plan.selected(ONCE, sweep.label, n))
-        {
+        let label = sweep.label;
+        if !sweep.sizes.iter().any(|&n| h.plan.selected(ONCE, label, n)) {
             continue;
         }
         let largest = sweep.sizes.iter().copied().max().unwrap_or(0);
-        let run = bench_model(ONCE, sweep.label).and_then(|m| m.seconds(largest));
-        h.budget.plan(&h.plan, ONCE, sweep.label, "", run, 1, false);
+        let run = bench_model(ONCE, label).and_then(|m| m.seconds(largest));
+        h.budget.plan(&h.plan, ONCE, label, "", run, 1, false);
     }
 }
 
@@ -235,8 +204,7 @@ fn largest_solver(registry: &Registry) -> Option<&dyn Solver> {
         })
 }
 
-/// `validate`: the validator on one large solution from the strategy that finds the largest
-/// without a seed ([`largest_solver`]: the construction by formula).
+/// `validate`: the validator on one large solution from [`largest_solver`].
 pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     let Some(construction) = largest_solver(registry) else {
         eprintln!("nqueens bench: validate left out: no strategy finds a solution");
@@ -244,38 +212,30 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     };
     let config = Config::default();
     let mut group = c.benchmark_group(VALIDATE);
-    for n in h.plan.validate_sizes.clone() {
-        if construction.check(Operation::First, n, &config).is_err()
-            || !h.plan.selected(VALIDATE, VALIDATE, n)
-        {
-            continue;
-        }
+    for n in validate_sizes(&h.plan, construction) {
         h.budget.start(VALIDATE, VALIDATE, &n.to_string());
-        let solution = match construction.first(n, &config) {
-            Ok(run) => match (run.ended(), run.into_solution()) {
-                (_, Some(solution)) => solution,
-                (ended, None) => {
-                    eprintln!(
-                        "nqueens bench: validate n = {n}: {} gave no solution ({ended})",
-                        construction.name()
-                    );
-                    continue;
-                }
-            },
-            Err(error) => {
-                eprintln!("nqueens bench: validate n = {n}: {error}");
+        let solution = construction.first(n, &config).map_err(|e| e.to_string());
+        let solution = solution.and_then(|run| {
+            let (name, ended) = (construction.name(), run.ended());
+            run.into_solution()
+                .ok_or_else(|| format!("{name} gave no solution ({ended})"))
+        });
+        let columns = match solution {
+            Ok(solution) => solution.into_columns(),
+            Err(why) => {
+                eprintln!("nqueens bench: validate n = {n}: {why}");
                 continue;
             }
         };
-        let columns = solution.into_columns();
-        let mut record = CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured);
         let started = Instant::now();
         let (verdict, heap) = heap_peak(|| validate(&columns));
-        record.seconds = started.elapsed().as_secs_f64();
-        let seconds = record.seconds;
-        record.heap_peak_bytes = heap;
-        record.result = if verdict.is_ok() { "valid" } else { "invalid" }.to_string();
-        h.push(record);
+        let seconds = started.elapsed().as_secs_f64();
+        h.push(CaseRecord {
+            seconds,
+            heap_peak_bytes: heap,
+            result: if verdict.is_ok() { "valid" } else { "invalid" }.to_string(),
+            ..CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured)
+        });
         tune(&mut group, seconds, &h.plan);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new(VALIDATE, n), &columns, |b, columns| {
@@ -308,8 +268,9 @@ pub fn once_group(h: &mut Harness, registry: &Registry) {
             }
             let mut record = case.record(ONCE, n, CaseStatus::Measured);
             record.seed = seed;
-            let outcome = probe(case.solver, Operation::First, n, &config, sweep.budget);
-            if fill(&mut record, outcome).is_none() {
+            let budget = sweep.budget;
+            let record = probe(record, case.solver, Operation::First, n, &config, budget);
+            if record.status != CaseStatus::Measured {
                 eprintln!(
                     "nqueens bench: {ONCE}/{label}/{n}: {}",
                     why_unanswered(&record)

@@ -1,14 +1,11 @@
-//! Recording into the statistics CSV: this run's metadata and records, merged into the file an
-//! earlier run left when this run is filtered.
+//! Recording into the statistics CSV and the manifest, merged into the files an earlier run
+//! left when this run is filtered.
 
 use std::path::{Path, PathBuf};
 
-use nqueens::core::Stats;
 use nqueens_report::{CaseRecord, CaseStatus, Run, RunManifest, StatsFile, Update};
 
-use crate::probe::Probe;
-use nqueens_report::bench::Budget;
-use nqueens_report::bench::{Case, Mode, Plan};
+use nqueens_report::bench::{Budget, Case, Mode, Plan};
 
 /// Cargo's target directory: `$CARGO_TARGET_DIR`, else `target/` beside the workspace.
 pub fn target_dir() -> PathBuf {
@@ -17,38 +14,21 @@ pub fn target_dir() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
 }
 
-/// What the harness does next with a probed case.
-#[derive(Clone, Copy, Debug)]
-pub enum Next {
-    /// Hand it to criterion: the probe took `seconds` and did this work.
-    Measure {
-        /// Wall time of the probe.
-        seconds: f64,
-        /// The probe's counters (its work sets criterion's throughput).
-        stats: Stats,
-    },
-    /// Leave this size out and go on with the next.
-    Skip,
-    /// It ran past its budget: leave out this size and every larger one of the series.
-    StopSeries,
-}
-
 /// The plan and the statistics file being written.
 pub struct Harness {
     /// What this run does.
     pub plan: Plan,
     /// This run's metadata and records.
     stats: StatsFile,
-    /// The file an earlier run left, when this run is filtered: its other cases stay.
-    base: Option<StatsFile>,
+    /// The statistics and manifest an earlier run left, when this run is filtered: their other
+    /// cases and runs stay.
+    base: Option<(StatsFile, RunManifest)>,
     /// Where the statistics file is written.
     pub stats_path: PathBuf,
     /// The planned cases and the progress through them.
     pub budget: Budget,
     /// This run, as the manifest records it; every record names it.
     pub run: Run,
-    /// The manifest an earlier run left, when this run is filtered.
-    base_manifest: Option<RunManifest>,
 }
 
 impl Harness {
@@ -60,19 +40,19 @@ impl Harness {
         let manifest_path = RunManifest::path_beside(&stats_path);
         // A filtered run merges into the file and manifest an earlier run left; without a
         // usable pair it starts both afresh.
-        let (base, base_manifest) = if filtered && stats_path.is_file() {
+        let base = if filtered && stats_path.is_file() {
             match (
                 StatsFile::read(&stats_path),
                 RunManifest::read(&manifest_path),
             ) {
-                (Ok(file), Ok(manifest)) => (Some(file), Some(manifest)),
+                (Ok(file), Ok(manifest)) => Some((file, manifest)),
                 (Err(error), _) | (_, Err(error)) => {
                     eprintln!("nqueens bench: {error}; starting the statistics file afresh");
-                    (None, None)
+                    None
                 }
             }
         } else {
-            (None, None)
+            None
         };
         let verbose = plan.mode == Mode::Bench;
         Harness {
@@ -82,7 +62,6 @@ impl Harness {
             stats_path,
             budget: Budget::new(verbose),
             run,
-            base_manifest,
         }
     }
 
@@ -108,19 +87,15 @@ impl Harness {
         let merged;
         let file = match &self.base {
             None => &self.stats,
-            Some(base) => {
+            Some((base, _)) => {
                 let mut file = base.clone();
                 file.merge(&self.stats.records);
-                let meta = |key: &str| self.stats.meta(key).unwrap_or("").to_string();
+                let meta = |key, absent| self.stats.meta(key).unwrap_or(absent).to_string();
                 let update = Update {
-                    date: meta("date"),
-                    mode: meta("mode"),
-                    duration: self
-                        .stats
-                        .meta("duration")
-                        .unwrap_or("(still running)")
-                        .to_string(),
-                    args: meta("args"),
+                    date: meta("date", ""),
+                    mode: meta("mode", ""),
+                    duration: meta("duration", "(still running)"),
+                    args: meta("args", ""),
                 };
                 file.meta.push(("update".to_string(), update.to_meta()));
                 merged = file;
@@ -130,16 +105,14 @@ impl Harness {
         if let Err(error) = file.write(&self.stats_path) {
             eprintln!("nqueens bench: cannot write statistics: {error}");
         }
-        let mut manifest = self.base_manifest.clone().unwrap_or(RunManifest {
+        let fresh = RunManifest {
             harness: nqueens_report::HARNESS_VERSION,
             runs: Vec::new(),
-        });
-        manifest.upsert(self.run.clone());
+        };
+        let mut manifest = self.base.as_ref().map_or(fresh, |(_, m)| m.clone());
         manifest.retain_used(&file.records);
-        // A run that measured nothing yet is still listed: it says the run began.
-        if !manifest.runs.iter().any(|r| r.id == self.run.id) {
-            manifest.runs.push(self.run.clone());
-        }
+        // This run is listed even before it measured anything: it says the run began.
+        manifest.upsert(self.run.clone());
         let path = RunManifest::path_beside(&self.stats_path);
         if let Err(error) = manifest.write(&path) {
             eprintln!("nqueens bench: cannot write the run manifest: {error}");
@@ -152,18 +125,14 @@ impl Harness {
         self.stats.meta.push((key.to_string(), value));
     }
 
-    /// Records a probe's outcome and says what to do next with the case.
-    pub fn settle(&mut self, mut record: CaseRecord, probe: Probe) -> Next {
-        let next = match fill(&mut record, probe) {
-            Some((seconds, stats)) => Next::Measure { seconds, stats },
-            None if record.status == CaseStatus::OverBudget => Next::StopSeries,
-            None => Next::Skip,
-        };
-        if !matches!(next, Next::Measure { .. }) {
+    /// Records a probed case and returns it: measured, it goes to criterion; over its
+    /// budget, it ends its series (its caller says how); else its size is left out.
+    pub fn settle(&mut self, record: CaseRecord) -> CaseRecord {
+        if record.status != CaseStatus::Measured {
             // A seed's failure alone does not end a series: its caller says when one does.
             let (seed, ends) = match record.seed {
                 Some(seed) => (format!(" (seed {seed})"), ""),
-                None if matches!(next, Next::StopSeries) => {
+                None if record.status == CaseStatus::OverBudget => {
                     (String::new(), ": larger sizes are left out")
                 }
                 None => (String::new(), ""),
@@ -176,8 +145,8 @@ impl Harness {
                 why_unanswered(&record),
             );
         }
-        self.push(record);
-        next
+        self.push(record.clone());
+        record
     }
 
     /// Records the sizes of a series left out after a smaller one ran past the budget (for a
@@ -188,35 +157,6 @@ impl Harness {
             let mut record = case.record(group, n, CaseStatus::Skipped);
             record.note = "a smaller size ran past the probe budget".to_string();
             self.push(record);
-        }
-    }
-}
-
-/// Writes a probe's outcome into `record`: its time, answer and statistics, or why it has
-/// none. Returns the time and statistics of a finished run.
-pub fn fill(record: &mut CaseRecord, probe: Probe) -> Option<(f64, Stats)> {
-    match probe {
-        Probe::Done {
-            seconds,
-            found,
-            stats,
-            heap,
-        } => {
-            record.seconds = seconds;
-            record.stats = stats;
-            record.result = found.to_string();
-            record.heap_peak_bytes = heap;
-            Some((seconds, stats))
-        }
-        Probe::OverBudget(seconds) => {
-            record.status = CaseStatus::OverBudget;
-            record.seconds = seconds;
-            None
-        }
-        Probe::Failed(why) => {
-            record.status = CaseStatus::Error;
-            record.note = why;
-            None
         }
     }
 }

@@ -1,29 +1,17 @@
-//! The `instructions` group: instructions executed by each strategy's kernel at a small size,
-//! counted by callgrind (valgrind's `--tool=callgrind`), a steady signal where wall times
-//! wander: the count of one build on one input does not depend on the machine's load, so a
-//! change of a few percent in a kernel shows.
-//!
-//! The bench binary runs itself under callgrind with `NQUEENS_KERNEL=<operation>:<label>:<n>`
-//! set; it then runs that one case once, on one thread with seed 1, inside
-//! [`nqueens_kernel`], and callgrind collects only while that function runs
-//! (`--toggle-collect`), so start-up and the registry are not counted, and on every thread the
-//! kernel starts (`sat` runs CaDiCaL on a thread of its own above n = 12: counting only the
-//! calling thread measured its waiting, which varied from run to run, and not the solver).
-//! Each strategy (every variant in the deep profile) is counted at one size: counting at the
-//! largest n of 8 to 10 its model runs in 15 ms, else a first solution at the largest of 16,
-//! 100 and 1,000. The counts go to the statistics CSV (group `instructions`, column
-//! `instructions`) and the report's table beside the times. Without valgrind the group is left
-//! out with a message.
+//! The `instructions` group: each strategy's kernel at a small size under callgrind, a count
+//! that does not depend on the machine's load. The binary runs itself under callgrind with
+//! `NQUEENS_KERNEL=<operation>:<label>:<n>` and counts only inside [`nqueens_kernel`]
+//! (`--toggle-collect`), on every thread the kernel starts (`sat` solves on a thread of its
+//! own: counting the caller alone measured its waiting).
 
 use std::path::Path;
 use std::process::Command;
 
 use nqueens::core::{Config, Operation, Registry, Solver};
-use nqueens_report::CaseStatus;
 use nqueens_report::group::INSTRUCTIONS;
+use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens::core::CostModel;
-use nqueens_report::bench::{Mode, Plan, Profile, Slowing, strategy_model};
+use nqueens_report::bench::{Mode, Plan, Profile, Slowing, variant_cost};
 
 use crate::harness::{Harness, target_dir};
 
@@ -41,24 +29,19 @@ const SLOWDOWN: f64 = 60.0;
 #[derive(Clone, Debug)]
 struct Kernel {
     label: String,
-    operation: Operation,
+    /// `count` or `first`.
+    op: &'static str,
     n: usize,
     /// Expected native seconds of the run.
     native: f64,
+    /// Its statistics row, before the count.
+    record: CaseRecord,
 }
 
 impl Kernel {
-    fn op_name(&self) -> &'static str {
-        if self.operation == Operation::Count {
-            "count"
-        } else {
-            "first"
-        }
-    }
-
     /// The plan's parameter: `count-10`, `first-100`.
     fn parameter(&self) -> String {
-        format!("{}-{}", self.op_name(), self.n)
+        format!("{}-{}", self.op, self.n)
     }
 }
 
@@ -69,9 +52,8 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
         if !case.is_default && !h.plan.instructions_all_variants {
             continue;
         }
-        let count = strategy_model(&case, Operation::Count);
-        let first = strategy_model(&case, Operation::First);
-        let pick = |operation: Operation, sizes: &[usize], m: Option<&CostModel>| {
+        let pick = |operation: Operation, op, sizes: &[usize]| {
+            let m = variant_cost(case.variant, operation);
             sizes
                 .iter()
                 .rev()
@@ -81,13 +63,14 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
                 .find(|&(_, t)| t <= MAX_NATIVE)
                 .map(|(n, native)| Kernel {
                     label: case.label.clone(),
-                    operation,
+                    op,
                     n,
                     native,
+                    record: case.record(INSTRUCTIONS, n, CaseStatus::Measured),
                 })
         };
-        let kernel = pick(Operation::Count, &[8, 9, 10], count)
-            .or_else(|| pick(Operation::First, &[16, 100, 1_000], first));
+        let kernel = pick(Operation::Count, "count", &[8, 9, 10])
+            .or_else(|| pick(Operation::First, "first", &[16, 100, 1_000]));
         if let Some(kernel) = kernel
             && h.plan.selected(INSTRUCTIONS, &kernel.label, kernel.n)
         {
@@ -163,22 +146,8 @@ pub fn instructions_group(h: &mut Harness, registry: &Registry) {
         }
         let children: Vec<_> = pair.iter().map(|k| spawn(&exe, &dir, k)).collect();
         for (kernel, child) in pair.iter().zip(children) {
-            let solver = registry
-                .get(kernel.label.split('-').next().unwrap_or(&kernel.label))
-                .map(|s| s.name())
-                .unwrap_or("?");
-            let mut record = nqueens_report::CaseRecord::new(
-                INSTRUCTIONS,
-                &kernel.label,
-                solver,
-                kernel.n,
-                CaseStatus::Measured,
-            );
-            record.note = format!(
-                "{}: {}",
-                kernel.op_name(),
-                nqueens_report::EVERY_THREAD_COUNTED
-            );
+            let mut record = kernel.record.clone();
+            record.note = format!("{}: {}", kernel.op, nqueens_report::EVERY_THREAD_COUNTED);
             match child.and_then(|(child, out)| wait(child, &out)) {
                 Ok(count) => record.instructions = count,
                 Err(error) => {
@@ -188,7 +157,7 @@ pub fn instructions_group(h: &mut Harness, registry: &Registry) {
                         kernel.parameter()
                     );
                     record.status = CaseStatus::Error;
-                    record.note = format!("{}: {error}", kernel.op_name());
+                    record.note = format!("{}: {error}", kernel.op);
                 }
             }
             h.push(record);
@@ -214,7 +183,7 @@ fn spawn(
         .arg(exe)
         .env(
             KERNEL_VAR,
-            format!("{}:{}:{}", kernel.op_name(), kernel.label, kernel.n),
+            format!("{}:{}:{}", kernel.op, kernel.label, kernel.n),
         )
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())

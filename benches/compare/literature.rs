@@ -1,50 +1,25 @@
-//! The `literature` group: the statistical figures of the report's section *The literature,
-//! reproduced*, measured over fixed seeds and recorded in the statistics CSV only (no
-//! criterion timing; the exact figures are tests, `tests/literature.rs`).
-//!
-//! - `hill-climbing` at n = 8, every variant: seeds 1..=10,000 in batches of 200 (quick: 2,000
-//!   seeds; test mode: one batch of 20), one record per batch with the batch's summed
-//!   statistics and `found S of T` as its result, so the report can give rates, steps and
-//!   their intervals by batch means (about 0.3 s per variant);
-//! - `min-conflicts` at n = 10^6 over the bench's seeds (its repairs, beside AIMA's "about 50
-//!   steps") and at n = 3,000,000 over three of them (its time, beside Sosic and Gu's 55 s);
-//!   test mode runs n = 1,000.
+//! The `literature` group: the statistical figures of the report's *The literature, reproduced*
+//! over fixed seeds, statistics rows only (the exact figures are tests, `tests/literature.rs`):
+//! hill climbing at n = 8 in batches of [`BATCH`] seeds, one row per batch with its summed
+//! counters and `found S of T`, and min-conflicts at 10^6 (its repairs) and 3 × 10^6 (its time).
 
 use std::time::Instant;
 
-use nqueens::core::{Config, Registry, Stats};
-use nqueens_report::{CaseRecord, CaseStatus};
+use nqueens::core::{Registry, Stats};
+use nqueens_report::CaseStatus;
+use nqueens_report::bench::{Case, Mode, Profile, bench_model};
+use nqueens_report::group::LITERATURE;
 
 use crate::harness::Harness;
-use nqueens_report::bench::bench_model;
-use nqueens_report::bench::{Mode, Profile};
-
-/// The group's name in criterion-style ids and in the statistics CSV.
-use nqueens_report::group::LITERATURE;
 
 /// Seeds per batch of hill-climbing runs.
 const BATCH: u64 = 200;
 
-/// The hill-climbing variants the group runs, as (label, variant name): labelled as in the
-/// other groups, the first variant by the strategy's name.
-fn hill_climbing_variants(registry: &Registry) -> Vec<(String, &'static str)> {
-    let Ok(solver) = registry.get("hill-climbing") else {
-        return Vec::new();
-    };
-    solver
-        .capabilities()
-        .variants
-        .iter()
-        .enumerate()
-        .filter_map(|(i, variant)| {
-            let name = variant.name?;
-            let label = match i {
-                0 => "hill-climbing".to_string(),
-                _ => format!("hill-climbing-{name}"),
-            };
-            Some((label, name))
-        })
-        .collect()
+/// Hill climbing's variants, as the plan's cases (labelled as in the other groups).
+fn hill_climbing<'r>(h: &Harness, registry: &'r Registry) -> Vec<Case<'r>> {
+    let mut cases = h.plan.cases(registry);
+    cases.retain(|case| case.solver.name() == "hill-climbing" && case.variant.name.is_some());
+    cases
 }
 
 /// How many batches of how many seeds each hill-climbing variant runs.
@@ -70,7 +45,8 @@ fn min_conflicts_runs(h: &Harness) -> [(usize, usize); 2] {
 /// hill-climbing variant (all its batches) and one per min-conflicts size (all its seeds).
 pub fn plan(h: &mut Harness, registry: &Registry) {
     let (count, size) = batches(h.plan.profile);
-    for (label, _) in hill_climbing_variants(registry) {
+    for case in hill_climbing(h, registry) {
+        let label = case.label;
         if h.plan.selected(LITERATURE, &label, 8) {
             // A model's run is one batch of `BATCH` seeds.
             let run = bench_model(LITERATURE, &label)
@@ -95,86 +71,67 @@ pub fn plan(h: &mut Harness, registry: &Registry) {
 /// Runs the group.
 pub fn literature_group(h: &mut Harness, registry: &Registry) {
     let (batches, batch) = batches(h.plan.profile);
-    if let Ok(solver) = registry.get("hill-climbing") {
-        for (label, name) in hill_climbing_variants(registry) {
-            if !h.plan.selected(LITERATURE, &label, 8) {
-                continue;
-            }
-            h.budget.start(LITERATURE, &label, "8");
-            for first in (0..batches).map(|b| 1 + b * batch) {
-                let seeds = first..first + batch;
-                let mut record =
-                    CaseRecord::new(LITERATURE, &label, "hill-climbing", 8, CaseStatus::Measured);
-                record.variant = name.to_string();
-                record.seed = Some(first);
-                let started = Instant::now();
-                let mut solved = 0;
-                for seed in seeds.clone() {
-                    let config = Config {
-                        seed: Some(seed),
-                        variant: Some(name.to_string()),
-                        ..Config::default()
-                    };
-                    match solver.first(8, &config) {
-                        Ok(run) => {
-                            solved += u64::from(run.solution().is_some());
-                            add(&mut record.stats, &run.stats);
-                        }
-                        Err(error) => {
-                            record.status = CaseStatus::Error;
-                            record.note = error.to_string();
-                            break;
-                        }
-                    }
-                }
-                record.seconds = started.elapsed().as_secs_f64();
-                record.result = format!("found {solved} of {batch}");
-                if record.note.is_empty() {
-                    record.note = format!("seeds {}..={}", seeds.start, seeds.end - 1);
-                }
-                h.push(record);
-            }
+    for case in hill_climbing(h, registry) {
+        let label = case.label.as_str();
+        if !h.plan.selected(LITERATURE, label, 8) {
+            continue;
         }
-    }
-    let seeds = h.plan.seeds.clone();
-    if let Ok(solver) = registry.get("min-conflicts") {
-        for (n, count) in min_conflicts_runs(h) {
-            if !h.plan.selected(LITERATURE, "min-conflicts", n) {
-                continue;
-            }
-            h.budget.start(LITERATURE, "min-conflicts", &n.to_string());
-            for &seed in &seeds[..count] {
-                let mut record = CaseRecord::new(
-                    LITERATURE,
-                    "min-conflicts",
-                    "min-conflicts",
-                    n,
-                    CaseStatus::Measured,
-                );
-                record.seed = Some(seed);
-                let config = Config {
-                    seed: Some(seed),
-                    ..Config::default()
-                };
-                let started = Instant::now();
-                match solver.first(n, &config) {
+        h.budget.start(LITERATURE, label, "8");
+        for first in (0..batches).map(|b| 1 + b * batch) {
+            let seeds = first..first + batch;
+            let mut record = case.record(LITERATURE, 8, CaseStatus::Measured);
+            record.variant = case.variant.name.unwrap_or_default().to_string();
+            record.seed = Some(first);
+            let started = Instant::now();
+            let mut solved = 0;
+            for seed in seeds.clone() {
+                match case.solver.first(8, &case.config(Some(seed))) {
                     Ok(run) => {
-                        record.seconds = started.elapsed().as_secs_f64();
-                        record.stats = run.stats;
-                        record.result = if run.solution().is_some() {
-                            "found"
-                        } else {
-                            run.ended().label()
-                        }
-                        .to_string();
+                        solved += u64::from(run.solution().is_some());
+                        add(&mut record.stats, &run.stats);
                     }
                     Err(error) => {
                         record.status = CaseStatus::Error;
                         record.note = error.to_string();
+                        break;
                     }
                 }
-                h.push(record);
             }
+            record.seconds = started.elapsed().as_secs_f64();
+            record.result = format!("found {solved} of {batch}");
+            if record.note.is_empty() {
+                record.note = format!("seeds {}..={}", seeds.start, seeds.end - 1);
+            }
+            h.push(record);
+        }
+    }
+    let seeds = h.plan.seeds.clone();
+    let cases = h.plan.cases(registry);
+    let case = cases.iter().find(|c| c.label == "min-conflicts");
+    for (n, count) in case.map_or(Vec::new(), |_| min_conflicts_runs(h).to_vec()) {
+        let Some(case) = case.filter(|_| h.plan.selected(LITERATURE, "min-conflicts", n)) else {
+            continue;
+        };
+        h.budget.start(LITERATURE, "min-conflicts", &n.to_string());
+        for &seed in &seeds[..count] {
+            let mut record = case.record(LITERATURE, n, CaseStatus::Measured);
+            record.seed = Some(seed);
+            let started = Instant::now();
+            match case.solver.first(n, &case.config(Some(seed))) {
+                Ok(run) => {
+                    record.seconds = started.elapsed().as_secs_f64();
+                    record.stats = run.stats;
+                    record.result = match run.solution() {
+                        Some(_) => "found".to_string(),
+                        None => run.ended().label().to_string(),
+                    };
+                }
+                Err(error) => {
+                    record.status = CaseStatus::Error;
+                    record.note = error.to_string();
+                }
+            }
+            h.push(record);
         }
     }
     h.save();

@@ -40,11 +40,6 @@ fn fnv_more(hash: u64, bytes: &[u8]) -> u64 {
     })
 }
 
-/// FNV-1a over `bytes`: a fingerprint of the uncommitted changes.
-fn fnv(bytes: &[u8]) -> u64 {
-    fnv_more(FNV_START, bytes)
-}
-
 /// What the bench binary is built from: the packages' sources, the bench and the lock file
 /// (not the records of counts run by hand beside the bench, `benches/*.csv`).
 const SOURCE_PATHS: [&str; 5] = [
@@ -94,24 +89,25 @@ fn commit() -> (String, Option<String>) {
     let diff = output("git", &["diff", "HEAD"]).unwrap_or_default();
     let untracked =
         output("git", &["ls-files", "--others", "--exclude-standard"]).unwrap_or_default();
-    let dirty = (!diff.is_empty() || !untracked.is_empty())
-        .then(|| format!("{:016x}", fnv(format!("{diff}\0{untracked}").as_bytes())));
+    let dirty = (!diff.is_empty() || !untracked.is_empty()).then(|| {
+        format!(
+            "{:016x}",
+            fnv_more(FNV_START, format!("{diff}\0{untracked}").as_bytes())
+        )
+    });
     (head.trim().to_string(), dirty)
 }
 
 /// How the bench binary was built: the Cargo profile's traits, `RUSTFLAGS` seen by the
 /// compiler, and the target features that matter to the kernels.
 fn flags() -> String {
-    let mut parts = vec![format!(
-        "{}-{}",
-        std::env::consts::ARCH,
-        std::env::consts::OS
-    )];
-    parts.push(if cfg!(debug_assertions) {
-        "debug assertions on".to_string()
+    let (arch, os) = (std::env::consts::ARCH, std::env::consts::OS);
+    let build = if cfg!(debug_assertions) {
+        "debug assertions on"
     } else {
-        "optimized".to_string()
-    });
+        "optimized"
+    };
+    let mut parts = vec![format!("{arch}-{os}"), build.to_string()];
     if let Some(flags) = option_env!("RUSTFLAGS").filter(|f| !f.trim().is_empty()) {
         parts.push(format!("RUSTFLAGS={}", flags.trim()));
     }
@@ -122,8 +118,7 @@ fn flags() -> String {
         ("avx2", cfg!(target_feature = "avx2")),
     ]
     .iter()
-    .filter(|(_, on)| *on)
-    .map(|(name, _)| *name)
+    .filter_map(|&(name, on)| on.then_some(name))
     .collect();
     parts.push(if features.is_empty() {
         "generic target (no popcnt/bmi/avx2)".to_string()
@@ -158,10 +153,6 @@ pub fn this_run(profile: &str, args: &str, filtered: bool) -> Run {
         args: args.to_string(),
         filtered,
         started,
-        finished: None,
-        cases_planned: 0,
-        cases_done: 0,
-        estimated_seconds: 0.0,
         cpu: machine.cpu,
         cores: machine.cores,
         rustc: output(&rustc, &["-V"]).map_or("rustc (version unknown)".to_string(), |v| {
@@ -169,10 +160,11 @@ pub fn this_run(profile: &str, args: &str, filtered: bool) -> Run {
         }),
         flags: flags(),
         criterion: "0.8.2".to_string(),
+        ..Run::default()
     }
 }
 
-/// Keeps a copy of a finished run in `bench_dir/runs/<run id>/`: its statistics rows, its
+/// Keeps a copy of a finished run in `bench_dir/runs/<run id>/`: its own statistics `stats`, its
 /// manifest entry, and criterion's files of the cases it measured; removes the oldest copies
 /// beyond [`KEEP_RUNS`]. Returns the copy's directory.
 pub fn save_copy(
@@ -185,16 +177,8 @@ pub fn save_copy(
     let dir = runs.join(&run.id);
     let fail = |e: std::io::Error| format!("{}: {e}", dir.display());
     std::fs::create_dir_all(&dir).map_err(fail)?;
-    let mine = StatsFile {
-        meta: stats.meta.clone(),
-        records: stats
-            .records
-            .iter()
-            .filter(|r| r.run == run.id)
-            .cloned()
-            .collect(),
-    };
-    mine.write(&dir.join("stats.csv"))
+    stats
+        .write(&dir.join("stats.csv"))
         .map_err(|e| e.to_string())?;
     RunManifest {
         harness: nqueens_report::HARNESS_VERSION,
@@ -202,7 +186,7 @@ pub fn save_copy(
     }
     .write(&dir.join(nqueens_report::MANIFEST_NAME))
     .map_err(|e| e.to_string())?;
-    for r in mine
+    for r in stats
         .records
         .iter()
         .filter(|r| r.status == CaseStatus::Measured)
@@ -216,20 +200,11 @@ pub fn save_copy(
             }
             _ => r.n.to_string(),
         };
-        let from = criterion_dir
-            .join(&r.group)
-            .join(&r.id)
-            .join(&parameter)
-            .join("new");
+        let case = Path::new(&r.group).join(&r.id).join(parameter).join("new");
+        let (from, to) = (criterion_dir.join(&case), dir.join("criterion").join(&case));
         if !from.is_dir() {
             continue;
         }
-        let to = dir
-            .join("criterion")
-            .join(&r.group)
-            .join(&r.id)
-            .join(&parameter)
-            .join("new");
         std::fs::create_dir_all(&to).map_err(fail)?;
         for file in ["estimates.json", "benchmark.json", "sample.json"] {
             // A missing file stays missing: the comparison reads what there is. The copy keeps

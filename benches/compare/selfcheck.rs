@@ -1,22 +1,14 @@
-//! The before/after comparison checked end to end, in criterion's test mode
-//! (`cargo test --benches`, a step of `.ci/run`): this binary runs itself twice as a real,
-//! small bench (the quick profile, filtered to [`CASES`], into a temporary target directory):
-//! unchanged, then with [`SLOWED`] doing its work [`TIMES`] times (`NQUEENS_BENCH_SLOW`), then
-//! unchanged again, and compares the slowed run with the two unchanged ones as
-//! `nqueens report --baseline A --baseline B` does (their spread is the noise, the two
-//! bracket the slowed run in time, and eight cases let the run-wide drift be divided out).
-//! The slowed case (its times, and its kernel's instructions when valgrind is there) must come
-//! out slower, and every other case within the noise. A quick run's window is a tenth of a
-//! second, which a burst of load elsewhere can swamp, so a failed check is tried once more
-//! before it fails. It takes seconds; it runs here rather than in `cargo test --workspace`
-//! because only a bench target can run the bench harness (Cargo gives tests no path to it).
+//! The before/after comparison checked end to end in test mode: this binary runs itself three
+//! times as a small quick bench filtered to [`CASES`] (unchanged, [`SLOWED`] ×[`TIMES`],
+//! unchanged) and judges the slowed run against the other two as `nqueens report --baseline A
+//! --baseline B` does: the slowed case must come out slower, every other within the noise. A
+//! failed check is tried once more (a quick run's window is a tenth of a second). It runs here
+//! because only a bench target can run the harness.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use nqueens_report::{Baseline, Measure, Noise, Verdict, compare};
-
-use nqueens_report::bench::SLOW_VAR;
+use nqueens_report::{Baseline, Measure, Noise, Verdict, bench::SLOW_VAR, compare};
 
 /// Criterion's filter: a few counting cases of a few hundred microseconds at most, one thread
 /// each, and their kernels.
@@ -90,17 +82,12 @@ fn check(exe: &Path, dir: &Path) -> Result<(), String> {
             wrong.join("; ")
         ));
     }
+    let count = |verdict| changes.iter().filter(|c| c.verdict == verdict).count();
     eprintln!(
         "nqueens bench: before/after check: {SLOWED} ×{TIMES} came out slower in {} case(s) and \
          kernel(s), the {} others within the noise",
-        changes
-            .iter()
-            .filter(|c| c.verdict == Verdict::Regression)
-            .count(),
-        changes
-            .iter()
-            .filter(|c| c.verdict == Verdict::Noise)
-            .count()
+        count(Verdict::Regression),
+        count(Verdict::Noise)
     );
     Ok(())
 }

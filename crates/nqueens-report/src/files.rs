@@ -27,23 +27,6 @@ use crate::ReportError;
 /// A `path` that names something other than a regular file (`/dev/stdout`, `/dev/null`, a
 /// pipe) is written in place: it cannot be replaced, and renaming over it would replace the
 /// name, not write to it. A symbolic link is followed, and its target replaced.
-///
-/// ```
-/// use nqueens_report::write_atomically;
-///
-/// let path = std::env::temp_dir().join(format!("nqueens-atomic-doc-{}", std::process::id()));
-/// std::fs::write(&path, "old").map_err(|e| e.to_string())?;
-/// let failed = write_atomically(&path, |out| {
-///     out.write_all(b"half")?;
-///     Err(std::io::Error::other("the disk is full"))
-/// });
-/// assert!(failed.is_err());
-/// assert_eq!(std::fs::read_to_string(&path).map_err(|e| e.to_string())?, "old");
-/// write_atomically(&path, |out| out.write_all(b"new")).map_err(|e| e.to_string())?;
-/// assert_eq!(std::fs::read_to_string(&path).map_err(|e| e.to_string())?, "new");
-/// # std::fs::remove_file(&path).ok();
-/// # Ok::<(), String>(())
-/// ```
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -87,12 +70,16 @@ pub fn write_atomically(
     Ok(())
 }
 
-/// Refuses to replace a file that could not be written in place, or that has other names.
-///
-/// A rename needs only the directory's permission, so without this check a file made
-/// read-only (`chmod 444`) would be replaced all the same, and a file with hard links would
-/// be cut off from them (the other names keep the old bytes). The user's protection holds:
-/// the write fails with a message saying why (exit status 1).
+/// Writes `text` to `path` with [`write_atomically`], creating its directory.
+pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), ReportError> {
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
+    }
+    write_atomically(path, |out| out.write_all(text.as_bytes()))
+}
+
+/// Refuses to replace a file that could not be written in place, or that has other names: a
+/// rename needs only the directory's permission, and would defeat the one and cut the other.
 fn refuse_protected(target: &Path) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;
     let Ok(metadata) = fs::metadata(target) else {
@@ -217,45 +204,26 @@ pub(crate) fn write_png(
 /// The report reads files other programs left (criterion's JSON, the bench's CSV); a symbolic
 /// link to `/dev/zero` would otherwise read until memory runs out, and a FIFO would block on
 /// open. Such a path is refused before it is opened, and the opened file is checked again.
-///
-/// ```
-/// use nqueens_report::read_text_bounded;
-///
-/// let path = std::env::temp_dir().join(format!("nqueens-bounded-doc-{}", std::process::id()));
-/// std::fs::write(&path, "0123456789").map_err(|e| e.to_string())?;
-/// assert_eq!(read_text_bounded(&path, 10).map_err(|e| e.to_string())?, "0123456789");
-/// assert!(read_text_bounded(&path, 9).unwrap_err().to_string().contains("larger than"));
-/// assert!(read_text_bounded(std::path::Path::new("/dev/zero"), 10).is_err());
-/// # std::fs::remove_file(&path).ok();
-/// # Ok::<(), String>(())
-/// ```
 pub fn read_text_bounded(path: &Path, limit: u64) -> io::Result<String> {
     use std::io::Read;
 
-    let not_regular = |what: &str| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{what}, not a regular file: refused"),
-        )
-    };
-    let kind = |metadata: &fs::Metadata| {
-        let t = metadata.file_type();
-        if t.is_dir() {
+    let not_regular = |metadata: &fs::Metadata| {
+        let what = if metadata.is_dir() {
             "a directory"
-        } else if t.is_file() {
-            "a file"
         } else {
             "a device, pipe or socket"
-        }
+        };
+        let why = format!("{what}, not a regular file: refused");
+        io::Error::new(io::ErrorKind::InvalidInput, why)
     };
     let metadata = fs::metadata(path)?;
     if !metadata.is_file() {
-        return Err(not_regular(kind(&metadata)));
+        return Err(not_regular(&metadata));
     }
     let file = fs::File::open(path)?;
     let opened = file.metadata()?;
     if !opened.is_file() {
-        return Err(not_regular(kind(&opened)));
+        return Err(not_regular(&opened));
     }
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
@@ -267,4 +235,35 @@ pub fn read_text_bounded(path: &Path, limit: u64) -> io::Result<String> {
     }
     String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("file");
+        fs::write(&path, "old").unwrap();
+        let failed = write_atomically(&path, |out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("the disk is full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        write_atomically(&path, |out| out.write_all(b"new")).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_read_is_bounded_and_only_of_regular_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("file");
+        fs::write(&path, "0123456789").unwrap();
+        assert_eq!(read_text_bounded(&path, 10).unwrap(), "0123456789");
+        let error = read_text_bounded(&path, 9).unwrap_err().to_string();
+        assert!(error.contains("larger than"), "{error}");
+        assert!(read_text_bounded(Path::new("/dev/zero"), 10).is_err());
+    }
 }

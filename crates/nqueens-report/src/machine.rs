@@ -29,11 +29,6 @@ impl Machine {
     }
 
     /// `CPU model, N cores`.
-    ///
-    /// ```
-    /// let m = nqueens_report::Machine { cpu: "Xeon".into(), cores: 2 };
-    /// assert_eq!(m.describe(), "Xeon, 2 cores");
-    /// ```
     pub fn describe(&self) -> String {
         format!(
             "{}, {} core{}",
@@ -53,11 +48,6 @@ pub fn utc_now() -> String {
 }
 
 /// A Unix time as `YYYY-MM-DD HH:MM UTC`.
-///
-/// ```
-/// assert_eq!(nqueens_report::utc_timestamp(0), "1970-01-01 00:00 UTC");
-/// assert_eq!(nqueens_report::utc_timestamp(951_782_400), "2000-02-29 00:00 UTC");
-/// ```
 pub fn utc_timestamp(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
     let rest = secs % 86_400;
@@ -77,4 +67,20 @@ pub fn utc_timestamp(secs: u64) -> String {
         rest / 3_600,
         rest % 3_600 / 60
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn machines_and_dates_read_as_the_report_writes_them() {
+        let m = Machine {
+            cpu: "Xeon".into(),
+            cores: 2,
+        };
+        assert_eq!(m.describe(), "Xeon, 2 cores");
+        assert_eq!(utc_timestamp(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_timestamp(951_782_400), "2000-02-29 00:00 UTC");
+    }
 }

@@ -18,13 +18,7 @@ fn estimate(function: &str, seconds: f64, spread: f64) -> Estimate {
             lower: seconds * (1.0 - spread),
             upper: seconds * (1.0 + spread),
         },
-        mean: Interval {
-            point: seconds,
-            lower: seconds,
-            upper: seconds,
-        },
         confidence: 0.95,
-        elements: None,
         samples,
         written: None,
     }

@@ -6,11 +6,12 @@
 use std::time::Duration;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Job, Limit, Stats, Strategy, Variant, VisitRun, Visitor,
+    Capabilities, Config, Ended, Error, Job, Limit, Operation, Stats, Strategy, Variant, VisitRun,
+    Visitor,
 };
-use nqueens_report::bench::{Budget, Mode, Plan, Profile, count_series, first_series};
+use nqueens_report::bench::{Budget, Mode, Plan, Profile, series};
 use nqueens_report::compare::{self, run_job};
-use nqueens_report::group::{COUNT_ALL, FIRST_SOLUTION};
+use nqueens_report::group::COUNT_ALL;
 use nqueens_report::{
     CaseRecord, CaseStatus, CriterionData, Estimate, Family, Interval, ReportInput, ReportOptions,
     StatsFile, write_report,
@@ -111,8 +112,9 @@ fn the_bench_plans_every_variant_of_the_toy() {
     let registry = registry();
     let plan = Plan::for_profile(Mode::List, Profile::Default, None);
     let mut budget = Budget::new(false);
-    budget.plan_series(&plan, COUNT_ALL, &count_series(&plan, &registry));
-    budget.plan_series(&plan, FIRST_SOLUTION, &first_series(&plan, &registry));
+    for operation in [Operation::Count, Operation::First] {
+        budget.plan_series(&plan, operation, &series(&plan, &registry, operation));
+    }
     let ids: Vec<&str> = budget.ids().collect();
     for id in [
         "count_all/toy/8",
@@ -138,9 +140,7 @@ fn estimate(group: &str, function: &str, n: usize, nanos: f64) -> Estimate {
         function: function.to_string(),
         parameter: n.to_string(),
         median: interval,
-        mean: interval,
         confidence: 0.95,
-        elements: None,
         samples: Vec::new(),
         written: None,
     }

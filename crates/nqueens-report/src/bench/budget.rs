@@ -1,5 +1,5 @@
 //! The time budget of a run: what one run of each case is expected to take (a strategy's own
-//! cost model, [`strategy_model`]; the bench's own cases', [`bench_model`]), which sizes each
+//! cost model, [`variant_cost`]; the bench's own cases', [`bench_model`]), which sizes each
 //! series keeps under the profile's cap, what each planned case costs with criterion's
 //! sampling, the total printed at the start, and the progress printed while the run goes on.
 
@@ -8,18 +8,18 @@ use std::time::Instant;
 use nqueens_core::{Growth, Operation};
 use nqueens_run::Registry;
 
-use super::models::strategy_model;
+use super::models::variant_cost;
 use super::plan::{Case, Plan};
 use crate::format_seconds;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 
 /// Criterion's own work per case beyond the runs: the bootstrap of its estimates (and of the
 /// comparison with the previous run's, when there is one) and the writing of its files.
-pub const ANALYSIS_SECONDS: f64 = 0.12;
+const ANALYSIS_SECONDS: f64 = 0.12;
 
 /// Expected wall time of one case whose run takes `run` seconds: `probes` probe runs, then
 /// criterion's warm-up and samples (see `tune` in the bench's `groups.rs`) and its analysis.
-pub fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
+fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
     let s = plan.sampling;
     let measured = if is_fast(plan, run) {
         s.warm_up.as_secs_f64() + s.measurement.as_secs_f64()
@@ -58,7 +58,7 @@ fn sizes(
     operation: Operation,
     grid: &[usize],
 ) -> Vec<usize> {
-    let model = strategy_model(case, operation);
+    let model = variant_cost(case.variant, operation);
     grid.iter()
         .copied()
         .filter(|&n| case.accepts(operation, n))
@@ -75,35 +75,21 @@ fn sizes(
         .collect()
 }
 
-/// The `count_all` series: every variant that counts.
-pub fn count_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
-    series(
-        plan,
-        registry,
-        COUNT_ALL,
-        Operation::Count,
-        &plan.count_sizes,
-    )
+/// The group of an operation's series: `first_solution` or `count_all`.
+pub fn series_group(operation: Operation) -> &'static str {
+    match operation {
+        Operation::First => FIRST_SOLUTION,
+        _ => COUNT_ALL,
+    }
 }
 
-/// The `first_solution` series: every variant that finds.
-pub fn first_series<'r>(plan: &Plan, registry: &'r Registry) -> Vec<Series<'r>> {
-    series(
-        plan,
-        registry,
-        FIRST_SOLUTION,
-        Operation::First,
-        &plan.first_sizes,
-    )
-}
-
-fn series<'r>(
-    plan: &Plan,
-    registry: &'r Registry,
-    group: &str,
-    operation: Operation,
-    grid: &[usize],
-) -> Vec<Series<'r>> {
+/// The series of an operation's group: every variant that finds (or counts).
+pub fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> Vec<Series<'r>> {
+    let group = series_group(operation);
+    let grid = match operation {
+        Operation::First => &plan.first_sizes,
+        _ => &plan.count_sizes,
+    };
     plan.cases(registry)
         .into_iter()
         .map(|case| Series {
@@ -182,16 +168,12 @@ impl Budget {
         });
     }
 
-    /// Plans a count or first-solution series, each size costed by the case's model.
-    pub fn plan_series(&mut self, plan: &Plan, group: &str, series: &[Series<'_>]) {
-        let operation = if group == COUNT_ALL {
-            Operation::Count
-        } else {
-            Operation::First
-        };
+    /// Plans the count or first-solution series, each size costed by the case's model.
+    pub fn plan_series(&mut self, plan: &Plan, operation: Operation, series: &[Series<'_>]) {
+        let group = series_group(operation);
         for s in series {
-            let model = strategy_model(&s.case, operation);
-            let probes = if group == FIRST_SOLUTION && s.case.variant.randomized {
+            let model = variant_cost(s.case.variant, operation);
+            let probes = if operation == Operation::First && s.case.variant.randomized {
                 plan.seeds.len()
             } else {
                 1
@@ -211,13 +193,9 @@ impl Budget {
         }
     }
 
-    /// Expected seconds of everything still pending.
-    fn pending(&self) -> f64 {
-        self.planned
-            .iter()
-            .filter(|p| p.state == State::Pending)
-            .map(|p| p.seconds)
-            .sum()
+    /// The planned cases in `state`.
+    fn in_state(&self, state: State) -> impl Iterator<Item = &Planned> {
+        self.planned.iter().filter(move |p| p.state == state)
     }
 
     /// The plan's total by group, printed at the start.
@@ -266,12 +244,7 @@ impl Budget {
 
     /// How many cases are planned, and how many are done.
     pub fn counts(&self) -> (usize, usize) {
-        let done = self
-            .planned
-            .iter()
-            .filter(|p| p.state == State::Done)
-            .count();
-        (self.planned.len(), done)
+        (self.planned.len(), self.in_state(State::Done).count())
     }
 
     /// Marks a case started and prints where the run is: the case, how many are left, and the
@@ -289,27 +262,22 @@ impl Budget {
             }
             return;
         };
-        let done_before: f64 = self
-            .planned
-            .iter()
-            .filter(|p| p.state == State::Done)
-            .map(|p| p.seconds)
-            .sum();
+        let done_before: f64 = self.in_state(State::Done).map(|p| p.seconds).sum();
         let elapsed = self.started.elapsed().as_secs_f64();
         let pace = if done_before > 20.0 {
             (elapsed / done_before).clamp(0.25, 8.0)
         } else {
             1.0
         };
-        let left = self.pending() * pace;
+        let left = self
+            .in_state(State::Pending)
+            .map(|p| p.seconds)
+            .sum::<f64>()
+            * pace;
         self.planned[at].state = State::Done;
         if self.verbose {
             let (total, done) = self.counts();
-            let waiting = self
-                .planned
-                .iter()
-                .filter(|p| p.state == State::Pending)
-                .count();
+            let waiting = self.in_state(State::Pending).count();
             eprintln!(
                 "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {} · about {} left",
                 format_seconds(self.planned[at].seconds),

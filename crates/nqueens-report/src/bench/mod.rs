@@ -10,9 +10,7 @@ mod models;
 mod plan;
 mod slow;
 
-pub use budget::{
-    ANALYSIS_SECONDS, Budget, Series, case_seconds, count_series, first_series, is_fast, minutes,
-};
-pub use models::{bench_model, completion_cost, strategy_model, variant_cost};
-pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling, label};
+pub use budget::{Budget, Series, is_fast, minutes, series, series_group};
+pub use models::{bench_model, completion_cost, variant_cost};
+pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

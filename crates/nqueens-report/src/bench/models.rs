@@ -4,14 +4,7 @@
 
 use nqueens_core::{CostModel, Operation, Variant};
 
-use super::plan::Case;
 use crate::group::{LITERATURE, ONCE, VALIDATE, YARDSTICK};
-
-/// The expected cost of one run of a bench case: the cost model its strategy declares for
-/// its variant ([`variant_cost`]).
-pub fn strategy_model(case: &Case<'_>, operation: Operation) -> Option<&'static CostModel> {
-    variant_cost(case.variant, operation)
-}
 
 /// The cost model a variant declares for `operation` (counting and listing read its count
 /// model, a first solution its first); `None` when it declares none: a bench case is then
@@ -26,12 +19,9 @@ pub fn completion_cost(variant: &'static Variant) -> Option<&'static CostModel> 
     Some(&variant.cost.completion).filter(|model| model.is_known())
 }
 
-/// Expected seconds of one run of the bench's own cases (the validator, the yardsticks, the
-/// `once` goals, the literature's batches), by group and case label: the medians of the full
-/// run on the 2-core reference machine (`reports/README.md`), rounded up. A
-/// case without a line is planned at every size of its grid and estimated at the cap, and
-/// its probe (see `probe.rs` in the bench) still stops its series at the first run past the
-/// budget.
+/// Expected seconds of one run of the bench's own cases, by group and case label: the medians
+/// of the full run on the 2-core reference machine (`reports/README.md`), rounded up. A case
+/// without a line is planned at every size of its grid and estimated at the cap.
 #[rustfmt::skip]
 const BENCH_MODELS: &[(&str, &str, CostModel)] = &[
     (VALIDATE, "validate", CostModel::power(&[(1_000, 1.1e-5), (1_000_000, 0.01)], 1.0)),

@@ -84,15 +84,13 @@ pub struct Plan {
     filter: Option<Regex>,
     /// The seeds a randomized variant runs over.
     pub seeds: Vec<u64>,
-    /// The size grid of `count_all`; each case keeps the sizes its cost model puts under
-    /// [`Plan::cap`] (see [`Budget`](super::Budget)).
+    /// The size grid of `count_all`; each case keeps the sizes its model puts under the cap.
     pub count_sizes: Vec<usize>,
     /// The size grid of `first_solution`.
     pub first_sizes: Vec<usize>,
     /// Sizes of `validate`.
     pub validate_sizes: Vec<usize>,
-    /// The longest expected run of a planned case, in seconds: sizes whose model expects
-    /// longer runs are not planned.
+    /// The longest expected run of a planned case, in seconds.
     pub cap: f64,
     /// Probe budget of a count.
     pub count_budget: Duration,
@@ -104,9 +102,8 @@ pub struct Plan {
     pub yardstick_counts: Vec<usize>,
     /// Sizes at which `count.c` and its counterparts are run once each, outside criterion.
     pub yardstick_once: Vec<usize>,
-    /// Sizes at which `quadrants` alone (`quadrants-t1` and `quadrants-t2`) is run once,
-    /// outside criterion: its goals at n = 18 and 19 are seconds on one core and on two, where
-    /// `count.c` would take minutes.
+    /// Sizes at which `quadrants` alone (`quadrants-t1`, `quadrants-t2`) is run once: its
+    /// goals at n = 18 and 19, where `count.c` would take minutes.
     pub quadrants_once: Vec<usize>,
     /// Sizes at which `permutations.c` and `permutation` are measured by criterion.
     pub yardstick_permutations: Vec<usize>,
@@ -118,11 +115,9 @@ pub struct Plan {
     pub completion_fractions: Vec<(usize, usize)>,
     /// Instances (seeds) per size and fraction in the `completion` group.
     pub completion_instances: u64,
-    /// Probe budget of one completion instance: random instances are easy or hopeless for
-    /// a given strategy, so a short budget keeps the group's time modest.
+    /// Probe budget of one completion instance (short: random instances are easy or hopeless).
     pub completion_budget: Duration,
-    /// Whether criterion also samples each completion instance (the report draws the probe
-    /// runs, one per instance, so only the deep profile pays for samples).
+    /// Whether criterion also samples each completion instance (else the probe run is drawn).
     pub completion_sampled: bool,
     /// Instruction counts under callgrind: every variant (true) or each strategy's default.
     pub instructions_all_variants: bool,
@@ -130,42 +125,20 @@ pub struct Plan {
     pub slowing: Option<Slowing>,
 }
 
-/// The `once` sweep of `warnsdorff`: every n the issue's goal names.
-fn warnsdorff_sweep() -> OnceSweep {
+/// A `once` sweep: `label` at each of `sizes`, each run stopped after `seconds`.
+fn sweep(label: &'static str, sizes: impl IntoIterator<Item = usize>, seconds: f64) -> OnceSweep {
     OnceSweep {
-        label: "warnsdorff",
-        sizes: (4..=1_000).collect(),
-        budget: Duration::from_secs(10),
+        label,
+        sizes: sizes.into_iter().collect(),
+        budget: Duration::from_secs_f64(seconds),
     }
 }
 
-/// Criterion flags that take a value, so the value is not mistaken for the filter.
-const VALUE_FLAGS: [&str; 19] = [
-    "--save-baseline",
-    "-s",
-    "--baseline",
-    "-b",
-    "--baseline-lenient",
-    "--load-baseline",
-    "--sample-size",
-    "--warm-up-time",
-    "--measurement-time",
-    "--nresamples",
-    "--noise-threshold",
-    "--confidence-level",
-    "--significance-level",
-    "--profile-time",
-    "--format",
-    "--color",
-    "-c",
-    "--output-format",
-    "--plotting-backend",
-];
-
-/// Every n from `from` to `to`.
-fn every(from: usize, to: usize) -> Vec<usize> {
-    (from..=to).collect()
-}
+/// Criterion's flags that take a value, so the value is not mistaken for the filter.
+const VALUE_FLAGS: &str = "--save-baseline -s --baseline -b --baseline-lenient --load-baseline \
+     --sample-size --warm-up-time --measurement-time --nresamples --noise-threshold \
+     --confidence-level --significance-level --profile-time --format --color -c --output-format \
+     --plotting-backend";
 
 /// The first-solution grid: 8 to 10^6 on a log scale, then 3·10^6 and 10^7.
 fn first_grid() -> Vec<usize> {
@@ -235,7 +208,8 @@ impl Plan {
             yardstick_once: Vec::new(),
             quadrants_once: vec![18, 19],
             yardstick_permutations: vec![11],
-            once: vec![warnsdorff_sweep()],
+            // Every n of the issue's goal for warnsdorff.
+            once: vec![sweep("warnsdorff", 4..=1_000, 10.0)],
             completion_sizes: vec![12, 20, 28],
             completion_fractions: vec![(1, 4), (1, 2)],
             completion_instances: 1,
@@ -251,14 +225,7 @@ impl Plan {
                 first_sizes: vec![8, 20],
                 validate_sizes: vec![1_000],
                 cap: f64::INFINITY,
-                yardstick_counts: Vec::new(),
-                quadrants_once: Vec::new(),
-                yardstick_permutations: Vec::new(),
-                once: vec![OnceSweep {
-                    label: "warnsdorff",
-                    sizes: (4..=12).collect(),
-                    budget: secs(1.0),
-                }],
+                once: vec![sweep("warnsdorff", 4..=12, 1.0)],
                 completion_sizes: vec![8],
                 completion_budget: secs(1.0),
                 ..base
@@ -272,10 +239,9 @@ impl Plan {
                 count_budget: secs(0.5),
                 first_budget: secs(0.5),
                 sampling: Sampling {
-                    fast_samples: 10,
                     warm_up: secs(0.02),
                     measurement: secs(0.1),
-                    slow_samples: 10,
+                    ..base.sampling
                 },
                 yardstick_counts: vec![14],
                 quadrants_once: Vec::new(),
@@ -287,7 +253,7 @@ impl Plan {
             Profile::Default => base,
             Profile::Full => Self {
                 seeds: SEEDS.to_vec(),
-                count_sizes: every(4, 17),
+                count_sizes: (4..=17).collect(),
                 first_sizes: first_grid().into_iter().chain([100_000_000]).collect(),
                 cap: 4.0,
                 count_budget: secs(12.0),
@@ -296,18 +262,14 @@ impl Plan {
                     fast_samples: 30,
                     warm_up: secs(0.3),
                     measurement: secs(1.0),
-                    slow_samples: 10,
+                    ..base.sampling
                 },
                 yardstick_counts: vec![16],
                 yardstick_once: vec![17],
                 yardstick_permutations: vec![12],
                 once: vec![
-                    warnsdorff_sweep(),
-                    OnceSweep {
-                        label: "min-conflicts",
-                        sizes: vec![100_000_000],
-                        budget: secs(300.0),
-                    },
+                    sweep("warnsdorff", 4..=1_000, 10.0),
+                    sweep("min-conflicts", [100_000_000], 300.0),
                 ],
                 completion_fractions: vec![(1, 4), (1, 3), (1, 2)],
                 completion_instances: 2,
@@ -330,12 +292,6 @@ impl Plan {
     pub fn is_filtered(&self) -> bool {
         self.filter.is_some()
     }
-
-    /// The profile for the statistics file's metadata and the manifest: `test`, `quick`,
-    /// `default` or `full`.
-    pub fn describe(&self) -> &'static str {
-        self.profile.name()
-    }
 }
 
 /// Criterion's filter among `args`: the last argument that is neither a flag nor a flag's
@@ -346,7 +302,7 @@ fn filter(args: &[String], exact: bool) -> Option<Regex> {
     for arg in args {
         if skip_value {
             skip_value = false;
-        } else if VALUE_FLAGS.contains(&arg.as_str()) {
+        } else if VALUE_FLAGS.split_whitespace().any(|flag| flag == arg) {
             skip_value = true;
         } else if !arg.starts_with('-') {
             filter = Some(arg);
@@ -389,16 +345,6 @@ impl Case<'_> {
         }
     }
 
-    /// The seeds a first-solution case runs over: every seed of the plan when the variant is
-    /// randomized, else none.
-    pub fn seeds(&self, plan: &Plan) -> Vec<Option<u64>> {
-        if self.variant.randomized {
-            plan.seeds.iter().copied().map(Some).collect()
-        } else {
-            vec![None]
-        }
-    }
-
     /// A record of this case in the statistics CSV.
     pub fn record(&self, group: &str, n: usize, status: CaseStatus) -> CaseRecord {
         let mut record = CaseRecord::new(group, &self.label, self.solver.name(), n, status);
@@ -425,7 +371,11 @@ impl Plan {
         });
         for solver in registry.available() {
             for (i, variant) in solver.capabilities().variants.iter().enumerate() {
-                let label = label(solver.name(), variant, i == 0);
+                // The registry name for the default (first) variant, `name-variant` for others.
+                let label = match variant.name {
+                    Some(name) if i > 0 => format!("{}-{name}", solver.name()),
+                    _ => solver.name().to_string(),
+                };
                 let solver = match &self.slowing {
                     Some(slow) if slow.label == label => Slowed::leak(solver, slow.times),
                     _ => solver,
@@ -439,14 +389,5 @@ impl Plan {
             }
         }
         out
-    }
-}
-
-/// The label of a strategy's variant in criterion ids, the statistics and the charts: the
-/// registry name for the default (first) variant, `name-variant` for the others.
-pub fn label(strategy: &str, variant: &Variant, is_default: bool) -> String {
-    match variant.name {
-        Some(name) if !is_default => format!("{strategy}-{name}"),
-        _ => strategy.to_string(),
     }
 }

@@ -1,11 +1,6 @@
-//! A strategy slowed on purpose, to check that the before/after comparison sees a regression:
-//! `NQUEENS_BENCH_SLOW=LABEL:K` makes the case `LABEL` (a criterion function id: `bitmask`,
-//! `sat-ladder`) do its whole search `K` times wherever the bench runs it (probes, criterion's
-//! iterations, its kernel under callgrind), and return the last result. Nothing else changes,
-//! so `nqueens report --baseline` of an unchanged run should flag that case (×K in time and in
-//! instructions) and nothing else. The run records the slowing in its build flags, so a slowed
-//! run is never mixed with unchanged ones nor taken as a repeat of the same build when the
-//! report measures between-run noise.
+//! A strategy slowed on purpose (`NQUEENS_BENCH_SLOW=LABEL:K`, see the README's *Before and
+//! after*): the case `LABEL` does its whole search `K` times wherever the bench runs it, and the
+//! run's flags say so, so a slowed run is never taken for a repeat of an unchanged build.
 
 use nqueens_core::{
     Capabilities, CountRun, Error, FirstRun, Job, Solver, Strategy, VisitRun, Visitor,

@@ -76,38 +76,29 @@ pub fn read_by_hand(path: &Path) -> Result<Vec<HandCount>, ReportError> {
     let mut counts = Vec::new();
     for (line, text) in lines {
         let fields: Vec<&str> = text.splitn(10, ',').map(str::trim).collect();
-        let [
-            date,
-            commit,
-            strategy,
-            n,
-            threads,
-            count,
-            wall,
-            cpu,
-            rss,
-            note,
-        ] = fields[..]
-        else {
-            return Err(bad(
-                line,
-                format!("10 fields expected, {} found", fields.len()),
-            ));
+        if fields.len() != 10 {
+            let found = fields.len();
+            return Err(bad(line, format!("10 fields expected, {found} found")));
+        }
+        // The field under the header's column `name`.
+        let field = |name: &str| {
+            let column = BY_HAND_HEADER.split(',').position(|c| c == name);
+            fields[column.unwrap_or(0)]
         };
-        let number = |what: &str, field: &str| -> Result<u64, ReportError> {
-            field
-                .parse()
-                .map_err(|_| bad(line, format!("{what} `{field}` is not a whole number")))
+        let number = |name: &str| -> Result<u64, ReportError> {
+            let text = field(name);
+            text.parse()
+                .map_err(|_| bad(line, format!("{name} `{text}` is not a whole number")))
         };
-        let seconds = |what: &str, field: &str| -> Result<f64, ReportError> {
-            field
-                .parse::<f64>()
+        let seconds = |name: &str| -> Result<f64, ReportError> {
+            let text = field(name);
+            text.parse::<f64>()
                 .ok()
                 .filter(|s| s.is_finite() && *s >= 0.0)
-                .ok_or_else(|| bad(line, format!("{what} `{field}` is not a number of seconds")))
+                .ok_or_else(|| bad(line, format!("{name} `{text}` is not a number of seconds")))
         };
-        let n = number("n", n)? as usize;
-        let count = number("count", count)?;
+        let n = number("n")? as usize;
+        let count = number("count")?;
         if let Some(expected) = known::all_solutions(n)
             && expected != count
         {
@@ -117,16 +108,16 @@ pub fn read_by_hand(path: &Path) -> Result<Vec<HandCount>, ReportError> {
             ));
         }
         counts.push(HandCount {
-            date: date.to_string(),
-            commit: commit.to_string(),
-            strategy: strategy.to_string(),
+            date: field("date").to_string(),
+            commit: field("commit").to_string(),
+            strategy: field("strategy").to_string(),
             n,
-            threads: number("threads", threads)? as usize,
+            threads: number("threads")? as usize,
             count,
-            wall_seconds: seconds("wall_seconds", wall)?,
-            cpu_seconds: seconds("cpu_seconds", cpu)?,
-            peak_rss_bytes: number("peak_rss_bytes", rss)?,
-            note: note.to_string(),
+            wall_seconds: seconds("wall_seconds")?,
+            cpu_seconds: seconds("cpu_seconds")?,
+            peak_rss_bytes: number("peak_rss_bytes")?,
+            note: field("note").to_string(),
         });
     }
     Ok(counts)

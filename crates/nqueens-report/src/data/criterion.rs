@@ -33,12 +33,8 @@ pub struct Estimate {
     pub parameter: String,
     /// The median time per iteration.
     pub median: Interval,
-    /// The mean time per iteration.
-    pub mean: Interval,
     /// The confidence level of the intervals (0.95 by default).
     pub confidence: f64,
-    /// Elements per iteration, when the benchmark declared a throughput.
-    pub elements: Option<u64>,
     /// Seconds per iteration of each sample (`sample.json`), when criterion wrote them: a
     /// baseline comparison resamples them.
     pub samples: Vec<f64>,
@@ -141,9 +137,9 @@ fn collect_new_dirs(dir: &Path, found: &mut Vec<PathBuf>, depth: usize) {
 
 /// The largest criterion JSON file read: its estimates and ids take a few KiB, its samples
 /// (`sample.json`, read for a baseline comparison) a few hundred for thousands of samples.
-pub(crate) const MAX_JSON: u64 = 16 << 20;
+const MAX_JSON: u64 = 16 << 20;
 
-pub(crate) fn read_json(path: &Path) -> Result<Value, String> {
+fn read_json(path: &Path) -> Result<Value, String> {
     let text = crate::read_text_bounded(path, MAX_JSON)
         .map_err(|e| format!("cannot read {}: {e}", file_name(path)))?;
     serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", file_name(path)))
@@ -165,26 +161,28 @@ fn read_one(new_dir: &Path) -> Result<Estimate, String> {
             .and_then(Value::as_str)
             .map(str::to_string)
     };
-    let group = text("group_id").ok_or("benchmark.json has no group_id")?;
-    let function = text("function_id").unwrap_or_default();
-    let parameter = text("value_str").unwrap_or_default();
-    let median = interval(&estimates, "median")?;
-    let mean = interval(&estimates, "mean")?;
-    let confidence = estimates
-        .pointer("/median/confidence_interval/confidence_level")
-        .and_then(Value::as_f64)
-        .unwrap_or(0.95);
-    let elements = benchmark
-        .pointer("/throughput/Elements")
-        .and_then(Value::as_u64);
+    // A time of the median's estimate, in seconds (criterion writes nanoseconds).
+    let median = |path: &str| {
+        estimates
+            .pointer(&format!("/median/{path}"))
+            .and_then(Value::as_f64)
+            .filter(|v| v.is_finite() && *v >= 0.0)
+            .map(|nanos| nanos * 1e-9)
+            .ok_or_else(|| format!("estimates.json has no usable median/{path}"))
+    };
     Ok(Estimate {
-        group,
-        function,
-        parameter,
-        median,
-        mean,
-        confidence,
-        elements,
+        group: text("group_id").ok_or("benchmark.json has no group_id")?,
+        function: text("function_id").unwrap_or_default(),
+        parameter: text("value_str").unwrap_or_default(),
+        median: Interval {
+            point: median("point_estimate")?,
+            lower: median("confidence_interval/lower_bound")?,
+            upper: median("confidence_interval/upper_bound")?,
+        },
+        confidence: estimates
+            .pointer("/median/confidence_interval/confidence_level")
+            .and_then(Value::as_f64)
+            .unwrap_or(0.95),
         samples: samples(&new_dir.join("sample.json")),
         written: std::fs::metadata(new_dir.join("estimates.json"))
             .and_then(|m| m.modified())
@@ -198,40 +196,20 @@ fn read_one(new_dir: &Path) -> Result<Estimate, String> {
 /// empty when the file is missing or unusable (the comparison then falls back on the
 /// intervals).
 fn samples(path: &Path) -> Vec<f64> {
-    let Ok(value) = read_json(path) else {
-        return Vec::new();
-    };
-    let list = |key: &str| -> Option<Vec<f64>> {
-        value
-            .get(key)?
-            .as_array()?
+    /// The two lists of `sample.json` read here.
+    #[derive(serde::Deserialize)]
+    struct Samples {
+        iters: Vec<f64>,
+        times: Vec<f64>,
+    }
+    match read_json(path).map(serde_json::from_value::<Samples>) {
+        Ok(Ok(s)) if s.iters.len() == s.times.len() => s
+            .iters
             .iter()
-            .map(Value::as_f64)
-            .collect()
-    };
-    match (list("iters"), list("times")) {
-        (Some(iters), Some(times)) if iters.len() == times.len() => iters
-            .iter()
-            .zip(&times)
+            .zip(&s.times)
             .filter(|(i, t)| **i > 0.0 && t.is_finite() && **t >= 0.0)
             .map(|(i, t)| t / i * 1e-9)
             .collect(),
         _ => Vec::new(),
     }
-}
-
-fn interval(estimates: &Value, key: &str) -> Result<Interval, String> {
-    let field = |path: &str| {
-        estimates
-            .pointer(&format!("/{key}/{path}"))
-            .and_then(Value::as_f64)
-            .filter(|v| v.is_finite() && *v >= 0.0)
-            .ok_or_else(|| format!("estimates.json has no usable {key}/{path}"))
-    };
-    const NS: f64 = 1e-9;
-    Ok(Interval {
-        point: field("point_estimate")? * NS,
-        lower: field("confidence_interval/lower_bound")? * NS,
-        upper: field("confidence_interval/upper_bound")? * NS,
-    })
 }

@@ -1,11 +1,6 @@
-//! The run manifest: which bench runs the statistics CSV holds, and what each ran on.
-//!
-//! The bench writes `run.json` beside its statistics ([`MANIFEST`]) when it starts, and again
-//! when it ends: a run without an end was interrupted. A filtered rerun (`cargo bench --bench
-//! compare -- yardstick`) merges its cases into the statistics and adds its own [`Run`] here;
-//! every statistics row names the run that measured it ([`CaseRecord::run`]). The report
-//! refuses rows from runs of different builds (commit, uncommitted changes, profile, machine,
-//! compiler, flags) unless asked to mix them.
+//! The run manifest (`run.json`, beside the statistics; the README's *One run, one report*):
+//! every bench run the statistics CSV holds, written when it starts and again when it ends (a
+//! run without an end was interrupted), each named by the rows it measured ([`CaseRecord::run`]).
 
 use std::path::{Path, PathBuf};
 
@@ -36,10 +31,8 @@ pub struct Run {
     /// `None` for a clean tree; else a hash of the uncommitted changes (`git diff HEAD` and the
     /// names of untracked files), so two runs of the same dirty tree compare equal.
     pub dirty: Option<String>,
-    /// A fingerprint of the measured source (every file git sees under `crates/`, `benches/compare/`
-    /// and `src/`, and `Cargo.toml` and `Cargo.lock`, committed or not): runs with the same
-    /// one measured the same code whatever their commits, and are one build. `None` in
-    /// manifests written before it was recorded.
+    /// A fingerprint of the measured source (the README's *One run, one report*): runs with the
+    /// same one are one build whatever their commits. `None` in older manifests.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
     /// The bench profile: `default`, `full`, `quick` (or `test`).
@@ -77,15 +70,6 @@ impl Run {
     }
 
     /// The commit, short, with `+changes` for a dirty tree.
-    ///
-    /// ```
-    /// let run = nqueens_report::Run {
-    ///     commit: "12fc51b0aa".into(),
-    ///     dirty: Some("beef".into()),
-    ///     ..Default::default()
-    /// };
-    /// assert_eq!(run.commit_label(), "12fc51b+changes");
-    /// ```
     pub fn commit_label(&self) -> String {
         let short: String = self.commit.chars().take(7).collect();
         match &self.dirty {
@@ -94,17 +78,11 @@ impl Run {
         }
     }
 
-    /// Whether both runs recorded their source's fingerprint and it is the same: then they
-    /// measured the same code, whatever their commits and uncommitted changes.
-    pub fn same_source(&self, other: &Run) -> bool {
-        matches!((&self.source, &other.source), (Some(a), Some(b)) if a == b)
-    }
-
     /// What makes the build and place of two runs differ, by name; empty when their times can
-    /// stand side by side. Runs of the [same source](Run::same_source) do not differ by commit.
+    /// stand side by side. Runs of the same source fingerprint do not differ by commit.
     pub fn differences(&self, other: &Run) -> Vec<String> {
         let machine = |r: &Run| format!("{} ({} cores)", r.cpu, r.cores);
-        let same_source = self.same_source(other);
+        let same_source = matches!((&self.source, &other.source), (Some(a), Some(b)) if a == b);
         let commits = if same_source {
             (String::new(), String::new())
         } else {
@@ -180,17 +158,11 @@ impl RunManifest {
 
     /// Writes the manifest atomically, creating its directory.
     pub fn write(&self, path: &Path) -> Result<(), ReportError> {
-        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
-        }
         let text = serde_json::to_string_pretty(self).map_err(|e| ReportError::UnusableStats {
             path: path.to_path_buf(),
             reason: e.to_string(),
         })?;
-        crate::write_atomically(path, |out| {
-            out.write_all(text.as_bytes())?;
-            out.write_all(b"\n")
-        })
+        crate::files::write_text(path, &(text + "\n"))
     }
 
     /// The run with this id.
@@ -285,6 +257,16 @@ mod tests {
             finished: Some(2),
             ..Run::default()
         }
+    }
+
+    #[test]
+    fn a_dirty_commit_is_labelled_so() {
+        let run = Run {
+            commit: "12fc51b0aa".into(),
+            dirty: Some("beef".into()),
+            ..Default::default()
+        };
+        assert_eq!(run.commit_label(), "12fc51b+changes");
     }
 
     #[test]

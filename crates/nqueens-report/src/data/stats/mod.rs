@@ -1,50 +1,27 @@
-//! The statistics CSV the bench harness writes beside criterion's timings.
-//!
-//! One row per case probed: the group, the criterion function id, the strategy, variant, size,
-//! seed and thread count, what became of the case, the wall time of the probe run, and the
-//! solver's own [`Stats`](nqueens_core::Stats) (one column per
-//! [`Stats::FIELDS`](nqueens_core::Stats::FIELDS) entry, named by it) plus the peak heap the
-//! bench's counting allocator saw. Lines starting with `#` carry `key: value` metadata
-//! (machine, date, mode, command).
+//! The statistics CSV the bench harness writes beside criterion's timings: one row per case
+//! probed ([`CaseRecord`], columns in [`HEADER`]), and `# key: value` metadata lines (machine,
+//! date, mode, command).
 
 mod record;
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub use record::{CaseRecord, CaseStatus, HEADER, UnknownStatus};
+pub use record::{CaseRecord, CaseStatus, HEADER};
 use record::{clean, header_mismatch};
 
 use crate::ReportError;
 
-/// Expands to the bench's directory under Cargo's target directory, so [`BENCH_DIR`] and
-/// [`STATS_CSV`] are spelt from one literal.
-macro_rules! bench_dir {
-    () => {
-        "nqueens-bench"
-    };
-}
-
 /// The bench harness's own files (the statistics CSV, compiled yardsticks), relative to
 /// Cargo's target directory.
-pub const BENCH_DIR: &str = bench_dir!();
+pub const BENCH_DIR: &str = "nqueens-bench";
 
 /// The statistics CSV, relative to Cargo's target directory: the bench writes it there and
 /// `nqueens report` reads it from there by default.
-pub const STATS_CSV: &str = concat!(bench_dir!(), "/stats.csv");
+pub const STATS_CSV: &str = "nqueens-bench/stats.csv";
 
 /// The largest statistics file read: a full run writes a few hundred KiB.
 const MAX_STATS: u64 = 256 << 20;
-
-/// A line of the statistics CSV that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {reason}")]
-pub struct StatsParseError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong with it.
-    pub reason: String,
-}
 
 /// A filtered bench run merged into an earlier file: a `# update:` metadata line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,28 +47,13 @@ impl Update {
     }
 
     /// Reads a value written by [`Update::to_meta`]; `None` when it is not one.
-    ///
-    /// ```
-    /// use nqueens_report::Update;
-    ///
-    /// let update = Update {
-    ///     date: "2026-01-02 03:04 UTC".into(),
-    ///     mode: "quick".into(),
-    ///     duration: "1 min 2 s".into(),
-    ///     args: "--quick yardstick|count_all".into(),
-    /// };
-    /// assert_eq!(Update::from_meta(&update.to_meta()), Some(update));
-    /// ```
     pub fn from_meta(value: &str) -> Option<Self> {
         let (head, args) = value.split_once("; args: ")?;
         let mut parts = head.split("; ");
-        let date = parts.next()?.to_string();
-        let mode = parts.next()?.strip_suffix(" mode")?.to_string();
-        let duration = parts.next()?.strip_prefix("took ")?.to_string();
         Some(Self {
-            date,
-            mode,
-            duration,
+            date: parts.next()?.to_string(),
+            mode: parts.next()?.strip_suffix(" mode")?.to_string(),
+            duration: parts.next()?.strip_prefix("took ")?.to_string(),
             args: args.to_string(),
         })
     }
@@ -127,22 +89,6 @@ impl StatsFile {
     /// Merges the records of a newer run: a record of the same case (group, id, n and seed)
     /// is replaced where it stands, a new case goes after the last record of its series (or
     /// of its group), so the order, which fixes each strategy's colour in the charts, stays.
-    ///
-    /// ```
-    /// use nqueens_report::{CaseRecord, CaseStatus, StatsFile};
-    ///
-    /// let row = |id: &str, n, seconds| {
-    ///     let mut r = CaseRecord::new("count_all", id, id, n, CaseStatus::Measured);
-    ///     r.seconds = seconds;
-    ///     r
-    /// };
-    /// let mut file = StatsFile::default();
-    /// file.records = vec![row("vector", 8, 1.0), row("bitmask", 8, 1.0)];
-    /// file.merge(&[row("vector", 8, 2.0), row("vector", 9, 2.0)]);
-    /// let cases: Vec<(&str, usize, f64)> =
-    ///     file.records.iter().map(|r| (r.id.as_str(), r.n, r.seconds)).collect();
-    /// assert_eq!(cases, [("vector", 8, 2.0), ("vector", 9, 2.0), ("bitmask", 8, 1.0)]);
-    /// ```
     pub fn merge(&mut self, newer: &[CaseRecord]) {
         let same_case = |a: &CaseRecord, b: &CaseRecord| {
             a.group == b.group && a.id == b.id && a.n == b.n && a.seed == b.seed
@@ -165,17 +111,6 @@ impl StatsFile {
     }
 
     /// The file as CSV text: metadata lines, the header, one line per record.
-    ///
-    /// ```
-    /// use nqueens_report::{CaseRecord, CaseStatus, StatsFile};
-    ///
-    /// let mut file = StatsFile::default();
-    /// file.meta.push(("mode".into(), "quick".into()));
-    /// file.records.push(CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Measured));
-    /// let back = StatsFile::parse(&file.to_csv())?;
-    /// assert_eq!(back, file);
-    /// # Ok::<(), nqueens_report::StatsParseError>(())
-    /// ```
     pub fn to_csv(&self) -> String {
         let mut out = String::new();
         for (key, value) in &self.meta {
@@ -190,8 +125,8 @@ impl StatsFile {
         out
     }
 
-    /// Parses CSV text; an error names the 1-based line and what was wrong with it.
-    pub fn parse(text: &str) -> Result<Self, StatsParseError> {
+    /// Parses CSV text; an error is the 1-based line and what was wrong with it.
+    fn parse(text: &str) -> Result<Self, (usize, String)> {
         let mut file = StatsFile::default();
         let mut seen_header = false;
         for (index, line) in text.lines().enumerate() {
@@ -208,22 +143,14 @@ impl StatsFile {
             }
             if !seen_header {
                 if line != HEADER {
-                    return Err(StatsParseError {
-                        line: index + 1,
-                        reason: header_mismatch(line),
-                    });
+                    return Err((index + 1, header_mismatch(line)));
                 }
                 seen_header = true;
                 continue;
             }
             let fields: Vec<&str> = line.split(',').collect();
-            file.records
-                .push(
-                    CaseRecord::from_fields(&fields).map_err(|reason| StatsParseError {
-                        line: index + 1,
-                        reason,
-                    })?,
-                );
+            let record = CaseRecord::from_fields(&fields).map_err(|why| (index + 1, why))?;
+            file.records.push(record);
         }
         Ok(file)
     }
@@ -247,10 +174,10 @@ impl StatsFile {
                 "the statistics file is truncated: its last line is cut off",
             ));
         }
-        let file = Self::parse(&text).map_err(|e| ReportError::Stats {
+        let file = Self::parse(&text).map_err(|(line, reason)| ReportError::Stats {
             path: path.to_path_buf(),
-            line: e.line,
-            reason: e.reason,
+            line,
+            reason,
         })?;
         if !text.lines().any(|line| line.trim_end() == HEADER) {
             return Err(unusable(
@@ -263,15 +190,9 @@ impl StatsFile {
         Ok(file)
     }
 
-    /// Writes the file to `path`, creating its directory. The text goes to a temporary file
-    /// first and is renamed into place ([`write_atomically`](crate::write_atomically)), so an
-    /// interrupted run never leaves half a file.
+    /// Writes the file to `path` atomically, creating its directory.
     pub fn write(&self, path: &Path) -> Result<(), ReportError> {
-        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
-        }
-        let text = self.to_csv();
-        crate::write_atomically(path, |out| out.write_all(text.as_bytes()))
+        crate::files::write_text(path, &self.to_csv())
     }
 }
 
@@ -287,6 +208,54 @@ mod tests {
     }
 
     #[test]
+    fn an_update_round_trips() {
+        let update = Update {
+            date: "2026-01-02 03:04 UTC".into(),
+            mode: "quick".into(),
+            duration: "1 min 2 s".into(),
+            args: "--quick yardstick|count_all".into(),
+        };
+        assert_eq!(Update::from_meta(&update.to_meta()), Some(update));
+    }
+
+    #[test]
+    fn a_newer_case_replaces_its_row_and_a_new_one_follows_its_series() {
+        let row = |id: &str, n, seconds| {
+            let mut r = CaseRecord::new("count_all", id, id, n, CaseStatus::Measured);
+            r.seconds = seconds;
+            r
+        };
+        let mut file = StatsFile {
+            meta: Vec::new(),
+            records: vec![row("vector", 8, 1.0), row("bitmask", 8, 1.0)],
+        };
+        file.merge(&[row("vector", 8, 2.0), row("vector", 9, 2.0)]);
+        let cases: Vec<(&str, usize, f64)> = file
+            .records
+            .iter()
+            .map(|r| (r.id.as_str(), r.n, r.seconds))
+            .collect();
+        assert_eq!(
+            cases,
+            [("vector", 8, 2.0), ("vector", 9, 2.0), ("bitmask", 8, 1.0)]
+        );
+    }
+
+    #[test]
+    fn a_file_round_trips() {
+        let mut file = StatsFile::default();
+        file.meta.push(("mode".into(), "quick".into()));
+        file.records.push(CaseRecord::new(
+            "count_all",
+            "bitmask",
+            "bitmask",
+            8,
+            CaseStatus::Measured,
+        ));
+        assert_eq!(StatsFile::parse(&file.to_csv()), Ok(file));
+    }
+
+    #[test]
     fn every_counter_survives_a_round_trip() {
         let mut record = CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Error);
         for (i, field) in Stats::FIELDS.iter().enumerate() {
@@ -299,7 +268,7 @@ mod tests {
             meta: Vec::new(),
             records: vec![record.clone()],
         };
-        let back = StatsFile::parse(&file.to_csv()).map_err(|e| e.to_string());
+        let back = StatsFile::parse(&file.to_csv()).map_err(|(_, why)| why);
         record.note = "refused; n too large".to_string();
         assert_eq!(back.map(|f| f.records), Ok(vec![record]));
     }

@@ -6,80 +6,22 @@ use std::str::FromStr;
 use nqueens_core::Stats;
 
 /// The columns before the counters: what the case was and what became of it.
-const LEADING: [&str; 11] = [
-    "run", "group", "id", "strategy", "variant", "n", "seed", "threads", "status", "seconds",
-    "result",
-];
+const LEADING: usize = 11;
 
-/// The columns after the counters: what the bench measured itself.
-const TRAILING: [&str; 3] = ["heap_peak_bytes", "instructions", "note"];
+/// The CSV header: 11 columns on the case, one per [`Stats::FIELDS`] entry in its order (a test
+/// checks them), then what the bench measured itself. A file with other columns (written by
+/// another version of the harness) is refused with the columns that differ named.
+pub const HEADER: &str = "run,group,id,strategy,variant,n,seed,threads,status,seconds,result,\
+                          nodes,backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,\
+                          heap_peak_bytes,instructions,note";
 
-const COLUMN_COUNT: usize = LEADING.len() + Stats::FIELDS.len() + TRAILING.len();
-
-/// Every column, in order: the leading ones, one per [`Stats::FIELDS`] entry in its order, the
-/// trailing ones.
-const COLUMNS: [&str; COLUMN_COUNT] = {
-    let counters = LEADING.len() + Stats::FIELDS.len();
-    let mut columns = [""; COLUMN_COUNT];
-    let mut i = 0;
-    while i < COLUMN_COUNT {
-        columns[i] = if i < LEADING.len() {
-            LEADING[i]
-        } else if i < counters {
-            Stats::FIELDS[i - LEADING.len()].name
-        } else {
-            TRAILING[i - counters]
-        };
-        i += 1;
-    }
-    columns
-};
-
-/// The header's length: every name and a comma between each two.
-const HEADER_LEN: usize = {
-    let mut len = COLUMN_COUNT - 1;
-    let mut i = 0;
-    while i < COLUMN_COUNT {
-        len += COLUMNS[i].len();
-        i += 1;
-    }
-    len
-};
-
-const HEADER_BYTES: [u8; HEADER_LEN] = {
-    let mut bytes = [b','; HEADER_LEN];
-    let (mut at, mut column) = (0, 0);
-    while column < COLUMN_COUNT {
-        let name = COLUMNS[column].as_bytes();
-        let mut i = 0;
-        while i < name.len() {
-            bytes[at] = name[i];
-            at += 1;
-            i += 1;
-        }
-        // The comma is already there.
-        at += 1;
-        column += 1;
-    }
-    bytes
-};
-
-/// The CSV header, in column order:
-/// `run,group,id,strategy,variant,n,seed,threads,status,seconds,result,` then the
-/// [`Stats::FIELDS`] names (`nodes,...,peak_bytes`), then `heap_peak_bytes,instructions,note`.
-///
-/// It is built from [`Stats::FIELDS`] at compile time, and stays a plain `&str` constant for
-/// callers. A file with other columns (written by another version of the harness) is refused
-/// with the columns that differ named.
-pub const HEADER: &str = match std::str::from_utf8(&HEADER_BYTES) {
-    Ok(header) => header,
-    Err(_) => panic!("column names are UTF-8, so the joined header is"),
-};
+const COLUMN_COUNT: usize = LEADING + Stats::FIELDS.len() + 3;
 
 /// What became of one probed case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CaseStatus {
     /// Probed within the budget and handed to criterion.
+    #[default]
     Measured,
     /// The probe ran past the time budget (`timeout` in the CSV, the spelling of
     /// [`Ended::Deadline`](nqueens_core::Ended::Deadline) everywhere): this size and larger ones
@@ -101,24 +43,15 @@ impl CaseStatus {
             CaseStatus::Error => "error",
         }
     }
-}
 
-/// A status word that is none of [`CaseStatus`]'s.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown status {0:?}")]
-pub struct UnknownStatus(pub String);
-
-impl FromStr for CaseStatus {
-    type Err = UnknownStatus;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
+    /// The status a CSV word names (`over-budget`: the word of files written before `timeout`).
+    fn from_word(word: &str) -> Result<Self, String> {
+        match word {
             "ok" => Ok(CaseStatus::Measured),
-            // `over-budget`: the word of files written before `timeout`.
             "timeout" | "over-budget" => Ok(CaseStatus::OverBudget),
             "skipped" => Ok(CaseStatus::Skipped),
             "error" => Ok(CaseStatus::Error),
-            other => Err(UnknownStatus(other.to_string())),
+            other => Err(format!("unknown status {other:?}")),
         }
     }
 }
@@ -126,22 +59,20 @@ impl FromStr for CaseStatus {
 /// Why `line` is not [`HEADER`]: the columns missing and the columns not expected, or the order.
 pub(super) fn header_mismatch(line: &str) -> String {
     let found: Vec<&str> = line.split(',').map(str::trim).collect();
-    let missing: Vec<&str> = COLUMNS
-        .iter()
-        .copied()
-        .filter(|c| !found.contains(c))
-        .collect();
-    let extra: Vec<&str> = found
-        .iter()
-        .copied()
-        .filter(|c| !COLUMNS.contains(c))
-        .collect();
+    let columns: Vec<&str> = HEADER.split(',').collect();
+    // The columns of `from` that `other` lacks, each to 40 characters.
+    let lacking = |from: &[&str], other: &[&str]| -> Vec<String> {
+        let lacked = from.iter().filter(|c| !other.contains(c));
+        lacked.map(|c| format!("{c:.40}")).collect()
+    };
     let mut parts = Vec::new();
+    let missing = lacking(&columns, &found);
     if !missing.is_empty() {
         parts.push(format!("missing column(s) {}", missing.join(", ")));
     }
+    let extra = lacking(&found, &columns);
     if !extra.is_empty() {
-        let shown: Vec<String> = extra.iter().take(5).map(|c| format!("{c:.40}")).collect();
+        let shown = &extra[..extra.len().min(5)];
         parts.push(format!("unexpected column(s) {}", shown.join(", ")));
     }
     if parts.is_empty() {
@@ -155,7 +86,7 @@ pub(super) fn header_mismatch(line: &str) -> String {
 }
 
 /// One probed case.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CaseRecord {
     /// The bench run that measured it: a [`Run::id`](crate::Run::id) of the run manifest
     /// (empty in files without one).
@@ -195,21 +126,12 @@ impl CaseRecord {
     /// A record with zero counters and empty text fields.
     pub fn new(group: &str, id: &str, strategy: &str, n: usize, status: CaseStatus) -> Self {
         Self {
-            run: String::new(),
             group: group.to_string(),
             id: id.to_string(),
             strategy: strategy.to_string(),
-            variant: String::new(),
             n,
-            seed: None,
-            threads: None,
             status,
-            seconds: 0.0,
-            result: String::new(),
-            stats: Stats::default(),
-            heap_peak_bytes: 0,
-            instructions: 0,
-            note: String::new(),
+            ..Self::default()
         }
     }
 
@@ -266,7 +188,7 @@ impl CaseRecord {
                 num(name, text).map(Some)
             }
         }
-        let (leading, rest) = fields.split_at(LEADING.len());
+        let (leading, rest) = fields.split_at(LEADING);
         let (counters, trailing) = rest.split_at(Stats::FIELDS.len());
         let mut stats = Stats::default();
         for (field, text) in Stats::FIELDS.iter().zip(counters) {
@@ -281,9 +203,7 @@ impl CaseRecord {
             n: num("n", leading[5])?,
             seed: opt("seed", leading[6])?,
             threads: opt("threads", leading[7])?,
-            status: leading[8]
-                .parse()
-                .map_err(|e: UnknownStatus| e.to_string())?,
+            status: CaseStatus::from_word(leading[8])?,
             seconds: num("seconds", leading[9])?,
             result: leading[10].to_string(),
             stats,
@@ -312,6 +232,14 @@ mod tests {
              backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,heap_peak_bytes,\
              instructions,note"
         );
+    }
+
+    #[test]
+    fn the_header_names_every_counter_in_order() {
+        let counters: Vec<&str> = Stats::FIELDS.iter().map(|f| f.name).collect();
+        let columns: Vec<&str> = HEADER.split(',').collect();
+        assert_eq!(columns.len(), COLUMN_COUNT);
+        assert_eq!(columns[LEADING..COLUMN_COUNT - 3], counters[..]);
     }
 
     #[test]
