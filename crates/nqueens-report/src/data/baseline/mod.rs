@@ -1,30 +1,13 @@
 //! Before and after: this run's criterion times and kernel instruction counts against one or
-//! more earlier runs, case by case.
+//! more earlier runs of one build (a run the bench kept under `target/nqueens-bench/runs/`, or
+//! a plain criterion directory), case by case.
 //!
-//! A baseline is a directory an earlier run left: the bench saves every complete run under
-//! `target/nqueens-bench/runs/<run id>/` (criterion's `new/` files of the cases it measured,
-//! `stats.csv` and `run.json`), and `nqueens report --baseline DIR` reads one back; the option
-//! may be repeated with runs of one build (the same commit, profile, machine, compiler and
-//! flags), whose medians then stand for "before" together. A plain criterion directory works
-//! too (without the statistics, every result in it counts).
-//!
-//! For each case in both, the ratio is after / before of the medians (before: the median of
-//! the baselines' medians). Its confidence interval comes from resampling: this run's and the
-//! baselines' samples (seconds per iteration) are drawn with replacement, [`RESAMPLES`] times,
-//! and the 2.5th and 97.5th percentiles of the ratio of medians bound it (a fixed seed: the
-//! same files give the same report). Without samples the interval is the quotient of
-//! criterion's own intervals, which is wider.
-//!
-//! Two runs on a shared machine differ as a whole (another load, another clock): that
-//! run-wide drift is the median of all the cases' ratios ([`drift`], with at least
-//! [`DRIFT_MIN_CASES`] cases), and each case is judged by its ratio divided by the drift. They
-//! also differ case by case, by more than any one run's interval says: the [`Noise`] of runs of
-//! one build gives every case a band. Whether a case is slower or faster is one rule,
-//! [`judge`]: beyond its band (drift divided out, more than [`NOISE`] from 1, its whole
-//! interval on that side of 1), and confirmed by its strategy's other cases or by a
-//! family-wise margin; anything else is "within the noise". A kernel's instruction count (the
-//! bench's `instructions` group) is judged against its own band, with no drift: the steady
-//! signal, which shows a change of a percent that the times cannot.
+//! A case's ratio is after / before of the medians (before: the median of the baselines'
+//! medians), with a 95% interval from resampling both sides' samples (a fixed seed, so the
+//! same files give the same report; without samples, the quotient of criterion's intervals).
+//! It is judged by [`judge`](verdict::judge) against the case's band of between-run
+//! [`Noise`], after dividing out the run-wide drift (the median of all the cases' ratios). A
+//! kernel's instruction count is judged against its own band, with no drift.
 
 mod noise;
 mod verdict;
@@ -32,28 +15,21 @@ mod verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use noise::{
-    CLASS_BOUNDS, CLASS_QUANTILE, EVERY_THREAD_COUNTED, Figures, INSTRUCTION_FLOOR, MARGIN,
-    MIN_CLASS_CASES, Noise, kernel_key, reference_csv,
-};
-pub use verdict::{
-    Confirmation, FAMILY_MARGIN, TOGETHER_MIN, Together, beyond_band, judge, lone_band,
-};
+pub use noise::{EVERY_THREAD_COUNTED, Figures, MARGIN, Noise};
+pub(crate) use noise::{CLASS_QUANTILE, INSTRUCTION_FLOOR};
+pub(crate) use verdict::{Confirmation, FAMILY_MARGIN, NOISE, TOGETHER_MIN, lone_band};
 
 use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
 
 /// Resamples drawn for a ratio's interval.
-pub const RESAMPLES: usize = 4_000;
+const RESAMPLES: usize = 4_000;
 
-/// Changes smaller than this share (2%) are within the noise whatever the interval says.
-pub const NOISE: f64 = 0.02;
+/// With fewer cases in both runs, the drift is taken as 1 (nothing to factor out).
+const DRIFT_MIN_CASES: usize = 8;
 
-/// Fewer cases in both runs than this, and the drift is taken as 1 (nothing to factor out).
-pub const DRIFT_MIN_CASES: usize = 8;
-
-/// The run-wide ratio of the cases' after / before `ratios` (their median), or 1 with fewer
+/// The run-wide ratio of the cases' after / before `ratios`: their median, or 1 with fewer
 /// than [`DRIFT_MIN_CASES`] of them.
-pub fn drift(ratios: &[f64]) -> f64 {
+fn drift(ratios: &[f64]) -> f64 {
     let mut ratios: Vec<f64> = ratios
         .iter()
         .copied()
@@ -91,24 +67,21 @@ impl Baseline {
             });
         }
         let nested = dir.join("criterion");
-        let criterion_dir = if nested.is_dir() {
-            nested
+        let mut criterion = crate::read_criterion(if nested.is_dir() {
+            nested.as_path()
         } else {
-            dir.to_path_buf()
-        };
-        let mut criterion = crate::read_criterion(&criterion_dir)?;
+            dir
+        })?;
         let stats_path = dir.join("stats.csv");
-        let stats = if stats_path.exists() {
-            Some(StatsFile::read(&stats_path)?)
-        } else {
-            None
-        };
+        let stats = stats_path
+            .exists()
+            .then(|| StatsFile::read(&stats_path))
+            .transpose()?;
         let manifest_path = dir.join(crate::MANIFEST_NAME);
-        let manifest = if manifest_path.exists() {
-            Some(RunManifest::read(&manifest_path)?)
-        } else {
-            None
-        };
+        let manifest = manifest_path
+            .exists()
+            .then(|| RunManifest::read(&manifest_path))
+            .transpose()?;
         if let Some(stats) = &stats {
             // As for the run itself: only what its statistics list as measured.
             criterion.estimates.retain(|e| {
@@ -131,25 +104,20 @@ impl Baseline {
     /// Checks that `baselines` are runs of one build (commit and uncommitted changes,
     /// profile, machine, compiler, flags): several baselines stand for one "before" only then.
     pub fn check_one_build(baselines: &[Baseline]) -> Result<(), ReportError> {
-        let Some((first, rest)) = baselines.split_first() else {
+        let run = |b: &Baseline| b.manifest.as_ref().and_then(|m| m.runs.first().cloned());
+        let without = |b: &Baseline| ReportError::BaselineWithoutManifest { dir: b.dir.clone() };
+        let [first, rest @ ..] = baselines else {
             return Ok(());
         };
-        let run = |b: &Baseline| b.manifest.as_ref().and_then(|m| m.runs.first().cloned());
         let Some(reference) = run(first) else {
-            if rest.is_empty() {
-                return Ok(());
-            }
-            return Err(ReportError::BaselineWithoutManifest {
-                dir: first.dir.clone(),
-            });
+            return if rest.is_empty() {
+                Ok(())
+            } else {
+                Err(without(first))
+            };
         };
         for other in rest {
-            let Some(theirs) = run(other) else {
-                return Err(ReportError::BaselineWithoutManifest {
-                    dir: other.dir.clone(),
-                });
-            };
-            let differences = reference.differences(&theirs);
+            let differences = reference.differences(&run(other).ok_or_else(|| without(other))?);
             if !differences.is_empty() {
                 return Err(ReportError::BaselinesOfDifferentBuilds {
                     first: first.dir.clone(),
@@ -161,7 +129,7 @@ impl Baseline {
         Ok(())
     }
 
-    /// The baseline's run, as its manifest names it: `commit of date (profile)`.
+    /// The baseline's run, as its manifest names it: `commit C of DATE, P profile`.
     pub fn describe(&self) -> String {
         match self.manifest.as_ref().and_then(|m| m.runs.first()) {
             Some(run) => format!(
@@ -232,34 +200,28 @@ pub struct Change {
     pub after: f64,
     /// after / before.
     pub ratio: f64,
-    /// The ratio's confidence interval (95%); for instruction counts, the ratio itself.
+    /// The ratio's 95% interval, lower end (for instruction counts, the ratio itself).
     pub lower: f64,
-    /// See [`Change::lower`].
+    /// Its upper end.
     pub upper: f64,
     /// Whether the interval came from resampling (else from criterion's intervals).
     pub resampled: bool,
-    /// The run-wide drift the verdict factored out (the median ratio of all cases; 1 when
-    /// there was none, and for instruction counts).
+    /// The run-wide drift divided out (1 when there was none, and for instruction counts).
     pub drift: f64,
-    /// The noise band: the ratio (after the drift) beyond which the case changed, either way
-    /// ([`Noise::time_band`], [`Noise::kernel_band`]).
+    /// The noise band: the ratio (drift divided out) beyond which the case changed, either way.
     pub band: f64,
-    /// Whether repeated runs of one build measure the case alike (a kernel whose instruction
-    /// counts wander is not steady; times always are judged as noisy).
+    /// Whether runs of one build measure it alike (times are always judged as noisy).
     pub steady: bool,
     /// What it says.
     pub verdict: Verdict,
-    /// For a timed case beyond its band: what confirmed it as a change, or that nothing did
-    /// (then its verdict is [`Verdict::Noise`]; see [`Confirmation`]). `None` for a case
-    /// within its band and for instruction counts.
-    pub confirmation: Option<Confirmation>,
+    /// For a timed case beyond its band: what confirmed it, or that nothing did.
+    pub(crate) confirmation: Option<Confirmation>,
 }
 
 /// Every case in both this run (`after`, with its statistics for the instruction counts) and
 /// the `baselines` (runs of one build), judged against `noise`: regressions first (largest
-/// first), then gains (largest first), then the rest in the order of `after`, kernels last.
-///
-/// Fails when they have no case in common.
+/// first), then gains (largest first), then the rest in the order of `after`, kernels after
+/// the cases of their verdict. Fails when they have no case in common.
 pub fn compare(
     after: &[&Estimate],
     after_stats: Option<&StatsFile>,
@@ -269,7 +231,7 @@ pub fn compare(
     let Some(first) = baselines.first() else {
         return Ok(Vec::new());
     };
-    let pairs: Vec<(&Estimate, Vec<&Estimate>)> = after
+    let pairs: Vec<(&Estimate, Vec<&Estimate>, f64)> = after
         .iter()
         .filter_map(|a| {
             let before: Vec<&Estimate> = baselines
@@ -280,28 +242,11 @@ pub fn compare(
                     })
                 })
                 .collect();
-            (!before.is_empty()).then_some((*a, before))
-        })
-        .collect();
-    let mut befores: Vec<f64> = pairs
-        .iter()
-        .map(|(_, before)| {
             let mut medians: Vec<f64> = before.iter().map(|e| e.median.point).collect();
-            median(&mut medians)
+            (!before.is_empty()).then(|| (*a, before, median(&mut medians)))
         })
         .collect();
-    let ratios: Vec<f64> = pairs
-        .iter()
-        .zip(&befores)
-        .map(|((a, _), b)| a.median.point / b)
-        .collect();
-    let drift = drift(&ratios);
-    let mut changes: Vec<Change> = pairs
-        .iter()
-        .zip(befores.iter_mut())
-        .map(|((a, before), b)| change(a, before, *b, drift, noise))
-        .collect();
-    if changes.is_empty() {
+    if pairs.is_empty() {
         let theirs: usize = baselines.iter().map(|b| b.criterion.estimates.len()).sum();
         return Err(ReportError::NoResults {
             dir: first.dir.clone(),
@@ -312,26 +257,26 @@ pub fn compare(
             ),
         });
     }
+    let ratios: Vec<f64> = pairs.iter().map(|(a, _, b)| a.median.point / b).collect();
+    let drift = drift(&ratios);
+    let mut changes: Vec<Change> = pairs
+        .iter()
+        .map(|(a, before, b)| change(a, before, *b, drift, noise))
+        .collect();
     verdict::confirm(&mut changes);
+    let key = |c: &Change| match c.verdict {
+        Verdict::Regression => -c.ratio,
+        Verdict::Gain => c.ratio,
+        Verdict::Noise => 0.0,
+    };
     changes.sort_by(|x, y| {
-        let key = |c: &Change| match c.verdict {
-            Verdict::Regression => -c.ratio,
-            Verdict::Gain => c.ratio,
-            Verdict::Noise => 0.0,
-        };
         (x.verdict, key(x))
             .partial_cmp(&(y.verdict, key(y)))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    let mut kernels = kernel_changes(after_stats, baselines, noise);
     // Kernels join the list by verdict: a moved count is as much a change as a slower time.
-    for k in kernels.drain(..) {
-        let at = changes
-            .iter()
-            .position(|c| c.verdict > k.verdict)
-            .unwrap_or(changes.len());
-        changes.insert(at, k);
-    }
+    changes.extend(kernel_changes(after_stats, baselines, noise));
+    changes.sort_by_key(|c| c.verdict);
     Ok(changes)
 }
 
@@ -346,60 +291,57 @@ fn baseline_kernels(baselines: &[Baseline]) -> Vec<BTreeMap<String, u64>> {
 /// The kernels counted in this run and in the baselines the same way (every thread, or the
 /// calling thread only), each judged by its instruction count against its band.
 fn kernel_changes(after: Option<&StatsFile>, baselines: &[Baseline], noise: &Noise) -> Vec<Change> {
-    let Some(after) = after else {
-        return Vec::new();
-    };
     let before = baseline_kernels(baselines);
-    let mut out = Vec::new();
-    for (key, count) in noise::kernels(after) {
-        let mut counts: Vec<f64> = before
-            .iter()
-            .filter_map(|k| k.get(&key).map(|&c| c as f64))
-            .collect();
-        if counts.is_empty() {
-            continue;
-        }
-        let before = median(&mut counts);
-        let ratio = count as f64 / before;
-        let (band, steady) = noise.kernel_band(&key);
-        let verdict = if ratio > band {
-            Verdict::Regression
-        } else if ratio < 1.0 / band {
-            Verdict::Gain
-        } else {
-            Verdict::Noise
-        };
-        out.push(Change {
-            case: key,
-            measure: Measure::Instructions,
-            before,
-            after: count as f64,
-            ratio,
-            lower: ratio,
-            upper: ratio,
-            resampled: false,
-            drift: 1.0,
-            band,
-            steady,
-            verdict,
-            confirmation: None,
-        });
-    }
-    out
+    let after = after.map(noise::kernels).unwrap_or_default();
+    after
+        .into_iter()
+        .filter_map(|(key, count)| {
+            let mut counts: Vec<f64> = before
+                .iter()
+                .filter_map(|k| Some(*k.get(&key)? as f64))
+                .collect();
+            if counts.is_empty() {
+                return None;
+            }
+            let before = median(&mut counts);
+            let ratio = count as f64 / before;
+            let (band, steady) = noise.kernel_band(&key);
+            let verdict = if ratio > band {
+                Verdict::Regression
+            } else if ratio < 1.0 / band {
+                Verdict::Gain
+            } else {
+                Verdict::Noise
+            };
+            Some(Change {
+                case: key,
+                measure: Measure::Instructions,
+                before,
+                after: count as f64,
+                ratio,
+                lower: ratio,
+                upper: ratio,
+                resampled: false,
+                drift: 1.0,
+                band,
+                steady,
+                verdict,
+                confirmation: None,
+            })
+        })
+        .collect()
 }
 
 /// The kernels of this run that a baseline counted another way (only the calling thread, by
 /// a bench from before every thread was counted), which are therefore not compared.
-pub fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baseline]) -> Vec<String> {
-    let Some(after) = after else {
-        return Vec::new();
-    };
+pub(crate) fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baseline]) -> Vec<String> {
     let before = baseline_kernels(baselines);
     let other_way = |key: &str| match key.strip_suffix(" (calling thread)") {
         Some(plain) => plain.to_string(),
         None => format!("{key} (calling thread)"),
     };
-    noise::kernels(after)
+    let after = after.map(noise::kernels).unwrap_or_default();
+    after
         .into_keys()
         .filter(|key| {
             !before.iter().any(|k| k.contains_key(key))
@@ -408,8 +350,8 @@ pub fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baseline]) -> 
         .collect()
 }
 
-/// One case's change against one or more baselines whose median is `before`, judged after
-/// dividing out the run-wide `drift`, against the case's noise band.
+/// One timed case against the baselines' estimates, whose median is `before`; its verdict is
+/// given by [`verdict::confirm`], with its strategy's other cases.
 fn change(
     after: &Estimate,
     baselines: &[&Estimate],
@@ -434,8 +376,8 @@ fn change(
         (after.median.lower / highest, after.median.upper / lowest)
     };
     let case = after.case();
-    let band = noise.time_band(&case, before);
     Change {
+        band: noise.time_band(&case, before),
         case,
         measure: Measure::Time,
         before,
@@ -445,15 +387,13 @@ fn change(
         upper,
         resampled,
         drift,
-        band,
         steady: false,
-        // Judged with its strategy's other cases, in `verdict::confirm`.
         verdict: Verdict::Noise,
         confirmation: None,
     }
 }
 
-/// The 95% interval of median(after) / median(before) over resamples of both.
+/// The 95% interval of median(after) / median(before) over [`RESAMPLES`] resamples of both.
 fn resampled_interval(after: &[f64], before: &[f64]) -> (f64, f64) {
     // SplitMix64: a fixed, portable stream, so a report is reproducible from its files.
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
