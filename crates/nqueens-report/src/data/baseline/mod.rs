@@ -15,8 +15,8 @@ mod verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use noise::{EVERY_THREAD_COUNTED, Figures, MARGIN, Noise};
 pub(crate) use noise::{CLASS_QUANTILE, INSTRUCTION_FLOOR};
+pub use noise::{EVERY_THREAD_COUNTED, Figures, MARGIN, Noise};
 pub(crate) use verdict::{Confirmation, FAMILY_MARGIN, NOISE, TOGETHER_MIN, lone_band};
 
 use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
