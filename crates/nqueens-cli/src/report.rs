@@ -1,7 +1,7 @@
 //! `nqueens report`: charts, board pictures and `reports/README.md` from a `cargo bench` run.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
@@ -87,30 +87,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         Some(stats) => check_runs(stats, &stats_path, args)?,
         None => None,
     };
-    let mut baselines = Vec::new();
-    for dir in &args.baseline {
-        baselines.push(
-            Baseline::read(dir)
-                .with_context(|| format!("reading the baseline {}", dir.display()))?,
-        );
-    }
+    let baselines = args
+        .baseline
+        .iter()
+        .map(|dir| {
+            Baseline::read(dir).with_context(|| format!("reading the baseline {}", dir.display()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
     Baseline::check_one_build(&baselines)?;
-    let noise = if baselines.is_empty() {
-        None
-    } else {
-        let kept = in_target(BENCH_DIR).join("runs");
-        Some(Noise::for_comparison(&baselines, Some(&kept)))
-    };
+    let kept = in_target(BENCH_DIR).join("runs");
+    let noise = (!baselines.is_empty()).then(|| Noise::for_comparison(&baselines, Some(&kept)));
     let by_hand = match &args.by_hand {
         Some(path) => read_by_hand(path)?,
-        None => {
-            let default = PathBuf::from(DEFAULT_BY_HAND);
-            if default.is_file() {
-                read_by_hand(&default)?
-            } else {
-                Vec::new()
-            }
-        }
+        None if Path::new(DEFAULT_BY_HAND).is_file() => read_by_hand(Path::new(DEFAULT_BY_HAND))?,
+        None => Vec::new(),
     };
     let mut boards = Vec::new();
     let default_strategy = StrategyArgs::default();
@@ -205,7 +195,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
 /// statistics without a manifest.
 fn check_runs(
     stats: &StatsFile,
-    stats_path: &std::path::Path,
+    stats_path: &Path,
     args: &ReportArgs,
 ) -> anyhow::Result<Option<RunManifest>> {
     let path = RunManifest::path_beside(stats_path);
@@ -290,7 +280,7 @@ type DrawnFile = (PathBuf, Vec<u8>);
 fn draw_traces(
     registry: &Registry,
     stop: &StopFlag,
-    out: &std::path::Path,
+    out: &Path,
 ) -> anyhow::Result<(Vec<TracePicture>, Option<String>, Vec<DrawnFile>)> {
     let n = 8;
     let mut pictures = Vec::new();
