@@ -1,9 +1,6 @@
-//! The project README's generated blocks: text between `<!-- nqueens report: NAME (generated;
-//! edits are lost) -->` and `<!-- /nqueens report: NAME -->` that `nqueens report` replaces,
-//! so that what lists strategies or quotes a run is never copied by hand. Three blocks:
-//! `strategies` (the strategy table, from the registry: [`strategies_table`]), `compare` (the
-//! sample of `nqueens compare`, run: [`compare_sample`]) and `tradeoffs` (the figures of the
-//! bench run the report is written from).
+//! The project README's generated blocks, between [`begin`] and [`end`] markers, that
+//! `nqueens report` replaces: `strategies` ([`strategies_table`]), `compare`
+//! ([`compare_sample`]) and `tradeoffs` (the figures of the bench run the report is from).
 
 use std::time::Duration;
 
@@ -57,8 +54,8 @@ fn limit(limit: Limit) -> String {
     }
 }
 
-/// The strategy table: one row per registered strategy, in registry order, with what it is,
-/// whether it is complete (explores the whole space), and its widest limits per operation.
+/// The strategy table: per registered strategy, what it is, its variants, whether it is
+/// complete, and its widest limits per operation.
 pub fn strategies_table(registry: &Registry) -> String {
     let mut table = String::from(
         "| name | what it is | variants | complete | limits (first / list / count) |\n\
@@ -95,10 +92,8 @@ pub fn strategies_table(registry: &Registry) -> String {
 /// The command of the README's `compare` sample.
 pub const COMPARE_SAMPLE: &str = "compare 16 --job first";
 
-/// The README's `compare` sample: `nqueens compare 16 --job first` run on `registry` (seed 1,
-/// timeout 2 s, as the command's defaults), as a `text` code block: the command, the line it
-/// announces on standard error, then its table. Times vary from run to run; the rest is what
-/// the command prints.
+/// The README's `compare` sample: [`COMPARE_SAMPLE`] run on `registry` with the command's
+/// defaults, as a `text` code block: the command, its announcement, then its table.
 pub fn compare_sample(registry: &Registry, stop: &StopFlag) -> String {
     let config = Config {
         seed: Some(1),

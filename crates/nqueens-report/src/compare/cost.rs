@@ -25,24 +25,16 @@ pub(super) struct Cost {
 }
 
 impl Cost {
-    /// The cost of a finished case, or of one stopped by `timeout` (a lower bound).
-    pub(super) fn of(case: &Case, timeout: Duration) -> Option<Cost> {
+    /// The cost of a finished case, or of one stopped by the timeout.
+    pub(super) fn of(case: &Case) -> Option<Cost> {
         let Outcome::Answered(answer) = &case.outcome else {
             return None;
         };
         let timed_out = answer.ended() == Ended::Deadline;
         (timed_out || answer.ended().is_definite()).then(|| Cost {
             n: case.n,
-            seconds: if timed_out {
-                timeout.as_secs_f64()
-            } else {
-                case.seconds
-            },
-            bytes: if timed_out {
-                0
-            } else {
-                answer.stats().peak_bytes
-            },
+            seconds: case.seconds,
+            bytes: answer.stats().peak_bytes,
             timed_out,
         })
     }

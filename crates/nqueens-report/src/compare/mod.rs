@@ -355,7 +355,7 @@ pub fn run_job(registry: &Registry, planned: Planned, config: &Config, timeout: 
                 && n > PROBE_FROM
                 && costs.get(name).is_none_or(|cost| cost.n < PROBE_N)
                 && solver.check(operation, PROBE_N, config).is_ok()
-                && let Some(cost) = Cost::of(&run(solver, PROBE_N, false), timeout)
+                && let Some(cost) = Cost::of(&run(solver, PROBE_N, false))
             {
                 costs.insert(name, cost);
             }
@@ -366,7 +366,7 @@ pub fn run_job(registry: &Registry, planned: Planned, config: &Config, timeout: 
                 Some(why) => Case::new(job, n, name, 0.0, Outcome::Skipped(why)),
                 None => run(solver, n, true),
             };
-            if let Some(cost) = Cost::of(&case, timeout) {
+            if let Some(cost) = Cost::of(&case) {
                 costs.insert(name, cost);
             }
             if let Some(why) = case.gives_up() {
