@@ -6,10 +6,9 @@
 //! Each case runs under the deadline engine ([`run_with_deadline`]), stopped when its time is
 //! up or on Ctrl-C. Some work cannot be stopped halfway (building a 10^9-queen placement, then
 //! validating it), so a case is not started (`skipped`) when its strategy's largest finished
-//! case (or a probe at [`PROBE_N`] before a first case beyond [`PROBE_FROM`]), scaled by its
-//! variant's cost model and at least by n, says it would run past the timeout or the memory
-//! available. A case that finishes within [`RETIME_BELOW`] (mostly the watchdog thread's
-//! start) is timed again without the watchdog, several times, and shows the median.
+//! case (or a probe), scaled by its variant's cost model and at least by n, says it would run
+//! past the timeout or the memory available. A case that finishes fast (its time mostly the
+//! watchdog thread's start) is timed again without the watchdog, and shows the median.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -81,24 +80,20 @@ impl Job {
     }
 }
 
-/// Cases that finish faster than this are timed again without the watchdog thread, whose start
-/// alone takes tens of microseconds, and more than once, so that one run slowed by another
-/// program does not stand for the case.
-pub const RETIME_BELOW: f64 = 0.05;
-
-/// A fast case is rerun at least [`RETIME_MIN_RUNS`] times, and for as long as
-/// [`RETIME_FOR`] allows, up to [`RETIME_MAX_RUNS`] runs.
+/// Cases that finish faster than this are timed again without the watchdog thread (whose
+/// start alone takes tens of microseconds), at least [`RETIME_MIN_RUNS`] times and for
+/// [`RETIME_FOR`], up to [`RETIME_MAX_RUNS`] runs, so that one run slowed by another program
+/// does not stand for the case.
+const RETIME_BELOW: f64 = 0.05;
 const RETIME_MIN_RUNS: usize = 3;
 const RETIME_FOR: Duration = Duration::from_millis(20);
 const RETIME_MAX_RUNS: usize = 1000;
 
-/// The first size from which a first-solution case is estimated from a probe when its
-/// strategy has no finished case of at least [`PROBE_N`] yet.
-pub const PROBE_FROM: usize = 1_000_000;
-
-/// The size of that probe: milliseconds for the linear strategies that go this far, and large
-/// enough that their time is no longer only the cache's.
-pub const PROBE_N: usize = 100_000;
+/// A first-solution case beyond this size whose strategy has no finished case of at least
+/// [`PROBE_N`] is estimated from a probe at [`PROBE_N`]: milliseconds for the linear
+/// strategies that go this far, and large enough that their time is no longer the cache's.
+const PROBE_FROM: usize = 1_000_000;
+const PROBE_N: usize = 100_000;
 
 /// The median time of repeated runs of a case that has already finished once within
 /// [`RETIME_BELOW`], each timed on its own; `None` if a rerun fails or the job cannot be
