@@ -72,16 +72,8 @@ impl Baseline {
         } else {
             dir
         })?;
-        let stats_path = dir.join("stats.csv");
-        let stats = stats_path
-            .exists()
-            .then(|| StatsFile::read(&stats_path))
-            .transpose()?;
-        let manifest_path = dir.join(crate::MANIFEST_NAME);
-        let manifest = manifest_path
-            .exists()
-            .then(|| RunManifest::read(&manifest_path))
-            .transpose()?;
+        let stats = read_if_there(&dir.join("stats.csv"), StatsFile::read)?;
+        let manifest = read_if_there(&dir.join(crate::MANIFEST_NAME), RunManifest::read)?;
         if let Some(stats) = &stats {
             // As for the run itself: only what its statistics list as measured.
             criterion.estimates.retain(|e| {
@@ -109,13 +101,10 @@ impl Baseline {
         let [first, rest @ ..] = baselines else {
             return Ok(());
         };
-        let Some(reference) = run(first) else {
-            return if rest.is_empty() {
-                Ok(())
-            } else {
-                Err(without(first))
-            };
-        };
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let reference = run(first).ok_or_else(|| without(first))?;
         for other in rest {
             let differences = reference.differences(&run(other).ok_or_else(|| without(other))?);
             if !differences.is_empty() {
@@ -141,6 +130,14 @@ impl Baseline {
             None => "a run without a manifest".to_string(),
         }
     }
+}
+
+/// The file at `path` read by `read`, or `None` when there is none.
+fn read_if_there<T>(
+    path: &Path,
+    read: fn(&Path) -> Result<T, ReportError>,
+) -> Result<Option<T>, ReportError> {
+    path.exists().then(|| read(path)).transpose()
 }
 
 /// Whether a statistics row and a criterion result name the same case: the size, or for
