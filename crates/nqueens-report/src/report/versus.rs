@@ -7,7 +7,7 @@ use crate::data::baseline::{
     CLASS_QUANTILE, Change, Confirmation, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE,
     Noise, TOGETHER_MIN, Verdict, lone_band,
 };
-use crate::{Baseline, format_count, format_seconds};
+use crate::{Baseline, ReportError, format_count, format_seconds};
 
 /// What the README says about a comparison.
 pub(crate) struct Against<'a> {
@@ -47,7 +47,7 @@ impl Against<'_> {
 }
 
 /// The summary's first lines: each regression, then each gain, or that there is neither.
-pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
+pub(super) fn summary_lines(against: &Against<'_>) -> Result<Vec<String>, ReportError> {
     let mut lines = Vec::new();
     let changes = against.changes;
     for (verdict, title) in [(Verdict::Regression, "Regression"), (Verdict::Gain, "Gain")] {
@@ -104,7 +104,7 @@ pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
         against.drift_words(),
         against.noise.source
     ));
-    lines
+    Ok(lines)
 }
 
 /// What confirmed a timed change: `; 8 of its strategy's 8 cases moved so` or `; beyond
@@ -197,7 +197,9 @@ fn times(ratio: f64) -> String {
 }
 
 /// The section: how to read it, then one row per case in both runs, then the kernels.
-pub(super) fn section(md: &mut String, against: &Against<'_>) {
+pub(super) fn section(against: &Against<'_>) -> Result<String, ReportError> {
+    let mut md = String::new();
+    let md = &mut md;
     let _ = writeln!(md, "## Against the baseline\n");
     let dirs: Vec<String> = against
         .baselines
@@ -266,7 +268,7 @@ pub(super) fn section(md: &mut String, against: &Against<'_>) {
         .filter(|c| c.measure == Measure::Instructions)
         .collect();
     if kernels.is_empty() && against.uncompared.is_empty() {
-        return;
+        return Ok(md.clone());
     }
     let _ = writeln!(
         md,
@@ -309,6 +311,7 @@ pub(super) fn section(md: &mut String, against: &Against<'_>) {
                 .join(", ")
         );
     }
+    Ok(md.clone())
 }
 
 #[cfg(test)]
