@@ -1,36 +1,20 @@
 //! # nqueens-report
 //!
-//! The measuring side of the N-Queens workbench: what compares strategies, over any
-//! [`Registry`](nqueens_run::Registry) it is given, and the report of a bench run
-//! (`reports/`). Its rooms:
+//! The measuring side of the N-Queens workbench, over any [`Registry`](nqueens_run::Registry):
+//! [`compare`](mod@compare) (`nqueens compare`), the bench's plan and budget
+//! ([`bench`](mod@bench)), the bench's data (criterion's estimates, the statistics CSV
+//! [`StatsFile`], the [`RunManifest`], counts run by hand, before/after [`compare()`] against a
+//! [`Baseline`] and its [`Noise`]) and the report ([`write_report`]: SVG charts, boards, traces,
+//! `README.md` from the template `report/readme.md.j2`, and the project README's blocks,
+//! [`project`]).
 //!
-//! - **running**: [`compare`](mod@compare) (`nqueens compare`: every strategy on the same sizes) and
-//!   [`bench`](mod@bench) (the bench's profiles, cases, cost models and budget, which `benches/compare`
-//!   runs under criterion);
-//! - **bench data**: criterion's estimates ([`read_criterion`]), the statistics CSV
-//!   ([`StatsFile`]), the run manifest ([`RunManifest`]), kept runs and the before/after
-//!   statistics ([`Baseline`], [`Noise`], [`compare()`]), counts run by hand ([`read_by_hand`]);
-//! - **presentation**: charts ([`draw_chart`], styled by registry order: [`Styles`]), board
-//!   pictures, the report's `README.md` (its prose a template, `report/readme.md.j2`) and the
-//!   project README's generated blocks ([`project`]).
+//! **Reads** ([`load`]): criterion's `target/criterion/**/new/{estimates,benchmark}.json`
+//! (internal and unversioned, so read defensively), the statistics CSV ([`STATS_CSV`]: which
+//! results belong to the run) and `run.json` beside it ([`origin`]), each with a size bound
+//! ([`read_text_bounded`]). The groups are named in [`group`].
 //!
-//! **Reads** ([`load`]): criterion's `target/criterion/**/new/{estimates,benchmark}.json` (the
-//! median time and its confidence interval per `group/label/n`, read defensively: criterion's
-//! files are internal and unversioned), the bench's statistics CSV ([`STATS_CSV`]; it decides
-//! which of criterion's results belong to the run) and the manifest beside it (`run.json`:
-//! which build measured each row; [`origin`] says whether they can stand side by side). Every
-//! file is read with a size bound and only if it is a regular file ([`read_text_bounded`]).
-//! The groups are named once in [`group`].
-//!
-//! **Writes** ([`write_report`]): seven SVG charts (PNG copies on request), board pictures,
-//! animated traces and `README.md`, and the project README's blocks between
-//! `<!-- nqueens report: NAME (generated; edits are lost) -->` markers. With baselines, every
-//! case in both runs gets its ratio, a resampled confidence interval and a [`Verdict`] against
-//! the between-run [`Noise`]. Charts render with no system fonts ([`register_fonts`]).
-//!
-//! **Cost**: reading and drawing are linear in the number of benchmarks; a full report (about
-//! 300 benchmarks, seven charts, two boards) is written in well under a second, plus 4,000
-//! resamples per case compared with a baseline.
+//! **Cost**: linear in the number of benchmarks; a full report (about 300 benchmarks) takes
+//! well under a second, plus 4,000 resamples per case compared with a baseline.
 //!
 //! What each chart, table and verdict shows, and why: the project README's *Benchmarks and the
 //! report*.

@@ -1,13 +1,7 @@
-//! Before and after: this run's criterion times and kernel instruction counts against one or
-//! more earlier runs of one build (a run the bench kept under `target/nqueens-bench/runs/`, or
-//! a plain criterion directory), case by case.
-//!
-//! A case's ratio is after / before of the medians (before: the median of the baselines'
-//! medians), with a 95% interval from resampling both sides' samples (a fixed seed, so the
-//! same files give the same report; without samples, the quotient of criterion's intervals).
-//! It is judged by [`judge`](verdict::judge) against the case's band of between-run
-//! [`Noise`], after dividing out the run-wide drift (the median of all the cases' ratios). A
-//! kernel's instruction count is judged against its own band, with no drift.
+//! Before and after: this run against one or more earlier runs of one build, case by case:
+//! the ratio of the medians with a resampled 95% interval (a fixed seed: the same files give
+//! the same report), judged by [`judge`](verdict::judge) against the case's [`Noise`] band
+//! after dividing out the run-wide drift; a kernel's instruction count against its own band.
 
 mod noise;
 mod verdict;

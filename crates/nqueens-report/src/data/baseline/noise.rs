@@ -1,18 +1,9 @@
-//! Between-run noise: how far two runs of one build (same commit and uncommitted changes,
-//! profile, machine, compiler and flags) drift apart, case by case. Criterion's interval says
-//! how well one run pinned its median down, not where the next run lands on a shared machine.
-//!
-//! Runs are taken two by two; for each pair the run-wide drift is divided out and each case's
-//! deviation is |ln ratio|. A case's **band** is the larger of [`MARGIN`] times the largest
-//! deviation seen for any size of its strategy (`group/function`: the sizes share threads,
-//! allocator and seeds) and the [`CLASS_QUANTILE`] quantile of the deviations of its duration
-//! class (for strategies never seen). A kernel's band is [`MARGIN`] times the largest spread of
-//! its instruction counts, at least [`INSTRUCTION_FLOOR`]; beyond the floor it is not steady.
-//!
-//! The runs ([`Noise::for_comparison`]): the baselines when several are given, else the kept
-//! runs that share a build with another, on top of [`Noise::reference`]: pairs of unchanged
-//! runs on the 2-core machine stored in `src/data/baseline/reference-*.csv` (their heads name
-//! them and say how they were made).
+//! Between-run noise: how far two runs of one build drift apart, case by case (criterion's
+//! interval says how well one run pinned its median down, not where the next run lands). Runs
+//! are paired, the drift divided out, and each case's band is [`MARGIN`] times the largest
+//! deviation |ln ratio| of its strategy, at least its duration class's [`CLASS_QUANTILE`]; a
+//! kernel's, [`MARGIN`] times its counts' spread, at least [`INSTRUCTION_FLOOR`]. The runs:
+//! [`Noise::for_comparison`], on top of the stored [`Noise::reference`] (`reference-*.csv`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
