@@ -233,8 +233,8 @@ pub fn compare(
                     })
                 })
                 .collect();
-            let mut medians: Vec<f64> = before.iter().map(|e| e.median.point).collect();
-            (!before.is_empty()).then(|| (*a, before, median(&mut medians)))
+            let median = median_of(before.iter().map(|e| e.median.point))?;
+            Some((*a, before, median))
         })
         .collect();
     if pairs.is_empty() {
@@ -272,7 +272,7 @@ pub fn compare(
 }
 
 /// Each baseline's instruction counts, by kernel.
-fn baseline_kernels(baselines: &[Baseline]) -> Vec<BTreeMap<String, u64>> {
+fn baseline_kernels(baselines: &[Baseline]) -> Vec<BTreeMap<String, f64>> {
     baselines
         .iter()
         .filter_map(|b| b.stats.as_ref().map(noise::kernels))
@@ -287,15 +287,8 @@ fn kernel_changes(after: Option<&StatsFile>, baselines: &[Baseline], noise: &Noi
     after
         .into_iter()
         .filter_map(|(key, count)| {
-            let mut counts: Vec<f64> = before
-                .iter()
-                .filter_map(|k| Some(*k.get(&key)? as f64))
-                .collect();
-            if counts.is_empty() {
-                return None;
-            }
-            let before = median(&mut counts);
-            let ratio = count as f64 / before;
+            let before = median_of(before.iter().filter_map(|k| k.get(&key).copied()))?;
+            let ratio = count / before;
             let (band, steady) = noise.kernel_band(&key);
             let verdict = if ratio > band {
                 Verdict::Regression
@@ -308,7 +301,7 @@ fn kernel_changes(after: Option<&StatsFile>, baselines: &[Baseline], noise: &Noi
                 case: key,
                 measure: Measure::Instructions,
                 before,
-                after: count as f64,
+                after: count,
                 ratio,
                 lower: ratio,
                 upper: ratio,
@@ -410,13 +403,23 @@ fn resampled_interval(after: &[f64], before: &[f64]) -> (f64, f64) {
             ratios.push(ma / mb);
         }
     }
-    ratios.sort_by(f64::total_cmp);
-    let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
     if ratios.is_empty() {
-        (f64::NAN, f64::NAN)
-    } else {
-        (at(0.025), at(0.975))
+        return (f64::NAN, f64::NAN);
     }
+    let lower = quantile(&mut ratios, 0.025);
+    (lower, quantile(&mut ratios, 0.975))
+}
+
+/// The value at quantile `q` of `values` (the nearest rank), sorting them.
+fn quantile(values: &mut [f64], q: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[((values.len() - 1) as f64 * q).round() as usize]
+}
+
+/// The median of `values`, if there are any.
+fn median_of(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let mut values: Vec<f64> = values.collect();
+    (!values.is_empty()).then(|| median(&mut values))
 }
 
 fn median(values: &mut [f64]) -> f64 {

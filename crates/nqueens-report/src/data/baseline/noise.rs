@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::{Baseline, drift};
+use super::{Baseline, drift, quantile};
 use crate::{CaseStatus, Run, RunManifest, StatsFile};
 
 /// How far beyond the largest deviation seen for a case its band reaches (one pair of runs is
@@ -58,7 +58,7 @@ pub struct Figures {
     /// Median seconds per case, by `group/function/parameter`.
     pub times: BTreeMap<String, f64>,
     /// Instructions per kernel, by `instructions/<label>/<operation>-<n>[ (calling thread)]`.
-    pub kernels: BTreeMap<String, u64>,
+    pub kernels: BTreeMap<String, f64>,
 }
 
 impl Figures {
@@ -81,7 +81,7 @@ impl Figures {
 /// The measured instruction counts of a statistics file, by kernel:
 /// `instructions/<label>/<operation>-<n>`, with ` (calling thread)` for a count that did not
 /// follow the kernel's threads.
-pub(super) fn kernels(stats: &StatsFile) -> BTreeMap<String, u64> {
+pub(super) fn kernels(stats: &StatsFile) -> BTreeMap<String, f64> {
     let key = |record: &crate::CaseRecord| {
         let (operation, rest) = record.note.split_once(':').unwrap_or((&record.note, ""));
         let suffix = if rest.contains(EVERY_THREAD_COUNTED) {
@@ -105,7 +105,7 @@ pub(super) fn kernels(stats: &StatsFile) -> BTreeMap<String, u64> {
                 && r.status == CaseStatus::Measured
                 && r.instructions > 0
         })
-        .map(|r| (key(r), r.instructions))
+        .map(|r| (key(r), r.instructions as f64))
         .collect()
 }
 
@@ -132,10 +132,9 @@ impl Noise {
             .iter()
             .map(|text| head_line(text, "runs:").unwrap_or("two unchanged runs"))
             .collect();
-        let pairs = REFERENCES.iter().map(|text| {
-            let (first, second) = parse_reference(text);
-            Self::measure(&[first, second], String::new(), [0.0; 3])
-        });
+        let pairs = REFERENCES
+            .iter()
+            .map(|text| Self::measure(&parse_reference(text), String::new(), [0.0; 3]));
         let mut noise = pairs
             .reduce(Self::merge)
             .unwrap_or_else(|| Self::measure(&[], String::new(), [0.0; 3]));
@@ -185,7 +184,7 @@ impl Noise {
                 }
                 for (key, &x) in &a.kernels {
                     if let Some(&y) = b.kernels.get(key) {
-                        widen(&mut deviations, key, (y as f64 / x as f64).ln().abs());
+                        widen(&mut deviations, key, (y / x).ln().abs());
                     }
                 }
             }
@@ -193,8 +192,7 @@ impl Noise {
         let mut classes = fallback;
         for (band, mut values) in classes.iter_mut().zip(by_class) {
             if values.len() >= MIN_CLASS_CASES {
-                values.sort_by(f64::total_cmp);
-                *band = values[((values.len() - 1) as f64 * CLASS_QUANTILE).round() as usize];
+                *band = quantile(&mut values, CLASS_QUANTILE);
             }
         }
         Self {
@@ -312,24 +310,27 @@ fn head_line<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 }
 
 /// The reference's two runs (`case,first,second`; instruction counts under their kernel key).
-fn parse_reference(text: &str) -> (Figures, Figures) {
-    let (mut first, mut second) = (Figures::default(), Figures::default());
+fn parse_reference(text: &str) -> [Figures; 2] {
+    let mut runs = [Figures::default(), Figures::default()];
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let mut fields = line.split(',');
-        let (Some(case), Some(a), Some(b)) = (fields.next(), fields.next(), fields.next()) else {
+        let case = fields.next().unwrap_or_default();
+        let (Some(Ok(a)), Some(Ok(b))) =
+            (fields.next().map(str::parse), fields.next().map(str::parse))
+        else {
             continue;
         };
-        if case.starts_with(crate::group::INSTRUCTIONS) {
-            if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
-                first.kernels.insert(case.to_string(), a);
-                second.kernels.insert(case.to_string(), b);
-            }
-        } else if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
-            first.times.insert(case.to_string(), a);
-            second.times.insert(case.to_string(), b);
+        for (run, value) in runs.iter_mut().zip([a, b]) {
+            let kernel = case.starts_with(crate::group::INSTRUCTIONS);
+            let map = if kernel {
+                &mut run.kernels
+            } else {
+                &mut run.times
+            };
+            map.insert(case.to_string(), value);
         }
     }
-    (first, second)
+    runs
 }
 
 #[cfg(test)]
@@ -443,7 +444,7 @@ mod tests {
                     )
                 })
                 .collect(),
-            kernels: [("instructions/k/count-8".to_string(), 1000)].into(),
+            kernels: [("instructions/k/count-8".to_string(), 1000.0)].into(),
         };
         let noise = Noise::measure(&[run(1.0), run(1.5)], "test".into(), [0.1; 3]);
         assert!((noise.time_band("g/f0/1", 1e-3) - 1.5f64.powf(MARGIN)).abs() < 1e-9);
