@@ -1,14 +1,9 @@
 //! `nqueens compare` as a library over a given [`Registry`]: every strategy on the same sizes,
-//! one table per [`Job`], planned by [`plan`], run by [`run_job`] and written by [`Ran::write`];
-//! the command line adds its flags, and the report writes the README's sample with the same
-//! functions.
-//!
-//! Each case runs under the deadline engine ([`run_with_deadline`]), stopped when its time is
-//! up or on Ctrl-C. Some work cannot be stopped halfway (building a 10^9-queen placement, then
-//! validating it), so a case is not started (`skipped`) when its strategy's largest finished
-//! case (or a probe), scaled by its variant's cost model and at least by n, says it would run
-//! past the timeout or the memory available. A case that finishes fast (its time mostly the
-//! watchdog thread's start) is timed again without the watchdog, and shows the median.
+//! one table per [`Job`], planned by [`plan`], run by [`run_job`] and written by [`Ran::write`]
+//! (the command line and the report's README sample share them). Each case runs under the
+//! deadline engine ([`run_with_deadline`]); a case its strategy's cost says would run past the
+//! timeout or the memory is not started (`skipped`), and a fast one is timed again without the
+//! watchdog.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -122,17 +117,12 @@ fn retime(solver: &dyn Solver, operation: Operation, n: usize, config: &Config) 
 /// The largest size any variant of any registered strategy accepts for `operation`, if all
 /// are bounded.
 fn largest_accepted(registry: &Registry, operation: Operation) -> Option<usize> {
-    let mut largest = Some(0);
-    for solver in registry.iter() {
-        for variant in solver.capabilities().variants {
-            match variant.limit(operation) {
-                Limit::UpTo(max) => largest = largest.map(|l: usize| l.max(max)),
-                Limit::Unbounded => largest = None,
-                Limit::Unsupported(_) => {}
-            }
-        }
-    }
-    largest
+    let mut variants = registry.iter().flat_map(|s| s.capabilities().variants);
+    variants.try_fold(0, |largest, variant| match variant.limit(operation) {
+        Limit::UpTo(max) => Some(largest.max(max)),
+        Limit::Unbounded => None,
+        Limit::Unsupported(_) => Some(largest),
+    })
 }
 
 /// One job of a comparison: the sizes some strategy accepts, and why no strategy accepts each
@@ -221,14 +211,23 @@ pub enum Outcome {
     Skipped(String),
 }
 
-impl Serialize for Outcome {
-    /// The count, `found`, `no solution`, `timeout`, ..., or `refused: ` / `skipped: ` and why.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&match self {
+impl Outcome {
+    /// The table's result cell: the count, `found`, `no solution`, `budget-exhausted`,
+    /// `timeout`, `interrupted`, `refused` or `skipped`, and with `why` the reason after a colon.
+    fn label(&self, why: bool) -> String {
+        match self {
             Outcome::Answered(answer) => answer.label(),
-            Outcome::Refused(error) => format!("refused: {error}"),
-            Outcome::Skipped(why) => format!("skipped: {why}"),
-        })
+            Outcome::Refused(error) if why => format!("refused: {error}"),
+            Outcome::Skipped(reason) if why => format!("skipped: {reason}"),
+            Outcome::Refused(_) => "refused".to_string(),
+            Outcome::Skipped(_) => "skipped".to_string(),
+        }
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.label(true))
     }
 }
 
@@ -266,19 +265,8 @@ impl Case {
         }
     }
 
-    /// The table's result cell: the count, `found`, `no solution`, `budget-exhausted`,
-    /// `timeout`, `interrupted`, `refused` or `skipped` (the reason is printed under the
-    /// table).
-    pub fn label(&self) -> String {
-        match &self.outcome {
-            Outcome::Answered(answer) => answer.label(),
-            Outcome::Refused(_) => "refused".to_string(),
-            Outcome::Skipped(_) => "skipped".to_string(),
-        }
-    }
-
     /// Why the row has no answer, for under the table.
-    pub fn reason(&self) -> Option<String> {
+    fn reason(&self) -> Option<String> {
         match &self.outcome {
             Outcome::Answered(_) => None,
             Outcome::Refused(error) => Some(error.to_string()),
@@ -286,15 +274,11 @@ impl Case {
         }
     }
 
-    fn timed_out(&self) -> bool {
-        matches!(&self.outcome, Outcome::Answered(answer) if answer.ended() == Ended::Deadline)
-    }
-
     /// Why the strategy is not tried on larger sizes after this case, if it is not.
     fn gives_up(&self) -> Option<&'static str> {
-        match self.outcome {
+        match &self.outcome {
             Outcome::Skipped(_) => Some("was skipped"),
-            _ if self.timed_out() => Some("timed out"),
+            Outcome::Answered(answer) if answer.ended() == Ended::Deadline => Some("timed out"),
             _ => None,
         }
     }

@@ -101,7 +101,7 @@ impl Ran {
                     "-".to_string()
                 }
             }));
-            row.push(case.label());
+            row.push(case.outcome.label(false));
             rows.push(row);
         }
         rows
