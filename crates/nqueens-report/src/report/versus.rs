@@ -12,14 +12,10 @@ use crate::data::baseline::{
 };
 use crate::{Baseline, ReportError, format_count, format_seconds};
 
-/// More timed cases beyond their band than this share (a fifth) say the runs were measured
-/// under different loads: a change to a strategy or two moves their cases only, and a change
-/// that moves every case alike is drift, divided out.
-const UNSETTLED_SHARE: f64 = 0.2;
-
 /// What the README says about a comparison.
 pub(crate) struct Against<'a> {
-    /// Every case and kernel compared, regressions and gains first.
+    /// Every case and kernel compared, in [`compare`](crate::compare())'s order: regressions,
+    /// then gains, then the rest.
     pub changes: &'a [Change],
     /// The runs compared with.
     pub baselines: &'a [Baseline],
@@ -34,7 +30,7 @@ pub(crate) struct Against<'a> {
 struct Row<'a> {
     case: &'a str,
     kernel: bool,
-    /// `Regression` or `Gain`, for the summary.
+    /// `Regression` or `Gain` beyond the noise, else empty.
     title: &'static str,
     before: String,
     after: String,
@@ -51,6 +47,8 @@ struct Row<'a> {
     /// ×1.39, the band for a case alone`.
     confirmed: String,
     unconfirmed: bool,
+    /// Beyond its band, drift divided out, confirmed or not.
+    beyond: bool,
     /// The table's verdict cell.
     verdict: String,
 }
@@ -85,7 +83,8 @@ impl<'a> Row<'a> {
             kernel,
             title: match c.verdict {
                 Verdict::Regression => "Regression",
-                _ => "Gain",
+                Verdict::Gain => "Gain",
+                Verdict::Noise => "",
             },
             before: format(c.before),
             after: format(c.after),
@@ -98,6 +97,7 @@ impl<'a> Row<'a> {
             drifted: c.drift != 1.0,
             confirmed,
             unconfirmed,
+            beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
             verdict,
         }
     }
@@ -112,40 +112,10 @@ fn times(ratio: f64) -> String {
     }
 }
 
-/// How many timed cases moved beyond their noise band, and what share (percent) of them, when
-/// so many moved that the runs themselves, not a change to a few strategies, are the likely
-/// cause (another load on the machine while one of them ran: the drift, a median, cannot undo
-/// a load that came and went).
-fn unsettled(changes: &[Change]) -> Option<(usize, f64)> {
-    let timed: Vec<&Change> = changes
-        .iter()
-        .filter(|c| c.measure == Measure::Time)
-        .collect();
-    let beyond = timed
-        .iter()
-        .filter(|c| {
-            let r = c.ratio / c.drift;
-            r > c.band || r < 1.0 / c.band
-        })
-        .count();
-    let share = beyond as f64 / timed.len().max(1) as f64;
-    (timed.len() >= 8 && share > UNSETTLED_SHARE).then_some((beyond, share * 100.0))
-}
-
 /// `template` filled with the comparison's figures.
 fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> {
     let changes = against.changes;
     let rows: Vec<Row> = changes.iter().map(Row::of).collect();
-    let (kernels, timed): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.kernel);
-    let moved: Vec<&Row> = [Verdict::Regression, Verdict::Gain]
-        .into_iter()
-        .flat_map(|v| {
-            rows.iter()
-                .zip(changes)
-                .filter(move |(_, c)| c.verdict == v)
-        })
-        .map(|(r, _)| r)
-        .collect();
     let within = changes
         .iter()
         .filter(|c| c.verdict == Verdict::Noise)
@@ -177,10 +147,9 @@ fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> 
     Ok(env.render_str(
         template,
         context! {
-            moved, timed, kernels, within, describe, drift, dirs,
+            rows, within, describe, drift, dirs,
             changed => changes.len() - within,
             total => changes.len(),
-            unsettled => unsettled(changes),
             uncompared => against.uncompared,
             source => against.noise.source,
             pairs => against.noise.pairs,
