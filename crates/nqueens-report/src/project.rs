@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use nqueens_core::{Config, Limit, Operation, StopFlag};
+use nqueens_core::{Limit, Operation, StopFlag};
 use nqueens_run::Registry;
 
-use crate::compare::{Job, announcement, plan, run_job};
+use crate::compare::{self, Job, announcement, plan, run_job};
 
 /// The line that opens block `name`.
 pub fn begin(name: &str) -> String {
@@ -95,12 +95,7 @@ pub const COMPARE_SAMPLE: &str = "compare 16 --job first";
 /// The README's `compare` sample: [`COMPARE_SAMPLE`] run on `registry` with the command's
 /// defaults, as a `text` code block: the command, its announcement, then its table.
 pub fn compare_sample(registry: &Registry, stop: &StopFlag) -> String {
-    let config = Config {
-        seed: Some(1),
-        stop: stop.clone(),
-        stats: true,
-        ..Config::default()
-    };
+    let config = compare::config(1, stop);
     let timeout = Duration::from_secs(2);
     let planned = plan(registry, &[Job::First], &[16], &config);
     let mut text = format!(

@@ -114,6 +114,17 @@ fn retime(solver: &dyn Solver, operation: Operation, n: usize, config: &Config) 
     times.get(times.len() / 2).copied()
 }
 
+/// A comparison's configuration: `seed`, `stop` (Ctrl-C, which the deadline engine watches
+/// too) and every statistic kept, even those that cost time (the table shows them).
+pub fn config(seed: u64, stop: &nqueens_core::StopFlag) -> Config {
+    Config {
+        seed: Some(seed),
+        stop: stop.clone(),
+        stats: true,
+        ..Config::default()
+    }
+}
+
 /// The largest size any variant of any registered strategy accepts for `operation`, if all
 /// are bounded.
 fn largest_accepted(registry: &Registry, operation: Operation) -> Option<usize> {

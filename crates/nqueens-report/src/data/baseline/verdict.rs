@@ -44,11 +44,11 @@ struct Together {
 }
 
 /// Steps 1 and 2 of [`judge`]: the side of its band a timed case lies on, drift divided out.
-fn beyond_band(ratio: f64, lower: f64, upper: f64, drift: f64, band: f64) -> Verdict {
-    let (ratio, lower, upper) = (ratio / drift, lower / drift, upper / drift);
-    if lower > 1.0 && ratio > (1.0 + NOISE).max(band) {
+fn beyond_band(c: &Change) -> Verdict {
+    let (ratio, lower, upper) = (c.ratio / c.drift, c.lower / c.drift, c.upper / c.drift);
+    if lower > 1.0 && ratio > (1.0 + NOISE).max(c.band) {
         Verdict::Regression
-    } else if upper < 1.0 && ratio < (1.0 - NOISE).min(1.0 / band) {
+    } else if upper < 1.0 && ratio < (1.0 - NOISE).min(1.0 / c.band) {
         Verdict::Gain
     } else {
         Verdict::Noise
@@ -57,9 +57,9 @@ fn beyond_band(ratio: f64, lower: f64, upper: f64, drift: f64, band: f64) -> Ver
 
 /// Whether a timed case got slower, faster, or neither, and what confirmed it: the whole rule.
 ///
-/// 1. **Drift divided out.** `ratio` (after / before of the medians) and its 95% interval
-///    `lower..upper` are divided by the run-wide `drift` (the median ratio of all cases): two
-///    runs on a shared machine differ as a whole.
+/// 1. **Drift divided out.** The case's `ratio` (after / before of the medians) and its 95%
+///    interval `lower..upper` are divided by the run-wide `drift` (the median ratio of all
+///    cases): two runs on a shared machine differ as a whole.
 /// 2. **Beyond its band.** Slower when the ratio is above the case's noise `band`
 ///    ([`Noise::time_band`](super::Noise::time_band)), more than [`NOISE`] above 1, and the
 ///    whole interval above 1; faster, mirrored. Anything else is within the noise (`None`).
@@ -75,15 +75,8 @@ fn beyond_band(ratio: f64, lower: f64, upper: f64, drift: f64, band: f64) -> Ver
 ///    lists it apart, for a rerun to settle). A passing load can still move several cases of
 ///    one strategy together: the report's "unsettled" warning and the instruction counts,
 ///    which no load moves, are there for it.
-fn judge(
-    ratio: f64,
-    lower: f64,
-    upper: f64,
-    drift: f64,
-    band: f64,
-    together: Together,
-) -> (Verdict, Option<Confirmation>) {
-    let side = beyond_band(ratio, lower, upper, drift, band);
+fn judge(c: &Change, together: Together) -> (Verdict, Option<Confirmation>) {
+    let side = beyond_band(c);
     let beyond = match side {
         Verdict::Regression => together.slower,
         Verdict::Gain => together.faster,
@@ -92,7 +85,7 @@ fn judge(
     if beyond >= TOGETHER_MIN && 2 * beyond >= together.cases {
         let cases = together.cases;
         (side, Some(Confirmation::Strategy { beyond, cases }))
-    } else if (ratio / drift).ln().abs() > lone_band(band).ln() {
+    } else if (c.ratio / c.drift).ln().abs() > lone_band(c.band).ln() {
         (side, Some(Confirmation::FarBeyond))
     } else {
         (Verdict::Noise, Some(Confirmation::Unconfirmed))
@@ -109,7 +102,7 @@ pub(super) fn confirm(changes: &mut [Change]) {
             .entry(strategy_of(&c.case).to_string())
             .or_default();
         entry.cases += 1;
-        match beyond_band(c.ratio, c.lower, c.upper, c.drift, c.band) {
+        match beyond_band(c) {
             Verdict::Regression => entry.slower += 1,
             Verdict::Gain => entry.faster += 1,
             Verdict::Noise => {}
@@ -117,7 +110,7 @@ pub(super) fn confirm(changes: &mut [Change]) {
     }
     for c in changes.iter_mut().filter(timed) {
         let together = strategies[strategy_of(&c.case)];
-        (c.verdict, c.confirmation) = judge(c.ratio, c.lower, c.upper, c.drift, c.band, together);
+        (c.verdict, c.confirmation) = judge(c, together);
     }
 }
 
@@ -195,6 +188,15 @@ mod tests {
 
     #[test]
     fn judge_states_the_rule() {
+        let judge = |ratio, lower, upper, drift, band, together| {
+            let case = Change {
+                lower,
+                upper,
+                drift,
+                ..timed("g/s/1", ratio, band, Verdict::Noise)
+            };
+            judge(&case, together)
+        };
         let alone = Together {
             cases: 4,
             slower: 1,
