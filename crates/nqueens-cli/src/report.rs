@@ -119,17 +119,22 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         .map(str::trim)
         .filter(|a| !a.is_empty())
         .map_or(String::new(), |a| format!(" -- {a}"));
-    // Filtered reruns merged into the statistics since: their commands, in order.
-    let reruns: Vec<String> = stats.as_ref().map_or(Vec::new(), |s| {
-        s.updates()
-            .iter()
-            .map(|u| format!("cargo bench --bench compare -- {}", u.args.trim()))
-            .collect()
-    });
+    // The bench's command, the filtered reruns merged into its statistics since, this one.
+    let mut commands = vec![format!("cargo bench --bench compare{bench_args}")];
+    for update in stats.iter().flat_map(StatsFile::updates) {
+        commands.push(format!(
+            "cargo bench --bench compare -- {}",
+            update.args.trim()
+        ));
+    }
+    let report_args: Vec<String> = std::env::args().skip(1).collect();
+    commands.push(format!(
+        "cargo run --release --bin nqueens -- {}",
+        report_args.join(" ")
+    ));
     // The traces are drawn here and written only once the report is: a report refused (by
     // `write_report`'s checks of its inputs) leaves every file of the one there as it was.
     let (traces, trace_page, trace_files) = draw_traces(registry, stop, &args.out)?;
-    let report_args: Vec<String> = std::env::args().skip(1).collect();
     let input = ReportInput {
         criterion,
         stats,
@@ -147,13 +152,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
             ("strategies".to_string(), strategies_table(registry)),
             ("compare".to_string(), compare_sample(registry, stop)),
         ],
-        commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
-            .chain(reruns)
-            .chain(std::iter::once(format!(
-                "cargo run --release --bin nqueens -- {}",
-                report_args.join(" ")
-            )))
-            .collect(),
+        commands,
     };
     let options = ReportOptions {
         out: args.out.clone(),
@@ -309,13 +308,11 @@ fn draw_traces(
         } else {
             format!("{} steps to a solution", trace.end.steps)
         };
+        let seed = seed.map_or(String::new(), |seed| format!(", seed {seed}"));
         pictures.push(TracePicture {
             family: family.to_string(),
             file,
-            caption: match seed {
-                Some(seed) => format!("{name}, n = {n}, seed {seed}: {ending}"),
-                None => format!("{name}, n = {n}: {ending}"),
-            },
+            caption: format!("{name}, n = {n}{seed}: {ending}"),
         });
         files.push((path, svg));
         traces.push(trace);
