@@ -34,14 +34,9 @@ pub(crate) fn lone_band(band: f64) -> f64 {
     (FAMILY_MARGIN * band.ln().max(NOISE.ln_1p())).exp()
 }
 
-/// How many of one strategy's cases are in both runs, and how many of them are beyond their
-/// bands on each side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Together {
-    cases: usize,
-    slower: usize,
-    faster: usize,
-}
+/// How many of one strategy's cases (in both runs) lie on each side of their bands, by the
+/// [`Verdict`] of the side: slower, faster, within.
+type Together = [usize; 3];
 
 /// Steps 1 and 2 of [`judge`]: the side of its band a timed case lies on, drift divided out.
 fn beyond_band(c: &Change) -> Verdict {
@@ -77,13 +72,10 @@ fn beyond_band(c: &Change) -> Verdict {
 ///    which no load moves, are there for it.
 fn judge(c: &Change, together: Together) -> (Verdict, Option<Confirmation>) {
     let side = beyond_band(c);
-    let beyond = match side {
-        Verdict::Regression => together.slower,
-        Verdict::Gain => together.faster,
-        Verdict::Noise => return (Verdict::Noise, None),
-    };
-    if beyond >= TOGETHER_MIN && 2 * beyond >= together.cases {
-        let cases = together.cases;
+    let (beyond, cases) = (together[side as usize], together.iter().sum());
+    if side == Verdict::Noise {
+        (Verdict::Noise, None)
+    } else if beyond >= TOGETHER_MIN && 2 * beyond >= cases {
         (side, Some(Confirmation::Strategy { beyond, cases }))
     } else if (c.ratio / c.drift).ln().abs() > lone_band(c.band).ln() {
         (side, Some(Confirmation::FarBeyond))
@@ -101,12 +93,7 @@ pub(super) fn confirm(changes: &mut [Change]) {
         let entry = strategies
             .entry(strategy_of(&c.case).to_string())
             .or_default();
-        entry.cases += 1;
-        match beyond_band(c) {
-            Verdict::Regression => entry.slower += 1,
-            Verdict::Gain => entry.faster += 1,
-            Verdict::Noise => {}
-        }
+        entry[beyond_band(c) as usize] += 1;
     }
     for c in changes.iter_mut().filter(timed) {
         let together = strategies[strategy_of(&c.case)];
@@ -197,11 +184,8 @@ mod tests {
             };
             judge(&case, together)
         };
-        let alone = Together {
-            cases: 4,
-            slower: 1,
-            faster: 0,
-        };
+        // One of four cases slower, three within.
+        let alone = [1, 0, 3];
         // 10% slower, band 5%: beyond the band, alone, not far beyond: unconfirmed.
         let unconfirmed = (Verdict::Noise, Some(Confirmation::Unconfirmed));
         assert_eq!(judge(1.10, 1.08, 1.12, 1.0, 1.05, alone), unconfirmed);
@@ -209,11 +193,7 @@ mod tests {
         let far = (Verdict::Regression, Some(Confirmation::FarBeyond));
         assert_eq!(judge(2.0, 1.9, 2.1, 1.0, 1.05, alone), far);
         // Three of four cases slower together confirm each other.
-        let moved = Together {
-            cases: 4,
-            slower: 3,
-            faster: 0,
-        };
+        let moved = [3, 0, 1];
         assert_eq!(
             judge(1.10, 1.08, 1.12, 1.0, 1.05, moved).0,
             Verdict::Regression
