@@ -222,22 +222,11 @@ pub fn compare(
     let Some(first) = baselines.first() else {
         return Ok(Vec::new());
     };
-    let pairs: Vec<(&Estimate, Vec<&Estimate>, f64)> = after
+    let mut changes: Vec<Change> = after
         .iter()
-        .filter_map(|a| {
-            let before: Vec<&Estimate> = baselines
-                .iter()
-                .filter_map(|b| {
-                    b.criterion.estimates.iter().find(|e| {
-                        e.group == a.group && e.function == a.function && e.parameter == a.parameter
-                    })
-                })
-                .collect();
-            let median = median_of(before.iter().map(|e| e.median.point))?;
-            Some((*a, before, median))
-        })
+        .filter_map(|a| change(a, baselines, noise))
         .collect();
-    if pairs.is_empty() {
+    if changes.is_empty() {
         let theirs: usize = baselines.iter().map(|b| b.criterion.estimates.len()).sum();
         return Err(ReportError::NoResults {
             dir: first.dir.clone(),
@@ -248,12 +237,10 @@ pub fn compare(
             ),
         });
     }
-    let ratios: Vec<f64> = pairs.iter().map(|(a, _, b)| a.median.point / b).collect();
-    let drift = drift(&ratios);
-    let mut changes: Vec<Change> = pairs
-        .iter()
-        .map(|(a, before, b)| change(a, before, *b, drift, noise))
-        .collect();
+    let drift = drift(&changes.iter().map(|c| c.ratio).collect::<Vec<f64>>());
+    for c in &mut changes {
+        c.drift = drift;
+    }
     verdict::confirm(&mut changes);
     let key = |c: &Change| match c.verdict {
         Verdict::Regression => -c.ratio,
@@ -334,17 +321,23 @@ pub(crate) fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baselin
         .collect()
 }
 
-/// One timed case against the baselines' estimates, whose median is `before`; its verdict is
-/// given by [`verdict::confirm`], with its strategy's other cases.
-fn change(
-    after: &Estimate,
-    baselines: &[&Estimate],
-    before: f64,
-    drift: f64,
-    noise: &Noise,
-) -> Change {
+/// One timed case against its estimates in the `baselines` (before: the median of their
+/// medians), if any has it; the drift and its verdict are set by [`compare`], with its
+/// strategy's other cases.
+fn change(after: &Estimate, baselines: &[Baseline], noise: &Noise) -> Option<Change> {
+    let estimates: Vec<&Estimate> = baselines
+        .iter()
+        .filter_map(|b| {
+            b.criterion.estimates.iter().find(|e| {
+                e.group == after.group
+                    && e.function == after.function
+                    && e.parameter == after.parameter
+            })
+        })
+        .collect();
+    let before = median_of(estimates.iter().map(|e| e.median.point))?;
     let ratio = after.median.point / before;
-    let before_samples: Vec<f64> = baselines
+    let before_samples: Vec<f64> = estimates
         .iter()
         .flat_map(|e| e.samples.iter().copied())
         .collect();
@@ -352,15 +345,15 @@ fn change(
     let (lower, upper) = if resampled {
         resampled_interval(&after.samples, &before_samples)
     } else {
-        let lowest = baselines
+        let lowest = estimates
             .iter()
             .map(|e| e.median.lower)
             .fold(f64::INFINITY, f64::min);
-        let highest = baselines.iter().map(|e| e.median.upper).fold(0.0, f64::max);
+        let highest = estimates.iter().map(|e| e.median.upper).fold(0.0, f64::max);
         (after.median.lower / highest, after.median.upper / lowest)
     };
     let case = after.case();
-    Change {
+    Some(Change {
         band: noise.time_band(&case, before),
         case,
         measure: Measure::Time,
@@ -370,11 +363,11 @@ fn change(
         lower,
         upper,
         resampled,
-        drift,
+        drift: 1.0,
         steady: false,
         verdict: Verdict::Noise,
         confirmation: None,
-    }
+    })
 }
 
 /// The 95% interval of median(after) / median(before) over [`RESAMPLES`] resamples of both.
