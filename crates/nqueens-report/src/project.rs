@@ -38,14 +38,7 @@ pub fn fill(text: &str, name: &str, body: &str) -> Option<String> {
 /// A limit as the strategy table gives it: `33`, `10^9`, `–` where unsupported.
 fn limit(limit: Limit) -> String {
     match limit {
-        Limit::UpTo(max)
-            if max >= 1_000_000
-                && max
-                    .to_string()
-                    .trim_start_matches('1')
-                    .bytes()
-                    .all(|b| b == b'0') =>
-        {
+        Limit::UpTo(max) if max >= 1_000_000 && 10usize.pow(max.ilog10()) == max => {
             format!("10^{}", max.ilog10())
         }
         Limit::UpTo(max) => max.to_string(),
@@ -135,6 +128,7 @@ mod tests {
         assert_eq!(limit(Limit::UpTo(100_000)), "100000");
         assert_eq!(limit(Limit::UpTo(1_000_000_000)), "10^9");
         assert_eq!(limit(Limit::UpTo(2_000_000)), "2000000");
+        assert_eq!(limit(Limit::UpTo(11_000_000)), "11000000");
         assert_eq!(limit(Limit::Unsupported("no")), "–");
     }
 }

@@ -32,11 +32,9 @@ pub enum Job {
 
 /// What a job is, beside its operation.
 struct Facts {
-    /// The table's title.
     title: &'static str,
     /// What the job does, for the line that announces it.
     doing: &'static str,
-    /// The sizes used when none are given.
     default_sizes: &'static [usize],
     /// The size at which a strategy shows what it counts: large enough that every strategy
     /// searching for a first solution moves, backtracks or restarts, small enough for a few
