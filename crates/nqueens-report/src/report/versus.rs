@@ -28,17 +28,12 @@ pub(crate) struct Against<'a> {
 /// One case or kernel as the templates show it, its figures formatted once.
 #[derive(Serialize)]
 struct Row<'a> {
-    case: &'a str,
+    change: &'a Change,
     kernel: bool,
     /// `Regression` or `Gain` beyond the noise, else empty.
     title: &'static str,
     before: String,
     after: String,
-    ratio: f64,
-    lower: f64,
-    upper: f64,
-    band: f64,
-    resampled: bool,
     /// `2.00× slower` (drift divided out), or for a kernel `more` / `fewer`.
     moved: String,
     /// Whether a drift was divided out.
@@ -79,7 +74,7 @@ impl<'a> Row<'a> {
             (false, false) => c.verdict.as_str().to_string(),
         };
         Row {
-            case: &c.case,
+            change: c,
             kernel,
             title: match c.verdict {
                 Verdict::Regression => "Regression",
@@ -88,11 +83,6 @@ impl<'a> Row<'a> {
             },
             before: format(c.before),
             after: format(c.after),
-            ratio: c.ratio,
-            lower: c.lower,
-            upper: c.upper,
-            band: c.band,
-            resampled: c.resampled,
             moved,
             drifted: c.drift != 1.0,
             confirmed,

@@ -9,6 +9,8 @@ mod verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
 pub(crate) use noise::{CLASS_QUANTILE, INSTRUCTION_FLOOR};
 pub use noise::{EVERY_THREAD_COUNTED, Figures, MARGIN, Noise};
 pub(crate) use verdict::{Confirmation, FAMILY_MARGIN, NOISE, TOGETHER_MIN, lone_band};
@@ -148,7 +150,7 @@ pub(crate) fn case_parameter_matches(record: &crate::CaseRecord, estimate: &Esti
 }
 
 /// What a case's ratio says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Verdict {
     /// Slower beyond the noise.
     Regression,
@@ -170,7 +172,7 @@ impl Verdict {
 }
 
 /// What a [`Change`] measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Measure {
     /// Criterion's median time, seconds.
     Time,
@@ -179,7 +181,7 @@ pub enum Measure {
 }
 
 /// One case (or kernel) in both runs.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Change {
     /// `group/function/parameter`; for a kernel `instructions/label/operation-n`.
     pub case: String,

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use serde::Serialize;
+
 use super::{Change, Measure, Verdict, noise::strategy_of};
 
 /// Changes smaller than this share (2%) are within the noise whatever the interval says.
@@ -18,7 +20,7 @@ pub(crate) const FAMILY_MARGIN: f64 = 2.5;
 pub(crate) const TOGETHER_MIN: usize = 2;
 
 /// Why a timed case beyond its band is, or is not, a change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub(crate) enum Confirmation {
     /// `beyond` of its strategy's `cases` (in both runs) moved beyond their bands on its side.
     Strategy { beyond: usize, cases: usize },
