@@ -30,14 +30,10 @@ pub(crate) struct Against<'a> {
 struct Row<'a> {
     change: &'a Change,
     kernel: bool,
-    /// `Regression` or `Gain` beyond the noise, else empty.
-    title: &'static str,
     before: String,
     after: String,
     /// `2.00× slower` (drift divided out), or for a kernel `more` / `fewer`.
     moved: String,
-    /// Whether a drift was divided out.
-    drifted: bool,
     /// What confirmed a timed change: `; 8 of its strategy's 8 cases moved so` or `; beyond
     /// ×1.39, the band for a case alone`.
     confirmed: String,
@@ -76,15 +72,9 @@ impl<'a> Row<'a> {
         Row {
             change: c,
             kernel,
-            title: match c.verdict {
-                Verdict::Regression => "Regression",
-                Verdict::Gain => "Gain",
-                Verdict::Noise => "",
-            },
             before: format(c.before),
             after: format(c.after),
             moved,
-            drifted: c.drift != 1.0,
             confirmed,
             unconfirmed,
             beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
