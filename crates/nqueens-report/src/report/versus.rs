@@ -30,8 +30,6 @@ pub(crate) struct Against<'a> {
 struct Row<'a> {
     change: &'a Change,
     kernel: bool,
-    before: String,
-    after: String,
     /// `2.00× slower` (drift divided out), or for a kernel `more` / `fewer`.
     moved: String,
     /// What confirmed a timed change: `; 8 of its strategy's 8 cases moved so` or `; beyond
@@ -47,11 +45,10 @@ struct Row<'a> {
 impl<'a> Row<'a> {
     fn of(c: &'a Change) -> Self {
         let kernel = c.measure == Measure::Instructions;
-        let (format, moved): (fn(f64) -> String, String) = if kernel {
-            let more = if c.ratio > 1.0 { "more" } else { "fewer" };
-            (format_count, more.to_string())
-        } else {
-            (format_seconds, times(c.ratio / c.drift))
+        let moved = match (kernel, c.ratio > 1.0) {
+            (true, true) => "more".to_string(),
+            (true, false) => "fewer".to_string(),
+            (false, _) => times(c.ratio / c.drift),
         };
         let confirmed = match c.confirmation {
             Some(Confirmation::Strategy { beyond, cases }) => {
@@ -72,8 +69,6 @@ impl<'a> Row<'a> {
         Row {
             change: c,
             kernel,
-            before: format(c.before),
-            after: format(c.after),
             moved,
             confirmed,
             unconfirmed,
@@ -124,6 +119,8 @@ fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> 
     env.set_lstrip_blocks(true);
     env.set_keep_trailing_newline(true);
     env.add_filter("fixed", |v: f64, digits: usize| format!("{v:.digits$}"));
+    env.add_filter("seconds", format_seconds);
+    env.add_filter("count", format_count);
     Ok(env.render_str(
         template,
         context! {
