@@ -30,8 +30,6 @@ pub(crate) struct Against<'a> {
 struct Row<'a> {
     change: &'a Change,
     kernel: bool,
-    /// `2.00× slower` (drift divided out), or for a kernel `more` / `fewer`.
-    moved: String,
     /// What confirmed a timed change: `; 8 of its strategy's 8 cases moved so` or `; beyond
     /// ×1.39, the band for a case alone`.
     confirmed: String,
@@ -45,11 +43,6 @@ struct Row<'a> {
 impl<'a> Row<'a> {
     fn of(c: &'a Change) -> Self {
         let kernel = c.measure == Measure::Instructions;
-        let moved = match (kernel, c.ratio > 1.0) {
-            (true, true) => "more".to_string(),
-            (true, false) => "fewer".to_string(),
-            (false, _) => times(c.ratio / c.drift),
-        };
         let confirmed = match c.confirmation {
             Some(Confirmation::Strategy { beyond, cases }) => {
                 format!("; {beyond} of its strategy's {cases} cases moved so")
@@ -69,7 +62,6 @@ impl<'a> Row<'a> {
         Row {
             change: c,
             kernel,
-            moved,
             confirmed,
             unconfirmed,
             beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
@@ -121,6 +113,7 @@ fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> 
     env.add_filter("fixed", |v: f64, digits: usize| format!("{v:.digits$}"));
     env.add_filter("seconds", format_seconds);
     env.add_filter("count", format_count);
+    env.add_filter("times", times);
     Ok(env.render_str(
         template,
         context! {
