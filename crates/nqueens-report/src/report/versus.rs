@@ -30,9 +30,6 @@ pub(crate) struct Against<'a> {
 struct Row<'a> {
     change: &'a Change,
     kernel: bool,
-    /// What confirmed a timed change: `; 8 of its strategy's 8 cases moved so` or `; beyond
-    /// ×1.39, the band for a case alone`.
-    confirmed: String,
     unconfirmed: bool,
     /// Beyond its band, drift divided out, confirmed or not.
     beyond: bool,
@@ -43,16 +40,6 @@ struct Row<'a> {
 impl<'a> Row<'a> {
     fn of(c: &'a Change) -> Self {
         let kernel = c.measure == Measure::Instructions;
-        let confirmed = match c.confirmation {
-            Some(Confirmation::Strategy { beyond, cases }) => {
-                format!("; {beyond} of its strategy's {cases} cases moved so")
-            }
-            Some(Confirmation::FarBeyond) => {
-                let lone = lone_band(c.band);
-                format!("; beyond ×{lone:.2}, the band for a case alone")
-            }
-            Some(Confirmation::Unconfirmed) | None => String::new(),
-        };
         let unconfirmed = c.confirmation == Some(Confirmation::Unconfirmed);
         let verdict = match (unconfirmed, kernel && !c.steady) {
             (true, _) => "within the noise (unconfirmed)".to_string(),
@@ -62,7 +49,6 @@ impl<'a> Row<'a> {
         Row {
             change: c,
             kernel,
-            confirmed,
             unconfirmed,
             beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
             verdict,
@@ -114,6 +100,7 @@ fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> 
     env.add_filter("seconds", format_seconds);
     env.add_filter("count", format_count);
     env.add_filter("times", times);
+    env.add_filter("lone", lone_band);
     Ok(env.render_str(
         template,
         context! {
