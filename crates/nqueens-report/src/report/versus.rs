@@ -33,25 +33,18 @@ struct Row<'a> {
     unconfirmed: bool,
     /// Beyond its band, drift divided out, confirmed or not.
     beyond: bool,
-    /// The table's verdict cell.
-    verdict: String,
+    /// What the verdict says: `slower`, `faster`, `within the noise`.
+    verdict: &'static str,
 }
 
 impl<'a> Row<'a> {
     fn of(c: &'a Change) -> Self {
-        let kernel = c.measure == Measure::Instructions;
-        let unconfirmed = c.confirmation == Some(Confirmation::Unconfirmed);
-        let verdict = match (unconfirmed, kernel && !c.steady) {
-            (true, _) => "within the noise (unconfirmed)".to_string(),
-            (false, true) => format!("{} (not steady)", c.verdict.as_str()),
-            (false, false) => c.verdict.as_str().to_string(),
-        };
         Row {
             change: c,
-            kernel,
-            unconfirmed,
+            kernel: c.measure == Measure::Instructions,
+            unconfirmed: c.confirmation == Some(Confirmation::Unconfirmed),
             beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
-            verdict,
+            verdict: c.verdict.as_str(),
         }
     }
 }
