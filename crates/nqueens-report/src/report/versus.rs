@@ -7,8 +7,8 @@ use minijinja::{Environment, context};
 use serde::Serialize;
 
 use crate::data::baseline::{
-    CLASS_QUANTILE, Change, Confirmation, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE,
-    Noise, TOGETHER_MIN, Verdict, lone_band,
+    CLASS_QUANTILE, Change, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE, Noise,
+    TOGETHER_MIN, lone_band,
 };
 use crate::{Baseline, ReportError, format_count, format_seconds};
 
@@ -29,8 +29,6 @@ pub(crate) struct Against<'a> {
 #[derive(Serialize)]
 struct Row<'a> {
     change: &'a Change,
-    kernel: bool,
-    unconfirmed: bool,
     /// Beyond its band, drift divided out, confirmed or not.
     beyond: bool,
     /// What the verdict says: `slower`, `faster`, `within the noise`.
@@ -41,8 +39,6 @@ impl<'a> Row<'a> {
     fn of(c: &'a Change) -> Self {
         Row {
             change: c,
-            kernel: c.measure == Measure::Instructions,
-            unconfirmed: c.confirmation == Some(Confirmation::Unconfirmed),
             beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
             verdict: c.verdict.as_str(),
         }
@@ -62,10 +58,6 @@ fn times(ratio: f64) -> String {
 fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> {
     let changes = against.changes;
     let rows: Vec<Row> = changes.iter().map(Row::of).collect();
-    let within = changes
-        .iter()
-        .filter(|c| c.verdict == Verdict::Noise)
-        .count();
     let describe = match against.baselines {
         [one] => one.describe(),
         [first, ..] => format!("{} runs of {}", against.baselines.len(), first.describe()),
@@ -97,9 +89,7 @@ fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> 
     Ok(env.render_str(
         template,
         context! {
-            rows, within, describe, drift, dirs,
-            changed => changes.len() - within,
-            total => changes.len(),
+            rows, describe, drift, dirs,
             uncompared => against.uncompared,
             source => against.noise.source,
             pairs => against.noise.pairs,
@@ -129,6 +119,7 @@ pub(super) fn section(against: &Against<'_>) -> Result<String, ReportError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Verdict;
 
     fn timed(ratio: f64) -> Change {
         Change {
