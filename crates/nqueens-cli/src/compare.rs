@@ -7,8 +7,8 @@ use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
-use nqueens::core::{Config, Registry, StopFlag};
-use nqueens_report::compare::{Job, announcement, plan, run_job};
+use nqueens::core::{Registry, StopFlag};
+use nqueens_report::compare::{Job, Planned, announcement, config, plan, run_job};
 
 use crate::{Status, UsageError};
 
@@ -64,15 +64,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
         Some(JobArg::First) => vec![Job::First],
         None => vec![Job::Count, Job::First],
     };
-    // The deadline engine watches `stop` too: Ctrl-C ends the case under way as interrupted.
-    let config = Config {
-        seed: Some(args.seed),
-        stop: stop.clone(),
-        // The table shows the statistics, including those that cost time to keep (the symmetry
-        // counter's nodes: about a fifth more instructions).
-        stats: true,
-        ..Config::default()
-    };
+    let config = config(args.seed, stop);
     let plan = plan(registry, &jobs, &args.sizes, &config);
     if plan.iter().all(|p| p.runnable.is_empty()) {
         let reasons: Vec<&str> = plan
@@ -88,7 +80,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
     // A strategy that cannot run here (a GPU counter without a GPU) is named once, with why,
     // where it would have taken part.
     for (name, why) in registry.unavailable() {
-        let takes_part = |p: &nqueens_report::compare::Planned| {
+        let takes_part = |p: &Planned| {
             registry.get(name).is_ok_and(|solver| {
                 let limit = solver.capabilities().widest(p.job.operation());
                 p.runnable.iter().any(|&n| limit.accepts(n))

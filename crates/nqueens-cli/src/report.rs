@@ -1,7 +1,7 @@
 //! `nqueens report`: charts, board pictures and `reports/README.md` from a `cargo bench` run.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
@@ -87,30 +87,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         Some(stats) => check_runs(stats, &stats_path, args)?,
         None => None,
     };
-    let mut baselines = Vec::new();
-    for dir in &args.baseline {
-        baselines.push(
-            Baseline::read(dir)
-                .with_context(|| format!("reading the baseline {}", dir.display()))?,
-        );
-    }
+    let baselines = args
+        .baseline
+        .iter()
+        .map(|dir| {
+            Baseline::read(dir).with_context(|| format!("reading the baseline {}", dir.display()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
     Baseline::check_one_build(&baselines)?;
-    let noise = if baselines.is_empty() {
-        None
-    } else {
-        let kept = in_target(BENCH_DIR).join("runs");
-        Some(Noise::for_comparison(&baselines, Some(&kept)))
-    };
+    let kept = in_target(BENCH_DIR).join("runs");
+    let noise = (!baselines.is_empty()).then(|| Noise::for_comparison(&baselines, Some(&kept)));
     let by_hand = match &args.by_hand {
         Some(path) => read_by_hand(path)?,
-        None => {
-            let default = PathBuf::from(DEFAULT_BY_HAND);
-            if default.is_file() {
-                read_by_hand(&default)?
-            } else {
-                Vec::new()
-            }
-        }
+        None if Path::new(DEFAULT_BY_HAND).is_file() => read_by_hand(Path::new(DEFAULT_BY_HAND))?,
+        None => Vec::new(),
     };
     let mut boards = Vec::new();
     let default_strategy = StrategyArgs::default();
@@ -129,17 +119,22 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         .map(str::trim)
         .filter(|a| !a.is_empty())
         .map_or(String::new(), |a| format!(" -- {a}"));
-    // Filtered reruns merged into the statistics since: their commands, in order.
-    let reruns: Vec<String> = stats.as_ref().map_or(Vec::new(), |s| {
-        s.updates()
-            .iter()
-            .map(|u| format!("cargo bench --bench compare -- {}", u.args.trim()))
-            .collect()
-    });
+    // The bench's command, the filtered reruns merged into its statistics since, this one.
+    let mut commands = vec![format!("cargo bench --bench compare{bench_args}")];
+    for update in stats.iter().flat_map(StatsFile::updates) {
+        commands.push(format!(
+            "cargo bench --bench compare -- {}",
+            update.args.trim()
+        ));
+    }
+    let report_args: Vec<String> = std::env::args().skip(1).collect();
+    commands.push(format!(
+        "cargo run --release --bin nqueens -- {}",
+        report_args.join(" ")
+    ));
     // The traces are drawn here and written only once the report is: a report refused (by
     // `write_report`'s checks of its inputs) leaves every file of the one there as it was.
     let (traces, trace_page, trace_files) = draw_traces(registry, stop, &args.out)?;
-    let report_args: Vec<String> = std::env::args().skip(1).collect();
     let input = ReportInput {
         criterion,
         stats,
@@ -157,13 +152,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
             ("strategies".to_string(), strategies_table(registry)),
             ("compare".to_string(), compare_sample(registry, stop)),
         ],
-        commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
-            .chain(reruns)
-            .chain(std::iter::once(format!(
-                "cargo run --release --bin nqueens -- {}",
-                report_args.join(" ")
-            )))
-            .collect(),
+        commands,
     };
     let options = ReportOptions {
         out: args.out.clone(),
@@ -205,7 +194,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
 /// statistics without a manifest.
 fn check_runs(
     stats: &StatsFile,
-    stats_path: &std::path::Path,
+    stats_path: &Path,
     args: &ReportArgs,
 ) -> anyhow::Result<Option<RunManifest>> {
     let path = RunManifest::path_beside(stats_path);
@@ -290,7 +279,7 @@ type DrawnFile = (PathBuf, Vec<u8>);
 fn draw_traces(
     registry: &Registry,
     stop: &StopFlag,
-    out: &std::path::Path,
+    out: &Path,
 ) -> anyhow::Result<(Vec<TracePicture>, Option<String>, Vec<DrawnFile>)> {
     let n = 8;
     let mut pictures = Vec::new();
@@ -319,13 +308,11 @@ fn draw_traces(
         } else {
             format!("{} steps to a solution", trace.end.steps)
         };
+        let seed = seed.map_or(String::new(), |seed| format!(", seed {seed}"));
         pictures.push(TracePicture {
             family: family.to_string(),
             file,
-            caption: match seed {
-                Some(seed) => format!("{name}, n = {n}, seed {seed}: {ending}"),
-                None => format!("{name}, n = {n}: {ending}"),
-            },
+            caption: format!("{name}, n = {n}{seed}: {ending}"),
         });
         files.push((path, svg));
         traces.push(trace);

@@ -8,9 +8,8 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum ReportError {
-    /// Reading or writing a file failed.
-    // The I/O error is part of the message, not a `source`: chained printing (`{:#}` in
-    // anyhow) would repeat it.
+    /// Reading or writing a file failed (the I/O error is in the message, not a `source`:
+    /// anyhow's chained printing would repeat it).
     #[error("{action} {}: {error}", path.display())]
     Io {
         /// What was being done ("reading", "writing", "creating").
@@ -38,7 +37,7 @@ pub enum ReportError {
         /// What was wrong with it.
         reason: String,
     },
-    /// The statistics CSV holds no usable report: it is empty, cut off, or has no cases.
+    /// The statistics CSV is empty, cut off, or has no cases.
     #[error("{}: {reason}", path.display())]
     UnusableStats {
         /// The CSV file.
@@ -54,8 +53,7 @@ pub enum ReportError {
         /// The plotting library's message.
         reason: String,
     },
-    /// Several baselines, one of them without a run manifest: it cannot be told to be a run of
-    /// the same build as the others.
+    /// Several baselines, one of them without a run manifest.
     #[error(
         "{}: no run manifest (run.json), so it cannot be told to be a run of the same build as \
          the other baselines: give it alone, or give runs the bench kept \
@@ -66,7 +64,7 @@ pub enum ReportError {
         /// The baseline's directory.
         dir: PathBuf,
     },
-    /// Two baselines are runs of different builds: their spread is not noise.
+    /// Two baselines are runs of different builds.
     #[error(
         "the baselines {} and {} are runs of different builds ({}): repeated --baseline takes \
          runs of one build, whose spread is the noise; compare with one of them at a time",
@@ -79,13 +77,13 @@ pub enum ReportError {
         first: PathBuf,
         /// The other baseline's directory.
         other: PathBuf,
-        /// How their builds differ (commit, profile, machine, ...).
+        /// How their builds differ.
         differences: Vec<String>,
     },
     /// A board picture was asked for with an unusable placement.
     #[error("cannot draw the board: {0}")]
     Board(String),
-    /// The README's template could not be filled (a fault of this crate, not of the data).
+    /// The README's template could not be filled (a fault of this crate).
     #[error("writing the README from its template: {0}")]
     Template(#[from] minijinja::Error),
 }

@@ -1,16 +1,13 @@
-//! The project README's generated blocks: text between `<!-- nqueens report: NAME (generated;
-//! edits are lost) -->` and `<!-- /nqueens report: NAME -->` that `nqueens report` replaces,
-//! so that what lists strategies or quotes a run is never copied by hand. Three blocks:
-//! `strategies` (the strategy table, from the registry: [`strategies_table`]), `compare` (the
-//! sample of `nqueens compare`, run: [`compare_sample`]) and `tradeoffs` (the figures of the
-//! bench run the report is written from).
+//! The project README's generated blocks, between [`begin`] and [`end`] markers, that
+//! `nqueens report` replaces: `strategies` ([`strategies_table`]), `compare`
+//! ([`compare_sample`]) and `tradeoffs` (the figures of the bench run the report is from).
 
 use std::time::Duration;
 
-use nqueens_core::{Config, Limit, Operation, StopFlag};
+use nqueens_core::{Limit, Operation, StopFlag};
 use nqueens_run::Registry;
 
-use crate::compare::{Job, announcement, plan, run_job};
+use crate::compare::{self, Job, announcement, plan, run_job};
 
 /// The line that opens block `name`.
 pub fn begin(name: &str) -> String {
@@ -41,14 +38,7 @@ pub fn fill(text: &str, name: &str, body: &str) -> Option<String> {
 /// A limit as the strategy table gives it: `33`, `10^9`, `–` where unsupported.
 fn limit(limit: Limit) -> String {
     match limit {
-        Limit::UpTo(max)
-            if max >= 1_000_000
-                && max
-                    .to_string()
-                    .trim_start_matches('1')
-                    .bytes()
-                    .all(|b| b == b'0') =>
-        {
+        Limit::UpTo(max) if max >= 1_000_000 && 10usize.pow(max.ilog10()) == max => {
             format!("10^{}", max.ilog10())
         }
         Limit::UpTo(max) => max.to_string(),
@@ -57,8 +47,8 @@ fn limit(limit: Limit) -> String {
     }
 }
 
-/// The strategy table: one row per registered strategy, in registry order, with what it is,
-/// whether it is complete (explores the whole space), and its widest limits per operation.
+/// The strategy table: per registered strategy, what it is, its variants, whether it is
+/// complete, and its widest limits per operation.
 pub fn strategies_table(registry: &Registry) -> String {
     let mut table = String::from(
         "| name | what it is | variants | complete | limits (first / list / count) |\n\
@@ -95,17 +85,10 @@ pub fn strategies_table(registry: &Registry) -> String {
 /// The command of the README's `compare` sample.
 pub const COMPARE_SAMPLE: &str = "compare 16 --job first";
 
-/// The README's `compare` sample: `nqueens compare 16 --job first` run on `registry` (seed 1,
-/// timeout 2 s, as the command's defaults), as a `text` code block: the command, the line it
-/// announces on standard error, then its table. Times vary from run to run; the rest is what
-/// the command prints.
+/// The README's `compare` sample: [`COMPARE_SAMPLE`] run on `registry` with the command's
+/// defaults, as a `text` code block: the command, its announcement, then its table.
 pub fn compare_sample(registry: &Registry, stop: &StopFlag) -> String {
-    let config = Config {
-        seed: Some(1),
-        stop: stop.clone(),
-        stats: true,
-        ..Config::default()
-    };
+    let config = compare::config(1, stop);
     let timeout = Duration::from_secs(2);
     let planned = plan(registry, &[Job::First], &[16], &config);
     let mut text = format!(
@@ -145,6 +128,7 @@ mod tests {
         assert_eq!(limit(Limit::UpTo(100_000)), "100000");
         assert_eq!(limit(Limit::UpTo(1_000_000_000)), "10^9");
         assert_eq!(limit(Limit::UpTo(2_000_000)), "2000000");
+        assert_eq!(limit(Limit::UpTo(11_000_000)), "11000000");
         assert_eq!(limit(Limit::Unsupported("no")), "–");
     }
 }

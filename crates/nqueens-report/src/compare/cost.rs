@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use nqueens_core::{Operation, Solver};
+use nqueens_core::{Ended, Operation, Solver};
 
-use super::{Case, Job};
+use super::{Case, Job, Outcome};
 use crate::bench::variant_cost;
 use crate::{format_bytes, format_seconds};
 
@@ -25,13 +25,17 @@ pub(super) struct Cost {
 }
 
 impl Cost {
+    /// The cost of a finished case, or of one stopped by the timeout.
     pub(super) fn of(case: &Case) -> Option<Cost> {
-        let answer = case.answer.as_ref().ok()?;
-        (case.skipped.is_none() && answer.ended().is_definite()).then(|| Cost {
+        let Outcome::Answered(answer) = &case.outcome else {
+            return None;
+        };
+        let timed_out = answer.ended() == Ended::Deadline;
+        (timed_out || answer.ended().is_definite()).then(|| Cost {
             n: case.n,
             seconds: case.seconds,
             bytes: answer.stats().peak_bytes,
-            timed_out: false,
+            timed_out,
         })
     }
 

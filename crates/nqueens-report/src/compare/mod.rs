@@ -1,47 +1,24 @@
 //! `nqueens compare` as a library over a given [`Registry`]: every strategy on the same sizes,
-//! one table per job ([`Job`]), planned by [`plan`], run by [`run_job`] and written by
-//! [`Ran::write`]. The command line adds only its flags and where the text goes; the report
-//! writes the README's sample with the same functions.
-//!
-//! Each case runs under the deadline engine ([`run_with_deadline`]), which stops it when its
-//! time is up or on Ctrl-C; a case keeps its typed answer (or the strategy's refusal) until it
-//! is printed.
-//!
-//! Some work cannot be stopped halfway (building a 10^9-queen placement by formula, then
-//! validating it), so a case is not started when its strategy's smaller cases say it would
-//! run past the timeout or need more memory than the machine has. The estimate scales the
-//! largest finished case of the same strategy (or a probe at [`PROBE_N`] before a first case
-//! beyond [`PROBE_FROM`]) by the growth of the variant's cost model (the one the bench plans
-//! with), and by at least n itself (time and memory grow at least linearly). Such a case is
-//! marked `skipped`, with the estimate under the table.
-//!
-//! A case's time is one run's wall time, which for the fastest cases is mostly the cost of
-//! starting the deadline's watchdog thread, and for any case can be stretched by other
-//! programs; a case that finishes within [`RETIME_BELOW`] is therefore timed again without the
-//! watchdog, several times, and shows the median of those runs.
+//! one table per [`Job`], planned by [`plan`], run by [`run_job`] and written by [`Ran::write`]
+//! (the command line and the report's README sample share them). Each case runs under the
+//! deadline engine ([`run_with_deadline`]); a case its strategy's cost says would run past the
+//! timeout or the memory is not started (`skipped`), and a fast one is timed again without the
+//! watchdog.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use nqueens_core::{Config, Ended, Error as SolverError, Limit, Operation, Solver, Stats};
 use nqueens_run::{Answer, Registry, run_with_deadline};
+use serde::{Serialize, Serializer};
 
 mod cost;
 mod table;
 
-use serde::{Serialize, Serializer};
 pub use table::write_table;
 
 use crate::format_seconds;
 use cost::Cost;
-
-/// Sizes of the count job when none are given: the whole run takes a few seconds.
-pub const DEFAULT_COUNT_SIZES: &[usize] = &[8, 10, 12, 14];
-
-/// Sizes of the first-solution job when none are given: most of the run is the textbook
-/// backtracker's timeout at n = 32, which is where the first-solution strategies part ways
-/// (backtracking stalls; guided, local and constructive ones go on to 10,000).
-pub const DEFAULT_FIRST_SIZES: &[usize] = &[8, 16, 24, 32, 100, 10_000];
 
 /// The jobs every strategy is put to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -53,6 +30,18 @@ pub enum Job {
     First,
 }
 
+/// What a job is, beside its operation.
+struct Facts {
+    title: &'static str,
+    /// What the job does, for the line that announces it.
+    doing: &'static str,
+    default_sizes: &'static [usize],
+    /// The size at which a strategy shows what it counts: large enough that every strategy
+    /// searching for a first solution moves, backtracks or restarts, small enough for a few
+    /// milliseconds.
+    reference_size: usize,
+}
+
 impl Job {
     /// The operation the job runs.
     pub fn operation(self) -> Operation {
@@ -62,65 +51,42 @@ impl Job {
         }
     }
 
-    /// The table's title.
-    pub fn title(self) -> &'static str {
+    fn facts(self) -> Facts {
         match self {
-            Job::Count => "count all solutions",
-            Job::First => "first solution",
-        }
-    }
-
-    /// What the job does, for the line that announces it.
-    pub fn doing(self) -> &'static str {
-        match self {
-            Job::Count => "counting all solutions",
-            Job::First => "finding a first solution",
-        }
-    }
-
-    /// The sizes used when none are given.
-    pub fn default_sizes(self) -> &'static [usize] {
-        match self {
-            Job::Count => DEFAULT_COUNT_SIZES,
-            Job::First => DEFAULT_FIRST_SIZES,
-        }
-    }
-
-    /// The size at which a strategy shows what it counts: large enough that every strategy
-    /// searching for a first solution moves, backtracks or restarts, small enough for a few
-    /// milliseconds.
-    fn reference_size(self) -> usize {
-        match self {
-            Job::Count => 8,
-            Job::First => 16,
+            // The whole run takes a few seconds.
+            Job::Count => Facts {
+                title: "count all solutions",
+                doing: "counting all solutions",
+                default_sizes: &[8, 10, 12, 14],
+                reference_size: 8,
+            },
+            // Most of the run is the textbook backtracker's timeout at n = 32, where the
+            // strategies part ways (backtracking stalls; guided, local and constructive ones go
+            // on to 10,000).
+            Job::First => Facts {
+                title: "first solution",
+                doing: "finding a first solution",
+                default_sizes: &[8, 16, 24, 32, 100, 10_000],
+                reference_size: 16,
+            },
         }
     }
 }
 
-/// Cases that finish faster than this are timed again without the watchdog thread, whose start
-/// alone takes tens of microseconds, and more than once, so that one run slowed by another
-/// program does not stand for the case.
-pub const RETIME_BELOW: f64 = 0.05;
-
-/// A fast case is rerun at least [`RETIME_MIN_RUNS`] times, and for as long as
-/// [`RETIME_FOR`] allows, up to [`RETIME_MAX_RUNS`] runs.
+/// Cases that finish faster than this are timed again without the watchdog thread (whose
+/// start alone takes tens of microseconds), at least [`RETIME_MIN_RUNS`] times and for
+/// [`RETIME_FOR`], up to [`RETIME_MAX_RUNS`] runs, so that one run slowed by another program
+/// does not stand for the case.
+const RETIME_BELOW: f64 = 0.05;
 const RETIME_MIN_RUNS: usize = 3;
 const RETIME_FOR: Duration = Duration::from_millis(20);
 const RETIME_MAX_RUNS: usize = 1000;
 
-/// The first size from which a first-solution case is estimated from a probe when its
-/// strategy has no finished case of at least [`PROBE_N`] yet.
-pub const PROBE_FROM: usize = 1_000_000;
-
-/// The size of that probe: milliseconds for the linear strategies that go this far, and large
-/// enough that their time is no longer only the cache's.
-pub const PROBE_N: usize = 100_000;
-
-/// A refused case's result cell; JSON adds `: ` and the reason.
-const REFUSED: &str = "refused";
-
-/// The result cell of a case not started because of its estimate; JSON adds `: ` and why.
-const SKIPPED: &str = "skipped";
+/// A first-solution case beyond this size whose strategy has no finished case of at least
+/// [`PROBE_N`] is estimated from a probe at [`PROBE_N`]: milliseconds for the linear
+/// strategies that go this far, and large enough that their time is no longer the cache's.
+const PROBE_FROM: usize = 1_000_000;
+const PROBE_N: usize = 100_000;
 
 /// The median time of repeated runs of a case that has already finished once within
 /// [`RETIME_BELOW`], each timed on its own; `None` if a rerun fails or the job cannot be
@@ -146,20 +112,26 @@ fn retime(solver: &dyn Solver, operation: Operation, n: usize, config: &Config) 
     times.get(times.len() / 2).copied()
 }
 
+/// A comparison's configuration: `seed`, `stop` (Ctrl-C, which the deadline engine watches
+/// too) and every statistic kept, even those that cost time (the table shows them).
+pub fn config(seed: u64, stop: &nqueens_core::StopFlag) -> Config {
+    Config {
+        seed: Some(seed),
+        stop: stop.clone(),
+        stats: true,
+        ..Config::default()
+    }
+}
+
 /// The largest size any variant of any registered strategy accepts for `operation`, if all
 /// are bounded.
 fn largest_accepted(registry: &Registry, operation: Operation) -> Option<usize> {
-    let mut largest = Some(0);
-    for solver in registry.iter() {
-        for variant in solver.capabilities().variants {
-            match variant.limit(operation) {
-                Limit::UpTo(max) => largest = largest.map(|l: usize| l.max(max)),
-                Limit::Unbounded => largest = None,
-                Limit::Unsupported(_) => {}
-            }
-        }
-    }
-    largest
+    let mut variants = registry.iter().flat_map(|s| s.capabilities().variants);
+    variants.try_fold(0, |largest, variant| match variant.limit(operation) {
+        Limit::UpTo(max) => Some(largest.max(max)),
+        Limit::Unbounded => None,
+        Limit::Unsupported(_) => Some(largest),
+    })
 }
 
 /// One job of a comparison: the sizes some strategy accepts, and why no strategy accepts each
@@ -184,7 +156,7 @@ pub fn plan(registry: &Registry, jobs: &[Job], sizes: &[usize], config: &Config)
         .map(|&job| {
             let operation = job.operation();
             let sizes = if given.is_empty() {
-                job.default_sizes()
+                job.facts().default_sizes
             } else {
                 &given[..]
             };
@@ -215,7 +187,7 @@ pub fn plan(registry: &Registry, jobs: &[Job], sizes: &[usize], config: &Config)
 }
 
 /// `8, 10 and 12`.
-pub fn list_sizes(sizes: &[usize]) -> String {
+fn list_sizes(sizes: &[usize]) -> String {
     let text: Vec<String> = sizes.iter().map(usize::to_string).collect();
     match text.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
@@ -228,7 +200,7 @@ pub fn announcement(plan: &[Planned], timeout: Duration, seed: u64) -> String {
     let doing: Vec<String> = plan
         .iter()
         .filter(|p| !p.runnable.is_empty())
-        .map(|p| format!("{} at n = {}", p.job.doing(), list_sizes(&p.runnable)))
+        .map(|p| format!("{} at n = {}", p.job.facts().doing, list_sizes(&p.runnable)))
         .collect();
     format!(
         "nqueens compare: {}, with every strategy that accepts each size (one run per case, at \
@@ -238,8 +210,38 @@ pub fn announcement(plan: &[Planned], timeout: Duration, seed: u64) -> String {
     )
 }
 
-/// One strategy on one size: its answer, why the strategy refused the case, or why it was not
-/// started.
+/// How a case ended.
+pub enum Outcome {
+    /// The strategy's answer.
+    Answered(Answer),
+    /// The strategy refused the case.
+    Refused(SolverError),
+    /// Not started: the estimate that said it would not fit.
+    Skipped(String),
+}
+
+impl Outcome {
+    /// The table's result cell: the count, `found`, `no solution`, `budget-exhausted`,
+    /// `timeout`, `interrupted`, `refused` or `skipped`, and with `why` the reason after a colon.
+    fn label(&self, why: bool) -> String {
+        match self {
+            Outcome::Answered(answer) => answer.label(),
+            Outcome::Refused(error) if why => format!("refused: {error}"),
+            Outcome::Skipped(reason) if why => format!("skipped: {reason}"),
+            Outcome::Refused(_) => "refused".to_string(),
+            Outcome::Skipped(_) => "skipped".to_string(),
+        }
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.label(true))
+    }
+}
+
+/// One strategy on one size; serialised as a row of `compare --json`.
+#[derive(Serialize)]
 pub struct Case {
     /// The job.
     pub job: Job,
@@ -249,81 +251,45 @@ pub struct Case {
     pub strategy: &'static str,
     /// The run's wall time (or the median of its reruns); 0 for a skipped case.
     pub seconds: f64,
-    /// The answer, or the strategy's refusal.
-    pub answer: Result<Answer, SolverError>,
-    /// Set when the case was not run: the estimate that said it would not fit.
-    pub skipped: Option<String>,
+    /// How it ended.
+    #[serde(rename = "result")]
+    pub outcome: Outcome,
+    /// What the run cost; nothing for a refused or skipped case.
+    pub stats: Stats,
 }
 
 impl Case {
-    /// What the run cost; nothing for a refused or skipped case.
-    pub fn stats(&self) -> Stats {
-        self.answer
-            .as_ref()
-            .map_or_else(|_| Stats::default(), |answer| *answer.stats())
-    }
-
-    /// The table's result cell: the count, `found`, `no solution`, `budget-exhausted`,
-    /// `timeout`, `interrupted`, `refused` or `skipped` (the reason is printed under the
-    /// table).
-    pub fn label(&self) -> String {
-        match (&self.skipped, &self.answer) {
-            (Some(_), _) => SKIPPED.to_string(),
-            (None, Ok(answer)) => answer.label(),
-            (None, Err(_)) => REFUSED.to_string(),
+    fn new(job: Job, n: usize, strategy: &'static str, seconds: f64, outcome: Outcome) -> Self {
+        let stats = match &outcome {
+            Outcome::Answered(answer) => *answer.stats(),
+            _ => Stats::default(),
+        };
+        Case {
+            job,
+            n,
+            strategy,
+            seconds,
+            outcome,
+            stats,
         }
     }
 
     /// Why the row has no answer, for under the table.
-    pub fn reason(&self) -> Option<String> {
-        match (&self.skipped, &self.answer) {
-            (Some(why), _) => Some(format!("{} skips n = {}: {why}", self.strategy, self.n)),
-            (None, Err(error)) => Some(error.to_string()),
-            (None, Ok(_)) => None,
+    fn reason(&self) -> Option<String> {
+        match &self.outcome {
+            Outcome::Answered(_) => None,
+            Outcome::Refused(error) => Some(error.to_string()),
+            Outcome::Skipped(why) => Some(format!("{} skips n = {}: {why}", self.strategy, self.n)),
         }
-    }
-
-    fn timed_out(&self) -> bool {
-        matches!(&self.answer, Ok(answer) if answer.ended() == Ended::Deadline)
     }
 
     /// Why the strategy is not tried on larger sizes after this case, if it is not.
     fn gives_up(&self) -> Option<&'static str> {
-        if self.skipped.is_some() {
-            Some("was skipped")
-        } else if self.timed_out() {
-            Some("timed out")
-        } else {
-            None
+        match &self.outcome {
+            Outcome::Skipped(_) => Some("was skipped"),
+            Outcome::Answered(answer) if answer.ended() == Ended::Deadline => Some("timed out"),
+            _ => None,
         }
-    }
-}
-
-impl Serialize for Case {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Record<'a> {
-            job: Job,
-            n: usize,
-            strategy: &'a str,
-            seconds: f64,
-            /// The count, `found`, `no solution`, `timeout`, ..., or `refused: ` and why.
-            result: String,
-            stats: Stats,
-        }
-        Record {
-            job: self.job,
-            n: self.n,
-            strategy: self.strategy,
-            seconds: self.seconds,
-            result: match (&self.skipped, &self.answer) {
-                (Some(why), _) => format!("{SKIPPED}: {why}"),
-                (None, Ok(answer)) => answer.label(),
-                (None, Err(error)) => format!("{REFUSED}: {error}"),
-            },
-            stats: self.stats(),
-        }
-        .serialize(serializer)
     }
 }
 
@@ -347,82 +313,46 @@ pub fn run_job(registry: &Registry, planned: Planned, config: &Config, timeout: 
     let mut costs: BTreeMap<&'static str, Cost> = BTreeMap::new();
     let mut gave_up: BTreeMap<&'static str, (usize, &'static str)> = BTreeMap::new();
     let mut cases = Vec::new();
+    // One run under the deadline; a fast one is timed again, a probe is not.
+    let run = |solver: &dyn Solver, n: usize, retimed: bool| {
+        let timed = run_with_deadline(solver, operation, n, config, timeout);
+        let finished = matches!(&timed.result, Ok(answer) if answer.ended().is_definite());
+        let mut seconds = timed.seconds;
+        if finished && retimed && seconds < RETIME_BELOW {
+            seconds = retime(solver, operation, n, config).unwrap_or(seconds);
+        }
+        let outcome = timed
+            .result
+            .map_or_else(Outcome::Refused, Outcome::Answered);
+        Case::new(job, n, solver.name(), seconds, outcome)
+    };
     for &n in &planned.runnable {
         for solver in registry.available() {
+            let name = solver.name();
             // Sizes beyond a strategy's limits are left out, not shown as refusals.
             if solver.check(operation, n, config).is_err()
-                || gave_up.get(solver.name()).is_some_and(|&(at, _)| n > at)
+                || gave_up.get(name).is_some_and(|&(at, _)| n > at)
             {
                 continue;
             }
             if config.stop.is_stopped() {
                 break;
             }
-            let name = solver.name();
             // A probe gives the first large case something to be estimated from.
             if job == Job::First
                 && n > PROBE_FROM
                 && costs.get(name).is_none_or(|cost| cost.n < PROBE_N)
                 && solver.check(operation, PROBE_N, config).is_ok()
+                && let Some(cost) = Cost::of(&run(solver, PROBE_N, false))
             {
-                let probe = run_with_deadline(solver, operation, PROBE_N, config, timeout);
-                let probe = Case {
-                    job,
-                    n: PROBE_N,
-                    strategy: name,
-                    seconds: probe.seconds,
-                    answer: probe.result,
-                    skipped: None,
-                };
-                let cost = Cost::of(&probe).or_else(|| {
-                    probe.timed_out().then_some(Cost {
-                        n: PROBE_N,
-                        seconds: timeout.as_secs_f64(),
-                        bytes: 0,
-                        timed_out: true,
-                    })
-                });
-                if let Some(cost) = cost {
-                    costs.insert(name, cost);
-                }
+                costs.insert(name, cost);
             }
-            let skipped = costs
+            let case = match costs
                 .get(name)
-                .and_then(|cost| cost.forbids(solver, job, n, timeout));
-            let case = match skipped {
-                Some(why) => Case {
-                    job,
-                    n,
-                    strategy: name,
-                    seconds: 0.0,
-                    // Never shown: `skipped` says why, and a skipped case has no answer.
-                    answer: Err(SolverError::NoStrategy {
-                        operation,
-                        n,
-                        largest: None,
-                    }),
-                    skipped: Some(why),
-                },
-                None => {
-                    let timed = run_with_deadline(solver, operation, n, config, timeout);
-                    let finished = timed
-                        .result
-                        .as_ref()
-                        .is_ok_and(|answer| answer.ended().is_definite());
-                    let seconds = if finished && timed.seconds < RETIME_BELOW {
-                        retime(solver, operation, n, config).unwrap_or(timed.seconds)
-                    } else {
-                        timed.seconds
-                    };
-                    Case {
-                        job,
-                        n,
-                        strategy: name,
-                        seconds,
-                        answer: timed.result,
-                        skipped: None,
-                    }
-                }
+                .and_then(|c| c.forbids(solver, job, n, timeout))
+            {
+                Some(why) => Case::new(job, n, name, 0.0, Outcome::Skipped(why)),
+                None => run(solver, n, true),
             };
             if let Some(cost) = Cost::of(&case) {
                 costs.insert(name, cost);

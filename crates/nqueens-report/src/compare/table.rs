@@ -7,7 +7,7 @@ use std::time::Duration;
 use nqueens_core::{Config, Stats};
 use nqueens_run::{Registry, run_with_deadline};
 
-use super::{Case, Ran};
+use super::{Case, Outcome, Ran};
 use crate::format_seconds;
 
 /// How long the run at the reference size may take.
@@ -18,7 +18,7 @@ impl Ran {
     /// (why a row has no answer, which strategies gave up on larger sizes, the sizes no
     /// strategy accepts).
     pub fn write(&self, registry: &Registry, config: &Config) -> String {
-        let mut text = format!("\n{}\n", self.planned.job.title());
+        let mut text = format!("\n{}\n", self.planned.job.facts().title);
         if !self.planned.runnable.is_empty() {
             let counted = self.counted(registry, config);
             write_table(&mut text, &self.rows(&counted));
@@ -49,9 +49,9 @@ impl Ran {
             }
         };
         for case in &self.cases {
-            merge(counted.entry(case.strategy).or_default(), &case.stats());
+            merge(counted.entry(case.strategy).or_default(), &case.stats);
         }
-        let n = job.reference_size();
+        let n = job.facts().reference_size;
         for (name, stats) in &mut counted {
             let complete = Stats::FIELDS
                 .iter()
@@ -74,33 +74,34 @@ impl Ran {
     /// table has a non-zero value in it. Where a strategy counts the quantity (`counted`), its
     /// zeros show as `0`; `-` marks a quantity it does not count.
     fn rows(&self, counted: &BTreeMap<&'static str, Stats>) -> Vec<Vec<String>> {
-        let stats: Vec<Stats> = self.cases.iter().map(Case::stats).collect();
         let counts = |strategy: &str, get: fn(&Stats) -> u64| {
             counted.get(strategy).is_some_and(|s| get(s) != 0)
         };
         let shown: Vec<_> = Stats::FIELDS
             .iter()
-            .filter(|field| field.tabulated && stats.iter().any(|s| (field.get)(s) != 0))
+            .filter(|field| {
+                field.tabulated && self.cases.iter().any(|c| (field.get)(&c.stats) != 0)
+            })
             .collect();
         let mut header = vec!["n".to_string(), "strategy".into(), "time".into()];
         header.extend(shown.iter().map(|field| field.label.to_string()));
         header.push("result".into());
         let mut rows = vec![header];
-        for (case, stats) in self.cases.iter().zip(&stats) {
-            let time = match case.skipped {
-                Some(_) => "-".to_string(),
-                None => format_seconds(case.seconds),
+        for case in &self.cases {
+            let time = match case.outcome {
+                Outcome::Skipped(_) => "-".to_string(),
+                _ => format_seconds(case.seconds),
             };
             let mut row = vec![case.n.to_string(), case.strategy.to_string(), time];
-            let answered = case.skipped.is_none() && case.answer.is_ok();
+            let answered = matches!(case.outcome, Outcome::Answered(_));
             row.extend(shown.iter().map(|field| {
                 if answered && counts(case.strategy, field.get) {
-                    (field.get)(stats).to_string()
+                    (field.get)(&case.stats).to_string()
                 } else {
                     "-".to_string()
                 }
             }));
-            row.push(case.label());
+            row.push(case.outcome.label(false));
             rows.push(row);
         }
         rows

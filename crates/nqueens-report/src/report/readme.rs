@@ -36,8 +36,12 @@ pub(super) fn readme(
     by_hand: &[HandCount],
 ) -> Result<String, ReportError> {
     // Before and after leads: did the change make anything faster or slower?
-    let compared = against.as_ref().map_or(Vec::new(), versus::summary_lines);
-    let summary: Vec<String> = compared.into_iter().chain(summary_lines(data)).collect();
+    let compared = against.as_ref().map(versus::summary_lines).transpose()?;
+    let summary: Vec<String> = compared
+        .into_iter()
+        .flatten()
+        .chain(summary_lines(data))
+        .collect();
     let traces: Vec<_> = drawn
         .traces
         .iter()
@@ -51,7 +55,7 @@ pub(super) fn readme(
     let rendered = env.get_template("readme.md")?.render(context! {
         head => text(|md| head(md, data, provenance)),
         summary,
-        versus => text(|md| if let Some(against) = &against { versus::section(md, against) }),
+        versus => against.as_ref().map(versus::section).transpose()?.unwrap_or_default(),
         charts => drawn.charts,
         count_table => text(|md| time_table(md, data, COUNT_ALL)),
         first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),

@@ -1,17 +1,21 @@
 //! The comparison with baseline runs in the README: the regressions and gains that lead the
-//! summary, and a table of every case in both with its ratio and noise band.
+//! summary, and a table of every case in both with its ratio and noise band. The prose is the
+//! templates `versus.md.j2` (the section) and `versus-summary.md.j2` (the summary's lines);
+//! this module computes what fills them.
 
-use std::fmt::Write as _;
+use minijinja::{Environment, context};
+use serde::Serialize;
 
 use crate::data::baseline::{
-    CLASS_QUANTILE, Change, Confirmation, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE,
-    Noise, TOGETHER_MIN, Verdict, lone_band,
+    CLASS_QUANTILE, Change, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE, Noise,
+    TOGETHER_MIN, lone_band,
 };
-use crate::{Baseline, format_count, format_seconds};
+use crate::{Baseline, ReportError, format_count, format_seconds};
 
 /// What the README says about a comparison.
 pub(crate) struct Against<'a> {
-    /// Every case and kernel compared, regressions and gains first.
+    /// Every case and kernel compared, in [`compare`](crate::compare())'s order: regressions,
+    /// then gains, then the rest.
     pub changes: &'a [Change],
     /// The runs compared with.
     pub baselines: &'a [Baseline],
@@ -21,170 +25,24 @@ pub(crate) struct Against<'a> {
     pub uncompared: Vec<String>,
 }
 
-impl Against<'_> {
-    /// `commit 4793be7+changes of 2026-11-25 14:17 UTC, default profile`, or `3 runs of …`.
-    fn describe(&self) -> String {
-        match self.baselines {
-            [one] => one.describe(),
-            [first, ..] => format!("{} runs of {}", self.baselines.len(), first.describe()),
-            [] => "no run".to_string(),
-        }
-    }
-
-    /// The run-wide drift in words: `none`, `1.08× slower` or `1.05× faster` as a whole.
-    fn drift_words(&self) -> String {
-        match self
-            .changes
-            .iter()
-            .find(|c| c.measure == Measure::Time)
-            .map_or(1.0, |c| c.drift)
-        {
-            1.0 => "none".to_string(),
-            drift if drift >= 1.0 => format!("{drift:.3}× slower as a whole"),
-            drift => format!("{:.3}× faster as a whole", 1.0 / drift),
-        }
-    }
+/// One case or kernel as the templates show it, its figures formatted once.
+#[derive(Serialize)]
+struct Row<'a> {
+    change: &'a Change,
+    /// Beyond its band, drift divided out, confirmed or not.
+    beyond: bool,
+    /// What the verdict says: `slower`, `faster`, `within the noise`.
+    verdict: &'static str,
 }
 
-/// The summary's first lines: each regression, then each gain, or that there is neither.
-pub(super) fn summary_lines(against: &Against<'_>) -> Vec<String> {
-    let mut lines = Vec::new();
-    let changes = against.changes;
-    for (verdict, title) in [(Verdict::Regression, "Regression"), (Verdict::Gain, "Gain")] {
-        for c in changes.iter().filter(|c| c.verdict == verdict) {
-            lines.push(match c.measure {
-                Measure::Time => format!(
-                    "{title} against the baseline: `{}` {}{} ({} → {}, ratio {:.2}, 95% CI {:.2} \
-                     – {:.2}, noise band ×{:.2}{}).",
-                    c.case,
-                    times(c.ratio / c.drift),
-                    if c.drift == 1.0 {
-                        ""
-                    } else {
-                        " than the run as a whole"
-                    },
-                    format_seconds(c.before),
-                    format_seconds(c.after),
-                    c.ratio,
-                    c.lower,
-                    c.upper,
-                    c.band,
-                    confirmed_by(c)
-                ),
-                Measure::Instructions => format!(
-                    "{title} against the baseline: `{}` {} instructions ({} → {}, ×{:.3}, band \
-                     ×{:.3}).",
-                    c.case,
-                    if c.ratio > 1.0 { "more" } else { "fewer" },
-                    format_count(c.before),
-                    format_count(c.after),
-                    c.ratio,
-                    c.band
-                ),
-            });
+impl<'a> Row<'a> {
+    fn of(c: &'a Change) -> Self {
+        Row {
+            change: c,
+            beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
+            verdict: c.verdict.as_str(),
         }
     }
-    let noise = changes
-        .iter()
-        .filter(|c| c.verdict == Verdict::Noise)
-        .count();
-    if let Some(line) = unconfirmed_line(changes) {
-        lines.push(line);
-    }
-    if let Some(line) = unsettled(changes) {
-        lines.push(line);
-    }
-    lines.push(format!(
-        "Against the baseline ({}): {} of {} cases and kernels in both changed beyond the noise, \
-         {noise} within it, after a run-wide drift of {}; noise from {} (see *Against the \
-         baseline*).",
-        against.describe(),
-        changes.len() - noise,
-        changes.len(),
-        against.drift_words(),
-        against.noise.source
-    ));
-    lines
-}
-
-/// What confirmed a timed change: `; 8 of its strategy's 8 cases moved so` or `; beyond
-/// ×1.39, the band for a case alone`.
-fn confirmed_by(c: &Change) -> String {
-    match c.confirmation {
-        Some(Confirmation::Strategy { beyond, cases }) => {
-            format!("; {beyond} of its strategy's {cases} cases moved so")
-        }
-        Some(Confirmation::FarBeyond) => {
-            format!(
-                "; beyond ×{:.2}, the band for a case alone",
-                lone_band(c.band)
-            )
-        }
-        Some(Confirmation::Unconfirmed) | None => String::new(),
-    }
-}
-
-/// The cases beyond their band that nothing confirmed, in one line: within the noise, but
-/// named, for a rerun to settle.
-fn unconfirmed_line(changes: &[Change]) -> Option<String> {
-    let alone: Vec<String> = changes
-        .iter()
-        .filter(|c| c.confirmation == Some(Confirmation::Unconfirmed))
-        .map(|c| {
-            format!(
-                "`{}` {} (band ×{:.2})",
-                c.case,
-                times(c.ratio / c.drift),
-                c.band
-            )
-        })
-        .collect();
-    let timed = changes
-        .iter()
-        .filter(|c| c.measure == Measure::Time)
-        .count();
-    (!alone.is_empty()).then(|| {
-        format!(
-            "Unconfirmed, so within the noise: {}: each beyond its own band alone (too few of \
-             its strategy's cases moved with it) and not beyond its band raised to \
-             {FAMILY_MARGIN}; of {timed} cases judged at once a few land beyond their bands by \
-             chance. Rerun both to tell.",
-            alone.join(", ")
-        )
-    })
-}
-
-/// More timed cases beyond their band than this share (a fifth) say the runs were measured
-/// under different loads: a change to a strategy or two moves their cases only, and a change
-/// that moves every case alike is drift, divided out.
-const UNSETTLED_SHARE: f64 = 0.2;
-
-/// A warning when so many timed cases moved beyond their noise band that the runs themselves,
-/// not a change to a few strategies, are the likely cause (another load on the machine while
-/// one of them ran: the drift, a median, cannot undo a load that came and went).
-fn unsettled(changes: &[Change]) -> Option<String> {
-    let timed: Vec<&Change> = changes
-        .iter()
-        .filter(|c| c.measure == Measure::Time)
-        .collect();
-    let beyond = timed
-        .iter()
-        .filter(|c| {
-            let r = c.ratio / c.drift;
-            r > c.band || r < 1.0 / c.band
-        })
-        .count();
-    let share = beyond as f64 / timed.len().max(1) as f64;
-    (timed.len() >= 8 && share > UNSETTLED_SHARE).then(|| {
-        format!(
-            "Unsettled: {beyond} of {} timed cases ({:.0}%) moved beyond their noise band, more \
-             than a change to a strategy or two moves: one of the runs was most likely measured \
-             under another load, so these verdicts say more about the machine than about the \
-             code. Rerun both on a quiet machine, or give several baselines.",
-            timed.len(),
-            share * 100.0
-        )
-    })
 }
 
 /// `2.00× slower` or `1.50× faster`.
@@ -196,124 +54,72 @@ fn times(ratio: f64) -> String {
     }
 }
 
-/// The section: how to read it, then one row per case in both runs, then the kernels.
-pub(super) fn section(md: &mut String, against: &Against<'_>) {
-    let _ = writeln!(md, "## Against the baseline\n");
+/// `template` filled with the comparison's figures.
+fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> {
+    let changes = against.changes;
+    let rows: Vec<Row> = changes.iter().map(Row::of).collect();
+    let describe = match against.baselines {
+        [one] => one.describe(),
+        [first, ..] => format!("{} runs of {}", against.baselines.len(), first.describe()),
+        [] => "no run".to_string(),
+    };
+    let drift = changes
+        .iter()
+        .find(|c| c.measure == Measure::Time)
+        .map_or(1.0, |c| c.drift);
+    let drift = match drift {
+        1.0 => "none".to_string(),
+        d if d >= 1.0 => format!("{d:.3}× slower as a whole"),
+        d => format!("{:.3}× faster as a whole", 1.0 / d),
+    };
     let dirs: Vec<String> = against
         .baselines
         .iter()
-        .map(|b| format!("`{}`", b.dir.display()))
+        .map(|b| b.dir.display().to_string())
         .collect();
-    let [fast, middle, slow] = against.noise.class_bands();
-    let _ = writeln!(
-        md,
-        "This run against {} ({}), case by case: the ratio of criterion's medians (after / \
-         before; above 1 is slower; before is the median of the baselines' medians) with its 95% \
-         confidence interval, from resampling both sides' samples (or, where a run kept none, \
-         from criterion's intervals: wider). Two runs of one build on a shared machine differ by \
-         more than either interval says, so every case has a noise band, measured from {} ({} \
-         pair(s) of runs of one build): {MARGIN} times the largest deviation seen for any size of \
-         its strategy, and at least the {:.0}th percentile of the deviations of cases of its \
-         duration (here ×{fast:.2} under 100 µs, ×{middle:.2} to 10 ms, ×{slow:.2} beyond). \
-         A case is slower \
-         or faster only when its ratio, divided by the run-wide drift (the median ratio of all \
-         cases: the machine as a whole, here {}), is beyond its band and more than {:.0}% from 1, \
-         with the whole interval on that side of 1, and the move is confirmed: at least \
-         {TOGETHER_MIN} and at least half of its strategy's cases moved beyond their bands the \
-         same way, or it alone is beyond its band raised to {FAMILY_MARGIN} (with this many \
-         cases judged at once, a few land beyond their bands by chance: those are \
-         *unconfirmed*, within the noise). The others are within the noise. Cases in only one \
-         of the runs are left out.\n",
-        against.describe(),
-        dirs.join(", "),
-        against.noise.source,
-        against.noise.pairs,
-        CLASS_QUANTILE * 100.0,
-        against.drift_words(),
-        NOISE * 100.0
-    );
-    let _ = writeln!(
-        md,
-        "| case | before | after | ratio | 95% CI | band | verdict |\n|---|--:|--:|--:|--:|--:|---|"
-    );
-    for c in against
-        .changes
-        .iter()
-        .filter(|c| c.measure == Measure::Time)
-    {
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {} | {:.3} | {:.3} – {:.3}{} | ×{:.2} | {} |",
-            c.case,
-            format_seconds(c.before),
-            format_seconds(c.after),
-            c.ratio,
-            c.lower,
-            c.upper,
-            if c.resampled { "" } else { " (intervals)" },
-            c.band,
-            if c.confirmation == Some(Confirmation::Unconfirmed) {
-                "within the noise (unconfirmed)"
-            } else {
-                c.verdict.as_str()
-            }
-        );
-    }
-    md.push('\n');
-    let kernels: Vec<&Change> = against
-        .changes
-        .iter()
-        .filter(|c| c.measure == Measure::Instructions)
-        .collect();
-    if kernels.is_empty() && against.uncompared.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        md,
-        "Instruction counts of the kernels (callgrind), the steady signal: a kernel whose count \
-         moved beyond its band changed, whatever its time says. A kernel's band is {MARGIN} \
-         times the largest spread of its counts between runs of one build, and at least {:.1}%; \
-         a kernel whose counts of one build differ by more than that is not steady.\n",
-        INSTRUCTION_FLOOR * 100.0
-    );
-    if !kernels.is_empty() {
-        let _ = writeln!(
-            md,
-            "| kernel | before | after | ratio | band | verdict |\n|---|--:|--:|--:|--:|---|"
-        );
-        for c in kernels {
-            let _ = writeln!(
-                md,
-                "| `{}` | {} | {} | {:.4} | ×{:.4} | {}{} |",
-                c.case,
-                format_count(c.before),
-                format_count(c.after),
-                c.ratio,
-                c.band,
-                c.verdict.as_str(),
-                if c.steady { "" } else { " (not steady)" }
-            );
-        }
-        md.push('\n');
-    }
-    if !against.uncompared.is_empty() {
-        let _ = writeln!(
-            md,
-            "Not compared: {}: the baseline counted only the calling thread of these kernels \
-             (a bench from before every thread was counted); rerun it to compare them.\n",
-            against
-                .uncompared
-                .iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    env.add_filter("fixed", |v: f64, digits: usize| format!("{v:.digits$}"));
+    env.add_filter("seconds", format_seconds);
+    env.add_filter("count", format_count);
+    env.add_filter("times", times);
+    env.add_filter("lone", lone_band);
+    Ok(env.render_str(
+        template,
+        context! {
+            rows, describe, drift, dirs,
+            uncompared => against.uncompared,
+            source => against.noise.source,
+            pairs => against.noise.pairs,
+            classes => against.noise.class_bands(),
+            margin => MARGIN.to_string(),
+            family_margin => FAMILY_MARGIN.to_string(),
+            together_min => TOGETHER_MIN,
+            quantile => CLASS_QUANTILE * 100.0,
+            noise => NOISE * 100.0,
+            floor => INSTRUCTION_FLOOR * 100.0,
+        },
+    )?)
+}
+
+/// The summary's first lines: each regression, then each gain, the cases beyond their band
+/// that nothing confirmed, a warning when too many moved, then the counts.
+pub(super) fn summary_lines(against: &Against<'_>) -> Result<Vec<String>, ReportError> {
+    let text = render(include_str!("versus-summary.md.j2"), against)?;
+    Ok(text.lines().map(str::to_string).collect())
+}
+
+/// The section: how to read it, then one row per case in both runs, then the kernels.
+pub(super) fn section(against: &Against<'_>) -> Result<String, ReportError> {
+    render(include_str!("versus.md.j2"), against)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Verdict;
 
     fn timed(ratio: f64) -> Change {
         Change {
@@ -335,6 +141,17 @@ mod tests {
 
     #[test]
     fn many_cases_beyond_their_band_are_called_unsettled_and_a_few_are_not() {
+        let noise = Noise::reference();
+        let unsettled = |changes: &[Change]| {
+            let against = Against {
+                changes,
+                baselines: &[],
+                noise: &noise,
+                uncompared: Vec::new(),
+            };
+            let lines = summary_lines(&against).unwrap();
+            lines.into_iter().find(|l| l.starts_with("Unsettled"))
+        };
         let few: Vec<Change> = (0..20)
             .map(|i| timed(if i < 2 { 2.0 } else { 1.0 }))
             .collect();

@@ -1,30 +1,7 @@
-//! Before and after: this run's criterion times and kernel instruction counts against one or
-//! more earlier runs, case by case.
-//!
-//! A baseline is a directory an earlier run left: the bench saves every complete run under
-//! `target/nqueens-bench/runs/<run id>/` (criterion's `new/` files of the cases it measured,
-//! `stats.csv` and `run.json`), and `nqueens report --baseline DIR` reads one back; the option
-//! may be repeated with runs of one build (the same commit, profile, machine, compiler and
-//! flags), whose medians then stand for "before" together. A plain criterion directory works
-//! too (without the statistics, every result in it counts).
-//!
-//! For each case in both, the ratio is after / before of the medians (before: the median of
-//! the baselines' medians). Its confidence interval comes from resampling: this run's and the
-//! baselines' samples (seconds per iteration) are drawn with replacement, [`RESAMPLES`] times,
-//! and the 2.5th and 97.5th percentiles of the ratio of medians bound it (a fixed seed: the
-//! same files give the same report). Without samples the interval is the quotient of
-//! criterion's own intervals, which is wider.
-//!
-//! Two runs on a shared machine differ as a whole (another load, another clock): that
-//! run-wide drift is the median of all the cases' ratios ([`drift`], with at least
-//! [`DRIFT_MIN_CASES`] cases), and each case is judged by its ratio divided by the drift. They
-//! also differ case by case, by more than any one run's interval says: the [`Noise`] of runs of
-//! one build gives every case a band. Whether a case is slower or faster is one rule,
-//! [`judge`]: beyond its band (drift divided out, more than [`NOISE`] from 1, its whole
-//! interval on that side of 1), and confirmed by its strategy's other cases or by a
-//! family-wise margin; anything else is "within the noise". A kernel's instruction count (the
-//! bench's `instructions` group) is judged against its own band, with no drift: the steady
-//! signal, which shows a change of a percent that the times cannot.
+//! Before and after: this run against one or more earlier runs of one build, case by case:
+//! the ratio of the medians with a resampled 95% interval (a fixed seed: the same files give
+//! the same report), judged by [`judge`](verdict::judge) against the case's [`Noise`] band
+//! after dividing out the run-wide drift; a kernel's instruction count against its own band.
 
 mod noise;
 mod verdict;
@@ -32,28 +9,23 @@ mod verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use noise::{
-    CLASS_BOUNDS, CLASS_QUANTILE, EVERY_THREAD_COUNTED, Figures, INSTRUCTION_FLOOR, MARGIN,
-    MIN_CLASS_CASES, Noise, kernel_key, reference_csv,
-};
-pub use verdict::{
-    Confirmation, FAMILY_MARGIN, TOGETHER_MIN, Together, beyond_band, judge, lone_band,
-};
+use serde::Serialize;
+
+pub(crate) use noise::{CLASS_QUANTILE, INSTRUCTION_FLOOR};
+pub use noise::{EVERY_THREAD_COUNTED, Figures, MARGIN, Noise};
+pub(crate) use verdict::{Confirmation, FAMILY_MARGIN, NOISE, TOGETHER_MIN, lone_band};
 
 use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
 
 /// Resamples drawn for a ratio's interval.
-pub const RESAMPLES: usize = 4_000;
+const RESAMPLES: usize = 4_000;
 
-/// Changes smaller than this share (2%) are within the noise whatever the interval says.
-pub const NOISE: f64 = 0.02;
+/// With fewer cases in both runs, the drift is taken as 1 (nothing to factor out).
+const DRIFT_MIN_CASES: usize = 8;
 
-/// Fewer cases in both runs than this, and the drift is taken as 1 (nothing to factor out).
-pub const DRIFT_MIN_CASES: usize = 8;
-
-/// The run-wide ratio of the cases' after / before `ratios` (their median), or 1 with fewer
+/// The run-wide ratio of the cases' after / before `ratios`: their median, or 1 with fewer
 /// than [`DRIFT_MIN_CASES`] of them.
-pub fn drift(ratios: &[f64]) -> f64 {
+fn drift(ratios: &[f64]) -> f64 {
     let mut ratios: Vec<f64> = ratios
         .iter()
         .copied()
@@ -91,24 +63,13 @@ impl Baseline {
             });
         }
         let nested = dir.join("criterion");
-        let criterion_dir = if nested.is_dir() {
-            nested
+        let mut criterion = crate::read_criterion(if nested.is_dir() {
+            nested.as_path()
         } else {
-            dir.to_path_buf()
-        };
-        let mut criterion = crate::read_criterion(&criterion_dir)?;
-        let stats_path = dir.join("stats.csv");
-        let stats = if stats_path.exists() {
-            Some(StatsFile::read(&stats_path)?)
-        } else {
-            None
-        };
-        let manifest_path = dir.join(crate::MANIFEST_NAME);
-        let manifest = if manifest_path.exists() {
-            Some(RunManifest::read(&manifest_path)?)
-        } else {
-            None
-        };
+            dir
+        })?;
+        let stats = read_if_there(&dir.join("stats.csv"), StatsFile::read)?;
+        let manifest = read_if_there(&dir.join(crate::MANIFEST_NAME), RunManifest::read)?;
         if let Some(stats) = &stats {
             // As for the run itself: only what its statistics list as measured.
             criterion.estimates.retain(|e| {
@@ -131,25 +92,17 @@ impl Baseline {
     /// Checks that `baselines` are runs of one build (commit and uncommitted changes,
     /// profile, machine, compiler, flags): several baselines stand for one "before" only then.
     pub fn check_one_build(baselines: &[Baseline]) -> Result<(), ReportError> {
-        let Some((first, rest)) = baselines.split_first() else {
+        let run = |b: &Baseline| b.manifest.as_ref().and_then(|m| m.runs.first().cloned());
+        let without = |b: &Baseline| ReportError::BaselineWithoutManifest { dir: b.dir.clone() };
+        let [first, rest @ ..] = baselines else {
             return Ok(());
         };
-        let run = |b: &Baseline| b.manifest.as_ref().and_then(|m| m.runs.first().cloned());
-        let Some(reference) = run(first) else {
-            if rest.is_empty() {
-                return Ok(());
-            }
-            return Err(ReportError::BaselineWithoutManifest {
-                dir: first.dir.clone(),
-            });
-        };
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let reference = run(first).ok_or_else(|| without(first))?;
         for other in rest {
-            let Some(theirs) = run(other) else {
-                return Err(ReportError::BaselineWithoutManifest {
-                    dir: other.dir.clone(),
-                });
-            };
-            let differences = reference.differences(&theirs);
+            let differences = reference.differences(&run(other).ok_or_else(|| without(other))?);
             if !differences.is_empty() {
                 return Err(ReportError::BaselinesOfDifferentBuilds {
                     first: first.dir.clone(),
@@ -161,7 +114,7 @@ impl Baseline {
         Ok(())
     }
 
-    /// The baseline's run, as its manifest names it: `commit of date (profile)`.
+    /// The baseline's run, as its manifest names it: `commit C of DATE, P profile`.
     pub fn describe(&self) -> String {
         match self.manifest.as_ref().and_then(|m| m.runs.first()) {
             Some(run) => format!(
@@ -173,6 +126,14 @@ impl Baseline {
             None => "a run without a manifest".to_string(),
         }
     }
+}
+
+/// The file at `path` read by `read`, or `None` when there is none.
+fn read_if_there<T>(
+    path: &Path,
+    read: fn(&Path) -> Result<T, ReportError>,
+) -> Result<Option<T>, ReportError> {
+    path.exists().then(|| read(path)).transpose()
 }
 
 /// Whether a statistics row and a criterion result name the same case: the size, or for
@@ -189,7 +150,7 @@ pub(crate) fn case_parameter_matches(record: &crate::CaseRecord, estimate: &Esti
 }
 
 /// What a case's ratio says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Verdict {
     /// Slower beyond the noise.
     Regression,
@@ -211,7 +172,7 @@ impl Verdict {
 }
 
 /// What a [`Change`] measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Measure {
     /// Criterion's median time, seconds.
     Time,
@@ -220,7 +181,7 @@ pub enum Measure {
 }
 
 /// One case (or kernel) in both runs.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Change {
     /// `group/function/parameter`; for a kernel `instructions/label/operation-n`.
     pub case: String,
@@ -232,34 +193,28 @@ pub struct Change {
     pub after: f64,
     /// after / before.
     pub ratio: f64,
-    /// The ratio's confidence interval (95%); for instruction counts, the ratio itself.
+    /// The ratio's 95% interval, lower end (for instruction counts, the ratio itself).
     pub lower: f64,
-    /// See [`Change::lower`].
+    /// Its upper end.
     pub upper: f64,
     /// Whether the interval came from resampling (else from criterion's intervals).
     pub resampled: bool,
-    /// The run-wide drift the verdict factored out (the median ratio of all cases; 1 when
-    /// there was none, and for instruction counts).
+    /// The run-wide drift divided out (1 when there was none, and for instruction counts).
     pub drift: f64,
-    /// The noise band: the ratio (after the drift) beyond which the case changed, either way
-    /// ([`Noise::time_band`], [`Noise::kernel_band`]).
+    /// The noise band: the ratio (drift divided out) beyond which the case changed, either way.
     pub band: f64,
-    /// Whether repeated runs of one build measure the case alike (a kernel whose instruction
-    /// counts wander is not steady; times always are judged as noisy).
+    /// Whether runs of one build measure it alike (times are always judged as noisy).
     pub steady: bool,
     /// What it says.
     pub verdict: Verdict,
-    /// For a timed case beyond its band: what confirmed it as a change, or that nothing did
-    /// (then its verdict is [`Verdict::Noise`]; see [`Confirmation`]). `None` for a case
-    /// within its band and for instruction counts.
-    pub confirmation: Option<Confirmation>,
+    /// For a timed case beyond its band: what confirmed it, or that nothing did.
+    pub(crate) confirmation: Option<Confirmation>,
 }
 
 /// Every case in both this run (`after`, with its statistics for the instruction counts) and
 /// the `baselines` (runs of one build), judged against `noise`: regressions first (largest
-/// first), then gains (largest first), then the rest in the order of `after`, kernels last.
-///
-/// Fails when they have no case in common.
+/// first), then gains (largest first), then the rest in the order of `after`, kernels after
+/// the cases of their verdict. Fails when they have no case in common.
 pub fn compare(
     after: &[&Estimate],
     after_stats: Option<&StatsFile>,
@@ -269,37 +224,9 @@ pub fn compare(
     let Some(first) = baselines.first() else {
         return Ok(Vec::new());
     };
-    let pairs: Vec<(&Estimate, Vec<&Estimate>)> = after
+    let mut changes: Vec<Change> = after
         .iter()
-        .filter_map(|a| {
-            let before: Vec<&Estimate> = baselines
-                .iter()
-                .filter_map(|b| {
-                    b.criterion.estimates.iter().find(|e| {
-                        e.group == a.group && e.function == a.function && e.parameter == a.parameter
-                    })
-                })
-                .collect();
-            (!before.is_empty()).then_some((*a, before))
-        })
-        .collect();
-    let mut befores: Vec<f64> = pairs
-        .iter()
-        .map(|(_, before)| {
-            let mut medians: Vec<f64> = before.iter().map(|e| e.median.point).collect();
-            median(&mut medians)
-        })
-        .collect();
-    let ratios: Vec<f64> = pairs
-        .iter()
-        .zip(&befores)
-        .map(|((a, _), b)| a.median.point / b)
-        .collect();
-    let drift = drift(&ratios);
-    let mut changes: Vec<Change> = pairs
-        .iter()
-        .zip(befores.iter_mut())
-        .map(|((a, before), b)| change(a, before, *b, drift, noise))
+        .filter_map(|a| change(a, baselines, noise))
         .collect();
     if changes.is_empty() {
         let theirs: usize = baselines.iter().map(|b| b.criterion.estimates.len()).sum();
@@ -312,31 +239,29 @@ pub fn compare(
             ),
         });
     }
+    let drift = drift(&changes.iter().map(|c| c.ratio).collect::<Vec<f64>>());
+    for c in &mut changes {
+        c.drift = drift;
+    }
     verdict::confirm(&mut changes);
+    let key = |c: &Change| match c.verdict {
+        Verdict::Regression => -c.ratio,
+        Verdict::Gain => c.ratio,
+        Verdict::Noise => 0.0,
+    };
     changes.sort_by(|x, y| {
-        let key = |c: &Change| match c.verdict {
-            Verdict::Regression => -c.ratio,
-            Verdict::Gain => c.ratio,
-            Verdict::Noise => 0.0,
-        };
         (x.verdict, key(x))
             .partial_cmp(&(y.verdict, key(y)))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    let mut kernels = kernel_changes(after_stats, baselines, noise);
     // Kernels join the list by verdict: a moved count is as much a change as a slower time.
-    for k in kernels.drain(..) {
-        let at = changes
-            .iter()
-            .position(|c| c.verdict > k.verdict)
-            .unwrap_or(changes.len());
-        changes.insert(at, k);
-    }
+    changes.extend(kernel_changes(after_stats, baselines, noise));
+    changes.sort_by_key(|c| c.verdict);
     Ok(changes)
 }
 
 /// Each baseline's instruction counts, by kernel.
-fn baseline_kernels(baselines: &[Baseline]) -> Vec<BTreeMap<String, u64>> {
+fn baseline_kernels(baselines: &[Baseline]) -> Vec<BTreeMap<String, f64>> {
     baselines
         .iter()
         .filter_map(|b| b.stats.as_ref().map(noise::kernels))
@@ -346,60 +271,50 @@ fn baseline_kernels(baselines: &[Baseline]) -> Vec<BTreeMap<String, u64>> {
 /// The kernels counted in this run and in the baselines the same way (every thread, or the
 /// calling thread only), each judged by its instruction count against its band.
 fn kernel_changes(after: Option<&StatsFile>, baselines: &[Baseline], noise: &Noise) -> Vec<Change> {
-    let Some(after) = after else {
-        return Vec::new();
-    };
     let before = baseline_kernels(baselines);
-    let mut out = Vec::new();
-    for (key, count) in noise::kernels(after) {
-        let mut counts: Vec<f64> = before
-            .iter()
-            .filter_map(|k| k.get(&key).map(|&c| c as f64))
-            .collect();
-        if counts.is_empty() {
-            continue;
-        }
-        let before = median(&mut counts);
-        let ratio = count as f64 / before;
-        let (band, steady) = noise.kernel_band(&key);
-        let verdict = if ratio > band {
-            Verdict::Regression
-        } else if ratio < 1.0 / band {
-            Verdict::Gain
-        } else {
-            Verdict::Noise
-        };
-        out.push(Change {
-            case: key,
-            measure: Measure::Instructions,
-            before,
-            after: count as f64,
-            ratio,
-            lower: ratio,
-            upper: ratio,
-            resampled: false,
-            drift: 1.0,
-            band,
-            steady,
-            verdict,
-            confirmation: None,
-        });
-    }
-    out
+    let after = after.map(noise::kernels).unwrap_or_default();
+    after
+        .into_iter()
+        .filter_map(|(key, count)| {
+            let before = median_of(before.iter().filter_map(|k| k.get(&key).copied()))?;
+            let ratio = count / before;
+            let (band, steady) = noise.kernel_band(&key);
+            let verdict = if ratio > band {
+                Verdict::Regression
+            } else if ratio < 1.0 / band {
+                Verdict::Gain
+            } else {
+                Verdict::Noise
+            };
+            Some(Change {
+                case: key,
+                measure: Measure::Instructions,
+                before,
+                after: count,
+                ratio,
+                lower: ratio,
+                upper: ratio,
+                resampled: false,
+                drift: 1.0,
+                band,
+                steady,
+                verdict,
+                confirmation: None,
+            })
+        })
+        .collect()
 }
 
 /// The kernels of this run that a baseline counted another way (only the calling thread, by
 /// a bench from before every thread was counted), which are therefore not compared.
-pub fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baseline]) -> Vec<String> {
-    let Some(after) = after else {
-        return Vec::new();
-    };
+pub(crate) fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baseline]) -> Vec<String> {
     let before = baseline_kernels(baselines);
     let other_way = |key: &str| match key.strip_suffix(" (calling thread)") {
         Some(plain) => plain.to_string(),
         None => format!("{key} (calling thread)"),
     };
-    noise::kernels(after)
+    let after = after.map(noise::kernels).unwrap_or_default();
+    after
         .into_keys()
         .filter(|key| {
             !before.iter().any(|k| k.contains_key(key))
@@ -408,17 +323,23 @@ pub fn uncompared_kernels(after: Option<&StatsFile>, baselines: &[Baseline]) -> 
         .collect()
 }
 
-/// One case's change against one or more baselines whose median is `before`, judged after
-/// dividing out the run-wide `drift`, against the case's noise band.
-fn change(
-    after: &Estimate,
-    baselines: &[&Estimate],
-    before: f64,
-    drift: f64,
-    noise: &Noise,
-) -> Change {
+/// One timed case against its estimates in the `baselines` (before: the median of their
+/// medians), if any has it; the drift and its verdict are set by [`compare`], with its
+/// strategy's other cases.
+fn change(after: &Estimate, baselines: &[Baseline], noise: &Noise) -> Option<Change> {
+    let estimates: Vec<&Estimate> = baselines
+        .iter()
+        .filter_map(|b| {
+            b.criterion.estimates.iter().find(|e| {
+                e.group == after.group
+                    && e.function == after.function
+                    && e.parameter == after.parameter
+            })
+        })
+        .collect();
+    let before = median_of(estimates.iter().map(|e| e.median.point))?;
     let ratio = after.median.point / before;
-    let before_samples: Vec<f64> = baselines
+    let before_samples: Vec<f64> = estimates
         .iter()
         .flat_map(|e| e.samples.iter().copied())
         .collect();
@@ -426,16 +347,16 @@ fn change(
     let (lower, upper) = if resampled {
         resampled_interval(&after.samples, &before_samples)
     } else {
-        let lowest = baselines
+        let lowest = estimates
             .iter()
             .map(|e| e.median.lower)
             .fold(f64::INFINITY, f64::min);
-        let highest = baselines.iter().map(|e| e.median.upper).fold(0.0, f64::max);
+        let highest = estimates.iter().map(|e| e.median.upper).fold(0.0, f64::max);
         (after.median.lower / highest, after.median.upper / lowest)
     };
     let case = after.case();
-    let band = noise.time_band(&case, before);
-    Change {
+    Some(Change {
+        band: noise.time_band(&case, before),
         case,
         measure: Measure::Time,
         before,
@@ -444,16 +365,14 @@ fn change(
         lower,
         upper,
         resampled,
-        drift,
-        band,
+        drift: 1.0,
         steady: false,
-        // Judged with its strategy's other cases, in `verdict::confirm`.
         verdict: Verdict::Noise,
         confirmation: None,
-    }
+    })
 }
 
-/// The 95% interval of median(after) / median(before) over resamples of both.
+/// The 95% interval of median(after) / median(before) over [`RESAMPLES`] resamples of both.
 fn resampled_interval(after: &[f64], before: &[f64]) -> (f64, f64) {
     // SplitMix64: a fixed, portable stream, so a report is reproducible from its files.
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -479,13 +398,23 @@ fn resampled_interval(after: &[f64], before: &[f64]) -> (f64, f64) {
             ratios.push(ma / mb);
         }
     }
-    ratios.sort_by(f64::total_cmp);
-    let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
     if ratios.is_empty() {
-        (f64::NAN, f64::NAN)
-    } else {
-        (at(0.025), at(0.975))
+        return (f64::NAN, f64::NAN);
     }
+    let lower = quantile(&mut ratios, 0.025);
+    (lower, quantile(&mut ratios, 0.975))
+}
+
+/// The value at quantile `q` of `values` (the nearest rank), sorting them.
+fn quantile(values: &mut [f64], q: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[((values.len() - 1) as f64 * q).round() as usize]
+}
+
+/// The median of `values`, if there are any.
+fn median_of(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let mut values: Vec<f64> = values.collect();
+    (!values.is_empty()).then(|| median(&mut values))
 }
 
 fn median(values: &mut [f64]) -> f64 {

@@ -1,40 +1,15 @@
-//! Between-run noise: how far two runs of one build drift apart, case by case.
-//!
-//! Criterion's interval says how well one run pinned its median down; it does not see that the
-//! next run of the same build, on a shared machine, lands elsewhere (another load, another
-//! clock, another placement of threads). That spread is measured here from runs of one build
-//! (same commit and uncommitted changes, profile, machine, compiler and flags), taken two by
-//! two: for each pair the run-wide drift (the median ratio of all cases, see
-//! [`drift`](super::drift)) is divided out and each case's deviation is |ln ratio|. A case's
-//! **band** is the larger of
-//!
-//! - [`MARGIN`] times the largest deviation seen for any size of the same strategy (the same
-//!   `group/function`: a strategy that wandered at one size shares its threads, allocator and
-//!   seeds with the others; the two-thread counters wander most on a shared 2-core machine),
-//!   and
-//! - the [`CLASS_QUANTILE`] quantile of the deviations of every case of its duration class
-//!   (under 100 µs, 100 µs to 10 ms, over 10 ms), for strategies never seen,
-//!
-//! and never less than the reference's band for that case ([`Noise::reference`]).
-//!
-//! Instruction counts of the kernels are exact for most kernels: a kernel's band is
-//! [`MARGIN`] times the largest relative spread of its counts between runs of one build, and
-//! at least [`INSTRUCTION_FLOOR`]; one whose counts of one build differ by more than that floor
-//! is marked not steady.
-//!
-//! Where the runs come from ([`Noise::for_comparison`]): the baselines themselves when several
-//! are given, else the runs the bench kept (`target/nqueens-bench/runs/`) that share a build
-//! with another kept run, on top of [`Noise::reference`]: pairs of unchanged runs on the
-//! 2-core machine stored in the crate (`src/data/baseline/reference-*.csv`, whose heads name them).
-//!
-//! (Over 500 lines with its tests, 409 without: the measurement of the bands and the reading
-//! of the reference runs belong together; the tests check the reference bands.)
+//! Between-run noise: how far two runs of one build drift apart, case by case (criterion's
+//! interval says how well one run pinned its median down, not where the next run lands). Runs
+//! are paired, the drift divided out, and each case's band is [`MARGIN`] times the largest
+//! deviation |ln ratio| of its strategy, at least its duration class's [`CLASS_QUANTILE`]; a
+//! kernel's, [`MARGIN`] times its counts' spread, at least [`INSTRUCTION_FLOOR`]. The runs:
+//! [`Noise::for_comparison`], on top of the stored [`Noise::reference`] (`reference-*.csv`).
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::{Baseline, drift};
-use crate::{CaseStatus, RunManifest, StatsFile};
+use super::{Baseline, drift, quantile};
+use crate::{CaseStatus, Run, RunManifest, StatsFile};
 
 /// How far beyond the largest deviation seen for a case its band reaches (one pair of runs is
 /// one draw of the spread; the next run may land a little further out).
@@ -42,29 +17,30 @@ pub const MARGIN: f64 = 1.5;
 
 /// The quantile of a duration class's deviations that a strategy never seen gets. Not higher:
 /// the few strategies that wander fill the top of every class, and have bands of their own.
-pub const CLASS_QUANTILE: f64 = 0.75;
+pub(crate) const CLASS_QUANTILE: f64 = 0.75;
 
-/// Fewer deviations in a class than this, and the class takes the reference's band.
-pub const MIN_CLASS_CASES: usize = 20;
+/// With fewer deviations in a class, the class takes the reference's band.
+const MIN_CLASS_CASES: usize = 20;
 
-/// The least band of an instruction count (0.5%): in the reference runs every kernel's count
-/// but `sat`'s (which the bench then took on the calling thread only, see below) agreed
-/// within a third of it ([`MARGIN`] times the spread stays under it; a test checks this), so a
-/// change of 1% in a kernel shows. `sat` counted on every thread wanders by a few tenths of a
-/// percent (0.22% in the pair under load, `reference-under-load.csv`; its calling thread waits
-/// on a clock), and by 1.2% in one run under heavier load: the least steady kernel.
-pub const INSTRUCTION_FLOOR: f64 = 0.005;
+/// The least band of an instruction count (0.5%), so that a change of 1% shows: in the
+/// reference runs every kernel but `sat` agreed within a third of it (a test checks this).
+/// `sat` counted on every thread wanders by a few tenths of a percent (0.22% in
+/// `reference-under-load.csv`), and by 1.2% once under heavier load: the least steady kernel.
+pub(crate) const INSTRUCTION_FLOOR: f64 = 0.005;
 
 /// The upper bounds of the duration classes, seconds (the last class is open).
-pub const CLASS_BOUNDS: [f64; 2] = [1e-4, 1e-2];
+const CLASS_BOUNDS: [f64; 2] = [1e-4, 1e-2];
 
-/// The reference: pairs of unchanged runs (each file's head names them and says how they were
-/// made); `reference-under-load.csv` is a pair measured while other builds ran on the machine.
+/// The reference pairs; `reference-under-load.csv` was measured while other builds ran.
 const REFERENCES: [&str; 3] = [
     include_str!("reference-noise.csv"),
     include_str!("reference-count-all.csv"),
     include_str!("reference-under-load.csv"),
 ];
+
+/// The note that marks an instruction count taken on every thread the kernel starts (counts
+/// without it measured the calling thread only, and are compared only with their like).
+pub const EVERY_THREAD_COUNTED: &str = "every thread counted";
 
 /// `group/function` of `group/function/parameter`.
 pub(super) fn strategy_of(case: &str) -> &str {
@@ -76,37 +52,13 @@ fn class(seconds: f64) -> usize {
     CLASS_BOUNDS.iter().take_while(|&&b| seconds >= b).count()
 }
 
-/// The note that marks an instruction count taken on every thread the kernel starts (the
-/// bench writes it after the operation; counts without it measured the calling thread only,
-/// and are compared only with counts taken the same way).
-pub const EVERY_THREAD_COUNTED: &str = "every thread counted";
-
-/// One run's figures the comparison reads: each case's median time (seconds) by
-/// `group/function/parameter`, and each kernel's instruction count by [`kernel_key`].
+/// One run's figures the comparison reads.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Figures {
-    /// Median seconds per case.
+    /// Median seconds per case, by `group/function/parameter`.
     pub times: BTreeMap<String, f64>,
-    /// Instructions per kernel.
-    pub kernels: BTreeMap<String, u64>,
-}
-
-/// `instructions/<label>/<operation>-<n>`, with ` (calling thread)` for a count that did not
-/// follow the kernel's threads.
-pub fn kernel_key(record: &crate::CaseRecord) -> String {
-    let (operation, rest) = record.note.split_once(':').unwrap_or((&record.note, ""));
-    let suffix = if rest.contains(EVERY_THREAD_COUNTED) {
-        ""
-    } else {
-        " (calling thread)"
-    };
-    format!(
-        "{}/{}/{}-{}{suffix}",
-        crate::group::INSTRUCTIONS,
-        record.id,
-        operation.trim(),
-        record.n
-    )
+    /// Instructions per kernel, by `instructions/<label>/<operation>-<n>[ (calling thread)]`.
+    pub kernels: BTreeMap<String, f64>,
 }
 
 impl Figures {
@@ -126,8 +78,25 @@ impl Figures {
     }
 }
 
-/// The measured instruction counts of a statistics file, by [`kernel_key`].
-pub fn kernels(stats: &StatsFile) -> BTreeMap<String, u64> {
+/// The measured instruction counts of a statistics file, by kernel:
+/// `instructions/<label>/<operation>-<n>`, with ` (calling thread)` for a count that did not
+/// follow the kernel's threads.
+pub(super) fn kernels(stats: &StatsFile) -> BTreeMap<String, f64> {
+    let key = |record: &crate::CaseRecord| {
+        let (operation, rest) = record.note.split_once(':').unwrap_or((&record.note, ""));
+        let suffix = if rest.contains(EVERY_THREAD_COUNTED) {
+            ""
+        } else {
+            " (calling thread)"
+        };
+        format!(
+            "{}/{}/{}-{}{suffix}",
+            crate::group::INSTRUCTIONS,
+            record.id,
+            operation.trim(),
+            record.n
+        )
+    };
     stats
         .records
         .iter()
@@ -136,7 +105,7 @@ pub fn kernels(stats: &StatsFile) -> BTreeMap<String, u64> {
                 && r.status == CaseStatus::Measured
                 && r.instructions > 0
         })
-        .map(|r| (kernel_key(r), r.instructions))
+        .map(|r| (key(r), r.instructions as f64))
         .collect()
 }
 
@@ -146,7 +115,7 @@ pub struct Noise {
     /// Where it was measured, in words.
     pub source: String,
     /// Pairs of runs of one build it was measured from.
-    pub pairs: usize,
+    pub(crate) pairs: usize,
     /// Largest deviation (|ln ratio|, drift divided out) per case and kernel.
     deviations: BTreeMap<String, f64>,
     /// Largest deviation of any case per strategy (`group/function`).
@@ -157,24 +126,18 @@ pub struct Noise {
 
 impl Noise {
     /// The reference noise stored in the crate: pairs of unchanged runs of the bench on the
-    /// 2-core machine (`src/data/baseline/reference-*.csv` name them and how they were made).
+    /// 2-core machine.
     pub fn reference() -> Self {
-        let mut noise: Option<Self> = None;
-        let mut names = Vec::new();
-        for text in REFERENCES {
-            let (first, second) = parse_reference(text);
-            names.push(
-                head_line(text, "runs:")
-                    .unwrap_or("two unchanged runs")
-                    .to_string(),
-            );
-            let one = Self::measure(&[first, second], String::new(), [0.0; 3]);
-            noise = Some(match noise {
-                None => one,
-                Some(all) => all.merge(one),
-            });
-        }
-        let mut noise = noise.unwrap_or_else(|| Self::measure(&[], String::new(), [0.0; 3]));
+        let names: Vec<&str> = REFERENCES
+            .iter()
+            .map(|text| head_line(text, "runs:").unwrap_or("two unchanged runs"))
+            .collect();
+        let pairs = REFERENCES
+            .iter()
+            .map(|text| Self::measure(&parse_reference(text), String::new(), [0.0; 3]));
+        let mut noise = pairs
+            .reduce(Self::merge)
+            .unwrap_or_else(|| Self::measure(&[], String::new(), [0.0; 3]));
         noise.source = format!("the reference ({})", names.join("; "));
         noise
     }
@@ -187,8 +150,7 @@ impl Noise {
             (&mut self.strategies, other.strategies),
         ] {
             for (key, d) in theirs {
-                let seen = map.entry(key).or_insert(0.0);
-                *seen = seen.max(d);
+                widen(map, &key, d);
             }
         }
         for (a, b) in self.classes.iter_mut().zip(other.classes) {
@@ -217,18 +179,12 @@ impl Noise {
                 for (case, x, y) in common {
                     let deviation = (y / x / d).ln().abs();
                     by_class[class((x * y).sqrt())].push(deviation);
-                    let seen = deviations.entry(case.clone()).or_insert(0.0);
-                    *seen = seen.max(deviation);
-                    let seen = strategies
-                        .entry(strategy_of(case).to_string())
-                        .or_insert(0.0);
-                    *seen = seen.max(deviation);
+                    widen(&mut deviations, case, deviation);
+                    widen(&mut strategies, strategy_of(case), deviation);
                 }
                 for (key, &x) in &a.kernels {
                     if let Some(&y) = b.kernels.get(key) {
-                        let deviation = (y as f64 / x as f64).ln().abs();
-                        let seen = deviations.entry(key.clone()).or_insert(0.0);
-                        *seen = seen.max(deviation);
+                        widen(&mut deviations, key, (y / x).ln().abs());
                     }
                 }
             }
@@ -236,9 +192,7 @@ impl Noise {
         let mut classes = fallback;
         for (band, mut values) in classes.iter_mut().zip(by_class) {
             if values.len() >= MIN_CLASS_CASES {
-                values.sort_by(f64::total_cmp);
-                let at = ((values.len() - 1) as f64 * CLASS_QUANTILE).round() as usize;
-                *band = values[at];
+                *band = quantile(&mut values, CLASS_QUANTILE);
             }
         }
         Self {
@@ -264,78 +218,56 @@ impl Noise {
                 reference.classes,
             ))
         } else {
-            match kept_runs {
-                Some(dir) => Self::from_kept_runs(dir, reference.classes),
-                None => None,
-            }
+            kept_runs.and_then(|dir| Self::from_kept_runs(dir, reference.classes))
         };
-        match measured {
-            None => reference,
-            Some(measured) => {
-                let source = format!("{} on top of {}", measured.source, reference.source);
-                let mut noise = measured.merge(reference);
-                noise.source = source;
-                noise
-            }
-        }
+        let Some(measured) = measured else {
+            return reference;
+        };
+        let source = format!("{} on top of {}", measured.source, reference.source);
+        let mut noise = measured.merge(reference);
+        noise.source = source;
+        noise
     }
 
-    /// The noise of the runs kept in `dir` that share a build with another kept run, if any.
+    /// The noise of the runs kept in `dir` that share a build with another kept run, if any:
+    /// each build measured on its own (pairs are formed within a build), the widest kept.
     fn from_kept_runs(dir: &Path, fallback: [f64; 3]) -> Option<Self> {
-        let entries = std::fs::read_dir(dir).ok()?;
-        let mut manifests: Vec<(std::path::PathBuf, crate::Run)> = Vec::new();
-        for entry in entries.filter_map(Result::ok) {
-            let path = entry.path();
-            let Ok(manifest) = RunManifest::read(&path.join(crate::MANIFEST_NAME)) else {
-                continue;
-            };
-            if let Some(run) = manifest.runs.into_iter().next()
-                && run.is_complete()
-            {
-                manifests.push((path, run));
-            }
-        }
-        manifests.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut figures: Vec<Vec<Figures>> = Vec::new();
-        let mut builds: Vec<&crate::Run> = Vec::new();
+        let mut kept: Vec<(PathBuf, Run)> = std::fs::read_dir(dir)
+            .ok()?
+            .filter_map(|entry| {
+                let path = entry.ok()?.path();
+                let manifest = RunManifest::read(&path.join(crate::MANIFEST_NAME)).ok()?;
+                let run = manifest.runs.into_iter().next()?;
+                run.is_complete().then_some((path, run))
+            })
+            .collect();
+        kept.sort_by(|a, b| a.0.cmp(&b.0));
         let mut names = Vec::new();
-        for (i, (_, run)) in manifests.iter().enumerate() {
-            if builds.iter().any(|b| b.differences(run).is_empty()) {
+        let mut builds: Vec<Vec<Figures>> = Vec::new();
+        for (i, (_, run)) in kept.iter().enumerate() {
+            let same_build = |other: &Run| other.differences(run).is_empty();
+            if kept[..i].iter().any(|(_, earlier)| same_build(earlier)) {
                 continue;
             }
-            let same: Vec<&std::path::PathBuf> = manifests[i..]
-                .iter()
-                .filter(|(_, other)| other.differences(run).is_empty())
-                .map(|(p, _)| p)
-                .collect();
-            if same.len() < 2 {
-                continue;
-            }
-            builds.push(run);
             // A kept run that cannot be read is not a source of noise (the report does not
             // refuse itself for a file it was not given).
-            let group: Vec<Figures> = same
+            let figures: Vec<Figures> = kept[i..]
                 .iter()
-                .filter_map(|p| Baseline::read(p).ok())
+                .filter(|(_, other)| same_build(other))
+                .filter_map(|(path, _)| Baseline::read(path).ok())
                 .map(|b| Figures::of(&b))
                 .collect();
-            if group.len() >= 2 {
-                names.push(format!("{} runs of {}", group.len(), run.commit_label()));
-                figures.push(group);
+            if figures.len() >= 2 {
+                names.push(format!("{} runs of {}", figures.len(), run.commit_label()));
+                builds.push(figures);
             }
         }
-        // Pairs are formed within a build only: measure each build, then keep the widest.
-        let mut noise: Option<Self> = None;
-        for group in &figures {
-            let one = Self::measure(group, String::new(), fallback);
-            noise = Some(match noise {
-                None => one,
-                Some(all) => all.merge(one),
-            });
-        }
-        noise.map(|mut n| {
-            n.source = format!("the runs kept in {} ({})", dir.display(), names.join(", "));
-            n
+        let measured = builds
+            .iter()
+            .map(|figures| Self::measure(figures, String::new(), fallback));
+        measured.reduce(Self::merge).map(|mut noise| {
+            noise.source = format!("the runs kept in {} ({})", dir.display(), names.join(", "));
+            noise
         })
     }
 
@@ -351,16 +283,22 @@ impl Noise {
 
     /// The ratio beyond which a kernel's instruction count changed, and whether the kernel is
     /// steady (its counts of one build agree within [`INSTRUCTION_FLOOR`]).
-    pub fn kernel_band(&self, key: &str) -> (f64, bool) {
+    pub(crate) fn kernel_band(&self, key: &str) -> (f64, bool) {
         let floor = (1.0 + INSTRUCTION_FLOOR).ln();
         let own = self.deviations.get(key).map_or(0.0, |d| d * MARGIN);
         (own.max(floor).exp(), own <= floor)
     }
 
     /// Each duration class's band, as a ratio (under 100 µs, to 10 ms, over).
-    pub fn class_bands(&self) -> [f64; 3] {
+    pub(crate) fn class_bands(&self) -> [f64; 3] {
         self.classes.map(f64::exp)
     }
+}
+
+/// Raises `map[key]` to `deviation` if below.
+fn widen(map: &mut BTreeMap<String, f64>, key: &str, deviation: f64) {
+    let seen = map.entry(key.to_string()).or_insert(0.0);
+    *seen = seen.max(deviation);
 }
 
 /// The value of the `# key value` line of the reference's head.
@@ -372,47 +310,50 @@ fn head_line<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 }
 
 /// The reference's two runs (`case,first,second`; instruction counts under their kernel key).
-fn parse_reference(text: &str) -> (Figures, Figures) {
-    let (mut first, mut second) = (Figures::default(), Figures::default());
+fn parse_reference(text: &str) -> [Figures; 2] {
+    let mut runs = [Figures::default(), Figures::default()];
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let mut fields = line.split(',');
-        let (Some(case), Some(a), Some(b)) = (fields.next(), fields.next(), fields.next()) else {
+        let case = fields.next().unwrap_or_default();
+        let (Some(Ok(a)), Some(Ok(b))) =
+            (fields.next().map(str::parse), fields.next().map(str::parse))
+        else {
             continue;
         };
-        if case.starts_with(crate::group::INSTRUCTIONS) {
-            if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
-                first.kernels.insert(case.to_string(), a);
-                second.kernels.insert(case.to_string(), b);
-            }
-        } else if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
-            first.times.insert(case.to_string(), a);
-            second.times.insert(case.to_string(), b);
+        for (run, value) in runs.iter_mut().zip([a, b]) {
+            let kernel = case.starts_with(crate::group::INSTRUCTIONS);
+            let map = if kernel {
+                &mut run.kernels
+            } else {
+                &mut run.times
+            };
+            map.insert(case.to_string(), value);
         }
     }
-    (first, second)
-}
-
-/// The reference file for two runs, `first` and `second`, described by `head` (one line per
-/// `#` comment).
-pub fn reference_csv(head: &[String], first: &Figures, second: &Figures) -> String {
-    let mut out: String = head.iter().map(|l| format!("# {l}\n")).collect();
-    out.push_str("case,first,second\n");
-    for (case, a) in &first.times {
-        if let Some(b) = second.times.get(case) {
-            out.push_str(&format!("{case},{a:e},{b:e}\n"));
-        }
-    }
-    for (key, a) in &first.kernels {
-        if let Some(b) = second.kernels.get(key) {
-            out.push_str(&format!("{key},{a},{b}\n"));
-        }
-    }
-    out
+    runs
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reference file for two runs, `first` and `second`, described by `head` (one line per
+    /// `#` comment).
+    fn reference_csv(head: &[String], first: &Figures, second: &Figures) -> String {
+        let mut out: String = head.iter().map(|l| format!("# {l}\n")).collect();
+        out.push_str("case,first,second\n");
+        for (case, a) in &first.times {
+            if let Some(b) = second.times.get(case) {
+                out.push_str(&format!("{case},{a:e},{b:e}\n"));
+            }
+        }
+        for (key, a) in &first.kernels {
+            if let Some(b) = second.kernels.get(key) {
+                out.push_str(&format!("{key},{a},{b}\n"));
+            }
+        }
+        out
+    }
 
     #[test]
     fn the_reference_parses_and_every_class_has_a_band() {
@@ -503,7 +444,7 @@ mod tests {
                     )
                 })
                 .collect(),
-            kernels: [("instructions/k/count-8".to_string(), 1000)].into(),
+            kernels: [("instructions/k/count-8".to_string(), 1000.0)].into(),
         };
         let noise = Noise::measure(&[run(1.0), run(1.5)], "test".into(), [0.1; 3]);
         assert!((noise.time_band("g/f0/1", 1e-3) - 1.5f64.powf(MARGIN)).abs() < 1e-9);

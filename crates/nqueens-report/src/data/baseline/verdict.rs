@@ -1,73 +1,51 @@
 //! The slower/faster rule, in one function: [`judge`]. Everything else in [`super`] prepares
-//! its inputs (the ratio and its interval, the run-wide drift, the case's noise band) or sorts
-//! its outputs.
-//!
-//! Why its last two steps: a case's band is a high quantile of the between-run noise (see
-//! [`Noise`](super::Noise)), so when some two hundred cases are judged at once, a few of them
-//! land beyond their bands by chance in any pair of runs of unchanged code (a
-//! multiple-comparisons problem). Judging each of the two calm reference pairs against bands
-//! measured from the other reference pairs, the cases beyond their band with no other case of
-//! their strategy beyond it were beyond it by at most 1.97 times its logarithm, while a slowed
-//! strategy moves every one of its cases. A passing load on a shared machine can still move
-//! several cases of one strategy together (they run one after the other); that no margin tells
-//! from a change, and the report's "unsettled" warning and the kernels' instruction counts,
-//! which no load moves, are there for it.
+//! its inputs or sorts its outputs.
 
 use std::collections::BTreeMap;
 
-use super::{Change, Measure, NOISE, Verdict, noise::strategy_of};
+use serde::Serialize;
+
+use super::{Change, Measure, Verdict, noise::strategy_of};
+
+/// Changes smaller than this share (2%) are within the noise whatever the interval says.
+pub(crate) const NOISE: f64 = 0.02;
 
 /// How many band widths (on the logarithmic scale) a case must be beyond its band to count
-/// alone: beyond `band^FAMILY_MARGIN`. Judged against bands measured from the other reference
-/// pairs, the calm reference pairs' lone cases reached 1.97 band widths at most; the margin
-/// above that stands for the next run's draw (chosen before any check on fresh runs).
-pub const FAMILY_MARGIN: f64 = 2.5;
+/// alone. Judged against bands measured from the other reference pairs, the calm reference
+/// pairs' lone cases reached 1.97 band widths at most; the margin above that stands for the
+/// next run's draw (chosen before any check on fresh runs).
+pub(crate) const FAMILY_MARGIN: f64 = 2.5;
 
-/// The fewest cases of one strategy beyond their bands on one side that confirm each other
-/// (and at least half of the strategy's cases in both runs).
-pub const TOGETHER_MIN: usize = 2;
+/// The fewest cases of one strategy beyond their bands on one side that confirm each other.
+pub(crate) const TOGETHER_MIN: usize = 2;
 
 /// Why a timed case beyond its band is, or is not, a change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirmation {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(crate) enum Confirmation {
     /// `beyond` of its strategy's `cases` (in both runs) moved beyond their bands on its side.
-    Strategy {
-        /// Cases of the strategy beyond their bands on the same side, this one included.
-        beyond: usize,
-        /// Cases of the strategy in both runs.
-        cases: usize,
-    },
-    /// Alone on its side, but beyond its band raised to [`FAMILY_MARGIN`].
+    Strategy { beyond: usize, cases: usize },
+    /// Alone on its side, but beyond its [`lone_band`].
     FarBeyond,
-    /// Alone on its side and within what chance allows across the cases judged at once: its
-    /// verdict is [`Verdict::Noise`].
+    /// Alone on its side and not far beyond: within the noise.
     Unconfirmed,
 }
 
 /// The band a case alone must be beyond, as a ratio: `band^FAMILY_MARGIN`, with a band of at
 /// least `1 + NOISE`.
-pub fn lone_band(band: f64) -> f64 {
+pub(crate) fn lone_band(band: f64) -> f64 {
     (FAMILY_MARGIN * band.ln().max(NOISE.ln_1p())).exp()
 }
 
-/// How many of one strategy's cases (the same `group/function`) are in both runs, and how many
-/// of them are beyond their bands on each side ([`beyond_band`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Together {
-    /// Cases of the strategy in both runs.
-    pub cases: usize,
-    /// Of those, beyond their bands on the slower side.
-    pub slower: usize,
-    /// Of those, beyond their bands on the faster side.
-    pub faster: usize,
-}
+/// How many of one strategy's cases (in both runs) lie on each side of their bands, by the
+/// [`Verdict`] of the side: slower, faster, within.
+type Together = [usize; 3];
 
 /// Steps 1 and 2 of [`judge`]: the side of its band a timed case lies on, drift divided out.
-pub fn beyond_band(ratio: f64, lower: f64, upper: f64, drift: f64, band: f64) -> Verdict {
-    let (ratio, lower, upper) = (ratio / drift, lower / drift, upper / drift);
-    if lower > 1.0 && ratio > (1.0 + NOISE).max(band) {
+fn beyond_band(c: &Change) -> Verdict {
+    let (ratio, lower, upper) = (c.ratio / c.drift, c.lower / c.drift, c.upper / c.drift);
+    if lower > 1.0 && ratio > (1.0 + NOISE).max(c.band) {
         Verdict::Regression
-    } else if upper < 1.0 && ratio < (1.0 - NOISE).min(1.0 / band) {
+    } else if upper < 1.0 && ratio < (1.0 - NOISE).min(1.0 / c.band) {
         Verdict::Gain
     } else {
         Verdict::Noise
@@ -76,62 +54,32 @@ pub fn beyond_band(ratio: f64, lower: f64, upper: f64, drift: f64, band: f64) ->
 
 /// Whether a timed case got slower, faster, or neither, and what confirmed it: the whole rule.
 ///
-/// 1. **Drift divided out.** `ratio` (after / before of the medians) and its 95% interval
-///    `lower..upper` are divided by the run-wide `drift` (the median ratio of all cases,
-///    `drift`): two runs on a shared machine differ as a whole.
+/// 1. **Drift divided out.** The case's `ratio` (after / before of the medians) and its 95%
+///    interval `lower..upper` are divided by the run-wide `drift` (the median ratio of all
+///    cases): two runs on a shared machine differ as a whole.
 /// 2. **Beyond its band.** Slower when the ratio is above the case's noise `band`
-///    ([`Noise::time_band`](super::Noise::time_band): how far runs of one build drift apart at
-///    this case's size, from [`MARGIN`](super::MARGIN), [`CLASS_QUANTILE`](super::CLASS_QUANTILE),
-///    [`MIN_CLASS_CASES`](super::MIN_CLASS_CASES) and [`CLASS_BOUNDS`](super::CLASS_BOUNDS)),
-///    more than [`NOISE`] (2%) above 1, and the whole interval above 1; faster, mirrored.
-///    Anything else is within the noise, unconfirmed by nothing (`None`).
+///    ([`Noise::time_band`](super::Noise::time_band)), more than [`NOISE`] above 1, and the
+///    whole interval above 1; faster, mirrored. Anything else is within the noise (`None`).
 /// 3. **Confirmed by its strategy**: at least [`TOGETHER_MIN`] of its strategy's cases, and
 ///    at least half of those in both runs (`together`), are beyond their bands on the same
 ///    side (a change to a strategy's code moves its cases together; chance picks them one by
 ///    one); or
-/// 4. **far beyond its band**: the ratio is beyond `band^`[`FAMILY_MARGIN`] ([`lone_band`]),
-///    the family-wise margin for a strategy with one case or a change at one size only.
+/// 4. **far beyond its band**: beyond [`lone_band`] (`band^FAMILY_MARGIN`): some two hundred
+///    cases are judged at once, so a few land beyond their bands by chance in any pair of
+///    runs of unchanged code; this family-wise margin is for a strategy with one case or a
+///    change at one size only.
 /// 5. Beyond its band but neither: within the noise, [`Confirmation::Unconfirmed`] (the report
-///    lists it apart, for a rerun to settle).
-///
-/// Instruction counts are judged by their band alone (no drift, no interval: they are steady).
-///
-/// ```
-/// use nqueens_report::{Confirmation, Together, Verdict, judge};
-/// let alone = Together { cases: 4, slower: 1, faster: 0 };
-/// // 10% slower, band 5%: beyond the band, alone, not far beyond: unconfirmed.
-/// assert_eq!(judge(1.10, 1.08, 1.12, 1.0, 1.05, alone), (Verdict::Noise, Some(Confirmation::Unconfirmed)));
-/// // Twice as slow: far beyond a 5% band.
-/// assert_eq!(judge(2.0, 1.9, 2.1, 1.0, 1.05, alone), (Verdict::Regression, Some(Confirmation::FarBeyond)));
-/// // Three of four cases slower together confirm each other.
-/// let moved = Together { cases: 4, slower: 3, faster: 0 };
-/// assert_eq!(judge(1.10, 1.08, 1.12, 1.0, 1.05, moved).0, Verdict::Regression);
-/// // The same ratio on a machine 10% slower as a whole: nothing changed.
-/// assert_eq!(judge(1.10, 1.08, 1.12, 1.10, 1.05, moved), (Verdict::Noise, None));
-/// ```
-pub fn judge(
-    ratio: f64,
-    lower: f64,
-    upper: f64,
-    drift: f64,
-    band: f64,
-    together: Together,
-) -> (Verdict, Option<Confirmation>) {
-    let side = beyond_band(ratio, lower, upper, drift, band);
-    let beyond = match side {
-        Verdict::Regression => together.slower,
-        Verdict::Gain => together.faster,
-        Verdict::Noise => return (Verdict::Noise, None),
-    };
-    if beyond >= TOGETHER_MIN && 2 * beyond >= together.cases {
-        (
-            side,
-            Some(Confirmation::Strategy {
-                beyond,
-                cases: together.cases,
-            }),
-        )
-    } else if (ratio / drift).ln().abs() > lone_band(band).ln() {
+///    lists it apart, for a rerun to settle). A passing load can still move several cases of
+///    one strategy together: the report's "unsettled" warning and the instruction counts,
+///    which no load moves, are there for it.
+fn judge(c: &Change, together: Together) -> (Verdict, Option<Confirmation>) {
+    let side = beyond_band(c);
+    let (beyond, cases) = (together[side as usize], together.iter().sum());
+    if side == Verdict::Noise {
+        (Verdict::Noise, None)
+    } else if beyond >= TOGETHER_MIN && 2 * beyond >= cases {
+        (side, Some(Confirmation::Strategy { beyond, cases }))
+    } else if (c.ratio / c.drift).ln().abs() > lone_band(c.band).ln() {
         (side, Some(Confirmation::FarBeyond))
     } else {
         (Verdict::Noise, Some(Confirmation::Unconfirmed))
@@ -141,24 +89,17 @@ pub fn judge(
 /// Judges every timed case ([`judge`]), with its strategy's cases counted together first;
 /// instruction counts are left as they are.
 pub(super) fn confirm(changes: &mut [Change]) {
+    let timed = |c: &&mut Change| c.measure == Measure::Time;
     let mut strategies: BTreeMap<String, Together> = BTreeMap::new();
-    for c in changes.iter().filter(|c| c.measure == Measure::Time) {
+    for c in changes.iter_mut().filter(timed) {
         let entry = strategies
             .entry(strategy_of(&c.case).to_string())
             .or_default();
-        entry.cases += 1;
-        match beyond_band(c.ratio, c.lower, c.upper, c.drift, c.band) {
-            Verdict::Regression => entry.slower += 1,
-            Verdict::Gain => entry.faster += 1,
-            Verdict::Noise => {}
-        }
+        entry[beyond_band(c) as usize] += 1;
     }
-    for c in changes.iter_mut().filter(|c| c.measure == Measure::Time) {
-        let together = strategies
-            .get(strategy_of(&c.case))
-            .copied()
-            .unwrap_or_default();
-        (c.verdict, c.confirmation) = judge(c.ratio, c.lower, c.upper, c.drift, c.band, together);
+    for c in changes.iter_mut().filter(timed) {
+        let together = strategies[strategy_of(&c.case)];
+        (c.verdict, c.confirmation) = judge(c, together);
     }
 }
 
@@ -232,5 +173,37 @@ mod tests {
         assert!(changes.iter().all(|c| c.verdict == Verdict::Noise));
         assert!((lone_band(1.0) - 1.02f64.powf(FAMILY_MARGIN)).abs() < 1e-12);
         assert!((lone_band(1.2) - 1.2f64.powf(FAMILY_MARGIN)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn judge_states_the_rule() {
+        let judge = |ratio, lower, upper, drift, band, together| {
+            let case = Change {
+                lower,
+                upper,
+                drift,
+                ..timed("g/s/1", ratio, band, Verdict::Noise)
+            };
+            judge(&case, together)
+        };
+        // One of four cases slower, three within.
+        let alone = [1, 0, 3];
+        // 10% slower, band 5%: beyond the band, alone, not far beyond: unconfirmed.
+        let unconfirmed = (Verdict::Noise, Some(Confirmation::Unconfirmed));
+        assert_eq!(judge(1.10, 1.08, 1.12, 1.0, 1.05, alone), unconfirmed);
+        // Twice as slow: far beyond a 5% band.
+        let far = (Verdict::Regression, Some(Confirmation::FarBeyond));
+        assert_eq!(judge(2.0, 1.9, 2.1, 1.0, 1.05, alone), far);
+        // Three of four cases slower together confirm each other.
+        let moved = [3, 0, 1];
+        assert_eq!(
+            judge(1.10, 1.08, 1.12, 1.0, 1.05, moved).0,
+            Verdict::Regression
+        );
+        // The same ratio on a machine 10% slower as a whole: nothing changed.
+        assert_eq!(
+            judge(1.10, 1.08, 1.12, 1.10, 1.05, moved),
+            (Verdict::Noise, None)
+        );
     }
 }
