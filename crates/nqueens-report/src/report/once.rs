@@ -7,24 +7,6 @@ use super::data::Data;
 use crate::group::ONCE;
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
-/// The runs of the `once` group, one line per label.
-pub(super) fn once_section(md: &mut String, data: &Data<'_>) {
-    let lines = once_lines(data);
-    if lines.is_empty() {
-        return;
-    }
-    let _ = writeln!(md, "## Timed once\n");
-    let _ = writeln!(
-        md,
-        "Goals too slow or too many for criterion's samples: each run timed once, its solution \
-         validated.\n"
-    );
-    for line in lines {
-        let _ = writeln!(md, "- {line}");
-    }
-    md.push('\n');
-}
-
 /// The `once` records of each label, in first-seen order, sorted by n.
 fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
     let mut runs: Vec<(String, Vec<&CaseRecord>)> = Vec::new();
@@ -42,7 +24,7 @@ fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
 
 /// One line per `once` label: a sweep over many sizes in a sentence, single runs with their
 /// numbers.
-fn once_lines(data: &Data<'_>) -> Vec<String> {
+pub(super) fn once_lines(data: &Data<'_>) -> Vec<String> {
     let mut lines = Vec::new();
     for (id, runs) in once_runs(data) {
         let seed = runs

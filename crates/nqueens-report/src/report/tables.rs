@@ -8,7 +8,7 @@ use nqueens_core::{StatField, Stats};
 
 use super::data::{Data, Success, seconds, spread, values, work_values};
 use crate::group::YARDSTICK;
-use crate::{CaseRecord, Estimate, format_bytes, format_count, format_seconds, format_size};
+use crate::{CaseRecord, format_bytes, format_count, format_seconds, format_size};
 
 /// Counters the time tables leave out beside those no table shows ([`StatField::tabulated`]):
 /// the strategy's own peak-memory estimate, which the bench's measured heap peak (the last
@@ -58,6 +58,25 @@ impl Counter {
     }
 }
 
+/// A markdown table and the blank line after it: `head`'s cells, aligned by `align` (`l` or `r`
+/// per column), then `rows`.
+pub(super) fn table(
+    md: &mut String,
+    head: &[&str],
+    align: &str,
+    rows: impl IntoIterator<Item = Vec<String>>,
+) {
+    let rule: Vec<&str> = align
+        .chars()
+        .map(|a| if a == 'r' { "--:" } else { "---" })
+        .collect();
+    let _ = writeln!(md, "| {} |\n|{}|", head.join(" | "), rule.join("|"));
+    for row in rows {
+        let _ = writeln!(md, "| {} |", row.join(" | "));
+    }
+    md.push('\n');
+}
+
 /// The table of `group`: median time and confidence interval per id and n, and a column for
 /// each counter some case of the group reports.
 pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
@@ -80,59 +99,40 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
         .collect();
     // Rows of runs that differ (`--allow-mixed`) say which run measured them.
     let mixed = data.mixed();
-    let _ = write!(md, "| strategy | n | median | 95% CI |");
-    for counter in &used {
-        let _ = write!(md, " {} |", counter.label());
-    }
+    let mut head = vec!["strategy", "n", "median", "95% CI"];
+    head.extend(used.iter().map(|c| c.label()));
+    let mut align = "lrrr".to_string() + &"r".repeat(used.len());
     if mixed {
-        md.push_str(" run |");
+        head.push("run");
+        align.push('l');
     }
-    let _ = write!(md, "\n|---|--:|--:|--:|");
-    for _ in &used {
-        md.push_str("--:|");
-    }
-    if mixed {
-        md.push_str("---|");
-    }
-    md.push('\n');
-    for (id, points) in &series {
-        for (n, estimate) in points {
-            let _ = write!(
-                md,
-                "| `{id}` | {} | {} | {} |",
-                format_size(*n),
-                format_seconds(estimate.median.point),
-                ci(estimate)
-            );
-            let records = records_of(id, *n);
-            for counter in &used {
-                let _ = write!(md, " {} |", counter.median(&records));
-            }
-            if mixed {
-                let _ = write!(md, " {} |", data.run_label(&records));
-            }
-            md.push('\n');
+    let rows = series
+        .iter()
+        .flat_map(|(id, points)| points.iter().map(move |(n, e)| (id, *n, e)));
+    let rows = rows.map(|(id, n, estimate)| {
+        let records = records_of(id, n);
+        let mut row = vec![
+            format!("`{id}`"),
+            format_size(n),
+            format_seconds(estimate.median.point),
+            format!(
+                "{} – {}",
+                format_seconds(estimate.median.lower),
+                format_seconds(estimate.median.upper)
+            ),
+        ];
+        row.extend(used.iter().map(|counter| counter.median(&records)));
+        if mixed {
+            row.push(data.run_label(&records));
         }
-    }
-    md.push('\n');
-}
-
-/// The confidence interval of the median, `low – high`.
-fn ci(estimate: &Estimate) -> String {
-    format!(
-        "{} – {}",
-        format_seconds(estimate.median.lower),
-        format_seconds(estimate.median.upper)
-    )
+        row
+    });
+    table(md, &head, &align, rows);
 }
 
 /// Each randomized case over its seeds: how many found a solution within the budget, and the
 /// time and work ([`Stats::work`]) of those that did, median and range.
 pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
-    let _ = writeln!(
-        md,
-        "| strategy | n | solved | time: median (min – max) | work: median (min – max) | restarts (max) |\n|---|--:|--:|--:|--:|--:|"
-    );
     let range = |values: &[f64], format: &dyn Fn(f64) -> String| {
         if values.is_empty() {
             return "-".to_string();
@@ -140,8 +140,7 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
         let p = spread(0.0, values);
         format!("{} ({} – {})", format(p.y), format(p.low), format(p.high))
     };
-    for case in success {
-        let time = range(&seconds(&case.runs), &format_seconds);
+    let rows = success.iter().map(|case| {
         let work = match work_values(&case.runs) {
             Some((field, values)) => {
                 format!("{} {}", range(&values, &format_count), field.name)
@@ -149,17 +148,24 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
             None => "-".to_string(),
         };
         let restarts = case.runs.iter().map(|r| r.stats.restarts).max();
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {} of {} | {time} | {work} | {} |",
-            case.id,
+        vec![
+            format!("`{}`", case.id),
             format_size(case.n),
-            case.solved,
-            case.tried,
+            format!("{} of {}", case.solved, case.tried),
+            range(&seconds(&case.runs), &format_seconds),
+            work,
             restarts.map_or("-".to_string(), |r| r.to_string()),
-        );
-    }
-    md.push('\n');
+        ]
+    });
+    let head = [
+        "strategy",
+        "n",
+        "solved",
+        "time: median (min – max)",
+        "work: median (min – max)",
+        "restarts (max)",
+    ];
+    table(md, &head, "lrrrrr", rows);
 }
 
 /// One program's time at one size of the yardstick.
@@ -213,31 +219,13 @@ pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTi
     rows
 }
 
-/// The yardstick table, or why there is none.
+/// The yardstick table and the peer's line; nothing when the run has no yardstick.
 pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
     let rows = yardstick_rows(data);
     if rows.is_empty() {
-        let _ = writeln!(
-            md,
-            "No yardstick in this run (it needs `gcc` and the shared `yardstick/` C programs \
-             beside the workspace).\n"
-        );
         return;
     }
-    let _ = writeln!(
-        md,
-        "The C programs are compiled with gcc at bench start for the same target as the Rust \
-         code (`-O3` beside the default generic x86-64 build, `-O3 -march=native` when the bench \
-         runs with `RUSTFLAGS=\"-C target-cpu=native\"`; the bench prints the flags) and timed as \
-         processes (start-up included, under a millisecond). Speed-up: the C program's time \
-         divided by the Rust time at the same n. Sizes too slow for ten samples (n = 17 in a \
-         full run) are timed once each, side by side. Memory: the heap peak of the Rust run \
-         (the C programs hold a few KiB of stack).\n"
-    );
-    let _ = writeln!(
-        md,
-        "| n | program | time | timed by | against C | heap peak |\n|--:|---|--:|---|--:|--:|"
-    );
+    let mut lines = Vec::new();
     for (n, list) in &rows {
         let c = list.iter().find(|t| t.is_c());
         for time in list {
@@ -252,20 +240,25 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
             } else {
                 "-".to_string()
             };
-            let _ = writeln!(
-                md,
-                "| {n} | `{}` | {} | {} | {ratio} | {memory} |",
-                time.id,
-                format_seconds(time.seconds),
-                if time.by_criterion {
-                    "criterion median"
-                } else {
-                    "one run"
-                }
-            );
+            let by = if time.by_criterion {
+                "criterion median"
+            } else {
+                "one run"
+            };
+            let seconds = format_seconds(time.seconds);
+            let id = format!("`{}`", time.id);
+            lines.push(vec![
+                n.to_string(),
+                id,
+                seconds,
+                by.to_string(),
+                ratio,
+                memory,
+            ]);
         }
     }
-    md.push('\n');
+    let head = ["n", "program", "time", "timed by", "against C", "heap peak"];
+    table(md, &head, "rlrlrr", lines);
     peer_lines(md, &rows);
 }
 
