@@ -26,12 +26,6 @@ pub enum ImageFormat {
 
 impl ImageFormat {
     /// The format a file name asks for, by its extension (`.svg` or `.png`).
-    ///
-    /// ```
-    /// use nqueens_report::ImageFormat;
-    /// assert_eq!(ImageFormat::from_path("a/board.PNG".as_ref()), Some(ImageFormat::Png));
-    /// assert_eq!(ImageFormat::from_path("board.txt".as_ref()), None);
-    /// ```
     pub fn from_path(path: &Path) -> Option<Self> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
@@ -251,90 +245,59 @@ fn draw_panel<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let points = || panel.series.iter().flat_map(|s| s.points.iter());
     if panel.y_units == Units::Percent {
-        return draw_percent(area, panel, looks);
+        // Linear, with a little headroom so a full line stays visible; ticks every 10 %.
+        return draw_over_x(area, panel, looks, -4.0..104.0, 12);
     }
-    let Some((y_lo, y_hi)) = positive_span(points().flat_map(|p| [p.low, p.y, p.high])) else {
+    let values = panel.series.iter().flat_map(|s| s.points.iter());
+    let Some((y_lo, y_hi)) = positive_span(values.flat_map(|p| [p.low, p.y, p.high])) else {
         return draw_empty(area, panel);
     };
     let base = panel.y_units.log_base();
     let (y_lo, y_hi) = decades(y_lo, y_hi, base);
     let y_range = (y_lo..y_hi).log_scale().base(base);
     let decade_count = ((y_hi / y_lo).log(base).round() as usize).max(1);
-    if panel.x_log {
-        let Some((x_lo, x_hi)) = positive_span(points().map(|p| p.x)) else {
-            return draw_empty(area, panel);
-        };
-        let x_range = (x_lo / 1.4..x_hi * 1.4).log_scale();
-        let x_decades = ((x_hi * 1.4 / (x_lo / 1.4)).log10().ceil() as usize).max(1);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_range, y_range),
-            (x_decades + 1, decade_count + 1),
-        )
-    } else {
-        let (x_lo, x_hi) = points()
-            .map(|p| p.x)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-                (lo.min(x), hi.max(x))
-            });
-        let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_lo - 0.5..x_hi + 0.5, y_range),
-            (x_labels, decade_count + 1),
-        )
-    }
+    draw_over_x(area, panel, looks, y_range, decade_count + 1)
 }
 
-/// A panel of shares: y linear from 0 to 100 % (a little headroom so a full line stays
-/// visible), x as the panel says.
-fn draw_percent<DB: DrawingBackend>(
+/// Draws `panel` against `y_range` with x on the scale the panel asks for.
+fn draw_over_x<DB, Y>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
     looks: &[Look],
+    y_range: Y,
+    y_labels: usize,
 ) -> Result<(), String>
 where
+    DB: DrawingBackend,
     DB::ErrorType: 'static,
+    Y: AsRangedCoord<Value = f64>,
+    Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    let points = || panel.series.iter().flat_map(|s| s.points.iter());
-    let y_range = -4.0..104.0;
-    // Ticks every 10 %.
-    let y_labels = 12;
+    let xs = || {
+        panel
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.x))
+    };
     if panel.x_log {
-        let Some((x_lo, x_hi)) = positive_span(points().map(|p| p.x)) else {
+        let Some((x_lo, x_hi)) = positive_span(xs()) else {
             return draw_empty(area, panel);
         };
         let x_range = (x_lo / 1.4..x_hi * 1.4).log_scale();
         let x_decades = ((x_hi * 1.4 / (x_lo / 1.4)).log10().ceil() as usize).max(1);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_range, y_range),
-            (x_decades + 1, y_labels),
-        )
-    } else {
-        let Some((x_lo, x_hi)) = points().map(|p| p.x).fold(None, |span, x| match span {
-            None => Some((x, x)),
-            Some((lo, hi)) => Some((f64::min(lo, x), f64::max(hi, x))),
-        }) else {
-            return draw_empty(area, panel);
-        };
-        let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_lo - 0.5..x_hi + 0.5, y_range),
-            (x_labels, y_labels),
-        )
+        let labels = (x_decades + 1, y_labels);
+        return draw_lines(area, panel, looks, (x_range, y_range), labels);
     }
+    let span = xs().fold(None, |span: Option<(f64, f64)>, x| {
+        Some(span.map_or((x, x), |(lo, hi)| (f64::min(lo, x), f64::max(hi, x))))
+    });
+    let Some((x_lo, x_hi)) = span else {
+        return draw_empty(area, panel);
+    };
+    let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
+    let x_range = x_lo - 0.5..x_hi + 0.5;
+    draw_lines(area, panel, looks, (x_range, y_range), (x_labels, y_labels))
 }
 
 fn draw_empty<DB: DrawingBackend>(
@@ -458,4 +421,18 @@ where
             .map_err(e)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_is_read_from_the_extension() {
+        assert_eq!(
+            ImageFormat::from_path("a/board.PNG".as_ref()),
+            Some(ImageFormat::Png)
+        );
+        assert_eq!(ImageFormat::from_path("board.txt".as_ref()), None);
+    }
 }
