@@ -62,16 +62,174 @@ pub(super) fn draw_charts(
     Ok(drawn)
 }
 
+/// A panel of `series`: its title, axis labels (x, y), whether x is on a log scale, and the
+/// units of x and y.
+fn panel(
+    series: Vec<Series>,
+    title: impl Into<String>,
+    [x_label, y_label]: [&str; 2],
+    x_log: bool,
+    [x_units, y_units]: [Units; 2],
+) -> Panel {
+    Panel {
+        title: title.into(),
+        x_label: x_label.to_string(),
+        y_label: y_label.to_string(),
+        x_log,
+        x_units,
+        y_units,
+        series,
+    }
+}
+
 /// The report's charts, in the order they are drawn.
 fn charts(data: &Data<'_>) -> Vec<Chart> {
+    use Units::{Bytes, Count, Percent, Seconds, Size};
+    const N: &str = "n (board size)";
+    const LOG_N: &str = "n (board size, log scale)";
+    const PER_RUN: &str = "time per run (log scale)";
+    let chart = |name, heading: &str, panels| Chart {
+        name,
+        heading: heading.to_string(),
+        panels,
+    };
+    // First solutions with the validator as the floor every strategy pays.
+    let mut first = time_series(data, FIRST_SOLUTION);
+    first.extend(time_series(data, VALIDATE).into_iter().map(|floor| Series {
+        label: format!("{} (floor)", floor.label),
+        ..floor
+    }));
+    let (times, work) = seeded_series(data);
+    let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
+    let budget = data
+        .meta("probe budget")
+        .and_then(first_budget)
+        .map_or(String::new(), |b| format!(" ({b} a run)"));
+    let given = [
+        "queens given, % of n (rounded to twelfths)",
+        "time per instance (log scale; median and range)",
+    ];
     vec![
-        count_chart(data),
-        first_chart(data),
-        work_chart(data),
-        memory_chart(data),
-        randomized_chart(data),
-        completion_chart(data),
-        symmetric_chart(),
+        chart(
+            COUNT_ALL,
+            "Count all solutions: time vs n",
+            vec![panel(
+                time_series(data, COUNT_ALL),
+                "median time per count (bars: 95% confidence interval)",
+                [N, PER_RUN],
+                false,
+                [Size, Seconds],
+            )],
+        ),
+        chart(
+            FIRST_SOLUTION,
+            "Find a first solution: time vs n",
+            vec![panel(
+                first,
+                "median time to a first solution (bars: 95% CI; seeds cycled)",
+                [LOG_N, PER_RUN],
+                true,
+                [Size, Seconds],
+            )],
+        ),
+        chart(
+            WORK,
+            &format!("Work done: {}", work_units()),
+            vec![
+                panel(
+                    work_series(data, COUNT_ALL),
+                    "counting all solutions",
+                    [N, "nodes / permutations (log scale)"],
+                    false,
+                    [Size, Count],
+                ),
+                panel(
+                    work_series(data, FIRST_SOLUTION),
+                    "to a first solution (bars: range over seeds)",
+                    [LOG_N, "nodes / moves (log scale)"],
+                    true,
+                    [Size, Count],
+                ),
+            ],
+        ),
+        chart(
+            MEMORY,
+            "Count all solutions: memory vs time",
+            vec![panel(
+                memory_series(data),
+                format!(
+                    "heap peak against time per count, one point per n from {MEMORY_FROM_N} \
+                     (lines run in order of n)"
+                ),
+                [
+                    "time per count (log scale)",
+                    "heap peak of a run (log scale)",
+                ],
+                true,
+                [Seconds, Bytes],
+            )],
+        ),
+        chart(
+            RANDOMIZED,
+            &format!(
+                "Randomized strategies over {seed_count} fixed seeds: time, success, work per \
+                 solution"
+            ),
+            vec![
+                panel(
+                    times,
+                    "time to a first solution, one run per seed solved: median and range",
+                    [LOG_N, PER_RUN],
+                    true,
+                    [Size, Seconds],
+                ),
+                panel(
+                    success_series(data),
+                    format!("seeds solved within the probe budget{budget}"),
+                    [LOG_N, "seeds solved"],
+                    true,
+                    [Size, Percent],
+                ),
+                panel(
+                    work,
+                    "work per solution, per seed solved: median and range",
+                    [LOG_N, "moves / evaluations / nodes (log scale)"],
+                    true,
+                    [Size, Count],
+                ),
+            ],
+        ),
+        chart(
+            COMPLETION,
+            "N-Queens completion: time to answer vs queens given",
+            vec![
+                panel(
+                    completion_series(data, "found"),
+                    "instances with a completion: time to find one",
+                    given,
+                    false,
+                    [Percent, Seconds],
+                ),
+                panel(
+                    completion_series(data, "no-solution"),
+                    "instances without: time to prove none exists",
+                    given,
+                    false,
+                    [Percent, Seconds],
+                ),
+            ],
+        ),
+        chart(
+            SYMMETRIC,
+            "Solutions by symmetry: all (Q), half-turn (P), quarter-turn (R) vs n",
+            vec![panel(
+                symmetric_series(),
+                "published counts (OEIS); zero terms left out",
+                [N, "solutions (log scale)"],
+                false,
+                [Size, Count],
+            )],
+        ),
     ]
 }
 
@@ -90,54 +248,30 @@ fn given_share(record: &crate::CaseRecord) -> Option<f64> {
 }
 
 /// Completion: time to answer against the share of the board given, per strategy, for the
-/// instances with a completion and for those without (the probe's one run per instance).
-fn completion_chart(data: &Data<'_>) -> Chart {
-    let mut panels = Vec::new();
-    for (result, title) in [
-        ("found", "instances with a completion: time to find one"),
-        (
-            "no-solution",
-            "instances without: time to prove none exists",
-        ),
-    ] {
-        let mut cases: Vec<(&str, f64, Vec<f64>)> = Vec::new();
-        for r in data.measured(COMPLETION).filter(|r| r.result == result) {
-            let Some(x) = given_share(r) else { continue };
-            match cases.iter_mut().find(|(id, at, _)| *id == r.id && *at == x) {
-                Some((_, _, times)) => times.push(r.seconds),
-                None => cases.push((&r.id, x, vec![r.seconds])),
-            }
+/// instances whose probe ended with `result` (`found` or `no-solution`), one run per instance.
+fn completion_series(data: &Data<'_>, result: &str) -> Vec<Series> {
+    let mut cases: Vec<(&str, f64, Vec<f64>)> = Vec::new();
+    for r in data.measured(COMPLETION).filter(|r| r.result == result) {
+        let Some(x) = given_share(r) else { continue };
+        match cases.iter_mut().find(|(id, at, _)| *id == r.id && *at == x) {
+            Some((_, _, times)) => times.push(r.seconds),
+            None => cases.push((&r.id, x, vec![r.seconds])),
         }
-        let mut series: Vec<Series> = Vec::new();
-        for (id, x, times) in cases {
-            add_point(&mut series, data, id, id.to_string(), spread(x, &times));
-        }
-        for s in &mut series {
-            s.points.sort_by(|a, b| a.x.total_cmp(&b.x));
-        }
-        panels.push(Panel {
-            series,
-            x_units: Units::Percent,
-            ..panel(
-                title,
-                "queens given, % of n (rounded to twelfths)",
-                "time per instance (log scale; median and range)",
-                false,
-                Units::Seconds,
-            )
-        });
     }
-    Chart {
-        name: COMPLETION,
-        heading: "N-Queens completion: time to answer vs queens given".to_string(),
-        panels,
+    let mut series: Vec<Series> = Vec::new();
+    for (id, x, times) in cases {
+        add_point(&mut series, data, id, id.to_string(), spread(x, &times));
     }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.x.total_cmp(&b.x));
+    }
+    series
 }
 
 /// Q, P and R against n, from the published OEIS tables ([`nqueens_core::known`]): how few
 /// solutions are symmetric, and how far the direct count of R reaches past the full count.
 /// Zero terms (R is zero unless n = 0 or 1 mod 4) have no place on a log axis.
-fn symmetric_chart() -> Chart {
+fn symmetric_series() -> Vec<Series> {
     use nqueens_core::known;
     let sequence = |label: &str, style: usize, count: fn(usize) -> Option<u64>| Series {
         label: label.to_string(),
@@ -148,94 +282,26 @@ fn symmetric_chart() -> Chart {
             .map(|(n, value)| Point::exact(n as f64, value as f64))
             .collect(),
     };
-    Chart {
-        name: SYMMETRIC,
-        heading: "Solutions by symmetry: all (Q), half-turn (P), quarter-turn (R) vs n".to_string(),
-        panels: vec![Panel {
-            series: vec![
-                sequence("Q: all solutions (A000170)", 0, known::all_solutions),
-                sequence(
-                    "P: half turn (A032522)",
-                    VARIANT_SLOTS,
-                    known::half_turn_solutions,
-                ),
-                sequence(
-                    "R: quarter turn (A033148)",
-                    2 * VARIANT_SLOTS,
-                    known::quarter_turn_solutions,
-                ),
-            ],
-            ..panel(
-                "published counts (OEIS); zero terms left out",
-                "n (board size)",
-                "solutions (log scale)",
-                false,
-                Units::Count,
-            )
-        }],
-    }
+    vec![
+        sequence("Q: all solutions (A000170)", 0, known::all_solutions),
+        sequence(
+            "P: half turn (A032522)",
+            VARIANT_SLOTS,
+            known::half_turn_solutions,
+        ),
+        sequence(
+            "R: quarter turn (A033148)",
+            2 * VARIANT_SLOTS,
+            known::quarter_turn_solutions,
+        ),
+    ]
 }
 
-/// A panel over board sizes with a log y axis.
-fn panel(title: &str, x_label: &str, y_label: &str, x_log: bool, y_units: Units) -> Panel {
-    Panel {
-        title: title.to_string(),
-        x_label: x_label.to_string(),
-        y_label: y_label.to_string(),
-        x_log,
-        x_units: Units::Size,
-        y_units,
-        series: Vec::new(),
-    }
-}
-
-/// Counting times against n, on a log y axis (counting grows exponentially).
-fn count_chart(data: &Data<'_>) -> Chart {
-    Chart {
-        name: COUNT_ALL,
-        heading: "Count all solutions: time vs n".to_string(),
-        panels: vec![Panel {
-            series: time_series(data, COUNT_ALL),
-            ..panel(
-                "median time per count (bars: 95% confidence interval)",
-                "n (board size)",
-                "time per run (log scale)",
-                false,
-                Units::Seconds,
-            )
-        }],
-    }
-}
-
-/// First-solution times against n, log–log (the sizes run to millions), with the validator
-/// as the floor every strategy pays.
-fn first_chart(data: &Data<'_>) -> Chart {
-    let mut series = time_series(data, FIRST_SOLUTION);
-    for mut floor in time_series(data, VALIDATE) {
-        floor.label = format!("{} (floor)", floor.label);
-        series.push(floor);
-    }
-    Chart {
-        name: FIRST_SOLUTION,
-        heading: "Find a first solution: time vs n".to_string(),
-        panels: vec![Panel {
-            series,
-            ..panel(
-                "median time to a first solution (bars: 95% CI; seeds cycled)",
-                "n (board size, log scale)",
-                "time per run (log scale)",
-                true,
-                Units::Seconds,
-            )
-        }],
-    }
-}
-
-/// Each counter's heap peak against its counting time, log–log, one point per n from
+/// Each counter's heap peak against its counting time, one point per n from
 /// [`MEMORY_FROM_N`] joined in order of n: joining (`quadrants`) buys time with memory, the
 /// backtracking counters stay low.
-fn memory_chart(data: &Data<'_>) -> Chart {
-    let series = count_costs(data)
+fn memory_series(data: &Data<'_>) -> Vec<Series> {
+    count_costs(data)
         .into_iter()
         .map(|(id, costs)| Series {
             style: data.style(&id),
@@ -247,105 +313,7 @@ fn memory_chart(data: &Data<'_>) -> Chart {
                 .collect(),
         })
         .filter(|s| !s.points.is_empty())
-        .collect();
-    Chart {
-        name: MEMORY,
-        heading: "Count all solutions: memory vs time".to_string(),
-        panels: vec![Panel {
-            series,
-            x_units: Units::Seconds,
-            ..panel(
-                &format!(
-                    "heap peak against time per count, one point per n from {MEMORY_FROM_N} \
-                     (lines run in order of n)"
-                ),
-                "time per count (log scale)",
-                "heap peak of a run (log scale)",
-                true,
-                Units::Bytes,
-            )
-        }],
-    }
-}
-
-/// The work counter of each case ([`nqueens_core::Stats::work`]) against n, for counting and
-/// for a first solution.
-fn work_chart(data: &Data<'_>) -> Chart {
-    Chart {
-        name: WORK,
-        heading: format!("Work done: {}", work_units()),
-        panels: vec![
-            Panel {
-                series: work_series(data, COUNT_ALL),
-                ..panel(
-                    "counting all solutions",
-                    "n (board size)",
-                    "nodes / permutations (log scale)",
-                    false,
-                    Units::Count,
-                )
-            },
-            Panel {
-                series: work_series(data, FIRST_SOLUTION),
-                ..panel(
-                    "to a first solution (bars: range over seeds)",
-                    "n (board size, log scale)",
-                    "nodes / moves (log scale)",
-                    true,
-                    Units::Count,
-                )
-            },
-        ],
-    }
-}
-
-/// The randomized strategies over their seeds: time per run, success rate within the bench's
-/// budget, and work per solution, against n.
-fn randomized_chart(data: &Data<'_>) -> Chart {
-    let (times, work) = seeded_series(data);
-    let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
-    let budget = data
-        .meta("probe budget")
-        .and_then(first_budget)
-        .map_or(String::new(), |b| format!(" ({b} a run)"));
-    Chart {
-        name: RANDOMIZED,
-        heading: format!(
-            "Randomized strategies over {seed_count} fixed seeds: time, success, work per solution"
-        ),
-        panels: vec![
-            Panel {
-                series: times,
-                ..panel(
-                    "time to a first solution, one run per seed solved: median and range",
-                    "n (board size, log scale)",
-                    "time per run (log scale)",
-                    true,
-                    Units::Seconds,
-                )
-            },
-            Panel {
-                series: success_series(data),
-                ..panel(
-                    &format!("seeds solved within the probe budget{budget}"),
-                    "n (board size, log scale)",
-                    "seeds solved",
-                    true,
-                    Units::Percent,
-                )
-            },
-            Panel {
-                series: work,
-                ..panel(
-                    "work per solution, per seed solved: median and range",
-                    "n (board size, log scale)",
-                    "moves / evaluations / nodes (log scale)",
-                    true,
-                    Units::Count,
-                )
-            },
-        ],
-    }
+        .collect()
 }
 
 /// The first-solution budget of the statistics' `probe budget` line (`count 6s, first
