@@ -1,10 +1,5 @@
 //! The whole report: charts, board pictures and `README.md`, from criterion's estimates and the
-//! statistics CSV.
-//!
-//! [`data`] indexes the two sources; [`charts`] says which chart is drawn from which series;
-//! [`readme`] writes the document, with [`tables`] for its tables, [`summary`] for its
-//! generated sentences and [`fits`] for the growth rates in them; [`memory`] sets the counters'
-//! memory against their time.
+//! statistics CSV ([`data`] indexes them; [`charts`] and [`readme`] present them).
 
 mod charts;
 mod data;
@@ -155,21 +150,7 @@ impl Provenance {
     }
 }
 
-/// The pictures a report drew, for the README to show.
-struct Drawn {
-    /// Names of the charts drawn (a chart without data is not).
-    charts: Vec<&'static str>,
-    /// Each board's size and the strategy that found it.
-    boards: Vec<(usize, String)>,
-    /// The animated traces, and their player page.
-    traces: Vec<TracePicture>,
-    trace_page: Option<String>,
-}
-
-/// Writes the report into `options.out`.
-///
-/// Charts need criterion data for their group; a group with none is left out with a warning.
-/// Board pictures are drawn from `input.boards`.
+/// Writes the report into `options.out`; a chart without data is left out with a warning.
 pub fn write_report(
     input: &ReportInput,
     options: &ReportOptions,
@@ -215,12 +196,6 @@ pub fn write_report(
     };
     let charts = charts::draw_charts(&data, &provenance.subheading(), out, formats, &mut summary)?;
     let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
-    let drawn = Drawn {
-        charts,
-        boards,
-        traces: input.traces.clone(),
-        trace_page: input.trace_page.clone(),
-    };
     let versus = changes.as_ref().map(|changes| versus::Against {
         changes,
         baselines: &input.baselines,
@@ -230,7 +205,7 @@ pub fn write_report(
             &input.baselines,
         ),
     });
-    let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand)?;
+    let readme = readme::readme(&data, &provenance, (&charts, &boards), versus)?;
     summary.changes = changes.clone();
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
@@ -244,7 +219,6 @@ pub fn write_report(
 /// Fills the generated blocks of the project README beside the report's directory
 /// (`reports/../README.md`) that it has markers for ([`crate::project`]): the tradeoffs, from
 /// the run, and the caller's blocks (`input.readme_blocks`); returns its path if it changed.
-/// So the README's figures and lists are the run's and the registry's, never copied by hand.
 fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, ReportError> {
     let Some(path) = out.parent().map(|dir| dir.join("README.md")) else {
         return Ok(None);
@@ -337,8 +311,7 @@ fn draw_boards(
     Ok(drawn)
 }
 
-/// Reads criterion results and the statistics CSV, tolerating a missing CSV (a warning) but
-/// not a missing criterion directory.
+/// Reads criterion results and the statistics CSV; a missing CSV is a warning.
 pub fn load(
     criterion_dir: &Path,
     stats_path: &Path,

@@ -9,7 +9,7 @@ use super::data::Data;
 use super::memory::{count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, table, time_table, yardstick_table};
-use super::{Drawn, Provenance, versus};
+use super::{Provenance, versus};
 use crate::data::by_hand::HandCount;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, format_size};
@@ -29,14 +29,14 @@ fn text(write: impl FnOnce(&mut String)) -> String {
 pub(super) fn readme(
     data: &Data<'_>,
     provenance: &Provenance,
-    drawn: &Drawn,
+    (charts, boards): (&[&str], &[(usize, String)]),
     against: Option<versus::Against<'_>>,
-    by_hand: &[HandCount],
 ) -> Result<String, ReportError> {
+    let input = data.input;
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map_or(Vec::new(), versus::summary_lines);
     let summary: Vec<String> = compared.into_iter().chain(summary_lines(data)).collect();
-    let traces: Vec<_> = drawn
+    let traces: Vec<_> = input
         .traces
         .iter()
         .map(|t| context! { family => t.family, caption => t.caption, file => t.file })
@@ -58,26 +58,28 @@ pub(super) fn readme(
     .into_iter()
     .filter_map(|key| Some((key, data.meta(key)?)))
     .collect();
-    let confidence = data.input.criterion.estimates.first();
+    let confidence = input.criterion.estimates.first();
     let mut env = Environment::new();
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);
     env.set_keep_trailing_newline(true);
     env.add_template("readme.md", TEMPLATE)?;
     let rendered = env.get_template("readme.md")?.render(context! {
-        generated => data.input.generated,
+        generated => input.generated,
         run_date => provenance.run_date,
         mode => data.meta("mode"),
         machine => provenance.machine.describe(),
-        runs => run_lines(data),
+        manifest => input.manifest.is_some(),
+        runs => runs(data),
+        mixed => data.mixed(),
         duration => data.meta("duration"),
         updates,
         meta,
-        commands => data.input.commands,
+        commands => input.commands,
         confidence => format!("{:.0}", confidence.map_or(95.0, |e| e.confidence * 100.0)),
         summary,
         versus => text(|md| if let Some(against) = &against { versus::section(md, against) }),
-        charts => drawn.charts,
+        charts,
         count_table => text(|md| time_table(md, data, COUNT_ALL)),
         first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
         memory => readme_paragraph(&count_costs(data)),
@@ -88,58 +90,40 @@ pub(super) fn readme(
         validate_table => text(|md| time_table(md, data, VALIDATE)),
         instructions => text(|md| super::instructions::table(md, data)),
         yardstick => text(|md| yardstick_table(md, data)),
-        by_hand => text(|md| if !by_hand.is_empty() { by_hand_table(md, by_hand) }),
+        by_hand => text(|md| if !input.by_hand.is_empty() { by_hand_table(md, &input.by_hand) }),
         left_out => left_out(data),
         traces,
-        trace_page => drawn.trace_page,
-        boards => drawn.boards,
+        trace_page => input.trace_page,
+        boards,
     })?;
     Ok(rendered)
 }
 
-/// One line per run behind the rows (from the run manifest): commit, profile, compiler, flags.
-fn run_lines(data: &Data<'_>) -> Vec<String> {
-    let Some(manifest) = &data.input.manifest else {
-        return vec!["**Run:** no run manifest (the commit and build are unknown)".to_string()];
-    };
-    let mut lines = Vec::new();
-    for run in &manifest.runs {
-        if !data.records.iter().any(|r| r.run == run.id) {
-            continue;
+/// The runs behind the rows (from the run manifest): commit, profile, compiler, flags.
+fn runs(data: &Data<'_>) -> Vec<minijinja::Value> {
+    let manifest = data.input.manifest.iter().flat_map(|m| &m.runs);
+    let behind_rows = manifest.filter(|run| data.records.iter().any(|r| r.run == run.id));
+    let run = |run: &crate::Run| {
+        context! {
+            partial => run.filtered,
+            commit => run.commit_label(),
+            dirty => run.dirty.is_some(),
+            profile => run.profile,
+            args => run.args.trim(),
+            date => run.date(),
+            interrupted => !run.is_complete(),
+            rustc => run.rustc,
+            flags => run.flags,
         }
-        let tree = if run.dirty.is_some() {
-            "with uncommitted changes"
-        } else {
-            "clean tree"
-        };
-        let end = if run.is_complete() {
-            ""
-        } else {
-            ", interrupted"
-        };
-        lines.push(format!(
-            "**Run{}:** commit `{}` ({tree}), {} profile{}, started {}{end}; {}; {}",
-            if run.filtered { " (partial)" } else { "" },
-            run.commit_label(),
-            run.profile,
-            if run.args.trim().is_empty() {
-                String::new()
-            } else {
-                format!(" (`-- {}`)", run.args.trim())
-            },
-            run.date(),
-            run.rustc,
-            run.flags
-        ));
-    }
-    if data.mixed() {
-        lines.push(
-            "**Mixed runs:** the rows come from runs of different builds (`--allow-mixed`); \
-             every table row names its run"
-                .to_string(),
-        );
-    }
-    lines
+    };
+    behind_rows.map(run).collect()
+}
+
+/// How many larger sizes of `r`'s case were not run after it.
+fn larger_not_run(data: &Data<'_>, r: &CaseRecord) -> usize {
+    let after = |o: &&CaseRecord| o.group == r.group && o.id == r.id && o.n > r.n;
+    let skipped = data.records.iter().filter(after);
+    skipped.filter(|o| o.status == CaseStatus::Skipped).count()
 }
 
 /// The failed seeds of the randomized case of `first` at its size: how many ran past the probe
@@ -178,16 +162,7 @@ fn seeds_left_out(data: &Data<'_>, first: &CaseRecord) -> String {
     if given_up > 0 {
         parts.push(format!("{given_up} more seeds not run"));
     }
-    let larger = data
-        .records
-        .iter()
-        .filter(|o| {
-            o.group == first.group
-                && o.id == first.id
-                && o.status == CaseStatus::Skipped
-                && o.n > first.n
-        })
-        .count();
+    let larger = larger_not_run(data, first);
     let solved_none = at_size.iter().all(|o| o.status != CaseStatus::Measured);
     if larger > 0 && solved_none {
         parts.push(format!("{larger} larger sizes not run"));
@@ -219,16 +194,7 @@ fn left_out(data: &Data<'_>) -> Vec<String> {
         }
         match r.status {
             CaseStatus::OverBudget => {
-                let larger = data
-                    .records
-                    .iter()
-                    .filter(|o| {
-                        o.group == r.group
-                            && o.id == r.id
-                            && o.status == CaseStatus::Skipped
-                            && o.n > r.n
-                    })
-                    .count();
+                let larger = larger_not_run(data, r);
                 lines.push(format!(
                     "`{}` `{}`: n = {} took over the probe budget ({}){}",
                     r.group,
