@@ -52,16 +52,6 @@ impl Family {
 
 /// The look of every series label, from the registry's order: strategy `i` takes colour `i`
 /// and marker `i`, its variants the next dashes and markers.
-///
-/// ```
-/// use nqueens_report::Styles;
-///
-/// let styles = Styles::new(Vec::new(), ["sat", "sat-ladder", "bitmask (nodes)", "bitmask"]);
-/// // Variants of a family share its slot; every label keeps its style.
-/// assert_eq!(styles.style("sat") / 8, styles.style("sat-ladder") / 8);
-/// assert_ne!(styles.style("sat"), styles.style("sat-ladder"));
-/// assert_eq!(styles.style("bitmask (nodes)"), styles.style("bitmask"));
-/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Styles {
     families: Vec<Family>,
@@ -96,11 +86,6 @@ impl Styles {
         // The bench's own families after the strategies, by name.
         families[known..].sort_by(|a, b| a.name.cmp(&b.name));
         Self { families }
-    }
-
-    /// The families, in slot order.
-    pub fn families(&self) -> &[Family] {
-        &self.families
     }
 
     /// The style index of a series label: its family's slot times 8 (the slots per family)
@@ -330,10 +315,16 @@ mod tests {
                 assert_ne!(key(a), key(b), "{a} and {b} look the same");
             }
         }
+        // Variants of a family share its slot; every label keeps its style.
+        assert_eq!(styles.style("sat") / 8, styles.style("sat-ladder") / 8);
+        assert_eq!(
+            styles.style("quadrants-t2 (nodes)"),
+            styles.style("quadrants-t2")
+        );
         let color = |label: &str| look(styles.style(label)).color;
         assert_eq!(color("sat-bimander"), color("sat"));
         // The bench's own families in name order.
-        let names: Vec<&str> = styles.families().iter().map(|f| f.name.as_str()).collect();
+        let names: Vec<&str> = styles.families.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(
             names,
             ["count.c", "quadrants-t2", "sat", "validate", "vector"]

@@ -123,6 +123,12 @@ impl<'a> Data<'a> {
         self.styles.style(label)
     }
 
+    /// Criterion's median time of one case.
+    pub(super) fn median(&self, group: &str, id: &str, n: usize) -> Option<f64> {
+        let case = |e: &&&Estimate| e.group == group && e.function == id && e.n() == Some(n);
+        Some(self.estimates.iter().find(case)?.median.point)
+    }
+
     /// Estimates of `group`, by function id in first-seen order, each sorted by n.
     pub(super) fn estimates(&self, group: &str) -> Vec<TimeSeries<'a>> {
         let mut by_id: Vec<TimeSeries<'a>> = Vec::new();

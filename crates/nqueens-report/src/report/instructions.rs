@@ -25,18 +25,13 @@ pub(super) fn table(md: &mut String, data: &Data<'_>) {
     let rows: Vec<Vec<String>> = data
         .measured(INSTRUCTIONS)
         .map(|r| {
-            let time = data
-                .estimates(timed_group(r))
-                .into_iter()
-                .find(|(id, _)| *id == r.id)
-                .and_then(|(_, points)| points.into_iter().find(|(n, _)| *n == r.n))
-                .map_or("-".to_string(), |(_, e)| format_seconds(e.median.point));
+            let time = data.median(timed_group(r), &r.id, r.n);
             vec![
                 format!("`{}`", r.id),
                 operation(r).to_string(),
                 format_size(r.n),
                 format_count(r.instructions as f64),
-                time,
+                time.map_or("-".to_string(), format_seconds),
             ]
         })
         .collect();

@@ -41,12 +41,7 @@ pub(super) type Costs = Vec<(String, Vec<Cost>)>;
 
 /// The costs of every counter of the `count_all` group.
 pub(super) fn count_costs(data: &Data<'_>) -> Costs {
-    let estimates = data.estimates(COUNT_ALL);
-    let median = |id: &str, n: usize| {
-        let (_, points) = estimates.iter().find(|(e, _)| e == id)?;
-        let (_, estimate) = points.iter().find(|(at, _)| *at == n)?;
-        Some(estimate.median.point)
-    };
+    let median = |id: &str, n: usize| data.median(COUNT_ALL, id, n);
     costs(data.measured(COUNT_ALL), median)
 }
 

@@ -45,10 +45,7 @@ struct Facts<'d, 'a> {
 impl Facts<'_, '_> {
     /// Criterion's median time of one case.
     fn time(&self, group: &str, id: &str, n: usize) -> Option<f64> {
-        let series = self.data.estimates(group);
-        let (_, points) = series.iter().find(|(i, _)| i == id)?;
-        let (_, estimate) = points.iter().find(|(at, _)| *at == n)?;
-        Some(estimate.median.point).filter(|t| *t > 0.0)
+        self.data.median(group, id, n).filter(|t| *t > 0.0)
     }
 
     /// The sizes of `id` in `group` with a time, increasing.
