@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::ReportSummary;
-use super::data::{Data, seconds, spread, work_units, work_values};
+use super::data::{Data, grouped, seconds, spread, work_units, work_values};
 use super::memory::{MEMORY, MEMORY_FROM_N, count_costs};
 use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
@@ -250,16 +250,11 @@ fn given_share(record: &crate::CaseRecord) -> Option<f64> {
 /// Completion: time to answer against the share of the board given, per strategy, for the
 /// instances whose probe ended with `result` (`found` or `no-solution`), one run per instance.
 fn completion_series(data: &Data<'_>, result: &str) -> Vec<Series> {
-    let mut cases: Vec<(&str, f64, Vec<f64>)> = Vec::new();
-    for r in data.measured(COMPLETION).filter(|r| r.result == result) {
-        let Some(x) = given_share(r) else { continue };
-        match cases.iter_mut().find(|(id, at, _)| *id == r.id && *at == x) {
-            Some((_, _, times)) => times.push(r.seconds),
-            None => cases.push((&r.id, x, vec![r.seconds])),
-        }
-    }
+    let answered = data.measured(COMPLETION).filter(|r| r.result == result);
+    let shares = answered.filter_map(|r| Some((given_share(r)?, r)));
     let mut series: Vec<Series> = Vec::new();
-    for (id, x, times) in cases {
+    for ((id, x), runs) in grouped(shares, |(x, r)| (r.id.as_str(), *x)) {
+        let times: Vec<f64> = runs.iter().map(|(_, r)| r.seconds).collect();
         add_point(&mut series, data, id, id.to_string(), spread(x, &times));
     }
     for s in &mut series {
@@ -358,14 +353,8 @@ fn time_series(data: &Data<'_>, group: &str) -> Vec<Series> {
 /// The work counter of a group per id and n, labelled `id (counter)`: the median over seeds
 /// with its range.
 fn work_series(data: &Data<'_>, group: &str) -> Vec<Series> {
-    let mut cases: Vec<(&str, usize)> = Vec::new();
-    for r in data.measured(group) {
-        if !cases.contains(&(r.id.as_str(), r.n)) {
-            cases.push((&r.id, r.n));
-        }
-    }
     let mut out: Vec<Series> = Vec::new();
-    for (id, n) in cases {
+    for ((id, n), _) in grouped(data.measured(group), |r| (r.id.as_str(), r.n)) {
         let Some((field, values)) = work_values(&data.records(group, id, n)) else {
             continue;
         };

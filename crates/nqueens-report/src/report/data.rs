@@ -131,22 +131,11 @@ impl<'a> Data<'a> {
 
     /// Estimates of `group`, by function id in first-seen order, each sorted by n.
     pub(super) fn estimates(&self, group: &str) -> Vec<TimeSeries<'a>> {
-        let mut by_id: Vec<TimeSeries<'a>> = Vec::new();
-        let mut sorted: Vec<&Estimate> = self
-            .estimates
-            .iter()
-            .copied()
-            .filter(|e| e.group == group)
-            .collect();
-        sorted.sort_by_key(|e| (self.style(&e.function), e.n()));
-        for estimate in sorted {
-            let Some(n) = estimate.n() else { continue };
-            match by_id.iter_mut().find(|(id, _)| *id == estimate.function) {
-                Some((_, points)) => points.push((n, estimate)),
-                None => by_id.push((estimate.function.clone(), vec![(n, estimate)])),
-            }
-        }
-        by_id
+        let of_group = self.estimates.iter().filter(|e| e.group == group);
+        let mut sorted: Vec<(usize, &Estimate)> =
+            of_group.filter_map(|e| Some((e.n()?, *e))).collect();
+        sorted.sort_by_key(|(n, e)| (self.style(&e.function), *n));
+        grouped(sorted, |(_, e)| e.function.clone())
     }
 
     /// Measured records of `group`, in file order.
@@ -210,64 +199,61 @@ fn written_during(manifest: Option<&RunManifest>, run: &str, written: Option<u64
     run.started.saturating_sub(WRITE_SLACK) <= written && written <= end + WRITE_SLACK
 }
 
+/// `items` grouped by `key`: the groups in first-seen order, each in `items`' order.
+pub(super) fn grouped<K: PartialEq, T>(
+    items: impl IntoIterator<Item = T>,
+    key: impl Fn(&T) -> K,
+) -> Vec<(K, Vec<T>)> {
+    let mut groups: Vec<(K, Vec<T>)> = Vec::new();
+    for item in items {
+        let k = key(&item);
+        match groups.iter_mut().find(|(g, _)| *g == k) {
+            Some((_, list)) => list.push(item),
+            None => groups.push((k, vec![item])),
+        }
+    }
+    groups
+}
+
 /// Randomized cases of the first-solution group: (id, n) with two or more seeds.
 fn seeded(records: &[CaseRecord]) -> Vec<Seeded<'_>> {
-    let mut out: Vec<Seeded<'_>> = Vec::new();
     let randomized = records.iter().filter(|r| {
         r.group == FIRST_SOLUTION && r.status == CaseStatus::Measured && r.seed.is_some()
     });
-    for r in randomized {
-        match out.iter_mut().find(|s| s.id == r.id && s.n == r.n) {
-            Some(case) => case.runs.push(r),
-            None => out.push(Seeded {
-                id: r.id.clone(),
-                n: r.n,
-                runs: vec![r],
-            }),
-        }
-    }
-    out.retain(|s| s.runs.len() >= 2);
-    out
+    let cases = grouped(randomized, |r| (r.id.clone(), r.n)).into_iter();
+    let seeded = cases.filter(|(_, runs)| runs.len() >= 2);
+    seeded
+        .map(|((id, n), runs)| Seeded { id, n, runs })
+        .collect()
 }
 
 /// The success rate of each randomized first-solution case: per (id, n), of the seeds probed
 /// (every record with a seed, but those skipped after a smaller size failed), how many found a
 /// solution within the budget. Ids keep their first-seen order; sizes are sorted.
 pub(super) fn success_rates(records: &[CaseRecord]) -> Vec<Success<'_>> {
-    let mut out: Vec<Success<'_>> = Vec::new();
     let probed = records.iter().filter(|r| {
         r.group == FIRST_SOLUTION && r.seed.is_some() && r.status != CaseStatus::Skipped
     });
-    for r in probed {
-        let found = r.status == CaseStatus::Measured && r.result == "found";
-        let case = match out.iter_mut().position(|s| s.id == r.id && s.n == r.n) {
-            Some(at) => &mut out[at],
-            None => {
-                out.push(Success {
-                    id: r.id.clone(),
-                    strategy: r.strategy.clone(),
-                    n: r.n,
-                    solved: 0,
-                    tried: 0,
-                    runs: Vec::new(),
-                });
-                out.last_mut().expect("just pushed")
+    let by_id = grouped(probed, |r| r.id.clone());
+    let cases = by_id.into_iter().flat_map(|(_, runs)| {
+        let mut sizes = grouped(runs, |r| r.n);
+        sizes.sort_by_key(|(n, _)| *n);
+        sizes
+    });
+    cases
+        .map(|(n, probed)| {
+            let found = |r: &&&CaseRecord| r.status == CaseStatus::Measured && r.result == "found";
+            let runs: Vec<&CaseRecord> = probed.iter().filter(found).copied().collect();
+            Success {
+                id: probed[0].id.clone(),
+                strategy: probed[0].strategy.clone(),
+                n,
+                solved: runs.len(),
+                tried: probed.len(),
+                runs,
             }
-        };
-        case.tried += 1;
-        if found {
-            case.solved += 1;
-            case.runs.push(r);
-        }
-    }
-    let mut ids: Vec<String> = Vec::new();
-    for case in &out {
-        if !ids.contains(&case.id) {
-            ids.push(case.id.clone());
-        }
-    }
-    out.sort_by_key(|s| (ids.iter().position(|id| *id == s.id), s.n));
-    out
+        })
+        .collect()
 }
 
 /// The counter that measures the work of these runs ([`Stats::work`] of the first run that

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::data::{Data, spread};
+use super::data::{Data, grouped, spread};
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, format_bytes, format_seconds};
 
@@ -52,15 +52,8 @@ pub(super) fn costs<'a>(
     records: impl Iterator<Item = &'a CaseRecord>,
     time: impl Fn(&str, usize) -> Option<f64>,
 ) -> Costs {
-    let mut cases: Vec<(&str, usize, Vec<&CaseRecord>)> = Vec::new();
-    for r in records {
-        match cases.iter_mut().find(|(id, n, _)| *id == r.id && *n == r.n) {
-            Some((_, _, list)) => list.push(r),
-            None => cases.push((&r.id, r.n, vec![r])),
-        }
-    }
-    let mut out: Costs = Vec::new();
-    for (id, n, runs) in cases {
+    let mut costs: Vec<(&str, Cost)> = Vec::new();
+    for ((id, n), runs) in grouped(records, |r| (r.id.as_str(), r.n)) {
         let heaps: Vec<f64> = runs.iter().map(|r| r.heap_peak_bytes as f64).collect();
         let heap = spread(0.0, &heaps).y.round() as u64;
         if heap == 0 {
@@ -70,16 +63,15 @@ pub(super) fn costs<'a>(
             let secs: Vec<f64> = runs.iter().map(|r| r.seconds).collect();
             spread(0.0, &secs).y
         });
-        let cost = Cost { n, seconds, heap };
-        match out.iter_mut().find(|(i, _)| i == id) {
-            Some((_, list)) => list.push(cost),
-            None => out.push((id.to_string(), vec![cost])),
-        }
+        costs.push((id, Cost { n, seconds, heap }));
     }
-    for (_, list) in &mut out {
+    let by_id = grouped(costs, |(id, _)| *id).into_iter();
+    let sorted = by_id.map(|(id, costs)| {
+        let mut list: Vec<Cost> = costs.into_iter().map(|(_, cost)| cost).collect();
         list.sort_by_key(|c| c.n);
-    }
-    out
+        (id.to_string(), list)
+    });
+    sorted.collect()
 }
 
 /// Joining against searching over the sizes both counted.

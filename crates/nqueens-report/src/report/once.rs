@@ -3,19 +3,15 @@
 
 use std::fmt::Write as _;
 
-use super::data::Data;
+use super::data::{Data, grouped};
 use crate::group::ONCE;
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
 /// The `once` records of each label, in first-seen order, sorted by n.
 fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
-    let mut runs: Vec<(String, Vec<&CaseRecord>)> = Vec::new();
-    for r in data.records.iter().filter(|r| r.group == ONCE) {
-        match runs.iter_mut().find(|(id, _)| *id == r.id) {
-            Some((_, list)) => list.push(r),
-            None => runs.push((r.id.clone(), vec![r])),
-        }
-    }
+    let mut runs = grouped(data.records.iter().filter(|r| r.group == ONCE), |r| {
+        r.id.clone()
+    });
     for (_, list) in &mut runs {
         list.sort_by_key(|r| r.n);
     }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::charts::first_budget;
-use super::data::{Data, seconds, spread, values};
+use super::data::{Data, Success, grouped, seconds, spread, values};
 use super::fits;
 use super::memory::{count_costs, summary_line, verdict};
 use super::tables::{YardstickTime, versus, yardstick_rows};
@@ -201,32 +201,23 @@ impl Reach<'_> {
 
 /// Each randomized case's reach: how far it solves every seed, and where it falls short.
 fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
-    let mut out: Vec<Reach<'_>> = Vec::new();
-    for case in &data.success {
-        let at = match out.iter().position(|r| r.id == case.id) {
-            Some(at) => at,
-            None => {
-                out.push(Reach {
-                    id: &case.id,
-                    strategy: &case.strategy,
-                    all_up_to: None,
-                    short: Vec::new(),
-                    seeds: 0,
-                });
-                out.len() - 1
-            }
-        };
-        let reach = &mut out[at];
-        reach.seeds = reach.seeds.max(case.tried);
-        // `data.success` is sorted by n within an id: the run of solved sizes ends at the
-        // first shortfall.
-        if case.all() && reach.short.is_empty() {
-            reach.all_up_to = Some(case.n);
-        } else if !case.all() {
-            reach.short.push((case.n, case.solved, case.tried));
+    let by_id = grouped(&data.success, |case| case.id.as_str());
+    let reach = |(id, sizes): (&'a str, Vec<&'a Success<'_>>)| {
+        // By n: the run of sizes with every seed solved ends at the first shortfall.
+        let solved = sizes.iter().take_while(|case| case.all()).last();
+        Reach {
+            id,
+            strategy: &sizes[0].strategy,
+            all_up_to: solved.map(|case| case.n),
+            short: sizes
+                .iter()
+                .filter(|case| !case.all())
+                .map(|case| (case.n, case.solved, case.tried))
+                .collect(),
+            seeds: sizes.iter().map(|case| case.tried).max().unwrap_or(0),
         }
-    }
-    out
+    };
+    by_id.into_iter().map(reach).collect()
 }
 
 /// One sentence per randomized strategy (its variants together): the largest n up to which
@@ -242,39 +233,30 @@ fn success_verdicts(data: &Data<'_>) -> Vec<String> {
         .meta("probe budget")
         .and_then(first_budget)
         .map_or(String::new(), |b| format!(", {b} a run"));
-    let mut strategies: Vec<&str> = Vec::new();
-    for r in &reaches {
-        if !strategies.contains(&r.strategy) {
-            strategies.push(r.strategy);
-        }
-    }
-    strategies
-        .into_iter()
-        .map(|strategy| {
-            let family: Vec<&Reach<'_>> =
-                reaches.iter().filter(|r| r.strategy == strategy).collect();
-            let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
-            let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
-            let mut line = format!(
-                "Within the probe budget ({seeds} seeds{budget}): {}",
-                clauses.join("; ")
-            );
-            match farthest {
-                Some(best) if best.strategy != strategy => {
-                    let _ = write!(
-                        line,
-                        "; against `{}`, which solved every seed up to n = {}",
-                        best.id,
-                        format_size(best.all_up_to.unwrap_or(0))
-                    );
-                }
-                Some(_) => line.push_str(": the farthest of the randomized strategies"),
-                None => {}
+    let families = grouped(&reaches, |r| r.strategy);
+    let sentence = |(strategy, family): (&str, Vec<&Reach<'_>>)| {
+        let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
+        let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
+        let mut line = format!(
+            "Within the probe budget ({seeds} seeds{budget}): {}",
+            clauses.join("; ")
+        );
+        match farthest {
+            Some(best) if best.strategy != strategy => {
+                let _ = write!(
+                    line,
+                    "; against `{}`, which solved every seed up to n = {}",
+                    best.id,
+                    format_size(best.all_up_to.unwrap_or(0))
+                );
             }
-            line.push('.');
-            line
-        })
-        .collect()
+            Some(_) => line.push_str(": the farthest of the randomized strategies"),
+            None => {}
+        }
+        line.push('.');
+        line
+    };
+    families.into_iter().map(sentence).collect()
 }
 
 /// The spread over seeds of the largest randomized case.
