@@ -116,34 +116,21 @@ fn solved(record: &CaseRecord) -> Option<f64> {
     solved.parse().ok()
 }
 
-/// A figure of hill climbing measured over batches of climbs, by its place in
-/// [`Climbs::figures`]: how ours is shown (scale, digits, unit).
-#[derive(Clone, Copy)]
-enum Of {
-    Success,
-    SuccessSteps,
-    StuckSteps,
-    Restarts,
-    StepsPerSolution,
-}
-
-impl Of {
-    fn shown(self) -> (f64, usize, &'static str) {
-        match self {
-            Of::Success => (100.0, 1, "% of climbs solved"),
-            Of::SuccessSteps => (1.0, 2, "steps on success"),
-            Of::StuckSteps => (1.0, 2, "steps when stuck"),
-            Of::Restarts => (1.0, 2, "climbs per solution, 1/p"),
-            Of::StepsPerSolution => (1.0, 2, "steps per solution"),
-        }
-    }
-}
+/// How each figure of [`Climbs::figures`] is shown: scale, digits, unit.
+const SHOWN: [(f64, usize, &str); 5] = [
+    (100.0, 1, "% of climbs solved"),
+    (1.0, 2, "steps on success"),
+    (1.0, 2, "steps when stuck"),
+    (1.0, 2, "climbs per solution, 1/p"),
+    (1.0, 2, "steps per solution"),
+];
 
 /// What the batches of one hill-climbing variant at n = 8 add up to.
 struct Climbs {
     seeds: f64,
     climbs: f64,
-    /// Indexed by [`Of`]; steps when stuck are unknown when no climb got stuck.
+    /// Success rate, steps on success, steps when stuck (unknown when no climb got stuck),
+    /// climbs per solution and steps per solution.
     figures: [Option<Measured>; 5],
 }
 
@@ -238,118 +225,90 @@ const SIDEWAYS_REASON: &str = "AIMA does not say how it breaks ties between best
                                whether it counts a climb's last sideways moves; ours takes a \
                                uniformly random best successor and counts every move made";
 
-/// AIMA's figures for each hill-climbing variant, in the table's order.
-const CLIMB_CLAIMS: [(&str, Of, Figure<'static>); 10] = [
+/// AIMA's figures for each hill-climbing variant, in the order of [`Climbs::figures`].
+const CLIMB_CLAIMS: [(&str, &str, [Figure<'static>; 5]); 2] = [
     (
         STEEPEST,
-        Of::Success,
-        Figure {
-            source: AIMA,
-            claim: "8-queens, steepest ascent from random states: solves 14%, stuck 86%",
-            published: 0.14,
-            precision: 0.005,
-            reason: "",
-        },
-    ),
-    (
-        STEEPEST,
-        Of::SuccessSteps,
-        Figure {
-            source: AIMA_AGAIN,
-            claim: "… 4 steps on average when it succeeds",
-            published: 4.0,
-            precision: 0.5,
-            reason: STEEPEST_REASON,
-        },
-    ),
-    (
-        STEEPEST,
-        Of::StuckSteps,
-        Figure {
-            source: AIMA_AGAIN,
-            claim: "… and 3 when it gets stuck",
-            published: 3.0,
-            precision: 0.5,
-            reason: STEEPEST_REASON,
-        },
-    ),
-    (
-        STEEPEST,
-        Of::Restarts,
-        Figure {
-            source: RESTARTS,
-            claim: "without sideways moves, p ≈ 0.14: roughly 7 climbs (6 failures, 1 success)",
-            published: 7.0,
-            precision: 0.5,
-            reason: "",
-        },
-    ),
-    (
-        STEEPEST,
-        Of::StepsPerSolution,
-        Figure {
-            source: AIMA_AGAIN,
-            claim: "… roughly 22 steps per solution in all",
-            published: 22.0,
-            precision: 0.5,
-            reason: "",
-        },
+        "steepest ascent",
+        [
+            Figure {
+                source: AIMA,
+                claim: "8-queens, steepest ascent from random states: solves 14%, stuck 86%",
+                published: 0.14,
+                precision: 0.005,
+                reason: "",
+            },
+            Figure {
+                source: AIMA_AGAIN,
+                claim: "… 4 steps on average when it succeeds",
+                published: 4.0,
+                precision: 0.5,
+                reason: STEEPEST_REASON,
+            },
+            Figure {
+                source: AIMA_AGAIN,
+                claim: "… and 3 when it gets stuck",
+                published: 3.0,
+                precision: 0.5,
+                reason: STEEPEST_REASON,
+            },
+            Figure {
+                source: RESTARTS,
+                claim: "without sideways moves, p ≈ 0.14: roughly 7 climbs (6 failures, 1 success)",
+                published: 7.0,
+                precision: 0.5,
+                reason: "",
+            },
+            Figure {
+                source: AIMA_AGAIN,
+                claim: "… roughly 22 steps per solution in all",
+                published: 22.0,
+                precision: 0.5,
+                reason: "",
+            },
+        ],
     ),
     (
         SIDEWAYS,
-        Of::Success,
-        Figure {
-            source: AIMA,
-            claim: "8-queens, up to 100 consecutive sideways moves: solves 94% of random states",
-            published: 0.94,
-            precision: 0.005,
-            reason: "",
-        },
-    ),
-    (
-        SIDEWAYS,
-        Of::SuccessSteps,
-        Figure {
-            source: AIMA_AGAIN,
-            claim: "… roughly 21 steps for each successful instance",
-            published: 21.0,
-            precision: 0.5,
-            reason: SIDEWAYS_REASON,
-        },
-    ),
-    (
-        SIDEWAYS,
-        Of::StuckSteps,
-        Figure {
-            source: AIMA_AGAIN,
-            claim: "… and 64 for each failure",
-            published: 64.0,
-            precision: 0.5,
-            reason: SIDEWAYS_REASON,
-        },
-    ),
-    (
-        SIDEWAYS,
-        Of::Restarts,
-        Figure {
-            source: RESTARTS,
-            claim: "with sideways moves, 1/0.94 ≈ 1.06 climbs per solution",
-            published: 1.06,
-            precision: 0.005,
-            reason: "",
-        },
-    ),
-    (
-        SIDEWAYS,
-        Of::StepsPerSolution,
-        Figure {
-            source: AIMA_AGAIN,
-            claim: "… (1 × 21) + (0.06/0.94) × 64 ≈ 25 steps per solution",
-            published: 25.0,
-            precision: 0.5,
-            reason: "it follows from the steps above, which differ; measured directly (all \
-                     moves over all climbs, per solution) rather than computed",
-        },
+        "up to 100 consecutive sideways moves",
+        [
+            Figure {
+                source: AIMA,
+                claim: "8-queens, up to 100 consecutive sideways moves: solves 94% of random states",
+                published: 0.94,
+                precision: 0.005,
+                reason: "",
+            },
+            Figure {
+                source: AIMA_AGAIN,
+                claim: "… roughly 21 steps for each successful instance",
+                published: 21.0,
+                precision: 0.5,
+                reason: SIDEWAYS_REASON,
+            },
+            Figure {
+                source: AIMA_AGAIN,
+                claim: "… and 64 for each failure",
+                published: 64.0,
+                precision: 0.5,
+                reason: SIDEWAYS_REASON,
+            },
+            Figure {
+                source: RESTARTS,
+                claim: "with sideways moves, 1/0.94 ≈ 1.06 climbs per solution",
+                published: 1.06,
+                precision: 0.005,
+                reason: "",
+            },
+            Figure {
+                source: AIMA_AGAIN,
+                claim: "… (1 × 21) + (0.06/0.94) × 64 ≈ 25 steps per solution",
+                published: 25.0,
+                precision: 0.5,
+                reason: "it follows from the steps above, which differ; measured directly (all \
+                         moves over all climbs, per solution) rather than computed",
+            },
+        ],
     ),
 ];
 
@@ -358,10 +317,7 @@ const RESTARTS: &str = "AIMA, the same section, *random-restart hill climbing*";
 
 fn hill_climbing_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
     let mut rows = Vec::new();
-    for (id, name) in [
-        (STEEPEST, "steepest ascent"),
-        (SIDEWAYS, "up to 100 consecutive sideways moves"),
-    ] {
+    for (id, name, figures) in &CLIMB_CLAIMS {
         let Some(c) = climbs(records, id) else {
             rows.push([
                 AIMA.to_string(),
@@ -371,11 +327,8 @@ fn hill_climbing_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
             ]);
             continue;
         };
-        for (_, of, figure) in CLIMB_CLAIMS.iter().filter(|(claim_id, ..)| *claim_id == id) {
-            let Some(ours) = c.figures[*of as usize] else {
-                continue;
-            };
-            let (scale, digits, unit) = of.shown();
+        for ((figure, ours), (scale, digits, unit)) in figures.iter().zip(c.figures).zip(SHOWN) {
+            let Some(ours) = ours else { continue };
             rows.push([
                 figure.source.to_string(),
                 figure.claim.to_string(),
