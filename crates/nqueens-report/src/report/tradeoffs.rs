@@ -18,23 +18,23 @@ const FROM_N: usize = 8;
 /// The lead sentences, in the README's order of the families.
 pub(super) fn tradeoff_lines(data: &Data<'_>) -> Vec<String> {
     let facts = Facts { data };
-    let mut lines: Vec<String> = [
+    let lines = [
         facts.backtracking(),
         facts.permutation(),
         facts.symmetry(),
-        facts.joining(),
+        verdict(&count_costs(data)).map(|v| summary_line(Some(&v))),
         facts.against_c(),
         facts.breadth(),
         facts.guided(),
         facts.dlx(),
         facts.local_search(),
         facts.reach(),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    lines.retain(|l| !l.is_empty());
+    ];
     lines
+        .into_iter()
+        .flatten()
+        .filter(|l| !l.is_empty())
+        .collect()
 }
 
 /// Looks up the run's figures by group, label and n.
@@ -50,18 +50,16 @@ impl Facts<'_, '_> {
 
     /// The sizes of `id` in `group` with a time, increasing.
     fn sizes(&self, group: &str, id: &str) -> Vec<usize> {
-        self.data
-            .estimates(group)
-            .into_iter()
-            .find(|(i, _)| i == id)
-            .map(|(_, points)| points.iter().map(|(n, _)| *n).collect())
-            .unwrap_or_default()
+        let series = self.data.estimates(group).into_iter();
+        let points = series
+            .filter(|(i, _)| i == id)
+            .flat_map(|(_, points)| points);
+        points.map(|(n, _)| n).collect()
     }
 
     /// The search nodes of one case (the median over seeds), when it counted any.
     fn nodes(&self, group: &str, id: &str, n: usize) -> Option<f64> {
-        let runs = self.data.records(group, id, n);
-        let nodes = values(&runs, |r| r.stats.nodes);
+        let nodes = values(&self.data.records(group, id, n), |r| r.stats.nodes);
         (!nodes.is_empty())
             .then(|| spread(0.0, &nodes).y)
             .filter(|v| *v > 0.0)
@@ -79,26 +77,19 @@ impl Facts<'_, '_> {
     /// The sizes where both ids have a time, increasing.
     fn common(&self, group: &str, a: &str, b: &str) -> Vec<usize> {
         let theirs = self.sizes(group, b);
-        self.sizes(group, a)
-            .into_iter()
-            .filter(|n| theirs.contains(n))
-            .collect()
+        let mut ours = self.sizes(group, a);
+        ours.retain(|n| theirs.contains(n));
+        ours
     }
 
     /// `bitmask` against `vector`: the speed-up over the sizes both counted, and how much of it
     /// is mirror halving (the nodes it skips) rather than cheaper nodes.
     fn backtracking(&self) -> Option<String> {
-        let sizes: Vec<usize> = self
-            .common(COUNT_ALL, "vector", "bitmask")
-            .into_iter()
-            .filter(|&n| n >= FROM_N)
-            .collect();
-        let ratios: Vec<f64> = sizes
-            .iter()
-            .filter_map(|&n| {
-                Some(self.time(COUNT_ALL, "vector", n)? / self.time(COUNT_ALL, "bitmask", n)?)
-            })
-            .collect();
+        let mut sizes = self.common(COUNT_ALL, "vector", "bitmask");
+        sizes.retain(|&n| n >= FROM_N);
+        let speedup =
+            |n| Some(self.time(COUNT_ALL, "vector", n)? / self.time(COUNT_ALL, "bitmask", n)?);
+        let ratios: Vec<f64> = sizes.iter().filter_map(|&n| speedup(n)).collect();
         let (&first, &last) = (sizes.first()?, sizes.last()?);
         let (lo, hi) = min_max(&ratios)?;
         let mut line = format!(
@@ -111,28 +102,21 @@ impl Facts<'_, '_> {
             self.nodes(COUNT_ALL, "bitmask", last),
         ) {
             let halving = v / b;
-            let time =
-                self.time(COUNT_ALL, "vector", last)? / self.time(COUNT_ALL, "bitmask", last)?;
+            let cheaper = speedup(last)? / halving;
+            let (b, v) = (format_count(b), format_count(v));
             line.push_str(&format!(
-                "; at n = {last}, {halving:.2}× of it is mirror halving ({} nodes against {}) \
-                 and {:.0}× the cheaper node",
-                format_count(b),
-                format_count(v),
-                time / halving
+                "; at n = {last}, {halving:.2}× of it is mirror halving ({b} nodes against {v}) \
+                 and {cheaper:.0}× the cheaper node"
             ));
         }
-        line.push('.');
-        Some(line)
+        Some(line + ".")
     }
 
     /// Permutation filtering against bitmask backtracking at the largest n up to 12 where both
     /// counted.
     fn permutation(&self) -> Option<String> {
-        let n = *self
-            .common(COUNT_ALL, "permutation", "bitmask")
-            .iter()
-            .rev()
-            .find(|&&n| n <= 12)?;
+        let common = self.common(COUNT_ALL, "permutation", "bitmask");
+        let n = *common.iter().rev().find(|&&n| n <= 12)?;
         let p = self.time(COUNT_ALL, "permutation", n)?;
         let b = self.time(COUNT_ALL, "bitmask", n)?;
         Some(format!(
@@ -159,21 +143,12 @@ impl Facts<'_, '_> {
             self.nodes(COUNT_ALL, "symmetry", n),
             self.nodes(COUNT_ALL, "bitmask", n),
         ) {
+            let (share, s, b) = (sn / bn, format_count(sn), format_count(bn));
             line.push_str(&format!(
-                ", placing {:.2}× the queens `bitmask` places ({} against {})",
-                sn / bn,
-                format_count(sn),
-                format_count(bn)
+                ", placing {share:.2}× the queens `bitmask` places ({s} against {b})"
             ));
         }
-        line.push('.');
-        Some(line)
-    }
-
-    /// Joining quadrant tables against searching (the memory verdict).
-    fn joining(&self) -> Option<String> {
-        let verdict = verdict(&count_costs(self.data))?;
-        Some(summary_line(Some(&verdict)))
+        Some(line + ".")
     }
 
     /// The joining counter against the C yardstick: `quadrants` on one thread against
@@ -183,48 +158,40 @@ impl Facts<'_, '_> {
         let (mut ratios, mut alone) = (Vec::new(), Vec::new());
         for (n, list) in yardstick_rows(self.data) {
             let time = |id: &str| {
-                list.iter()
-                    .find(|t| t.id == id)
-                    .map(|t| t.seconds)
-                    .filter(|s| *s > 0.0)
+                let t = list.iter().find(|t| t.id == id)?;
+                Some(t.seconds).filter(|s| *s > 0.0)
             };
             match (time("count.c"), time("quadrants-t1"), time("quadrants-t2")) {
                 (Some(c), Some(one), _) => {
                     ratios.push(format!("{} at n = {n}", times(c / one, "faster", "slower")))
                 }
-                (None, Some(one), two) => alone.push(format!(
-                    "n = {n} in {}{}",
-                    format_seconds(one),
-                    two.map_or_else(String::new, |two| format!(
-                        " ({} on two)",
-                        format_seconds(two)
-                    ))
-                )),
+                (None, Some(one), two) => {
+                    let two = two.map_or(String::new(), |t| {
+                        format!(" ({} on two)", format_seconds(t))
+                    });
+                    alone.push(format!("n = {n} in {}{two}", format_seconds(one)));
+                }
                 (None, None, Some(two)) => {
                     alone.push(format!("n = {n} in {} on two", format_seconds(two)));
                 }
                 _ => {}
             }
         }
-        let mut line = match (ratios.is_empty(), alone.is_empty()) {
+        let (ratios, alone) = (ratios.join(", "), alone.join(", "));
+        let line = match (ratios.is_empty(), alone.is_empty()) {
             (true, true) => return None,
-            (false, _) => format!(
-                "Counting against C: `quadrants` on one thread against `count.c`: {}",
-                ratios.join(", ")
+            (false, true) => {
+                format!("Counting against C: `quadrants` on one thread against `count.c`: {ratios}")
+            }
+            (false, false) => format!(
+                "Counting against C: `quadrants` on one thread against `count.c`: {ratios}; \
+                 alone, it counts {alone}"
             ),
-            (true, false) => "Counting by joining, alone: `quadrants` on one thread".to_string(),
+            (true, false) => {
+                format!("Counting by joining, alone: `quadrants` on one thread counts {alone}")
+            }
         };
-        if !alone.is_empty() {
-            let lead = if ratios.is_empty() {
-                " counts "
-            } else {
-                "; alone, it counts "
-            };
-            line.push_str(lead);
-            line.push_str(&alone.join(", "));
-        }
-        line.push('.');
-        Some(line)
+        Some(line + ".")
     }
 
     /// Breadth-first extension against `vector`: the same nodes, the time per node, and the
@@ -253,14 +220,12 @@ impl Facts<'_, '_> {
             self.heap(COUNT_ALL, "breadth", largest),
             self.heap(COUNT_ALL, "vector", largest),
         ) {
+            let (heap, vheap) = (format_bytes(heap), format_bytes(vheap));
             line.push_str(&format!(
-                ", but its frontier holds {} at n = {largest} where `vector` holds {}",
-                format_bytes(heap),
-                format_bytes(vheap)
+                ", but its frontier holds {heap} at n = {largest} where `vector` holds {vheap}"
             ));
         }
-        line.push('.');
-        Some(line)
+        Some(line + ".")
     }
 
     /// Guided depth-first search against lexicographic backtracking: the nodes to a first
@@ -270,17 +235,13 @@ impl Facts<'_, '_> {
             .into_iter()
             .find(|id| !self.common(FIRST_SOLUTION, id, "bitmask").is_empty())?;
         let n = *self.common(FIRST_SOLUTION, guided, "bitmask").last()?;
-        let g = self.nodes(FIRST_SOLUTION, guided, n)?;
-        let b = self.nodes(FIRST_SOLUTION, "bitmask", n)?;
-        let gt = self.time(FIRST_SOLUTION, guided, n)?;
-        let bt = self.time(FIRST_SOLUTION, "bitmask", n)?;
+        let g = format_count(self.nodes(FIRST_SOLUTION, guided, n)?);
+        let b = format_count(self.nodes(FIRST_SOLUTION, "bitmask", n)?);
+        let gt = format_seconds(self.time(FIRST_SOLUTION, guided, n)?);
+        let bt = format_seconds(self.time(FIRST_SOLUTION, "bitmask", n)?);
         Some(format!(
-            "Guided search: to a first solution at n = {n}, `{guided}` visits {} nodes against \
-             `bitmask`'s {} ({} against {}).",
-            format_count(g),
-            format_count(b),
-            format_seconds(gt),
-            format_seconds(bt)
+            "Guided search: to a first solution at n = {n}, `{guided}` visits {g} nodes against \
+             `bitmask`'s {b} ({gt} against {bt})."
         ))
     }
 
@@ -314,8 +275,7 @@ impl Facts<'_, '_> {
     /// against its control without crossover.
     fn local_search(&self) -> Option<String> {
         let mut parts = Vec::new();
-        let rivals = ["annealing", "genetic", "hill-climbing"];
-        for rival in rivals {
+        for rival in ["annealing", "genetic", "hill-climbing"] {
             let Some(&n) = self.common(FIRST_SOLUTION, "min-conflicts", rival).last() else {
                 continue;
             };
@@ -329,10 +289,8 @@ impl Facts<'_, '_> {
                 format_seconds(m)
             ));
         }
-        if let Some(&n) = self
-            .common(FIRST_SOLUTION, "genetic", "genetic-mutation")
-            .last()
-        {
+        let control = self.common(FIRST_SOLUTION, "genetic", "genetic-mutation");
+        if let Some(&n) = control.last() {
             let g = self.time(FIRST_SOLUTION, "genetic", n)?;
             let m = self.time(FIRST_SOLUTION, "genetic-mutation", n)?;
             parts.push(format!(
@@ -347,29 +305,23 @@ impl Facts<'_, '_> {
     /// Where each first-solution series ends: the largest n measured, and the size that ran
     /// past the probe budget, if one did; farthest last.
     fn reach(&self) -> Option<String> {
-        let series = self.data.estimates(FIRST_SOLUTION);
-        let mut reach: Vec<(usize, String)> = series
-            .iter()
-            .filter_map(|(id, points)| {
-                let &(n, _) = points.last()?;
-                let stopped = self
-                    .data
-                    .records
-                    .iter()
-                    .filter(|r| {
-                        r.group == FIRST_SOLUTION
-                            && r.id == *id
-                            && r.n > n
-                            && r.status == CaseStatus::OverBudget
-                    })
-                    .map(|r| r.n)
-                    .min();
-                let why = stopped.map_or(String::new(), |at| {
-                    format!(" (timeout at n = {})", format_size(at))
-                });
-                Some((n, format!("`{id}` {}{why}", format_size(n))))
-            })
-            .collect();
+        let mut reach: Vec<(usize, String)> = Vec::new();
+        for (id, points) in self.data.estimates(FIRST_SOLUTION) {
+            let Some(&(n, _)) = points.last() else {
+                continue;
+            };
+            let over = |r: &&crate::CaseRecord| {
+                r.group == FIRST_SOLUTION
+                    && r.id == id
+                    && r.n > n
+                    && r.status == CaseStatus::OverBudget
+            };
+            let stopped = self.data.records.iter().filter(over).map(|r| r.n).min();
+            let why = stopped.map_or(String::new(), |at| {
+                format!(" (timeout at n = {})", format_size(at))
+            });
+            reach.push((n, format!("`{id}` {}{why}", format_size(n))));
+        }
         if reach.is_empty() {
             return None;
         }
