@@ -131,25 +131,24 @@ pub(super) fn summary_line(verdict: Option<&Verdict>) -> String {
     let Some(v) = verdict else {
         return missing();
     };
+    let (n, speedup) = (v.n(), v.speedup());
+    let (joining, searching) = (v.joining.seconds, v.searching.seconds);
     let costs = format!(
         "{} against {}; it holds {} of heap where `{SEARCHING}` holds {}",
-        format_seconds(v.joining.seconds),
-        format_seconds(v.searching.seconds),
+        format_seconds(joining),
+        format_seconds(searching),
         format_bytes(v.joining.heap),
         format_bytes(v.searching.heap)
     );
     match v.from {
         Some(from) => format!(
-            "Joining beats searching from n = {from}: at n = {} `{JOINING}` counts {:.1}× \
-             faster than `{SEARCHING}` ({costs}; chart `memory.svg`).",
-            v.n(),
-            v.speedup()
+            "Joining beats searching from n = {from}: at n = {n} `{JOINING}` counts {speedup:.1}× \
+             faster than `{SEARCHING}` ({costs}; chart `memory.svg`)."
         ),
         None => format!(
-            "Searching still beats joining at n = {}, the largest size both counted: \
+            "Searching still beats joining at n = {n}, the largest size both counted: \
              `{JOINING}` is {:.1}× slower than `{SEARCHING}` ({costs}; chart `memory.svg`).",
-            v.n(),
-            1.0 / v.speedup()
+            1.0 / speedup
         ),
     }
 }
@@ -171,48 +170,39 @@ pub(super) fn readme_paragraph(costs: &Costs) -> String {
          {MEMORY_FROM_N}, joined in order of n."
     );
     let Some(v) = verdict(costs) else {
-        let _ = write!(text, " {}", missing());
-        return text;
+        return format!("{text} {}", missing());
     };
-    match v.from {
-        Some(from) => {
-            let _ = write!(
-                text,
-                " `{JOINING}` beats `{SEARCHING}` at every size from n = {from}; at n = {} it \
-                 counts {:.1}× faster ({} against {}).",
-                v.n(),
-                v.speedup(),
-                format_seconds(v.joining.seconds),
-                format_seconds(v.searching.seconds)
-            );
-        }
-        None => {
-            let _ = write!(
-                text,
-                " `{JOINING}` does not beat `{SEARCHING}` yet: at n = {}, the largest size both \
-                 counted, it takes {} against {}.",
-                v.n(),
-                format_seconds(v.joining.seconds),
-                format_seconds(v.searching.seconds)
-            );
-        }
-    }
+    let n = v.n();
+    let (joining, searching) = (v.joining, v.searching);
+    let (joining_time, searching_time) = (
+        format_seconds(joining.seconds),
+        format_seconds(searching.seconds),
+    );
+    let _ = match v.from {
+        Some(from) => write!(
+            text,
+            " `{JOINING}` beats `{SEARCHING}` at every size from n = {from}; at n = {n} it \
+             counts {:.1}× faster ({joining_time} against {searching_time}).",
+            v.speedup()
+        ),
+        None => write!(
+            text,
+            " `{JOINING}` does not beat `{SEARCHING}` yet: at n = {n}, the largest size both \
+             counted, it takes {joining_time} against {searching_time}."
+        ),
+    };
+    let from = v.from.unwrap_or(MEMORY_FROM_N);
+    let growth = heap_growth(costs, from, n).map_or(String::new(), |g| {
+        format!(", growing ×{g:.1} per extra row from n = {from}")
+    });
     let _ = write!(
         text,
-        " It holds {} of heap there against {} for `{SEARCHING}` ({:.0}× more){}.",
-        format_bytes(v.joining.heap),
-        format_bytes(v.searching.heap),
+        " It holds {} of heap there against {} for `{SEARCHING}` ({:.0}× more){growth}.",
+        format_bytes(joining.heap),
+        format_bytes(searching.heap),
         v.memory_ratio(),
-        heap_growth(costs, v.from.unwrap_or(MEMORY_FROM_N), v.n()).map_or(
-            String::new(),
-            |g| format!(
-                ", growing ×{g:.1} per extra row from n = {}",
-                v.from.unwrap_or(MEMORY_FROM_N)
-            )
-        )
     );
-    text.push_str(&others(costs));
-    text
+    text + &others(costs)
 }
 
 /// Joining's heap growth per extra row between sizes `from` and `to`, when both were measured.
@@ -251,19 +241,15 @@ fn others(costs: &Costs) -> String {
     }
     let mut parts = Vec::new();
     if let (count, Some((id, most))) = light {
+        let (verb, heap, n) = (hold(count), format_bytes(most.heap), most.n);
         parts.push(format!(
-            "{count} {} at most {} at their largest size (the most: `{id}` at n = {})",
-            hold(count),
-            format_bytes(most.heap),
-            most.n
+            "{count} {verb} at most {heap} at their largest size (the most: `{id}` at n = {n})"
         ));
     }
     if !heavy.is_empty() {
+        let (count, verb, list) = (heavy.len(), hold(heavy.len()), heavy.join(", "));
         parts.push(format!(
-            "{} {} more than `{JOINING}` at the same size: {}",
-            heavy.len(),
-            hold(heavy.len()),
-            heavy.join(", ")
+            "{count} {verb} more than `{JOINING}` at the same size: {list}"
         ));
     }
     if parts.is_empty() {
