@@ -22,23 +22,11 @@ pub(super) struct Data<'a> {
     pub(super) estimates: Vec<&'a Estimate>,
     /// Estimates left out as leftovers of earlier runs (`group/id/n`).
     pub(super) stale: Vec<String>,
-    /// Randomized cases of the first-solution group, each with two or more seeds.
-    pub(super) seeded: Vec<Seeded<'a>>,
     /// Success within the budget of every randomized first-solution case, by id in first-seen
     /// order, then by n.
     pub(super) success: Vec<Success<'a>>,
     /// The look of every series, by the registry's order.
     styles: Styles,
-}
-
-/// The runs of one randomized case, one per seed.
-pub(super) struct Seeded<'a> {
-    /// The criterion function id.
-    pub(super) id: String,
-    /// The board size.
-    pub(super) n: usize,
-    /// One measured run per seed.
-    pub(super) runs: Vec<&'a CaseRecord>,
 }
 
 /// How often one randomized case found a solution within the bench's budget at one size.
@@ -112,7 +100,6 @@ impl<'a> Data<'a> {
             records,
             estimates,
             stale,
-            seeded: seeded(records),
             success: success_rates(records),
         }
     }
@@ -213,18 +200,6 @@ pub(super) fn grouped<K: PartialEq, T>(
         }
     }
     groups
-}
-
-/// Randomized cases of the first-solution group: (id, n) with two or more seeds.
-fn seeded(records: &[CaseRecord]) -> Vec<Seeded<'_>> {
-    let randomized = records.iter().filter(|r| {
-        r.group == FIRST_SOLUTION && r.status == CaseStatus::Measured && r.seed.is_some()
-    });
-    let cases = grouped(randomized, |r| (r.id.clone(), r.n)).into_iter();
-    let seeded = cases.filter(|(_, runs)| runs.len() >= 2);
-    seeded
-        .map(|((id, n), runs)| Seeded { id, n, runs })
-        .collect()
 }
 
 /// The success rate of each randomized first-solution case: per (id, n), of the seeds probed
