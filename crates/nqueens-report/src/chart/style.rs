@@ -12,8 +12,7 @@ use super::{Panel, Series};
 /// Style slots per family: the default variant, then up to seven others.
 pub(crate) const VARIANT_SLOTS: usize = 8;
 
-/// The colours of the families (`0xRRGGBB`), in order: neighbours (the backtrackers, the local searches)
-/// far apart; a family past the last takes them again from the start.
+/// The families' colours (`0xRRGGBB`), neighbours far apart; past the last they repeat.
 const COLORS: [u32; 25] = [
     0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0xe69f00, 0x56b4e9, 0x6e6e6e, 0x994f00, 0x663399,
     0x969600, 0xc81e1e, 0x000000, 0x005f3c, 0xe13cc8, 0x00afaf, 0x7878ff, 0x3c3c3c, 0x646464,

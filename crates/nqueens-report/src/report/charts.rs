@@ -27,7 +27,7 @@ struct Chart {
 }
 
 /// Draws every chart that has data into `out`, once per format, and returns their names; a
-/// chart with no data is left out with a warning. Notes every series label in `summary`.
+/// chart with no data is left out with a warning.
 pub(super) fn draw_charts(
     data: &Data<'_>,
     subheading: &str,
@@ -62,8 +62,7 @@ pub(super) fn draw_charts(
     Ok(drawn)
 }
 
-/// A panel of `series`: its title, axis labels (x, y), whether x is on a log scale, and the
-/// units of x and y.
+/// A panel of `series`: title, axis labels (x, y), x on a log scale or not, units (x, y).
 fn panel(
     series: Vec<Series>,
     title: impl Into<String>,
@@ -248,7 +247,7 @@ fn given_share(record: &crate::CaseRecord) -> Option<f64> {
 }
 
 /// Completion: time to answer against the share of the board given, per strategy, for the
-/// instances whose probe ended with `result` (`found` or `no-solution`), one run per instance.
+/// instances whose probe ended with `result`.
 fn completion_series(data: &Data<'_>, result: &str) -> Vec<Series> {
     let answered = data.measured(COMPLETION).filter(|r| r.result == result);
     let shares = answered.filter_map(|r| Some((given_share(r)?, r)));
@@ -292,9 +291,7 @@ fn symmetric_series() -> Vec<Series> {
     ]
 }
 
-/// Each counter's heap peak against its counting time, one point per n from
-/// [`MEMORY_FROM_N`] joined in order of n: joining (`quadrants`) buys time with memory, the
-/// backtracking counters stay low.
+/// Each counter's heap peak against its counting time, one point per n from [`MEMORY_FROM_N`].
 fn memory_series(data: &Data<'_>) -> Vec<Series> {
     count_costs(data)
         .into_iter()
@@ -350,8 +347,7 @@ fn time_series(data: &Data<'_>, group: &str) -> Vec<Series> {
         .collect()
 }
 
-/// The work counter of a group per id and n, labelled `id (counter)`: the median over seeds
-/// with its range.
+/// The work counter of a group per id and n, labelled `id (counter)`: median and range.
 fn work_series(data: &Data<'_>, group: &str) -> Vec<Series> {
     let mut out: Vec<Series> = Vec::new();
     for ((id, n), _) in grouped(data.measured(group), |r| (r.id.as_str(), r.n)) {
@@ -367,8 +363,7 @@ fn work_series(data: &Data<'_>, group: &str) -> Vec<Series> {
     out
 }
 
-/// The time and the work ([`nqueens_core::Stats::work`], labelled `id (counter)`) of the
-/// randomized cases over the seeds that found a solution.
+/// The time and the work of the randomized cases over the seeds that found a solution.
 fn seeded_series(data: &Data<'_>) -> (Vec<Series>, Vec<Series>) {
     let mut times: Vec<Series> = Vec::new();
     let mut work: Vec<Series> = Vec::new();

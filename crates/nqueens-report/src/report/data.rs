@@ -22,8 +22,7 @@ pub(super) struct Data<'a> {
     pub(super) estimates: Vec<&'a Estimate>,
     /// Estimates left out as leftovers of earlier runs (`group/id/n`).
     pub(super) stale: Vec<String>,
-    /// Success within the budget of every randomized first-solution case, by id in first-seen
-    /// order, then by n.
+    /// Success within the budget of every randomized first-solution case ([`success_rates`]).
     pub(super) success: Vec<Success<'a>>,
     /// The look of every series, by the registry's order.
     styles: Styles,
@@ -104,8 +103,7 @@ impl<'a> Data<'a> {
         }
     }
 
-    /// The look (colour, marker, dash) of `label`: fixed by its strategy's place in the
-    /// registry, the same in every chart and every report.
+    /// The look (colour, marker, dash) of `label` ([`Styles::style`]).
     pub(super) fn style(&self, label: &str) -> usize {
         self.styles.style(label)
     }
@@ -231,8 +229,7 @@ pub(super) fn success_rates(records: &[CaseRecord]) -> Vec<Success<'_>> {
         .collect()
 }
 
-/// The counter that measures the work of these runs ([`Stats::work`] of the first run that
-/// did any) and its non-zero values over them.
+/// The work counter of these runs ([`Stats::work`] of the first that did any), non-zero values.
 pub(super) fn work_values(records: &[&CaseRecord]) -> Option<(&'static StatField, Vec<f64>)> {
     let (field, _) = records.iter().find_map(|r| r.stats.work())?;
     let values = values(records, |r| (field.get)(&r.stats))
@@ -270,8 +267,7 @@ pub(super) fn spread(x: f64, values: &[f64]) -> Point {
     }
 }
 
-/// The work counters in [`Stats::FIELDS`]' order, as a chart names them: `search nodes,
-/// permutations examined, local-search moves`.
+/// The work counters' units in [`Stats::FIELDS`]' order, as a chart names them.
 pub(super) fn work_units() -> String {
     let units: Vec<&str> = Stats::FIELDS
         .iter()

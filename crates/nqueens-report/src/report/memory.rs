@@ -45,9 +45,8 @@ pub(super) fn count_costs(data: &Data<'_>) -> Costs {
     costs(data.measured(COUNT_ALL), median)
 }
 
-/// The costs of the measured `records` per id and n: `time(id, n)` when it knows the time
-/// (criterion's median), else the median of the records' seconds; the median heap peak of the
-/// records. Cases with no heap peak recorded (zero) are left out.
+/// The costs of the measured `records` per id and n: `time(id, n)`, else the records' median
+/// seconds, and their median heap peak; cases without a heap peak are left out.
 pub(super) fn costs<'a>(
     records: impl Iterator<Item = &'a CaseRecord>,
     time: impl Fn(&str, usize) -> Option<f64>,

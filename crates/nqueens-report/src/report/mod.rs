@@ -33,8 +33,7 @@ pub struct BoardPicture {
     pub strategy: String,
 }
 
-/// An animated trace of a search, drawn by the caller (`nqueens report` uses `nqueens-trace`)
-/// into the report's directory, for the README to show.
+/// An animated trace of a search, drawn by the caller into the report's directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TracePicture {
     /// The family of strategies it stands for (`backtracking`, `local search`).
@@ -68,16 +67,13 @@ pub struct ReportInput {
     pub manifest: Option<RunManifest>,
     /// Earlier runs to compare with (`--baseline`, repeated: runs of one build).
     pub baselines: Vec<Baseline>,
-    /// The between-run noise the comparison is judged against ([`Noise::for_comparison`]);
-    /// `None`: the crate's reference ([`Noise::reference`]).
+    /// The between-run noise to judge against; `None`: [`Noise::reference`].
     pub noise: Option<Noise>,
     /// Counts run by hand, already checked (see [`read_by_hand`](crate::read_by_hand)).
     pub by_hand: Vec<crate::HandCount>,
-    /// Blocks of the project README to fill besides the tradeoffs, by name: the strategy
-    /// table and the `compare` sample ([`crate::project`]).
+    /// Blocks of the project README to fill besides the tradeoffs, by name ([`crate::project`]).
     pub readme_blocks: Vec<(String, String)>,
-    /// The registered strategies, in registry order ([`Family::of_registry`]): each has its
-    /// colour and marker by its place here.
+    /// The registered strategies, in registry order ([`Family::of_registry`]), for the styles.
     pub strategies: Vec<Family>,
 }
 

@@ -118,8 +118,7 @@ fn count_growth(id: &str, times: &[(usize, f64)]) -> String {
     }
 }
 
-/// How a strategy's time to a first solution grows with n, where it can be fitted (the
-/// largest n of every strategy is in the lead's reach sentence).
+/// How a strategy's time to a first solution grows with n, where it can be fitted.
 fn first_growth(id: &str, times: &[(usize, f64)]) -> Option<String> {
     let (n, t) = times.last().copied()?;
     let fit = fits::power(times)?;

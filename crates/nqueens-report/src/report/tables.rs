@@ -58,8 +58,7 @@ impl Counter {
     }
 }
 
-/// A markdown table and the blank line after it: `head`'s cells, aligned by `align` (`l` or `r`
-/// per column), then `rows`.
+/// A markdown table and the blank line after it; `align` is `l` or `r` per column.
 pub(super) fn table(
     md: &mut String,
     head: &[&str],
@@ -77,8 +76,7 @@ pub(super) fn table(
     md.push('\n');
 }
 
-/// The table of `group`: median time and confidence interval per id and n, and a column for
-/// each counter some case of the group reports.
+/// The table of `group`: median time and interval per case, and the counters some case reports.
 pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
     let series = data.estimates(group);
     if series.is_empty() {
@@ -187,8 +185,7 @@ impl YardstickTime {
     }
 }
 
-/// Yardstick rows by n: criterion's median when present, else the one timed run from the CSV;
-/// the C program first.
+/// Yardstick rows by n, the C program first: criterion's median, else the CSV's one run.
 pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTime>> {
     let mut rows: BTreeMap<usize, Vec<YardstickTime>> = BTreeMap::new();
     for (id, points) in data.estimates(YARDSTICK) {
@@ -267,8 +264,7 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
 /// medians (issue 15 of this project): its speed-up over `count.c` by n. Not rerun here.
 const PEER: (&str, &[(usize, f64)]) = ("Kluev's N-Queens-Count-Sol", &[(16, 13.3), (17, 7.9)]);
 
-/// One line per size the peer was measured at: its published speed-up beside this run's
-/// one-thread `quadrants`.
+/// The peer's published speed-up beside this run's one-thread `quadrants`, per size.
 fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>) {
     let (peer, ratios) = PEER;
     let mut lines = Vec::new();
@@ -298,8 +294,7 @@ fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>) {
     }
 }
 
-/// How a Rust time compares with a C time: `2.41× faster` (C time / Rust time) or `1.18×
-/// slower`.
+/// A Rust time against a C time: `2.41× faster` (C time / Rust time) or `1.18× slower`.
 pub(super) fn versus(c_secs: f64, secs: f64) -> String {
     if c_secs <= 0.0 || secs <= 0.0 {
         "-".to_string()
