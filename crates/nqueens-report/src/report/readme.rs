@@ -126,97 +126,75 @@ fn larger_not_run(data: &Data<'_>, r: &CaseRecord) -> usize {
     skipped.filter(|o| o.status == CaseStatus::Skipped).count()
 }
 
+/// A left-out case as the list names it: `` `group` `id`: n = N ``.
+fn case(r: &CaseRecord) -> String {
+    format!("`{}` `{}`: n = {}", r.group, r.id, format_size(r.n))
+}
+
 /// The failed seeds of the randomized case of `first` at its size: how many ran past the probe
 /// budget, how many ended with an error (the first named), and the larger sizes not run.
 fn seeds_left_out(data: &Data<'_>, first: &CaseRecord) -> String {
     let same = |o: &&CaseRecord| o.group == first.group && o.id == first.id && o.n == first.n;
     let at_size: Vec<&CaseRecord> = data.records.iter().filter(same).collect();
-    let tried = at_size
-        .iter()
-        .filter(|o| o.status != CaseStatus::Skipped)
-        .count();
-    let over: Vec<&&CaseRecord> = at_size
-        .iter()
-        .filter(|o| o.status == CaseStatus::OverBudget)
-        .collect();
-    let errors: Vec<&&CaseRecord> = at_size
-        .iter()
-        .filter(|o| o.status == CaseStatus::Error)
-        .collect();
+    let with = |status| at_size.iter().filter(move |o| o.status == status);
+    let given_up = with(CaseStatus::Skipped).count();
+    let tried = at_size.len() - given_up;
     let mut parts = Vec::new();
-    if !over.is_empty() {
-        let slowest = over.iter().map(|o| o.seconds).fold(0.0, f64::max);
+    let over = with(CaseStatus::OverBudget).count();
+    if over > 0 {
+        let slowest = with(CaseStatus::OverBudget)
+            .map(|o| o.seconds)
+            .fold(0.0, f64::max);
+        let slowest = format_seconds(slowest);
         parts.push(format!(
-            "{} of {tried} seeds took over the probe budget (up to {})",
-            over.len(),
-            format_seconds(slowest)
+            "{over} of {tried} seeds took over the probe budget (up to {slowest})"
         ));
     }
-    if let Some(error) = errors.first() {
-        parts.push(format!("{} of {tried} seeds: {}", errors.len(), error.note));
+    if let Some(error) = with(CaseStatus::Error).next() {
+        let errors = with(CaseStatus::Error).count();
+        parts.push(format!("{errors} of {tried} seeds: {}", error.note));
     }
-    let given_up = at_size
-        .iter()
-        .filter(|o| o.status == CaseStatus::Skipped)
-        .count();
     if given_up > 0 {
         parts.push(format!("{given_up} more seeds not run"));
     }
     let larger = larger_not_run(data, first);
-    let solved_none = at_size.iter().all(|o| o.status != CaseStatus::Measured);
-    if larger > 0 && solved_none {
+    if larger > 0 && with(CaseStatus::Measured).next().is_none() {
         parts.push(format!("{larger} larger sizes not run"));
     }
-    format!(
-        "`{}` `{}`: n = {}: {}",
-        first.group,
-        first.id,
-        format_size(first.n),
-        parts.join("; ")
-    )
+    format!("{}: {}", case(first), parts.join("; "))
 }
 
 /// The cases over the probe budget (with how many larger sizes that cost) and the first error
 /// of each series; randomized cases one line per size, counting their failed seeds.
 fn left_out(data: &Data<'_>) -> Vec<String> {
     let mut lines = Vec::new();
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    let mut seen_sizes: Vec<(&str, &str, usize)> = Vec::new();
+    let mut seen: Vec<(&str, &str, Option<usize>)> = Vec::new();
     for r in data.records {
+        // A randomized case fails seed by seed: one line per size says how many did.
+        let key = (r.group.as_str(), r.id.as_str(), r.seed.map(|_| r.n));
         let failed = matches!(r.status, CaseStatus::OverBudget | CaseStatus::Error);
         if r.seed.is_some() && failed {
-            // A randomized case fails seed by seed: one line per size says how many did.
-            if !seen_sizes.contains(&(&r.group, &r.id, r.n)) {
-                seen_sizes.push((&r.group, &r.id, r.n));
+            if !seen.contains(&key) {
+                seen.push(key);
                 lines.push(seeds_left_out(data, r));
             }
             continue;
         }
         match r.status {
             CaseStatus::OverBudget => {
-                let larger = larger_not_run(data, r);
+                let larger = match larger_not_run(data, r) {
+                    0 => String::new(),
+                    larger => format!("; {larger} larger sizes not run"),
+                };
+                let seconds = format_seconds(r.seconds);
                 lines.push(format!(
-                    "`{}` `{}`: n = {} took over the probe budget ({}){}",
-                    r.group,
-                    r.id,
-                    format_size(r.n),
-                    format_seconds(r.seconds),
-                    if larger > 0 {
-                        format!("; {larger} larger sizes not run")
-                    } else {
-                        String::new()
-                    }
+                    "{} took over the probe budget ({seconds}){larger}",
+                    case(r)
                 ));
             }
-            CaseStatus::Error if !seen.contains(&(&r.group, &r.id)) => {
-                seen.push((&r.group, &r.id));
-                lines.push(format!(
-                    "`{}` `{}`: n = {}: {}",
-                    r.group,
-                    r.id,
-                    format_size(r.n),
-                    r.note
-                ));
+            CaseStatus::Error if !seen.contains(&key) => {
+                seen.push(key);
+                lines.push(format!("{}: {}", case(r), r.note));
             }
             CaseStatus::Error | CaseStatus::Measured | CaseStatus::Skipped => {}
         }
