@@ -216,14 +216,16 @@ fn panel_heights(panels: &[Panel]) -> Vec<u32> {
         .collect()
 }
 
-/// The smallest and largest positive values, if any.
+/// The smallest and largest values, if any.
+fn span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    values.fold(None, |span, v| {
+        Some(span.map_or((v, v), |(lo, hi)| (f64::min(lo, v), f64::max(hi, v))))
+    })
+}
+
+/// The smallest and largest positive values, if any (what a log axis can show).
 fn positive_span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
-    values
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .fold(None, |span, v| match span {
-            None => Some((v, v)),
-            Some((lo, hi)) => Some((f64::min(lo, v), f64::max(hi, v))),
-        })
+    span(values.filter(|v| v.is_finite() && *v > 0.0))
 }
 
 /// Whole powers of `base` around `[lo, hi]`, so the log axis starts and ends on a labelled
@@ -289,10 +291,7 @@ where
         let labels = (x_decades + 1, y_labels);
         return draw_lines(area, panel, looks, (x_range, y_range), labels);
     }
-    let span = xs().fold(None, |span: Option<(f64, f64)>, x| {
-        Some(span.map_or((x, x), |(lo, hi)| (f64::min(lo, x), f64::max(hi, x))))
-    });
-    let Some((x_lo, x_hi)) = span else {
+    let Some((x_lo, x_hi)) = span(xs()) else {
         return draw_empty(area, panel);
     };
     let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
@@ -351,23 +350,7 @@ where
         .bold_line_style(RGBColor(205, 205, 205))
         .draw()
         .map_err(e)?;
-    draw_series(&mut chart, panel, looks)
-}
-
-/// Each series of `panel` on the plot: its bars, its line, then its markers.
-fn draw_series<DB, X, Y>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
-    panel: &Panel,
-    looks: &[Look],
-) -> Result<(), String>
-where
-    DB: DrawingBackend,
-    DB::ErrorType: 'static,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
-    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
-    // A log axis cannot show zero; a linear one (percent) can.
+    // Each series: its bars, its line, then its markers. A log axis cannot show zero; a linear one (percent) can.
     let lowest = if panel.y_units == Units::Percent {
         0.0
     } else {
