@@ -232,25 +232,19 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
                 }
                 _ => "-".to_string(),
             };
-            let memory = if time.heap_peak_bytes > 0 {
-                format_bytes(time.heap_peak_bytes)
-            } else {
-                "-".to_string()
-            };
+            let heap = Some(time.heap_peak_bytes).filter(|&b| b > 0);
             let by = if time.by_criterion {
                 "criterion median"
             } else {
                 "one run"
             };
-            let seconds = format_seconds(time.seconds);
-            let id = format!("`{}`", time.id);
             lines.push(vec![
                 n.to_string(),
-                id,
-                seconds,
+                format!("`{}`", time.id),
+                format_seconds(time.seconds),
                 by.to_string(),
                 ratio,
-                memory,
+                heap.map_or("-".to_string(), format_bytes),
             ]);
         }
     }
