@@ -1,10 +1,7 @@
 //! The section *The literature, reproduced*: published figures beside ours, each with its
 //! source and a verdict. The statistical figures come from the bench group `literature`
 //! (rows of the statistics CSV); the exact ones are tests (`tests/literature.rs` at the
-//! workspace root), which fail if a figure stops holding.
-//!
-//! (Over 500 lines with its tests, 467 without: each published figure and the statistic that
-//! reproduces it are kept side by side.)
+//! workspace root), which fail if a figure stops holding, and their rows are the template's.
 
 use crate::{CaseRecord, CaseStatus, format_count};
 
