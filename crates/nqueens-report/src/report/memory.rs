@@ -6,8 +6,6 @@
 //! memory is the heap peak the bench measured over the probe run (every strategy has one,
 //! unlike the `peak_bytes` a strategy reports for its own tables).
 
-use std::fmt::Write as _;
-
 use super::data::{Data, grouped, spread};
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, format_bytes, format_seconds};
@@ -160,48 +158,27 @@ fn missing() -> String {
     )
 }
 
-/// The README's paragraph under the memory chart: what it shows, where joining overtakes
-/// searching and at what price in memory, and which other counters hold much memory.
+/// The README's paragraph under the memory chart: what it shows, the summary's verdict, the
+/// price in memory, and which other counters hold much memory.
 pub(super) fn readme_paragraph(costs: &Costs) -> String {
-    let mut text = format!(
+    let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
          (criterion's median, else the probe's time), one point per size from n = \
          {MEMORY_FROM_N}, joined in order of n."
     );
     let Some(v) = verdict(costs) else {
-        return format!("{text} {}", missing());
-    };
-    let n = v.n();
-    let (joining, searching) = (v.joining, v.searching);
-    let (joining_time, searching_time) = (
-        format_seconds(joining.seconds),
-        format_seconds(searching.seconds),
-    );
-    let _ = match v.from {
-        Some(from) => write!(
-            text,
-            " `{JOINING}` beats `{SEARCHING}` at every size from n = {from}; at n = {n} it \
-             counts {:.1}× faster ({joining_time} against {searching_time}).",
-            v.speedup()
-        ),
-        None => write!(
-            text,
-            " `{JOINING}` does not beat `{SEARCHING}` yet: at n = {n}, the largest size both \
-             counted, it takes {joining_time} against {searching_time}."
-        ),
+        return format!("{intro} {}", missing());
     };
     let from = v.from.unwrap_or(MEMORY_FROM_N);
-    let growth = heap_growth(costs, from, n).map_or(String::new(), |g| {
+    let growth = heap_growth(costs, from, v.n()).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });
-    let _ = write!(
-        text,
-        " It holds {} of heap there against {} for `{SEARCHING}` ({:.0}× more){growth}.",
-        format_bytes(joining.heap),
-        format_bytes(searching.heap),
+    format!(
+        "{intro} {} `{JOINING}` holds {:.0}× the heap of `{SEARCHING}` there{growth}.{}",
+        summary_line(Some(&v)),
         v.memory_ratio(),
-    );
-    text + &others(costs)
+        others(costs)
+    )
 }
 
 /// Joining's heap growth per extra row between sizes `from` and `to`, when both were measured.
@@ -342,8 +319,8 @@ mod tests {
              holds 2 KiB; chart `memory.svg`)."
         );
         let text = readme_paragraph(&costs);
-        assert!(text.contains("every size from n = 10; at n = 10 it counts 4.0× faster"));
-        assert!(text.contains("(2048× more)."), "{text}");
+        assert!(text.contains(&summary_line(Some(&v))));
+        assert!(text.contains("`quadrants` holds 2048× the heap of `symmetry` there. Of"));
         assert!(
             text.ends_with(
                 " Of the other counters, 2 hold at most 4 KiB at their largest size (the most: \
@@ -368,7 +345,7 @@ mod tests {
             "Searching still beats joining at n = 9, the largest size both counted: \
              `quadrants` is 2.0× slower"
         ));
-        assert!(readme_paragraph(&behind).contains("does not beat `symmetry` yet"));
+        assert!(readme_paragraph(&behind).contains("Searching still beats joining at n = 9"));
         for costs in [
             vec![],
             vec![series("quadrants", &[(8, 1.0, 4096)])],
