@@ -8,7 +8,7 @@ use super::charts::first_budget;
 use super::data::{Data, Success, grouped, seconds, spread, values};
 use super::fits;
 use super::memory::{count_costs, summary_line, verdict};
-use super::tables::{YardstickTime, versus, yardstick_rows};
+use super::tables::{YardstickTime, times, yardstick_rows};
 use super::tradeoffs::tradeoff_lines;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
@@ -93,7 +93,7 @@ fn count_ratios(sizes: &Sizes<'_>) -> Option<String> {
     let (best, best_t) = list[0];
     let others: Vec<String> = list[1..]
         .iter()
-        .map(|(id, t)| format!("`{id}` {:.1}× slower", t / best_t))
+        .map(|(id, t)| format!("`{id}` {}", times(t / best_t, "slower", "faster")))
         .collect();
     Some(format!(
         "Counting at n = {n}: `{best}` is fastest ({}); {}.",
@@ -146,7 +146,7 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
             format!(
                 "`{}` {} than {} ({})",
                 t.id,
-                versus(c.seconds, t.seconds),
+                times(c.seconds / t.seconds, "faster", "slower"),
                 c.id,
                 format_seconds(t.seconds)
             )

@@ -228,7 +228,11 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
         for time in list {
             let ratio = match c {
                 Some(c) if c.id != time.id => {
-                    format!("{} than `{}`", versus(c.seconds, time.seconds), c.id)
+                    format!(
+                        "{} than `{}`",
+                        times(c.seconds / time.seconds, "faster", "slower"),
+                        c.id
+                    )
                 }
                 _ => "-".to_string(),
             };
@@ -288,15 +292,19 @@ fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>) {
     }
 }
 
-/// A Rust time against a C time: `2.41× faster` (C time / Rust time) or `1.18× slower`.
-pub(super) fn versus(c_secs: f64, secs: f64) -> String {
-    if c_secs <= 0.0 || secs <= 0.0 {
-        "-".to_string()
-    } else if secs <= c_secs {
-        format!("{:.2}× faster", c_secs / secs)
-    } else {
-        format!("{:.2}× slower", secs / c_secs)
+/// `3.2× faster` (ratio ≥ 1), or the other word and the inverse ratio below 1; `-` without
+/// a finite positive ratio.
+pub(super) fn times(ratio: f64, above: &str, below: &str) -> String {
+    if !ratio.is_finite() || ratio <= 0.0 {
+        return "-".to_string();
     }
+    let (ratio, word) = if ratio >= 1.0 {
+        (ratio, above)
+    } else {
+        (1.0 / ratio, below)
+    };
+    let digits = if ratio >= 10.0 { 0 } else { 1 };
+    format!("{ratio:.digits$}× {word}")
 }
 
 #[cfg(test)]
@@ -325,9 +333,11 @@ mod tests {
     }
 
     #[test]
-    fn versus_reads_as_c_time_over_rust_time() {
-        assert_eq!(versus(4.0, 1.0), "4.00× faster");
-        assert_eq!(versus(4.0, 5.0), "1.25× slower");
-        assert_eq!(versus(0.0, 5.0), "-");
+    fn ratios_read_as_times_faster_or_slower() {
+        assert_eq!(times(4.0 / 1.0, "faster", "slower"), "4.0× faster");
+        assert_eq!(times(4.0 / 5.0, "faster", "slower"), "1.2× slower");
+        assert_eq!(times(42.4, "faster", "slower"), "42× faster");
+        assert_eq!(times(0.0 / 5.0, "faster", "slower"), "-");
+        assert_eq!(times(4.0 / 0.0, "faster", "slower"), "-");
     }
 }

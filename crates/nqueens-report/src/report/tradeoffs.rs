@@ -4,7 +4,7 @@
 
 use super::data::{Data, spread, values};
 use super::memory::{count_costs, summary_line, verdict};
-use super::tables::yardstick_rows;
+use super::tables::{times, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
@@ -314,20 +314,6 @@ fn range(lo: f64, hi: f64) -> String {
     }
 }
 
-/// `3.2× faster`, or the other word and the inverse ratio below 1.
-fn times(ratio: f64, above: &str, below: &str) -> String {
-    let (ratio, word) = if ratio >= 1.0 {
-        (ratio, above)
-    } else {
-        (1.0 / ratio, below)
-    };
-    if ratio >= 10.0 {
-        format!("{ratio:.0}× {word}")
-    } else {
-        format!("{ratio:.1}× {word}")
-    }
-}
-
 /// A share as words where it is a simple fraction (`a quarter`), else as a ratio.
 fn share(ratio: f64) -> String {
     let words = [
@@ -358,8 +344,6 @@ mod tests {
         assert_eq!(share(0.251), "a quarter (0.25×)");
         assert_eq!(share(0.5), "half (0.50×)");
         assert_eq!(share(0.7), "0.70×");
-        assert_eq!(times(0.25, "faster", "slower"), "4.0× slower");
-        assert_eq!(times(42.4, "faster", "slower"), "42× faster");
         assert_eq!(range(40.2, 52.4), "40–52×");
         assert_eq!(range(40.2, 40.4), "40×");
     }
