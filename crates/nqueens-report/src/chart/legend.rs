@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::style::Look;
+use super::style::{Look, commentless};
 use super::{LEGEND_WIDTH, Panel};
 
 /// Where the first entry's line is drawn, from the top of the column.
@@ -68,23 +68,11 @@ where
         .map_err(e)?;
         y += ENTRY;
     }
+    // Under the entries: which series draw the same line, by their base names.
     if groups.is_empty() {
         return Ok(());
     }
-    draw_overlaps(area, panel, groups, y + NOTE_GAP)
-}
-
-/// Under the entries, from `y` down: which series draw the same line, by their base names.
-fn draw_overlaps<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-    groups: &[Vec<usize>],
-    mut y: i32,
-) -> Result<(), String>
-where
-    DB::ErrorType: 'static,
-{
-    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
+    y += NOTE_GAP;
     let gray = RGBColor(80, 80, 80);
     let note = ("sans-serif", 12).into_font().color(&gray);
     let room = LEGEND_WIDTH as i32 - 24;
@@ -92,36 +80,28 @@ where
         area.estimate_text_size(text, &note)
             .is_ok_and(|(w, _)| w as i32 <= room)
     };
-    for line in ["Same values, drawn over", "each other (dashed):"] {
+    let mut lines = vec![
+        "Same values, drawn over".to_string(),
+        "each other (dashed):".to_string(),
+    ];
+    for group in groups {
+        // Names joined by "=", wrapped onto indented lines when the column is too narrow.
+        let mut names = group.iter().map(|&i| commentless(&panel.series[i].label));
+        let mut line = format!("• {}", names.next().unwrap_or_default());
+        for name in names {
+            let joined = format!("{line} = {name}");
+            if fits(&joined) {
+                line = joined;
+            } else {
+                lines.push(std::mem::replace(&mut line, format!("  = {name}")));
+            }
+        }
+        lines.push(line);
+    }
+    for line in lines {
         area.draw(&Text::new(line, (6, y), note.clone()))
             .map_err(e)?;
         y += NOTE_LINE;
-    }
-    for group in groups {
-        let names: Vec<&str> = group
-            .iter()
-            .map(|&i| {
-                let label = panel.series[i].label.as_str();
-                label.split(" (").next().unwrap_or(label)
-            })
-            .collect();
-        // Names joined by "=", wrapped onto indented lines when the column is too narrow.
-        let mut lines: Vec<String> = Vec::new();
-        for name in names {
-            match lines.last_mut() {
-                Some(line) if fits(&format!("{line} = {name}")) => {
-                    line.push_str(" = ");
-                    line.push_str(name);
-                }
-                Some(_) => lines.push(format!("  = {name}")),
-                None => lines.push(format!("• {name}")),
-            }
-        }
-        for line in lines {
-            area.draw(&Text::new(line, (6, y), note.clone()))
-                .map_err(e)?;
-            y += NOTE_LINE;
-        }
     }
     Ok(())
 }

@@ -11,9 +11,9 @@ mod style;
 
 use crate::{ReportError, format_bytes, format_count, format_seconds, format_size};
 use legend::draw_legend;
-pub(crate) use style::VARIANT_SLOTS;
 pub use style::{Family, Styles};
 use style::{Look, looks, overlaps};
+pub(crate) use style::{VARIANT_SLOTS, commentless};
 
 /// The picture formats the report writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,10 +73,7 @@ impl Units {
 
     /// The base of a log axis in these units: its labelled ticks are its powers.
     fn log_base(self) -> f64 {
-        match self {
-            Units::Bytes => 16.0,
-            Units::Seconds | Units::Count | Units::Size | Units::Percent => 10.0,
-        }
+        if self == Units::Bytes { 16.0 } else { 10.0 }
     }
 }
 

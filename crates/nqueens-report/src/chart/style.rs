@@ -112,7 +112,7 @@ impl Styles {
 }
 
 /// A label without its commentary (`bitmask (nodes)`: `bitmask`).
-fn commentless(label: &str) -> &str {
+pub(crate) fn commentless(label: &str) -> &str {
     label.split(" (").next().unwrap_or(label).trim()
 }
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::ReportSummary;
 use super::data::{Data, grouped, seconds, spread, work_units, work_values};
 use super::memory::{MEMORY, MEMORY_FROM_N, count_costs};
-use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS};
+use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS, commentless};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
 
@@ -46,8 +46,7 @@ pub(super) fn draw_charts(
         // The symmetry chart's lines are sequences, not strategies.
         let strategies = chart.panels.iter().flat_map(|p| &p.series);
         for series in strategies.filter(|_| chart.name != SYMMETRIC) {
-            // `bitmask (nodes)` is the strategy `bitmask`.
-            let base = series.label.split(" (").next().unwrap_or(&series.label);
+            let base = commentless(&series.label);
             if !summary.labels.iter().any(|l| l == base) {
                 summary.labels.push(base.to_string());
             }
