@@ -97,7 +97,6 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
         label: format!("{} (floor)", floor.label),
         ..floor
     }));
-    let (times, work) = seeded_series(data);
     let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
     let budget = data
         .meta("probe budget")
@@ -175,7 +174,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             ),
             vec![
                 panel(
-                    times,
+                    seeded_times(data),
                     "time to a first solution, one run per seed solved: median and range",
                     [LOG_N, PER_RUN],
                     true,
@@ -189,7 +188,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                     [Size, Percent],
                 ),
                 panel(
-                    work,
+                    seeded_work(data),
                     "work per solution, per seed solved: median and range",
                     [LOG_N, "moves / evaluations / nodes (log scale)"],
                     true,
@@ -250,15 +249,14 @@ fn given_share(record: &crate::CaseRecord) -> Option<f64> {
 fn completion_series(data: &Data<'_>, result: &str) -> Vec<Series> {
     let answered = data.measured(COMPLETION).filter(|r| r.result == result);
     let shares = answered.filter_map(|r| Some((given_share(r)?, r)));
-    let mut series: Vec<Series> = Vec::new();
-    for ((id, x), runs) in grouped(shares, |(x, r)| (r.id.as_str(), *x)) {
-        let times: Vec<f64> = runs.iter().map(|(_, r)| r.seconds).collect();
-        add_point(&mut series, data, id, id.to_string(), spread(x, &times));
-    }
-    for s in &mut series {
-        s.points.sort_by(|a, b| a.x.total_cmp(&b.x));
-    }
-    series
+    let cases = grouped(shares, |(x, r)| (r.id.as_str(), *x)).into_iter();
+    series(
+        data,
+        cases.map(|((id, x), runs)| {
+            let times: Vec<f64> = runs.iter().map(|(_, r)| r.seconds).collect();
+            (id, id.to_string(), spread(x, &times))
+        }),
+    )
 }
 
 /// Q, P and R against n, from the published OEIS tables ([`nqueens_core::known`]): how few
@@ -292,19 +290,18 @@ fn symmetric_series() -> Vec<Series> {
 
 /// Each counter's heap peak against its counting time, one point per n from [`MEMORY_FROM_N`].
 fn memory_series(data: &Data<'_>) -> Vec<Series> {
-    count_costs(data)
-        .into_iter()
-        .map(|(id, costs)| Series {
-            style: data.style(&id),
-            label: id,
-            points: costs
-                .iter()
-                .filter(|c| c.n >= MEMORY_FROM_N)
-                .map(|c| Point::exact(c.seconds, c.heap as f64))
-                .collect(),
+    let costs = count_costs(data);
+    let points = costs.iter().flat_map(|(id, costs)| {
+        let shown = costs.iter().filter(|c| c.n >= MEMORY_FROM_N);
+        shown.map(move |c| {
+            (
+                id.as_str(),
+                id.clone(),
+                Point::exact(c.seconds, c.heap as f64),
+            )
         })
-        .filter(|s| !s.points.is_empty())
-        .collect()
+    });
+    series(data, points)
 }
 
 /// The first-solution budget of the statistics' `probe budget` line (`count 6s, first
@@ -318,82 +315,82 @@ pub(super) fn first_budget(line: &str) -> Option<&str> {
 
 /// The share of seeds solved per randomized case and n.
 fn success_series(data: &Data<'_>) -> Vec<Series> {
-    let mut out: Vec<Series> = Vec::new();
-    for case in &data.success {
+    let points = data.success.iter().map(|case| {
         let point = Point::exact(case.n as f64, case.percent());
-        add_point(&mut out, data, &case.id, case.id.clone(), point);
-    }
-    out
+        (case.id.as_str(), case.id.clone(), point)
+    });
+    series(data, points)
 }
 
 /// Criterion's median per function id of `group`, with its confidence interval as the bar.
 fn time_series(data: &Data<'_>, group: &str) -> Vec<Series> {
-    data.estimates(group)
-        .into_iter()
-        .map(|(id, points)| Series {
-            style: data.style(&id),
-            label: id,
-            points: points
-                .iter()
-                .map(|(n, e)| Point {
-                    x: *n as f64,
-                    y: e.median.point,
-                    low: e.median.lower,
-                    high: e.median.upper,
-                })
-                .collect(),
+    let estimates = data.estimates(group);
+    let points = estimates.iter().flat_map(|(id, points)| {
+        points.iter().map(move |(n, e)| {
+            let (x, m) = (*n as f64, &e.median);
+            let point = Point {
+                x,
+                y: m.point,
+                low: m.lower,
+                high: m.upper,
+            };
+            (id.as_str(), id.clone(), point)
         })
-        .collect()
+    });
+    series(data, points)
 }
 
 /// The work counter of a group per id and n, labelled `id (counter)`: median and range.
 fn work_series(data: &Data<'_>, group: &str) -> Vec<Series> {
-    let mut out: Vec<Series> = Vec::new();
-    for ((id, n), _) in grouped(data.measured(group), |r| (r.id.as_str(), r.n)) {
-        let Some((field, values)) = work_values(&data.records(group, id, n)) else {
-            continue;
-        };
-        let label = format!("{id} ({})", field.name);
-        add_point(&mut out, data, id, label, spread(n as f64, &values));
-    }
-    for series in &mut out {
-        series.points.sort_by(|a, b| a.x.total_cmp(&b.x));
-    }
-    out
+    let cases = grouped(data.measured(group), |r| (r.id.as_str(), r.n)).into_iter();
+    let points = cases.filter_map(|((id, n), runs)| {
+        let (field, values) = work_values(&runs)?;
+        Some((
+            id,
+            format!("{id} ({})", field.name),
+            spread(n as f64, &values),
+        ))
+    });
+    series(data, points)
 }
 
-/// The time and the work of the randomized cases over the seeds that found a solution.
-fn seeded_series(data: &Data<'_>) -> (Vec<Series>, Vec<Series>) {
-    let mut times: Vec<Series> = Vec::new();
-    let mut work: Vec<Series> = Vec::new();
-    for case in &data.success {
-        let x = case.n as f64;
+/// The time of the randomized cases over the seeds that found a solution.
+fn seeded_times(data: &Data<'_>) -> Vec<Series> {
+    let points = data.success.iter().filter_map(|case| {
         let secs = seconds(&case.runs);
-        if secs.iter().any(|v| *v > 0.0) {
-            add_point(
-                &mut times,
-                data,
-                &case.id,
-                case.id.clone(),
-                spread(x, &secs),
-            );
-        }
-        if let Some((field, values)) = work_values(&case.runs) {
-            let label = format!("{} ({})", case.id, field.name);
-            add_point(&mut work, data, &case.id, label, spread(x, &values));
-        }
-    }
-    (times, work)
+        let point = spread(case.n as f64, &secs);
+        secs.iter()
+            .any(|v| *v > 0.0)
+            .then(|| (case.id.as_str(), case.id.clone(), point))
+    });
+    series(data, points)
 }
 
-/// Adds `point` to the series called `label`, starting it (in `id`'s look) if needed.
-fn add_point(list: &mut Vec<Series>, data: &Data<'_>, id: &str, label: String, point: Point) {
-    match list.iter_mut().find(|s| s.label == label) {
-        Some(series) => series.points.push(point),
-        None => list.push(Series {
-            style: data.style(id),
+/// The work of the randomized cases over the seeds that found a solution.
+fn seeded_work(data: &Data<'_>) -> Vec<Series> {
+    let points = data.success.iter().filter_map(|case| {
+        let (field, values) = work_values(&case.runs)?;
+        let label = format!("{} ({})", case.id, field.name);
+        Some((case.id.as_str(), label, spread(case.n as f64, &values)))
+    });
+    series(data, points)
+}
+
+/// The series of `(id, label, point)`: one per label in first-seen order, in the look of its
+/// first id, its points by increasing x.
+fn series<'i>(
+    data: &Data<'_>,
+    points: impl IntoIterator<Item = (&'i str, String, Point)>,
+) -> Vec<Series> {
+    let by_label = grouped(points, |(_, label, _)| label.clone());
+    let series = by_label.into_iter().map(|(label, list)| {
+        let mut points: Vec<Point> = list.iter().map(|(_, _, p)| *p).collect();
+        points.sort_by(|a, b| a.x.total_cmp(&b.x));
+        Series {
+            style: data.style(list[0].0),
             label,
-            points: vec![point],
-        }),
-    }
+            points,
+        }
+    });
+    series.collect()
 }
