@@ -28,26 +28,20 @@ pub(super) struct Data<'a> {
     styles: Styles,
 }
 
-/// How often one randomized case found a solution within the bench's budget at one size.
+/// How often one randomized case (`id`, of the registry's `strategy`) found a solution within
+/// the bench's budget at size `n`: `solved` of the seeds `tried` (those that found one, ran
+/// past the time budget, or ended with an error), found by `runs`.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Success<'a> {
-    /// The criterion function id.
     pub(super) id: String,
-    /// The registry name of its strategy (the family of its variants).
     pub(super) strategy: String,
-    /// The board size.
     pub(super) n: usize,
-    /// Seeds whose probe found a solution within the budget.
     pub(super) solved: usize,
-    /// Seeds probed: those that found one, ran past the time budget, or ended with an error
-    /// (the strategy's own work budget ran out, or it refused).
     pub(super) tried: usize,
-    /// The runs that found a solution.
     pub(super) runs: Vec<&'a CaseRecord>,
 }
 
 impl Success<'_> {
-    /// The share of seeds solved, in percent.
     pub(super) fn percent(&self) -> f64 {
         if self.tried == 0 {
             0.0
@@ -56,7 +50,6 @@ impl Success<'_> {
         }
     }
 
-    /// Whether every seed tried found a solution.
     pub(super) fn all(&self) -> bool {
         self.tried > 0 && self.solved == self.tried
     }

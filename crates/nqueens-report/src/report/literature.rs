@@ -24,7 +24,6 @@ struct Measured {
 /// One figure to set beside the literature: what was published, within what precision, and
 /// why ours may differ.
 struct Figure<'a> {
-    source: &'a str,
     claim: &'a str,
     published: f64,
     /// Half the unit the figure is rounded to ("about 14%": 0.5 points).
@@ -113,13 +112,13 @@ fn solved(record: &CaseRecord) -> Option<f64> {
     solved.parse().ok()
 }
 
-/// How each figure of [`Climbs::figures`] is shown: scale, digits, unit.
-const SHOWN: [(f64, usize, &str); 5] = [
-    (100.0, 1, "% of climbs solved"),
-    (1.0, 2, "steps on success"),
-    (1.0, 2, "steps when stuck"),
-    (1.0, 2, "climbs per solution, 1/p"),
-    (1.0, 2, "steps per solution"),
+/// Where AIMA gives each figure of [`Climbs::figures`], and how it is shown: scale, digits, unit.
+const SHOWN: [(&str, f64, usize, &str); 5] = [
+    (AIMA, 100.0, 1, "% of climbs solved"),
+    (AIMA_AGAIN, 1.0, 2, "steps on success"),
+    (AIMA_AGAIN, 1.0, 2, "steps when stuck"),
+    (RESTARTS, 1.0, 2, "climbs per solution, 1/p"),
+    (AIMA_AGAIN, 1.0, 2, "steps per solution"),
 ];
 
 /// What the batches of one hill-climbing variant at n = 8 add up to.
@@ -229,35 +228,30 @@ const CLIMB_CLAIMS: [(&str, &str, [Figure<'static>; 5]); 2] = [
         "steepest ascent",
         [
             Figure {
-                source: AIMA,
                 claim: "8-queens, steepest ascent from random states: solves 14%, stuck 86%",
                 published: 0.14,
                 precision: 0.005,
                 reason: "",
             },
             Figure {
-                source: AIMA_AGAIN,
                 claim: "… 4 steps on average when it succeeds",
                 published: 4.0,
                 precision: 0.5,
                 reason: STEEPEST_REASON,
             },
             Figure {
-                source: AIMA_AGAIN,
                 claim: "… and 3 when it gets stuck",
                 published: 3.0,
                 precision: 0.5,
                 reason: STEEPEST_REASON,
             },
             Figure {
-                source: RESTARTS,
                 claim: "without sideways moves, p ≈ 0.14: roughly 7 climbs (6 failures, 1 success)",
                 published: 7.0,
                 precision: 0.5,
                 reason: "",
             },
             Figure {
-                source: AIMA_AGAIN,
                 claim: "… roughly 22 steps per solution in all",
                 published: 22.0,
                 precision: 0.5,
@@ -270,35 +264,30 @@ const CLIMB_CLAIMS: [(&str, &str, [Figure<'static>; 5]); 2] = [
         "up to 100 consecutive sideways moves",
         [
             Figure {
-                source: AIMA,
                 claim: "8-queens, up to 100 consecutive sideways moves: solves 94% of random states",
                 published: 0.94,
                 precision: 0.005,
                 reason: "",
             },
             Figure {
-                source: AIMA_AGAIN,
                 claim: "… roughly 21 steps for each successful instance",
                 published: 21.0,
                 precision: 0.5,
                 reason: SIDEWAYS_REASON,
             },
             Figure {
-                source: AIMA_AGAIN,
                 claim: "… and 64 for each failure",
                 published: 64.0,
                 precision: 0.5,
                 reason: SIDEWAYS_REASON,
             },
             Figure {
-                source: RESTARTS,
                 claim: "with sideways moves, 1/0.94 ≈ 1.06 climbs per solution",
                 published: 1.06,
                 precision: 0.005,
                 reason: "",
             },
             Figure {
-                source: AIMA_AGAIN,
                 claim: "… (1 × 21) + (0.06/0.94) × 64 ≈ 25 steps per solution",
                 published: 25.0,
                 precision: 0.5,
@@ -324,10 +313,12 @@ fn hill_climbing_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
             ]);
             continue;
         };
-        for ((figure, ours), (scale, digits, unit)) in figures.iter().zip(c.figures).zip(SHOWN) {
+        for ((figure, ours), (source, scale, digits, unit)) in
+            figures.iter().zip(c.figures).zip(SHOWN)
+        {
             let Some(ours) = ours else { continue };
             rows.push([
-                figure.source.to_string(),
+                source.to_string(),
                 figure.claim.to_string(),
                 format!(
                     "{} {unit} over {} climbs from seeds 1..={} (`{id}`)",
@@ -356,8 +347,6 @@ fn min_conflicts_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
         let moves: Vec<f64> = million.iter().map(|r| r.stats.moves as f64).collect();
         let ours = mean_interval(&moves);
         let figure = Figure {
-            source: "Russell and Norvig, AIMA, 3rd ed. (2010), §6.4 *Local search for CSPs*, \
-                     after Minton et al. (1992)",
             claim: "min-conflicts solves the million-queens problem in an average of 50 steps \
                     after the initial assignment",
             published: 50.0,
@@ -368,7 +357,9 @@ fn min_conflicts_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
                      count depends on both",
         };
         rows.push([
-            figure.source.to_string(),
+            "Russell and Norvig, AIMA, 3rd ed. (2010), §6.4 *Local search for CSPs*, after Minton \
+             et al. (1992)"
+                .to_string(),
             figure.claim.to_string(),
             format!(
                 "{} repair moves, mean over {} seeds (`min-conflicts`, n = 10^6)",

@@ -23,14 +23,11 @@ const JOINING: &str = "quadrants";
 /// The counter that searches: the fastest backtracking one.
 const SEARCHING: &str = "symmetry";
 
-/// What one counting case cost.
+/// What one counting case cost: time per count, heap peak of the probe run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Cost {
-    /// The board size.
     pub(super) n: usize,
-    /// Time per count.
     pub(super) seconds: f64,
-    /// Heap peak of the probe run.
     pub(super) heap: u64,
 }
 
@@ -71,15 +68,12 @@ pub(super) fn costs<'a>(
     sorted.collect()
 }
 
-/// Joining against searching over the sizes both counted.
+/// Joining against searching: their costs at the largest size both counted, and the smallest
+/// size `from` which joining is faster at every size both counted, if it is at the largest.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Verdict {
-    /// The smallest size from which joining is faster at every size both counted, if it is
-    /// faster at the largest.
     pub(super) from: Option<usize>,
-    /// Joining's cost at the largest size both counted.
     pub(super) joining: Cost,
-    /// Searching's cost at that size.
     pub(super) searching: Cost,
 }
 

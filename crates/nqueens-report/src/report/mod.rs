@@ -99,13 +99,11 @@ pub struct ReportSummary {
     pub changes: Option<Vec<crate::Change>>,
 }
 
-/// Where and when the benchmarks ran, as the charts' subheading and the README's head say it.
+/// Where and when the benchmarks ran (the statistics' machine and date where they name them),
+/// and the filtered reruns merged since, as the charts' subheading and the README's head say it.
 struct Provenance {
-    /// From the statistics when they name it, else the input's, else this machine.
     machine: Machine,
-    /// When the bench ran: the statistics' date, else when the report is generated.
     run_date: String,
-    /// Filtered reruns merged into the statistics since, oldest first.
     updates: Vec<Update>,
 }
 

@@ -161,15 +161,14 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
     ))
 }
 
-/// How far one randomized case solves every seed within the budget.
+/// How far one randomized case solves every seed within the budget: every seed of every size
+/// up to `all_up_to`, some seeds short at the sizes `short` (n, solved, tried), `seeds` at most
+/// per size.
 struct Reach<'a> {
     id: &'a str,
     strategy: &'a str,
-    /// The largest n up to which every size run had every seed solved.
     all_up_to: Option<usize>,
-    /// Sizes where some seed was not solved: (n, solved, tried).
     short: Vec<(usize, usize, usize)>,
-    /// Seeds per size (the most tried at one size).
     seeds: usize,
 }
 

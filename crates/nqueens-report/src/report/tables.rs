@@ -166,15 +166,12 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
     table(md, &head, "lrrrrr", rows);
 }
 
-/// One program's time at one size of the yardstick.
+/// One program's (`count.c` or a Rust label) time at one size of the yardstick: criterion's
+/// median or the statistics' one run, and the heap peak of that run (0: not measured).
 pub(super) struct YardstickTime {
-    /// The C program (`count.c`) or the Rust label.
     pub(super) id: String,
-    /// Seconds per run.
     pub(super) seconds: f64,
-    /// Criterion's median, or else the one timed run of the statistics.
     pub(super) by_criterion: bool,
-    /// The heap peak of its statistics run, for the Rust programs (0: not measured).
     pub(super) heap_peak_bytes: u64,
 }
 
