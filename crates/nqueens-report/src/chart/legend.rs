@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::style::{Look, commentless};
+use super::style::{Look, commentless, outline};
 use super::{LEGEND_WIDTH, Panel};
 
 /// Where the first entry's line is drawn, from the top of the column.
@@ -54,7 +54,7 @@ where
             Some((dash, gap)) => area.draw(&DashedPathElement::new(sample, dash, gap, style)),
         }
         .map_err(e)?;
-        area.draw(&(EmptyElement::at((24, y)) + PathElement::new(look.marker.outline(), style)))
+        area.draw(&(EmptyElement::at((24, y)) + PathElement::new(outline(look.marker), style)))
             .map_err(e)?;
         let size = [14, 13, 12, 11]
             .into_iter()

@@ -12,7 +12,7 @@ mod style;
 use crate::{ReportError, format_bytes, format_count, format_seconds, format_size};
 use legend::draw_legend;
 pub use style::{Family, Styles};
-use style::{Look, looks, overlaps};
+use style::{Look, looks, outline, overlaps};
 pub(crate) use style::{VARIANT_SLOTS, commentless};
 
 /// The picture formats the report writes.
@@ -391,12 +391,12 @@ where
         .map_err(e)?;
     }
     for (line, look) in lines.iter().zip(looks) {
-        let outline = look.marker.outline();
+        let shape = outline(look.marker);
         let style = look.color.stroke_width(2);
         chart
             .draw_series(
                 line.iter()
-                    .map(|&p| EmptyElement::at(p) + PathElement::new(outline.clone(), style)),
+                    .map(|&p| EmptyElement::at(p) + PathElement::new(shape.clone(), style)),
             )
             .map_err(e)?;
     }

@@ -138,51 +138,31 @@ fn color(style: usize) -> RGBColor {
     RGBColor(r, g, b)
 }
 
-/// Hollow marker outlines, as one path each in pixels around the point. Hollow shapes of
-/// different kinds stay visible when series draw their points on the same spot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Marker {
-    Circle,
-    Square,
-    TriangleUp,
-    Diamond,
-    TriangleDown,
-    Cross,
-    Plus,
-}
+/// How many marker shapes there are: a family's default variant has the shape of its slot,
+/// each further variant the next one.
+const SHAPES: usize = 7;
 
-/// The marker shapes: a family's default variant has the shape of its slot, each further
-/// variant the next one.
-const MARKERS: [Marker; 7] = [
-    Marker::Circle,
-    Marker::Square,
-    Marker::TriangleUp,
-    Marker::Diamond,
-    Marker::TriangleDown,
-    Marker::Cross,
-    Marker::Plus,
-];
-
-impl Marker {
-    pub(super) fn outline(self) -> Vec<(i32, i32)> {
-        match self {
-            Marker::Circle => (0..=16)
-                .map(|i| {
-                    let a = f64::from(i) * std::f64::consts::TAU / 16.0;
-                    (
-                        (5.0 * a.cos()).round() as i32,
-                        (5.0 * a.sin()).round() as i32,
-                    )
-                })
-                .collect(),
-            Marker::Square => vec![(-4, -4), (4, -4), (4, 4), (-4, 4), (-4, -4)],
-            Marker::TriangleUp => vec![(0, -6), (5, 3), (-5, 3), (0, -6)],
-            Marker::Diamond => vec![(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)],
-            Marker::TriangleDown => vec![(0, 6), (5, -3), (-5, -3), (0, 6)],
-            // Strokes through the centre, retraced to stay one path.
-            Marker::Cross => vec![(-5, -5), (5, 5), (0, 0), (5, -5), (-5, 5)],
-            Marker::Plus => vec![(-6, 0), (6, 0), (0, 0), (0, -6), (0, 6)],
-        }
+/// The hollow outline of a marker shape, as one path in pixels around the point (hollow shapes
+/// of different kinds stay visible when series draw their points on the same spot): circle,
+/// square, triangle up, diamond, triangle down, cross, plus.
+pub(super) fn outline(shape: usize) -> Vec<(i32, i32)> {
+    match shape % SHAPES {
+        0 => (0..=16)
+            .map(|i| {
+                let a = f64::from(i) * std::f64::consts::TAU / 16.0;
+                (
+                    (5.0 * a.cos()).round() as i32,
+                    (5.0 * a.sin()).round() as i32,
+                )
+            })
+            .collect(),
+        1 => vec![(-4, -4), (4, -4), (4, 4), (-4, 4), (-4, -4)],
+        2 => vec![(0, -6), (5, 3), (-5, 3), (0, -6)],
+        3 => vec![(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)],
+        4 => vec![(0, 6), (5, -3), (-5, -3), (0, 6)],
+        // Strokes through the centre, retraced to stay one path.
+        5 => vec![(-5, -5), (5, 5), (0, 0), (5, -5), (-5, 5)],
+        _ => vec![(-6, 0), (6, 0), (0, 0), (0, -6), (0, 6)],
     }
 }
 
@@ -203,7 +183,7 @@ pub(super) fn look(style: usize) -> Look {
     let (slot, rank) = (style / VARIANT_SLOTS, style % VARIANT_SLOTS);
     Look {
         color: color(style),
-        marker: MARKERS[(slot + rank) % MARKERS.len()],
+        marker: (slot + rank) % SHAPES,
         dash: DASHES[rank % DASHES.len()],
     }
 }
@@ -212,7 +192,7 @@ pub(super) fn look(style: usize) -> Look {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Look {
     pub(super) color: RGBColor,
-    pub(super) marker: Marker,
+    pub(super) marker: usize,
     pub(super) dash: Option<(u32, u32)>,
 }
 
@@ -257,7 +237,7 @@ pub(super) fn overlaps(panel: &Panel) -> Vec<Vec<usize>> {
 pub(super) fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
     let mut looks: Vec<Look> = panel.series.iter().map(|s| look(s.style)).collect();
     for group in groups {
-        let mut used: Vec<Marker> = Vec::new();
+        let mut used: Vec<usize> = Vec::new();
         let mut dashes: Vec<Option<(u32, u32)>> = Vec::new();
         for &i in group {
             // Keep the variant's own dash unless another series of the group has it.
@@ -268,7 +248,7 @@ pub(super) fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
             }
             dashes.push(looks[i].dash);
             if used.contains(&looks[i].marker)
-                && let Some(&free) = MARKERS.iter().find(|m| !used.contains(m))
+                && let Some(free) = (0..SHAPES).find(|m| !used.contains(m))
             {
                 looks[i].marker = free;
             }

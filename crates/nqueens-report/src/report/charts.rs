@@ -61,13 +61,13 @@ pub(super) fn draw_charts(
     Ok(drawn)
 }
 
-/// A panel of `series`: title, axis labels (x, y), x on a log scale or not, units (x, y).
+/// A panel of `series` under `title`, with its x axis (label, units, log scale or not) and its
+/// y axis (label, units).
 fn panel(
     series: Vec<Series>,
     title: impl Into<String>,
-    [x_label, y_label]: [&str; 2],
-    x_log: bool,
-    [x_units, y_units]: [Units; 2],
+    (x_label, x_units, x_log): (&str, Units, bool),
+    (y_label, y_units): (&str, Units),
 ) -> Panel {
     Panel {
         title: title.into(),
@@ -83,9 +83,9 @@ fn panel(
 /// The report's charts, in the order they are drawn.
 fn charts(data: &Data<'_>) -> Vec<Chart> {
     use Units::{Bytes, Count, Percent, Seconds, Size};
-    const N: &str = "n (board size)";
-    const LOG_N: &str = "n (board size, log scale)";
-    const PER_RUN: &str = "time per run (log scale)";
+    const N: (&str, Units, bool) = ("n (board size)", Size, false);
+    const LOG_N: (&str, Units, bool) = ("n (board size, log scale)", Size, true);
+    const PER_RUN: (&str, Units) = ("time per run (log scale)", Seconds);
     let chart = |name, heading: &str, panels| Chart {
         name,
         heading: heading.to_string(),
@@ -102,10 +102,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
         .meta("probe budget")
         .and_then(first_budget)
         .map_or(String::new(), |b| format!(" ({b} a run)"));
-    let given = [
-        "queens given, % of n (rounded to twelfths)",
-        "time per instance (log scale; median and range)",
-    ];
+    let given = ("queens given, % of n (rounded to twelfths)", Percent, false);
+    let per_instance = ("time per instance (log scale; median and range)", Seconds);
     vec![
         chart(
             COUNT_ALL,
@@ -113,9 +111,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 time_series(data, COUNT_ALL),
                 "median time per count (bars: 95% confidence interval)",
-                [N, PER_RUN],
-                false,
-                [Size, Seconds],
+                N,
+                PER_RUN,
             )],
         ),
         chart(
@@ -124,9 +121,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 first,
                 "median time to a first solution (bars: 95% CI; seeds cycled)",
-                [LOG_N, PER_RUN],
-                true,
-                [Size, Seconds],
+                LOG_N,
+                PER_RUN,
             )],
         ),
         chart(
@@ -136,16 +132,14 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                 panel(
                     work_series(data, COUNT_ALL),
                     "counting all solutions",
-                    [N, "nodes / permutations (log scale)"],
-                    false,
-                    [Size, Count],
+                    N,
+                    ("nodes / permutations (log scale)", Count),
                 ),
                 panel(
                     work_series(data, FIRST_SOLUTION),
                     "to a first solution (bars: range over seeds)",
-                    [LOG_N, "nodes / moves (log scale)"],
-                    true,
-                    [Size, Count],
+                    LOG_N,
+                    ("nodes / moves (log scale)", Count),
                 ),
             ],
         ),
@@ -158,12 +152,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                     "heap peak against time per count, one point per n from {MEMORY_FROM_N} \
                      (lines run in order of n)"
                 ),
-                [
-                    "time per count (log scale)",
-                    "heap peak of a run (log scale)",
-                ],
-                true,
-                [Seconds, Bytes],
+                ("time per count (log scale)", Seconds, true),
+                ("heap peak of a run (log scale)", Bytes),
             )],
         ),
         chart(
@@ -176,23 +166,20 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                 panel(
                     seeded_times(data),
                     "time to a first solution, one run per seed solved: median and range",
-                    [LOG_N, PER_RUN],
-                    true,
-                    [Size, Seconds],
+                    LOG_N,
+                    PER_RUN,
                 ),
                 panel(
                     success_series(data),
                     format!("seeds solved within the probe budget{budget}"),
-                    [LOG_N, "seeds solved"],
-                    true,
-                    [Size, Percent],
+                    LOG_N,
+                    ("seeds solved", Percent),
                 ),
                 panel(
                     seeded_work(data),
                     "work per solution, per seed solved: median and range",
-                    [LOG_N, "moves / evaluations / nodes (log scale)"],
-                    true,
-                    [Size, Count],
+                    LOG_N,
+                    ("moves / evaluations / nodes (log scale)", Count),
                 ),
             ],
         ),
@@ -204,15 +191,13 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                     completion_series(data, "found"),
                     "instances with a completion: time to find one",
                     given,
-                    false,
-                    [Percent, Seconds],
+                    per_instance,
                 ),
                 panel(
                     completion_series(data, "no-solution"),
                     "instances without: time to prove none exists",
                     given,
-                    false,
-                    [Percent, Seconds],
+                    per_instance,
                 ),
             ],
         ),
@@ -222,9 +207,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 symmetric_series(),
                 "published counts (OEIS); zero terms left out",
-                [N, "solutions (log scale)"],
-                false,
-                [Size, Count],
+                N,
+                ("solutions (log scale)", Count),
             )],
         ),
     ]
