@@ -7,7 +7,7 @@ use super::ReportInput;
 use crate::chart::Point;
 use crate::data::baseline::case_parameter_matches;
 use crate::group::FIRST_SOLUTION;
-use crate::{CaseRecord, CaseStatus, Estimate, Run, RunManifest, Styles};
+use crate::{CaseRecord, CaseStatus, Estimate, RunManifest, Styles};
 
 /// Slack around a run's start and end when telling whether criterion wrote a result during it
 /// (file systems round times; the run's own clock read is not the file's).
@@ -133,11 +133,6 @@ impl<'a> Data<'a> {
             .collect()
     }
 
-    /// The run that measured a row, when the manifest names it.
-    pub(super) fn run_of(&self, record: &CaseRecord) -> Option<&'a Run> {
-        self.input.manifest.as_ref()?.run(&record.run)
-    }
-
     /// Whether the rows come from runs that cannot stand side by side (the report was asked
     /// to mix them): every table row then names its run.
     pub(super) fn mixed(&self) -> bool {
@@ -153,12 +148,11 @@ impl<'a> Data<'a> {
 
     /// The commit and date of the run that measured `records` (the first that names one).
     pub(super) fn run_label(&self, records: &[&CaseRecord]) -> String {
-        records
-            .iter()
-            .find_map(|r| self.run_of(r))
-            .map_or("-".to_string(), |run| {
-                format!("{} {}", run.commit_label(), run.date())
-            })
+        let manifest = self.input.manifest.as_ref();
+        let run = records.iter().find_map(|r| manifest?.run(&r.run));
+        run.map_or("-".to_string(), |run| {
+            format!("{} {}", run.commit_label(), run.date())
+        })
     }
 
     /// A value of the statistics file's metadata.

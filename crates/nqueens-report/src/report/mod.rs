@@ -34,7 +34,7 @@ pub struct BoardPicture {
 }
 
 /// An animated trace of a search, drawn by the caller into the report's directory.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TracePicture {
     /// The family of strategies it stands for (`backtracking`, `local search`).
     pub family: String,

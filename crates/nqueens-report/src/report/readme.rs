@@ -18,6 +18,15 @@ use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, f
 /// and handed to it.
 const TEMPLATE: &str = include_str!("readme.md.j2");
 
+/// The statistics' metadata the README's head lists, when the statistics have them.
+const META: [&str; 5] = [
+    "seeds",
+    "probe budget",
+    "rustc",
+    "criterion",
+    "quadrants join",
+];
+
 /// What `write` appends to a string, as a string of its own.
 fn text(write: impl FnOnce(&mut String)) -> String {
     let mut md = String::new();
@@ -36,11 +45,6 @@ pub(super) fn readme(
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map_or(Vec::new(), versus::summary_lines);
     let summary: Vec<String> = compared.into_iter().chain(summary_lines(data)).collect();
-    let traces: Vec<_> = input
-        .traces
-        .iter()
-        .map(|t| context! { family => t.family, caption => t.caption, file => t.file })
-        .collect();
     let updates: Vec<_> = provenance
         .updates
         .iter()
@@ -48,16 +52,10 @@ pub(super) fn readme(
             |u| context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args },
         )
         .collect();
-    let meta: Vec<(&str, &str)> = [
-        "seeds",
-        "probe budget",
-        "rustc",
-        "criterion",
-        "quadrants join",
-    ]
-    .into_iter()
-    .filter_map(|key| Some((key, data.meta(key)?)))
-    .collect();
+    let meta: Vec<(&str, &str)> = META
+        .into_iter()
+        .filter_map(|key| Some((key, data.meta(key)?)))
+        .collect();
     let confidence = input.criterion.estimates.first();
     let mut env = Environment::new();
     env.set_trim_blocks(true);
@@ -92,7 +90,7 @@ pub(super) fn readme(
         yardstick => text(|md| yardstick_table(md, data)),
         by_hand => text(|md| if !input.by_hand.is_empty() { by_hand_table(md, &input.by_hand) }),
         left_out => left_out(data),
-        traces,
+        traces => input.traces,
         trace_page => input.trace_page,
         boards,
     })?;
