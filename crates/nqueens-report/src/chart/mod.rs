@@ -55,8 +55,7 @@ pub enum Units {
     Size,
     /// A share in percent, 0 to 100: drawn on a linear axis (the others are logarithmic).
     Percent,
-    /// Bytes, printed with a binary unit (`4 KiB`, `16 MiB`); ticks fall on powers of 16 so
-    /// they print whole.
+    /// Bytes, printed with a binary unit (`4 KiB`), ticks on powers of 16 so they print whole.
     Bytes,
 }
 
@@ -77,8 +76,7 @@ impl Units {
     }
 }
 
-/// One point of a series, with the spread drawn as a vertical bar (a confidence interval, or
-/// the range over seeds).
+/// One point of a series, with its spread (an interval, or a range over seeds) as a bar.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
     /// Horizontal position.
@@ -108,8 +106,7 @@ impl Point {
 pub struct Series {
     /// Legend text.
     pub label: String,
-    /// Index of the series' look (colour, marker shape and dash): [`Styles::style`] of its
-    /// label, so a strategy keeps its look across charts and reports.
+    /// Index of the series' look (colour, marker, dash): [`Styles::style`] of its label.
     pub style: usize,
     /// Points, in increasing x.
     pub points: Vec<Point>,
@@ -141,8 +138,7 @@ const LEGEND_WIDTH: u32 = 250;
 const HEADING_HEIGHT: u32 = 58;
 const PANEL_HEIGHT: u32 = 540;
 
-/// Draws `panels` one above the other under a two-line heading into `path`; each panel has
-/// its legend beside it, and notes which series lie on top of each other.
+/// Draws `panels` one above the other, each with its legend, under a two-line heading.
 pub fn draw_chart(
     path: &Path,
     format: ImageFormat,
@@ -201,8 +197,7 @@ where
     Ok(())
 }
 
-/// Each panel's height: [`PANEL_HEIGHT`], or taller when its legend needs more room, so that
-/// every entry and note stays inside the picture however many series there are.
+/// Each panel's height: [`PANEL_HEIGHT`], or taller when its legend needs more room.
 fn panel_heights(panels: &[Panel]) -> Vec<u32> {
     if panels.is_empty() {
         return vec![PANEL_HEIGHT];
@@ -225,8 +220,7 @@ fn positive_span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     span(values.filter(|v| v.is_finite() && *v > 0.0))
 }
 
-/// Whole powers of `base` around `[lo, hi]`, so the log axis starts and ends on a labelled
-/// tick.
+/// Whole powers of `base` around `[lo, hi]`: a log axis starts and ends on a labelled tick.
 fn decades(lo: f64, hi: f64, base: f64) -> (f64, f64) {
     let lo = base.powf(lo.log(base).floor());
     let mut hi = base.powf(hi.log(base).ceil());
@@ -347,7 +341,8 @@ where
         .bold_line_style(RGBColor(205, 205, 205))
         .draw()
         .map_err(e)?;
-    // Each series: its bars, its line, then its markers. A log axis cannot show zero; a linear one (percent) can.
+    // Each series: its bars, its line, then its markers. A log axis cannot show zero; a linear
+    // one (percent) can.
     let lowest = if panel.y_units == Units::Percent {
         0.0
     } else {

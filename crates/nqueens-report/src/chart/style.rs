@@ -49,8 +49,7 @@ impl Family {
     }
 }
 
-/// The look of every series label, from the registry's order: strategy `i` takes colour `i`
-/// and marker `i`, its variants the next dashes and markers.
+/// The look of every series label, by the registry's order.
 #[derive(Clone, Debug, Default)]
 pub struct Styles {
     families: Vec<Family>,
@@ -116,8 +115,7 @@ pub(crate) fn commentless(label: &str) -> &str {
     label.split(" (").next().unwrap_or(label).trim()
 }
 
-/// The family `label` belongs to: the longest name that is the label or its prefix before a
-/// `-`.
+/// The family of `label`: the longest name that is the label or its prefix before a `-`.
 fn family_of(families: &[Family], label: &str) -> Option<usize> {
     families
         .iter()
@@ -166,8 +164,7 @@ pub(super) fn outline(shape: usize) -> Vec<(i32, i32)> {
     }
 }
 
-/// Dash patterns (dash, gap in pixels): a family's variants in rank order, and series that
-/// lie on top of each other.
+/// Dash patterns (dash, gap in pixels), for variants by rank and for coinciding series.
 const DASHES: [Option<(u32, u32)>; 6] = [
     None,
     Some((12, 5)),
@@ -232,8 +229,7 @@ pub(super) fn overlaps(panel: &Panel) -> Vec<Vec<usize>> {
     groups
 }
 
-/// The look of every series of `panel`: colour and shape by the series' style index; series
-/// that lie on top of each other get distinct dash patterns and shapes.
+/// The look of every series of `panel`; series in one of `groups` get distinct dashes and shapes.
 pub(super) fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
     let mut looks: Vec<Look> = panel.series.iter().map(|s| look(s.style)).collect();
     for group in groups {

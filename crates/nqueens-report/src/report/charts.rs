@@ -26,8 +26,7 @@ struct Chart {
     panels: Vec<Panel>,
 }
 
-/// Draws every chart that has data into `out`, once per format, and returns their names; a
-/// chart with no data is left out with a warning.
+/// Draws every chart that has data into `out` in every format; returns their names.
 pub(super) fn draw_charts(
     data: &Data<'_>,
     subheading: &str,
@@ -228,8 +227,7 @@ fn given_share(record: &crate::CaseRecord) -> Option<f64> {
     Some(twelfths / 12.0 * 100.0)
 }
 
-/// Completion: time to answer against the share of the board given, per strategy, for the
-/// instances whose probe ended with `result`.
+/// Completion: time to answer against the share given, for the instances ending `result`.
 fn completion_series(data: &Data<'_>, result: &str) -> Vec<Series> {
     let answered = data.measured(COMPLETION).filter(|r| r.result == result);
     let shares = answered.filter_map(|r| Some((given_share(r)?, r)));

@@ -18,8 +18,7 @@ fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
     runs
 }
 
-/// One line per `once` label: a sweep over many sizes in a sentence, single runs with their
-/// numbers.
+/// One line per `once` label: a sweep in a sentence, single runs with their numbers.
 pub(super) fn once_lines(data: &Data<'_>) -> Vec<String> {
     let mut lines = Vec::new();
     for (id, runs) in once_runs(data) {
@@ -48,8 +47,7 @@ pub(super) fn once_lines(data: &Data<'_>) -> Vec<String> {
     lines
 }
 
-/// A sweep of one label over many sizes, in a sentence: how many were found, the time in all,
-/// the slowest, and the sizes not found.
+/// A sweep over many sizes: how many found, the time in all, the slowest, those not found.
 fn once_sweep(id: &str, seed: &str, runs: &[&CaseRecord]) -> String {
     let (found, not_found): (Vec<&CaseRecord>, Vec<&CaseRecord>) = runs
         .iter()

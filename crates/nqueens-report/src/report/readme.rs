@@ -14,8 +14,7 @@ use crate::data::by_hand::HandCount;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, format_size};
 
-/// The document's template: its prose and layout; every number and table is computed here
-/// and handed to it.
+/// The document's template: its prose and layout.
 const TEMPLATE: &str = include_str!("readme.md.j2");
 
 /// The statistics' metadata the README's head lists, when the statistics have them.
