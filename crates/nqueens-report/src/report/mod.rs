@@ -249,13 +249,6 @@ fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, Report
 fn warnings(data: &Data<'_>) -> Vec<String> {
     let input = data.input;
     let mut warnings = input.criterion.warnings.clone();
-    if let Some(first) = data.stale.first() {
-        warnings.push(format!(
-            "{} criterion result(s) left out: the statistics CSV does not list them as measured \
-             (left by an earlier run), e.g. {first}",
-            data.stale.len()
-        ));
-    }
     // Completion instances are named `n-k-seed`, not by size, and are not charted by time.
     let sizeless: Vec<String> = data
         .estimates
@@ -263,11 +256,17 @@ fn warnings(data: &Data<'_>) -> Vec<String> {
         .filter(|e| e.n().is_none() && e.group != COMPLETION)
         .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
         .collect();
-    if let Some(first) = sizeless.first() {
-        warnings.push(format!(
-            "{} criterion result(s) left out: their parameter is not a board size, e.g. {first}",
-            sizeless.len()
-        ));
+    let stale = "the statistics CSV does not list them as measured (left by an earlier run)";
+    for (left_out, why) in [
+        (&data.stale, stale),
+        (&sizeless, "their parameter is not a board size"),
+    ] {
+        if let Some(first) = left_out.first() {
+            let count = left_out.len();
+            warnings.push(format!(
+                "{count} criterion result(s) left out: {why}, e.g. {first}"
+            ));
+        }
     }
     if input.stats.is_none() {
         warnings.push(
