@@ -11,21 +11,18 @@ fn operation(record: &CaseRecord) -> &str {
     record.note.split(':').next().unwrap_or("")
 }
 
-/// The group whose criterion time matches a kernel row.
-fn timed_group(record: &CaseRecord) -> &'static str {
-    if operation(record) == "count" {
-        COUNT_ALL
-    } else {
-        FIRST_SOLUTION
-    }
-}
-
 /// The table of the kernels' instruction counts; nothing when the run counted none.
 pub(super) fn table(md: &mut String, data: &Data<'_>) {
     let rows: Vec<Vec<String>> = data
         .measured(INSTRUCTIONS)
         .map(|r| {
-            let time = data.median(timed_group(r), &r.id, r.n);
+            // The criterion time of the same case.
+            let timed = if operation(r) == "count" {
+                COUNT_ALL
+            } else {
+                FIRST_SOLUTION
+            };
+            let time = data.median(timed, &r.id, r.n);
             vec![
                 format!("`{}`", r.id),
                 operation(r).to_string(),

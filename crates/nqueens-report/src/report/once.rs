@@ -7,27 +7,17 @@ use super::data::{Data, grouped};
 use crate::group::ONCE;
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
-/// The `once` records of each label, in first-seen order, sorted by n.
-fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
-    let mut runs = grouped(data.records.iter().filter(|r| r.group == ONCE), |r| {
-        r.id.clone()
-    });
-    for (_, list) in &mut runs {
-        list.sort_by_key(|r| r.n);
-    }
-    runs
-}
-
 /// One line per `once` label: a sweep in a sentence, single runs with their numbers.
 pub(super) fn once_lines(data: &Data<'_>) -> Vec<String> {
     let mut lines = Vec::new();
-    for (id, runs) in once_runs(data) {
+    for (id, mut runs) in grouped(data.records.iter().filter(|r| r.group == ONCE), |r| &r.id) {
+        runs.sort_by_key(|r| r.n);
         let seed = runs
             .first()
             .and_then(|r| r.seed)
             .map_or(String::new(), |s| format!(", seed {s}"));
         if runs.len() > 3 {
-            lines.push(once_sweep(&id, &seed, &runs));
+            lines.push(once_sweep(id, &seed, &runs));
             continue;
         }
         for r in &runs {
