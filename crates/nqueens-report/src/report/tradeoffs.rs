@@ -74,16 +74,14 @@ fn backtracking(data: &Data<'_>) -> Option<String> {
         |n| Some(time(data, COUNT_ALL, "vector", n)? / time(data, COUNT_ALL, "bitmask", n)?);
     let ratios: Vec<f64> = sizes.iter().filter_map(|&n| speedup(n)).collect();
     let (&first, &last) = (sizes.first()?, sizes.last()?);
-    let (lo, hi) = min_max(&ratios)?;
     let mut line = format!(
         "Backtracking: `bitmask` counts {} faster than `vector` over n = {first}..{last} \
          (the same tree, three machine words instead of a scan of the placed rows)",
-        range(lo, hi)
+        range(&ratios)?
     );
-    if let (Some(v), Some(b)) = (
-        nodes(data, COUNT_ALL, "vector", last),
-        nodes(data, COUNT_ALL, "bitmask", last),
-    ) {
+    if let Some((v, b)) =
+        nodes(data, COUNT_ALL, "vector", last).zip(nodes(data, COUNT_ALL, "bitmask", last))
+    {
         let halving = v / b;
         let cheaper = speedup(last)? / halving;
         let (b, v) = (format_count(b), format_count(v));
@@ -121,10 +119,9 @@ fn symmetry(data: &Data<'_>) -> Option<String> {
         format_seconds(s),
         format_seconds(b)
     );
-    if let (Some(sn), Some(bn)) = (
-        nodes(data, COUNT_ALL, "symmetry", n),
-        nodes(data, COUNT_ALL, "bitmask", n),
-    ) {
+    if let Some((sn, bn)) =
+        nodes(data, COUNT_ALL, "symmetry", n).zip(nodes(data, COUNT_ALL, "bitmask", n))
+    {
         let (share, s, b) = (sn / bn, format_count(sn), format_count(bn));
         line.push_str(&format!(
             ", placing {share:.2}× the queens `bitmask` places ({s} against {b})"
@@ -183,10 +180,9 @@ fn breadth(data: &Data<'_>) -> Option<String> {
         "Breadth-first extension: at n = {n} `breadth` counts {} than `vector`",
         times(v / b, "faster", "slower")
     );
-    if let (Some(bn), Some(vn)) = (
-        nodes(data, COUNT_ALL, "breadth", n),
-        nodes(data, COUNT_ALL, "vector", n),
-    ) {
+    if let Some((bn, vn)) =
+        nodes(data, COUNT_ALL, "breadth", n).zip(nodes(data, COUNT_ALL, "vector", n))
+    {
         let same = if (bn / vn - 1.0).abs() < 1e-9 {
             "the same".to_string()
         } else {
@@ -195,10 +191,9 @@ fn breadth(data: &Data<'_>) -> Option<String> {
         line.push_str(&format!(" visiting {same} nodes ({})", format_count(bn)));
     }
     let largest = *sizes(data, COUNT_ALL, "breadth").last()?;
-    if let (Some(heap), Some(vheap)) = (
-        heap(data, COUNT_ALL, "breadth", largest),
-        heap(data, COUNT_ALL, "vector", largest),
-    ) {
+    if let Some((heap, vheap)) =
+        heap(data, COUNT_ALL, "breadth", largest).zip(heap(data, COUNT_ALL, "vector", largest))
+    {
         let (heap, vheap) = (format_bytes(heap), format_bytes(vheap));
         line.push_str(&format!(
             ", but its frontier holds {heap} at n = {largest} where `vector` holds {vheap}"
@@ -305,12 +300,14 @@ fn reach(data: &Data<'_>) -> Option<String> {
     ))
 }
 
-/// `40×` or `40–52×`.
-fn range(lo: f64, hi: f64) -> String {
+/// The span of `ratios`: `40×` or `40–52×`.
+fn range(ratios: &[f64]) -> Option<String> {
+    let lo = ratios.iter().copied().reduce(f64::min)?;
+    let hi = ratios.iter().copied().reduce(f64::max)?;
     if format!("{lo:.0}") == format!("{hi:.0}") {
-        format!("{lo:.0}×")
+        Some(format!("{lo:.0}×"))
     } else {
-        format!("{lo:.0}–{hi:.0}×")
+        Some(format!("{lo:.0}–{hi:.0}×"))
     }
 }
 
@@ -329,12 +326,6 @@ fn share(ratio: f64) -> String {
     }
 }
 
-fn min_max(values: &[f64]) -> Option<(f64, f64)> {
-    let lo = values.iter().copied().reduce(f64::min)?;
-    let hi = values.iter().copied().reduce(f64::max)?;
-    Some((lo, hi))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,7 +335,8 @@ mod tests {
         assert_eq!(share(0.251), "a quarter (0.25×)");
         assert_eq!(share(0.5), "half (0.50×)");
         assert_eq!(share(0.7), "0.70×");
-        assert_eq!(range(40.2, 52.4), "40–52×");
-        assert_eq!(range(40.2, 40.4), "40×");
+        assert_eq!(range(&[52.4, 40.2, 44.0]).unwrap(), "40–52×");
+        assert_eq!(range(&[40.2, 40.4]).unwrap(), "40×");
+        assert_eq!(range(&[]), None);
     }
 }
