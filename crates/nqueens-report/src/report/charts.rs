@@ -286,8 +286,7 @@ fn memory_series(data: &Data<'_>) -> Vec<Series> {
     series(data, points)
 }
 
-/// The first-solution budget of the statistics' `probe budget` line (`count 6s, first
-/// solution 10s`): `10s`.
+/// The first-solution budget of the `probe budget` line (`count 6s, first solution 10s`).
 pub(super) fn first_budget(line: &str) -> Option<&str> {
     line.split("first solution")
         .nth(1)

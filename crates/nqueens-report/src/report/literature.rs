@@ -21,8 +21,7 @@ struct Measured {
     high: f64,
 }
 
-/// One figure to set beside the literature: what was published, within what precision, and
-/// why ours may differ.
+/// One published figure, within what precision, and why ours may differ.
 struct Figure<'a> {
     claim: &'a str,
     published: f64,
@@ -165,8 +164,7 @@ fn climbs(records: &[CaseRecord], id: &str) -> Option<Climbs> {
     })
 }
 
-/// "holds within the interval" when the published figure, at its precision, meets our
-/// interval; "differs" with the reason otherwise.
+/// Whether the published figure, at its precision, meets our interval; else why not.
 fn verdict(figure: &Figure<'_>, ours: &Measured) -> String {
     let (low, high) = (
         figure.published - figure.precision,
@@ -188,8 +186,7 @@ fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
     )
 }
 
-/// The statistical rows of the section's table (source, published, ours, verdict), from the
-/// `literature` rows; the template adds the exact ones the tests check.
+/// The statistical rows of the section's table (source, published, ours, verdict).
 pub(super) fn rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
     let mut rows = hill_climbing_rows(records);
     rows.extend(min_conflicts_rows(records));

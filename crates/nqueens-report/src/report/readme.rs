@@ -199,8 +199,7 @@ fn left_out(data: &Data<'_>) -> Vec<String> {
     lines
 }
 
-/// The table of counts too long for the bench, run by hand (`benches/by-hand.csv`, each
-/// checked against A000170 when read), with the growth of CPU time from one size to the next.
+/// The table of counts run by hand, with the growth of CPU time from one size to the next.
 fn by_hand_table(md: &mut String, counts: &[HandCount]) {
     let rows = counts.iter().enumerate().map(|(i, c)| {
         let growth = counts[..i]

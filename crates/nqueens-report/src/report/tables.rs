@@ -128,8 +128,7 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
     table(md, &head, &align, rows);
 }
 
-/// Each randomized case over its seeds: how many found a solution within the budget, and the
-/// time and work ([`Stats::work`]) of those that did, median and range.
+/// Each randomized case over its seeds: how many solved, and their time and work, median and range.
 pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
     let range = |values: &[f64], format: &dyn Fn(f64) -> String| {
         if values.is_empty() {
