@@ -5,7 +5,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 use super::style::{Look, commentless, outline};
-use super::{LEGEND_WIDTH, Panel};
+use super::{LEGEND_WIDTH, PANEL_HEIGHT, Panel};
 
 /// Where the first entry's line is drawn, from the top of the column.
 const TOP: i32 = 52;
@@ -17,15 +17,15 @@ const NOTE_LINE: i32 = 16;
 /// Room kept free under the legend's last line.
 const BOTTOM: i32 = 24;
 
-/// The height the legend of `panel` needs, in pixels: its entries, and the note on coinciding
-/// series with every name on a line of its own (the most it can take when wrapped).
+/// The height of `panel`: [`PANEL_HEIGHT`], or what its legend needs (its entries, and the note
+/// on coinciding series with every name on a line of its own, the most it can take wrapped).
 pub(super) fn height(panel: &Panel, groups: &[Vec<usize>]) -> u32 {
     let mut y = TOP + ENTRY * panel.series.len() as i32;
     if !groups.is_empty() {
         let names: usize = groups.iter().map(Vec::len).sum();
         y += NOTE_GAP + NOTE_LINE * (2 + names as i32);
     }
-    (y + BOTTOM).max(0) as u32
+    ((y + BOTTOM).max(0) as u32).max(PANEL_HEIGHT)
 }
 
 /// The legend column: a sample of each series' line and marker with its label, then which

@@ -147,15 +147,23 @@ pub fn draw_chart(
     panels: &[Panel],
 ) -> Result<(), ReportError> {
     crate::register_fonts();
-    let heights = panel_heights(panels);
-    let size = (WIDTH, HEADING_HEIGHT + heights.iter().sum::<u32>());
+    let groups: Vec<Vec<Vec<usize>>> = panels.iter().map(overlaps).collect();
+    let heights = panels
+        .iter()
+        .zip(&groups)
+        .map(|(p, g)| legend::height(p, g));
+    // A chart without panels keeps the room of one.
+    let size = (
+        WIDTH,
+        HEADING_HEIGHT + heights.sum::<u32>().max(PANEL_HEIGHT),
+    );
     // Drawn in memory and written whole: a failed write never leaves half a chart.
     match format {
         ImageFormat::Svg => crate::files::write_svg(path, size, |root| {
-            draw_all(root, heading, subheading, panels)
+            draw_all(root, heading, subheading, panels, &groups)
         }),
         ImageFormat::Png => crate::files::write_png(path, size, |root| {
-            draw_all(root, heading, subheading, panels)
+            draw_all(root, heading, subheading, panels, &groups)
         }),
     }
 }
@@ -165,6 +173,7 @@ fn draw_all<DB: DrawingBackend>(
     heading: &str,
     subheading: &str,
     panels: &[Panel],
+    groups: &[Vec<Vec<usize>>],
 ) -> Result<(), String>
 where
     DB::ErrorType: 'static,
@@ -185,27 +194,15 @@ where
     ))
     .map_err(e)?;
     let mut rest = body;
-    for (panel, height) in panels.iter().zip(panel_heights(panels)) {
-        let (area, below) = rest.split_vertically(height);
+    for (panel, groups) in panels.iter().zip(groups) {
+        let (area, below) = rest.split_vertically(legend::height(panel, groups));
         rest = below;
-        let groups = overlaps(panel);
-        let looks = looks(panel, &groups);
+        let looks = looks(panel, groups);
         let (plot, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
         draw_panel(&plot, panel, &looks)?;
-        draw_legend(&legend, panel, &looks, &groups)?;
+        draw_legend(&legend, panel, &looks, groups)?;
     }
     Ok(())
-}
-
-/// Each panel's height: [`PANEL_HEIGHT`], or taller when its legend needs more room.
-fn panel_heights(panels: &[Panel]) -> Vec<u32> {
-    if panels.is_empty() {
-        return vec![PANEL_HEIGHT];
-    }
-    panels
-        .iter()
-        .map(|panel| legend::height(panel, &overlaps(panel)).max(PANEL_HEIGHT))
-        .collect()
 }
 
 /// The smallest and largest values, if any.
