@@ -132,15 +132,10 @@ impl Provenance {
 
     /// The second line of every chart's heading.
     fn subheading(&self) -> String {
-        let mut line = format!(
-            "{} · benchmarked {}",
-            self.machine.describe(),
-            self.run_date
-        );
-        if let Some(update) = self.updates.last() {
-            line.push_str(&format!(", partly rerun {}", update.date));
-        }
-        line
+        let last = self.updates.last();
+        let rerun = last.map_or(String::new(), |u| format!(", partly rerun {}", u.date));
+        let machine = self.machine.describe();
+        format!("{machine} · benchmarked {}{rerun}", self.run_date)
     }
 }
 
@@ -288,11 +283,8 @@ fn draw_boards(
     for board in boards {
         let n = board.columns.len();
         // Longer placements do not fit on the caption line.
-        let shown = if n <= 16 {
-            format!(" ({})", nqueens_core::Columns(&board.columns))
-        } else {
-            String::new()
-        };
+        let shown = (n <= 16).then(|| format!(" ({})", nqueens_core::Columns(&board.columns)));
+        let shown = shown.unwrap_or_default();
         let caption = format!("n = {n}: a solution found by {}{shown}", board.strategy);
         for &format in formats {
             let path = out.join(format!("board-{n}.{}", format.extension()));
