@@ -1,9 +1,6 @@
 //! The README's summary: the tradeoffs first ([`super::tradeoffs`]), then the figures behind
 //! them (ratios, growth rates, the yardstick's speed-ups, the spread over seeds).
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
-
 use super::charts::first_budget;
 use super::data::{Data, Success, grouped, seconds, spread, values};
 use super::fits;
@@ -12,6 +9,7 @@ use super::tables::{YardstickTime, times, yardstick_rows};
 use super::tradeoffs::tradeoff_lines;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
+use std::collections::BTreeMap;
 
 /// Counting times by n: each id's median at that size.
 type Sizes<'a> = BTreeMap<usize, Vec<(&'a str, f64)>>;
@@ -175,25 +173,21 @@ struct Reach<'a> {
 impl Reach<'_> {
     /// `` `id` solved every seed up to n = 1,000 (n = 3,000: 0 of 10) ``.
     fn clause(&self) -> String {
-        let mut clause = match self.all_up_to {
-            Some(n) => format!(
-                "`{}` solved every seed up to n = {}",
-                self.id,
-                format_size(n)
-            ),
-            None => format!("`{}` solved every seed at none of its sizes", self.id),
-        };
-        if self.short.is_empty() {
-            clause.push_str(" (every size run)");
+        let up_to = self
+            .all_up_to
+            .map_or("at none of its sizes".to_string(), |n| {
+                format!("up to n = {}", format_size(n))
+            });
+        let short = self.short.iter();
+        let short: Vec<String> = short
+            .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
+            .collect();
+        let short = if short.is_empty() {
+            "every size run".to_string()
         } else {
-            let short: Vec<String> = self
-                .short
-                .iter()
-                .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
-                .collect();
-            let _ = write!(clause, " ({})", short.join("; "));
-        }
-        clause
+            short.join("; ")
+        };
+        format!("`{}` solved every seed {up_to} ({short})", self.id)
     }
 }
 
@@ -235,24 +229,17 @@ fn success_verdicts(data: &Data<'_>) -> Vec<String> {
     let sentence = |(strategy, family): (&str, Vec<&Reach<'_>>)| {
         let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
         let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
-        let mut line = format!(
-            "Within the probe budget ({seeds} seeds{budget}): {}",
-            clauses.join("; ")
-        );
-        match farthest {
-            Some(best) if best.strategy != strategy => {
-                let _ = write!(
-                    line,
-                    "; against `{}`, which solved every seed up to n = {}",
-                    best.id,
-                    format_size(best.all_up_to.unwrap_or(0))
-                );
-            }
-            Some(_) => line.push_str(": the farthest of the randomized strategies"),
-            None => {}
-        }
-        line.push('.');
-        line
+        let against = match farthest {
+            Some(best) if best.strategy != strategy => format!(
+                "; against `{}`, which solved every seed up to n = {}",
+                best.id,
+                format_size(best.all_up_to.unwrap_or(0))
+            ),
+            Some(_) => ": the farthest of the randomized strategies".to_string(),
+            None => String::new(),
+        };
+        let clauses = clauses.join("; ");
+        format!("Within the probe budget ({seeds} seeds{budget}): {clauses}{against}.")
     };
     families.into_iter().map(sentence).collect()
 }
