@@ -43,11 +43,8 @@ pub(super) struct Success<'a> {
 
 impl Success<'_> {
     pub(super) fn percent(&self) -> f64 {
-        if self.tried == 0 {
-            0.0
-        } else {
-            100.0 * self.solved as f64 / self.tried as f64
-        }
+        // With no seed tried none was solved: 0%.
+        100.0 * self.solved as f64 / self.tried.max(1) as f64
     }
 
     pub(super) fn all(&self) -> bool {
