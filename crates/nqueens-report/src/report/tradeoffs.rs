@@ -113,21 +113,18 @@ fn symmetry(data: &Data<'_>) -> Option<String> {
     let n = *common(data, COUNT_ALL, "symmetry", "bitmask").last()?;
     let s = time(data, COUNT_ALL, "symmetry", n)?;
     let b = time(data, COUNT_ALL, "bitmask", n)?;
-    let mut line = format!(
-        "Counting by symmetry: at n = {n} `symmetry` counts {} than `bitmask` ({} against {})",
+    let counted = nodes(data, COUNT_ALL, "symmetry", n).zip(nodes(data, COUNT_ALL, "bitmask", n));
+    let placing = counted.map_or(String::new(), |(sn, bn)| {
+        let (share, s, b) = (sn / bn, format_count(sn), format_count(bn));
+        format!(", placing {share:.2}× the queens `bitmask` places ({s} against {b})")
+    });
+    Some(format!(
+        "Counting by symmetry: at n = {n} `symmetry` counts {} than `bitmask` ({} against \
+         {}){placing}.",
         times(b / s, "faster", "slower"),
         format_seconds(s),
         format_seconds(b)
-    );
-    if let Some((sn, bn)) =
-        nodes(data, COUNT_ALL, "symmetry", n).zip(nodes(data, COUNT_ALL, "bitmask", n))
-    {
-        let (share, s, b) = (sn / bn, format_count(sn), format_count(bn));
-        line.push_str(&format!(
-            ", placing {share:.2}× the queens `bitmask` places ({s} against {b})"
-        ));
-    }
-    Some(line + ".")
+    ))
 }
 
 /// `quadrants` against `count.c` where both were timed, then alone at the larger sizes.
@@ -176,30 +173,27 @@ fn breadth(data: &Data<'_>) -> Option<String> {
     let n = *common(data, COUNT_ALL, "breadth", "vector").last()?;
     let b = time(data, COUNT_ALL, "breadth", n)?;
     let v = time(data, COUNT_ALL, "vector", n)?;
-    let mut line = format!(
-        "Breadth-first extension: at n = {n} `breadth` counts {} than `vector`",
-        times(v / b, "faster", "slower")
-    );
-    if let Some((bn, vn)) =
-        nodes(data, COUNT_ALL, "breadth", n).zip(nodes(data, COUNT_ALL, "vector", n))
-    {
+    let counted = nodes(data, COUNT_ALL, "breadth", n).zip(nodes(data, COUNT_ALL, "vector", n));
+    let visiting = counted.map_or(String::new(), |(bn, vn)| {
         let same = if (bn / vn - 1.0).abs() < 1e-9 {
             "the same".to_string()
         } else {
             format!("{:.2}× the", bn / vn)
         };
-        line.push_str(&format!(" visiting {same} nodes ({})", format_count(bn)));
-    }
+        format!(" visiting {same} nodes ({})", format_count(bn))
+    });
     let largest = *sizes(data, COUNT_ALL, "breadth").last()?;
-    if let Some((heap, vheap)) =
-        heap(data, COUNT_ALL, "breadth", largest).zip(heap(data, COUNT_ALL, "vector", largest))
-    {
+    let heaps =
+        heap(data, COUNT_ALL, "breadth", largest).zip(heap(data, COUNT_ALL, "vector", largest));
+    let frontier = heaps.map_or(String::new(), |(heap, vheap)| {
         let (heap, vheap) = (format_bytes(heap), format_bytes(vheap));
-        line.push_str(&format!(
-            ", but its frontier holds {heap} at n = {largest} where `vector` holds {vheap}"
-        ));
-    }
-    Some(line + ".")
+        format!(", but its frontier holds {heap} at n = {largest} where `vector` holds {vheap}")
+    });
+    let faster = times(v / b, "faster", "slower");
+    Some(format!(
+        "Breadth-first extension: at n = {n} `breadth` counts {faster} than `vector`{visiting}\
+         {frontier}."
+    ))
 }
 
 /// Guided search against `bitmask`: the nodes to a first solution.
