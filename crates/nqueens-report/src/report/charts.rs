@@ -270,20 +270,22 @@ fn symmetric_series() -> Vec<Series> {
     ]
 }
 
-/// Each counter's heap peak against its counting time, one point per n from [`MEMORY_FROM_N`].
+/// Each counter's heap peak against its counting time, one point per n from [`MEMORY_FROM_N`]
+/// (in order of n, not of time: not through [`series`]).
 fn memory_series(data: &Data<'_>) -> Vec<Series> {
-    let costs = count_costs(data);
-    let points = costs.iter().flat_map(|(id, costs)| {
-        let shown = costs.iter().filter(|c| c.n >= MEMORY_FROM_N);
-        shown.map(move |c| {
-            (
-                id.as_str(),
-                id.clone(),
-                Point::exact(c.seconds, c.heap as f64),
-            )
+    count_costs(data)
+        .into_iter()
+        .map(|(id, costs)| Series {
+            style: data.style(&id),
+            label: id,
+            points: costs
+                .iter()
+                .filter(|c| c.n >= MEMORY_FROM_N)
+                .map(|c| Point::exact(c.seconds, c.heap as f64))
+                .collect(),
         })
-    });
-    series(data, points)
+        .filter(|s| !s.points.is_empty())
+        .collect()
 }
 
 /// The first-solution budget of the `probe budget` line (`count 6s, first solution 10s`).
