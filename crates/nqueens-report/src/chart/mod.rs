@@ -345,30 +345,17 @@ where
     } else {
         f64::MIN_POSITIVE
     };
-    let lines: Vec<Vec<(f64, f64)>> = panel
-        .series
-        .iter()
-        .map(|s| {
-            s.points
-                .iter()
-                .filter(|p| p.y >= lowest)
-                .map(|p| (p.x, p.y))
-                .collect()
-        })
-        .collect();
+    let shown = |s: &Series| -> Vec<(f64, f64)> {
+        let points = s.points.iter().filter(|p| p.y >= lowest);
+        points.map(|p| (p.x, p.y)).collect()
+    };
+    let lines: Vec<Vec<(f64, f64)>> = panel.series.iter().map(shown).collect();
     for (series, look) in panel.series.iter().zip(looks) {
-        let bars = series
-            .points
-            .iter()
-            .filter(|p| p.low >= lowest && p.high > p.low);
-        chart
-            .draw_series(bars.map(|p| {
-                PathElement::new(
-                    vec![(p.x, p.low), (p.x, p.high)],
-                    look.color.stroke_width(1),
-                )
-            }))
-            .map_err(e)?;
+        let bars = series.points.iter();
+        let bars = bars.filter(|p| p.low >= lowest && p.high > p.low);
+        let style = look.color.stroke_width(1);
+        let bar = |p: &Point| PathElement::new(vec![(p.x, p.low), (p.x, p.high)], style);
+        chart.draw_series(bars.map(bar)).map_err(e)?;
     }
     // Solid lines first, so the dashed ones of coinciding series show on top of them.
     let mut order: Vec<usize> = (0..lines.len()).collect();
@@ -385,12 +372,8 @@ where
     for (line, look) in lines.iter().zip(looks) {
         let shape = outline(look.marker);
         let style = look.color.stroke_width(2);
-        chart
-            .draw_series(
-                line.iter()
-                    .map(|&p| EmptyElement::at(p) + PathElement::new(shape.clone(), style)),
-            )
-            .map_err(e)?;
+        let marker = |&p| EmptyElement::at(p) + PathElement::new(shape.clone(), style);
+        chart.draw_series(line.iter().map(marker)).map_err(e)?;
     }
     Ok(())
 }
