@@ -72,12 +72,8 @@ where
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
     let n = columns.len() as i32;
     root.fill(&WHITE).map_err(e)?;
-    root.draw(&Text::new(
-        caption.to_string(),
-        (MARGIN, 14),
-        ("sans-serif", 18).into_font(),
-    ))
-    .map_err(e)?;
+    let title = Text::new(caption, (MARGIN, 14), ("sans-serif", 18).into_font());
+    root.draw(&title).map_err(e)?;
     let square = |row: i32, col: i32| {
         let (x, y) = (MARGIN + col * cell, TOP + row * cell);
         [(x, y), (x + cell, y + cell)]

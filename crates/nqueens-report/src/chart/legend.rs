@@ -60,12 +60,12 @@ where
             .into_iter()
             .find(|&s| fits(&series.label, s))
             .unwrap_or(10);
-        area.draw(&Text::new(
-            series.label.clone(),
+        let (at, font) = (
             (50, y - size as i32 / 2 - 1),
             ("sans-serif", size).into_font(),
-        ))
-        .map_err(e)?;
+        );
+        area.draw(&Text::new(series.label.as_str(), at, font))
+            .map_err(e)?;
         y += ENTRY;
     }
     // Under the entries: which series draw the same line, by their base names.

@@ -181,18 +181,11 @@ where
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
     root.fill(&WHITE).map_err(e)?;
     let (head, body) = root.split_vertically(HEADING_HEIGHT);
-    head.draw(&Text::new(
-        heading.to_string(),
-        (14, 8),
-        ("sans-serif", 22).into_font().style(FontStyle::Bold),
-    ))
-    .map_err(e)?;
-    head.draw(&Text::new(
-        subheading.to_string(),
-        (14, 36),
-        ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80)),
-    ))
-    .map_err(e)?;
+    let bold = ("sans-serif", 22).into_font().style(FontStyle::Bold);
+    head.draw(&Text::new(heading, (14, 8), bold)).map_err(e)?;
+    let gray = ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80));
+    head.draw(&Text::new(subheading, (14, 36), gray))
+        .map_err(e)?;
     let mut rest = body;
     for (panel, groups) in panels.iter().zip(groups) {
         let (area, below) = rest.split_vertically(legend::height(panel, groups));
@@ -291,12 +284,10 @@ fn draw_empty<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
 ) -> Result<(), String> {
-    area.draw(&Text::new(
-        format!("{}: no data", panel.title),
-        (20, 40),
-        ("sans-serif", 16).into_font(),
-    ))
-    .map_err(|e| e.to_string())
+    let text = format!("{}: no data", panel.title);
+    let font = ("sans-serif", 16).into_font();
+    area.draw(&Text::new(text, (20, 40), font))
+        .map_err(|e| e.to_string())
 }
 
 fn draw_lines<DB, X, Y>(
