@@ -138,12 +138,9 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
         format!("{} ({} – {})", format(p.y), format(p.low), format(p.high))
     };
     let rows = success.iter().map(|case| {
-        let work = match work_values(&case.runs) {
-            Some((field, values)) => {
-                format!("{} {}", range(&values, &format_count), field.name)
-            }
-            None => "-".to_string(),
-        };
+        let work = work_values(&case.runs).map_or("-".to_string(), |(field, values)| {
+            format!("{} {}", range(&values, &format_count), field.name)
+        });
         let restarts = case.runs.iter().map(|r| r.stats.restarts).max();
         vec![
             format!("`{}`", case.id),
