@@ -162,16 +162,9 @@ pub fn write_report(
     }
     Baseline::check_one_build(&input.baselines)?;
     let noise = input.noise.clone().unwrap_or_else(Noise::reference);
-    let changes = if input.baselines.is_empty() {
-        None
-    } else {
-        Some(crate::data::baseline::compare(
-            &data.estimates,
-            input.stats.as_ref(),
-            &input.baselines,
-            &noise,
-        )?)
-    };
+    let (stats, baselines) = (input.stats.as_ref(), &input.baselines);
+    let compare = || crate::data::baseline::compare(&data.estimates, stats, baselines, &noise);
+    let changes = (!baselines.is_empty()).then(compare).transpose()?;
     std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut summary = ReportSummary {
         warnings: warnings(&data),
