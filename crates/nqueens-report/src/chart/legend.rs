@@ -40,10 +40,11 @@ where
     DB::ErrorType: 'static,
 {
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
-    let room = LEGEND_WIDTH as i32 - 58;
-    let fits = |text: &str, size: u32| {
-        area.estimate_text_size(text, &TextStyle::from(("sans-serif", size).into_font()))
-            .is_ok_and(|(w, _)| w as i32 <= room)
+    let font = |size: u32| TextStyle::from(("sans-serif", size).into_font());
+    // Whether `text` in `style` is at most `room` pixels wide.
+    let fits = |text: &str, style: &TextStyle, room: u32| {
+        area.estimate_text_size(text, style)
+            .is_ok_and(|(w, _)| w <= room)
     };
     let mut y = TOP;
     for (series, look) in panel.series.iter().zip(looks) {
@@ -58,13 +59,10 @@ where
             .map_err(e)?;
         let size = [14, 13, 12, 11]
             .into_iter()
-            .find(|&s| fits(&series.label, s))
+            .find(|&s| fits(&series.label, &font(s), LEGEND_WIDTH - 58))
             .unwrap_or(10);
-        let (at, font) = (
-            (50, y - size as i32 / 2 - 1),
-            ("sans-serif", size).into_font(),
-        );
-        area.draw(&Text::new(series.label.as_str(), at, font))
+        let at = (50, y - size as i32 / 2 - 1);
+        area.draw(&Text::new(series.label.as_str(), at, font(size)))
             .map_err(e)?;
         y += ENTRY;
     }
@@ -75,11 +73,6 @@ where
     y += NOTE_GAP;
     let gray = RGBColor(80, 80, 80);
     let note = ("sans-serif", 12).into_font().color(&gray);
-    let room = LEGEND_WIDTH as i32 - 24;
-    let fits = |text: &str| {
-        area.estimate_text_size(text, &note)
-            .is_ok_and(|(w, _)| w as i32 <= room)
-    };
     let mut lines = vec![
         "Same values, drawn over".to_string(),
         "each other (dashed):".to_string(),
@@ -90,7 +83,7 @@ where
         let mut line = format!("• {}", names.next().unwrap_or_default());
         for name in names {
             let joined = format!("{line} = {name}");
-            if fits(&joined) {
+            if fits(&joined, &note, LEGEND_WIDTH - 24) {
                 line = joined;
             } else {
                 lines.push(std::mem::replace(&mut line, format!("  = {name}")));
