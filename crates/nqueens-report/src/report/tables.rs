@@ -83,17 +83,17 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
         let _ = writeln!(md, "No results for `{group}` in this run.\n");
         return;
     }
-    let records_of = |id: &str, n: usize| data.records(group, id, n);
+    // Each case: its id, size, estimate and measured runs.
+    let cases: Vec<_> = series
+        .iter()
+        .flat_map(|(id, points)| points.iter().map(move |(n, e)| (id, *n, e)))
+        .map(|(id, n, e)| (id, n, e, data.records(group, id, n)))
+        .collect();
+    let shown =
+        |counter: &Counter, runs| !["0", "0 B", "-"].contains(&counter.median(runs).as_str());
     let used: Vec<Counter> = Counter::all()
         .into_iter()
-        .filter(|counter| {
-            series.iter().any(|(id, points)| {
-                points.iter().any(|(n, _)| {
-                    let cell = counter.median(&records_of(id, *n));
-                    !["0", "0 B", "-"].contains(&cell.as_str())
-                })
-            })
-        })
+        .filter(|counter| cases.iter().any(|case| shown(counter, &case.3)))
         .collect();
     // Rows of runs that differ (`--allow-mixed`) say which run measured them.
     let mixed = data.mixed();
@@ -104,14 +104,10 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
         head.push("run");
         align.push('l');
     }
-    let rows = series
-        .iter()
-        .flat_map(|(id, points)| points.iter().map(move |(n, e)| (id, *n, e)));
-    let rows = rows.map(|(id, n, estimate)| {
-        let records = records_of(id, n);
+    let rows = cases.iter().map(|(id, n, estimate, records)| {
         let mut row = vec![
             format!("`{id}`"),
-            format_size(n),
+            format_size(*n),
             format_seconds(estimate.median.point),
             format!(
                 "{} – {}",
@@ -119,9 +115,9 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
                 format_seconds(estimate.median.upper)
             ),
         ];
-        row.extend(used.iter().map(|counter| counter.median(&records)));
+        row.extend(used.iter().map(|counter| counter.median(records)));
         if mixed {
-            row.push(data.run_label(&records));
+            row.push(data.run_label(records));
         }
         row
     });
