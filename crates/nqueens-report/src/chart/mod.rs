@@ -257,12 +257,7 @@ where
     Y: AsRangedCoord<Value = f64>,
     Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    let xs = || {
-        panel
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.x))
-    };
+    let xs = || panel.series.iter().flat_map(|s| &s.points).map(|p| p.x);
     if panel.x_log {
         let Some((x_lo, x_hi)) = positive_span(xs()) else {
             return draw_empty(area, panel);
