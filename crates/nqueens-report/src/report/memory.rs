@@ -6,7 +6,7 @@
 //! memory is the heap peak the bench measured over the probe run (every strategy has one,
 //! unlike the `peak_bytes` a strategy reports for its own tables).
 
-use super::data::{Data, grouped, spread};
+use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, format_bytes, format_seconds};
 
@@ -48,15 +48,11 @@ pub(super) fn costs<'a>(
 ) -> Costs {
     let mut costs: Vec<(&str, Cost)> = Vec::new();
     for ((id, n), runs) in grouped(records, |r| (r.id.as_str(), r.n)) {
-        let heaps: Vec<f64> = runs.iter().map(|r| r.heap_peak_bytes as f64).collect();
-        let heap = spread(0.0, &heaps).y.round() as u64;
+        let heap = spread(0.0, &values(&runs, |r| r.heap_peak_bytes)).y.round() as u64;
         if heap == 0 {
             continue;
         }
-        let seconds = time(id, n).unwrap_or_else(|| {
-            let secs: Vec<f64> = runs.iter().map(|r| r.seconds).collect();
-            spread(0.0, &secs).y
-        });
+        let seconds = time(id, n).unwrap_or_else(|| spread(0.0, &seconds(&runs)).y);
         costs.push((id, Cost { n, seconds, heap }));
     }
     let by_id = grouped(costs, |(id, _)| *id).into_iter();
