@@ -42,39 +42,29 @@ pub fn draw_board(
         )));
     }
     // Squares of a whole number of pixels keep the edges crisp in both formats.
-    let cell = (640 / n).clamp(2, 80) as u32;
-    let side = cell * n as u32;
-    let header = 40u32;
-    let margin = 12u32;
-    let size = (side + 2 * margin, side + 2 * margin + header);
-    let geometry = Geometry {
-        cell: cell as i32,
-        left: margin as i32,
-        top: (margin + header) as i32,
-    };
+    let cell = (640 / n).clamp(2, 80) as i32;
+    let side = (cell * n as i32 + 2 * MARGIN) as u32;
+    let size = (side, side + (TOP - MARGIN) as u32);
     // Drawn in memory and written whole: a failed write never leaves half a picture.
     match format {
         ImageFormat::Svg => {
-            crate::files::write_svg(path, size, |root| paint(root, columns, caption, geometry))
+            crate::files::write_svg(path, size, |root| paint(root, columns, caption, cell))
         }
         ImageFormat::Png => {
-            crate::files::write_png(path, size, |root| paint(root, columns, caption, geometry))
+            crate::files::write_png(path, size, |root| paint(root, columns, caption, cell))
         }
     }
 }
 
-#[derive(Clone, Copy)]
-struct Geometry {
-    cell: i32,
-    left: i32,
-    top: i32,
-}
+/// The board's margin on every side, and its top edge (under the caption), in pixels.
+const MARGIN: i32 = 12;
+const TOP: i32 = MARGIN + 40;
 
 fn paint<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     columns: &[u32],
     caption: &str,
-    g: Geometry,
+    cell: i32,
 ) -> Result<(), String>
 where
     DB::ErrorType: 'static,
@@ -82,36 +72,27 @@ where
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
     let n = columns.len() as i32;
     root.fill(&WHITE).map_err(e)?;
-    root.draw(&Text::new(
-        caption.to_string(),
-        (g.left, 14),
-        ("sans-serif", 18).into_font(),
-    ))
-    .map_err(e)?;
+    let title = Text::new(caption, (MARGIN, 14), ("sans-serif", 18).into_font());
+    root.draw(&title).map_err(e)?;
     let square = |row: i32, col: i32| {
-        let (x, y) = (g.left + col * g.cell, g.top + row * g.cell);
-        [(x, y), (x + g.cell, y + g.cell)]
+        let (x, y) = (MARGIN + col * cell, TOP + row * cell);
+        [(x, y), (x + cell, y + cell)]
     };
+    let board = [(MARGIN, TOP), (MARGIN + n * cell, TOP + n * cell)];
     // One light background, then only the dark squares: half the shapes in the file.
-    root.draw(&Rectangle::new(
-        [(g.left, g.top), (g.left + n * g.cell, g.top + n * g.cell)],
-        LIGHT.filled(),
-    ))
-    .map_err(e)?;
+    root.draw(&Rectangle::new(board, LIGHT.filled()))
+        .map_err(e)?;
     for row in 0..n {
         for col in ((row + 1) % 2..n).step_by(2) {
             root.draw(&Rectangle::new(square(row, col), DARK.filled()))
                 .map_err(e)?;
         }
     }
-    root.draw(&Rectangle::new(
-        [(g.left, g.top), (g.left + n * g.cell, g.top + n * g.cell)],
-        QUEEN.stroke_width(1),
-    ))
-    .map_err(e)?;
+    root.draw(&Rectangle::new(board, QUEEN.stroke_width(1)))
+        .map_err(e)?;
     for (row, &col) in columns.iter().enumerate() {
         let [(x, y), _] = square(row as i32, col as i32);
-        draw_queen(root, x, y, g.cell).map_err(e)?;
+        draw_queen(root, x, y, cell).map_err(e)?;
     }
     Ok(())
 }

@@ -22,16 +22,6 @@ fn sig3(v: f64) -> String {
 
 /// A duration in seconds with a unit, three significant digits below two minutes and the
 /// largest readable unit above: `20 µs`, `1.5 ms`, `3 s`, `5 min`, `2.5 h`, `3 days`, `40 years`.
-///
-/// ```
-/// use nqueens_report::format_seconds;
-/// assert_eq!(format_seconds(0.0015), "1.5 ms");
-/// assert_eq!(format_seconds(2.0e-5), "20 µs");
-/// assert_eq!(format_seconds(3.0), "3 s");
-/// assert_eq!(format_seconds(300.0), "5 min");
-/// assert_eq!(format_seconds(9000.0), "2.5 h");
-/// assert_eq!(format_seconds(3.0 * 86400.0), "3 days");
-/// ```
 pub fn format_seconds(seconds: f64) -> String {
     if !seconds.is_finite() || seconds <= 0.0 {
         return "0 s".to_string();
@@ -58,15 +48,6 @@ pub fn format_seconds(seconds: f64) -> String {
 /// A count with a metric suffix: `950`, `12k`, `1.5M`, `2G`, up to `999P`; from 10^18 on, in
 /// scientific notation (`1e18`, `2.5e20`), which stays readable on a log-scale axis where
 /// `100000P` would not.
-///
-/// ```
-/// use nqueens_report::format_count;
-/// assert_eq!(format_count(950.0), "950");
-/// assert_eq!(format_count(12_000.0), "12k");
-/// assert_eq!(format_count(1_500_000.0), "1.5M");
-/// assert_eq!(format_count(1e17), "100P");
-/// assert_eq!(format_count(1e20), "1e20");
-/// ```
 pub fn format_count(value: f64) -> String {
     if !value.is_finite() {
         return "-".to_string();
@@ -91,20 +72,11 @@ pub fn format_count(value: f64) -> String {
 }
 
 /// A byte count with a binary unit: `512 B`, `1.5 KiB`, `3 MiB` (the core's [`Bytes`]).
-///
-/// ```
-/// assert_eq!(nqueens_report::format_bytes(1536), "1.5 KiB");
-/// ```
 pub fn format_bytes(bytes: u64) -> String {
     Bytes(bytes).to_string()
 }
 
 /// A board size: plain up to 9999, then `10k`, `1M`.
-///
-/// ```
-/// assert_eq!(nqueens_report::format_size(1000), "1000");
-/// assert_eq!(nqueens_report::format_size(1_000_000), "1M");
-/// ```
 pub fn format_size(n: usize) -> String {
     if n < 10_000 {
         n.to_string()
@@ -129,5 +101,23 @@ mod tests {
         assert_eq!(format_count(2.5e19), "2.5e19");
         assert_eq!(format_count(9.9999e20), "1e21");
         assert_eq!(format_count(-3e18), "-3e18");
+    }
+
+    #[test]
+    fn numbers_read_with_their_units() {
+        assert_eq!(format_seconds(0.0015), "1.5 ms");
+        assert_eq!(format_seconds(2.0e-5), "20 µs");
+        assert_eq!(format_seconds(3.0), "3 s");
+        assert_eq!(format_seconds(300.0), "5 min");
+        assert_eq!(format_seconds(9000.0), "2.5 h");
+        assert_eq!(format_seconds(3.0 * 86400.0), "3 days");
+        assert_eq!(format_count(950.0), "950");
+        assert_eq!(format_count(12_000.0), "12k");
+        assert_eq!(format_count(1_500_000.0), "1.5M");
+        assert_eq!(format_count(1e17), "100P");
+        assert_eq!(format_count(1e20), "1e20");
+        assert_eq!(format_bytes(1536), "1.5 KiB");
+        assert_eq!(format_size(1000), "1000");
+        assert_eq!(format_size(1_000_000), "1M");
     }
 }

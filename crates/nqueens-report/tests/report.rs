@@ -489,7 +489,7 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "![count_all](count_all.svg)",
         "| `bitmask` | 12 |",
         "`symmetry` is fastest",
-        "`bitmask` 9.9× slower, `vector` 39.8× slower",
+        "`bitmask` 9.9× slower, `vector` 40× slower",
         "`bitmask` counting time grows ×6.00 per extra row",
         "`min-conflicts` first solution: time ∝ n^1.00",
         "`bitmask` counting time grows ×6.00 per extra row (exponential fit over n = 8..12)",
@@ -497,15 +497,15 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "Permutation filtering, the brute-force baseline: at n = 10 `permutation` (",
         // The tradeoffs lead the summary.
         "## Summary\n\n- Backtracking: `bitmask` counts ",
-        "Yardstick at n = 16 (`count.c` 4 s): `symmetry-t2` 4.00× faster than count.c (1 s), \
-         `bitmask` 1.25× slower than count.c (5 s).",
-        "Yardstick at n = 17 (`count.c` 30 s, one run each): `quadrants-t1` 60.00× faster \
-         than count.c (500 ms), `symmetry-t2` 4.00× faster than count.c (7.5 s).",
+        "Yardstick at n = 16 (`count.c` 4 s): `symmetry-t2` 4.0× faster than count.c (1 s), \
+         `bitmask` 1.2× slower than count.c (5 s).",
+        "Yardstick at n = 17 (`count.c` 30 s, one run each): `quadrants-t1` 60× faster \
+         than count.c (500 ms), `symmetry-t2` 4.0× faster than count.c (7.5 s).",
         "Counting against C: `quadrants` on one thread against `count.c`: 60× faster at \
          n = 17; alone, it counts n = 18 in 2 s (1 s on two).",
         "| 18 | `quadrants-t2` | 1 s | one run | - |",
         "| 16 | `count.c` | 4 s | criterion median | - |",
-        "| 17 | `symmetry-t2` | 7.5 s | one run | 4.00× faster than `count.c` |",
+        "| 17 | `symmetry-t2` | 7.5 s | one run | 4.0× faster than `count.c` |",
         "**Partly rerun:** 2026-01-03 10:00 UTC (full mode, took 3 min 1 s): `cargo bench --bench compare -- yardstick`",
         "`permutation`: n = 11 took over the probe budget (6.5 s); 1 larger sizes not run",
         "![n = 8, found by bitmask](board-8.svg)",

@@ -4,8 +4,8 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::style::Look;
-use super::{LEGEND_WIDTH, Panel};
+use super::style::{Look, commentless, outline};
+use super::{LEGEND_WIDTH, PANEL_HEIGHT, Panel};
 
 /// Where the first entry's line is drawn, from the top of the column.
 const TOP: i32 = 52;
@@ -17,15 +17,15 @@ const NOTE_LINE: i32 = 16;
 /// Room kept free under the legend's last line.
 const BOTTOM: i32 = 24;
 
-/// The height the legend of `panel` needs, in pixels: its entries, and the note on coinciding
-/// series with every name on a line of its own (the most it can take when wrapped).
+/// The height of `panel`: [`PANEL_HEIGHT`], or what its legend needs (its entries, and the note
+/// on coinciding series with every name on a line of its own, the most it can take wrapped).
 pub(super) fn height(panel: &Panel, groups: &[Vec<usize>]) -> u32 {
     let mut y = TOP + ENTRY * panel.series.len() as i32;
     if !groups.is_empty() {
         let names: usize = groups.iter().map(Vec::len).sum();
         y += NOTE_GAP + NOTE_LINE * (2 + names as i32);
     }
-    (y + BOTTOM).max(0) as u32
+    ((y + BOTTOM).max(0) as u32).max(PANEL_HEIGHT)
 }
 
 /// The legend column: a sample of each series' line and marker with its label, then which
@@ -40,10 +40,11 @@ where
     DB::ErrorType: 'static,
 {
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
-    let room = LEGEND_WIDTH as i32 - 58;
-    let fits = |text: &str, size: u32| {
-        area.estimate_text_size(text, &TextStyle::from(("sans-serif", size).into_font()))
-            .is_ok_and(|(w, _)| w as i32 <= room)
+    let font = |size: u32| TextStyle::from(("sans-serif", size).into_font());
+    // Whether `text` in `style` is at most `room` pixels wide.
+    let fits = |text: &str, style: &TextStyle, room: u32| {
+        area.estimate_text_size(text, style)
+            .is_ok_and(|(w, _)| w <= room)
     };
     let mut y = TOP;
     for (series, look) in panel.series.iter().zip(looks) {
@@ -54,74 +55,46 @@ where
             Some((dash, gap)) => area.draw(&DashedPathElement::new(sample, dash, gap, style)),
         }
         .map_err(e)?;
-        area.draw(&(EmptyElement::at((24, y)) + PathElement::new(look.marker.outline(), style)))
+        area.draw(&(EmptyElement::at((24, y)) + PathElement::new(outline(look.marker), style)))
             .map_err(e)?;
         let size = [14, 13, 12, 11]
             .into_iter()
-            .find(|&s| fits(&series.label, s))
+            .find(|&s| fits(&series.label, &font(s), LEGEND_WIDTH - 58))
             .unwrap_or(10);
-        area.draw(&Text::new(
-            series.label.clone(),
-            (50, y - size as i32 / 2 - 1),
-            ("sans-serif", size).into_font(),
-        ))
-        .map_err(e)?;
+        let at = (50, y - size as i32 / 2 - 1);
+        area.draw(&Text::new(series.label.as_str(), at, font(size)))
+            .map_err(e)?;
         y += ENTRY;
     }
+    // Under the entries: which series draw the same line, by their base names.
     if groups.is_empty() {
         return Ok(());
     }
-    draw_overlaps(area, panel, groups, y + NOTE_GAP)
-}
-
-/// Under the entries, from `y` down: which series draw the same line, by their base names.
-fn draw_overlaps<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    panel: &Panel,
-    groups: &[Vec<usize>],
-    mut y: i32,
-) -> Result<(), String>
-where
-    DB::ErrorType: 'static,
-{
-    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
+    y += NOTE_GAP;
     let gray = RGBColor(80, 80, 80);
     let note = ("sans-serif", 12).into_font().color(&gray);
-    let room = LEGEND_WIDTH as i32 - 24;
-    let fits = |text: &str| {
-        area.estimate_text_size(text, &note)
-            .is_ok_and(|(w, _)| w as i32 <= room)
-    };
-    for line in ["Same values, drawn over", "each other (dashed):"] {
+    let mut lines = vec![
+        "Same values, drawn over".to_string(),
+        "each other (dashed):".to_string(),
+    ];
+    for group in groups {
+        // Names joined by "=", wrapped onto indented lines when the column is too narrow.
+        let mut names = group.iter().map(|&i| commentless(&panel.series[i].label));
+        let mut line = format!("• {}", names.next().unwrap_or_default());
+        for name in names {
+            let joined = format!("{line} = {name}");
+            if fits(&joined, &note, LEGEND_WIDTH - 24) {
+                line = joined;
+            } else {
+                lines.push(std::mem::replace(&mut line, format!("  = {name}")));
+            }
+        }
+        lines.push(line);
+    }
+    for line in lines {
         area.draw(&Text::new(line, (6, y), note.clone()))
             .map_err(e)?;
         y += NOTE_LINE;
-    }
-    for group in groups {
-        let names: Vec<&str> = group
-            .iter()
-            .map(|&i| {
-                let label = panel.series[i].label.as_str();
-                label.split(" (").next().unwrap_or(label)
-            })
-            .collect();
-        // Names joined by "=", wrapped onto indented lines when the column is too narrow.
-        let mut lines: Vec<String> = Vec::new();
-        for name in names {
-            match lines.last_mut() {
-                Some(line) if fits(&format!("{line} = {name}")) => {
-                    line.push_str(" = ");
-                    line.push_str(name);
-                }
-                Some(_) => lines.push(format!("  = {name}")),
-                None => lines.push(format!("• {name}")),
-            }
-        }
-        for line in lines {
-            area.draw(&Text::new(line, (6, y), note.clone()))
-                .map_err(e)?;
-            y += NOTE_LINE;
-        }
     }
     Ok(())
 }

@@ -11,9 +11,9 @@ mod style;
 
 use crate::{ReportError, format_bytes, format_count, format_seconds, format_size};
 use legend::draw_legend;
-pub(crate) use style::VARIANT_SLOTS;
 pub use style::{Family, Styles};
-use style::{Look, looks, overlaps};
+use style::{Look, looks, outline, overlaps};
+pub(crate) use style::{VARIANT_SLOTS, commentless};
 
 /// The picture formats the report writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,12 +26,6 @@ pub enum ImageFormat {
 
 impl ImageFormat {
     /// The format a file name asks for, by its extension (`.svg` or `.png`).
-    ///
-    /// ```
-    /// use nqueens_report::ImageFormat;
-    /// assert_eq!(ImageFormat::from_path("a/board.PNG".as_ref()), Some(ImageFormat::Png));
-    /// assert_eq!(ImageFormat::from_path("board.txt".as_ref()), None);
-    /// ```
     pub fn from_path(path: &Path) -> Option<Self> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
@@ -61,8 +55,7 @@ pub enum Units {
     Size,
     /// A share in percent, 0 to 100: drawn on a linear axis (the others are logarithmic).
     Percent,
-    /// Bytes, printed with a binary unit (`4 KiB`, `16 MiB`); ticks fall on powers of 16 so
-    /// they print whole.
+    /// Bytes, printed with a binary unit (`4 KiB`), ticks on powers of 16 so they print whole.
     Bytes,
 }
 
@@ -79,15 +72,11 @@ impl Units {
 
     /// The base of a log axis in these units: its labelled ticks are its powers.
     fn log_base(self) -> f64 {
-        match self {
-            Units::Bytes => 16.0,
-            Units::Seconds | Units::Count | Units::Size | Units::Percent => 10.0,
-        }
+        if self == Units::Bytes { 16.0 } else { 10.0 }
     }
 }
 
-/// One point of a series, with the spread drawn as a vertical bar (a confidence interval, or
-/// the range over seeds).
+/// One point of a series, with its spread (an interval, or a range over seeds) as a bar.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
     /// Horizontal position.
@@ -117,8 +106,7 @@ impl Point {
 pub struct Series {
     /// Legend text.
     pub label: String,
-    /// Index of the series' look (colour, marker shape and dash): [`Styles::style`] of its
-    /// label, so a strategy keeps its look across charts and reports.
+    /// Index of the series' look (colour, marker, dash): [`Styles::style`] of its label.
     pub style: usize,
     /// Points, in increasing x.
     pub points: Vec<Point>,
@@ -150,8 +138,7 @@ const LEGEND_WIDTH: u32 = 250;
 const HEADING_HEIGHT: u32 = 58;
 const PANEL_HEIGHT: u32 = 540;
 
-/// Draws `panels` one above the other under a two-line heading into `path`; each panel has
-/// its legend beside it, and notes which series lie on top of each other.
+/// Draws `panels` one above the other, each with its legend, under a two-line heading.
 pub fn draw_chart(
     path: &Path,
     format: ImageFormat,
@@ -160,15 +147,23 @@ pub fn draw_chart(
     panels: &[Panel],
 ) -> Result<(), ReportError> {
     crate::register_fonts();
-    let heights = panel_heights(panels);
-    let size = (WIDTH, HEADING_HEIGHT + heights.iter().sum::<u32>());
+    let groups: Vec<Vec<Vec<usize>>> = panels.iter().map(overlaps).collect();
+    let heights = panels
+        .iter()
+        .zip(&groups)
+        .map(|(p, g)| legend::height(p, g));
+    // A chart without panels keeps the room of one.
+    let size = (
+        WIDTH,
+        HEADING_HEIGHT + heights.sum::<u32>().max(PANEL_HEIGHT),
+    );
     // Drawn in memory and written whole: a failed write never leaves half a chart.
     match format {
         ImageFormat::Svg => crate::files::write_svg(path, size, |root| {
-            draw_all(root, heading, subheading, panels)
+            draw_all(root, heading, subheading, panels, &groups)
         }),
         ImageFormat::Png => crate::files::write_png(path, size, |root| {
-            draw_all(root, heading, subheading, panels)
+            draw_all(root, heading, subheading, panels, &groups)
         }),
     }
 }
@@ -178,6 +173,7 @@ fn draw_all<DB: DrawingBackend>(
     heading: &str,
     subheading: &str,
     panels: &[Panel],
+    groups: &[Vec<Vec<usize>>],
 ) -> Result<(), String>
 where
     DB::ErrorType: 'static,
@@ -185,55 +181,36 @@ where
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
     root.fill(&WHITE).map_err(e)?;
     let (head, body) = root.split_vertically(HEADING_HEIGHT);
-    head.draw(&Text::new(
-        heading.to_string(),
-        (14, 8),
-        ("sans-serif", 22).into_font().style(FontStyle::Bold),
-    ))
-    .map_err(e)?;
-    head.draw(&Text::new(
-        subheading.to_string(),
-        (14, 36),
-        ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80)),
-    ))
-    .map_err(e)?;
+    let bold = ("sans-serif", 22).into_font().style(FontStyle::Bold);
+    head.draw(&Text::new(heading, (14, 8), bold)).map_err(e)?;
+    let gray = ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80));
+    head.draw(&Text::new(subheading, (14, 36), gray))
+        .map_err(e)?;
     let mut rest = body;
-    for (panel, height) in panels.iter().zip(panel_heights(panels)) {
-        let (area, below) = rest.split_vertically(height);
+    for (panel, groups) in panels.iter().zip(groups) {
+        let (area, below) = rest.split_vertically(legend::height(panel, groups));
         rest = below;
-        let groups = overlaps(panel);
-        let looks = looks(panel, &groups);
+        let looks = looks(panel, groups);
         let (plot, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
         draw_panel(&plot, panel, &looks)?;
-        draw_legend(&legend, panel, &looks, &groups)?;
+        draw_legend(&legend, panel, &looks, groups)?;
     }
     Ok(())
 }
 
-/// Each panel's height: [`PANEL_HEIGHT`], or taller when its legend needs more room, so that
-/// every entry and note stays inside the picture however many series there are.
-fn panel_heights(panels: &[Panel]) -> Vec<u32> {
-    if panels.is_empty() {
-        return vec![PANEL_HEIGHT];
-    }
-    panels
-        .iter()
-        .map(|panel| legend::height(panel, &overlaps(panel)).max(PANEL_HEIGHT))
-        .collect()
+/// The smallest and largest values, if any.
+fn span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    values.fold(None, |span, v| {
+        Some(span.map_or((v, v), |(lo, hi)| (f64::min(lo, v), f64::max(hi, v))))
+    })
 }
 
-/// The smallest and largest positive values, if any.
+/// The smallest and largest positive values, if any (what a log axis can show).
 fn positive_span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
-    values
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .fold(None, |span, v| match span {
-            None => Some((v, v)),
-            Some((lo, hi)) => Some((f64::min(lo, v), f64::max(hi, v))),
-        })
+    span(values.filter(|v| v.is_finite() && *v > 0.0))
 }
 
-/// Whole powers of `base` around `[lo, hi]`, so the log axis starts and ends on a labelled
-/// tick.
+/// Whole powers of `base` around `[lo, hi]`: a log axis starts and ends on a labelled tick.
 fn decades(lo: f64, hi: f64, base: f64) -> (f64, f64) {
     let lo = base.powf(lo.log(base).floor());
     let mut hi = base.powf(hi.log(base).ceil());
@@ -251,102 +228,61 @@ fn draw_panel<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let points = || panel.series.iter().flat_map(|s| s.points.iter());
     if panel.y_units == Units::Percent {
-        return draw_percent(area, panel, looks);
+        // Linear, with a little headroom so a full line stays visible; ticks every 10 %.
+        return draw_over_x(area, panel, looks, -4.0..104.0, 12);
     }
-    let Some((y_lo, y_hi)) = positive_span(points().flat_map(|p| [p.low, p.y, p.high])) else {
+    let values = panel.series.iter().flat_map(|s| s.points.iter());
+    let Some((y_lo, y_hi)) = positive_span(values.flat_map(|p| [p.low, p.y, p.high])) else {
         return draw_empty(area, panel);
     };
     let base = panel.y_units.log_base();
     let (y_lo, y_hi) = decades(y_lo, y_hi, base);
     let y_range = (y_lo..y_hi).log_scale().base(base);
     let decade_count = ((y_hi / y_lo).log(base).round() as usize).max(1);
-    if panel.x_log {
-        let Some((x_lo, x_hi)) = positive_span(points().map(|p| p.x)) else {
-            return draw_empty(area, panel);
-        };
-        let x_range = (x_lo / 1.4..x_hi * 1.4).log_scale();
-        let x_decades = ((x_hi * 1.4 / (x_lo / 1.4)).log10().ceil() as usize).max(1);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_range, y_range),
-            (x_decades + 1, decade_count + 1),
-        )
-    } else {
-        let (x_lo, x_hi) = points()
-            .map(|p| p.x)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-                (lo.min(x), hi.max(x))
-            });
-        let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_lo - 0.5..x_hi + 0.5, y_range),
-            (x_labels, decade_count + 1),
-        )
-    }
+    draw_over_x(area, panel, looks, y_range, decade_count + 1)
 }
 
-/// A panel of shares: y linear from 0 to 100 % (a little headroom so a full line stays
-/// visible), x as the panel says.
-fn draw_percent<DB: DrawingBackend>(
+/// Draws `panel` against `y_range` with x on the scale the panel asks for.
+fn draw_over_x<DB, Y>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
     looks: &[Look],
+    y_range: Y,
+    y_labels: usize,
 ) -> Result<(), String>
 where
+    DB: DrawingBackend,
     DB::ErrorType: 'static,
+    Y: AsRangedCoord<Value = f64>,
+    Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    let points = || panel.series.iter().flat_map(|s| s.points.iter());
-    let y_range = -4.0..104.0;
-    // Ticks every 10 %.
-    let y_labels = 12;
+    let xs = || panel.series.iter().flat_map(|s| &s.points).map(|p| p.x);
     if panel.x_log {
-        let Some((x_lo, x_hi)) = positive_span(points().map(|p| p.x)) else {
+        let Some((x_lo, x_hi)) = positive_span(xs()) else {
             return draw_empty(area, panel);
         };
         let x_range = (x_lo / 1.4..x_hi * 1.4).log_scale();
         let x_decades = ((x_hi * 1.4 / (x_lo / 1.4)).log10().ceil() as usize).max(1);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_range, y_range),
-            (x_decades + 1, y_labels),
-        )
-    } else {
-        let Some((x_lo, x_hi)) = points().map(|p| p.x).fold(None, |span, x| match span {
-            None => Some((x, x)),
-            Some((lo, hi)) => Some((f64::min(lo, x), f64::max(hi, x))),
-        }) else {
-            return draw_empty(area, panel);
-        };
-        let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
-        draw_lines(
-            area,
-            panel,
-            looks,
-            (x_lo - 0.5..x_hi + 0.5, y_range),
-            (x_labels, y_labels),
-        )
+        let labels = (x_decades + 1, y_labels);
+        return draw_lines(area, panel, looks, (x_range, y_range), labels);
     }
+    let Some((x_lo, x_hi)) = span(xs()) else {
+        return draw_empty(area, panel);
+    };
+    let x_labels = ((x_hi - x_lo).round() as usize + 1).clamp(2, 20);
+    let x_range = x_lo - 0.5..x_hi + 0.5;
+    draw_lines(area, panel, looks, (x_range, y_range), (x_labels, y_labels))
 }
 
 fn draw_empty<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Panel,
 ) -> Result<(), String> {
-    area.draw(&Text::new(
-        format!("{}: no data", panel.title),
-        (20, 40),
-        ("sans-serif", 16).into_font(),
-    ))
-    .map_err(|e| e.to_string())
+    let text = format!("{}: no data", panel.title);
+    let font = ("sans-serif", 16).into_font();
+    area.draw(&Text::new(text, (20, 40), font))
+        .map_err(|e| e.to_string())
 }
 
 fn draw_lines<DB, X, Y>(
@@ -388,52 +324,24 @@ where
         .bold_line_style(RGBColor(205, 205, 205))
         .draw()
         .map_err(e)?;
-    draw_series(&mut chart, panel, looks)
-}
-
-/// Each series of `panel` on the plot: its bars, its line, then its markers.
-fn draw_series<DB, X, Y>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
-    panel: &Panel,
-    looks: &[Look],
-) -> Result<(), String>
-where
-    DB: DrawingBackend,
-    DB::ErrorType: 'static,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
-    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
-    // A log axis cannot show zero; a linear one (percent) can.
+    // Each series: its bars, its line, then its markers. A log axis cannot show zero; a linear
+    // one (percent) can.
     let lowest = if panel.y_units == Units::Percent {
         0.0
     } else {
         f64::MIN_POSITIVE
     };
-    let lines: Vec<Vec<(f64, f64)>> = panel
-        .series
-        .iter()
-        .map(|s| {
-            s.points
-                .iter()
-                .filter(|p| p.y >= lowest)
-                .map(|p| (p.x, p.y))
-                .collect()
-        })
-        .collect();
+    let shown = |s: &Series| -> Vec<(f64, f64)> {
+        let points = s.points.iter().filter(|p| p.y >= lowest);
+        points.map(|p| (p.x, p.y)).collect()
+    };
+    let lines: Vec<Vec<(f64, f64)>> = panel.series.iter().map(shown).collect();
     for (series, look) in panel.series.iter().zip(looks) {
-        let bars = series
-            .points
-            .iter()
-            .filter(|p| p.low >= lowest && p.high > p.low);
-        chart
-            .draw_series(bars.map(|p| {
-                PathElement::new(
-                    vec![(p.x, p.low), (p.x, p.high)],
-                    look.color.stroke_width(1),
-                )
-            }))
-            .map_err(e)?;
+        let bars = series.points.iter();
+        let bars = bars.filter(|p| p.low >= lowest && p.high > p.low);
+        let style = look.color.stroke_width(1);
+        let bar = |p: &Point| PathElement::new(vec![(p.x, p.low), (p.x, p.high)], style);
+        chart.draw_series(bars.map(bar)).map_err(e)?;
     }
     // Solid lines first, so the dashed ones of coinciding series show on top of them.
     let mut order: Vec<usize> = (0..lines.len()).collect();
@@ -448,14 +356,24 @@ where
         .map_err(e)?;
     }
     for (line, look) in lines.iter().zip(looks) {
-        let outline = look.marker.outline();
+        let shape = outline(look.marker);
         let style = look.color.stroke_width(2);
-        chart
-            .draw_series(
-                line.iter()
-                    .map(|&p| EmptyElement::at(p) + PathElement::new(outline.clone(), style)),
-            )
-            .map_err(e)?;
+        let marker = |&p| EmptyElement::at(p) + PathElement::new(shape.clone(), style);
+        chart.draw_series(line.iter().map(marker)).map_err(e)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_is_read_from_the_extension() {
+        assert_eq!(
+            ImageFormat::from_path("a/board.PNG".as_ref()),
+            Some(ImageFormat::Png)
+        );
+        assert_eq!(ImageFormat::from_path("board.txt".as_ref()), None);
+    }
 }

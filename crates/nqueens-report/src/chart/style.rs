@@ -12,8 +12,7 @@ use super::{Panel, Series};
 /// Style slots per family: the default variant, then up to seven others.
 pub(crate) const VARIANT_SLOTS: usize = 8;
 
-/// The colours of the families (`0xRRGGBB`), in order: neighbours (the backtrackers, the local searches)
-/// far apart; a family past the last takes them again from the start.
+/// The families' colours (`0xRRGGBB`), neighbours far apart; past the last they repeat.
 const COLORS: [u32; 25] = [
     0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0xe69f00, 0x56b4e9, 0x6e6e6e, 0x994f00, 0x663399,
     0x969600, 0xc81e1e, 0x000000, 0x005f3c, 0xe13cc8, 0x00afaf, 0x7878ff, 0x3c3c3c, 0x646464,
@@ -50,18 +49,7 @@ impl Family {
     }
 }
 
-/// The look of every series label, from the registry's order: strategy `i` takes colour `i`
-/// and marker `i`, its variants the next dashes and markers.
-///
-/// ```
-/// use nqueens_report::Styles;
-///
-/// let styles = Styles::new(Vec::new(), ["sat", "sat-ladder", "bitmask (nodes)", "bitmask"]);
-/// // Variants of a family share its slot; every label keeps its style.
-/// assert_eq!(styles.style("sat") / 8, styles.style("sat-ladder") / 8);
-/// assert_ne!(styles.style("sat"), styles.style("sat-ladder"));
-/// assert_eq!(styles.style("bitmask (nodes)"), styles.style("bitmask"));
-/// ```
+/// The look of every series label, by the registry's order.
 #[derive(Clone, Debug, Default)]
 pub struct Styles {
     families: Vec<Family>,
@@ -98,11 +86,6 @@ impl Styles {
         Self { families }
     }
 
-    /// The families, in slot order.
-    pub fn families(&self) -> &[Family] {
-        &self.families
-    }
-
     /// The style index of a series label: its family's slot times 8 (the slots per family)
     /// plus its variant's rank (0 for the default variant). Anything after a space
     /// (`bitmask (nodes)`, `validate (floor)`) is commentary and ignored. A label of no known
@@ -128,12 +111,11 @@ impl Styles {
 }
 
 /// A label without its commentary (`bitmask (nodes)`: `bitmask`).
-fn commentless(label: &str) -> &str {
+pub(crate) fn commentless(label: &str) -> &str {
     label.split(" (").next().unwrap_or(label).trim()
 }
 
-/// The family `label` belongs to: the longest name that is the label or its prefix before a
-/// `-`.
+/// The family of `label`: the longest name that is the label or its prefix before a `-`.
 fn family_of(families: &[Family], label: &str) -> Option<usize> {
     families
         .iter()
@@ -154,56 +136,35 @@ fn color(style: usize) -> RGBColor {
     RGBColor(r, g, b)
 }
 
-/// Hollow marker outlines, as one path each in pixels around the point. Hollow shapes of
-/// different kinds stay visible when series draw their points on the same spot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Marker {
-    Circle,
-    Square,
-    TriangleUp,
-    Diamond,
-    TriangleDown,
-    Cross,
-    Plus,
-}
+/// How many marker shapes there are: a family's default variant has the shape of its slot,
+/// each further variant the next one.
+const SHAPES: usize = 7;
 
-/// The marker shapes: a family's default variant has the shape of its slot, each further
-/// variant the next one.
-const MARKERS: [Marker; 7] = [
-    Marker::Circle,
-    Marker::Square,
-    Marker::TriangleUp,
-    Marker::Diamond,
-    Marker::TriangleDown,
-    Marker::Cross,
-    Marker::Plus,
-];
-
-impl Marker {
-    pub(super) fn outline(self) -> Vec<(i32, i32)> {
-        match self {
-            Marker::Circle => (0..=16)
-                .map(|i| {
-                    let a = f64::from(i) * std::f64::consts::TAU / 16.0;
-                    (
-                        (5.0 * a.cos()).round() as i32,
-                        (5.0 * a.sin()).round() as i32,
-                    )
-                })
-                .collect(),
-            Marker::Square => vec![(-4, -4), (4, -4), (4, 4), (-4, 4), (-4, -4)],
-            Marker::TriangleUp => vec![(0, -6), (5, 3), (-5, 3), (0, -6)],
-            Marker::Diamond => vec![(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)],
-            Marker::TriangleDown => vec![(0, 6), (5, -3), (-5, -3), (0, 6)],
-            // Strokes through the centre, retraced to stay one path.
-            Marker::Cross => vec![(-5, -5), (5, 5), (0, 0), (5, -5), (-5, 5)],
-            Marker::Plus => vec![(-6, 0), (6, 0), (0, 0), (0, -6), (0, 6)],
-        }
+/// The hollow outline of a marker shape, as one path in pixels around the point (hollow shapes
+/// of different kinds stay visible when series draw their points on the same spot): circle,
+/// square, triangle up, diamond, triangle down, cross, plus.
+pub(super) fn outline(shape: usize) -> Vec<(i32, i32)> {
+    match shape % SHAPES {
+        0 => (0..=16)
+            .map(|i| {
+                let a = f64::from(i) * std::f64::consts::TAU / 16.0;
+                (
+                    (5.0 * a.cos()).round() as i32,
+                    (5.0 * a.sin()).round() as i32,
+                )
+            })
+            .collect(),
+        1 => vec![(-4, -4), (4, -4), (4, 4), (-4, 4), (-4, -4)],
+        2 => vec![(0, -6), (5, 3), (-5, 3), (0, -6)],
+        3 => vec![(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)],
+        4 => vec![(0, 6), (5, -3), (-5, -3), (0, 6)],
+        // Strokes through the centre, retraced to stay one path.
+        5 => vec![(-5, -5), (5, 5), (0, 0), (5, -5), (-5, 5)],
+        _ => vec![(-6, 0), (6, 0), (0, 0), (0, -6), (0, 6)],
     }
 }
 
-/// Dash patterns (dash, gap in pixels): a family's variants in rank order, and series that
-/// lie on top of each other.
+/// Dash patterns (dash, gap in pixels), for variants by rank and for coinciding series.
 const DASHES: [Option<(u32, u32)>; 6] = [
     None,
     Some((12, 5)),
@@ -219,7 +180,7 @@ pub(super) fn look(style: usize) -> Look {
     let (slot, rank) = (style / VARIANT_SLOTS, style % VARIANT_SLOTS);
     Look {
         color: color(style),
-        marker: MARKERS[(slot + rank) % MARKERS.len()],
+        marker: (slot + rank) % SHAPES,
         dash: DASHES[rank % DASHES.len()],
     }
 }
@@ -228,7 +189,7 @@ pub(super) fn look(style: usize) -> Look {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Look {
     pub(super) color: RGBColor,
-    pub(super) marker: Marker,
+    pub(super) marker: usize,
     pub(super) dash: Option<(u32, u32)>,
 }
 
@@ -268,12 +229,11 @@ pub(super) fn overlaps(panel: &Panel) -> Vec<Vec<usize>> {
     groups
 }
 
-/// The look of every series of `panel`: colour and shape by the series' style index; series
-/// that lie on top of each other get distinct dash patterns and shapes.
+/// The look of every series of `panel`; series in one of `groups` get distinct dashes and shapes.
 pub(super) fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
     let mut looks: Vec<Look> = panel.series.iter().map(|s| look(s.style)).collect();
     for group in groups {
-        let mut used: Vec<Marker> = Vec::new();
+        let mut used: Vec<usize> = Vec::new();
         let mut dashes: Vec<Option<(u32, u32)>> = Vec::new();
         for &i in group {
             // Keep the variant's own dash unless another series of the group has it.
@@ -284,7 +244,7 @@ pub(super) fn looks(panel: &Panel, groups: &[Vec<usize>]) -> Vec<Look> {
             }
             dashes.push(looks[i].dash);
             if used.contains(&looks[i].marker)
-                && let Some(&free) = MARKERS.iter().find(|m| !used.contains(m))
+                && let Some(free) = (0..SHAPES).find(|m| !used.contains(m))
             {
                 looks[i].marker = free;
             }
@@ -330,10 +290,16 @@ mod tests {
                 assert_ne!(key(a), key(b), "{a} and {b} look the same");
             }
         }
+        // Variants of a family share its slot; every label keeps its style.
+        assert_eq!(styles.style("sat") / 8, styles.style("sat-ladder") / 8);
+        assert_eq!(
+            styles.style("quadrants-t2 (nodes)"),
+            styles.style("quadrants-t2")
+        );
         let color = |label: &str| look(styles.style(label)).color;
         assert_eq!(color("sat-bimander"), color("sat"));
         // The bench's own families in name order.
-        let names: Vec<&str> = styles.families().iter().map(|f| f.name.as_str()).collect();
+        let names: Vec<&str> = styles.families.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(
             names,
             ["count.c", "quadrants-t2", "sat", "validate", "vector"]

@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use super::ReportSummary;
-use super::data::{Data, seconds, spread, work_units, work_values};
+use super::data::{Data, grouped, seconds, spread, work_units, work_values};
 use super::memory::{MEMORY, MEMORY_FROM_N, count_costs};
-use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS};
+use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS, commentless};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
 
@@ -26,8 +26,7 @@ struct Chart {
     panels: Vec<Panel>,
 }
 
-/// Draws every chart that has data into `out`, once per format, and returns their names; a
-/// chart with no data is left out with a warning. Notes every series label in `summary`.
+/// Draws every chart that has data into `out` in every format; returns their names.
 pub(super) fn draw_charts(
     data: &Data<'_>,
     subheading: &str,
@@ -46,8 +45,7 @@ pub(super) fn draw_charts(
         // The symmetry chart's lines are sequences, not strategies.
         let strategies = chart.panels.iter().flat_map(|p| &p.series);
         for series in strategies.filter(|_| chart.name != SYMMETRIC) {
-            // `bitmask (nodes)` is the strategy `bitmask`.
-            let base = series.label.split(" (").next().unwrap_or(&series.label);
+            let base = commentless(&series.label);
             if !summary.labels.iter().any(|l| l == base) {
                 summary.labels.push(base.to_string());
             }
@@ -62,16 +60,156 @@ pub(super) fn draw_charts(
     Ok(drawn)
 }
 
+/// A panel of `series` under `title`, with its x axis (label, units, log scale or not) and its
+/// y axis (label, units).
+fn panel(
+    series: Vec<Series>,
+    title: impl Into<String>,
+    (x_label, x_units, x_log): (&str, Units, bool),
+    (y_label, y_units): (&str, Units),
+) -> Panel {
+    Panel {
+        title: title.into(),
+        x_label: x_label.to_string(),
+        y_label: y_label.to_string(),
+        x_log,
+        x_units,
+        y_units,
+        series,
+    }
+}
+
 /// The report's charts, in the order they are drawn.
 fn charts(data: &Data<'_>) -> Vec<Chart> {
+    use Units::{Bytes, Count, Percent, Seconds, Size};
+    const N: (&str, Units, bool) = ("n (board size)", Size, false);
+    const LOG_N: (&str, Units, bool) = ("n (board size, log scale)", Size, true);
+    const PER_RUN: (&str, Units) = ("time per run (log scale)", Seconds);
+    let chart = |name, heading: &str, panels| Chart {
+        name,
+        heading: heading.to_string(),
+        panels,
+    };
+    // First solutions with the validator as the floor every strategy pays.
+    let mut first = time_series(data, FIRST_SOLUTION);
+    first.extend(time_series(data, VALIDATE).into_iter().map(|floor| Series {
+        label: format!("{} (floor)", floor.label),
+        ..floor
+    }));
+    let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
+    let budget = data
+        .meta("probe budget")
+        .and_then(first_budget)
+        .map_or(String::new(), |b| format!(" ({b} a run)"));
+    let given = ("queens given, % of n (rounded to twelfths)", Percent, false);
+    let per_instance = ("time per instance (log scale; median and range)", Seconds);
     vec![
-        count_chart(data),
-        first_chart(data),
-        work_chart(data),
-        memory_chart(data),
-        randomized_chart(data),
-        completion_chart(data),
-        symmetric_chart(),
+        chart(
+            COUNT_ALL,
+            "Count all solutions: time vs n",
+            vec![panel(
+                time_series(data, COUNT_ALL),
+                "median time per count (bars: 95% confidence interval)",
+                N,
+                PER_RUN,
+            )],
+        ),
+        chart(
+            FIRST_SOLUTION,
+            "Find a first solution: time vs n",
+            vec![panel(
+                first,
+                "median time to a first solution (bars: 95% CI; seeds cycled)",
+                LOG_N,
+                PER_RUN,
+            )],
+        ),
+        chart(
+            WORK,
+            &format!("Work done: {}", work_units()),
+            vec![
+                panel(
+                    work_series(data, COUNT_ALL),
+                    "counting all solutions",
+                    N,
+                    ("nodes / permutations (log scale)", Count),
+                ),
+                panel(
+                    work_series(data, FIRST_SOLUTION),
+                    "to a first solution (bars: range over seeds)",
+                    LOG_N,
+                    ("nodes / moves (log scale)", Count),
+                ),
+            ],
+        ),
+        chart(
+            MEMORY,
+            "Count all solutions: memory vs time",
+            vec![panel(
+                memory_series(data),
+                format!(
+                    "heap peak against time per count, one point per n from {MEMORY_FROM_N} \
+                     (lines run in order of n)"
+                ),
+                ("time per count (log scale)", Seconds, true),
+                ("heap peak of a run (log scale)", Bytes),
+            )],
+        ),
+        chart(
+            RANDOMIZED,
+            &format!(
+                "Randomized strategies over {seed_count} fixed seeds: time, success, work per \
+                 solution"
+            ),
+            vec![
+                panel(
+                    seeded_times(data),
+                    "time to a first solution, one run per seed solved: median and range",
+                    LOG_N,
+                    PER_RUN,
+                ),
+                panel(
+                    success_series(data),
+                    format!("seeds solved within the probe budget{budget}"),
+                    LOG_N,
+                    ("seeds solved", Percent),
+                ),
+                panel(
+                    seeded_work(data),
+                    "work per solution, per seed solved: median and range",
+                    LOG_N,
+                    ("moves / evaluations / nodes (log scale)", Count),
+                ),
+            ],
+        ),
+        chart(
+            COMPLETION,
+            "N-Queens completion: time to answer vs queens given",
+            vec![
+                panel(
+                    completion_series(data, "found"),
+                    "instances with a completion: time to find one",
+                    given,
+                    per_instance,
+                ),
+                panel(
+                    completion_series(data, "no-solution"),
+                    "instances without: time to prove none exists",
+                    given,
+                    per_instance,
+                ),
+            ],
+        ),
+        chart(
+            SYMMETRIC,
+            "Solutions by symmetry: all (Q), half-turn (P), quarter-turn (R) vs n",
+            vec![panel(
+                symmetric_series(),
+                "published counts (OEIS); zero terms left out",
+                N,
+                ("solutions (log scale)", Count),
+            )],
+        ),
     ]
 }
 
@@ -89,55 +227,24 @@ fn given_share(record: &crate::CaseRecord) -> Option<f64> {
     Some(twelfths / 12.0 * 100.0)
 }
 
-/// Completion: time to answer against the share of the board given, per strategy, for the
-/// instances with a completion and for those without (the probe's one run per instance).
-fn completion_chart(data: &Data<'_>) -> Chart {
-    let mut panels = Vec::new();
-    for (result, title) in [
-        ("found", "instances with a completion: time to find one"),
-        (
-            "no-solution",
-            "instances without: time to prove none exists",
-        ),
-    ] {
-        let mut cases: Vec<(&str, f64, Vec<f64>)> = Vec::new();
-        for r in data.measured(COMPLETION).filter(|r| r.result == result) {
-            let Some(x) = given_share(r) else { continue };
-            match cases.iter_mut().find(|(id, at, _)| *id == r.id && *at == x) {
-                Some((_, _, times)) => times.push(r.seconds),
-                None => cases.push((&r.id, x, vec![r.seconds])),
-            }
-        }
-        let mut series: Vec<Series> = Vec::new();
-        for (id, x, times) in cases {
-            add_point(&mut series, data, id, id.to_string(), spread(x, &times));
-        }
-        for s in &mut series {
-            s.points.sort_by(|a, b| a.x.total_cmp(&b.x));
-        }
-        panels.push(Panel {
-            series,
-            x_units: Units::Percent,
-            ..panel(
-                title,
-                "queens given, % of n (rounded to twelfths)",
-                "time per instance (log scale; median and range)",
-                false,
-                Units::Seconds,
-            )
-        });
-    }
-    Chart {
-        name: COMPLETION,
-        heading: "N-Queens completion: time to answer vs queens given".to_string(),
-        panels,
-    }
+/// Completion: time to answer against the share given, for the instances ending `result`.
+fn completion_series(data: &Data<'_>, result: &str) -> Vec<Series> {
+    let answered = data.measured(COMPLETION).filter(|r| r.result == result);
+    let shares = answered.filter_map(|r| Some((given_share(r)?, r)));
+    let cases = grouped(shares, |(x, r)| (r.id.as_str(), *x)).into_iter();
+    series(
+        data,
+        cases.map(|((id, x), runs)| {
+            let times: Vec<f64> = runs.iter().map(|(_, r)| r.seconds).collect();
+            (id, id.to_string(), spread(x, &times))
+        }),
+    )
 }
 
 /// Q, P and R against n, from the published OEIS tables ([`nqueens_core::known`]): how few
 /// solutions are symmetric, and how far the direct count of R reaches past the full count.
 /// Zero terms (R is zero unless n = 0 or 1 mod 4) have no place on a log axis.
-fn symmetric_chart() -> Chart {
+fn symmetric_series() -> Vec<Series> {
     use nqueens_core::known;
     let sequence = |label: &str, style: usize, count: fn(usize) -> Option<u64>| Series {
         label: label.to_string(),
@@ -148,94 +255,25 @@ fn symmetric_chart() -> Chart {
             .map(|(n, value)| Point::exact(n as f64, value as f64))
             .collect(),
     };
-    Chart {
-        name: SYMMETRIC,
-        heading: "Solutions by symmetry: all (Q), half-turn (P), quarter-turn (R) vs n".to_string(),
-        panels: vec![Panel {
-            series: vec![
-                sequence("Q: all solutions (A000170)", 0, known::all_solutions),
-                sequence(
-                    "P: half turn (A032522)",
-                    VARIANT_SLOTS,
-                    known::half_turn_solutions,
-                ),
-                sequence(
-                    "R: quarter turn (A033148)",
-                    2 * VARIANT_SLOTS,
-                    known::quarter_turn_solutions,
-                ),
-            ],
-            ..panel(
-                "published counts (OEIS); zero terms left out",
-                "n (board size)",
-                "solutions (log scale)",
-                false,
-                Units::Count,
-            )
-        }],
-    }
+    vec![
+        sequence("Q: all solutions (A000170)", 0, known::all_solutions),
+        sequence(
+            "P: half turn (A032522)",
+            VARIANT_SLOTS,
+            known::half_turn_solutions,
+        ),
+        sequence(
+            "R: quarter turn (A033148)",
+            2 * VARIANT_SLOTS,
+            known::quarter_turn_solutions,
+        ),
+    ]
 }
 
-/// A panel over board sizes with a log y axis.
-fn panel(title: &str, x_label: &str, y_label: &str, x_log: bool, y_units: Units) -> Panel {
-    Panel {
-        title: title.to_string(),
-        x_label: x_label.to_string(),
-        y_label: y_label.to_string(),
-        x_log,
-        x_units: Units::Size,
-        y_units,
-        series: Vec::new(),
-    }
-}
-
-/// Counting times against n, on a log y axis (counting grows exponentially).
-fn count_chart(data: &Data<'_>) -> Chart {
-    Chart {
-        name: COUNT_ALL,
-        heading: "Count all solutions: time vs n".to_string(),
-        panels: vec![Panel {
-            series: time_series(data, COUNT_ALL),
-            ..panel(
-                "median time per count (bars: 95% confidence interval)",
-                "n (board size)",
-                "time per run (log scale)",
-                false,
-                Units::Seconds,
-            )
-        }],
-    }
-}
-
-/// First-solution times against n, log–log (the sizes run to millions), with the validator
-/// as the floor every strategy pays.
-fn first_chart(data: &Data<'_>) -> Chart {
-    let mut series = time_series(data, FIRST_SOLUTION);
-    for mut floor in time_series(data, VALIDATE) {
-        floor.label = format!("{} (floor)", floor.label);
-        series.push(floor);
-    }
-    Chart {
-        name: FIRST_SOLUTION,
-        heading: "Find a first solution: time vs n".to_string(),
-        panels: vec![Panel {
-            series,
-            ..panel(
-                "median time to a first solution (bars: 95% CI; seeds cycled)",
-                "n (board size, log scale)",
-                "time per run (log scale)",
-                true,
-                Units::Seconds,
-            )
-        }],
-    }
-}
-
-/// Each counter's heap peak against its counting time, log–log, one point per n from
-/// [`MEMORY_FROM_N`] joined in order of n: joining (`quadrants`) buys time with memory, the
-/// backtracking counters stay low.
-fn memory_chart(data: &Data<'_>) -> Chart {
-    let series = count_costs(data)
+/// Each counter's heap peak against its counting time, one point per n from [`MEMORY_FROM_N`]
+/// (in order of n, not of time: not through [`series`]).
+fn memory_series(data: &Data<'_>) -> Vec<Series> {
+    count_costs(data)
         .into_iter()
         .map(|(id, costs)| Series {
             style: data.style(&id),
@@ -247,109 +285,10 @@ fn memory_chart(data: &Data<'_>) -> Chart {
                 .collect(),
         })
         .filter(|s| !s.points.is_empty())
-        .collect();
-    Chart {
-        name: MEMORY,
-        heading: "Count all solutions: memory vs time".to_string(),
-        panels: vec![Panel {
-            series,
-            x_units: Units::Seconds,
-            ..panel(
-                &format!(
-                    "heap peak against time per count, one point per n from {MEMORY_FROM_N} \
-                     (lines run in order of n)"
-                ),
-                "time per count (log scale)",
-                "heap peak of a run (log scale)",
-                true,
-                Units::Bytes,
-            )
-        }],
-    }
+        .collect()
 }
 
-/// The work counter of each case ([`nqueens_core::Stats::work`]) against n, for counting and
-/// for a first solution.
-fn work_chart(data: &Data<'_>) -> Chart {
-    Chart {
-        name: WORK,
-        heading: format!("Work done: {}", work_units()),
-        panels: vec![
-            Panel {
-                series: work_series(data, COUNT_ALL),
-                ..panel(
-                    "counting all solutions",
-                    "n (board size)",
-                    "nodes / permutations (log scale)",
-                    false,
-                    Units::Count,
-                )
-            },
-            Panel {
-                series: work_series(data, FIRST_SOLUTION),
-                ..panel(
-                    "to a first solution (bars: range over seeds)",
-                    "n (board size, log scale)",
-                    "nodes / moves (log scale)",
-                    true,
-                    Units::Count,
-                )
-            },
-        ],
-    }
-}
-
-/// The randomized strategies over their seeds: time per run, success rate within the bench's
-/// budget, and work per solution, against n.
-fn randomized_chart(data: &Data<'_>) -> Chart {
-    let (times, work) = seeded_series(data);
-    let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
-    let budget = data
-        .meta("probe budget")
-        .and_then(first_budget)
-        .map_or(String::new(), |b| format!(" ({b} a run)"));
-    Chart {
-        name: RANDOMIZED,
-        heading: format!(
-            "Randomized strategies over {seed_count} fixed seeds: time, success, work per solution"
-        ),
-        panels: vec![
-            Panel {
-                series: times,
-                ..panel(
-                    "time to a first solution, one run per seed solved: median and range",
-                    "n (board size, log scale)",
-                    "time per run (log scale)",
-                    true,
-                    Units::Seconds,
-                )
-            },
-            Panel {
-                series: success_series(data),
-                ..panel(
-                    &format!("seeds solved within the probe budget{budget}"),
-                    "n (board size, log scale)",
-                    "seeds solved",
-                    true,
-                    Units::Percent,
-                )
-            },
-            Panel {
-                series: work,
-                ..panel(
-                    "work per solution, per seed solved: median and range",
-                    "n (board size, log scale)",
-                    "moves / evaluations / nodes (log scale)",
-                    true,
-                    Units::Count,
-                )
-            },
-        ],
-    }
-}
-
-/// The first-solution budget of the statistics' `probe budget` line (`count 6s, first
-/// solution 10s`): `10s`.
+/// The first-solution budget of the `probe budget` line (`count 6s, first solution 10s`).
 pub(super) fn first_budget(line: &str) -> Option<&str> {
     line.split("first solution")
         .nth(1)
@@ -359,90 +298,82 @@ pub(super) fn first_budget(line: &str) -> Option<&str> {
 
 /// The share of seeds solved per randomized case and n.
 fn success_series(data: &Data<'_>) -> Vec<Series> {
-    let mut out: Vec<Series> = Vec::new();
-    for case in &data.success {
+    let points = data.success.iter().map(|case| {
         let point = Point::exact(case.n as f64, case.percent());
-        add_point(&mut out, data, &case.id, case.id.clone(), point);
-    }
-    out
+        (case.id.as_str(), case.id.clone(), point)
+    });
+    series(data, points)
 }
 
 /// Criterion's median per function id of `group`, with its confidence interval as the bar.
 fn time_series(data: &Data<'_>, group: &str) -> Vec<Series> {
-    data.estimates(group)
-        .into_iter()
-        .map(|(id, points)| Series {
-            style: data.style(&id),
-            label: id,
-            points: points
-                .iter()
-                .map(|(n, e)| Point {
-                    x: *n as f64,
-                    y: e.median.point,
-                    low: e.median.lower,
-                    high: e.median.upper,
-                })
-                .collect(),
+    let estimates = data.estimates(group);
+    let points = estimates.iter().flat_map(|(id, points)| {
+        points.iter().map(move |(n, e)| {
+            let (x, m) = (*n as f64, &e.median);
+            let point = Point {
+                x,
+                y: m.point,
+                low: m.lower,
+                high: m.upper,
+            };
+            (id.as_str(), id.clone(), point)
         })
-        .collect()
+    });
+    series(data, points)
 }
 
-/// The work counter of a group per id and n, labelled `id (counter)`: the median over seeds
-/// with its range.
+/// The work counter of a group per id and n, labelled `id (counter)`: median and range.
 fn work_series(data: &Data<'_>, group: &str) -> Vec<Series> {
-    let mut cases: Vec<(&str, usize)> = Vec::new();
-    for r in data.measured(group) {
-        if !cases.contains(&(r.id.as_str(), r.n)) {
-            cases.push((&r.id, r.n));
-        }
-    }
-    let mut out: Vec<Series> = Vec::new();
-    for (id, n) in cases {
-        let Some((field, values)) = work_values(&data.records(group, id, n)) else {
-            continue;
-        };
-        let label = format!("{id} ({})", field.name);
-        add_point(&mut out, data, id, label, spread(n as f64, &values));
-    }
-    for series in &mut out {
-        series.points.sort_by(|a, b| a.x.total_cmp(&b.x));
-    }
-    out
+    let cases = grouped(data.measured(group), |r| (r.id.as_str(), r.n)).into_iter();
+    let points = cases.filter_map(|((id, n), runs)| {
+        let (field, values) = work_values(&runs)?;
+        Some((
+            id,
+            format!("{id} ({})", field.name),
+            spread(n as f64, &values),
+        ))
+    });
+    series(data, points)
 }
 
-/// The time and the work ([`nqueens_core::Stats::work`], labelled `id (counter)`) of the
-/// randomized cases over the seeds that found a solution.
-fn seeded_series(data: &Data<'_>) -> (Vec<Series>, Vec<Series>) {
-    let mut times: Vec<Series> = Vec::new();
-    let mut work: Vec<Series> = Vec::new();
-    for case in &data.success {
-        let x = case.n as f64;
+/// The time of the randomized cases over the seeds that found a solution.
+fn seeded_times(data: &Data<'_>) -> Vec<Series> {
+    let points = data.success.iter().filter_map(|case| {
         let secs = seconds(&case.runs);
-        if secs.iter().any(|v| *v > 0.0) {
-            add_point(
-                &mut times,
-                data,
-                &case.id,
-                case.id.clone(),
-                spread(x, &secs),
-            );
-        }
-        if let Some((field, values)) = work_values(&case.runs) {
-            let label = format!("{} ({})", case.id, field.name);
-            add_point(&mut work, data, &case.id, label, spread(x, &values));
-        }
-    }
-    (times, work)
+        let point = spread(case.n as f64, &secs);
+        secs.iter()
+            .any(|v| *v > 0.0)
+            .then(|| (case.id.as_str(), case.id.clone(), point))
+    });
+    series(data, points)
 }
 
-/// Adds `point` to the series called `label`, starting it (in `id`'s look) if needed.
-fn add_point(list: &mut Vec<Series>, data: &Data<'_>, id: &str, label: String, point: Point) {
-    match list.iter_mut().find(|s| s.label == label) {
-        Some(series) => series.points.push(point),
-        None => list.push(Series {
-            style: data.style(id),
+/// The work of the randomized cases over the seeds that found a solution.
+fn seeded_work(data: &Data<'_>) -> Vec<Series> {
+    let points = data.success.iter().filter_map(|case| {
+        let (field, values) = work_values(&case.runs)?;
+        let label = format!("{} ({})", case.id, field.name);
+        Some((case.id.as_str(), label, spread(case.n as f64, &values)))
+    });
+    series(data, points)
+}
+
+/// The series of `(id, label, point)`: one per label in first-seen order, in the look of its
+/// first id, its points by increasing x.
+fn series<'i>(
+    data: &Data<'_>,
+    points: impl IntoIterator<Item = (&'i str, String, Point)>,
+) -> Vec<Series> {
+    let by_label = grouped(points, |(_, label, _)| label.clone());
+    let series = by_label.into_iter().map(|(label, list)| {
+        let mut points: Vec<Point> = list.iter().map(|(_, _, p)| *p).collect();
+        points.sort_by(|a, b| a.x.total_cmp(&b.x));
+        Series {
+            style: data.style(list[0].0),
             label,
-            points: vec![point],
-        }),
-    }
+            points,
+        }
+    });
+    series.collect()
 }

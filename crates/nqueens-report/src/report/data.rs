@@ -7,7 +7,7 @@ use super::ReportInput;
 use crate::chart::Point;
 use crate::data::baseline::case_parameter_matches;
 use crate::group::FIRST_SOLUTION;
-use crate::{CaseRecord, CaseStatus, Estimate, Run, RunManifest, Styles};
+use crate::{CaseRecord, CaseStatus, Estimate, RunManifest, Styles};
 
 /// Slack around a run's start and end when telling whether criterion wrote a result during it
 /// (file systems round times; the run's own clock read is not the file's).
@@ -22,54 +22,31 @@ pub(super) struct Data<'a> {
     pub(super) estimates: Vec<&'a Estimate>,
     /// Estimates left out as leftovers of earlier runs (`group/id/n`).
     pub(super) stale: Vec<String>,
-    /// Randomized cases of the first-solution group, each with two or more seeds.
-    pub(super) seeded: Vec<Seeded<'a>>,
-    /// Success within the budget of every randomized first-solution case, by id in first-seen
-    /// order, then by n.
+    /// Success within the budget of every randomized first-solution case ([`success_rates`]).
     pub(super) success: Vec<Success<'a>>,
     /// The look of every series, by the registry's order.
     styles: Styles,
 }
 
-/// The runs of one randomized case, one per seed.
-pub(super) struct Seeded<'a> {
-    /// The criterion function id.
-    pub(super) id: String,
-    /// The board size.
-    pub(super) n: usize,
-    /// One measured run per seed.
-    pub(super) runs: Vec<&'a CaseRecord>,
-}
-
-/// How often one randomized case found a solution within the bench's budget at one size.
+/// How often one randomized case (`id`, of the registry's `strategy`) found a solution within
+/// the bench's budget at size `n`: `solved` of the seeds `tried` (those that found one, ran
+/// past the time budget, or ended with an error), found by `runs`.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Success<'a> {
-    /// The criterion function id.
     pub(super) id: String,
-    /// The registry name of its strategy (the family of its variants).
     pub(super) strategy: String,
-    /// The board size.
     pub(super) n: usize,
-    /// Seeds whose probe found a solution within the budget.
     pub(super) solved: usize,
-    /// Seeds probed: those that found one, ran past the time budget, or ended with an error
-    /// (the strategy's own work budget ran out, or it refused).
     pub(super) tried: usize,
-    /// The runs that found a solution.
     pub(super) runs: Vec<&'a CaseRecord>,
 }
 
 impl Success<'_> {
-    /// The share of seeds solved, in percent.
     pub(super) fn percent(&self) -> f64 {
-        if self.tried == 0 {
-            0.0
-        } else {
-            100.0 * self.solved as f64 / self.tried as f64
-        }
+        // With no seed tried none was solved: 0%.
+        100.0 * self.solved as f64 / self.tried.max(1) as f64
     }
 
-    /// Whether every seed tried found a solution.
     pub(super) fn all(&self) -> bool {
         self.tried > 0 && self.solved == self.tried
     }
@@ -112,35 +89,28 @@ impl<'a> Data<'a> {
             records,
             estimates,
             stale,
-            seeded: seeded(records),
             success: success_rates(records),
         }
     }
 
-    /// The look (colour, marker, dash) of `label`: fixed by its strategy's place in the
-    /// registry, the same in every chart and every report.
+    /// The look (colour, marker, dash) of `label` ([`Styles::style`]).
     pub(super) fn style(&self, label: &str) -> usize {
         self.styles.style(label)
     }
 
+    /// Criterion's median time of one case.
+    pub(super) fn median(&self, group: &str, id: &str, n: usize) -> Option<f64> {
+        let case = |e: &&&Estimate| e.group == group && e.function == id && e.n() == Some(n);
+        Some(self.estimates.iter().find(case)?.median.point)
+    }
+
     /// Estimates of `group`, by function id in first-seen order, each sorted by n.
     pub(super) fn estimates(&self, group: &str) -> Vec<TimeSeries<'a>> {
-        let mut by_id: Vec<TimeSeries<'a>> = Vec::new();
-        let mut sorted: Vec<&Estimate> = self
-            .estimates
-            .iter()
-            .copied()
-            .filter(|e| e.group == group)
-            .collect();
-        sorted.sort_by_key(|e| (self.style(&e.function), e.n()));
-        for estimate in sorted {
-            let Some(n) = estimate.n() else { continue };
-            match by_id.iter_mut().find(|(id, _)| *id == estimate.function) {
-                Some((_, points)) => points.push((n, estimate)),
-                None => by_id.push((estimate.function.clone(), vec![(n, estimate)])),
-            }
-        }
-        by_id
+        let of_group = self.estimates.iter().filter(|e| e.group == group);
+        let mut sorted: Vec<(usize, &Estimate)> =
+            of_group.filter_map(|e| Some((e.n()?, *e))).collect();
+        sorted.sort_by_key(|(n, e)| (self.style(&e.function), *n));
+        grouped(sorted, |(_, e)| e.function.clone())
     }
 
     /// Measured records of `group`, in file order.
@@ -160,11 +130,6 @@ impl<'a> Data<'a> {
             .collect()
     }
 
-    /// The run that measured a row, when the manifest names it.
-    pub(super) fn run_of(&self, record: &CaseRecord) -> Option<&'a Run> {
-        self.input.manifest.as_ref()?.run(&record.run)
-    }
-
     /// Whether the rows come from runs that cannot stand side by side (the report was asked
     /// to mix them): every table row then names its run.
     pub(super) fn mixed(&self) -> bool {
@@ -180,12 +145,11 @@ impl<'a> Data<'a> {
 
     /// The commit and date of the run that measured `records` (the first that names one).
     pub(super) fn run_label(&self, records: &[&CaseRecord]) -> String {
-        records
-            .iter()
-            .find_map(|r| self.run_of(r))
-            .map_or("-".to_string(), |run| {
-                format!("{} {}", run.commit_label(), run.date())
-            })
+        let manifest = self.input.manifest.as_ref();
+        let run = records.iter().find_map(|r| manifest?.run(&r.run));
+        run.map_or("-".to_string(), |run| {
+            format!("{} {}", run.commit_label(), run.date())
+        })
     }
 
     /// A value of the statistics file's metadata.
@@ -204,68 +168,52 @@ fn written_during(manifest: Option<&RunManifest>, run: &str, written: Option<u64
     run.started.saturating_sub(WRITE_SLACK) <= written && written <= end + WRITE_SLACK
 }
 
-/// Randomized cases of the first-solution group: (id, n) with two or more seeds.
-fn seeded(records: &[CaseRecord]) -> Vec<Seeded<'_>> {
-    let mut out: Vec<Seeded<'_>> = Vec::new();
-    let randomized = records.iter().filter(|r| {
-        r.group == FIRST_SOLUTION && r.status == CaseStatus::Measured && r.seed.is_some()
-    });
-    for r in randomized {
-        match out.iter_mut().find(|s| s.id == r.id && s.n == r.n) {
-            Some(case) => case.runs.push(r),
-            None => out.push(Seeded {
-                id: r.id.clone(),
-                n: r.n,
-                runs: vec![r],
-            }),
+/// `items` grouped by `key`: the groups in first-seen order, each in `items`' order.
+pub(super) fn grouped<K: PartialEq, T>(
+    items: impl IntoIterator<Item = T>,
+    key: impl Fn(&T) -> K,
+) -> Vec<(K, Vec<T>)> {
+    let mut groups: Vec<(K, Vec<T>)> = Vec::new();
+    for item in items {
+        let k = key(&item);
+        match groups.iter_mut().find(|(g, _)| *g == k) {
+            Some((_, list)) => list.push(item),
+            None => groups.push((k, vec![item])),
         }
     }
-    out.retain(|s| s.runs.len() >= 2);
-    out
+    groups
 }
 
 /// The success rate of each randomized first-solution case: per (id, n), of the seeds probed
 /// (every record with a seed, but those skipped after a smaller size failed), how many found a
 /// solution within the budget. Ids keep their first-seen order; sizes are sorted.
 pub(super) fn success_rates(records: &[CaseRecord]) -> Vec<Success<'_>> {
-    let mut out: Vec<Success<'_>> = Vec::new();
     let probed = records.iter().filter(|r| {
         r.group == FIRST_SOLUTION && r.seed.is_some() && r.status != CaseStatus::Skipped
     });
-    for r in probed {
-        let found = r.status == CaseStatus::Measured && r.result == "found";
-        let case = match out.iter_mut().position(|s| s.id == r.id && s.n == r.n) {
-            Some(at) => &mut out[at],
-            None => {
-                out.push(Success {
-                    id: r.id.clone(),
-                    strategy: r.strategy.clone(),
-                    n: r.n,
-                    solved: 0,
-                    tried: 0,
-                    runs: Vec::new(),
-                });
-                out.last_mut().expect("just pushed")
+    let by_id = grouped(probed, |r| r.id.clone());
+    let cases = by_id.into_iter().flat_map(|(_, runs)| {
+        let mut sizes = grouped(runs, |r| r.n);
+        sizes.sort_by_key(|(n, _)| *n);
+        sizes
+    });
+    cases
+        .map(|(n, probed)| {
+            let found = |r: &&&CaseRecord| r.status == CaseStatus::Measured && r.result == "found";
+            let runs: Vec<&CaseRecord> = probed.iter().filter(found).copied().collect();
+            Success {
+                id: probed[0].id.clone(),
+                strategy: probed[0].strategy.clone(),
+                n,
+                solved: runs.len(),
+                tried: probed.len(),
+                runs,
             }
-        };
-        case.tried += 1;
-        if found {
-            case.solved += 1;
-            case.runs.push(r);
-        }
-    }
-    let mut ids: Vec<String> = Vec::new();
-    for case in &out {
-        if !ids.contains(&case.id) {
-            ids.push(case.id.clone());
-        }
-    }
-    out.sort_by_key(|s| (ids.iter().position(|id| *id == s.id), s.n));
-    out
+        })
+        .collect()
 }
 
-/// The counter that measures the work of these runs ([`Stats::work`] of the first run that
-/// did any) and its non-zero values over them.
+/// The work counter of these runs ([`Stats::work`] of the first that did any), non-zero values.
 pub(super) fn work_values(records: &[&CaseRecord]) -> Option<(&'static StatField, Vec<f64>)> {
     let (field, _) = records.iter().find_map(|r| r.stats.work())?;
     let values = values(records, |r| (field.get)(&r.stats))
@@ -303,8 +251,7 @@ pub(super) fn spread(x: f64, values: &[f64]) -> Point {
     }
 }
 
-/// The work counters in [`Stats::FIELDS`]' order, as a chart names them: `search nodes,
-/// permutations examined, local-search moves`.
+/// The work counters' units in [`Stats::FIELDS`]' order, as a chart names them.
 pub(super) fn work_units() -> String {
     let units: Vec<&str> = Stats::FIELDS
         .iter()

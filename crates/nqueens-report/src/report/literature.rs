@@ -1,12 +1,7 @@
 //! The section *The literature, reproduced*: published figures beside ours, each with its
 //! source and a verdict. The statistical figures come from the bench group `literature`
 //! (rows of the statistics CSV); the exact ones are tests (`tests/literature.rs` at the
-//! workspace root), which fail if a figure stops holding.
-//!
-//! (Over 500 lines with its tests, 467 without: each published figure and the statistic that
-//! reproduces it are kept side by side.)
-
-use std::fmt::Write as _;
+//! workspace root), which fail if a figure stops holding, and their rows are the template's.
 
 use crate::{CaseRecord, CaseStatus, format_count};
 
@@ -26,10 +21,8 @@ struct Measured {
     high: f64,
 }
 
-/// One figure to set beside the literature: what was published, within what precision, and
-/// why ours may differ.
+/// One published figure, within what precision, and why ours may differ.
 struct Figure<'a> {
-    source: &'a str,
     claim: &'a str,
     published: f64,
     /// Half the unit the figure is rounded to ("about 14%": 0.5 points).
@@ -118,15 +111,22 @@ fn solved(record: &CaseRecord) -> Option<f64> {
     solved.parse().ok()
 }
 
+/// Where AIMA gives each figure of [`Climbs::figures`], and how it is shown: scale, digits, unit.
+const SHOWN: [(&str, f64, usize, &str); 5] = [
+    (AIMA, 100.0, 1, "% of climbs solved"),
+    (AIMA_AGAIN, 1.0, 2, "steps on success"),
+    (AIMA_AGAIN, 1.0, 2, "steps when stuck"),
+    (RESTARTS, 1.0, 2, "climbs per solution, 1/p"),
+    (AIMA_AGAIN, 1.0, 2, "steps per solution"),
+];
+
 /// What the batches of one hill-climbing variant at n = 8 add up to.
 struct Climbs {
     seeds: f64,
     climbs: f64,
-    success: Measured,
-    success_steps: Measured,
-    stuck_steps: Option<Measured>,
-    restarts: Measured,
-    steps_per_solution: Measured,
+    /// Success rate, steps on success, steps when stuck (unknown when no climb got stuck),
+    /// climbs per solution and steps per solution.
+    figures: [Option<Measured>; 5],
 }
 
 fn climbs(records: &[CaseRecord], id: &str) -> Option<Climbs> {
@@ -154,16 +154,17 @@ fn climbs(records: &[CaseRecord], id: &str) -> Option<Climbs> {
     Some(Climbs {
         seeds,
         climbs: seeds + stuck,
-        success,
-        success_steps,
-        stuck_steps,
-        restarts,
-        steps_per_solution,
+        figures: [
+            Some(success),
+            Some(success_steps),
+            stuck_steps,
+            Some(restarts),
+            Some(steps_per_solution),
+        ],
     })
 }
 
-/// "holds within the interval" when the published figure, at its precision, meets our
-/// interval; "differs" with the reason otherwise.
+/// Whether the published figure, at its precision, meets our interval; else why not.
 fn verdict(figure: &Figure<'_>, ours: &Measured) -> String {
     let (low, high) = (
         figure.published - figure.precision,
@@ -185,192 +186,151 @@ fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
     )
 }
 
-/// Writes the section: the statistical figures from the `literature` rows, then the exact
-/// ones the tests check.
-pub(super) fn literature_section(md: &mut String, records: &[CaseRecord]) {
-    let _ = writeln!(
-        md,
-        "## The literature, reproduced\n\nPublished figures a course meets, beside ours. \
-         Statistical figures come from the bench group `literature` (fixed seeds; ours with a \
-         95% interval: Wilson's for a rate, batch means over batches of 200 seeds for a mean), \
-         and hold when the published figure, at the precision it is given in, meets the \
-         interval. Exact figures are tests (`cargo test --test literature`): they hold, or the \
-         test suite fails.\n"
-    );
-    let _ = writeln!(
-        md,
-        "| source | published | ours | verdict |\n|---|---|---|---|"
-    );
-    hill_climbing_rows(md, records);
-    min_conflicts_rows(md, records);
-    exact_rows(md);
-    md.push('\n');
-    let _ = writeln!(
-        md,
-        "AIMA's climbs are ours: one queen per column (ours per row, the same board turned), \
-         moves within it, cost = attacking pairs, a random state with every queen anywhere in \
-         its column, ties among the best successors broken at random; a *step* is a move made. \
-         {} Not checked, for want of a source with the \
-         figures at hand: the table of repairs by n in Minton, Johnston, Philips and Laird, \
-         *Minimizing conflicts*, Artificial Intelligence 58 (1992) (AIMA's \"about 50 steps\" \
-         above stands for it); Knuth's backtrack-tree estimates (*Estimating the efficiency of \
-         backtrack programs*, Math. Comp. 29, 1975); Stone and Stone's first-solution effort \
-         (IBM J. Res. Dev. 31, 1987).\n",
-        first_choice_sentence(records)
-    );
+/// The statistical rows of the section's table (source, published, ours, verdict).
+pub(super) fn rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
+    let mut rows = hill_climbing_rows(records);
+    rows.extend(min_conflicts_rows(records));
+    rows
 }
 
 /// What `first-choice` measured, which has no published figure at n = 8 to meet.
-fn first_choice_sentence(records: &[CaseRecord]) -> String {
-    match climbs(records, "hill-climbing-first-choice") {
-        Some(c) => format!(
-            "First-choice hill climbing has no published figure at n = 8; ours solves {} % of \
-             {} climbs, in {} steps on success and {} when stuck.",
-            show(&c.success, 100.0, 1),
-            format_count(c.climbs),
-            show(&c.success_steps, 1.0, 2),
-            c.stuck_steps
-                .map_or_else(|| "–".to_string(), |s| show(&s, 1.0, 2))
-        ),
-        None => "First-choice hill climbing has no published figure at n = 8.".to_string(),
-    }
+pub(super) fn first_choice_sentence(records: &[CaseRecord]) -> String {
+    let Some(c) = climbs(records, "hill-climbing-first-choice") else {
+        return "First-choice hill climbing has no published figure at n = 8.".to_string();
+    };
+    let steps = |m: Option<Measured>| m.map_or_else(|| "–".to_string(), |m| show(&m, 1.0, 2));
+    let [success, success_steps, stuck_steps, ..] = c.figures;
+    format!(
+        "First-choice hill climbing has no published figure at n = 8; ours solves {} % of {} \
+         climbs, in {} steps on success and {} when stuck.",
+        success.map_or_else(String::new, |m| show(&m, 100.0, 1)),
+        format_count(c.climbs),
+        steps(success_steps),
+        steps(stuck_steps)
+    )
 }
 
-fn hill_climbing_rows(md: &mut String, records: &[CaseRecord]) {
-    let missing = |md: &mut String, what: &str| {
-        let _ = writeln!(
-            md,
-            "| {AIMA} | {what} | not measured (run `cargo bench --bench compare -- literature`) | – |"
-        );
-    };
-    let steepest_reason =
-        "AIMA gives neither its sample size nor its tie rule; ours are stated above";
-    let sideways_steps = "AIMA does not say how it breaks ties between best successors or \
-                          whether it counts a climb's last sideways moves; ours takes a \
-                          uniformly random best successor and counts every move made";
-    for (id, name) in [
-        ("hill-climbing-steepest", "steepest ascent"),
-        ("hill-climbing", "up to 100 consecutive sideways moves"),
-    ] {
+const STEEPEST: &str = "hill-climbing-steepest";
+const SIDEWAYS: &str = "hill-climbing";
+const STEEPEST_REASON: &str =
+    "AIMA gives neither its sample size nor its tie rule; ours are stated above";
+const SIDEWAYS_REASON: &str = "AIMA does not say how it breaks ties between best successors or \
+                               whether it counts a climb's last sideways moves; ours takes a \
+                               uniformly random best successor and counts every move made";
+
+/// AIMA's figures for each hill-climbing variant, in the order of [`Climbs::figures`].
+const CLIMB_CLAIMS: [(&str, &str, [Figure<'static>; 5]); 2] = [
+    (
+        STEEPEST,
+        "steepest ascent",
+        [
+            Figure {
+                claim: "8-queens, steepest ascent from random states: solves 14%, stuck 86%",
+                published: 0.14,
+                precision: 0.005,
+                reason: "",
+            },
+            Figure {
+                claim: "… 4 steps on average when it succeeds",
+                published: 4.0,
+                precision: 0.5,
+                reason: STEEPEST_REASON,
+            },
+            Figure {
+                claim: "… and 3 when it gets stuck",
+                published: 3.0,
+                precision: 0.5,
+                reason: STEEPEST_REASON,
+            },
+            Figure {
+                claim: "without sideways moves, p ≈ 0.14: roughly 7 climbs (6 failures, 1 success)",
+                published: 7.0,
+                precision: 0.5,
+                reason: "",
+            },
+            Figure {
+                claim: "… roughly 22 steps per solution in all",
+                published: 22.0,
+                precision: 0.5,
+                reason: "",
+            },
+        ],
+    ),
+    (
+        SIDEWAYS,
+        "up to 100 consecutive sideways moves",
+        [
+            Figure {
+                claim: "8-queens, up to 100 consecutive sideways moves: solves 94% of random states",
+                published: 0.94,
+                precision: 0.005,
+                reason: "",
+            },
+            Figure {
+                claim: "… roughly 21 steps for each successful instance",
+                published: 21.0,
+                precision: 0.5,
+                reason: SIDEWAYS_REASON,
+            },
+            Figure {
+                claim: "… and 64 for each failure",
+                published: 64.0,
+                precision: 0.5,
+                reason: SIDEWAYS_REASON,
+            },
+            Figure {
+                claim: "with sideways moves, 1/0.94 ≈ 1.06 climbs per solution",
+                published: 1.06,
+                precision: 0.005,
+                reason: "",
+            },
+            Figure {
+                claim: "… (1 × 21) + (0.06/0.94) × 64 ≈ 25 steps per solution",
+                published: 25.0,
+                precision: 0.5,
+                reason: "it follows from the steps above, which differ; measured directly (all \
+                         moves over all climbs, per solution) rather than computed",
+            },
+        ],
+    ),
+];
+
+/// AIMA's section on random restarts.
+const RESTARTS: &str = "AIMA, the same section, *random-restart hill climbing*";
+
+fn hill_climbing_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
+    let mut rows = Vec::new();
+    for (id, name, figures) in &CLIMB_CLAIMS {
         let Some(c) = climbs(records, id) else {
-            missing(md, &format!("8-queens, {name}"));
+            rows.push([
+                AIMA.to_string(),
+                format!("8-queens, {name}"),
+                "not measured (run `cargo bench --bench compare -- literature`)".to_string(),
+                "–".to_string(),
+            ]);
             continue;
         };
-        let sideways = id == "hill-climbing";
-        let reason = if sideways {
-            sideways_steps
-        } else {
-            steepest_reason
-        };
-        let rows: [(Figure<'_>, Option<Measured>, f64, usize, &str); 5] = [
-            (
-                Figure {
-                    source: AIMA,
-                    claim: if sideways {
-                        "8-queens, up to 100 consecutive sideways moves: solves 94% of random states"
-                    } else {
-                        "8-queens, steepest ascent from random states: solves 14%, stuck 86%"
-                    },
-                    published: if sideways { 0.94 } else { 0.14 },
-                    precision: 0.005,
-                    reason: "",
-                },
-                Some(c.success),
-                100.0,
-                1,
-                "% of climbs solved",
-            ),
-            (
-                Figure {
-                    source: AIMA_AGAIN,
-                    claim: if sideways {
-                        "… roughly 21 steps for each successful instance"
-                    } else {
-                        "… 4 steps on average when it succeeds"
-                    },
-                    published: if sideways { 21.0 } else { 4.0 },
-                    precision: 0.5,
-                    reason,
-                },
-                Some(c.success_steps),
-                1.0,
-                2,
-                "steps on success",
-            ),
-            (
-                Figure {
-                    source: AIMA_AGAIN,
-                    claim: if sideways {
-                        "… and 64 for each failure"
-                    } else {
-                        "… and 3 when it gets stuck"
-                    },
-                    published: if sideways { 64.0 } else { 3.0 },
-                    precision: 0.5,
-                    reason,
-                },
-                c.stuck_steps,
-                1.0,
-                2,
-                "steps when stuck",
-            ),
-            (
-                Figure {
-                    source: "AIMA, the same section, *random-restart hill climbing*",
-                    claim: if sideways {
-                        "with sideways moves, 1/0.94 ≈ 1.06 climbs per solution"
-                    } else {
-                        "without sideways moves, p ≈ 0.14: roughly 7 climbs (6 failures, 1 success)"
-                    },
-                    published: if sideways { 1.06 } else { 7.0 },
-                    precision: if sideways { 0.005 } else { 0.5 },
-                    reason: "",
-                },
-                Some(c.restarts),
-                1.0,
-                2,
-                "climbs per solution, 1/p",
-            ),
-            (
-                Figure {
-                    source: AIMA_AGAIN,
-                    claim: if sideways {
-                        "… (1 × 21) + (0.06/0.94) × 64 ≈ 25 steps per solution"
-                    } else {
-                        "… roughly 22 steps per solution in all"
-                    },
-                    published: if sideways { 25.0 } else { 22.0 },
-                    precision: 0.5,
-                    reason: if sideways {
-                        "it follows from the steps above, which differ; measured directly \
-                         (all moves over all climbs, per solution) rather than computed"
-                    } else {
-                        ""
-                    },
-                },
-                Some(c.steps_per_solution),
-                1.0,
-                2,
-                "steps per solution",
-            ),
-        ];
-        for (figure, ours, scale, digits, unit) in rows {
+        for ((figure, ours), (source, scale, digits, unit)) in
+            figures.iter().zip(c.figures).zip(SHOWN)
+        {
             let Some(ours) = ours else { continue };
-            let _ = writeln!(
-                md,
-                "| {} | {} | {} {unit} over {} climbs from seeds 1..={} (`{id}`) | {} |",
-                figure.source,
-                figure.claim,
-                show(&ours, scale, digits),
-                format_count(c.climbs),
-                c.seeds,
-                verdict(&figure, &ours)
-            );
+            rows.push([
+                source.to_string(),
+                figure.claim.to_string(),
+                format!(
+                    "{} {unit} over {} climbs from seeds 1..={} (`{id}`)",
+                    show(&ours, scale, digits),
+                    format_count(c.climbs),
+                    c.seeds
+                ),
+                verdict(figure, &ours),
+            ]);
         }
     }
+    rows
 }
 
-fn min_conflicts_rows(md: &mut String, records: &[CaseRecord]) {
+fn min_conflicts_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
     let runs = |n: usize| -> Vec<&CaseRecord> {
         records
             .iter()
@@ -378,13 +338,12 @@ fn min_conflicts_rows(md: &mut String, records: &[CaseRecord]) {
             .filter(|r| r.status == CaseStatus::Measured && r.result == "found")
             .collect()
     };
+    let mut rows = Vec::new();
     let million = runs(1_000_000);
     if !million.is_empty() {
         let moves: Vec<f64> = million.iter().map(|r| r.stats.moves as f64).collect();
         let ours = mean_interval(&moves);
         let figure = Figure {
-            source: "Russell and Norvig, AIMA, 3rd ed. (2010), §6.4 *Local search for CSPs*, \
-                     after Minton et al. (1992)",
             claim: "min-conflicts solves the million-queens problem in an average of 50 steps \
                     after the initial assignment",
             published: 50.0,
@@ -394,15 +353,18 @@ fn min_conflicts_rows(md: &mut String, records: &[CaseRecord]) {
                      repair swaps two queens' columns (`nqueens-minconflicts`); the steps \
                      count depends on both",
         };
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} repair moves, mean over {} seeds (`min-conflicts`, n = 10^6) | {} |",
-            figure.source,
-            figure.claim,
-            show(&ours, 1.0, 1),
-            moves.len(),
-            verdict(&figure, &ours)
-        );
+        rows.push([
+            "Russell and Norvig, AIMA, 3rd ed. (2010), §6.4 *Local search for CSPs*, after Minton \
+             et al. (1992)"
+                .to_string(),
+            figure.claim.to_string(),
+            format!(
+                "{} repair moves, mean over {} seeds (`min-conflicts`, n = 10^6)",
+                show(&ours, 1.0, 1),
+                moves.len()
+            ),
+            verdict(&figure, &ours),
+        ]);
     }
     let huge = runs(3_000_000);
     if !huge.is_empty() {
@@ -413,58 +375,20 @@ fn min_conflicts_rows(md: &mut String, records: &[CaseRecord]) {
         } else {
             "differs: the bench machine was slower than a minute"
         };
-        let _ = writeln!(
-            md,
-            "| Rok Sosič and Jun Gu, *3,000,000 Queens in Less Than One Minute*, SIGART \
-             Bulletin 2(2), 1991, pp. 22–24 (abstract) | 3,000,000 queens in about 55 s | \
-             {fastest:.1}–{slowest:.1} s wall time over {} seeds (`min-conflicts`, start \
-             included) | {holds} |",
-            huge.len()
-        );
+        rows.push([
+            "Rok Sosič and Jun Gu, *3,000,000 Queens in Less Than One Minute*, SIGART Bulletin \
+             2(2), 1991, pp. 22–24 (abstract)"
+                .to_string(),
+            "3,000,000 queens in about 55 s".to_string(),
+            format!(
+                "{fastest:.1}–{slowest:.1} s wall time over {} seeds (`min-conflicts`, start \
+                 included)",
+                huge.len()
+            ),
+            holds.to_string(),
+        ]);
     }
-}
-
-fn exact_rows(md: &mut String) {
-    let rows = [
-        (
-            "Russell and Norvig, AIMA, 3rd ed. (2010), §3.2.1 *Toy problems*",
-            "8-queens, incremental formulation with the leftmost-column rule (a queen on a \
-             square no queen attacks): 2,057 states",
-            "2,057: the nodes of the whole backtracking tree with the empty board (our `nodes` \
-             count the queens placed, 2,056, every node but the root) in `vector`, `breadth` \
-             and `bitmask`'s listing",
-        ),
-        (
-            "OEIS A140450 (Colin S. Pearson and Martin S. Pearson, 2008)",
-            "queens placed tentatively by a lexicographic depth-first search before its first \
-             solution: 1, 6, 18, 26, 15, 171, 42, 876, … (n = 1..33)",
-            "every term for n = 1..31 (`bitmask`) and 1..28 (`vector`): n × our nodes (safe \
-             placements, each opening a row of n squares to try) less the squares the \
-             solution's rows leave untried",
-        ),
-        (
-            "OEIS A141843",
-            "the lexicographically first solution, n = 1..12 (1-based; zeros where none)",
-            "the same rows from `vector` and `bitmask`; none for n = 2, 3",
-        ),
-        (
-            "Roger Hui, *N Queens Problem*, J Wiki essay",
-            "8-queens has 92 solutions, 12 up to rotation and reflection",
-            "92 and 12 (`symmetry`; every counter checks A000170 and A002562)",
-        ),
-        (
-            "the same essay",
-            "`queensw 29` prints 0 4 8 12 2 17 21 25 10 14 6 22 26 7 15 19 23 27 1 5 28 9 3 20 \
-             11 24 16 18 13",
-            "the same solution (`warnsdorff --variant faithful`)",
-        ),
-    ];
-    for (source, claim, ours) in rows {
-        let _ = writeln!(
-            md,
-            "| {source} | {claim} | {ours} | holds (exact; a test) |"
-        );
-    }
+    rows
 }
 
 #[cfg(test)]
@@ -494,15 +418,14 @@ mod tests {
         ];
         let c = climbs(&records, "hill-climbing-steepest").unwrap();
         assert_eq!((c.seeds, c.climbs), (200.0, 1420.0));
-        assert!((c.success.value - 200.0 / 1420.0).abs() < 1e-12);
-        assert!(c.success.low < c.success.value && c.success.value < c.success.high);
-        assert!((c.success_steps.value - 4.1).abs() < 1e-12);
-        assert!((c.stuck_steps.unwrap().value - 740.0 / 1220.0).abs() < 1e-12);
-        let mut md = String::new();
-        literature_section(&mut md, &records);
+        let [success, success_steps, stuck_steps, ..] = c.figures.map(Option::unwrap);
+        assert!((success.value - 200.0 / 1420.0).abs() < 1e-12);
+        assert!(success.low < success.value && success.value < success.high);
+        assert!((success_steps.value - 4.1).abs() < 1e-12);
+        assert!((stuck_steps.value - 740.0 / 1220.0).abs() < 1e-12);
+        let md = format!("{:?}", rows(&records));
         assert!(md.contains("holds within the interval"), "{md}");
         assert!(md.contains("not measured"), "{md}");
-        assert!(md.contains("2,057"));
     }
 
     #[test]

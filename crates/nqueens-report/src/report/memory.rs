@@ -6,9 +6,7 @@
 //! memory is the heap peak the bench measured over the probe run (every strategy has one,
 //! unlike the `peak_bytes` a strategy reports for its own tables).
 
-use std::fmt::Write as _;
-
-use super::data::{Data, spread};
+use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, format_bytes, format_seconds};
 
@@ -25,14 +23,11 @@ const JOINING: &str = "quadrants";
 /// The counter that searches: the fastest backtracking one.
 const SEARCHING: &str = "symmetry";
 
-/// What one counting case cost.
+/// What one counting case cost: time per count, heap peak of the probe run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Cost {
-    /// The board size.
     pub(super) n: usize,
-    /// Time per count.
     pub(super) seconds: f64,
-    /// Heap peak of the probe run.
     pub(super) heap: u64,
 }
 
@@ -41,61 +36,40 @@ pub(super) type Costs = Vec<(String, Vec<Cost>)>;
 
 /// The costs of every counter of the `count_all` group.
 pub(super) fn count_costs(data: &Data<'_>) -> Costs {
-    let estimates = data.estimates(COUNT_ALL);
-    let median = |id: &str, n: usize| {
-        let (_, points) = estimates.iter().find(|(e, _)| e == id)?;
-        let (_, estimate) = points.iter().find(|(at, _)| *at == n)?;
-        Some(estimate.median.point)
-    };
+    let median = |id: &str, n: usize| data.median(COUNT_ALL, id, n);
     costs(data.measured(COUNT_ALL), median)
 }
 
-/// The costs of the measured `records` per id and n: `time(id, n)` when it knows the time
-/// (criterion's median), else the median of the records' seconds; the median heap peak of the
-/// records. Cases with no heap peak recorded (zero) are left out.
+/// The costs of the measured `records` per id and n: `time(id, n)`, else the records' median
+/// seconds, and their median heap peak; cases without a heap peak are left out.
 pub(super) fn costs<'a>(
     records: impl Iterator<Item = &'a CaseRecord>,
     time: impl Fn(&str, usize) -> Option<f64>,
 ) -> Costs {
-    let mut cases: Vec<(&str, usize, Vec<&CaseRecord>)> = Vec::new();
-    for r in records {
-        match cases.iter_mut().find(|(id, n, _)| *id == r.id && *n == r.n) {
-            Some((_, _, list)) => list.push(r),
-            None => cases.push((&r.id, r.n, vec![r])),
-        }
-    }
-    let mut out: Costs = Vec::new();
-    for (id, n, runs) in cases {
-        let heaps: Vec<f64> = runs.iter().map(|r| r.heap_peak_bytes as f64).collect();
-        let heap = spread(0.0, &heaps).y.round() as u64;
+    let mut costs: Vec<(&str, Cost)> = Vec::new();
+    for ((id, n), runs) in grouped(records, |r| (r.id.as_str(), r.n)) {
+        let heap = spread(0.0, &values(&runs, |r| r.heap_peak_bytes)).y.round() as u64;
         if heap == 0 {
             continue;
         }
-        let seconds = time(id, n).unwrap_or_else(|| {
-            let secs: Vec<f64> = runs.iter().map(|r| r.seconds).collect();
-            spread(0.0, &secs).y
-        });
-        let cost = Cost { n, seconds, heap };
-        match out.iter_mut().find(|(i, _)| i == id) {
-            Some((_, list)) => list.push(cost),
-            None => out.push((id.to_string(), vec![cost])),
-        }
+        let seconds = time(id, n).unwrap_or_else(|| spread(0.0, &seconds(&runs)).y);
+        costs.push((id, Cost { n, seconds, heap }));
     }
-    for (_, list) in &mut out {
+    let by_id = grouped(costs, |(id, _)| *id).into_iter();
+    let sorted = by_id.map(|(id, costs)| {
+        let mut list: Vec<Cost> = costs.into_iter().map(|(_, cost)| cost).collect();
         list.sort_by_key(|c| c.n);
-    }
-    out
+        (id.to_string(), list)
+    });
+    sorted.collect()
 }
 
-/// Joining against searching over the sizes both counted.
+/// Joining against searching: their costs at the largest size both counted, and the smallest
+/// size `from` which joining is faster at every size both counted, if it is at the largest.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Verdict {
-    /// The smallest size from which joining is faster at every size both counted, if it is
-    /// faster at the largest.
     pub(super) from: Option<usize>,
-    /// Joining's cost at the largest size both counted.
     pub(super) joining: Cost,
-    /// Searching's cost at that size.
     pub(super) searching: Cost,
 }
 
@@ -144,25 +118,24 @@ pub(super) fn summary_line(verdict: Option<&Verdict>) -> String {
     let Some(v) = verdict else {
         return missing();
     };
+    let (n, speedup) = (v.n(), v.speedup());
+    let (joining, searching) = (v.joining.seconds, v.searching.seconds);
     let costs = format!(
         "{} against {}; it holds {} of heap where `{SEARCHING}` holds {}",
-        format_seconds(v.joining.seconds),
-        format_seconds(v.searching.seconds),
+        format_seconds(joining),
+        format_seconds(searching),
         format_bytes(v.joining.heap),
         format_bytes(v.searching.heap)
     );
     match v.from {
         Some(from) => format!(
-            "Joining beats searching from n = {from}: at n = {} `{JOINING}` counts {:.1}× \
-             faster than `{SEARCHING}` ({costs}; chart `memory.svg`).",
-            v.n(),
-            v.speedup()
+            "Joining beats searching from n = {from}: at n = {n} `{JOINING}` counts {speedup:.1}× \
+             faster than `{SEARCHING}` ({costs}; chart `memory.svg`)."
         ),
         None => format!(
-            "Searching still beats joining at n = {}, the largest size both counted: \
+            "Searching still beats joining at n = {n}, the largest size both counted: \
              `{JOINING}` is {:.1}× slower than `{SEARCHING}` ({costs}; chart `memory.svg`).",
-            v.n(),
-            1.0 / v.speedup()
+            1.0 / speedup
         ),
     }
 }
@@ -175,57 +148,27 @@ fn missing() -> String {
     )
 }
 
-/// The README's paragraph under the memory chart: what it shows, where joining overtakes
-/// searching and at what price in memory, and which other counters hold much memory.
+/// The README's paragraph under the memory chart: what it shows, the summary's verdict, the
+/// price in memory, and which other counters hold much memory.
 pub(super) fn readme_paragraph(costs: &Costs) -> String {
-    let mut text = format!(
+    let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
          (criterion's median, else the probe's time), one point per size from n = \
          {MEMORY_FROM_N}, joined in order of n."
     );
     let Some(v) = verdict(costs) else {
-        let _ = write!(text, " {}", missing());
-        return text;
+        return format!("{intro} {}", missing());
     };
-    match v.from {
-        Some(from) => {
-            let _ = write!(
-                text,
-                " `{JOINING}` beats `{SEARCHING}` at every size from n = {from}; at n = {} it \
-                 counts {:.1}× faster ({} against {}).",
-                v.n(),
-                v.speedup(),
-                format_seconds(v.joining.seconds),
-                format_seconds(v.searching.seconds)
-            );
-        }
-        None => {
-            let _ = write!(
-                text,
-                " `{JOINING}` does not beat `{SEARCHING}` yet: at n = {}, the largest size both \
-                 counted, it takes {} against {}.",
-                v.n(),
-                format_seconds(v.joining.seconds),
-                format_seconds(v.searching.seconds)
-            );
-        }
-    }
-    let _ = write!(
-        text,
-        " It holds {} of heap there against {} for `{SEARCHING}` ({:.0}× more){}.",
-        format_bytes(v.joining.heap),
-        format_bytes(v.searching.heap),
+    let from = v.from.unwrap_or(MEMORY_FROM_N);
+    let growth = heap_growth(costs, from, v.n()).map_or(String::new(), |g| {
+        format!(", growing ×{g:.1} per extra row from n = {from}")
+    });
+    format!(
+        "{intro} {} `{JOINING}` holds {:.0}× the heap of `{SEARCHING}` there{growth}.{}",
+        summary_line(Some(&v)),
         v.memory_ratio(),
-        heap_growth(costs, v.from.unwrap_or(MEMORY_FROM_N), v.n()).map_or(
-            String::new(),
-            |g| format!(
-                ", growing ×{g:.1} per extra row from n = {}",
-                v.from.unwrap_or(MEMORY_FROM_N)
-            )
-        )
-    );
-    text.push_str(&others(costs));
-    text
+        others(costs)
+    )
 }
 
 /// Joining's heap growth per extra row between sizes `from` and `to`, when both were measured.
@@ -264,19 +207,15 @@ fn others(costs: &Costs) -> String {
     }
     let mut parts = Vec::new();
     if let (count, Some((id, most))) = light {
+        let (verb, heap, n) = (hold(count), format_bytes(most.heap), most.n);
         parts.push(format!(
-            "{count} {} at most {} at their largest size (the most: `{id}` at n = {})",
-            hold(count),
-            format_bytes(most.heap),
-            most.n
+            "{count} {verb} at most {heap} at their largest size (the most: `{id}` at n = {n})"
         ));
     }
     if !heavy.is_empty() {
+        let (count, verb, list) = (heavy.len(), hold(heavy.len()), heavy.join(", "));
         parts.push(format!(
-            "{} {} more than `{JOINING}` at the same size: {}",
-            heavy.len(),
-            hold(heavy.len()),
-            heavy.join(", ")
+            "{count} {verb} more than `{JOINING}` at the same size: {list}"
         ));
     }
     if parts.is_empty() {
@@ -370,8 +309,8 @@ mod tests {
              holds 2 KiB; chart `memory.svg`)."
         );
         let text = readme_paragraph(&costs);
-        assert!(text.contains("every size from n = 10; at n = 10 it counts 4.0× faster"));
-        assert!(text.contains("(2048× more)."), "{text}");
+        assert!(text.contains(&summary_line(Some(&v))));
+        assert!(text.contains("`quadrants` holds 2048× the heap of `symmetry` there. Of"));
         assert!(
             text.ends_with(
                 " Of the other counters, 2 hold at most 4 KiB at their largest size (the most: \
@@ -396,7 +335,7 @@ mod tests {
             "Searching still beats joining at n = 9, the largest size both counted: \
              `quadrants` is 2.0× slower"
         ));
-        assert!(readme_paragraph(&behind).contains("does not beat `symmetry` yet"));
+        assert!(readme_paragraph(&behind).contains("Searching still beats joining at n = 9"));
         for costs in [
             vec![],
             vec![series("quadrants", &[(8, 1.0, 4096)])],

@@ -1,10 +1,5 @@
 //! The whole report: charts, board pictures and `README.md`, from criterion's estimates and the
-//! statistics CSV.
-//!
-//! [`data`] indexes the two sources; [`charts`] says which chart is drawn from which series;
-//! [`readme`] writes the document, with [`tables`] for its tables, [`summary`] for its
-//! generated sentences and [`fits`] for the growth rates in them; [`memory`] sets the counters'
-//! memory against their time.
+//! statistics CSV ([`data`] indexes them; [`charts`] and [`readme`] present them).
 
 mod charts;
 mod data;
@@ -38,9 +33,8 @@ pub struct BoardPicture {
     pub strategy: String,
 }
 
-/// An animated trace of a search, drawn by the caller (`nqueens report` uses `nqueens-trace`)
-/// into the report's directory, for the README to show.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An animated trace of a search, drawn by the caller into the report's directory.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TracePicture {
     /// The family of strategies it stands for (`backtracking`, `local search`).
     pub family: String,
@@ -73,16 +67,13 @@ pub struct ReportInput {
     pub manifest: Option<RunManifest>,
     /// Earlier runs to compare with (`--baseline`, repeated: runs of one build).
     pub baselines: Vec<Baseline>,
-    /// The between-run noise the comparison is judged against ([`Noise::for_comparison`]);
-    /// `None`: the crate's reference ([`Noise::reference`]).
+    /// The between-run noise to judge against; `None`: [`Noise::reference`].
     pub noise: Option<Noise>,
     /// Counts run by hand, already checked (see [`read_by_hand`](crate::read_by_hand)).
     pub by_hand: Vec<crate::HandCount>,
-    /// Blocks of the project README to fill besides the tradeoffs, by name: the strategy
-    /// table and the `compare` sample ([`crate::project`]).
+    /// Blocks of the project README to fill besides the tradeoffs, by name ([`crate::project`]).
     pub readme_blocks: Vec<(String, String)>,
-    /// The registered strategies, in registry order ([`Family::of_registry`]): each has its
-    /// colour and marker by its place here.
+    /// The registered strategies, in registry order ([`Family::of_registry`]), for the styles.
     pub strategies: Vec<Family>,
 }
 
@@ -108,13 +99,11 @@ pub struct ReportSummary {
     pub changes: Option<Vec<crate::Change>>,
 }
 
-/// Where and when the benchmarks ran, as the charts' subheading and the README's head say it.
+/// Where and when the benchmarks ran (the statistics' machine and date where they name them),
+/// and the filtered reruns merged since, as the charts' subheading and the README's head say it.
 struct Provenance {
-    /// From the statistics when they name it, else the input's, else this machine.
     machine: Machine,
-    /// When the bench ran: the statistics' date, else when the report is generated.
     run_date: String,
-    /// Filtered reruns merged into the statistics since, oldest first.
     updates: Vec<Update>,
 }
 
@@ -143,33 +132,14 @@ impl Provenance {
 
     /// The second line of every chart's heading.
     fn subheading(&self) -> String {
-        let mut line = format!(
-            "{} · benchmarked {}",
-            self.machine.describe(),
-            self.run_date
-        );
-        if let Some(update) = self.updates.last() {
-            line.push_str(&format!(", partly rerun {}", update.date));
-        }
-        line
+        let last = self.updates.last();
+        let rerun = last.map_or(String::new(), |u| format!(", partly rerun {}", u.date));
+        let machine = self.machine.describe();
+        format!("{machine} · benchmarked {}{rerun}", self.run_date)
     }
 }
 
-/// The pictures a report drew, for the README to show.
-struct Drawn {
-    /// Names of the charts drawn (a chart without data is not).
-    charts: Vec<&'static str>,
-    /// Each board's size and the strategy that found it.
-    boards: Vec<(usize, String)>,
-    /// The animated traces, and their player page.
-    traces: Vec<TracePicture>,
-    trace_page: Option<String>,
-}
-
-/// Writes the report into `options.out`.
-///
-/// Charts need criterion data for their group; a group with none is left out with a warning.
-/// Board pictures are drawn from `input.boards`.
+/// Writes the report into `options.out`; a chart without data is left out with a warning.
 pub fn write_report(
     input: &ReportInput,
     options: &ReportOptions,
@@ -192,16 +162,9 @@ pub fn write_report(
     }
     Baseline::check_one_build(&input.baselines)?;
     let noise = input.noise.clone().unwrap_or_else(Noise::reference);
-    let changes = if input.baselines.is_empty() {
-        None
-    } else {
-        Some(crate::data::baseline::compare(
-            &data.estimates,
-            input.stats.as_ref(),
-            &input.baselines,
-            &noise,
-        )?)
-    };
+    let (stats, baselines) = (input.stats.as_ref(), &input.baselines);
+    let compare = || crate::data::baseline::compare(&data.estimates, stats, baselines, &noise);
+    let changes = (!baselines.is_empty()).then(compare).transpose()?;
     std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut summary = ReportSummary {
         warnings: warnings(&data),
@@ -215,12 +178,6 @@ pub fn write_report(
     };
     let charts = charts::draw_charts(&data, &provenance.subheading(), out, formats, &mut summary)?;
     let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
-    let drawn = Drawn {
-        charts,
-        boards,
-        traces: input.traces.clone(),
-        trace_page: input.trace_page.clone(),
-    };
     let versus = changes.as_ref().map(|changes| versus::Against {
         changes,
         baselines: &input.baselines,
@@ -230,7 +187,7 @@ pub fn write_report(
             &input.baselines,
         ),
     });
-    let readme = readme::readme(&data, &provenance, &drawn, versus, &input.by_hand)?;
+    let readme = readme::readme(&data, &provenance, (&charts, &boards), versus)?;
     summary.changes = changes.clone();
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
@@ -244,7 +201,6 @@ pub fn write_report(
 /// Fills the generated blocks of the project README beside the report's directory
 /// (`reports/../README.md`) that it has markers for ([`crate::project`]): the tradeoffs, from
 /// the run, and the caller's blocks (`input.readme_blocks`); returns its path if it changed.
-/// So the README's figures and lists are the run's and the registry's, never copied by hand.
 fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, ReportError> {
     let Some(path) = out.parent().map(|dir| dir.join("README.md")) else {
         return Ok(None);
@@ -281,13 +237,6 @@ fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, Report
 fn warnings(data: &Data<'_>) -> Vec<String> {
     let input = data.input;
     let mut warnings = input.criterion.warnings.clone();
-    if let Some(first) = data.stale.first() {
-        warnings.push(format!(
-            "{} criterion result(s) left out: the statistics CSV does not list them as measured \
-             (left by an earlier run), e.g. {first}",
-            data.stale.len()
-        ));
-    }
     // Completion instances are named `n-k-seed`, not by size, and are not charted by time.
     let sizeless: Vec<String> = data
         .estimates
@@ -295,11 +244,17 @@ fn warnings(data: &Data<'_>) -> Vec<String> {
         .filter(|e| e.n().is_none() && e.group != COMPLETION)
         .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
         .collect();
-    if let Some(first) = sizeless.first() {
-        warnings.push(format!(
-            "{} criterion result(s) left out: their parameter is not a board size, e.g. {first}",
-            sizeless.len()
-        ));
+    let stale = "the statistics CSV does not list them as measured (left by an earlier run)";
+    for (left_out, why) in [
+        (&data.stale, stale),
+        (&sizeless, "their parameter is not a board size"),
+    ] {
+        if let Some(first) = left_out.first() {
+            let count = left_out.len();
+            warnings.push(format!(
+                "{count} criterion result(s) left out: {why}, e.g. {first}"
+            ));
+        }
     }
     if input.stats.is_none() {
         warnings.push(
@@ -321,11 +276,8 @@ fn draw_boards(
     for board in boards {
         let n = board.columns.len();
         // Longer placements do not fit on the caption line.
-        let shown = if n <= 16 {
-            format!(" ({})", nqueens_core::Columns(&board.columns))
-        } else {
-            String::new()
-        };
+        let shown = (n <= 16).then(|| format!(" ({})", nqueens_core::Columns(&board.columns)));
+        let shown = shown.unwrap_or_default();
         let caption = format!("n = {n}: a solution found by {}{shown}", board.strategy);
         for &format in formats {
             let path = out.join(format!("board-{n}.{}", format.extension()));
@@ -337,8 +289,7 @@ fn draw_boards(
     Ok(drawn)
 }
 
-/// Reads criterion results and the statistics CSV, tolerating a missing CSV (a warning) but
-/// not a missing criterion directory.
+/// Reads criterion results and the statistics CSV; a missing CSV is a warning.
 pub fn load(
     criterion_dir: &Path,
     stats_path: &Path,

@@ -3,54 +3,21 @@
 
 use std::fmt::Write as _;
 
-use super::data::Data;
+use super::data::{Data, grouped};
 use crate::group::ONCE;
 use crate::{CaseRecord, CaseStatus, format_bytes, format_count, format_seconds, format_size};
 
-/// The runs of the `once` group, one line per label.
-pub(super) fn once_section(md: &mut String, data: &Data<'_>) {
-    let lines = once_lines(data);
-    if lines.is_empty() {
-        return;
-    }
-    let _ = writeln!(md, "## Timed once\n");
-    let _ = writeln!(
-        md,
-        "Goals too slow or too many for criterion's samples: each run timed once, its solution \
-         validated.\n"
-    );
-    for line in lines {
-        let _ = writeln!(md, "- {line}");
-    }
-    md.push('\n');
-}
-
-/// The `once` records of each label, in first-seen order, sorted by n.
-fn once_runs<'a>(data: &Data<'a>) -> Vec<(String, Vec<&'a CaseRecord>)> {
-    let mut runs: Vec<(String, Vec<&CaseRecord>)> = Vec::new();
-    for r in data.records.iter().filter(|r| r.group == ONCE) {
-        match runs.iter_mut().find(|(id, _)| *id == r.id) {
-            Some((_, list)) => list.push(r),
-            None => runs.push((r.id.clone(), vec![r])),
-        }
-    }
-    for (_, list) in &mut runs {
-        list.sort_by_key(|r| r.n);
-    }
-    runs
-}
-
-/// One line per `once` label: a sweep over many sizes in a sentence, single runs with their
-/// numbers.
-fn once_lines(data: &Data<'_>) -> Vec<String> {
+/// One line per `once` label: a sweep in a sentence, single runs with their numbers.
+pub(super) fn once_lines(data: &Data<'_>) -> Vec<String> {
     let mut lines = Vec::new();
-    for (id, runs) in once_runs(data) {
+    for (id, mut runs) in grouped(data.records.iter().filter(|r| r.group == ONCE), |r| &r.id) {
+        runs.sort_by_key(|r| r.n);
         let seed = runs
             .first()
             .and_then(|r| r.seed)
             .map_or(String::new(), |s| format!(", seed {s}"));
         if runs.len() > 3 {
-            lines.push(once_sweep(&id, &seed, &runs));
+            lines.push(once_sweep(id, &seed, &runs));
             continue;
         }
         for r in &runs {
@@ -70,8 +37,7 @@ fn once_lines(data: &Data<'_>) -> Vec<String> {
     lines
 }
 
-/// A sweep of one label over many sizes, in a sentence: how many were found, the time in all,
-/// the slowest, and the sizes not found.
+/// A sweep over many sizes: how many found, the time in all, the slowest, those not found.
 fn once_sweep(id: &str, seed: &str, runs: &[&CaseRecord]) -> String {
     let (found, not_found): (Vec<&CaseRecord>, Vec<&CaseRecord>) = runs
         .iter()

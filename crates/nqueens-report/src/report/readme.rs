@@ -3,22 +3,28 @@
 //! document's prose and layout are the template `readme.md.j2` (minijinja); this module
 //! computes what fills it.
 
-use std::fmt::Write as _;
-
 use minijinja::{Environment, context};
 
 use super::data::Data;
 use super::memory::{count_costs, readme_paragraph};
 use super::summary::summary_lines;
-use super::tables::{seed_table, time_table, yardstick_table};
-use super::{Drawn, Provenance, versus};
+use super::tables::{seed_table, table, time_table, yardstick_table};
+use super::{Provenance, versus};
 use crate::data::by_hand::HandCount;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, format_size};
 
-/// The document's template: its prose and layout; every number and table is computed here
-/// and handed to it.
+/// The document's template: its prose and layout.
 const TEMPLATE: &str = include_str!("readme.md.j2");
+
+/// The statistics' metadata the README's head lists, when the statistics have them.
+const META: [&str; 5] = [
+    "seeds",
+    "probe budget",
+    "rustc",
+    "criterion",
+    "quadrants join",
+];
 
 /// What `write` appends to a string, as a string of its own.
 fn text(write: impl FnOnce(&mut String)) -> String {
@@ -31,10 +37,10 @@ fn text(write: impl FnOnce(&mut String)) -> String {
 pub(super) fn readme(
     data: &Data<'_>,
     provenance: &Provenance,
-    drawn: &Drawn,
+    (charts, boards): (&[&str], &[(usize, String)]),
     against: Option<versus::Against<'_>>,
-    by_hand: &[HandCount],
 ) -> Result<String, ReportError> {
+    let input = data.input;
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map(versus::summary_lines).transpose()?;
     let summary: Vec<String> = compared
@@ -42,140 +48,88 @@ pub(super) fn readme(
         .flatten()
         .chain(summary_lines(data))
         .collect();
-    let traces: Vec<_> = drawn
-        .traces
+    let updates: Vec<_> = provenance
+        .updates
         .iter()
-        .map(|t| context! { family => t.family, caption => t.caption, file => t.file })
+        .map(
+            |u| context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args },
+        )
         .collect();
+    let meta: Vec<(&str, &str)> = META
+        .into_iter()
+        .filter_map(|key| Some((key, data.meta(key)?)))
+        .collect();
+    let confidence = input.criterion.estimates.first();
     let mut env = Environment::new();
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);
     env.set_keep_trailing_newline(true);
     env.add_template("readme.md", TEMPLATE)?;
     let rendered = env.get_template("readme.md")?.render(context! {
-        head => text(|md| head(md, data, provenance)),
+        generated => input.generated,
+        run_date => provenance.run_date,
+        mode => data.meta("mode"),
+        machine => provenance.machine.describe(),
+        manifest => input.manifest.is_some(),
+        runs => runs(data),
+        mixed => data.mixed(),
+        duration => data.meta("duration"),
+        updates,
+        meta,
+        commands => input.commands,
+        confidence => format!("{:.0}", confidence.map_or(95.0, |e| e.confidence * 100.0)),
         summary,
         versus => against.as_ref().map(versus::section).transpose()?.unwrap_or_default(),
-        charts => drawn.charts,
+        charts,
         count_table => text(|md| time_table(md, data, COUNT_ALL)),
         first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
         memory => readme_paragraph(&count_costs(data)),
         seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
-        once => text(|md| super::once::once_section(md, data)),
-        literature => text(|md| super::literature::literature_section(md, data.records)),
+        once => super::once::once_lines(data),
+        literature => super::literature::rows(data.records),
+        first_choice => super::literature::first_choice_sentence(data.records),
         validate_table => text(|md| time_table(md, data, VALIDATE)),
-        instructions => text(|md| super::instructions::section(md, data)),
-        yardstick_table => text(|md| yardstick_table(md, data)),
-        by_hand => text(|md| by_hand_section(md, by_hand)),
-        left_out => text(|md| left_out(md, data)),
-        traces,
-        trace_page => drawn.trace_page,
-        boards => drawn.boards,
+        instructions => text(|md| super::instructions::table(md, data)),
+        yardstick => text(|md| yardstick_table(md, data)),
+        by_hand => text(|md| if !input.by_hand.is_empty() { by_hand_table(md, &input.by_hand) }),
+        left_out => left_out(data),
+        traces => input.traces,
+        trace_page => input.trace_page,
+        boards,
     })?;
     Ok(rendered)
 }
 
-/// The title, where and when the numbers come from, how to regenerate them and how to read
-/// them.
-fn head(md: &mut String, data: &Data<'_>, provenance: &Provenance) {
-    let input = data.input;
-    let _ = writeln!(md, "# Comparison report\n");
-    let _ = writeln!(
-        md,
-        "Generated by `nqueens report` on {} from a `cargo bench` run of {}{}.\n",
-        input.generated,
-        provenance.run_date,
-        data.meta("mode")
-            .map_or(String::new(), |m| format!(" ({m} mode)"))
-    );
-    let _ = writeln!(md, "- **Machine:** {}", provenance.machine.describe());
-    for line in run_lines(data) {
-        let _ = writeln!(md, "- {line}");
-    }
-    if let Some(duration) = data.meta("duration") {
-        let _ = writeln!(md, "- **Bench run took:** {duration}");
-    }
-    for update in &provenance.updates {
-        let _ = writeln!(
-            md,
-            "- **Partly rerun:** {} ({} mode, took {}): `cargo bench --bench compare -- {}` \
-             replaced the cases it ran",
-            update.date, update.mode, update.duration, update.args
-        );
-    }
-    for key in [
-        "seeds",
-        "probe budget",
-        "rustc",
-        "criterion",
-        "quadrants join",
-    ] {
-        if let Some(value) = data.meta(key) {
-            let _ = writeln!(md, "- **{key}:** {value}");
+/// The runs behind the rows (from the run manifest): commit, profile, compiler, flags.
+fn runs(data: &Data<'_>) -> Vec<minijinja::Value> {
+    let manifest = data.input.manifest.iter().flat_map(|m| &m.runs);
+    let behind_rows = manifest.filter(|run| data.records.iter().any(|r| r.run == run.id));
+    let run = |run: &crate::Run| {
+        context! {
+            partial => run.filtered,
+            commit => run.commit_label(),
+            dirty => run.dirty.is_some(),
+            profile => run.profile,
+            args => run.args.trim(),
+            date => run.date(),
+            interrupted => !run.is_complete(),
+            rustc => run.rustc,
+            flags => run.flags,
         }
-    }
-    let _ = writeln!(md, "\nRegenerate with:\n\n```sh");
-    for command in &input.commands {
-        let _ = writeln!(md, "{command}");
-    }
-    let _ = writeln!(md, "```\n");
-    let _ = writeln!(
-        md,
-        "Times are criterion's median per run with its {:.0}% confidence interval; the counters \
-         (nodes, backtracks, permutations examined, moves, peak heap) come from one probe run of \
-         each case, recorded in the bench's statistics CSV. A case whose probe ran past the \
-         budget is left out together with every larger size of that series (see *Left out*).\n",
-        input
-            .criterion
-            .estimates
-            .first()
-            .map_or(95.0, |e| e.confidence * 100.0)
-    );
+    };
+    behind_rows.map(run).collect()
 }
 
-/// One line per run behind the rows (from the run manifest): commit, profile, compiler, flags.
-fn run_lines(data: &Data<'_>) -> Vec<String> {
-    let Some(manifest) = &data.input.manifest else {
-        return vec!["**Run:** no run manifest (the commit and build are unknown)".to_string()];
-    };
-    let mut lines = Vec::new();
-    for run in &manifest.runs {
-        if !data.records.iter().any(|r| r.run == run.id) {
-            continue;
-        }
-        let tree = if run.dirty.is_some() {
-            "with uncommitted changes"
-        } else {
-            "clean tree"
-        };
-        let end = if run.is_complete() {
-            ""
-        } else {
-            ", interrupted"
-        };
-        lines.push(format!(
-            "**Run{}:** commit `{}` ({tree}), {} profile{}, started {}{end}; {}; {}",
-            if run.filtered { " (partial)" } else { "" },
-            run.commit_label(),
-            run.profile,
-            if run.args.trim().is_empty() {
-                String::new()
-            } else {
-                format!(" (`-- {}`)", run.args.trim())
-            },
-            run.date(),
-            run.rustc,
-            run.flags
-        ));
-    }
-    if data.mixed() {
-        lines.push(
-            "**Mixed runs:** the rows come from runs of different builds (`--allow-mixed`); \
-             every table row names its run"
-                .to_string(),
-        );
-    }
-    lines
+/// How many larger sizes of `r`'s case were not run after it.
+fn larger_not_run(data: &Data<'_>, r: &CaseRecord) -> usize {
+    let after = |o: &&CaseRecord| o.group == r.group && o.id == r.id && o.n > r.n;
+    let skipped = data.records.iter().filter(after);
+    skipped.filter(|o| o.status == CaseStatus::Skipped).count()
+}
+
+/// A left-out case as the list names it: `` `group` `id`: n = N ``.
+fn case(r: &CaseRecord) -> String {
+    format!("`{}` `{}`: n = {}", r.group, r.id, format_size(r.n))
 }
 
 /// The failed seeds of the randomized case of `first` at its size: how many ran past the probe
@@ -183,171 +137,101 @@ fn run_lines(data: &Data<'_>) -> Vec<String> {
 fn seeds_left_out(data: &Data<'_>, first: &CaseRecord) -> String {
     let same = |o: &&CaseRecord| o.group == first.group && o.id == first.id && o.n == first.n;
     let at_size: Vec<&CaseRecord> = data.records.iter().filter(same).collect();
-    let tried = at_size
-        .iter()
-        .filter(|o| o.status != CaseStatus::Skipped)
-        .count();
-    let over: Vec<&&CaseRecord> = at_size
-        .iter()
-        .filter(|o| o.status == CaseStatus::OverBudget)
-        .collect();
-    let errors: Vec<&&CaseRecord> = at_size
-        .iter()
-        .filter(|o| o.status == CaseStatus::Error)
-        .collect();
+    let with = |status| at_size.iter().filter(move |o| o.status == status);
+    let given_up = with(CaseStatus::Skipped).count();
+    let tried = at_size.len() - given_up;
     let mut parts = Vec::new();
-    if !over.is_empty() {
-        let slowest = over.iter().map(|o| o.seconds).fold(0.0, f64::max);
+    let over = with(CaseStatus::OverBudget).count();
+    if over > 0 {
+        let slowest = with(CaseStatus::OverBudget)
+            .map(|o| o.seconds)
+            .fold(0.0, f64::max);
+        let slowest = format_seconds(slowest);
         parts.push(format!(
-            "{} of {tried} seeds took over the probe budget (up to {})",
-            over.len(),
-            format_seconds(slowest)
+            "{over} of {tried} seeds took over the probe budget (up to {slowest})"
         ));
     }
-    if let Some(error) = errors.first() {
-        parts.push(format!("{} of {tried} seeds: {}", errors.len(), error.note));
+    if let Some(error) = with(CaseStatus::Error).next() {
+        let errors = with(CaseStatus::Error).count();
+        parts.push(format!("{errors} of {tried} seeds: {}", error.note));
     }
-    let given_up = at_size
-        .iter()
-        .filter(|o| o.status == CaseStatus::Skipped)
-        .count();
     if given_up > 0 {
         parts.push(format!("{given_up} more seeds not run"));
     }
-    let larger = data
-        .records
-        .iter()
-        .filter(|o| {
-            o.group == first.group
-                && o.id == first.id
-                && o.status == CaseStatus::Skipped
-                && o.n > first.n
-        })
-        .count();
-    let solved_none = at_size.iter().all(|o| o.status != CaseStatus::Measured);
-    if larger > 0 && solved_none {
+    let larger = larger_not_run(data, first);
+    if larger > 0 && with(CaseStatus::Measured).next().is_none() {
         parts.push(format!("{larger} larger sizes not run"));
     }
-    format!(
-        "`{}` `{}`: n = {}: {}",
-        first.group,
-        first.id,
-        format_size(first.n),
-        parts.join("; ")
-    )
+    format!("{}: {}", case(first), parts.join("; "))
 }
 
 /// The cases over the probe budget (with how many larger sizes that cost) and the first error
 /// of each series; randomized cases one line per size, counting their failed seeds.
-fn left_out(md: &mut String, data: &Data<'_>) {
+fn left_out(data: &Data<'_>) -> Vec<String> {
     let mut lines = Vec::new();
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    let mut seen_sizes: Vec<(&str, &str, usize)> = Vec::new();
+    let mut seen: Vec<(&str, &str, Option<usize>)> = Vec::new();
     for r in data.records {
+        // A randomized case fails seed by seed: one line per size says how many did.
+        let key = (r.group.as_str(), r.id.as_str(), r.seed.map(|_| r.n));
         let failed = matches!(r.status, CaseStatus::OverBudget | CaseStatus::Error);
         if r.seed.is_some() && failed {
-            // A randomized case fails seed by seed: one line per size says how many did.
-            if !seen_sizes.contains(&(&r.group, &r.id, r.n)) {
-                seen_sizes.push((&r.group, &r.id, r.n));
+            if !seen.contains(&key) {
+                seen.push(key);
                 lines.push(seeds_left_out(data, r));
             }
             continue;
         }
         match r.status {
             CaseStatus::OverBudget => {
-                let larger = data
-                    .records
-                    .iter()
-                    .filter(|o| {
-                        o.group == r.group
-                            && o.id == r.id
-                            && o.status == CaseStatus::Skipped
-                            && o.n > r.n
-                    })
-                    .count();
+                let larger = match larger_not_run(data, r) {
+                    0 => String::new(),
+                    larger => format!("; {larger} larger sizes not run"),
+                };
+                let seconds = format_seconds(r.seconds);
                 lines.push(format!(
-                    "`{}` `{}`: n = {} took over the probe budget ({}){}",
-                    r.group,
-                    r.id,
-                    format_size(r.n),
-                    format_seconds(r.seconds),
-                    if larger > 0 {
-                        format!("; {larger} larger sizes not run")
-                    } else {
-                        String::new()
-                    }
+                    "{} took over the probe budget ({seconds}){larger}",
+                    case(r)
                 ));
             }
-            CaseStatus::Error if !seen.contains(&(&r.group, &r.id)) => {
-                seen.push((&r.group, &r.id));
-                lines.push(format!(
-                    "`{}` `{}`: n = {}: {}",
-                    r.group,
-                    r.id,
-                    format_size(r.n),
-                    r.note
-                ));
+            CaseStatus::Error if !seen.contains(&key) => {
+                seen.push(key);
+                lines.push(format!("{}: {}", case(r), r.note));
             }
             CaseStatus::Error | CaseStatus::Measured | CaseStatus::Skipped => {}
         }
     }
-    if !lines.is_empty() {
-        let _ = writeln!(md, "## Left out\n");
-        for line in lines {
-            let _ = writeln!(md, "- {line}");
-        }
-        md.push('\n');
-    }
+    lines
 }
 
-/// Counts too long for the bench, run by hand (`benches/by-hand.csv`, each checked against
-/// A000170 when read), with the growth of CPU time from one size to the next.
-fn by_hand_section(md: &mut String, counts: &[HandCount]) {
-    if counts.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        md,
-        "## Counted by hand
-"
-    );
-    let _ = writeln!(
-        md,
-        "Counts too long for the bench, run by hand on the machine named in each note and \
-         recorded in `benches/by-hand.csv` (every count checked against OEIS A000170 when the \
-         report is made). CPU is user time of all threads; growth is this size's CPU time over \
-         the previous size's, same strategy.\n"
-    );
-    let _ = writeln!(
-        md,
-        "| strategy | n | count | threads | wall | CPU | growth | peak RSS | date | commit | note |\n\
-         |---|--:|--:|--:|--:|--:|--:|--:|---|---|---|"
-    );
-    for (i, c) in counts.iter().enumerate() {
+/// The table of counts run by hand, with the growth of CPU time from one size to the next.
+fn by_hand_table(md: &mut String, counts: &[HandCount]) {
+    let rows = counts.iter().enumerate().map(|(i, c)| {
         let growth = counts[..i]
             .iter()
             .rev()
             .find(|p| p.strategy == c.strategy && p.n + 1 == c.n && p.cpu_seconds > 0.0)
-            .map_or("".to_string(), |p| {
+            .map_or(String::new(), |p| {
                 format!("×{:.1}", c.cpu_seconds / p.cpu_seconds)
             });
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | `{}` | {} |",
-            c.strategy,
-            c.n,
+        vec![
+            format!("`{}`", c.strategy),
+            c.n.to_string(),
             thousands(c.count),
-            c.threads,
+            c.threads.to_string(),
             thousands(c.wall_seconds.round() as u64) + " s",
             thousands(c.cpu_seconds.round() as u64) + " s",
             growth,
             format_bytes(c.peak_rss_bytes),
-            c.date,
-            c.commit,
-            c.note
-        );
-    }
-    md.push('\n');
+            c.date.clone(),
+            format!("`{}`", c.commit),
+            c.note.clone(),
+        ]
+    });
+    let head = [
+        "strategy", "n", "count", "threads", "wall", "CPU", "growth", "peak RSS", "date", "commit",
+        "note",
+    ];
+    table(md, &head, "lrrrrrrrlll", rows);
 }
 
 /// `39,029,188,884`: an exact count with its thousands marked.

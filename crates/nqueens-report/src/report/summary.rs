@@ -1,17 +1,15 @@
 //! The README's summary: the tradeoffs first ([`super::tradeoffs`]), then the figures behind
 //! them (ratios, growth rates, the yardstick's speed-ups, the spread over seeds).
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
-
 use super::charts::first_budget;
-use super::data::{Data, seconds, spread, values};
+use super::data::{Data, Success, grouped, seconds, spread, values};
 use super::fits;
 use super::memory::{count_costs, summary_line, verdict};
-use super::tables::{YardstickTime, versus, yardstick_rows};
+use super::tables::{YardstickTime, times, yardstick_rows};
 use super::tradeoffs::tradeoff_lines;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
+use std::collections::BTreeMap;
 
 /// Counting times by n: each id's median at that size.
 type Sizes<'a> = BTreeMap<usize, Vec<(&'a str, f64)>>;
@@ -93,7 +91,7 @@ fn count_ratios(sizes: &Sizes<'_>) -> Option<String> {
     let (best, best_t) = list[0];
     let others: Vec<String> = list[1..]
         .iter()
-        .map(|(id, t)| format!("`{id}` {:.1}× slower", t / best_t))
+        .map(|(id, t)| format!("`{id}` {}", times(t / best_t, "slower", "faster")))
         .collect();
     Some(format!(
         "Counting at n = {n}: `{best}` is fastest ({}); {}.",
@@ -118,8 +116,7 @@ fn count_growth(id: &str, times: &[(usize, f64)]) -> String {
     }
 }
 
-/// How a strategy's time to a first solution grows with n, where it can be fitted (the
-/// largest n of every strategy is in the lead's reach sentence).
+/// How a strategy's time to a first solution grows with n, where it can be fitted.
 fn first_growth(id: &str, times: &[(usize, f64)]) -> Option<String> {
     let (n, t) = times.last().copied()?;
     let fit = fits::power(times)?;
@@ -147,7 +144,7 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
             format!(
                 "`{}` {} than {} ({})",
                 t.id,
-                versus(c.seconds, t.seconds),
+                times(c.seconds / t.seconds, "faster", "slower"),
                 c.id,
                 format_seconds(t.seconds)
             )
@@ -162,71 +159,57 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
     ))
 }
 
-/// How far one randomized case solves every seed within the budget.
+/// How far one randomized case solves every seed within the budget: every seed of every size
+/// up to `all_up_to`, some seeds short at the sizes `short` (n, solved, tried), `seeds` at most
+/// per size.
 struct Reach<'a> {
     id: &'a str,
     strategy: &'a str,
-    /// The largest n up to which every size run had every seed solved.
     all_up_to: Option<usize>,
-    /// Sizes where some seed was not solved: (n, solved, tried).
     short: Vec<(usize, usize, usize)>,
-    /// Seeds per size (the most tried at one size).
     seeds: usize,
 }
 
 impl Reach<'_> {
     /// `` `id` solved every seed up to n = 1,000 (n = 3,000: 0 of 10) ``.
     fn clause(&self) -> String {
-        let mut clause = match self.all_up_to {
-            Some(n) => format!(
-                "`{}` solved every seed up to n = {}",
-                self.id,
-                format_size(n)
-            ),
-            None => format!("`{}` solved every seed at none of its sizes", self.id),
-        };
-        if self.short.is_empty() {
-            clause.push_str(" (every size run)");
+        let up_to = self
+            .all_up_to
+            .map_or("at none of its sizes".to_string(), |n| {
+                format!("up to n = {}", format_size(n))
+            });
+        let short = self.short.iter();
+        let short: Vec<String> = short
+            .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
+            .collect();
+        let short = if short.is_empty() {
+            "every size run".to_string()
         } else {
-            let short: Vec<String> = self
-                .short
-                .iter()
-                .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
-                .collect();
-            let _ = write!(clause, " ({})", short.join("; "));
-        }
-        clause
+            short.join("; ")
+        };
+        format!("`{}` solved every seed {up_to} ({short})", self.id)
     }
 }
 
 /// Each randomized case's reach: how far it solves every seed, and where it falls short.
 fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
-    let mut out: Vec<Reach<'_>> = Vec::new();
-    for case in &data.success {
-        let at = match out.iter().position(|r| r.id == case.id) {
-            Some(at) => at,
-            None => {
-                out.push(Reach {
-                    id: &case.id,
-                    strategy: &case.strategy,
-                    all_up_to: None,
-                    short: Vec::new(),
-                    seeds: 0,
-                });
-                out.len() - 1
-            }
-        };
-        let reach = &mut out[at];
-        reach.seeds = reach.seeds.max(case.tried);
-        // `data.success` is sorted by n within an id: the run of solved sizes ends at the
-        // first shortfall.
-        if case.all() && reach.short.is_empty() {
-            reach.all_up_to = Some(case.n);
-        } else if !case.all() {
-            reach.short.push((case.n, case.solved, case.tried));
+    let by_id = grouped(&data.success, |case| case.id.as_str());
+    let reach = |(id, sizes): (&'a str, Vec<&'a Success<'_>>)| {
+        // By n: the run of sizes with every seed solved ends at the first shortfall.
+        let solved = sizes.iter().take_while(|case| case.all()).last();
+        Reach {
+            id,
+            strategy: &sizes[0].strategy,
+            all_up_to: solved.map(|case| case.n),
+            short: sizes
+                .iter()
+                .filter(|case| !case.all())
+                .map(|case| (case.n, case.solved, case.tried))
+                .collect(),
+            seeds: sizes.iter().map(|case| case.tried).max().unwrap_or(0),
         }
-    }
-    out
+    };
+    by_id.into_iter().map(reach).collect()
 }
 
 /// One sentence per randomized strategy (its variants together): the largest n up to which
@@ -242,51 +225,38 @@ fn success_verdicts(data: &Data<'_>) -> Vec<String> {
         .meta("probe budget")
         .and_then(first_budget)
         .map_or(String::new(), |b| format!(", {b} a run"));
-    let mut strategies: Vec<&str> = Vec::new();
-    for r in &reaches {
-        if !strategies.contains(&r.strategy) {
-            strategies.push(r.strategy);
-        }
-    }
-    strategies
-        .into_iter()
-        .map(|strategy| {
-            let family: Vec<&Reach<'_>> =
-                reaches.iter().filter(|r| r.strategy == strategy).collect();
-            let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
-            let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
-            let mut line = format!(
-                "Within the probe budget ({seeds} seeds{budget}): {}",
-                clauses.join("; ")
-            );
-            match farthest {
-                Some(best) if best.strategy != strategy => {
-                    let _ = write!(
-                        line,
-                        "; against `{}`, which solved every seed up to n = {}",
-                        best.id,
-                        format_size(best.all_up_to.unwrap_or(0))
-                    );
-                }
-                Some(_) => line.push_str(": the farthest of the randomized strategies"),
-                None => {}
-            }
-            line.push('.');
-            line
-        })
-        .collect()
+    let families = grouped(&reaches, |r| r.strategy);
+    let sentence = |(strategy, family): (&str, Vec<&Reach<'_>>)| {
+        let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
+        let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
+        let against = match farthest {
+            Some(best) if best.strategy != strategy => format!(
+                "; against `{}`, which solved every seed up to n = {}",
+                best.id,
+                format_size(best.all_up_to.unwrap_or(0))
+            ),
+            Some(_) => ": the farthest of the randomized strategies".to_string(),
+            None => String::new(),
+        };
+        let clauses = clauses.join("; ");
+        format!("Within the probe budget ({seeds} seeds{budget}): {clauses}{against}.")
+    };
+    families.into_iter().map(sentence).collect()
 }
 
-/// The spread over seeds of the largest randomized case.
+/// The spread over seeds of the largest randomized first-solution case (two seeds or more).
 fn seed_spread(data: &Data<'_>) -> Option<String> {
-    let case = data.seeded.iter().max_by_key(|s| s.n)?;
-    let m = spread(0.0, &values(&case.runs, |r| r.stats.moves));
-    let t = spread(0.0, &seconds(&case.runs));
+    let seeded = data.measured(FIRST_SOLUTION).filter(|r| r.seed.is_some());
+    let cases = grouped(seeded, |r| (r.id.as_str(), r.n)).into_iter();
+    let ((id, n), runs) = cases
+        .filter(|(_, runs)| runs.len() >= 2)
+        .max_by_key(|((_, n), _)| *n)?;
+    let m = spread(0.0, &values(&runs, |r| r.stats.moves));
+    let t = spread(0.0, &seconds(&runs));
     Some(format!(
-        "`{}` at n = {} over {} seeds: median {} moves ({} – {}), {} per run ({} – {}).",
-        case.id,
-        format_size(case.n),
-        case.runs.len(),
+        "`{id}` at n = {} over {} seeds: median {} moves ({} – {}), {} per run ({} – {}).",
+        format_size(n),
+        runs.len(),
         format_count(m.y),
         format_count(m.low),
         format_count(m.high),

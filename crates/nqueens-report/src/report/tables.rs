@@ -8,7 +8,7 @@ use nqueens_core::{StatField, Stats};
 
 use super::data::{Data, Success, seconds, spread, values, work_values};
 use crate::group::YARDSTICK;
-use crate::{CaseRecord, Estimate, format_bytes, format_count, format_seconds, format_size};
+use crate::{CaseRecord, format_bytes, format_count, format_seconds, format_size};
 
 /// Counters the time tables leave out beside those no table shows ([`StatField::tabulated`]):
 /// the strategy's own peak-memory estimate, which the bench's measured heap peak (the last
@@ -58,81 +58,74 @@ impl Counter {
     }
 }
 
-/// The table of `group`: median time and confidence interval per id and n, and a column for
-/// each counter some case of the group reports.
+/// A markdown table and the blank line after it; `align` is `l` or `r` per column.
+pub(super) fn table(
+    md: &mut String,
+    head: &[&str],
+    align: &str,
+    rows: impl IntoIterator<Item = Vec<String>>,
+) {
+    let rule: Vec<&str> = align
+        .chars()
+        .map(|a| if a == 'r' { "--:" } else { "---" })
+        .collect();
+    let _ = writeln!(md, "| {} |\n|{}|", head.join(" | "), rule.join("|"));
+    for row in rows {
+        let _ = writeln!(md, "| {} |", row.join(" | "));
+    }
+    md.push('\n');
+}
+
+/// The table of `group`: median time and interval per case, and the counters some case reports.
 pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
     let series = data.estimates(group);
     if series.is_empty() {
         let _ = writeln!(md, "No results for `{group}` in this run.\n");
         return;
     }
-    let records_of = |id: &str, n: usize| data.records(group, id, n);
+    // Each case: its id, size, estimate and measured runs.
+    let cases: Vec<_> = series
+        .iter()
+        .flat_map(|(id, points)| points.iter().map(move |(n, e)| (id, *n, e)))
+        .map(|(id, n, e)| (id, n, e, data.records(group, id, n)))
+        .collect();
+    let shown =
+        |counter: &Counter, runs| !["0", "0 B", "-"].contains(&counter.median(runs).as_str());
     let used: Vec<Counter> = Counter::all()
         .into_iter()
-        .filter(|counter| {
-            series.iter().any(|(id, points)| {
-                points.iter().any(|(n, _)| {
-                    let cell = counter.median(&records_of(id, *n));
-                    !["0", "0 B", "-"].contains(&cell.as_str())
-                })
-            })
-        })
+        .filter(|counter| cases.iter().any(|case| shown(counter, &case.3)))
         .collect();
     // Rows of runs that differ (`--allow-mixed`) say which run measured them.
     let mixed = data.mixed();
-    let _ = write!(md, "| strategy | n | median | 95% CI |");
-    for counter in &used {
-        let _ = write!(md, " {} |", counter.label());
-    }
+    let mut head = vec!["strategy", "n", "median", "95% CI"];
+    head.extend(used.iter().map(|c| c.label()));
+    let mut align = "lrrr".to_string() + &"r".repeat(used.len());
     if mixed {
-        md.push_str(" run |");
+        head.push("run");
+        align.push('l');
     }
-    let _ = write!(md, "\n|---|--:|--:|--:|");
-    for _ in &used {
-        md.push_str("--:|");
-    }
-    if mixed {
-        md.push_str("---|");
-    }
-    md.push('\n');
-    for (id, points) in &series {
-        for (n, estimate) in points {
-            let _ = write!(
-                md,
-                "| `{id}` | {} | {} | {} |",
-                format_size(*n),
-                format_seconds(estimate.median.point),
-                ci(estimate)
-            );
-            let records = records_of(id, *n);
-            for counter in &used {
-                let _ = write!(md, " {} |", counter.median(&records));
-            }
-            if mixed {
-                let _ = write!(md, " {} |", data.run_label(&records));
-            }
-            md.push('\n');
+    let rows = cases.iter().map(|(id, n, estimate, records)| {
+        let mut row = vec![
+            format!("`{id}`"),
+            format_size(*n),
+            format_seconds(estimate.median.point),
+            format!(
+                "{} – {}",
+                format_seconds(estimate.median.lower),
+                format_seconds(estimate.median.upper)
+            ),
+        ];
+        row.extend(used.iter().map(|counter| counter.median(records)));
+        if mixed {
+            row.push(data.run_label(records));
         }
-    }
-    md.push('\n');
+        row
+    });
+    table(md, &head, &align, rows);
 }
 
-/// The confidence interval of the median, `low – high`.
-fn ci(estimate: &Estimate) -> String {
-    format!(
-        "{} – {}",
-        format_seconds(estimate.median.lower),
-        format_seconds(estimate.median.upper)
-    )
-}
-
-/// Each randomized case over its seeds: how many found a solution within the budget, and the
-/// time and work ([`Stats::work`]) of those that did, median and range.
+/// Each randomized case over its seeds: how many solved, and their time and work, median and range.
 pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
-    let _ = writeln!(
-        md,
-        "| strategy | n | solved | time: median (min – max) | work: median (min – max) | restarts (max) |\n|---|--:|--:|--:|--:|--:|"
-    );
     let range = |values: &[f64], format: &dyn Fn(f64) -> String| {
         if values.is_empty() {
             return "-".to_string();
@@ -140,37 +133,37 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
         let p = spread(0.0, values);
         format!("{} ({} – {})", format(p.y), format(p.low), format(p.high))
     };
-    for case in success {
-        let time = range(&seconds(&case.runs), &format_seconds);
-        let work = match work_values(&case.runs) {
-            Some((field, values)) => {
-                format!("{} {}", range(&values, &format_count), field.name)
-            }
-            None => "-".to_string(),
-        };
+    let rows = success.iter().map(|case| {
+        let work = work_values(&case.runs).map_or("-".to_string(), |(field, values)| {
+            format!("{} {}", range(&values, &format_count), field.name)
+        });
         let restarts = case.runs.iter().map(|r| r.stats.restarts).max();
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {} of {} | {time} | {work} | {} |",
-            case.id,
+        vec![
+            format!("`{}`", case.id),
             format_size(case.n),
-            case.solved,
-            case.tried,
+            format!("{} of {}", case.solved, case.tried),
+            range(&seconds(&case.runs), &format_seconds),
+            work,
             restarts.map_or("-".to_string(), |r| r.to_string()),
-        );
-    }
-    md.push('\n');
+        ]
+    });
+    let head = [
+        "strategy",
+        "n",
+        "solved",
+        "time: median (min – max)",
+        "work: median (min – max)",
+        "restarts (max)",
+    ];
+    table(md, &head, "lrrrrr", rows);
 }
 
-/// One program's time at one size of the yardstick.
+/// One program's (`count.c` or a Rust label) time at one size of the yardstick: criterion's
+/// median or the statistics' one run, and the heap peak of that run (0: not measured).
 pub(super) struct YardstickTime {
-    /// The C program (`count.c`) or the Rust label.
     pub(super) id: String,
-    /// Seconds per run.
     pub(super) seconds: f64,
-    /// Criterion's median, or else the one timed run of the statistics.
     pub(super) by_criterion: bool,
-    /// The heap peak of its statistics run, for the Rust programs (0: not measured).
     pub(super) heap_peak_bytes: u64,
 }
 
@@ -181,8 +174,7 @@ impl YardstickTime {
     }
 }
 
-/// Yardstick rows by n: criterion's median when present, else the one timed run from the CSV;
-/// the C program first.
+/// Yardstick rows by n, the C program first: criterion's median, else the CSV's one run.
 pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTime>> {
     let mut rows: BTreeMap<usize, Vec<YardstickTime>> = BTreeMap::new();
     for (id, points) in data.estimates(YARDSTICK) {
@@ -213,59 +205,44 @@ pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTi
     rows
 }
 
-/// The yardstick table, or why there is none.
+/// The yardstick table and the peer's line; nothing when the run has no yardstick.
 pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
     let rows = yardstick_rows(data);
     if rows.is_empty() {
-        let _ = writeln!(
-            md,
-            "No yardstick in this run (it needs `gcc` and the shared `yardstick/` C programs \
-             beside the workspace).\n"
-        );
         return;
     }
-    let _ = writeln!(
-        md,
-        "The C programs are compiled with gcc at bench start for the same target as the Rust \
-         code (`-O3` beside the default generic x86-64 build, `-O3 -march=native` when the bench \
-         runs with `RUSTFLAGS=\"-C target-cpu=native\"`; the bench prints the flags) and timed as \
-         processes (start-up included, under a millisecond). Speed-up: the C program's time \
-         divided by the Rust time at the same n. Sizes too slow for ten samples (n = 17 in a \
-         full run) are timed once each, side by side. Memory: the heap peak of the Rust run \
-         (the C programs hold a few KiB of stack).\n"
-    );
-    let _ = writeln!(
-        md,
-        "| n | program | time | timed by | against C | heap peak |\n|--:|---|--:|---|--:|--:|"
-    );
+    let mut lines = Vec::new();
     for (n, list) in &rows {
         let c = list.iter().find(|t| t.is_c());
         for time in list {
             let ratio = match c {
                 Some(c) if c.id != time.id => {
-                    format!("{} than `{}`", versus(c.seconds, time.seconds), c.id)
+                    format!(
+                        "{} than `{}`",
+                        times(c.seconds / time.seconds, "faster", "slower"),
+                        c.id
+                    )
                 }
                 _ => "-".to_string(),
             };
-            let memory = if time.heap_peak_bytes > 0 {
-                format_bytes(time.heap_peak_bytes)
+            let heap = Some(time.heap_peak_bytes).filter(|&b| b > 0);
+            let by = if time.by_criterion {
+                "criterion median"
             } else {
-                "-".to_string()
+                "one run"
             };
-            let _ = writeln!(
-                md,
-                "| {n} | `{}` | {} | {} | {ratio} | {memory} |",
-                time.id,
+            lines.push(vec![
+                n.to_string(),
+                format!("`{}`", time.id),
                 format_seconds(time.seconds),
-                if time.by_criterion {
-                    "criterion median"
-                } else {
-                    "one run"
-                }
-            );
+                by.to_string(),
+                ratio,
+                heap.map_or("-".to_string(), format_bytes),
+            ]);
         }
     }
-    md.push('\n');
+    let head = ["n", "program", "time", "timed by", "against C", "heap peak"];
+    table(md, &head, "rlrlrr", lines);
     peer_lines(md, &rows);
 }
 
@@ -274,8 +251,7 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
 /// medians (issue 15 of this project): its speed-up over `count.c` by n. Not rerun here.
 const PEER: (&str, &[(usize, f64)]) = ("Kluev's N-Queens-Count-Sol", &[(16, 13.3), (17, 7.9)]);
 
-/// One line per size the peer was measured at: its published speed-up beside this run's
-/// one-thread `quadrants`.
+/// The peer's published speed-up beside this run's one-thread `quadrants`, per size.
 fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>) {
     let (peer, ratios) = PEER;
     let mut lines = Vec::new();
@@ -305,16 +281,19 @@ fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>) {
     }
 }
 
-/// How a Rust time compares with a C time: `2.41× faster` (C time / Rust time) or `1.18×
-/// slower`.
-pub(super) fn versus(c_secs: f64, secs: f64) -> String {
-    if c_secs <= 0.0 || secs <= 0.0 {
-        "-".to_string()
-    } else if secs <= c_secs {
-        format!("{:.2}× faster", c_secs / secs)
-    } else {
-        format!("{:.2}× slower", secs / c_secs)
+/// `3.2× faster` (ratio ≥ 1), or the other word and the inverse ratio below 1; `-` without
+/// a finite positive ratio.
+pub(super) fn times(ratio: f64, above: &str, below: &str) -> String {
+    if !ratio.is_finite() || ratio <= 0.0 {
+        return "-".to_string();
     }
+    let (ratio, word) = if ratio >= 1.0 {
+        (ratio, above)
+    } else {
+        (1.0 / ratio, below)
+    };
+    let digits = if ratio >= 10.0 { 0 } else { 1 };
+    format!("{ratio:.digits$}× {word}")
 }
 
 #[cfg(test)]
@@ -343,9 +322,11 @@ mod tests {
     }
 
     #[test]
-    fn versus_reads_as_c_time_over_rust_time() {
-        assert_eq!(versus(4.0, 1.0), "4.00× faster");
-        assert_eq!(versus(4.0, 5.0), "1.25× slower");
-        assert_eq!(versus(0.0, 5.0), "-");
+    fn ratios_read_as_times_faster_or_slower() {
+        assert_eq!(times(4.0 / 1.0, "faster", "slower"), "4.0× faster");
+        assert_eq!(times(4.0 / 5.0, "faster", "slower"), "1.2× slower");
+        assert_eq!(times(42.4, "faster", "slower"), "42× faster");
+        assert_eq!(times(0.0 / 5.0, "faster", "slower"), "-");
+        assert_eq!(times(4.0 / 0.0, "faster", "slower"), "-");
     }
 }
