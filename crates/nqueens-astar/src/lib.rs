@@ -190,11 +190,10 @@ const VARIANTS: [Variant; 3] = [
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
         keeps_given: false,
-        cost: Cost {
-            first: CostModel::power(&[(8, 2e-5), (16, 1e-4), (30, 7e-4), (100, 0.055)], 3.5),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::power(
+            &[(8, 2e-5), (16, 1e-4), (30, 7e-4), (100, 0.055)],
+            3.5,
+        )),
         ..Variant::BLANK
     },
     Variant {
@@ -207,11 +206,7 @@ const VARIANTS: [Variant; 3] = [
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
         keeps_given: false,
-        cost: Cost {
-            first: CostModel::wall(&[(8, 1.8e-5), (16, 2.9e-3)]),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::wall(&[(8, 1.8e-5), (16, 2.9e-3)])),
         ..Variant::BLANK
     },
     Variant {
@@ -224,11 +219,7 @@ const VARIANTS: [Variant; 3] = [
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
         keeps_given: false,
-        cost: Cost {
-            first: CostModel::wall(&[(8, 1.6e-3)]),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::wall(&[(8, 1.6e-3)])),
         ..Variant::BLANK
     },
 ];

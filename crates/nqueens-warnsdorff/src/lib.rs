@@ -157,22 +157,18 @@ const VARIANTS: [Variant; 2] = [
         list: Limit::Unsupported(ONLY_FIRST),
         count: Limit::Unsupported(ONLY_FIRST),
         keeps_given: false,
-        cost: Cost {
-            first: CostModel::power(
-                &[
-                    (8, 2e-5),
-                    (100, 6e-5),
-                    (300, 2e-4),
-                    (1_000, 5e-3),
-                    (3_000, 0.02),
-                    (10_000, 0.32),
-                    (30_000, 1.4),
-                ],
-                2.0,
-            ),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::power(
+            &[
+                (8, 2e-5),
+                (100, 6e-5),
+                (300, 2e-4),
+                (1_000, 5e-3),
+                (3_000, 0.02),
+                (10_000, 0.32),
+                (30_000, 1.4),
+            ],
+            2.0,
+        )),
         ..Variant::BLANK
     },
     Variant {
