@@ -185,13 +185,11 @@ const COUNT: Limit =
 const GEOMETRIC_VARIANT: Variant = Variant {
     name: Some("geometric"),
     summary: "geometric cooling from T = 1 to 0.05 per sweep of n swaps, reheats to 0.5",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Examined),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
-    keeps_given: false,
     cost: Cost::first_only(CostModel::power(
         &[
             (8, 2.6e-5),

@@ -189,7 +189,6 @@ const VARIANTS: [Variant; 3] = [
         first: Limit::UpTo(SWAP_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
-        keeps_given: false,
         cost: Cost::first_only(CostModel::power(
             &[(8, 2e-5), (16, 1e-4), (30, 7e-4), (100, 0.055)],
             3.5,
@@ -200,12 +199,10 @@ const VARIANTS: [Variant; 3] = [
         name: Some(ROW),
         summary: "one queen per row, top to bottom, on a safe square; h = rows left",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(ROW_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
-        keeps_given: false,
         cost: Cost::first_only(CostModel::wall(&[(8, 1.8e-5), (16, 2.9e-3)])),
         ..Variant::BLANK
     },
@@ -213,12 +210,10 @@ const VARIANTS: [Variant; 3] = [
         name: Some(SQUARE),
         summary: "a queen on any safe square, in any order, sets deduplicated; h = queens left",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(SQUARE_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
-        keeps_given: false,
         cost: Cost::first_only(CostModel::wall(&[(8, 1.6e-3)])),
         ..Variant::BLANK
     },

@@ -47,11 +47,8 @@ const SUMMARY: &str = "backtracking on column/diagonal bitmasks; counts with mir
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
     complete: true,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(MAX_N),
     list: Limit::UpTo(MAX_N),
     count: Limit::UpTo(known::COUNT_FITS_U64),

@@ -390,15 +390,11 @@ const SUMMARY: &str = "breadth-first extension of every partial arrangement (Hui
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
     complete: true,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(DECLARED_MAX_N),
     list: Limit::UpTo(DECLARED_MAX_N),
     count: Limit::UpTo(DECLARED_MAX_N),
-    keeps_given: false,
     cost: Cost {
         first: CostModel::wall(&[(8, 8.6e-5)]),
         count: CostModel::per_row(

@@ -61,15 +61,10 @@ const SUMMARY: &str =
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
-    complete: false,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(MAX_N),
     list: Limit::Unsupported("a construction gives one solution per n; it cannot enumerate"),
     count: Limit::Unsupported("a construction gives one solution per n; it cannot count"),
-    keeps_given: false,
     cost: Cost::first_only(CostModel::power(
         &[
             (8, 4e-7),

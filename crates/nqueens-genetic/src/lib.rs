@@ -209,13 +209,11 @@ const COUNT: Limit =
 const PMX_VARIANT: Variant = Variant {
     name: Some("pmx"),
     summary: "population 100, tournaments of 5, PMX crossover 1/2, swap mutation, elite 2, restarts",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Moves),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
-    keeps_given: false,
     cost: Cost::first_only(CostModel::power(
         &[
             (8, 5e-5),

@@ -172,14 +172,12 @@ const COUNT: Limit =
 const STEEPEST: Variant = Variant {
     name: Some("steepest"),
     summary: "steepest ascent, stuck at the first plateau or local minimum, random restarts",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Examined),
     bounds_restarts: true,
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
-    keeps_given: false,
     cost: Cost::first_only(CostModel::power(
         &[(8, 3.2e-5), (16, 3.2e-4), (30, 7.3e-3)],
         4.0,

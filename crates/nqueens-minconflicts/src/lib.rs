@@ -144,9 +144,7 @@ fn stall(n: usize) -> u64 {
 
 /// The strategy has no modes: one variant, which only finds.
 const ONLY: Variant = Variant {
-    name: None,
     summary: "greedy permutation start, O(1) swap repair, restarts",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Moves),
     first: Limit::UpTo(MAX_N),

@@ -156,7 +156,6 @@ const VARIANTS: [Variant; 2] = [
         first: Limit::UpTo(MAX_N),
         list: Limit::Unsupported(ONLY_FIRST),
         count: Limit::Unsupported(ONLY_FIRST),
-        keeps_given: false,
         cost: Cost::first_only(CostModel::power(
             &[
                 (8, 2e-5),
@@ -175,12 +174,10 @@ const VARIANTS: [Variant; 2] = [
         name: Some(FAITHFUL),
         summary: "the essay's queensw: rows in order, fewest grandchildren first, deterministic",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(FAITHFUL_MAX_N),
         list: Limit::UpTo(FAITHFUL_LIST_MAX_N),
         count: Limit::UpTo(known::COUNT_FITS_U64),
-        keeps_given: false,
         cost: Cost {
             first: CostModel::wall(&[(8, 7e-6), (30, 1.1e-5), (100, 5.8)]),
             count: CostModel::per_row(&[(4, 1e-6), (8, 1.2e-4), (12, 0.056), (14, 1.6)], 5.3),
