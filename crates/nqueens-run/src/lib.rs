@@ -20,12 +20,9 @@
 //!
 //! The `nqueens` facade re-exports this crate with the core under one path, `nqueens::core`.
 //!
-//! Why a crate of its own: the contract strategies implement (`nqueens-core`) stays small and
-//! changes rarely, while the machinery that runs them (files, locks, threads that watch a
-//! clock) grows with the commands. Strategy crates depend on the core, and those whose count
-//! splits into subproblems also on this crate, for the threads that count their plan
-//! ([`split::count_plan`]). This crate depends on the core and on no strategy; the facade
-//! registers the strategies.
+//! Why a crate of its own: the contract strategies implement (`nqueens-core`, with the runner
+//! that counts their plans) stays small, while the machinery that runs them (files, locks,
+//! threads that watch a clock) grows with the commands. Strategy crates need only the core.
 //!
 //! ```
 //! use std::time::Duration;

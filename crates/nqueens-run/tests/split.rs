@@ -10,8 +10,8 @@ use std::sync::Arc;
 use nqueens_core::{Config, Ended, Error, StopFlag};
 use nqueens_run::StopAfter;
 use nqueens_run::split::{
-    Checkpoint, CheckpointError, MergeError, Shard, ShardRecord, Subproblems, Tally, count_shard,
-    merge,
+    AuditError, Checkpoint, CheckpointError, Key, KeyError, MergeError, Shard, ShardRecord,
+    Subproblems, Tally, audit, check_record, count_shard, merge, sample,
 };
 
 /// A toy count: `3n + 2` subproblems, subproblem `i` with `n + i % 7` solutions in `i % 3`
@@ -552,4 +552,48 @@ fn a_checkpoint_of_the_first_format_is_refused_in_words() {
     );
     assert!(error.to_string().contains("earlier version"), "{error}");
     std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_keyed_record_is_refused_without_its_key_or_once_edited() {
+    let key = Key::from_bytes(b"a secret of at least sixteen bytes").unwrap();
+    let mut record = shards(2, 1).remove(0);
+    key.seal(&mut record);
+    assert!(check_record(&record, Some(&key)).is_ok());
+    // Without the key, or edited with the FNV check recomputed: refused.
+    assert!(matches!(
+        check_record(&record, None),
+        Err(KeyError::Required { .. })
+    ));
+    record.count += 1;
+    if let Some(tallies) = &mut record.tallies {
+        tallies[0][0] += 1;
+    }
+    record.seal();
+    assert!(record.is_intact());
+    assert!(matches!(
+        check_record(&record, Some(&key)),
+        Err(KeyError::Forged(_))
+    ));
+}
+
+#[test]
+fn an_audit_finds_a_forged_subproblem() {
+    let toy = Toy { n: 2 };
+    let mut records = shards(2, 2);
+    let all = sample(toy.len(), toy.len(), 1);
+    assert_eq!(
+        audit(&records, &toy, &all, &config(2)).unwrap().checked,
+        toy.len()
+    );
+    // Subproblem 3 (the second of shard 1/2) forged, the totals and the check made to match.
+    if let Some(tallies) = &mut records[1].tallies {
+        tallies[1][0] += 1;
+    }
+    records[1].count += 1;
+    records[1].seal();
+    assert!(matches!(
+        audit(&records, &toy, &all, &config(2)),
+        Err(AuditError::Mismatch { index: 3, .. })
+    ));
 }

@@ -12,35 +12,6 @@
 //! A key copied to every node of a cluster is as safe as the least safe of them; a wrong count
 //! made by a faulty node with the key is sealed like a right one (the audit of `merge --audit`
 //! catches those, probabilistically).
-//!
-//! ```
-//! use nqueens_run::split::{Key, KeyError, Shard, Subproblems, Tally, check_record, count_shard};
-//! use nqueens_core::{Config, Error, StopFlag};
-//!
-//! struct Two;
-//! impl Subproblems for Two {
-//!     fn strategy(&self) -> &'static str { "two" }
-//!     fn n(&self) -> usize { 4 }
-//!     fn len(&self) -> usize { 2 }
-//!     fn fingerprint(&self) -> String { "0000000000000002".into() }
-//!     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
-//!         Ok(Some(Tally { total: 1, unique: 1 }))
-//!     }
-//! }
-//!
-//! let key = Key::from_bytes(b"a secret of at least sixteen bytes")?;
-//! let mut record = count_shard(&Two, Shard::whole(), &Config::default())?;
-//! key.seal(&mut record);
-//! assert!(check_record(&record, Some(&key)).is_ok());
-//! // Without the key, or edited with the FNV check recomputed: refused.
-//! assert!(matches!(check_record(&record, None), Err(KeyError::Required { .. })));
-//! record.count += 1;
-//! record.tallies = Some(vec![[2, 1], [1, 1]]);
-//! record.seal();
-//! assert!(record.is_intact());
-//! assert!(matches!(check_record(&record, Some(&key)), Err(KeyError::Forged(_))));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::fmt;
 use std::io::Read;
