@@ -51,6 +51,8 @@
 //! let counter = registry.default_for(Operation::Count, 1)?.solver;
 //! let timed = run_with_deadline(counter, Operation::Count, 1, &Config::default(), Duration::from_secs(1));
 //! assert_eq!(timed.result?.label(), "1");
+//! let refused = run_with_deadline(counter, Operation::Count, 2, &Config::default(), Duration::from_secs(1));
+//! assert!(refused.result.is_err());
 //! # Ok::<(), Error>(())
 //! ```
 

@@ -121,37 +121,6 @@ pub enum CheckpointError {
 
 /// A checkpoint file opened for one list of [`Subproblems`]: the subproblems it already holds,
 /// and a handle to append more.
-///
-/// ```
-/// use nqueens_run::split::{Checkpoint, Shard, Subproblems, Tally};
-/// use nqueens_core::{Config, Ended, Error, StopFlag};
-///
-/// /// Five subproblems; subproblem `i` has `i` solutions.
-/// struct Five;
-///
-/// impl Subproblems for Five {
-///     fn strategy(&self) -> &'static str { "five" }
-///     fn n(&self) -> usize { 5 }
-///     fn len(&self) -> usize { 5 }
-///     fn fingerprint(&self) -> String { "0000000000000005".into() }
-///     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
-///         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
-///     }
-/// }
-///
-/// let path = std::env::temp_dir().join(format!("nqueens-doc-split-{}.ckpt", std::process::id()));
-/// # std::fs::remove_file(&path).ok();
-/// let config = Config::default();
-/// let first = Checkpoint::open(&path, &Five)?.count_shard(&Five, Shard::whole(), &config)?;
-/// // A second run finds every subproblem saved, and only adds them up.
-/// let again = Checkpoint::open(&path, &Five)?;
-/// assert_eq!(again.done().len(), 5);
-/// let resumed = again.count_shard(&Five, Shard::whole(), &config)?;
-/// assert_eq!((first.count, resumed.count, resumed.ended), (10, 10, Ended::Exhausted));
-/// # drop(again);
-/// std::fs::remove_file(&path).ok();
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Debug)]
 pub struct Checkpoint {
     path: PathBuf,
