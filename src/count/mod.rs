@@ -34,7 +34,7 @@ mod conflict;
 use std::path::PathBuf;
 
 use nqueens_core::{
-    Admitted, Capabilities, Config, CountRun, Error, Operation, REFERENCE_THREADS, Solver, Variant,
+    Admitted, Capabilities, Config, CountRun, Error, Operation, REFERENCE_THREADS, Solver,
 };
 use nqueens_run::Registry;
 use nqueens_run::split::{
@@ -283,24 +283,9 @@ impl<'r> Counter<'r> {
         self.solver
     }
 
-    /// The variant that will count, as admitted.
-    pub fn variant(&self) -> &'static Variant {
-        self.admitted.variant()
-    }
-
-    /// The config it counts with (the default rule's variant filled in).
-    pub fn config(&self) -> &Config {
-        self.admitted.config()
-    }
-
     /// Whether the default counter refused for memory, and this one counts instead.
     pub fn fallback(&self) -> Option<&Fallback> {
         self.fallback.as_ref()
-    }
-
-    /// The plan of a resumable strategy's count, made once.
-    pub fn plan(&self) -> Option<&dyn Subproblems> {
-        self.plan.as_deref()
     }
 
     /// How many subproblems of the slice the checkpoint already holds.
@@ -331,12 +316,12 @@ impl<'r> Counter<'r> {
             .indices(subproblems)
             .len()
             .saturating_sub(self.resumed());
-        let config = self.config();
+        let config = self.admitted.config();
         let threads = config.thread_count().max(1);
         let share = to_count as f64 / subproblems.max(1) as f64;
         let seconds = match config.symmetric {
             Some(_) => None,
-            None => self.variant().cost.count.seconds(self.request.n),
+            None => self.admitted.variant().cost.count.seconds(self.request.n),
         }
         .map(|whole| whole * share * REFERENCE_THREADS as f64 / threads as f64);
         Some(Forecast {

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use nqueens::core::{Config, Operation, Registry, StopFlag};
+use nqueens::core::{Config, Operation, Registry, StopFlag, quote};
 use nqueens_report::{format_bytes, write_atomically};
 use nqueens_trace::svg::Timing;
 use nqueens_trace::{
@@ -48,7 +48,7 @@ fn parse_max_steps(text: &str) -> Result<u64, String> {
         Ok(steps @ 1..=MAX_STEPS) => Ok(steps),
         _ => Err(format!(
             "{:?} is not a step count from 1 to {MAX_STEPS}",
-            crate::short(text, 24)
+            quote(text, 24)
         )),
     }
 }

@@ -13,10 +13,10 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::{ParsePlacementError, Placement, StopFlag, validate, validate_size};
+use nqueens::core::{ParsePlacementError, Placement, StopFlag, quote, validate, validate_size};
 use serde::Serialize;
 
-use crate::{Status, UsageError, short};
+use crate::{Status, UsageError};
 
 /// Options of `nqueens verify`.
 #[derive(Args, Debug)]
@@ -212,7 +212,7 @@ fn describe(error: &ParsePlacementError) -> String {
     match error {
         ParsePlacementError::TooLarge { text, position } if text.len() > 24 => format!(
             "number {} ({} digits) at position {position} is too large for a column",
-            short(text, 20),
+            quote(text, 20),
             text.len()
         ),
         other => other.to_string(),

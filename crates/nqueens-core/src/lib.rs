@@ -65,7 +65,7 @@ pub use capabilities::{Capabilities, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
 pub use cost::{Cost, CostModel, Growth, REFERENCE_THREADS};
-pub use error::{Bytes, Error, Estimate, Needed};
+pub use error::{Bytes, Error, Estimate, Needed, quote};
 pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use render::{Board, BoardStyle};

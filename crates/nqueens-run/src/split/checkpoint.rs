@@ -32,7 +32,7 @@ use thiserror::Error;
 
 use super::audit::TallyLog;
 use super::key::{self, Key, LineMac};
-use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a, prefix};
+use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a};
 use nqueens_core::Config;
 
 /// Why a checkpoint could not be used.
@@ -240,7 +240,7 @@ fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
 /// `bytes` as text for a message: at most the first few characters, bytes that are not text
 /// replaced.
 fn quote(bytes: &[u8]) -> String {
-    prefix(String::from_utf8_lossy(bytes).trim_end(), QUOTED)
+    nqueens_core::quote(String::from_utf8_lossy(bytes).trim_end(), QUOTED)
 }
 
 impl Checkpoint {
@@ -334,7 +334,7 @@ impl Checkpoint {
                 if found != expected {
                     return Err(CheckpointError::Mismatch {
                         path,
-                        found: prefix(&found[MAGIC.len()..], 200),
+                        found: nqueens_core::quote(&found[MAGIC.len()..], 200),
                         expected: expected[MAGIC.len()..].to_string(),
                     });
                 }

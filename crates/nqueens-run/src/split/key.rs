@@ -191,12 +191,12 @@ pub fn check_record(record: &ShardRecord, key: Option<&Key>) -> Result<(), KeyEr
         None if record.key.is_empty() && record.mac.is_empty() => Ok(()),
         None => Err(KeyError::Required {
             shard: record.shard,
-            id: super::prefix(&record.key, 20),
+            id: nqueens_core::quote(&record.key, 20),
         }),
         Some(_) if record.mac.is_empty() => Err(KeyError::Unkeyed(record.shard)),
         Some(key) if record.key != key.id => Err(KeyError::OtherKey {
             shard: record.shard,
-            found: super::prefix(&record.key, 20),
+            found: nqueens_core::quote(&record.key, 20),
             expected: key.id.clone(),
         }),
         Some(key) => key
@@ -263,7 +263,7 @@ pub(super) fn header_mismatch(found: &str, plain: &str, key: Option<&Key>) -> Op
         (Some(id), None) => Some(format!(
             "it was written with a key (id {}): resume with --key FILE, the key it was written \
              with",
-            super::prefix(id, 20)
+            nqueens_core::quote(id, 20)
         )),
         (None, Some(_)) if found == plain => Some(
             "it was written without a key: finish that count without --key, or start a new \
@@ -273,7 +273,7 @@ pub(super) fn header_mismatch(found: &str, plain: &str, key: Option<&Key>) -> Op
         (Some(id), Some(key)) if id != key.id => Some(format!(
             "it was written with another key (id {}; the key given has id {}): use the key it \
              was written with, or another file",
-            super::prefix(id, 20),
+            nqueens_core::quote(id, 20),
             key.id
         )),
         _ => None,

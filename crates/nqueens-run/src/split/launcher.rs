@@ -312,7 +312,7 @@ fn number(var: &Vars<'_>, name: &'static str) -> Result<Option<usize>, LauncherE
 
 /// A value as echoed in an error: its first 32 characters.
 fn short(value: &str) -> String {
-    super::prefix(value, 32)
+    nqueens_core::quote(value, 32)
 }
 
 #[cfg(test)]

@@ -235,7 +235,7 @@ pub fn merge(
         if record.fingerprint != fingerprint {
             return Err(MergeError::Fingerprint {
                 shard: record.shard,
-                found: super::prefix(&record.fingerprint, 20),
+                found: nqueens_core::quote(&record.fingerprint, 20),
                 expected: fingerprint,
             });
         }

@@ -88,7 +88,7 @@ impl FromStr for Shard {
     type Err = ShardError;
 
     fn from_str(text: &str) -> Result<Shard, ShardError> {
-        let syntax = || ShardError::Syntax(super::prefix(text, 40));
+        let syntax = || ShardError::Syntax(nqueens_core::quote(text, 40));
         let (index, count) = text.trim().split_once('/').ok_or_else(syntax)?;
         let index = index.trim().parse().map_err(|_| syntax())?;
         let count = count.trim().parse().map_err(|_| syntax())?;
