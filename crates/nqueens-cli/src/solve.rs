@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::Args;
 use nqueens::core::{
     Board, BoardStyle, Columns, Config, Ended, FirstOutcome, Operation, Registry, Solver, Stats,
-    StopFlag,
+    StopFlag, attacking_pairs,
 };
 use serde::Serialize;
 
@@ -227,17 +227,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
 /// Says, on standard error, that the climb got stuck on `board` after `restarts` restarts,
 /// with the board's attacking pairs (and its picture in `style`).
 fn say_stuck(strategy: &str, board: &[u32], restarts: u64, style: Option<BoardStyle>) {
-    let pairs: usize = board
-        .iter()
-        .enumerate()
-        .map(|(i, &a)| {
-            board[i + 1..]
-                .iter()
-                .zip(1..)
-                .filter(|&(&b, distance)| a == b || a.abs_diff(b) == distance)
-                .count()
-        })
-        .sum();
+    let pairs = attacking_pairs(board);
     message(&format!(
         "{strategy} got stuck after {restarts} restart(s): no move of a queen within its row\n\
          lowers the {pairs} attacking pair(s) of the board it stopped on:\n{}",

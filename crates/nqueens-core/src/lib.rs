@@ -72,7 +72,7 @@ pub use render::{Board, BoardStyle};
 pub use run::{CountRun, Details, Ended, FirstOutcome, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,
-    validate, validate_size,
+    attacking_pairs, validate, validate_size,
 };
 pub use solver::{Admitted, Solver};
 pub use stats::{Budget, StatField, Stats};
