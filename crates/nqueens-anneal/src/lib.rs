@@ -264,12 +264,10 @@ impl Strategy for AnnealingSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -268,12 +268,10 @@ impl Strategy for AStarSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -221,12 +221,7 @@ impl Strategy for BitmaskSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -416,12 +416,7 @@ impl Strategy for BreadthSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     /// Refuses a count whose frontier would exceed the memory bound, before any work.

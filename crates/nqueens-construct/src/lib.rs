@@ -122,12 +122,7 @@ impl Strategy for ConstructionSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

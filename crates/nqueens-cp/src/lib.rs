@@ -455,12 +455,7 @@ impl Strategy for CpSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(SUMMARY, &VARIANTS)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

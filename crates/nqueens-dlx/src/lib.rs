@@ -265,12 +265,7 @@ impl Strategy for DlxSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

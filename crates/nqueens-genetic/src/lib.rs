@@ -286,12 +286,10 @@ impl Strategy for GeneticSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

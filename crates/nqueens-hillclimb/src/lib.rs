@@ -269,12 +269,10 @@ impl Strategy for HillClimbingSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

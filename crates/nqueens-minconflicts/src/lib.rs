@@ -179,12 +179,10 @@ impl Strategy for MinConflictsSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "min-conflicts local search: greedy permutation start, O(1) swap repair",
-            counts_classes: false,
-            resumable: false,
-            variants: &[ONLY],
-        }
+        Capabilities::new(
+            "min-conflicts local search: greedy permutation start, O(1) swap repair",
+            &[ONLY],
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -186,12 +186,7 @@ impl Strategy for PermutationSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)

@@ -215,10 +215,8 @@ impl Strategy for QuadrantsSolver {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: COUNTER.summary,
-            counts_classes: false,
             resumable: true,
-            variants: &[COUNTER],
+            ..Capabilities::new(COUNTER.summary, &[COUNTER])
         }
     }
 

@@ -353,12 +353,10 @@ impl Strategy for WarnsdorffSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
