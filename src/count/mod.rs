@@ -260,11 +260,9 @@ impl<'r> Counter<'r> {
             .into());
         }
         let checkpoint = match (&plan, &request.checkpoint) {
-            (Some(plan), Some(path)) => Some(Checkpoint::open_keyed(
-                path,
-                plan.as_ref(),
-                request.key.as_ref(),
-            )?),
+            (Some(plan), Some(path)) => {
+                Some(Checkpoint::open(path, plan.as_ref(), request.key.as_ref())?)
+            }
             _ => None,
         };
         Ok(Counter {

@@ -282,7 +282,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
         observer: Some(Arc::new(StopAfter::new(40, stop.clone()))),
         ..Config::default()
     };
-    let first = Checkpoint::open(&path, &toy)
+    let first = Checkpoint::open(&path, &toy, None)
         .unwrap()
         .count_shard(&toy, Shard::whole(), &interrupted)
         .unwrap();
@@ -296,7 +296,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
         .unwrap()
         .write_all(b"17 4")
         .unwrap();
-    let checkpoint = Checkpoint::open(&path, &toy).unwrap();
+    let checkpoint = Checkpoint::open(&path, &toy, None).unwrap();
     let saved = checkpoint.done().len();
     assert!((40..toy.len()).contains(&saved), "{saved} saved");
     let resumed = checkpoint
@@ -347,7 +347,7 @@ fn a_stop_before_the_start_counts_nothing() {
 fn finished_checkpoint(name: &str, n: usize) -> (PathBuf, Toy) {
     let path = temp_file(name);
     let toy = Toy { n };
-    Checkpoint::open(&path, &toy)
+    Checkpoint::open(&path, &toy, None)
         .unwrap()
         .count_shard(&toy, Shard::whole(), &config(1))
         .unwrap();
@@ -365,11 +365,11 @@ fn a_checkpoint_of_another_count_is_refused() {
         "{header}"
     );
     assert!(matches!(
-        Checkpoint::open(&path, &Toy { n: 9 }),
+        Checkpoint::open(&path, &Toy { n: 9 }, None),
         Err(CheckpointError::Mismatch { .. })
     ));
     std::fs::write(&path, "hello\n").unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(matches!(error, CheckpointError::NotACheckpoint { .. }));
     assert!(
         error
@@ -388,24 +388,24 @@ fn a_damaged_or_busy_checkpoint_is_refused() {
     lines[1] = "3 999 1 deadbeef";
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::Corrupt { line: 2, .. })
     ));
     // Not text at all: refused as soon as the first bytes are read.
     std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::NotACheckpoint { .. })
     ));
     // Two runs on one file: the second is told the file is in use.
     std::fs::remove_file(&path).ok();
-    let held = Checkpoint::open(&path, &toy).unwrap();
+    let held = Checkpoint::open(&path, &toy, None).unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::InUse { .. })
     ));
     drop(held);
-    assert!(Checkpoint::open(&path, &toy).is_ok());
+    assert!(Checkpoint::open(&path, &toy, None).is_ok());
     std::fs::remove_file(&path).ok();
 }
 
@@ -452,7 +452,7 @@ fn a_cut_off_header_says_the_checkpoint_is_truncated() {
     let text = std::fs::read_to_string(&path).unwrap();
     for cut in [5, 30, text.lines().next().unwrap().len()] {
         std::fs::write(&path, &text[..cut]).unwrap();
-        let error = Checkpoint::open(&path, &toy).unwrap_err();
+        let error = Checkpoint::open(&path, &toy, None).unwrap_err();
         assert!(
             matches!(error, CheckpointError::Truncated { .. }),
             "cut at {cut}: {error}"
@@ -465,7 +465,7 @@ fn a_cut_off_header_says_the_checkpoint_is_truncated() {
 #[test]
 fn a_torn_last_line_that_is_not_text_is_dropped() {
     let (path, toy) = finished_checkpoint("torn-binary", 8);
-    let whole = Checkpoint::open(&path, &toy).unwrap().done().len();
+    let whole = Checkpoint::open(&path, &toy, None).unwrap().done().len();
     assert_eq!(whole, toy.len());
     // Drop the last line and put bytes that are not UTF-8 in its place, with and without a
     // newline after them.
@@ -475,7 +475,7 @@ fn a_torn_last_line_that_is_not_text_is_dropped() {
         let mut bytes = kept.as_bytes().to_vec();
         bytes.extend_from_slice(tail);
         std::fs::write(&path, &bytes).unwrap();
-        let checkpoint = Checkpoint::open(&path, &toy).unwrap();
+        let checkpoint = Checkpoint::open(&path, &toy, None).unwrap();
         assert_eq!(checkpoint.done().len(), toy.len() - 1);
         drop(checkpoint);
         // The torn bytes are cut off when the file is opened.
@@ -502,18 +502,18 @@ fn a_line_from_another_count_or_an_endless_line_is_refused() {
     lines[1] = foreign[1].clone();
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::Corrupt { line: 2, .. })
     ));
     // A line of a megabyte is not read to its end, and the message quotes only its start.
     lines[1] = "7".repeat(1 << 20);
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(matches!(error, CheckpointError::Corrupt { line: 2, .. }));
     assert!(error.to_string().len() < 400, "{error}");
     // A header line of a megabyte, likewise.
     std::fs::write(&path, "x".repeat(1 << 20)).unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(matches!(error, CheckpointError::NotACheckpoint { .. }));
     assert!(error.to_string().len() < 400, "{error}");
     std::fs::remove_file(&path).ok();
@@ -545,7 +545,7 @@ fn a_checkpoint_of_the_first_format_is_refused_in_words() {
         old_check(1, 9, 1)
     );
     std::fs::write(&path, old).unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(
         matches!(error, CheckpointError::OldFormat { .. }),
         "{error}"

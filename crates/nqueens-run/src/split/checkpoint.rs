@@ -14,7 +14,7 @@
 //! (that would cost milliseconds per subproblem), so after a power failure the last few may be
 //! lost the same way.
 //!
-//! With a [`Key`] ([`Checkpoint::open_keyed`], `count --key`) the header names the key's id and
+//! With a [`Key`] ([`Checkpoint::open`], `count --key`) the header names the key's id and
 //! every line carries a fifth field, an HMAC-SHA256 of the header and the line's numbers: a
 //! line edited without the key fails it, and a keyed file is refused without its key.
 //!
@@ -246,17 +246,10 @@ fn quote(bytes: &[u8]) -> String {
 impl Checkpoint {
     /// Opens `path` for `plan`: creates it if missing, else loads the subproblems it holds
     /// (dropping a torn last line). Refuses a file made for another strategy, `n` or list.
+    /// With a `key`, every line is checked and made with it (a keyed check after the FNV one):
+    /// a file written with another key, a keyed file opened without a key, and a file written
+    /// without a key opened with one are refused.
     pub fn open(
-        path: impl AsRef<Path>,
-        plan: &dyn Subproblems,
-    ) -> Result<Checkpoint, CheckpointError> {
-        Checkpoint::open_keyed(path, plan, None)
-    }
-
-    /// [`open`](Checkpoint::open), with every line checked and made with `key` (a keyed
-    /// check after the FNV one). Refuses a file written with another key, a keyed file opened
-    /// without a key, and a file written without a key opened with one.
-    pub fn open_keyed(
         path: impl AsRef<Path>,
         plan: &dyn Subproblems,
         key: Option<&Key>,
