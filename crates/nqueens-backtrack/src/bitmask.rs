@@ -191,16 +191,6 @@ impl BitmaskSolver {
     /// tree. `config`'s stop flag may end it early ([`TreeProfile::ended`] says so); its
     /// observer hears nothing.
     ///
-    /// ```
-    /// use nqueens_backtrack::BitmaskSolver;
-    /// use nqueens_core::Config;
-    ///
-    /// let profile = BitmaskSolver.profile(8, &Config::default())?;
-    /// assert_eq!(profile.levels, [1, 8, 42, 140, 344, 568, 550, 312, 92]);
-    /// assert_eq!((profile.total(), profile.squares_examined()), (2_057, 15_720));
-    /// # Ok::<(), nqueens_core::Error>(())
-    /// ```
-    ///
     /// # Errors
     ///
     /// As for listing ([`Solver::visit`](nqueens_core::Solver::visit)): [`Error::ZeroSize`]
