@@ -237,13 +237,7 @@ impl Strategy for BitmaskSolver {
                 total += 1;
                 std::ops::ControlFlow::Continue(())
             });
-            return Ok(CountRun {
-                total,
-                unique: None,
-                ended,
-                stats,
-                details: Default::default(),
-            });
+            return Ok(CountRun::new(total, ended, stats));
         }
         // One branch per run: the counter without statistics keeps none.
         let (total, stats, ended) = if config.stats {
@@ -251,12 +245,6 @@ impl Strategy for BitmaskSolver {
         } else {
             count::count_halves::<false>(n, config)
         };
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended,
-            stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, ended, stats))
     }
 }

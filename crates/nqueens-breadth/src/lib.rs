@@ -473,12 +473,6 @@ impl Strategy for BreadthSolver {
             }
             levels.stats.nodes += total;
         }
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended,
-            stats: levels.stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, ended, levels.stats))
     }
 }

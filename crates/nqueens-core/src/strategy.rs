@@ -153,13 +153,7 @@ pub trait Strategy: Send + Sync {
             total += 1;
             ControlFlow::Continue(())
         })?;
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended: run.ended,
-            stats: run.stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, run.ended, run.stats))
     }
 
     /// Refuses, before any work, a count the strategy cannot afford under the job's config

@@ -138,15 +138,7 @@ pub fn run_with_deadline(
                     total += 1;
                     std::ops::ControlFlow::Continue(())
                 })
-                .map(|run| {
-                    Answer::Count(CountRun {
-                        total,
-                        unique: None,
-                        ended: run.ended,
-                        stats: run.stats,
-                        details: Default::default(),
-                    })
-                })
+                .map(|run| Answer::Count(CountRun::new(total, run.ended, run.stats)))
         }
     });
     Timed { result, seconds }

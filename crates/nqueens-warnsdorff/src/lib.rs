@@ -387,12 +387,6 @@ impl Strategy for WarnsdorffSolver {
             total += if has_mirror { 2 } else { 1 };
             ControlFlow::Continue(())
         });
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended,
-            stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, ended, stats))
     }
 }
