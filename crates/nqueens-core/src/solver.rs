@@ -204,16 +204,6 @@ pub struct Admitted {
 }
 
 impl Admitted {
-    /// The strategy that admitted it.
-    pub fn strategy(&self) -> &'static str {
-        self.strategy
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
     /// The variant that runs it.
     pub fn variant(&self) -> &'static Variant {
         self.variant.1
