@@ -263,16 +263,9 @@ enum Status {
 }
 
 /// A request the CLI itself refuses; it exits with status 2 like clap's usage errors.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 struct UsageError(String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
 
 /// The system allocator, remembering a failed allocation for [`memory::install`]'s handler.
 #[global_allocator]
