@@ -146,11 +146,6 @@ pub fn count(
     Counter::new(registry, request.clone(), config)?.run()
 }
 
-/// The registered strategies whose capabilities say `can`.
-fn strategies_that(registry: &Registry, can: impl Fn(&Capabilities) -> bool) -> Names {
-    Names(registry.names_with(can))
-}
-
 /// Checks the parts of `request` and `config` against each other, before any strategy is asked.
 fn check_request(request: &CountRequest, config: &Config) -> Result<(), Conflict> {
     let splits = request.shard.is_some() || request.checkpoint.is_some();
@@ -186,22 +181,22 @@ fn check_named(
     let capabilities = solver.capabilities();
     let strategy = solver.name();
     if config.symmetric.is_some() && !capabilities.counts_symmetric() {
-        let able = strategies_that(registry, Capabilities::counts_symmetric);
+        let able = Names(registry.names_with(Capabilities::counts_symmetric));
         return Err(Conflict::NoTurn { strategy, able }.into());
     }
     if config.given.is_some()
         && let Err(refusal @ Error::GivenNotHonoured { .. }) =
             solver.check(Operation::Count, request.n, config)
     {
-        let able = strategies_that(registry, Capabilities::keeps_given);
+        let able = Names(registry.names_with(Capabilities::keeps_given));
         return Err(Conflict::GivenNotKept { refusal, able }.into());
     }
     if (request.shard.is_some() || request.checkpoint.is_some()) && !capabilities.resumable {
-        let able = strategies_that(registry, |c| c.resumable);
+        let able = Names(registry.names_with(|c| c.resumable));
         return Err(Conflict::NotResumable { strategy, able }.into());
     }
     if request.classes && !capabilities.counts_classes {
-        let able = strategies_that(registry, |c| c.counts_classes);
+        let able = Names(registry.names_with(|c| c.counts_classes));
         return Err(Conflict::NoClasses { strategy, able }.into());
     }
     Ok(())
@@ -469,9 +464,9 @@ fn choose<'r>(
         Some(fallback) => Err(fallback.error.into()),
         None => Err(Conflict::NoCounter {
             n,
-            classes: strategies_that(registry, |c| c.counts_classes),
-            resumable: strategies_that(registry, |c| c.resumable),
-            symmetric: strategies_that(registry, Capabilities::counts_symmetric),
+            classes: Names(registry.names_with(|c| c.counts_classes)),
+            resumable: Names(registry.names_with(|c| c.resumable)),
+            symmetric: Names(registry.names_with(Capabilities::counts_symmetric)),
         }
         .into()),
     }
