@@ -178,26 +178,14 @@ fn write_trace(
         Format::JsonLines => write_atomically(path, |out| {
             first.write_jsonl(&mut StopWriter::new(out, stop))
         })?,
-        Format::Svg => {
+        Format::Svg | Format::Gif => {
             let frames = frames(first)?;
+            let animate = match format {
+                Format::Svg => nqueens_trace::svg::write_svg,
+                _ => nqueens_trace::gif::write_gif,
+            };
             write_atomically(path, |out| {
-                nqueens_trace::svg::write_svg(
-                    first,
-                    &frames,
-                    timing,
-                    &mut StopWriter::new(out, stop),
-                )
-            })?
-        }
-        Format::Gif => {
-            let frames = frames(first)?;
-            write_atomically(path, |out| {
-                nqueens_trace::gif::write_gif(
-                    first,
-                    &frames,
-                    timing,
-                    &mut StopWriter::new(out, stop),
-                )
+                animate(first, &frames, timing, &mut StopWriter::new(out, stop))
             })?
         }
         Format::Html => write_atomically(path, |out| {
