@@ -325,13 +325,10 @@ impl<'r> Counter<'r> {
         })
     }
 
-    /// Whether `record` (read back from where an earlier run of this sharded count wrote it)
-    /// already holds this count's slice, whole: then the count need not run again. `Ok(false)`
-    /// for a record of this slice that is partial (an interrupted run), that an earlier
-    /// version made from a different list of subproblems or without per-subproblem counts, or
-    /// (with a key) that was written without a key: count it again. An error for a
-    /// record of another count or one that fails its check, so that a caller does not replace
-    /// what it does not own.
+    /// Whether `record` (where an earlier run of this sharded count wrote it) already holds
+    /// this count's slice, whole, so that the count need not run again: `Ok(false)` for one to
+    /// count again (partial, of another list of subproblems, without tallies, or unsealed under
+    /// a key); an error for a record of another count or a damaged one, not to be replaced.
     pub fn completes(&self, record: &ShardRecord) -> Result<bool, CountError> {
         let (Some(plan), Some(shard)) = (&self.plan, self.request.shard) else {
             return Err(Conflict::NoRecord.into());
