@@ -81,7 +81,7 @@ pub enum Searched {
     Stuck(Vec<u32>, Stats),
 }
 
-/// The frame of a seeded local search on `n` queens, around `search`: the [`start`] (the
+/// The frame of a seeded local search on `n` queens, around `search`: the start (the
 /// seed, the budget, the sizes answered at once), the generator seeded, then the end as a
 /// [`FirstRun`] with its seed: [`Event::Found`] and the solution validated when `search` found
 /// one.

@@ -36,13 +36,15 @@
 //! Without a seed one is drawn and reported in [`FirstRun::seed`].
 //!
 //! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`]): every row of each start as [`Event::Assigned`] (given queens excepted: they
-//! are on the board from the outset), each repair move as [`Event::Swapped`], each restart as
-//! [`Event::Restarted`] followed by the new start's rows, and [`Event::Found`] at the end. A
-//! move whose 64 sampled partners would all add attacking pairs makes no swap but still counts
-//! (it is the budget's unit, and the stall's): it is reported as [`Event::Moved`] from the
-//! queen's column to that same column, so the events' moves add up to `Stats::moves`. Without
-//! an observer the search runs an instance compiled without the calls.
+//! of [`nqueens_core::Event`]): every row of each start as
+//! [`Assigned`](nqueens_core::Event::Assigned) (given queens excepted: they are on the board
+//! from the outset), each repair move as [`Swapped`](nqueens_core::Event::Swapped), each
+//! restart as [`Restarted`](nqueens_core::Event::Restarted) followed by the new start's rows,
+//! and [`Found`](nqueens_core::Event::Found) at the end. A move whose 64 sampled partners would
+//! all add attacking pairs makes no swap but still counts (it is the budget's unit, and the
+//! stall's): it is reported as [`Moved`](nqueens_core::Event::Moved) from the queen's column to
+//! that same column, so the events' moves add up to `Stats::moves`. Without an observer the
+//! search runs an instance compiled without the calls.
 //!
 //! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the repair moves over all
 //! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].

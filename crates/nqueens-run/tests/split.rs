@@ -102,7 +102,7 @@ fn shards_merge_to_the_total() {
 
 /// Records written before `ended` replaced the `complete` flag read back the same, with the
 /// same check, and are written back byte for byte (scripts read the lines). The checks were
-/// computed outside this code (FNV-1a of the fields, as `expected_check` documents).
+/// computed outside this code (FNV-1a of the fields, as `ShardRecord::check` documents).
 #[test]
 fn records_keep_their_json_lines_byte_for_byte() {
     for (line, ended) in [
