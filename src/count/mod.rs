@@ -34,7 +34,7 @@ mod conflict;
 use std::path::PathBuf;
 
 use nqueens_core::{
-    Admitted, Capabilities, Config, CountRun, Error, Operation, REFERENCE_THREADS, Solver, Variant,
+    Admitted, Capabilities, Config, CountRun, Error, Operation, REFERENCE_THREADS, Solver,
 };
 use nqueens_run::Registry;
 use nqueens_run::split::{
@@ -146,11 +146,6 @@ pub fn count(
     Counter::new(registry, request.clone(), config)?.run()
 }
 
-/// The registered strategies whose capabilities say `can`.
-fn strategies_that(registry: &Registry, can: impl Fn(&Capabilities) -> bool) -> Names {
-    Names(registry.names_with(can))
-}
-
 /// Checks the parts of `request` and `config` against each other, before any strategy is asked.
 fn check_request(request: &CountRequest, config: &Config) -> Result<(), Conflict> {
     let splits = request.shard.is_some() || request.checkpoint.is_some();
@@ -186,22 +181,22 @@ fn check_named(
     let capabilities = solver.capabilities();
     let strategy = solver.name();
     if config.symmetric.is_some() && !capabilities.counts_symmetric() {
-        let able = strategies_that(registry, Capabilities::counts_symmetric);
+        let able = Names(registry.names_with(Capabilities::counts_symmetric));
         return Err(Conflict::NoTurn { strategy, able }.into());
     }
     if config.given.is_some()
         && let Err(refusal @ Error::GivenNotHonoured { .. }) =
             solver.check(Operation::Count, request.n, config)
     {
-        let able = strategies_that(registry, Capabilities::keeps_given);
+        let able = Names(registry.names_with(Capabilities::keeps_given));
         return Err(Conflict::GivenNotKept { refusal, able }.into());
     }
     if (request.shard.is_some() || request.checkpoint.is_some()) && !capabilities.resumable {
-        let able = strategies_that(registry, |c| c.resumable);
+        let able = Names(registry.names_with(|c| c.resumable));
         return Err(Conflict::NotResumable { strategy, able }.into());
     }
     if request.classes && !capabilities.counts_classes {
-        let able = strategies_that(registry, |c| c.counts_classes);
+        let able = Names(registry.names_with(|c| c.counts_classes));
         return Err(Conflict::NoClasses { strategy, able }.into());
     }
     Ok(())
@@ -260,11 +255,9 @@ impl<'r> Counter<'r> {
             .into());
         }
         let checkpoint = match (&plan, &request.checkpoint) {
-            (Some(plan), Some(path)) => Some(Checkpoint::open_keyed(
-                path,
-                plan.as_ref(),
-                request.key.as_ref(),
-            )?),
+            (Some(plan), Some(path)) => {
+                Some(Checkpoint::open(path, plan.as_ref(), request.key.as_ref())?)
+            }
             _ => None,
         };
         Ok(Counter {
@@ -283,24 +276,9 @@ impl<'r> Counter<'r> {
         self.solver
     }
 
-    /// The variant that will count, as admitted.
-    pub fn variant(&self) -> &'static Variant {
-        self.admitted.variant()
-    }
-
-    /// The config it counts with (the default rule's variant filled in).
-    pub fn config(&self) -> &Config {
-        self.admitted.config()
-    }
-
     /// Whether the default counter refused for memory, and this one counts instead.
     pub fn fallback(&self) -> Option<&Fallback> {
         self.fallback.as_ref()
-    }
-
-    /// The plan of a resumable strategy's count, made once.
-    pub fn plan(&self) -> Option<&dyn Subproblems> {
-        self.plan.as_deref()
     }
 
     /// How many subproblems of the slice the checkpoint already holds.
@@ -331,12 +309,12 @@ impl<'r> Counter<'r> {
             .indices(subproblems)
             .len()
             .saturating_sub(self.resumed());
-        let config = self.config();
+        let config = self.admitted.config();
         let threads = config.thread_count().max(1);
         let share = to_count as f64 / subproblems.max(1) as f64;
         let seconds = match config.symmetric {
             Some(_) => None,
-            None => self.variant().cost.count.seconds(self.request.n),
+            None => self.admitted.variant().cost.count.seconds(self.request.n),
         }
         .map(|whole| whole * share * REFERENCE_THREADS as f64 / threads as f64);
         Some(Forecast {
@@ -347,13 +325,10 @@ impl<'r> Counter<'r> {
         })
     }
 
-    /// Whether `record` (read back from where an earlier run of this sharded count wrote it)
-    /// already holds this count's slice, whole: then the count need not run again. `Ok(false)`
-    /// for a record of this slice that is partial (an interrupted run), that an earlier
-    /// version made from a different list of subproblems or without per-subproblem counts, or
-    /// (with a key) that was written without a key: count it again. An error for a
-    /// record of another count or one that fails its check, so that a caller does not replace
-    /// what it does not own.
+    /// Whether `record` (where an earlier run of this sharded count wrote it) already holds
+    /// this count's slice, whole, so that the count need not run again: `Ok(false)` for one to
+    /// count again (partial, of another list of subproblems, without tallies, or unsealed under
+    /// a key); an error for a record of another count or a damaged one, not to be replaced.
     pub fn completes(&self, record: &ShardRecord) -> Result<bool, CountError> {
         let (Some(plan), Some(shard)) = (&self.plan, self.request.shard) else {
             return Err(Conflict::NoRecord.into());
@@ -486,9 +461,9 @@ fn choose<'r>(
         Some(fallback) => Err(fallback.error.into()),
         None => Err(Conflict::NoCounter {
             n,
-            classes: strategies_that(registry, |c| c.counts_classes),
-            resumable: strategies_that(registry, |c| c.resumable),
-            symmetric: strategies_that(registry, Capabilities::counts_symmetric),
+            classes: Names(registry.names_with(|c| c.counts_classes)),
+            resumable: Names(registry.names_with(|c| c.resumable)),
+            symmetric: Names(registry.names_with(Capabilities::counts_symmetric)),
         }
         .into()),
     }

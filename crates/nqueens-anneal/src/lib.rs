@@ -185,28 +185,22 @@ const COUNT: Limit =
 const GEOMETRIC_VARIANT: Variant = Variant {
     name: Some("geometric"),
     summary: "geometric cooling from T = 1 to 0.05 per sweep of n swaps, reheats to 0.5",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Examined),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
-    keeps_given: false,
-    cost: Cost {
-        first: CostModel::power(
-            &[
-                (8, 2.6e-5),
-                (100, 7.3e-4),
-                (1_000, 5.8e-3),
-                (10_000, 0.08),
-                (30_000, 0.38),
-                (100_000, 2.1),
-            ],
-            1.5,
-        ),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[
+            (8, 2.6e-5),
+            (100, 7.3e-4),
+            (1_000, 5.8e-3),
+            (10_000, 0.08),
+            (30_000, 0.38),
+            (100_000, 2.1),
+        ],
+        1.5,
+    )),
     ..Variant::BLANK
 };
 
@@ -214,21 +208,17 @@ const GEOMETRIC_VARIANT: Variant = Variant {
 const QUENCH_VARIANT: Variant = Variant {
     name: Some("quench"),
     summary: "T = 0 throughout: random descent with sideways swaps, restarts",
-    cost: Cost {
-        first: CostModel::power(
-            &[
-                (8, 5.2e-6),
-                (100, 1.7e-4),
-                (1_000, 2.8e-3),
-                (10_000, 0.06),
-                (30_000, 0.42),
-                (100_000, 2.7),
-            ],
-            1.5,
-        ),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[
+            (8, 5.2e-6),
+            (100, 1.7e-4),
+            (1_000, 2.8e-3),
+            (10_000, 0.06),
+            (30_000, 0.42),
+            (100_000, 2.7),
+        ],
+        1.5,
+    )),
     ..GEOMETRIC_VARIANT
 };
 
@@ -274,12 +264,10 @@ impl Strategy for AnnealingSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -189,46 +189,32 @@ const VARIANTS: [Variant; 3] = [
         first: Limit::UpTo(SWAP_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
-        keeps_given: false,
-        cost: Cost {
-            first: CostModel::power(&[(8, 2e-5), (16, 1e-4), (30, 7e-4), (100, 0.055)], 3.5),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::power(
+            &[(8, 2e-5), (16, 1e-4), (30, 7e-4), (100, 0.055)],
+            3.5,
+        )),
         ..Variant::BLANK
     },
     Variant {
         name: Some(ROW),
         summary: "one queen per row, top to bottom, on a safe square; h = rows left",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(ROW_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
-        keeps_given: false,
-        cost: Cost {
-            first: CostModel::wall(&[(8, 1.8e-5), (16, 2.9e-3)]),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::wall(&[(8, 1.8e-5), (16, 2.9e-3)])),
         ..Variant::BLANK
     },
     Variant {
         name: Some(SQUARE),
         summary: "a queen on any safe square, in any order, sets deduplicated; h = queens left",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(SQUARE_MAX_N),
         list: Limit::Unsupported(NO_ENUMERATION),
         count: Limit::Unsupported(NO_ENUMERATION),
-        keeps_given: false,
-        cost: Cost {
-            first: CostModel::wall(&[(8, 1.6e-3)]),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::wall(&[(8, 1.6e-3)])),
         ..Variant::BLANK
     },
 ];
@@ -282,12 +268,10 @@ impl Strategy for AStarSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -47,11 +47,8 @@ const SUMMARY: &str = "backtracking on column/diagonal bitmasks; counts with mir
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
     complete: true,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(MAX_N),
     list: Limit::UpTo(MAX_N),
     count: Limit::UpTo(known::COUNT_FITS_U64),
@@ -194,16 +191,6 @@ impl BitmaskSolver {
     /// tree. `config`'s stop flag may end it early ([`TreeProfile::ended`] says so); its
     /// observer hears nothing.
     ///
-    /// ```
-    /// use nqueens_backtrack::BitmaskSolver;
-    /// use nqueens_core::Config;
-    ///
-    /// let profile = BitmaskSolver.profile(8, &Config::default())?;
-    /// assert_eq!(profile.levels, [1, 8, 42, 140, 344, 568, 550, 312, 92]);
-    /// assert_eq!((profile.total(), profile.squares_examined()), (2_057, 15_720));
-    /// # Ok::<(), nqueens_core::Error>(())
-    /// ```
-    ///
     /// # Errors
     ///
     /// As for listing ([`Solver::visit`](nqueens_core::Solver::visit)): [`Error::ZeroSize`]
@@ -224,12 +211,7 @@ impl Strategy for BitmaskSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
@@ -255,13 +237,7 @@ impl Strategy for BitmaskSolver {
                 total += 1;
                 std::ops::ControlFlow::Continue(())
             });
-            return Ok(CountRun {
-                total,
-                unique: None,
-                ended,
-                stats,
-                details: Default::default(),
-            });
+            return Ok(CountRun::new(total, ended, stats));
         }
         // One branch per run: the counter without statistics keeps none.
         let (total, stats, ended) = if config.stats {
@@ -269,12 +245,6 @@ impl Strategy for BitmaskSolver {
         } else {
             count::count_halves::<false>(n, config)
         };
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended,
-            stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, ended, stats))
     }
 }

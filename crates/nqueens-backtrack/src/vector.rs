@@ -33,11 +33,8 @@ const MAX_N: usize = 33;
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
     complete: true,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(MAX_N),
     list: Limit::UpTo(MAX_N),
     count: Limit::UpTo(known::COUNT_FITS_U64),
@@ -175,12 +172,7 @@ impl Strategy for VectorSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -390,15 +390,11 @@ const SUMMARY: &str = "breadth-first extension of every partial arrangement (Hui
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
     complete: true,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(DECLARED_MAX_N),
     list: Limit::UpTo(DECLARED_MAX_N),
     count: Limit::UpTo(DECLARED_MAX_N),
-    keeps_given: false,
     cost: Cost {
         first: CostModel::wall(&[(8, 8.6e-5)]),
         count: CostModel::per_row(
@@ -420,12 +416,7 @@ impl Strategy for BreadthSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     /// Refuses a count whose frontier would exceed the memory bound, before any work.
@@ -482,12 +473,6 @@ impl Strategy for BreadthSolver {
             }
             levels.stats.nodes += total;
         }
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended,
-            stats: levels.stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, ended, levels.stats))
     }
 }

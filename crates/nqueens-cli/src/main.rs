@@ -32,7 +32,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use nqueens::core::split::{CheckpointError, MergeError};
 use nqueens::core::{
-    Capabilities, Config, Error as SolverError, Given, Operation, Registry, Solver, StopFlag,
+    Capabilities, Config, Error as SolverError, Given, Operation, Registry, Solver, StopFlag, quote,
 };
 use nqueens::count::{Conflict, Names};
 
@@ -224,37 +224,22 @@ fn parse_size(text: &str) -> Result<usize, String> {
         Ok(n) => Ok(n),
         Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
             "n = {} is too large: no board of that size can be solved or stored",
-            short(digits, 24)
+            quote(digits, 24)
         )),
         Err(_) => Err(format!(
             "{:?} is not a board size (a whole number, at least 1)",
-            short(text, 24)
+            quote(text, 24)
         )),
     }
 }
 
-/// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
-/// quote what a user (or a damaged file) gave, which may be megabytes long.
-fn short(text: &str, chars: usize) -> String {
-    let mut cut: String = text.chars().take(chars).collect();
-    if cut.len() < text.len() {
-        cut.push('…');
-    }
-    cut
-}
-
-/// `text` with every word longer than 64 characters cut to its first 40 and `…`.
-fn shorten_words(text: &str) -> String {
-    shorten_words_over(text, 64, 40)
-}
-
 /// `text` with every word longer than `longest` characters cut to its first `kept` and `…`.
-fn shorten_words_over(text: &str, longest: usize, kept: usize) -> String {
+fn shorten_words(text: &str, longest: usize, kept: usize) -> String {
     text.split_inclusive(char::is_whitespace)
         .map(|word| {
             let trimmed = word.trim_end();
             if trimmed.chars().count() > longest {
-                format!("{}{}", short(trimmed, kept), &word[trimmed.len()..])
+                format!("{}{}", quote(trimmed, kept), &word[trimmed.len()..])
             } else {
                 word.to_string()
             }
@@ -278,16 +263,9 @@ enum Status {
 }
 
 /// A request the CLI itself refuses; it exits with status 2 like clap's usage errors.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 struct UsageError(String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
 
 /// The system allocator, remembering a failed allocation for [`memory::install`]'s handler.
 #[global_allocator]
@@ -324,7 +302,7 @@ fn main() -> ExitCode {
         }
         // A usage error may quote megabytes of a bad argument: quote its start only.
         Err(error) => {
-            output::message(shorten_words(&error.render().to_string()).trim_end());
+            output::message(shorten_words(&error.render().to_string(), 64, 40).trim_end());
             return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
         }
     };
@@ -337,7 +315,7 @@ fn main() -> ExitCode {
         // Names, variants and paths the user gave are quoted back: a path of usual length
         // whole, a 100 KB "name" by its start.
         let text = format!("error: {}", describe(error));
-        output::message(&shorten_words_over(&text, ECHOED_WORD, 200));
+        output::message(&shorten_words(&text, ECHOED_WORD, 200));
     }
     exit_code(&result)
 }

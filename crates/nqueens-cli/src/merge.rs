@@ -21,7 +21,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Args;
 use nqueens::core::split::{AuditError, MergeError, ShardRecord, check_record, merge, random_seed};
-use nqueens::core::{Config, Ended, Observer, Registry, StopFlag};
+use nqueens::core::{Config, Ended, Observer, Registry, StopFlag, quote};
 
 use crate::count::progress::Reporter;
 use crate::count::{read_key, read_records};
@@ -87,7 +87,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
                     File::open(&path).with_context(|| format!("reading {}", path.display()))?;
                 read_records(&path, file, &mut records)?;
             }
-            let name = crate::short(&path.display().to_string(), 120);
+            let name = quote(&path.display().to_string(), 120);
             sources.resize(records.len(), name);
         }
     }
@@ -251,7 +251,7 @@ fn inputs(arguments: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
             files.push(path.clone());
             continue;
         }
-        let shown = crate::short(&path.display().to_string(), 120);
+        let shown = quote(&path.display().to_string(), 120);
         let mut found: Vec<PathBuf> = fs::read_dir(path)
             .with_context(|| format!("reading the directory {shown}"))?
             .filter_map(|entry| entry.ok().map(|entry| entry.path()))

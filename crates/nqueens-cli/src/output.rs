@@ -65,16 +65,9 @@ impl Write for Stdout {
 
 /// Why [`stdout`] refused: told apart from a reader that went away (`| head`), which is not a
 /// failure.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("standard output is closed: the results would be lost")]
 pub struct StdoutClosed;
-
-impl std::fmt::Display for StdoutClosed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("standard output is closed: the results would be lost")
-    }
-}
-
-impl std::error::Error for StdoutClosed {}
 
 /// Writes one line to standard error. A message that cannot be written (`2> /dev/full`) is
 /// dropped: there is nowhere left to report it, and the exit status still tells.

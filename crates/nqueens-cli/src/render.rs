@@ -80,7 +80,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &RenderArgs) -> anyhow::R
                     seed: args.seed,
                     ..config
                 };
-                crate::solve::warn_about_seed(solver, n, &config)?;
+                crate::solve::warn_about_ignored(solver, n, &config)?;
             }
             match solution_of(registry, &args.strategy, args.seed, stop, n)? {
                 Some((columns, strategy)) => {

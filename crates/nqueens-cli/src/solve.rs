@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::Args;
 use nqueens::core::{
     Board, BoardStyle, Columns, Config, Ended, FirstOutcome, Operation, Registry, Solver, Stats,
-    StopFlag,
+    StopFlag, attacking_pairs,
 };
 use serde::Serialize;
 
@@ -104,18 +104,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         memory_limit: args.memory_limit,
         ..config
     };
-    if args.restarts.is_some()
-        && solver
-            .check(Operation::First, n, &config)
-            .is_ok_and(|variant| !variant.bounds_restarts)
-    {
-        warn(&format!(
-            "--restarts does nothing here: {} does not restart climbs",
-            solver.name()
-        ));
-    }
-    warn_about_seed(solver, n, &config)?;
-    warn_about_budget(solver, n, &config)?;
+    warn_about_ignored(solver, n, &config)?;
     let started = Instant::now();
     let run = solver.first(n, &config)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -227,17 +216,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
 /// Says, on standard error, that the climb got stuck on `board` after `restarts` restarts,
 /// with the board's attacking pairs (and its picture in `style`).
 fn say_stuck(strategy: &str, board: &[u32], restarts: u64, style: Option<BoardStyle>) {
-    let pairs: usize = board
-        .iter()
-        .enumerate()
-        .map(|(i, &a)| {
-            board[i + 1..]
-                .iter()
-                .zip(1..)
-                .filter(|&(&b, distance)| a == b || a.abs_diff(b) == distance)
-                .count()
-        })
-        .sum();
+    let pairs = attacking_pairs(board);
     message(&format!(
         "{strategy} got stuck after {restarts} restart(s): no move of a queen within its row\n\
          lowers the {pairs} attacking pair(s) of the board it stopped on:\n{}",
@@ -248,25 +227,24 @@ fn say_stuck(strategy: &str, board: &[u32], restarts: u64, style: Option<BoardSt
     }
 }
 
-/// Warns that `--budget` does nothing when the variant that will run takes no budget.
-fn warn_about_budget(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
+/// Warns about each of `--restarts`, `--seed` and `--budget` that the variant which will run
+/// ignores.
+pub fn warn_about_ignored(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
     let variant = solver.check(Operation::First, n, config)?;
-    if config.budget.is_some() && variant.budget.is_none() {
+    let name = solver.name();
+    if config.restarts.is_some() && !variant.bounds_restarts {
         warn(&format!(
-            "--budget does nothing here: {} takes no budget",
-            solver.name()
+            "--restarts does nothing here: {name} does not restart climbs"
         ));
     }
-    Ok(())
-}
-
-/// Warns that `--seed` does nothing when the variant that will run is deterministic.
-pub fn warn_about_seed(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
-    let variant = solver.check(Operation::First, n, config)?;
     if config.seed.is_some() && !variant.randomized {
         warn(&format!(
-            "--seed does nothing here: {} is deterministic",
-            solver.name()
+            "--seed does nothing here: {name} is deterministic"
+        ));
+    }
+    if config.budget.is_some() && variant.budget.is_none() {
+        warn(&format!(
+            "--budget does nothing here: {name} takes no budget"
         ));
     }
     Ok(())

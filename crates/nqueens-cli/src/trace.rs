@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use nqueens::core::{Config, Operation, Registry, StopFlag};
+use nqueens::core::{Config, Operation, Registry, StopFlag, quote};
 use nqueens_report::{format_bytes, write_atomically};
 use nqueens_trace::svg::Timing;
 use nqueens_trace::{
@@ -48,7 +48,7 @@ fn parse_max_steps(text: &str) -> Result<u64, String> {
         Ok(steps @ 1..=MAX_STEPS) => Ok(steps),
         _ => Err(format!(
             "{:?} is not a step count from 1 to {MAX_STEPS}",
-            crate::short(text, 24)
+            quote(text, 24)
         )),
     }
 }
@@ -178,26 +178,14 @@ fn write_trace(
         Format::JsonLines => write_atomically(path, |out| {
             first.write_jsonl(&mut StopWriter::new(out, stop))
         })?,
-        Format::Svg => {
+        Format::Svg | Format::Gif => {
             let frames = frames(first)?;
+            let animate = match format {
+                Format::Svg => nqueens_trace::svg::write_svg,
+                _ => nqueens_trace::gif::write_gif,
+            };
             write_atomically(path, |out| {
-                nqueens_trace::svg::write_svg(
-                    first,
-                    &frames,
-                    timing,
-                    &mut StopWriter::new(out, stop),
-                )
-            })?
-        }
-        Format::Gif => {
-            let frames = frames(first)?;
-            write_atomically(path, |out| {
-                nqueens_trace::gif::write_gif(
-                    first,
-                    &frames,
-                    timing,
-                    &mut StopWriter::new(out, stop),
-                )
+                animate(first, &frames, timing, &mut StopWriter::new(out, stop))
             })?
         }
         Format::Html => write_atomically(path, |out| {

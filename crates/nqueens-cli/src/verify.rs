@@ -13,10 +13,10 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 use anyhow::Context;
 use clap::Args;
-use nqueens::core::{ParsePlacementError, Placement, StopFlag, validate, validate_size};
+use nqueens::core::{ParsePlacementError, Placement, StopFlag, quote, validate, validate_size};
 use serde::Serialize;
 
-use crate::{Status, UsageError, short};
+use crate::{Status, UsageError};
 
 /// Options of `nqueens verify`.
 #[derive(Args, Debug)]
@@ -65,36 +65,21 @@ struct Verdict {
 /// any is invalid.
 pub fn run(args: &VerifyArgs, stop: &StopFlag) -> anyhow::Result<Status> {
     let mut out = BufWriter::new(crate::output::stdout()?);
-    let lines = if args.placement.is_empty() {
+    let status = if args.placement.is_empty() {
         let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
         verify_lines(args, &mut input, &mut out, stop)?
     } else {
         let verdict = check(args, args.placement.join(" ").as_bytes());
-        let all_valid = verdict.result.is_ok();
+        let valid = verdict.result.is_ok();
         report(args, &mut out, None, verdict)?;
-        Checked {
-            all_valid,
-            interrupted: false,
+        if valid {
+            Status::Success
+        } else {
+            Status::Negative
         }
     };
     out.flush()?;
-    Ok(match lines {
-        Checked {
-            interrupted: true, ..
-        } => Status::Interrupted,
-        Checked {
-            all_valid: true, ..
-        } => Status::Success,
-        Checked { .. } => Status::Negative,
-    })
-}
-
-/// What checking the input found.
-struct Checked {
-    /// Whether every placement read was a solution.
-    all_valid: bool,
-    /// Whether a signal stopped the reading before the end of the input.
-    interrupted: bool,
+    Ok(status)
 }
 
 /// Checks every non-blank line of `input` until its end or a signal. The first verdict waits
@@ -104,7 +89,7 @@ fn verify_lines(
     input: &mut BufReader<impl Read>,
     out: &mut impl Write,
     stop: &StopFlag,
-) -> anyhow::Result<Checked> {
+) -> anyhow::Result<Status> {
     let limit = max_line(args.n);
     let mut all_valid = true;
     let mut first: Option<(usize, Verdict)> = None;
@@ -180,9 +165,10 @@ fn verify_lines(
         )),
         None => {}
     }
-    Ok(Checked {
-        all_valid,
-        interrupted,
+    Ok(match (interrupted, all_valid) {
+        (true, _) => Status::Interrupted,
+        (false, true) => Status::Success,
+        (false, false) => Status::Negative,
     })
 }
 
@@ -212,7 +198,7 @@ fn describe(error: &ParsePlacementError) -> String {
     match error {
         ParsePlacementError::TooLarge { text, position } if text.len() > 24 => format!(
             "number {} ({} digits) at position {position} is too large for a column",
-            short(text, 20),
+            quote(text, 20),
             text.len()
         ),
         other => other.to_string(),

@@ -61,30 +61,21 @@ const SUMMARY: &str =
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
-    complete: false,
-    randomized: false,
-    budget: None,
     first: Limit::UpTo(MAX_N),
     list: Limit::Unsupported("a construction gives one solution per n; it cannot enumerate"),
     count: Limit::Unsupported("a construction gives one solution per n; it cannot count"),
-    keeps_given: false,
-    cost: Cost {
-        first: CostModel::power(
-            &[
-                (8, 4e-7),
-                (1_000, 1.2e-5),
-                (100_000, 7.4e-4),
-                (1_000_000, 0.013),
-                (10_000_000, 0.195),
-                (100_000_000, 1.85),
-            ],
-            1.1,
-        ),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[
+            (8, 4e-7),
+            (1_000, 1.2e-5),
+            (100_000, 7.4e-4),
+            (1_000_000, 0.013),
+            (10_000_000, 0.195),
+            (100_000_000, 1.85),
+        ],
+        1.1,
+    )),
     ..Variant::BLANK
 };
 
@@ -131,12 +122,7 @@ impl Strategy for ConstructionSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -101,6 +101,16 @@ pub struct Capabilities {
 }
 
 impl Capabilities {
+    /// A strategy that counts no classes and whose count does not split into subproblems.
+    pub const fn new(summary: &'static str, variants: &'static [Variant]) -> Capabilities {
+        Capabilities {
+            summary,
+            counts_classes: false,
+            resumable: false,
+            variants,
+        }
+    }
+
     /// The variant called `name`.
     pub fn named(&self, name: &str) -> Option<&'static Variant> {
         self.variants.iter().find(|v| v.name == Some(name))
@@ -127,7 +137,7 @@ impl Capabilities {
     /// const FINDS: Variant = Variant { name: Some("finds"), first: Limit::Unbounded, ..Variant::BLANK };
     /// const COUNTS: Variant = Variant { name: Some("counts"), list: Limit::UpTo(20), count: Limit::UpTo(20), ..FINDS };
     /// const DEEP: Variant = Variant { name: Some("deep"), count: Limit::UpTo(30), ..COUNTS };
-    /// let caps = Capabilities { summary: "", counts_classes: false, resumable: false, variants: &[FINDS, COUNTS, DEEP] };
+    /// let caps = Capabilities::new("", &[FINDS, COUNTS, DEEP]);
     /// assert_eq!(caps.resolve(None, Operation::First, 8, "demo")?.name, Some("finds"));
     /// assert_eq!(caps.resolve(None, Operation::Count, 8, "demo")?.name, Some("counts"));
     /// assert_eq!(caps.resolve(None, Operation::Count, 25, "demo")?.name, Some("deep"));

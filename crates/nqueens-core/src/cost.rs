@@ -130,6 +130,14 @@ impl Cost {
         completion: CostModel::UNKNOWN,
     };
 
+    /// The cost of a variant that only looks for a first solution.
+    pub const fn first_only(first: CostModel) -> Cost {
+        Cost {
+            first,
+            ..Cost::UNKNOWN
+        }
+    }
+
     /// The model of `operation`.
     pub fn of(&self, operation: Operation) -> &CostModel {
         match operation {

@@ -278,3 +278,13 @@ impl fmt::Display for Bytes {
         write!(f, "{text} {unit}")
     }
 }
+
+/// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
+/// quote what a user or a file gave, which may be megabytes long.
+pub fn quote(text: &str, chars: usize) -> String {
+    let mut cut: String = text.chars().take(chars).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}

@@ -376,15 +376,6 @@ impl fmt::Display for Given {
     }
 }
 
-/// At most 24 characters of `text`, for messages.
-fn quote(text: &str) -> String {
-    let mut cut: String = text.chars().take(24).collect();
-    if cut.len() < text.len() {
-        cut.push('…');
-    }
-    cut
-}
-
 impl FromStr for Given {
     type Err = InvalidGiven;
 
@@ -402,7 +393,7 @@ impl FromStr for Given {
                 .then(|| digits.parse::<u32>().ok())
                 .flatten()
                 .ok_or_else(|| InvalidGiven::Syntax {
-                    found: quote(whole),
+                    found: crate::quote(whole, 24),
                     expected,
                 })
         };
@@ -412,7 +403,7 @@ impl FromStr for Given {
                 .iter()
                 .map(|part| {
                     let (row, column) = part.split_once(':').ok_or(InvalidGiven::Syntax {
-                        found: quote(part),
+                        found: crate::quote(part, 24),
                         expected: PAIR,
                     })?;
                     Ok((

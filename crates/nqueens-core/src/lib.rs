@@ -65,14 +65,14 @@ pub use capabilities::{Capabilities, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
 pub use cost::{Cost, CostModel, Growth, REFERENCE_THREADS};
-pub use error::{Bytes, Error, Estimate, Needed};
+pub use error::{Bytes, Error, Estimate, Needed, quote};
 pub use given::{Given, InvalidGiven};
 pub use operation::{Limit, Operation};
 pub use render::{Board, BoardStyle};
 pub use run::{CountRun, Details, Ended, FirstOutcome, FirstRun, VisitRun};
 pub use solution::{
     Diagonal, InvalidPlacement, ParsePlacementError, Placement, Solution, SolutionFromStrError,
-    validate, validate_size,
+    attacking_pairs, validate, validate_size,
 };
 pub use solver::{Admitted, Solver};
 pub use stats::{Budget, StatField, Stats};

@@ -219,6 +219,17 @@ pub struct CountRun {
 }
 
 impl CountRun {
+    /// A count of `total` solutions, without classes or details.
+    pub fn new(total: u64, ended: Ended, stats: Stats) -> CountRun {
+        CountRun {
+            total,
+            unique: None,
+            ended,
+            stats,
+            details: Details::new(),
+        }
+    }
+
     /// Whether the numbers are the whole count.
     pub fn is_complete(&self) -> bool {
         self.ended == Ended::Exhausted

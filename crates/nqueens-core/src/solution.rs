@@ -310,6 +310,27 @@ impl FromStr for Solution {
     }
 }
 
+/// The pairs of queens that attack each other, one queen per row at `columns`, counted over
+/// every pair of rows (same column or same diagonal): the oracle of the local searches'
+/// incremental counters, and what a stuck climb is shown with; O(n²).
+///
+/// ```
+/// assert_eq!(nqueens_core::attacking_pairs(&[1, 3, 0, 2]), 0);
+/// assert_eq!(nqueens_core::attacking_pairs(&[0, 1, 2]), 3);
+/// ```
+pub fn attacking_pairs(columns: &[u32]) -> u64 {
+    let mut pairs = 0;
+    for i in 0..columns.len() {
+        for j in i + 1..columns.len() {
+            let gap = columns[i].abs_diff(columns[j]) as usize;
+            if gap == 0 || gap == j - i {
+                pairs += 1;
+            }
+        }
+    }
+    pairs
+}
+
 /// Checks that `columns` is a solution: not empty, every column on the board, no two queens in
 /// one column or on one diagonal. The first clash found, scanning rows from the top, is reported
 /// with both rows.

@@ -31,21 +31,14 @@ use crate::{
 /// impl Strategy for Tiny {
 ///     fn name(&self) -> &'static str { "tiny" }
 ///     fn capabilities(&self) -> Capabilities {
-///         Capabilities {
+///         Capabilities::new("knows n = 1", &[Variant {
 ///             summary: "knows n = 1",
-///             counts_classes: false,
-///             resumable: false,
-///             variants: &[Variant {
-///                 name: None,
-///                 summary: "knows n = 1",
-///                 complete: true,
-///                 randomized: false,
-///                 first: Limit::UpTo(1),
-///                 list: Limit::UpTo(1),
-///                 count: Limit::UpTo(1),
-///                 ..Variant::BLANK
-///             }],
-///         }
+///             complete: true,
+///             first: Limit::UpTo(1),
+///             list: Limit::UpTo(1),
+///             count: Limit::UpTo(1),
+///             ..Variant::BLANK
+///         }])
 ///     }
 ///     fn search_all(&self, _job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
 ///         let ended = match visitor(&[0]) {
@@ -211,16 +204,6 @@ pub struct Admitted {
 }
 
 impl Admitted {
-    /// The strategy that admitted it.
-    pub fn strategy(&self) -> &'static str {
-        self.strategy
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
     /// The variant that runs it.
     pub fn variant(&self) -> &'static Variant {
         self.variant.1

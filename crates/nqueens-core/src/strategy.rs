@@ -98,12 +98,9 @@ pub trait Strategy: Send + Sync {
     /// What the strategy can do, per variant.
     fn capabilities(&self) -> Capabilities;
 
-    /// Whether the strategy can run on this machine. The default says it can; a strategy that
-    /// needs hardware or a library the machine may lack (a GPU and its driver) says what is
-    /// missing, and its searches then fail with [`Error::Unavailable`] saying the same. Asked
-    /// by the registry's defaults (which pass over an unavailable strategy) and by the callers
-    /// that run every strategy (which skip it with the reason); it may take a moment the first
-    /// time (opening a driver), so a strategy that probes keeps the answer.
+    /// Whether the strategy can run on this machine (by default it can). One that needs what a
+    /// machine may lack (a GPU and its driver) says what is missing, its searches then fail
+    /// with [`Error::Unavailable`], and it keeps the answer of a probe that takes time.
     fn availability(&self) -> crate::Availability {
         crate::Availability::Available
     }
@@ -153,13 +150,7 @@ pub trait Strategy: Send + Sync {
             total += 1;
             ControlFlow::Continue(())
         })?;
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended: run.ended,
-            stats: run.stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, run.ended, run.stats))
     }
 
     /// Refuses, before any work, a count the strategy cannot afford under the job's config

@@ -137,7 +137,6 @@ const VARIANTS: [Variant; 2] = [
         name: Some("autonomous"),
         summary: "Pumpkin's default search: VSIDS, phase saving, restarts, learnt nogoods",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(66),
         list: Limit::UpTo(9),
@@ -157,7 +156,6 @@ const VARIANTS: [Variant; 2] = [
         name: Some("first-fail"),
         summary: "fewest values left first, smallest value first, learnt nogoods",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(85),
         list: Limit::UpTo(11),
@@ -457,12 +455,7 @@ impl Strategy for CpSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(SUMMARY, &VARIANTS)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -110,10 +110,8 @@ pub const MAX_FIRST: usize = 50;
 const SUMMARY: &str = "exact cover with dancing links (Knuth's Algorithm X), fewest options first";
 
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
     complete: true,
-    randomized: false,
     budget: Some(Budget::Nodes),
     first: Limit::UpTo(MAX_FIRST),
     list: Limit::UpTo(MAX_FIRST),
@@ -267,12 +265,7 @@ impl Strategy for DlxSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

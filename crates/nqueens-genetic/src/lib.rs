@@ -209,28 +209,22 @@ const COUNT: Limit =
 const PMX_VARIANT: Variant = Variant {
     name: Some("pmx"),
     summary: "population 100, tournaments of 5, PMX crossover 1/2, swap mutation, elite 2, restarts",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Moves),
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
-    keeps_given: false,
-    cost: Cost {
-        first: CostModel::power(
-            &[
-                (8, 5e-5),
-                (16, 6.7e-4),
-                (30, 5.1e-3),
-                (100, 0.058),
-                (300, 0.34),
-                (1_000, 4.4),
-            ],
-            2.0,
-        ),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[
+            (8, 5e-5),
+            (16, 6.7e-4),
+            (30, 5.1e-3),
+            (100, 0.058),
+            (300, 0.34),
+            (1_000, 4.4),
+        ],
+        2.0,
+    )),
     ..Variant::BLANK
 };
 
@@ -238,21 +232,17 @@ const PMX_VARIANT: Variant = Variant {
 const MUTATION_VARIANT: Variant = Variant {
     name: Some("mutation"),
     summary: "the same without crossover: mutated copies of tournament winners",
-    cost: Cost {
-        first: CostModel::power(
-            &[
-                (8, 4e-5),
-                (16, 1.5e-3),
-                (30, 1.9e-3),
-                (100, 0.026),
-                (300, 0.27),
-                (1_000, 2.3),
-            ],
-            2.0,
-        ),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[
+            (8, 4e-5),
+            (16, 1.5e-3),
+            (30, 1.9e-3),
+            (100, 0.026),
+            (300, 0.27),
+            (1_000, 2.3),
+        ],
+        2.0,
+    )),
     ..PMX_VARIANT
 };
 
@@ -296,12 +286,10 @@ impl Strategy for GeneticSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -172,60 +172,49 @@ const COUNT: Limit =
 const STEEPEST: Variant = Variant {
     name: Some("steepest"),
     summary: "steepest ascent, stuck at the first plateau or local minimum, random restarts",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Examined),
     bounds_restarts: true,
     first: Limit::UpTo(MAX_N),
     list: LIST,
     count: COUNT,
-    keeps_given: false,
-    cost: Cost {
-        first: CostModel::power(&[(8, 3.2e-5), (16, 3.2e-4), (30, 7.3e-3)], 4.0),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[(8, 3.2e-5), (16, 3.2e-4), (30, 7.3e-3)],
+        4.0,
+    )),
     ..Variant::BLANK
 };
 
 const SIDEWAYS: Variant = Variant {
     name: Some("sideways"),
     summary: "steepest ascent with up to 100 consecutive sideways moves, random restarts",
-    cost: Cost {
-        first: CostModel::power(
-            &[
-                (8, 4.3e-5),
-                (16, 7.2e-5),
-                (30, 1.3e-4),
-                (100, 1.2e-3),
-                (300, 0.022),
-                (1_000, 0.72),
-            ],
-            3.0,
-        ),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[
+            (8, 4.3e-5),
+            (16, 7.2e-5),
+            (30, 1.3e-4),
+            (100, 1.2e-3),
+            (300, 0.022),
+            (1_000, 0.72),
+        ],
+        3.0,
+    )),
     ..STEEPEST
 };
 
 const FIRST_CHOICE: Variant = Variant {
     name: Some("first-choice"),
     summary: "random successors until one improves, random restarts",
-    cost: Cost {
-        first: CostModel::power(
-            &[
-                (8, 3.8e-5),
-                (16, 1.3e-4),
-                (30, 6.5e-4),
-                (100, 0.056),
-                (1_000, 1.2),
-            ],
-            3.0,
-        ),
-        count: CostModel::UNKNOWN,
-        completion: CostModel::UNKNOWN,
-    },
+    cost: Cost::first_only(CostModel::power(
+        &[
+            (8, 3.8e-5),
+            (16, 1.3e-4),
+            (30, 6.5e-4),
+            (100, 0.056),
+            (1_000, 1.2),
+        ],
+        3.0,
+    )),
     ..STEEPEST
 };
 
@@ -280,12 +269,10 @@ impl Strategy for HillClimbingSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -46,35 +46,18 @@ pub fn uniform_below(word: u64, k: usize) -> usize {
 }
 
 /// How a seeded local search on `n` queens starts.
-#[derive(Debug)]
-pub enum Start {
+enum Start {
     /// Search with this seed and this many moves (or generations) at most.
-    Search {
-        /// The caller's seed, or a fresh one to report.
-        seed: u64,
-        /// The caller's budget, or the strategy's default.
-        budget: u64,
-    },
-    /// The answer is known without a move: no solution exists (n = 2 and 3, OEIS A000170),
-    /// or the budget is 0.
+    Search { seed: u64, budget: u64 },
+    /// The answer is known without a move.
     Answered(FirstRun),
 }
 
-/// Draws the seed ([`Config::seed_or_fresh`]), answers the sizes without a solution and a
-/// budget of 0 at once (a local search could only wander there: it cannot prove anything),
-/// and otherwise says which seed and budget (`config.budget`, else `default_budget`) to search
-/// with.
-///
-/// ```
-/// use nqueens_local::{Start, start};
-/// use nqueens_core::{Config, Ended};
-///
-/// let config = Config { seed: Some(7), ..Config::default() };
-/// assert!(matches!(start(8, &config, 100), Start::Search { seed: 7, budget: 100 }));
-/// let Start::Answered(run) = start(3, &config, 100) else { unreachable!() };
-/// assert_eq!((run.ended(), run.seed), (Ended::Exhausted, Some(7)));
-/// ```
-pub fn start(n: usize, config: &Config, default_budget: u64) -> Start {
+/// Draws the seed ([`Config::seed_or_fresh`]), answers the sizes without a solution (n = 2
+/// and 3, OEIS A000170) and a budget of 0 at once (a local search could only wander there: it
+/// cannot prove anything), and otherwise says which seed and budget (`config.budget`, else
+/// `default_budget`) to search with.
+fn start(n: usize, config: &Config, default_budget: u64) -> Start {
     let seed = config.seed_or_fresh();
     let answered =
         |ended| Start::Answered(FirstRun::without_solution(ended, Stats::default()).seeded(seed));
@@ -98,7 +81,7 @@ pub enum Searched {
     Stuck(Vec<u32>, Stats),
 }
 
-/// The frame of a seeded local search on `n` queens, around `search`: the [`start`] (the
+/// The frame of a seeded local search on `n` queens, around `search`: the start (the
 /// seed, the budget, the sizes answered at once), the generator seeded, then the end as a
 /// [`FirstRun`] with its seed: [`Event::Found`] and the solution validated when `search` found
 /// one.
@@ -135,4 +118,35 @@ pub fn seeded(
         Searched::Stuck(board, stats) => FirstRun::stuck(board, stats),
     };
     Ok(run.seeded(seed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_without_a_solution_and_a_zero_budget_are_answered_without_a_search() {
+        let config = Config {
+            seed: Some(7),
+            ..Config::default()
+        };
+        let never = |_: &mut Xoshiro256PlusPlus, _| -> Result<Searched, Error> {
+            panic!("no search expected")
+        };
+        let run = seeded(3, &config, 100, never).unwrap();
+        assert_eq!((run.ended(), run.seed), (Ended::Exhausted, Some(7)));
+        let spent = Config {
+            budget: Some(0),
+            ..config.clone()
+        };
+        assert_eq!(
+            seeded(8, &spent, 100, never).unwrap().ended(),
+            Ended::Budget
+        );
+        let searched = seeded(8, &config, 100, |_, budget| {
+            assert_eq!(budget, 100);
+            Ok(Searched::Ended(Ended::Budget, Stats::default()))
+        });
+        assert_eq!(searched.unwrap().seed, Some(7));
+    }
 }

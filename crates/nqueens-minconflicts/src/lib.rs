@@ -36,13 +36,15 @@
 //! Without a seed one is drawn and reported in [`FirstRun::seed`].
 //!
 //! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`]): every row of each start as [`Event::Assigned`] (given queens excepted: they
-//! are on the board from the outset), each repair move as [`Event::Swapped`], each restart as
-//! [`Event::Restarted`] followed by the new start's rows, and [`Event::Found`] at the end. A
-//! move whose 64 sampled partners would all add attacking pairs makes no swap but still counts
-//! (it is the budget's unit, and the stall's): it is reported as [`Event::Moved`] from the
-//! queen's column to that same column, so the events' moves add up to `Stats::moves`. Without
-//! an observer the search runs an instance compiled without the calls.
+//! of [`nqueens_core::Event`]): every row of each start as
+//! [`Assigned`](nqueens_core::Event::Assigned) (given queens excepted: they are on the board
+//! from the outset), each repair move as [`Swapped`](nqueens_core::Event::Swapped), each
+//! restart as [`Restarted`](nqueens_core::Event::Restarted) followed by the new start's rows,
+//! and [`Found`](nqueens_core::Event::Found) at the end. A move whose 64 sampled partners would
+//! all add attacking pairs makes no swap but still counts (it is the budget's unit, and the
+//! stall's): it is reported as [`Moved`](nqueens_core::Event::Moved) from the queen's column to
+//! that same column, so the events' moves add up to `Stats::moves`. Without an observer the
+//! search runs an instance compiled without the calls.
 //!
 //! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the repair moves over all
 //! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
@@ -107,11 +109,10 @@ mod prefetch;
 mod restart;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit,
-    Solution, Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Strategy,
+    Variant,
 };
-use nqueens_local::{self as local, Start};
-use rand::SeedableRng;
+use nqueens_local::{self as local, Searched};
 use rand::rngs::Xoshiro256PlusPlus;
 
 use board::Board;
@@ -144,9 +145,7 @@ fn stall(n: usize) -> u64 {
 
 /// The strategy has no modes: one variant, which only finds.
 const ONLY: Variant = Variant {
-    name: None,
     summary: "greedy permutation start, O(1) swap repair, restarts",
-    complete: false,
     randomized: true,
     budget: Some(Budget::Moves),
     first: Limit::UpTo(MAX_N),
@@ -181,68 +180,58 @@ impl Strategy for MinConflictsSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "min-conflicts local search: greedy permutation start, O(1) swap repair",
-            counts_classes: false,
-            resumable: false,
-            variants: &[ONLY],
-        }
+        Capabilities::new(
+            "min-conflicts local search: greedy permutation start, O(1) swap repair",
+            &[ONLY],
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
         let (n, config) = (job.n(), job.config());
-        let (seed, budget) = match local::start(n, config, default_budget(n)) {
-            Start::Search { seed, budget } => (seed, budget),
-            Start::Answered(run) => return Ok(run),
-        };
-        if let Some(given) = job.given() {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let complete = if config.watches_steps() {
-                completion::complete::<true>
+        local::seeded(n, config, default_budget(n), |rng, budget| {
+            if let Some(given) = job.given() {
+                let complete = if config.watches_steps() {
+                    completion::complete::<true>
+                } else {
+                    completion::complete::<false>
+                };
+                let (columns, ended, stats) = complete(n, given, rng, budget, stall(n), config)?;
+                return Ok(match columns {
+                    Some(columns) => Searched::Found(columns, stats),
+                    None => Searched::Ended(ended, stats),
+                });
+            }
+            let board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
+                strategy: self.name(),
+                n,
+                what: format!("the board (about {} bytes)", n as u64 * 19 / 4),
+            })?;
+            Ok(if config.watches_steps() {
+                search::<true>(board, n, rng, budget, config)
             } else {
-                completion::complete::<false>
-            };
-            let (columns, ended, stats) = complete(n, given, &mut rng, budget, stall(n), config)?;
-            return match columns {
-                Some(columns) => {
-                    config.observe(Event::Found);
-                    Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
-                }
-                None => Ok(FirstRun::without_solution(ended, stats).seeded(seed)),
-            };
-        }
-        let board = Board::new(n).ok_or_else(|| Error::OutOfMemory {
-            strategy: self.name(),
-            n,
-            what: format!("the board (about {} bytes)", n as u64 * 19 / 4),
-        })?;
-        if config.watches_steps() {
-            search::<true>(board, n, seed, budget, config)
-        } else {
-            search::<false>(board, n, seed, budget, config)
-        }
+                search::<false>(board, n, rng, budget, config)
+            })
+        })
     }
 }
 
 /// Starts and repairs `board` (`n × n`) until it holds a solution, the `budget` of moves is
-/// spent or the stop flag is raised ([`restart::restarts`]), with [`Event::Found`] at the end.
+/// spent or the stop flag is raised ([`restart::restarts`]).
 fn search<const OBSERVED: bool>(
     mut board: Board,
     n: usize,
-    seed: u64,
+    rng: &mut Xoshiro256PlusPlus,
     budget: u64,
     config: &Config,
-) -> Result<FirstRun, Error> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+) -> Searched {
     let (ended, mut stats) =
-        restart::restarts::<_, OBSERVED>(&mut board, &mut rng, budget, stall(n), config);
+        restart::restarts::<_, OBSERVED>(&mut board, rng, budget, stall(n), config);
     if ended != Ended::Satisfied {
-        return Ok(FirstRun::without_solution(ended, stats).seeded(seed));
+        return Searched::Ended(ended, stats);
     }
-    config.observe(Event::Found);
     // The diagonal bits are freed before the validator takes its own ~5 bits per queen.
     let columns = board.into_columns();
     let validator_bytes = (5 * n as u64).div_ceil(8);
     stats.peak_bytes = stats.peak_bytes.max(4 * n as u64 + validator_bytes);
-    Ok(FirstRun::found(Solution::from_columns(columns)?, stats).seeded(seed))
+    Searched::Found(columns, stats)
 }

@@ -109,15 +109,12 @@ const SUMMARY: &str =
 
 /// The only variant: the strategy has no modes.
 const VARIANT: Variant = Variant {
-    name: None,
     summary: SUMMARY,
     complete: true,
-    randomized: false,
     budget: Some(Budget::Examined),
     first: Limit::UpTo(MAX_FIRST),
     list: Limit::UpTo(MAX_COMPLETE),
     count: Limit::UpTo(MAX_COMPLETE),
-    keeps_given: false,
     cost: Cost {
         first: CostModel::per_row(&[(8, 1.4e-5)], 12.0),
         count: CostModel::per_row(&[(4, 2e-7), (8, 1.2e-4), (11, 0.16), (12, 1.3)], 12.0),
@@ -189,12 +186,7 @@ impl Strategy for PermutationSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &[VARIANT],
-        }
+        Capabilities::new(SUMMARY, &[VARIANT])
     }
 
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)

@@ -178,15 +178,11 @@ fn estimate(plan: &Plan, threads: usize, exact: bool) -> u64 {
 
 /// Its only variant.
 const COUNTER: Variant = Variant {
-    name: None,
     summary: "counts by joining tables of quarter-board placements (meet in the middle), on all cores; memory-hungry",
     complete: true,
-    randomized: false,
-    budget: None,
     first: Limit::Unsupported(ONLY_COUNTS),
     list: Limit::Unsupported(ONLY_COUNTS),
     count: Limit::UpTo(known::COUNT_FITS_U64),
-    keeps_given: false,
     cost: Cost {
         first: CostModel::UNKNOWN,
         // n = 17..19 from the bench's two-thread runs, 20..22 from benches/by-hand.csv (wall
@@ -219,10 +215,8 @@ impl Strategy for QuadrantsSolver {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: COUNTER.summary,
-            counts_classes: false,
             resumable: true,
-            variants: &[COUNTER],
+            ..Capabilities::new(COUNTER.summary, &[COUNTER])
         }
     }
 

@@ -127,7 +127,7 @@ fn a_count_interrupted_at_random_points_resumes_to_the_right_total() {
                     stop.stop();
                 });
             }
-            Checkpoint::open(&path, plan.as_ref())
+            Checkpoint::open(&path, plan.as_ref(), None)
                 .unwrap()
                 .count_shard(plan.as_ref(), Shard::whole(), &run_config)
                 .unwrap()

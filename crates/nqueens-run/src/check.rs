@@ -3,6 +3,8 @@
 //! [`attacking_pairs`], the brute-force oracle of the local searches' boards: behind the
 //! `check` feature, which strategy crates turn on in their dev-dependencies.
 
+pub use nqueens_core::attacking_pairs;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -140,25 +142,4 @@ impl Observer for RestartCounter {
             self.0.fetch_add(1, Ordering::Relaxed);
         }
     }
-}
-
-/// The pairs of queens that attack each other, one queen per row at `columns`, counted over
-/// every pair of rows (same column or same diagonal): the oracle of the local searches'
-/// incremental counters, O(n²).
-///
-/// ```
-/// assert_eq!(nqueens_run::attacking_pairs(&[1, 3, 0, 2]), 0);
-/// assert_eq!(nqueens_run::attacking_pairs(&[0, 1, 2]), 3);
-/// ```
-pub fn attacking_pairs(columns: &[u32]) -> u64 {
-    let mut pairs = 0;
-    for i in 0..columns.len() {
-        for j in i + 1..columns.len() {
-            let gap = columns[i].abs_diff(columns[j]) as usize;
-            if gap == 0 || gap == j - i {
-                pairs += 1;
-            }
-        }
-    }
-    pairs
 }

@@ -121,31 +121,6 @@ pub struct Timed {
 
 /// Runs `operation` of `solver` at size `n` with `config`, stopping it after `timeout` (or when
 /// `config.stop` is raised). A listing is counted as it streams, not kept.
-///
-/// ```
-/// use std::time::Duration;
-/// use nqueens_core::{Config, Operation};
-/// use nqueens_run::run_with_deadline;
-/// # use nqueens_core::{Capabilities, Ended, Error, Job, Limit, Stats, Strategy, Variant, VisitRun, Visitor};
-/// # struct Tiny;
-/// # impl Strategy for Tiny {
-/// #     fn name(&self) -> &'static str { "tiny" }
-/// #     fn capabilities(&self) -> Capabilities {
-/// #         Capabilities { summary: "", counts_classes: false, resumable: false, variants: &[Variant {
-/// #             complete: true, first: Limit::UpTo(1), list: Limit::UpTo(1), count: Limit::UpTo(1),
-/// #             ..Variant::BLANK }] }
-/// #     }
-/// #     fn search_all(&self, _: &Job<'_>, v: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-/// #         let _ = v(&[0]);
-/// #         Ok(VisitRun { ended: Ended::Exhausted, stats: Stats::default() })
-/// #     }
-/// # }
-/// let timed = run_with_deadline(&Tiny, Operation::Count, 1, &Config::default(), Duration::from_secs(1));
-/// assert_eq!(timed.result?.label(), "1");
-/// let refused = run_with_deadline(&Tiny, Operation::Count, 2, &Config::default(), Duration::from_secs(1));
-/// assert!(refused.result.is_err());
-/// # Ok::<(), Error>(())
-/// ```
 pub fn run_with_deadline(
     solver: &dyn Solver,
     operation: Operation,
@@ -163,15 +138,7 @@ pub fn run_with_deadline(
                     total += 1;
                     std::ops::ControlFlow::Continue(())
                 })
-                .map(|run| {
-                    Answer::Count(CountRun {
-                        total,
-                        unique: None,
-                        ended: run.ended,
-                        stats: run.stats,
-                        details: Default::default(),
-                    })
-                })
+                .map(|run| Answer::Count(CountRun::new(total, run.ended, run.stats)))
         }
     });
     Timed { result, seconds }

@@ -20,12 +20,9 @@
 //!
 //! The `nqueens` facade re-exports this crate with the core under one path, `nqueens::core`.
 //!
-//! Why a crate of its own: the contract strategies implement (`nqueens-core`) stays small and
-//! changes rarely, while the machinery that runs them (files, locks, threads that watch a
-//! clock) grows with the commands. Strategy crates depend on the core, and those whose count
-//! splits into subproblems also on this crate, for the threads that count their plan
-//! ([`split::count_plan`]). This crate depends on the core and on no strategy; the facade
-//! registers the strategies.
+//! Why a crate of its own: the contract strategies implement (`nqueens-core`, with the runner
+//! that counts their plans) stays small, while the machinery that runs them (files, locks,
+//! threads that watch a clock) grows with the commands. Strategy crates need only the core.
 //!
 //! ```
 //! use std::time::Duration;
@@ -36,9 +33,8 @@
 //! # impl Strategy for Tiny {
 //! #     fn name(&self) -> &'static str { "tiny" }
 //! #     fn capabilities(&self) -> Capabilities {
-//! #         Capabilities { summary: "", counts_classes: false, resumable: false, variants: &[Variant {
-//! #             complete: true, first: Limit::UpTo(1), list: Limit::UpTo(1), count: Limit::UpTo(1),
-//! #             ..Variant::BLANK }] }
+//! #         Capabilities::new("", &[Variant { complete: true, first: Limit::UpTo(1),
+//! #             list: Limit::UpTo(1), count: Limit::UpTo(1), ..Variant::BLANK }])
 //! #     }
 //! #     fn search_all(&self, _: &Job<'_>, v: &mut Visitor<'_>) -> Result<VisitRun, Error> {
 //! #         let _ = v(&[0]);
@@ -54,6 +50,8 @@
 //! let counter = registry.default_for(Operation::Count, 1)?.solver;
 //! let timed = run_with_deadline(counter, Operation::Count, 1, &Config::default(), Duration::from_secs(1));
 //! assert_eq!(timed.result?.label(), "1");
+//! let refused = run_with_deadline(counter, Operation::Count, 2, &Config::default(), Duration::from_secs(1));
+//! assert!(refused.result.is_err());
 //! # Ok::<(), Error>(())
 //! ```
 

@@ -223,11 +223,6 @@ impl Registry {
         rule(&self.defaults, operation)
     }
 
-    /// The picks of the default rule for `operation` with given queens, in order.
-    pub fn completion_rule(&self, operation: Operation) -> &[Pick] {
-        rule(&self.completion, operation)
-    }
-
     /// The strategy and variant `pick` names, whatever the size.
     pub fn choice(&self, pick: &Pick) -> Result<Choice<'_>, Error> {
         Ok(Choice {
@@ -245,7 +240,7 @@ impl Registry {
     /// The default for `operation` at size `n` with given queens: the first pick of the
     /// completion rule whose bound and variant accept `n`.
     pub fn default_for_given(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
-        self.first_fit(self.completion_rule(operation), operation, n)
+        self.first_fit(rule(&self.completion, operation), operation, n)
     }
 
     /// The first of `picks` whose bounds and variant accept `n` and whose strategy can run here.

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use nqueens_core::{Config, Ended, Error, StopFlag};
 use nqueens_run::StopAfter;
 use nqueens_run::split::{
-    Checkpoint, CheckpointError, MergeError, Shard, ShardRecord, Subproblems, Tally, count_shard,
-    merge,
+    AuditError, Checkpoint, CheckpointError, Key, KeyError, MergeError, Shard, ShardRecord,
+    Subproblems, Tally, audit, check_record, count_shard, merge, sample,
 };
 
 /// A toy count: `3n + 2` subproblems, subproblem `i` with `n + i % 7` solutions in `i % 3`
@@ -102,7 +102,7 @@ fn shards_merge_to_the_total() {
 
 /// Records written before `ended` replaced the `complete` flag read back the same, with the
 /// same check, and are written back byte for byte (scripts read the lines). The checks were
-/// computed outside this code (FNV-1a of the fields, as `expected_check` documents).
+/// computed outside this code (FNV-1a of the fields, as `ShardRecord::check` documents).
 #[test]
 fn records_keep_their_json_lines_byte_for_byte() {
     for (line, ended) in [
@@ -282,7 +282,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
         observer: Some(Arc::new(StopAfter::new(40, stop.clone()))),
         ..Config::default()
     };
-    let first = Checkpoint::open(&path, &toy)
+    let first = Checkpoint::open(&path, &toy, None)
         .unwrap()
         .count_shard(&toy, Shard::whole(), &interrupted)
         .unwrap();
@@ -296,7 +296,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
         .unwrap()
         .write_all(b"17 4")
         .unwrap();
-    let checkpoint = Checkpoint::open(&path, &toy).unwrap();
+    let checkpoint = Checkpoint::open(&path, &toy, None).unwrap();
     let saved = checkpoint.done().len();
     assert!((40..toy.len()).contains(&saved), "{saved} saved");
     let resumed = checkpoint
@@ -347,7 +347,7 @@ fn a_stop_before_the_start_counts_nothing() {
 fn finished_checkpoint(name: &str, n: usize) -> (PathBuf, Toy) {
     let path = temp_file(name);
     let toy = Toy { n };
-    Checkpoint::open(&path, &toy)
+    Checkpoint::open(&path, &toy, None)
         .unwrap()
         .count_shard(&toy, Shard::whole(), &config(1))
         .unwrap();
@@ -365,11 +365,11 @@ fn a_checkpoint_of_another_count_is_refused() {
         "{header}"
     );
     assert!(matches!(
-        Checkpoint::open(&path, &Toy { n: 9 }),
+        Checkpoint::open(&path, &Toy { n: 9 }, None),
         Err(CheckpointError::Mismatch { .. })
     ));
     std::fs::write(&path, "hello\n").unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(matches!(error, CheckpointError::NotACheckpoint { .. }));
     assert!(
         error
@@ -388,24 +388,24 @@ fn a_damaged_or_busy_checkpoint_is_refused() {
     lines[1] = "3 999 1 deadbeef";
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::Corrupt { line: 2, .. })
     ));
     // Not text at all: refused as soon as the first bytes are read.
     std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::NotACheckpoint { .. })
     ));
     // Two runs on one file: the second is told the file is in use.
     std::fs::remove_file(&path).ok();
-    let held = Checkpoint::open(&path, &toy).unwrap();
+    let held = Checkpoint::open(&path, &toy, None).unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::InUse { .. })
     ));
     drop(held);
-    assert!(Checkpoint::open(&path, &toy).is_ok());
+    assert!(Checkpoint::open(&path, &toy, None).is_ok());
     std::fs::remove_file(&path).ok();
 }
 
@@ -452,7 +452,7 @@ fn a_cut_off_header_says_the_checkpoint_is_truncated() {
     let text = std::fs::read_to_string(&path).unwrap();
     for cut in [5, 30, text.lines().next().unwrap().len()] {
         std::fs::write(&path, &text[..cut]).unwrap();
-        let error = Checkpoint::open(&path, &toy).unwrap_err();
+        let error = Checkpoint::open(&path, &toy, None).unwrap_err();
         assert!(
             matches!(error, CheckpointError::Truncated { .. }),
             "cut at {cut}: {error}"
@@ -465,7 +465,7 @@ fn a_cut_off_header_says_the_checkpoint_is_truncated() {
 #[test]
 fn a_torn_last_line_that_is_not_text_is_dropped() {
     let (path, toy) = finished_checkpoint("torn-binary", 8);
-    let whole = Checkpoint::open(&path, &toy).unwrap().done().len();
+    let whole = Checkpoint::open(&path, &toy, None).unwrap().done().len();
     assert_eq!(whole, toy.len());
     // Drop the last line and put bytes that are not UTF-8 in its place, with and without a
     // newline after them.
@@ -475,7 +475,7 @@ fn a_torn_last_line_that_is_not_text_is_dropped() {
         let mut bytes = kept.as_bytes().to_vec();
         bytes.extend_from_slice(tail);
         std::fs::write(&path, &bytes).unwrap();
-        let checkpoint = Checkpoint::open(&path, &toy).unwrap();
+        let checkpoint = Checkpoint::open(&path, &toy, None).unwrap();
         assert_eq!(checkpoint.done().len(), toy.len() - 1);
         drop(checkpoint);
         // The torn bytes are cut off when the file is opened.
@@ -502,18 +502,18 @@ fn a_line_from_another_count_or_an_endless_line_is_refused() {
     lines[1] = foreign[1].clone();
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     assert!(matches!(
-        Checkpoint::open(&path, &toy),
+        Checkpoint::open(&path, &toy, None),
         Err(CheckpointError::Corrupt { line: 2, .. })
     ));
     // A line of a megabyte is not read to its end, and the message quotes only its start.
     lines[1] = "7".repeat(1 << 20);
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(matches!(error, CheckpointError::Corrupt { line: 2, .. }));
     assert!(error.to_string().len() < 400, "{error}");
     // A header line of a megabyte, likewise.
     std::fs::write(&path, "x".repeat(1 << 20)).unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(matches!(error, CheckpointError::NotACheckpoint { .. }));
     assert!(error.to_string().len() < 400, "{error}");
     std::fs::remove_file(&path).ok();
@@ -545,11 +545,55 @@ fn a_checkpoint_of_the_first_format_is_refused_in_words() {
         old_check(1, 9, 1)
     );
     std::fs::write(&path, old).unwrap();
-    let error = Checkpoint::open(&path, &toy).unwrap_err();
+    let error = Checkpoint::open(&path, &toy, None).unwrap_err();
     assert!(
         matches!(error, CheckpointError::OldFormat { .. }),
         "{error}"
     );
     assert!(error.to_string().contains("earlier version"), "{error}");
     std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn a_keyed_record_is_refused_without_its_key_or_once_edited() {
+    let key = Key::from_bytes(b"a secret of at least sixteen bytes").unwrap();
+    let mut record = shards(2, 1).remove(0);
+    key.seal(&mut record);
+    assert!(check_record(&record, Some(&key)).is_ok());
+    // Without the key, or edited with the FNV check recomputed: refused.
+    assert!(matches!(
+        check_record(&record, None),
+        Err(KeyError::Required { .. })
+    ));
+    record.count += 1;
+    if let Some(tallies) = &mut record.tallies {
+        tallies[0][0] += 1;
+    }
+    record.seal();
+    assert!(record.is_intact());
+    assert!(matches!(
+        check_record(&record, Some(&key)),
+        Err(KeyError::Forged(_))
+    ));
+}
+
+#[test]
+fn an_audit_finds_a_forged_subproblem() {
+    let toy = Toy { n: 2 };
+    let mut records = shards(2, 2);
+    let all = sample(toy.len(), toy.len(), 1);
+    assert_eq!(
+        audit(&records, &toy, &all, &config(2)).unwrap().checked,
+        toy.len()
+    );
+    // Subproblem 3 (the second of shard 1/2) forged, the totals and the check made to match.
+    if let Some(tallies) = &mut records[1].tallies {
+        tallies[1][0] += 1;
+    }
+    records[1].count += 1;
+    records[1].seal();
+    assert!(matches!(
+        audit(&records, &toy, &all, &config(2)),
+        Err(AuditError::Mismatch { index: 3, .. })
+    ));
 }

@@ -275,12 +275,7 @@ impl Strategy for SatSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: SUMMARY,
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(SUMMARY, &VARIANTS)
     }
 
     fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {

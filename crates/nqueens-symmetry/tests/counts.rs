@@ -130,7 +130,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
         observer: Some(Arc::new(StopAfter::new(40, stop.clone()))),
         ..Config::default()
     };
-    let first = Checkpoint::open(&path, &*plan)
+    let first = Checkpoint::open(&path, &*plan, None)
         .unwrap()
         .count_shard(&*plan, Shard::whole(), &interrupted)
         .unwrap();
@@ -152,7 +152,7 @@ fn an_interrupted_count_resumes_from_its_checkpoint() {
         .unwrap()
         .write_all(b"17 4")
         .unwrap();
-    let checkpoint = Checkpoint::open(&path, &*plan).unwrap();
+    let checkpoint = Checkpoint::open(&path, &*plan, None).unwrap();
     let saved = checkpoint.done().len();
     assert!((40..plan.len()).contains(&saved), "{saved} saved");
     let resumed = checkpoint

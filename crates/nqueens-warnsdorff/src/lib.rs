@@ -156,35 +156,28 @@ const VARIANTS: [Variant; 2] = [
         first: Limit::UpTo(MAX_N),
         list: Limit::Unsupported(ONLY_FIRST),
         count: Limit::Unsupported(ONLY_FIRST),
-        keeps_given: false,
-        cost: Cost {
-            first: CostModel::power(
-                &[
-                    (8, 2e-5),
-                    (100, 6e-5),
-                    (300, 2e-4),
-                    (1_000, 5e-3),
-                    (3_000, 0.02),
-                    (10_000, 0.32),
-                    (30_000, 1.4),
-                ],
-                2.0,
-            ),
-            count: CostModel::UNKNOWN,
-            completion: CostModel::UNKNOWN,
-        },
+        cost: Cost::first_only(CostModel::power(
+            &[
+                (8, 2e-5),
+                (100, 6e-5),
+                (300, 2e-4),
+                (1_000, 5e-3),
+                (3_000, 0.02),
+                (10_000, 0.32),
+                (30_000, 1.4),
+            ],
+            2.0,
+        )),
         ..Variant::BLANK
     },
     Variant {
         name: Some(FAITHFUL),
         summary: "the essay's queensw: rows in order, fewest grandchildren first, deterministic",
         complete: true,
-        randomized: false,
         budget: Some(Budget::Nodes),
         first: Limit::UpTo(FAITHFUL_MAX_N),
         list: Limit::UpTo(FAITHFUL_LIST_MAX_N),
         count: Limit::UpTo(known::COUNT_FITS_U64),
-        keeps_given: false,
         cost: Cost {
             first: CostModel::wall(&[(8, 7e-6), (30, 1.1e-5), (100, 5.8)]),
             count: CostModel::per_row(&[(4, 1e-6), (8, 1.2e-4), (12, 0.056), (14, 1.6)], 5.3),
@@ -360,12 +353,10 @@ impl Strategy for WarnsdorffSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
-            counts_classes: false,
-            resumable: false,
-            variants: &VARIANTS,
-        }
+        Capabilities::new(
+            "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
+            &VARIANTS,
+        )
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
@@ -396,12 +387,6 @@ impl Strategy for WarnsdorffSolver {
             total += if has_mirror { 2 } else { 1 };
             ControlFlow::Continue(())
         });
-        Ok(CountRun {
-            total,
-            unique: None,
-            ended,
-            stats,
-            details: Default::default(),
-        })
+        Ok(CountRun::new(total, ended, stats))
     }
 }

@@ -5,11 +5,12 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::Args;
+use nqueens::core::quote;
 use nqueens::core::split::{Key, KeyError, LauncherError, Remedy, Shard};
 
 use super::symmetric;
 use crate::output::warn;
-use crate::{GivenArgs, StrategyArgs, UsageError, short};
+use crate::{GivenArgs, StrategyArgs, UsageError};
 
 /// Options of `nqueens count`.
 #[derive(Args, Debug)]
@@ -115,9 +116,9 @@ pub(crate) fn read_key(path: &Path) -> anyhow::Result<Key> {
     Key::from_file(path).map_err(|error| match error {
         KeyError::Read { path, source } => anyhow::Error::new(source).context(format!(
             "reading the key file {}",
-            short(&path.display().to_string(), 200)
+            quote(&path.display().to_string(), 200)
         )),
-        error => UsageError(format!("--key: {}", short(&error.to_string(), 400))).into(),
+        error => UsageError(format!("--key: {}", quote(&error.to_string(), 400))).into(),
     })
 }
 
@@ -128,7 +129,7 @@ pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
         format!(
             "{:?} is not a memory size (a whole number with an optional unit K, M, G or T, \
              e.g. 512M, 8G)",
-            crate::short(text, 24)
+            quote(text, 24)
         )
     };
     let trimmed = text.trim();
@@ -147,7 +148,7 @@ pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
         Some(bytes) => Ok(bytes),
         None => Err(format!(
             "{:?} is more bytes than a u64 holds",
-            crate::short(text, 24)
+            quote(text, 24)
         )),
     }
 }

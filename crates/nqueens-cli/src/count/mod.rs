@@ -22,7 +22,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
-use nqueens::core::{Config, Details, Ended, Observer, Registry, Stats, StopFlag};
+use nqueens::core::{Config, Details, Ended, Observer, Registry, Stats, StopFlag, quote};
 use nqueens::count::{CountRequest, Counted, Counter};
 use serde::Serialize;
 
@@ -100,7 +100,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
     {
         message(&format!(
             "shard {shard} of n = {n} is already counted in {}: nothing to do",
-            crate::short(&path.display().to_string(), 200)
+            quote(&path.display().to_string(), 200)
         ));
         return Ok(Status::Success);
     }

@@ -8,11 +8,12 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use anyhow::Context;
+use nqueens::core::quote;
 use nqueens::core::split::ShardRecord;
 use nqueens::count::Counter;
 
 use crate::output::message;
-use crate::{Status, UsageError, short};
+use crate::{Status, UsageError};
 
 /// The longest line read: a record takes about 250 bytes and 10 to 45 bytes per subproblem of
 /// its slice (tens of thousands at most for the sizes a count can finish).
@@ -25,7 +26,7 @@ const QUOTED: usize = 160;
 /// holding this shard's partial record (or one made from another version's list of
 /// subproblems), is counted again; anything else is refused rather than replaced.
 pub(super) fn already_counted(counter: &Counter<'_>, path: &Path) -> anyhow::Result<bool> {
-    let shown = short(&path.display().to_string(), 200);
+    let shown = quote(&path.display().to_string(), 200);
     let refuse = |why: String| {
         UsageError(format!(
             "--out {shown}: {why}; it is not replaced: remove it or choose another file"
@@ -62,7 +63,7 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
                 "interrupted: shard {} is partial and {} was not written; rerun the same \
                  command to count it (with --checkpoint, from where it stopped)",
                 record.shard,
-                short(&path.display().to_string(), 200)
+                quote(&path.display().to_string(), 200)
             ));
             return Ok(Status::Interrupted);
         }
@@ -91,7 +92,7 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
 /// held for the milliseconds a record takes), so that of two runs finishing together one
 /// writes and the other sees its record.
 fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<Status> {
-    let shown = short(&path.display().to_string(), 200);
+    let shown = quote(&path.display().to_string(), 200);
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -182,7 +183,7 @@ pub(crate) fn read_records(
         let record: ShardRecord = serde_json::from_str(line).map_err(|error| {
             bad(format!(
                 "not a shard record: {}",
-                short(&error.to_string(), QUOTED)
+                quote(&error.to_string(), QUOTED)
             ))
         })?;
         if record.check.is_empty() || !record.is_intact() {

@@ -26,28 +26,6 @@ pub struct PlanRun {
 /// strategy's [`Strategy::search_count`](crate::Strategy::search_count) does, so that
 /// [`Solver::count`](crate::Solver::count) counts its plan with the runner that counts
 /// its shards and checkpoints.
-///
-/// ```
-/// use nqueens_core::split::{Subproblems, Tally, count_plan};
-/// use nqueens_core::{Config, Ended, Error, StopFlag};
-///
-/// /// A toy count of ten subproblems; subproblem `i` has `i` solutions.
-/// struct Ramp;
-///
-/// impl Subproblems for Ramp {
-///     fn strategy(&self) -> &'static str { "ramp" }
-///     fn n(&self) -> usize { 4 }
-///     fn len(&self) -> usize { 10 }
-///     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
-///     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
-///         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
-///     }
-/// }
-///
-/// let run = count_plan(&Ramp, &Config::default())?;
-/// assert_eq!((run.total, run.done, run.ended), (45, 10, Ended::Exhausted));
-/// # Ok::<(), nqueens_core::Error>(())
-/// ```
 pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Error> {
     let all: Vec<usize> = (0..plan.len()).collect();
     count_subproblems(plan, &all, config, &|_, _| {})

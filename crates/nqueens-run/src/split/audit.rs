@@ -8,39 +8,6 @@
 //! the sample holds one of its wrong subproblems: with `f` wrong subproblems among `P`, a sample
 //! of `K` misses them all with probability `C(P − f, K) / C(P, K)`, at most `(1 − f/P)^K`.
 //! Auditing all `P` subproblems catches every wrong one, at the cost of the whole count.
-//!
-//! ```
-//! use nqueens_run::split::{AuditError, Shard, Subproblems, Tally, audit, count_shard, sample};
-//! use nqueens_core::{Config, Error, StopFlag};
-//!
-//! /// Subproblem `i` has `i` solutions.
-//! struct Ramp;
-//! impl Subproblems for Ramp {
-//!     fn strategy(&self) -> &'static str { "ramp" }
-//!     fn n(&self) -> usize { 4 }
-//!     fn len(&self) -> usize { 10 }
-//!     fn fingerprint(&self) -> String { format!("{:016x}", 10) }
-//!     fn count_one(&self, index: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
-//!         Ok(Some(Tally { total: index as u64, unique: 0 }))
-//!     }
-//! }
-//!
-//! let config = Config::default();
-//! let mut records = (0..2)
-//!     .map(|i| count_shard(&Ramp, Shard::new(i, 2)?, &config).map_err(Into::into))
-//!     .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
-//! let all = sample(10, 10, 1);
-//! assert_eq!(audit(&records, &Ramp, &all, &config)?.checked, 10);
-//! // Subproblem 3 (the second of shard 1/2) forged, the totals and the check made to match.
-//! if let Some(tallies) = &mut records[1].tallies { tallies[1][0] += 1; }
-//! records[1].count += 1;
-//! records[1].seal();
-//! assert!(matches!(
-//!     audit(&records, &Ramp, &all, &config),
-//!     Err(AuditError::Mismatch { index: 3, .. })
-//! ));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;

@@ -14,7 +14,7 @@
 //! (that would cost milliseconds per subproblem), so after a power failure the last few may be
 //! lost the same way.
 //!
-//! With a [`Key`] ([`Checkpoint::open_keyed`], `count --key`) the header names the key's id and
+//! With a [`Key`] ([`Checkpoint::open`], `count --key`) the header names the key's id and
 //! every line carries a fifth field, an HMAC-SHA256 of the header and the line's numbers: a
 //! line edited without the key fails it, and a keyed file is refused without its key.
 //!
@@ -32,7 +32,7 @@ use thiserror::Error;
 
 use super::audit::TallyLog;
 use super::key::{self, Key, LineMac};
-use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a, prefix};
+use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a};
 use nqueens_core::Config;
 
 /// Why a checkpoint could not be used.
@@ -121,37 +121,6 @@ pub enum CheckpointError {
 
 /// A checkpoint file opened for one list of [`Subproblems`]: the subproblems it already holds,
 /// and a handle to append more.
-///
-/// ```
-/// use nqueens_run::split::{Checkpoint, Shard, Subproblems, Tally};
-/// use nqueens_core::{Config, Ended, Error, StopFlag};
-///
-/// /// Five subproblems; subproblem `i` has `i` solutions.
-/// struct Five;
-///
-/// impl Subproblems for Five {
-///     fn strategy(&self) -> &'static str { "five" }
-///     fn n(&self) -> usize { 5 }
-///     fn len(&self) -> usize { 5 }
-///     fn fingerprint(&self) -> String { "0000000000000005".into() }
-///     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
-///         Ok((!stop.is_stopped()).then_some(Tally { total: index as u64, unique: 0 }))
-///     }
-/// }
-///
-/// let path = std::env::temp_dir().join(format!("nqueens-doc-split-{}.ckpt", std::process::id()));
-/// # std::fs::remove_file(&path).ok();
-/// let config = Config::default();
-/// let first = Checkpoint::open(&path, &Five)?.count_shard(&Five, Shard::whole(), &config)?;
-/// // A second run finds every subproblem saved, and only adds them up.
-/// let again = Checkpoint::open(&path, &Five)?;
-/// assert_eq!(again.done().len(), 5);
-/// let resumed = again.count_shard(&Five, Shard::whole(), &config)?;
-/// assert_eq!((first.count, resumed.count, resumed.ended), (10, 10, Ended::Exhausted));
-/// # drop(again);
-/// std::fs::remove_file(&path).ok();
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Debug)]
 pub struct Checkpoint {
     path: PathBuf,
@@ -271,23 +240,16 @@ fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
 /// `bytes` as text for a message: at most the first few characters, bytes that are not text
 /// replaced.
 fn quote(bytes: &[u8]) -> String {
-    prefix(String::from_utf8_lossy(bytes).trim_end(), QUOTED)
+    nqueens_core::quote(String::from_utf8_lossy(bytes).trim_end(), QUOTED)
 }
 
 impl Checkpoint {
     /// Opens `path` for `plan`: creates it if missing, else loads the subproblems it holds
     /// (dropping a torn last line). Refuses a file made for another strategy, `n` or list.
+    /// With a `key`, every line is checked and made with it (a keyed check after the FNV one):
+    /// a file written with another key, a keyed file opened without a key, and a file written
+    /// without a key opened with one are refused.
     pub fn open(
-        path: impl AsRef<Path>,
-        plan: &dyn Subproblems,
-    ) -> Result<Checkpoint, CheckpointError> {
-        Checkpoint::open_keyed(path, plan, None)
-    }
-
-    /// [`open`](Checkpoint::open), with every line checked and made with `key` (a keyed
-    /// check after the FNV one). Refuses a file written with another key, a keyed file opened
-    /// without a key, and a file written without a key opened with one.
-    pub fn open_keyed(
         path: impl AsRef<Path>,
         plan: &dyn Subproblems,
         key: Option<&Key>,
@@ -365,7 +327,7 @@ impl Checkpoint {
                 if found != expected {
                     return Err(CheckpointError::Mismatch {
                         path,
-                        found: prefix(&found[MAGIC.len()..], 200),
+                        found: nqueens_core::quote(&found[MAGIC.len()..], 200),
                         expected: expected[MAGIC.len()..].to_string(),
                     });
                 }

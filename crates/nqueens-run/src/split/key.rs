@@ -12,35 +12,6 @@
 //! A key copied to every node of a cluster is as safe as the least safe of them; a wrong count
 //! made by a faulty node with the key is sealed like a right one (the audit of `merge --audit`
 //! catches those, probabilistically).
-//!
-//! ```
-//! use nqueens_run::split::{Key, KeyError, Shard, Subproblems, Tally, check_record, count_shard};
-//! use nqueens_core::{Config, Error, StopFlag};
-//!
-//! struct Two;
-//! impl Subproblems for Two {
-//!     fn strategy(&self) -> &'static str { "two" }
-//!     fn n(&self) -> usize { 4 }
-//!     fn len(&self) -> usize { 2 }
-//!     fn fingerprint(&self) -> String { "0000000000000002".into() }
-//!     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
-//!         Ok(Some(Tally { total: 1, unique: 1 }))
-//!     }
-//! }
-//!
-//! let key = Key::from_bytes(b"a secret of at least sixteen bytes")?;
-//! let mut record = count_shard(&Two, Shard::whole(), &Config::default())?;
-//! key.seal(&mut record);
-//! assert!(check_record(&record, Some(&key)).is_ok());
-//! // Without the key, or edited with the FNV check recomputed: refused.
-//! assert!(matches!(check_record(&record, None), Err(KeyError::Required { .. })));
-//! record.count += 1;
-//! record.tallies = Some(vec![[2, 1], [1, 1]]);
-//! record.seal();
-//! assert!(record.is_intact());
-//! assert!(matches!(check_record(&record, Some(&key)), Err(KeyError::Forged(_))));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::fmt;
 use std::io::Read;
@@ -220,12 +191,12 @@ pub fn check_record(record: &ShardRecord, key: Option<&Key>) -> Result<(), KeyEr
         None if record.key.is_empty() && record.mac.is_empty() => Ok(()),
         None => Err(KeyError::Required {
             shard: record.shard,
-            id: super::prefix(&record.key, 20),
+            id: nqueens_core::quote(&record.key, 20),
         }),
         Some(_) if record.mac.is_empty() => Err(KeyError::Unkeyed(record.shard)),
         Some(key) if record.key != key.id => Err(KeyError::OtherKey {
             shard: record.shard,
-            found: super::prefix(&record.key, 20),
+            found: nqueens_core::quote(&record.key, 20),
             expected: key.id.clone(),
         }),
         Some(key) => key
@@ -292,7 +263,7 @@ pub(super) fn header_mismatch(found: &str, plain: &str, key: Option<&Key>) -> Op
         (Some(id), None) => Some(format!(
             "it was written with a key (id {}): resume with --key FILE, the key it was written \
              with",
-            super::prefix(id, 20)
+            nqueens_core::quote(id, 20)
         )),
         (None, Some(_)) if found == plain => Some(
             "it was written without a key: finish that count without --key, or start a new \
@@ -302,7 +273,7 @@ pub(super) fn header_mismatch(found: &str, plain: &str, key: Option<&Key>) -> Op
         (Some(id), Some(key)) if id != key.id => Some(format!(
             "it was written with another key (id {}; the key given has id {}): use the key it \
              was written with, or another file",
-            super::prefix(id, 20),
+            nqueens_core::quote(id, 20),
             key.id
         )),
         _ => None,

@@ -181,19 +181,7 @@ impl Shard {
     }
 
     /// [`Shard::from_env`] with the variables read by `var` (the value of a name, if set).
-    ///
-    /// ```
-    /// use nqueens_run::split::Shard;
-    ///
-    /// let slurm = |name: &str| match name {
-    ///     "SLURM_ARRAY_TASK_ID" => Some("5".to_owned()),
-    ///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_owned()),
-    ///     _ => None,
-    /// };
-    /// assert_eq!(Shard::from_vars(None, &slurm)?, Shard::new(5, 8)?);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn from_vars(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherError> {
+    fn from_vars(count: Option<usize>, var: &Vars<'_>) -> Result<Shard, LauncherError> {
         let engines = [
             "SLURM_ARRAY_TASK_ID",
             "JOB_COMPLETION_INDEX",
@@ -324,7 +312,7 @@ fn number(var: &Vars<'_>, name: &'static str) -> Result<Option<usize>, LauncherE
 
 /// A value as echoed in an error: its first 32 characters.
 fn short(value: &str) -> String {
-    super::prefix(value, 32)
+    nqueens_core::quote(value, 32)
 }
 
 #[cfg(test)]

@@ -174,35 +174,6 @@ pub struct Merged {
 /// [`Solver::plan`](nqueens_core::Solver::plan), typically through the registry), so that records of
 /// another version of the strategy, whose list differs, are refused
 /// ([`MergeError::Fingerprint`], [`MergeError::WrongPlan`]).
-///
-/// ```
-/// use nqueens_run::split::{MergeError, Shard, Subproblems, Tally, count_shard, merge};
-/// use nqueens_core::{Config, Error, StopFlag};
-///
-/// /// Four subproblems of one solution each.
-/// struct Four;
-///
-/// impl Subproblems for Four {
-///     fn strategy(&self) -> &'static str { "four" }
-///     fn n(&self) -> usize { 4 }
-///     fn len(&self) -> usize { 4 }
-///     fn fingerprint(&self) -> String { "0000000000000004".into() }
-///     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
-///         Ok(Some(Tally { total: 1, unique: 0 }))
-///     }
-/// }
-///
-/// let config = Config::default();
-/// let first = count_shard(&Four, Shard::new(0, 2)?, &config)?;
-/// let second = count_shard(&Four, Shard::new(1, 2)?, &config)?;
-/// let merged = merge(&[first.clone(), second], |_, _| Ok(Box::new(Four)))?;
-/// assert_eq!((merged.count, merged.shards), (4, 2));
-/// assert!(matches!(
-///     merge(&[first], |_, _| Ok(Box::new(Four))),
-///     Err(MergeError::Missing { .. })
-/// ));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn merge(
     records: &[ShardRecord],
     plan_for: impl FnOnce(&str, usize) -> Result<Box<dyn Subproblems>, Error>,
@@ -264,7 +235,7 @@ pub fn merge(
         if record.fingerprint != fingerprint {
             return Err(MergeError::Fingerprint {
                 shard: record.shard,
-                found: super::prefix(&record.fingerprint, 20),
+                found: nqueens_core::quote(&record.fingerprint, 20),
                 expected: fingerprint,
             });
         }

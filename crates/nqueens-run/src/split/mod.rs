@@ -66,13 +66,3 @@ pub use key::{Key, KeyError, check_record};
 pub use launcher::{LauncherError, Remedy};
 pub use merge::{MergeError, Merged, merge};
 pub use shard::{Shard, ShardError, ShardRecord, count_shard};
-
-/// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
-/// quote text that may come from a damaged or hostile file.
-fn prefix(text: &str, chars: usize) -> String {
-    let mut cut: String = text.chars().take(chars).collect();
-    if cut.len() < text.len() {
-        cut.push('…');
-    }
-    cut
-}

@@ -88,7 +88,7 @@ impl FromStr for Shard {
     type Err = ShardError;
 
     fn from_str(text: &str) -> Result<Shard, ShardError> {
-        let syntax = || ShardError::Syntax(super::prefix(text, 40));
+        let syntax = || ShardError::Syntax(nqueens_core::quote(text, 40));
         let (index, count) = text.trim().split_once('/').ok_or_else(syntax)?;
         let index = index.trim().parse().map_err(|_| syntax())?;
         let count = count.trim().parse().map_err(|_| syntax())?;
@@ -141,8 +141,10 @@ pub struct ShardRecord {
     pub ended: Ended,
     /// Wall time of the run, in seconds.
     pub elapsed: f64,
-    /// A check over every other field but `elapsed` (16 hexadecimal digits, see
-    /// [`ShardRecord::expected_check`]): a record whose numbers were edited or damaged no
+    /// A check over every other field but `elapsed` (the wall time says nothing about the
+    /// count): FNV-1a, 64 bits in 16 hexadecimal digits, over the strategy, `n`, the slice, the
+    /// subproblems in the slice and in the plan, the fingerprint, both counts, whether it is
+    /// complete and the tallies when present. A record whose numbers were edited or damaged no
     /// longer matches it, and [`merge`](super::merge) refuses it. Empty in records of versions
     /// that wrote none.
     #[serde(default)]
@@ -194,34 +196,8 @@ impl ShardRecord {
         record
     }
 
-    /// The check this record's fields call for: FNV-1a (64 bits, in hexadecimal) over the
-    /// strategy, `n`, the slice, the number of subproblems in the slice and in the plan, the
-    /// plan's fingerprint, the count, the number of classes, whether it is complete, and the
-    /// subproblems' [`tallies`](ShardRecord::tallies) when it has them. The wall time is left
-    /// out: it says nothing about the count.
-    ///
-    /// ```
-    /// use nqueens_run::split::{Shard, Subproblems, Tally, count_shard};
-    /// use nqueens_core::{Config, Error, StopFlag};
-    ///
-    /// struct Two;
-    /// impl Subproblems for Two {
-    ///     fn strategy(&self) -> &'static str { "two" }
-    ///     fn n(&self) -> usize { 4 }
-    ///     fn len(&self) -> usize { 2 }
-    ///     fn fingerprint(&self) -> String { "0000000000000002".into() }
-    ///     fn count_one(&self, _: usize, _: &StopFlag) -> Result<Option<Tally>, Error> {
-    ///         Ok(Some(Tally { total: 1, unique: 1 }))
-    ///     }
-    /// }
-    ///
-    /// let mut record = count_shard(&Two, Shard::whole(), &Config::default())?;
-    /// assert!(record.is_intact());
-    /// record.count += 10; // one digit changed by hand
-    /// assert!(!record.is_intact());
-    /// # Ok::<(), nqueens_core::Error>(())
-    /// ```
-    pub fn expected_check(&self) -> String {
+    /// The [`check`](ShardRecord::check) this record's fields call for.
+    fn expected_check(&self) -> String {
         let text = self.checked_text();
         format!("{:016x}", super::fnv1a(super::FNV_OFFSET, text.as_bytes()))
     }
