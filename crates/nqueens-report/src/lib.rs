@@ -68,7 +68,9 @@
 //!   speed-up over the C yardsticks, the spread over seeds, and per randomized strategy the
 //!   largest n it solves for every seed within the budget), a table per group (median,
 //!   confidence interval, and the counters some case of the group reports), the runs timed
-//!   once, the yardstick table, and the cases left out.
+//!   once, the yardstick table, and the cases left out;
+//! - `results.json` and `results.csv`: the run's results for other tools ([`export`]: the
+//!   Bencher Metric Format, and the same as CSV).
 //!
 //! Charts are SVG (PNG copies on request), titled with the machine and date. Each plot has its
 //! legend in a column beside it, never over the data, and grows taller when the legend needs
@@ -116,6 +118,7 @@ mod chart;
 pub mod compare;
 mod data;
 mod error;
+pub mod export;
 mod files;
 mod format;
 pub mod group;
