@@ -92,6 +92,7 @@ fn in_target(rest: &str) -> PathBuf {
 
 /// Runs `nqueens report`.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::Result<Status> {
+    refuse_report_options(args)?;
     let criterion_dir = args
         .criterion
         .clone()
@@ -110,7 +111,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         None => None,
     };
     if args.format != Format::Report {
-        return print_export(&criterion, stats.as_ref(), manifest.as_ref(), args);
+        return print_export(&criterion, stats.as_ref(), manifest.as_ref(), args.format);
     }
     let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
     let mut baselines = Vec::new();
@@ -166,6 +167,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     // `write_report`'s checks of its inputs) leaves every file of the one there as it was.
     let (traces, trace_page, trace_files) = draw_traces(registry, stop, &out_dir)?;
     let report_args: Vec<String> = std::env::args().skip(1).collect();
+    let export = Export::of_run(&criterion, stats.as_ref(), manifest.as_ref());
     let input = ReportInput {
         criterion,
         stats,
@@ -182,6 +184,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         readme_blocks: vec![
             ("strategies".to_string(), strategies_table(registry)),
             ("compare".to_string(), compare_sample(registry, stop)),
+            ("export".to_string(), export.sample()),
         ],
         commands: std::iter::once(format!("cargo bench --bench compare{bench_args}"))
             .chain(reruns)
@@ -200,12 +203,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     for (path, bytes) in &trace_files {
         write_atomically(path, |w| w.write_all(bytes))?;
     }
-    let export = Export::of_run(
-        &input.criterion,
-        input.stats.as_ref(),
-        input.manifest.as_ref(),
-    )
-    .write_files(&out_dir)?;
+    let export = export.write_files(&out_dir)?;
     for warning in &summary.warnings {
         crate::output::warn(warning);
     }
@@ -233,14 +231,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     Ok(Status::Success)
 }
 
-/// `--format json` or `csv`: the run's results to standard output. The report's own options
-/// are refused, not ignored.
-fn print_export(
-    criterion: &nqueens_report::CriterionData,
-    stats: Option<&StatsFile>,
-    manifest: Option<&RunManifest>,
-    args: &ReportArgs,
-) -> anyhow::Result<Status> {
+/// With `--format json` or `csv`, the report's own options are refused, not ignored.
+fn refuse_report_options(args: &ReportArgs) -> anyhow::Result<()> {
+    if args.format == Format::Report {
+        return Ok(());
+    }
     let report_only = [
         ("--out", args.out.is_some()),
         ("--png", args.png),
@@ -260,12 +255,22 @@ fn print_export(
             }
         );
     }
+    Ok(())
+}
+
+/// `--format json` or `csv`: the run's results to standard output.
+fn print_export(
+    criterion: &nqueens_report::CriterionData,
+    stats: Option<&StatsFile>,
+    manifest: Option<&RunManifest>,
+    format: Format,
+) -> anyhow::Result<Status> {
     for warning in &criterion.warnings {
         crate::output::warn(warning);
     }
     let export = Export::of_run(criterion, stats, manifest);
     let mut out = crate::output::stdout()?;
-    match args.format {
+    match format {
         Format::Csv => export.write_csv(&mut out)?,
         _ => export.write_json(&mut out)?,
     }

@@ -1,7 +1,8 @@
 //! The bench run's results for other tools: `nqueens report --format json` in the
 //! [Bencher Metric Format](https://bencher.dev/docs/reference/bencher-metric-format/)
 //! (`{benchmark: {measure: {value, lower_value, upper_value}}}`), `--format csv` the same as
-//! one row per benchmark and measure, and `reports/results.{json,csv}` beside the report.
+//! one row per benchmark and measure, and `reports/results.{json,csv}` beside the report (and
+//! two rows of them in the project README: [`Export::sample`]).
 //!
 //! A benchmark is criterion's id `group/label/parameter` for a case criterion measured, or
 //! `group/label/n` (and `/seed` for a seeded run) for a statistics row no criterion result
@@ -24,6 +25,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::baseline::case_parameter_matches;
 use crate::{CaseRecord, CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
+
+/// The case the project README quotes: every profile counts with `bitmask` at n = 12.
+pub const SAMPLE_CASE: &str = "count_all/bitmask/12";
 
 /// The measure of criterion's median time per run.
 pub const LATENCY: &str = "latency";
@@ -53,7 +57,7 @@ pub const COUNTERS: [Counter; 3] = [
     Counter {
         column: "instructions",
         measure: "instructions",
-        unit: "instructions",
+        unit: "executed, under callgrind",
         read: |r| r.instructions,
     },
     Counter {
@@ -238,6 +242,25 @@ impl Export {
         }
         let csv = writer.into_inner().map_err(|e| e.into_error())?;
         out.write_all(&csv)
+    }
+
+    /// The project README's sample (its block `export`, [`crate::project`]): the first two
+    /// CSV rows of [`SAMPLE_CASE`], as a `csv` code block; empty when the run has no such case.
+    pub fn sample(&self) -> String {
+        let mut csv = Vec::new();
+        // Written to memory, which cannot fail.
+        let _ = self.write_csv(&mut csv);
+        let prefix = format!("{SAMPLE_CASE},");
+        let rows: Vec<&str> = std::str::from_utf8(&csv)
+            .unwrap_or_default()
+            .lines()
+            .filter(|line| line.starts_with(&prefix))
+            .take(2)
+            .collect();
+        if rows.is_empty() {
+            return String::new();
+        }
+        format!("```csv\n{}\n```\n", rows.join("\n"))
     }
 
     /// Writes `results.json` and `results.csv` into `dir`, each atomically; their paths.

@@ -1,9 +1,10 @@
 //! The project README's generated blocks: text between `<!-- nqueens report: NAME (generated;
 //! edits are lost) -->` and `<!-- /nqueens report: NAME -->` that `nqueens report` replaces,
-//! so that what lists strategies or quotes a run is never copied by hand. Three blocks:
+//! so that what lists strategies or quotes a run is never copied by hand. Four blocks:
 //! `strategies` (the strategy table, from the registry: [`strategies_table`]), `compare` (the
-//! sample of `nqueens compare`, run: [`compare_sample`]) and `tradeoffs` (the figures of the
-//! bench run the report is written from).
+//! sample of `nqueens compare`, run: [`compare_sample`]), `tradeoffs` (the figures of the
+//! bench run the report is written from) and `export` (two rows of its results:
+//! [`Export::sample`](crate::export::Export::sample)).
 
 use std::time::Duration;
 
