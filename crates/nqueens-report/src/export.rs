@@ -13,7 +13,8 @@
 //! bench did not take (instructions outside their group, nodes of a local search, the heap of
 //! a statistics-only row), so it is left out, and a case that allocated nothing has no
 //! `peak-heap`. The cases are the report's: criterion's results the statistics list as
-//! measured, written during the run that measured them.
+//! measured; one criterion wrote outside the run that measured its case (an earlier run's
+//! leftover) gives that case no `latency`.
 //!
 //! Cost: linear in the estimates times the statistics rows.
 
@@ -154,7 +155,6 @@ impl Export {
                 if record.group == estimate.group
                     && record.id == estimate.function
                     && case_parameter_matches(record, estimate)
-                    && written_during(manifest, record, estimate)
                 {
                     *timed = true;
                     rows.push(*record);
@@ -164,14 +164,16 @@ impl Export {
             if stats.is_some() && rows.is_empty() {
                 continue;
             }
-            let nanos = |seconds: f64| seconds * 1e9;
-            let median = &estimate.median;
-            let latency = Metric {
-                value: nanos(median.point),
-                lower_value: nanos(median.lower),
-                upper_value: nanos(median.upper),
-            };
-            export.add(estimate.case(), LATENCY, Some(latency));
+            if rows.is_empty() || rows.iter().any(|r| written_during(manifest, r, estimate)) {
+                let nanos = |seconds: f64| seconds * 1e9;
+                let median = &estimate.median;
+                let latency = Metric {
+                    value: nanos(median.point),
+                    lower_value: nanos(median.lower),
+                    upper_value: nanos(median.upper),
+                };
+                export.add(estimate.case(), LATENCY, Some(latency));
+            }
             export.add_counters(&estimate.case(), &rows);
         }
         // The statistics-only cases: one benchmark per row, whose seed tells it apart.
