@@ -9,12 +9,12 @@
 //! stands for (the groups `once` and `instructions`, say). Its measures: `latency`, criterion's
 //! median time per run with its confidence interval, in nanoseconds; then one per [`COUNTERS`]
 //! entry, read from the statistics rows of the case: one row, or one per seed (criterion times
-//! a randomized case over its seeds), whose median is the value and whose range the bounds. A counter of 0 is one the
-//! bench did not take (instructions outside their group, nodes of a local search, the heap of
-//! a statistics-only row), so it is left out, and a case that allocated nothing has no
-//! `peak-heap`. The cases are the report's: criterion's results the statistics list as
-//! measured; one criterion wrote outside the run that measured its case (an earlier run's
-//! leftover) gives that case no `latency`.
+//! a randomized case over its seeds), whose median is the value and whose range the bounds.
+//! A counter of 0 is one the bench did not take (instructions outside their group, nodes of a
+//! local search, the heap of a statistics-only row), so it is left out, and a case that
+//! allocated nothing has no `peak-heap`. The cases are the report's: criterion's results the
+//! statistics list as measured; a result criterion wrote outside the run that measured its
+//! case (an earlier run's leftover) gives that case no `latency`.
 //!
 //! Cost: linear in the estimates times the statistics rows.
 
@@ -46,8 +46,8 @@ pub struct Counter {
     pub read: fn(&CaseRecord) -> u64,
 }
 
-/// The measures taken from the statistics, in the order the CSV export lists them: a new
-/// column of the statistics is exported by a line here.
+/// The measures taken from the statistics: a new column of the statistics is exported by a
+/// line here.
 pub const COUNTERS: [Counter; 3] = [
     Counter {
         column: "nodes",
