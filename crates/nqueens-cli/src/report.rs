@@ -111,7 +111,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         None => None,
     };
     if args.format != Format::Report {
-        return print_export(&criterion, stats.as_ref(), manifest.as_ref(), args.format);
+        for warning in &criterion.warnings {
+            crate::output::warn(warning);
+        }
+        let export = Export::of_run(&criterion, stats.as_ref(), manifest.as_ref());
+        let mut out = crate::output::stdout()?;
+        match args.format {
+            Format::Csv => export.write_csv(&mut out)?,
+            _ => export.write_json(&mut out)?,
+        }
+        out.flush()?;
+        return Ok(Status::Success);
     }
     let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
     let mut baselines = Vec::new();
@@ -245,37 +255,14 @@ fn refuse_report_options(args: &ReportArgs) -> anyhow::Result<()> {
     ];
     if let Some((flag, _)) = report_only.iter().find(|(_, given)| *given) {
         anyhow::bail!(
-            "{flag} belongs to the report, and --format {} prints the results to standard \
-             output: drop {flag}, or use --format report (which writes the export beside the \
-             report)",
-            if args.format == Format::Json {
-                "json"
-            } else {
-                "csv"
-            }
+            "{flag} belongs to the report, and --format {} prints the results alone: drop \
+             {flag}, or use --format report (which writes them beside the report)",
+            args.format
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
         );
     }
     Ok(())
-}
-
-/// `--format json` or `csv`: the run's results to standard output.
-fn print_export(
-    criterion: &nqueens_report::CriterionData,
-    stats: Option<&StatsFile>,
-    manifest: Option<&RunManifest>,
-    format: Format,
-) -> anyhow::Result<Status> {
-    for warning in &criterion.warnings {
-        crate::output::warn(warning);
-    }
-    let export = Export::of_run(criterion, stats, manifest);
-    let mut out = crate::output::stdout()?;
-    match format {
-        Format::Csv => export.write_csv(&mut out)?,
-        _ => export.write_json(&mut out)?,
-    }
-    out.flush()?;
-    Ok(Status::Success)
 }
 
 /// The run manifest beside the statistics, checked: every row's run listed, one build unless

@@ -110,21 +110,6 @@ impl Metric {
     }
 }
 
-/// One row of the CSV export.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Row {
-    /// The benchmark's id.
-    pub benchmark: String,
-    /// The measure's name.
-    pub measure: String,
-    /// [`Metric::value`].
-    pub value: f64,
-    /// [`Metric::lower_value`].
-    pub lower: f64,
-    /// [`Metric::upper_value`].
-    pub upper: f64,
-}
-
 /// A run's results: benchmark, then measure, then its metric (both sorted by name).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -164,15 +149,19 @@ impl Export {
             if stats.is_some() && rows.is_empty() {
                 continue;
             }
-            if rows.is_empty() || rows.iter().any(|r| written_during(manifest, r, estimate)) {
-                let nanos = |seconds: f64| seconds * 1e9;
-                let median = &estimate.median;
+            let median = &estimate.median;
+            let nanos = [median.point, median.lower, median.upper].map(|seconds| seconds * 1e9);
+            // Criterion's figures are finite; in nanoseconds too, below 10^299 s.
+            if nanos.iter().all(|v| v.is_finite())
+                && (rows.is_empty() || rows.iter().any(|r| written_during(manifest, r, estimate)))
+            {
+                let [value, lower_value, upper_value] = nanos;
                 let latency = Metric {
-                    value: nanos(median.point),
-                    lower_value: nanos(median.lower),
-                    upper_value: nanos(median.upper),
+                    value,
+                    lower_value,
+                    upper_value,
                 };
-                export.add(estimate.case(), LATENCY, Some(latency));
+                export.add(&estimate.case(), LATENCY, latency);
             }
             export.add_counters(&estimate.case(), &rows);
         }
@@ -189,43 +178,18 @@ impl Export {
         export
     }
 
-    fn add(&mut self, benchmark: String, measure: &str, metric: Option<Metric>) {
-        let finite = |m: &Metric| {
-            [m.value, m.lower_value, m.upper_value]
-                .iter()
-                .all(|v| v.is_finite())
-        };
-        if let Some(metric) = metric.filter(finite) {
-            self.benchmarks
-                .entry(benchmark)
-                .or_default()
-                .insert(measure.to_string(), metric);
-        }
+    fn add(&mut self, benchmark: &str, measure: &str, metric: Metric) {
+        let measures = self.benchmarks.entry(benchmark.to_string()).or_default();
+        measures.insert(measure.to_string(), metric);
     }
 
     fn add_counters(&mut self, benchmark: &str, rows: &[&CaseRecord]) {
         for counter in &COUNTERS {
             let values = rows.iter().map(|r| (counter.read)(r)).filter(|v| *v > 0);
-            let metric = Metric::spread(values.map(|v| v as f64).collect());
-            self.add(benchmark.to_string(), counter.measure, metric);
-        }
-    }
-
-    /// One row per benchmark and measure, in the JSON's order.
-    pub fn rows(&self) -> Vec<Row> {
-        let mut rows = Vec::new();
-        for (benchmark, measures) in &self.benchmarks {
-            for (measure, metric) in measures {
-                rows.push(Row {
-                    benchmark: benchmark.clone(),
-                    measure: measure.clone(),
-                    value: metric.value,
-                    lower: metric.lower_value,
-                    upper: metric.upper_value,
-                });
+            if let Some(metric) = Metric::spread(values.map(|v| v as f64).collect()) {
+                self.add(benchmark, counter.measure, metric);
             }
         }
-        rows
     }
 
     /// Writes the Bencher Metric Format JSON, indented, with a final newline.
@@ -236,11 +200,15 @@ impl Export {
         out.write_all(&json)
     }
 
-    /// Writes the CSV: a header `benchmark,measure,value,lower,upper`, then [`Export::rows`].
+    /// Writes the CSV: a header `benchmark,measure,value,lower,upper`, then one row per
+    /// benchmark and measure, in the JSON's order.
     pub fn write_csv(&self, mut out: impl Write) -> io::Result<()> {
         let mut writer = csv::Writer::from_writer(Vec::new());
-        for row in self.rows() {
-            writer.serialize(row)?;
+        writer.write_record(["benchmark", "measure", "value", "lower", "upper"])?;
+        for (benchmark, measures) in &self.benchmarks {
+            for (measure, m) in measures {
+                writer.serialize((benchmark, measure, m.value, m.lower_value, m.upper_value))?;
+            }
         }
         let csv = writer.into_inner().map_err(|e| e.into_error())?;
         out.write_all(&csv)
