@@ -120,15 +120,16 @@ fn manifest(started: u64, finished: u64) -> RunManifest {
     }
 }
 
-/// `column` of every measured statistics row of `group/id/n`, read from the CSV text by the
-/// column's name.
+/// `column` of every measured statistics row of the case `group/id/n` (every seed), or
+/// `group/id/n/seed`, read from the CSV text by the column's name; its zeros left out.
 fn column_values(csv: &str, column: &str, case: &str) -> Vec<f64> {
     let at = HEADER.split(',').position(|c| c == column).unwrap();
     csv.lines()
         .filter(|line| !line.starts_with('#') && *line != HEADER)
         .map(|line| line.split(',').collect::<Vec<_>>())
         .filter(|cells| {
-            cells[8] == "ok" && format!("{}/{}/{}", cells[1], cells[2], cells[5]) == case
+            let id = format!("{}/{}/{}", cells[1], cells[2], cells[5]);
+            cells[8] == "ok" && (id == case || format!("{id}/{}", cells[6]) == case)
         })
         .map(|cells| cells[at].parse().unwrap())
         .filter(|v| *v != 0.0)
@@ -194,10 +195,8 @@ fn the_export_holds_every_measured_case_with_the_runs_figures() {
     // Each counter is the median of its column over the case's rows, their range its bounds,
     // and absent where the column is 0.
     for (case, measures) in &export.benchmarks {
-        // The run timed once is told apart by its seed, which the CSV has in a column.
-        let csv_case = case.trim_end_matches("/1");
         for counter in &COUNTERS {
-            let mut values = column_values(&csv_text, counter.column, csv_case);
+            let mut values = column_values(&csv_text, counter.column, case);
             values.sort_by(f64::total_cmp);
             let Some(metric) = measures.get(counter.measure) else {
                 assert!(values.is_empty(), "{case} {}: {values:?}", counter.measure);
