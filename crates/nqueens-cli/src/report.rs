@@ -4,8 +4,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use nqueens::core::{Config, Registry, StopFlag};
+use nqueens_report::export::Export;
 use nqueens_report::project::{compare_sample, strategies_table};
 use nqueens_report::{
     BENCH_DIR, Baseline, BoardPicture, Family, MAX_BOARD, Noise, ReportInput, ReportOptions,
@@ -28,16 +29,17 @@ pub struct ReportArgs {
     /// set, else target/nqueens-bench/stats.csv].
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
-    /// Where to write the charts, boards and README.md.
-    #[arg(long, value_name = "DIR", default_value = "reports")]
-    out: PathBuf,
+    /// Where to write the charts, boards, README.md and the export (results.json, results.csv)
+    /// [default: reports].
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Also write PNG copies of the charts and boards.
     #[arg(long)]
     png: bool,
-    /// Board sizes to draw a solution of (the default strategy for each size finds it).
-    #[arg(long, value_name = "N,..", value_delimiter = ',', default_values_t = [8, 32],
-          value_parser = crate::parse_size)]
-    boards: Vec<usize>,
+    /// Board sizes to draw a solution of (the default strategy for each size finds it)
+    /// [default: 8,32].
+    #[arg(long, value_name = "N,..", value_delimiter = ',', value_parser = crate::parse_size)]
+    boards: Option<Vec<usize>>,
     /// Compare with an earlier run: a directory the bench saved
     /// (target/nqueens-bench/runs/RUN) or a criterion directory. Adds a ratio per case with
     /// its confidence interval and noise band; regressions and gains lead the summary. Repeat
@@ -56,6 +58,26 @@ pub struct ReportArgs {
     /// OEIS A000170) [default: benches/by-hand.csv, when it exists].
     #[arg(long, value_name = "FILE")]
     by_hand: Option<PathBuf>,
+    /// What to write: the report with the run's results beside it, or the results alone.
+    #[arg(long, value_enum, default_value_t = Format::Report, long_help = format!(
+        "What to write: the report with the run's results beside it, or the results alone. \
+         Measures: {}; a figure from the statistics is the median over the seeds, its bounds \
+         their range.",
+        nqueens_report::export::measures()
+    ))]
+    format: Format,
+}
+
+/// What `nqueens report` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// The report, and the run's results beside it (results.json, results.csv).
+    Report,
+    /// The run's results in the Bencher Metric Format ({benchmark: {measure: {value,
+    /// lower_value, upper_value}}}), to standard output.
+    Json,
+    /// The same as CSV (benchmark,measure,value,lower,upper), to standard output.
+    Csv,
 }
 
 /// The counts run by hand that the repository keeps, read when `--by-hand` is not given.
@@ -70,6 +92,7 @@ fn in_target(rest: &str) -> PathBuf {
 
 /// Runs `nqueens report`.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::Result<Status> {
+    refuse_report_options(args)?;
     let criterion_dir = args
         .criterion
         .clone()
@@ -87,6 +110,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         Some(stats) => check_runs(stats, &stats_path, args)?,
         None => None,
     };
+    if args.format != Format::Report {
+        for warning in &criterion.warnings {
+            crate::output::warn(warning);
+        }
+        let export = Export::of_run(&criterion, stats.as_ref(), manifest.as_ref());
+        let mut out = crate::output::stdout()?;
+        match args.format {
+            Format::Csv => export.write_csv(&mut out)?,
+            _ => export.write_json(&mut out)?,
+        }
+        out.flush()?;
+        return Ok(Status::Success);
+    }
+    let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
     let baselines = args
         .baseline
         .iter()
@@ -104,7 +141,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     };
     let mut boards = Vec::new();
     let default_strategy = StrategyArgs::default();
-    for &n in &args.boards {
+    for &n in args.boards.as_deref().unwrap_or(&[8, 32]) {
         if n > MAX_BOARD {
             anyhow::bail!("--boards: n = {n} is larger than the largest board drawn ({MAX_BOARD})");
         }
@@ -134,7 +171,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     ));
     // The traces are drawn here and written only once the report is: a report refused (by
     // `write_report`'s checks of its inputs) leaves every file of the one there as it was.
-    let (traces, trace_page, trace_files) = draw_traces(registry, stop, &args.out)?;
+    let (traces, trace_page, trace_files) = draw_traces(registry, stop, &out_dir)?;
+    let export = Export::of_run(&criterion, stats.as_ref(), manifest.as_ref());
     let input = ReportInput {
         criterion,
         stats,
@@ -151,18 +189,20 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         readme_blocks: vec![
             ("strategies".to_string(), strategies_table(registry)),
             ("compare".to_string(), compare_sample(registry, stop)),
+            ("export".to_string(), export.sample()),
         ],
         commands,
     };
     let options = ReportOptions {
-        out: args.out.clone(),
+        out: out_dir.clone(),
         png: args.png,
     };
     let summary = write_report(&input, &options)
-        .with_context(|| format!("writing the report into {}", args.out.display()))?;
+        .with_context(|| format!("writing the report into {}", out_dir.display()))?;
     for (path, bytes) in &trace_files {
         write_atomically(path, |w| w.write_all(bytes))?;
     }
+    let export = export.write_files(&out_dir)?;
     for warning in &summary.warnings {
         crate::output::warn(warning);
     }
@@ -181,12 +221,37 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     for file in trace_files
         .iter()
         .map(|(path, _)| path)
+        .chain(&export)
         .chain(&summary.files)
     {
         writeln!(out, "{}", file.display())?;
     }
     out.flush()?;
     Ok(Status::Success)
+}
+
+/// With `--format json` or `csv`, the report's own options are refused, not ignored.
+fn refuse_report_options(args: &ReportArgs) -> anyhow::Result<()> {
+    if args.format == Format::Report {
+        return Ok(());
+    }
+    let report_only = [
+        ("--out", args.out.is_some()),
+        ("--png", args.png),
+        ("--boards", args.boards.is_some()),
+        ("--baseline", !args.baseline.is_empty()),
+        ("--by-hand", args.by_hand.is_some()),
+    ];
+    if let Some((flag, _)) = report_only.iter().find(|(_, given)| *given) {
+        anyhow::bail!(
+            "{flag} belongs to the report, and --format {} prints the results alone: drop \
+             {flag}, or use --format report (which writes them beside the report)",
+            args.format
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        );
+    }
+    Ok(())
 }
 
 /// The run manifest beside the statistics, checked: every row's run listed, one build unless

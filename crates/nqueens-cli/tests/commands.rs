@@ -10,6 +10,7 @@ mod cli;
 mod cluster;
 mod completion;
 mod count;
+mod export;
 mod flag_matrix;
 mod readme;
 mod symmetric;

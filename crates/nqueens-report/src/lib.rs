@@ -16,6 +16,9 @@
 //! **Cost**: linear in the number of benchmarks; a full report (about 300 benchmarks) takes
 //! well under a second, plus 4,000 resamples per case compared with a baseline.
 //!
+//! **Writes** ([`write_report`]) also `results.json` and `results.csv`: the run's results for
+//! other tools ([`export`]: the Bencher Metric Format, and the same as CSV).
+//!
 //! What each chart, table and verdict shows, and why: the project README's *Benchmarks and the
 //! report*.
 //!
@@ -40,6 +43,7 @@ mod chart;
 pub mod compare;
 mod data;
 mod error;
+pub mod export;
 mod files;
 mod format;
 pub mod group;

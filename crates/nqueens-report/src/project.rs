@@ -1,6 +1,7 @@
 //! The project README's generated blocks, between [`begin`] and [`end`] markers, that
 //! `nqueens report` replaces: `strategies` ([`strategies_table`]), `compare`
-//! ([`compare_sample`]) and `tradeoffs` (the figures of the bench run the report is from).
+//! ([`compare_sample`]), `tradeoffs` (the figures of the bench run the report is from) and
+//! `export` (two rows of its results: [`Export::sample`](crate::export::Export::sample)).
 
 use std::time::Duration;
 
