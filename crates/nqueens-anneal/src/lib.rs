@@ -105,8 +105,8 @@
 mod anneal;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
-    Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
+    Stats, Strategy, Variant,
 };
 use nqueens_local::{self as local, Searched};
 
@@ -268,6 +268,11 @@ impl Strategy for AnnealingSolver {
             "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
             &VARIANTS,
         )
+        .showcase(Showcase {
+            family: "Simulated annealing",
+            variant: Some("geometric"),
+            seed: Some(1),
+        })
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

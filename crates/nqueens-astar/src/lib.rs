@@ -97,8 +97,8 @@ mod square;
 mod swap;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Solution,
-    Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
+    Solution, Strategy, Variant,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -272,6 +272,11 @@ impl Strategy for AStarSolver {
             "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
             &VARIANTS,
         )
+        .showcase(Showcase {
+            family: "Best-first search (A*)",
+            variant: Some("row"),
+            seed: None,
+        })
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

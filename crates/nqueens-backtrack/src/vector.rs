@@ -3,8 +3,8 @@
 use std::ops::Range;
 
 use nqueens_core::{
-    Capabilities, Config, Cost, CostModel, Ended, Error, Event, Job, Limit, Stats, Strategy,
-    Variant, VisitRun, Visitor, known,
+    Capabilities, Config, Cost, CostModel, Ended, Error, Event, Job, Limit, Showcase, Stats,
+    Strategy, Variant, VisitRun, Visitor, known,
 };
 
 use crate::{STOP_POLL_MASK, TreeProfile};
@@ -172,7 +172,11 @@ impl Strategy for VectorSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
+        Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
+            family: "Backtracking",
+            variant: None,
+            seed: None,
+        })
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

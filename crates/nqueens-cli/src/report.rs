@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use nqueens::core::{Config, Registry, StopFlag};
+use nqueens::core::{Config, Registry, Showcase, StopFlag};
 use nqueens_report::export::Export;
 use nqueens_report::project::{compare_sample, strategies_table};
 use nqueens_report::{
@@ -302,35 +302,6 @@ fn check_runs(
     Ok(Some(manifest))
 }
 
-/// The families the report shows a trace of, at n = 8: (family, strategy, variant, seed). The
-/// seeds of the randomized ones were picked for a search with a few dozen steps to watch (most
-/// seeds solve n = 8 from the start).
-const TRACED: [(&str, &str, Option<&str>, Option<u64>); 8] = [
-    ("Backtracking", "vector", None, None),
-    (
-        "Warnsdorff-guided search",
-        "warnsdorff",
-        Some("scaling"),
-        Some(1),
-    ),
-    ("Best-first search (A*)", "astar", Some("row"), None),
-    ("Exact cover (Dancing Links)", "dlx", None, None),
-    (
-        "Min-conflicts local search",
-        "min-conflicts",
-        None,
-        Some(10),
-    ),
-    (
-        "Simulated annealing",
-        "annealing",
-        Some("geometric"),
-        Some(1),
-    ),
-    ("Genetic algorithm", "genetic", Some("pmx"), Some(2)),
-    ("Construction", "construction", None, None),
-];
-
 /// Steps each report trace keeps: enough for most families to finish at n = 8, few enough for
 /// pictures of a few hundred kilobytes.
 const REPORT_TRACE_STEPS: u64 = 400;
@@ -350,8 +321,17 @@ fn draw_traces(
     let mut pictures = Vec::new();
     let mut traces: Vec<Trace> = Vec::new();
     let mut files = Vec::new();
-    for (family, strategy, variant, seed) in TRACED {
-        let solver = registry.get(strategy)?;
+    // Each strategy that declares a showcase, in registry order, at n = 8.
+    for solver in registry.available() {
+        let Some(Showcase {
+            family,
+            variant,
+            seed,
+        }) = solver.capabilities().showcase
+        else {
+            continue;
+        };
+        let strategy = solver.name();
         let config = Config {
             variant: variant.map(str::to_string),
             seed,

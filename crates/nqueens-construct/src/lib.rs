@@ -38,8 +38,8 @@
 #![deny(missing_docs)]
 
 use nqueens_core::{
-    Capabilities, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit, Solution, Stats,
-    Strategy, Variant, known,
+    Capabilities, Cost, CostModel, Ended, Error, Event, FirstRun, Job, Limit, Showcase, Solution,
+    Stats, Strategy, Variant, known,
 };
 
 /// The explicit construction of Hoffman, Loessi and Moore / Bernhardsson. Registry name
@@ -122,7 +122,11 @@ impl Strategy for ConstructionSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
+        Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
+            family: "Construction",
+            variant: None,
+            seed: None,
+        })
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

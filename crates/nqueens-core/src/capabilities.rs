@@ -98,6 +98,21 @@ pub struct Capabilities {
     pub resumable: bool,
     /// Its variants, the preferred first; at least one.
     pub variants: &'static [Variant],
+    /// The run the report shows as the trace of its family, if it shows one.
+    #[serde(skip)]
+    pub showcase: Option<Showcase>,
+}
+
+/// A run worth watching at n = 8: the report draws its trace under the family's heading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Showcase {
+    /// The heading of the family the strategy stands for ("Backtracking", ...).
+    pub family: &'static str,
+    /// The variant to run, or the default one.
+    pub variant: Option<&'static str>,
+    /// The seed of a randomized run, picked for a search with steps to watch (most seeds
+    /// solve n = 8 from the start).
+    pub seed: Option<u64>,
 }
 
 impl Capabilities {
@@ -108,6 +123,15 @@ impl Capabilities {
             counts_classes: false,
             resumable: false,
             variants,
+            showcase: None,
+        }
+    }
+
+    /// The same, with the run the report shows as its family's trace.
+    pub const fn showcase(self, showcase: Showcase) -> Capabilities {
+        Capabilities {
+            showcase: Some(showcase),
+            ..self
         }
     }
 

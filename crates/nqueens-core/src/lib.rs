@@ -61,7 +61,7 @@ mod strategy;
 mod symmetry;
 
 pub use availability::{Availability, Unavailable};
-pub use capabilities::{Capabilities, Variant};
+pub use capabilities::{Capabilities, Showcase, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
 pub use cost::{Cost, CostModel, Growth, REFERENCE_THREADS};

@@ -84,8 +84,8 @@
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Budget, Capabilities, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer, Stats,
-    StopFlag, Strategy, Variant, VisitRun, Visitor, known,
+    Budget, Capabilities, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer, Showcase,
+    Stats, StopFlag, Strategy, Variant, VisitRun, Visitor, known,
 };
 
 mod matrix;
@@ -265,7 +265,11 @@ impl Strategy for DlxSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
+        Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
+            family: "Exact cover (Dancing Links)",
+            variant: None,
+            seed: None,
+        })
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -122,8 +122,8 @@ mod tests;
 pub use selection::{attacking_pairs, tournament_odds};
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Stats, Strategy,
-    Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Showcase, Stats,
+    Strategy, Variant,
 };
 use nqueens_local::{self as local, DiagonalCounts, Searched};
 
@@ -290,6 +290,11 @@ impl Strategy for GeneticSolver {
             "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
             &VARIANTS,
         )
+        .showcase(Showcase {
+            family: "Genetic algorithm",
+            variant: Some("pmx"),
+            seed: Some(2),
+        })
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

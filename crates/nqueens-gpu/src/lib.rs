@@ -125,6 +125,7 @@ impl Strategy for GpuSolver {
             counts_classes: false,
             resumable: true,
             variants: &VARIANTS,
+            showcase: None,
         }
     }
 

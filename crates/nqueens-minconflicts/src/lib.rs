@@ -109,8 +109,8 @@ mod prefetch;
 mod restart;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Strategy,
-    Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
+    Strategy, Variant,
 };
 use nqueens_local::{self as local, Searched};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -184,6 +184,11 @@ impl Strategy for MinConflictsSolver {
             "min-conflicts local search: greedy permutation start, O(1) swap repair",
             &[ONLY],
         )
+        .showcase(Showcase {
+            family: "Min-conflicts local search",
+            variant: None,
+            seed: Some(10),
+        })
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

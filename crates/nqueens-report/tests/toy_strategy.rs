@@ -42,12 +42,7 @@ impl Strategy for Toy {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            summary: TOY.summary,
-            counts_classes: false,
-            resumable: false,
-            variants: &[TOY, TOY_TWICE],
-        }
+        Capabilities::new(TOY.summary, &[TOY, TOY_TWICE])
     }
 
     fn search_all(&self, job: &Job<'_>, visit: &mut Visitor<'_>) -> Result<VisitRun, Error> {

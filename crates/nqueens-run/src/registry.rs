@@ -334,6 +334,7 @@ mod tests {
                     count: Limit::UpTo(30),
                     ..Variant::BLANK
                 }],
+                showcase: None,
             }
         }
         fn availability(&self) -> Availability {

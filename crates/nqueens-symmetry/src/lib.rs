@@ -198,6 +198,7 @@ impl Strategy for SymmetrySolver {
             counts_classes: true,
             resumable: true,
             variants: &[COUNTER],
+            showcase: None,
         }
     }
 

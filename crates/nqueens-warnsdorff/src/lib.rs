@@ -109,7 +109,7 @@ use std::ops::ControlFlow;
 
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, FirstRun, Job,
-    Limit, Solution, Stats, Strategy, Variant, VisitRun, Visitor, known,
+    Limit, Showcase, Solution, Stats, Strategy, Variant, VisitRun, Visitor, known,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -357,6 +357,11 @@ impl Strategy for WarnsdorffSolver {
             "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
             &VARIANTS,
         )
+        .showcase(Showcase {
+            family: "Warnsdorff-guided search",
+            variant: Some("scaling"),
+            seed: Some(1),
+        })
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {
