@@ -5,6 +5,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::error::BadBoard;
 use crate::{ImageFormat, ReportError};
 
 /// The largest board drawn: beyond it a square would be under two pixels wide, and an SVG of
@@ -29,17 +30,13 @@ pub fn draw_board(
     crate::register_fonts();
     let n = columns.len();
     if n == 0 {
-        return Err(ReportError::Board("the placement is empty".to_string()));
+        return Err(BadBoard::Empty.into());
     }
     if n > MAX_BOARD {
-        return Err(ReportError::Board(format!(
-            "n = {n} is larger than the largest board drawn ({MAX_BOARD})"
-        )));
+        return Err(BadBoard::TooLarge { n, max: MAX_BOARD }.into());
     }
-    if let Some((row, column)) = columns.iter().enumerate().find(|(_, c)| **c as usize >= n) {
-        return Err(ReportError::Board(format!(
-            "row {row} has column {column}, outside a board of size {n}"
-        )));
+    if let Some((row, &column)) = columns.iter().enumerate().find(|(_, c)| **c as usize >= n) {
+        return Err(BadBoard::Outside { row, column, n }.into());
     }
     // Squares of a whole number of pixels keep the edges crisp in both formats.
     let cell = (640 / n).clamp(2, 80) as i32;

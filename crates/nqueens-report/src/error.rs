@@ -82,10 +82,36 @@ pub enum ReportError {
     },
     /// A board picture was asked for with an unusable placement.
     #[error("cannot draw the board: {0}")]
-    Board(String),
+    Board(#[from] BadBoard),
     /// The README's template could not be filled (a fault of this crate).
     #[error("writing the README from its template: {0}")]
     Template(#[from] minijinja::Error),
+}
+
+/// Why a placement cannot be drawn as a board.
+#[derive(Debug, thiserror::Error)]
+pub enum BadBoard {
+    /// No queen at all.
+    #[error("the placement is empty")]
+    Empty,
+    /// More rows than the largest board drawn ([`MAX_BOARD`](crate::MAX_BOARD)).
+    #[error("n = {n} is larger than the largest board drawn ({max})")]
+    TooLarge {
+        /// The placement's size.
+        n: usize,
+        /// The largest board drawn.
+        max: usize,
+    },
+    /// A queen outside the board.
+    #[error("row {row} has column {column}, outside a board of size {n}")]
+    Outside {
+        /// The queen's row.
+        row: usize,
+        /// Its column.
+        column: u32,
+        /// The board's size.
+        n: usize,
+    },
 }
 
 impl ReportError {
