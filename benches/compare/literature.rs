@@ -161,23 +161,8 @@ pub fn literature_group(h: &mut Harness, registry: &Registry) {
         };
         h.budget.start(LITERATURE, "min-conflicts", &n.to_string());
         for &seed in &seeds[..count] {
-            let mut record = case.record(LITERATURE, n, CaseStatus::Measured);
+            let mut record = first_solution(case, n, &case.config(Some(seed)));
             record.seed = Some(seed);
-            let started = Instant::now();
-            match case.solver.first(n, &case.config(Some(seed))) {
-                Ok(run) => {
-                    record.seconds = started.elapsed().as_secs_f64();
-                    record.stats = run.stats;
-                    record.result = match run.solution() {
-                        Some(_) => "found".to_string(),
-                        None => run.ended().label().to_string(),
-                    };
-                }
-                Err(error) => {
-                    record.status = CaseStatus::Error;
-                    record.note = error.to_string();
-                }
-            }
             h.push(record);
         }
     }
@@ -226,29 +211,36 @@ fn pearson_first_solutions(h: &mut Harness, cases: &[Case<'_>]) {
                 continue;
             }
             h.budget.start(LITERATURE, &case.label, &n.to_string());
-            let mut record = case.record(LITERATURE, n, CaseStatus::Measured);
+            // Statistics on: `bitmask` keeps its nodes only then.
             let config = Config {
                 stats: true,
                 ..case.config(None)
             };
-            let started = Instant::now();
-            match case.solver.first(n, &config) {
-                Ok(run) => {
-                    record.seconds = started.elapsed().as_secs_f64();
-                    record.stats = run.stats;
-                    record.result = match run.solution() {
-                        Some(_) => "found".to_string(),
-                        None => run.ended().label().to_string(),
-                    };
-                }
-                Err(error) => {
-                    record.status = CaseStatus::Error;
-                    record.note = error.to_string();
-                }
-            }
-            h.push(record);
+            h.push(first_solution(case, n, &config));
         }
     }
+}
+
+/// One timed run of `case` to a first solution: `found`, or how the run ended, with its
+/// counters.
+fn first_solution(case: &Case<'_>, n: usize, config: &Config) -> CaseRecord {
+    let mut record = case.record(LITERATURE, n, CaseStatus::Measured);
+    let started = Instant::now();
+    match case.solver.first(n, config) {
+        Ok(run) => {
+            record.seconds = started.elapsed().as_secs_f64();
+            record.stats = run.stats;
+            record.result = match run.solution() {
+                Some(_) => "found".to_string(),
+                None => run.ended().label().to_string(),
+            };
+        }
+        Err(error) => {
+            record.status = CaseStatus::Error;
+            record.note = error.to_string();
+        }
+    }
+    record
 }
 
 /// Adds `run`'s counters to `sum` (peak memory: the largest).
