@@ -190,6 +190,7 @@ fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
 pub(super) fn rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
     let mut rows = hill_climbing_rows(records);
     rows.extend(min_conflicts_rows(records));
+    rows.push(super::literature_runs::sosic_gu_1990_row(records));
     rows
 }
 

@@ -6,6 +6,7 @@ mod data;
 mod fits;
 mod instructions;
 mod literature;
+mod literature_runs;
 mod memory;
 mod once;
 mod readme;

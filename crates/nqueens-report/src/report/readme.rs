@@ -87,6 +87,8 @@ pub(super) fn readme(
         seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
         once => super::once::once_lines(data),
         literature => super::literature::rows(data.records),
+        knuth_sixteen => super::literature_runs::knuth_row(data.records),
+        pearson => super::literature_runs::pearson_rows(data.records),
         first_choice => super::literature::first_choice_sentence(data.records),
         validate_table => text(|md| time_table(md, data, VALIDATE)),
         instructions => text(|md| super::instructions::table(md, data)),
@@ -235,7 +237,7 @@ fn by_hand_table(md: &mut String, counts: &[HandCount]) {
 }
 
 /// `39,029,188,884`: an exact count with its thousands marked.
-fn thousands(value: u64) -> String {
+pub(super) fn thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {
