@@ -7,7 +7,8 @@
 //! Every case runs after a probe (one run under the core's deadline engine, [`probe`]); a probe
 //! past the budget drops that size and the larger ones of its series. `cargo test --benches`
 //! runs each case once at tiny sizes, writes nothing, then checks the before/after comparison
-//! end to end ([`selfcheck`]).
+//! end to end ([`selfcheck`]). `-- --profile-time SECONDS REGEX` records a flame graph of each
+//! selected case instead of measuring it ([`profile`]).
 
 mod completion;
 mod groups;
@@ -15,6 +16,7 @@ mod harness;
 mod instructions;
 mod literature;
 mod probe;
+mod profile;
 mod run;
 mod selfcheck;
 mod yardstick;
@@ -94,6 +96,7 @@ fn main() {
     // move at this precision, and the bootstrap is most of its time per case.
     let mut criterion = Criterion::default()
         .nresamples(20_000)
+        .with_profiler(profile::FlameGraph::default())
         .configure_from_args();
     for operation in [Operation::Count, Operation::First] {
         groups::run_series(&mut criterion, &mut harness, &registry, operation);

@@ -22,6 +22,9 @@ pub enum Mode {
     Test,
     /// `--list`: name the cases, run nothing.
     List,
+    /// `--profile-time SECONDS`: each case probed, then run that long under the profiler
+    /// (a flame graph, `benches/compare/profile.rs`); nothing measured or written.
+    Profile,
 }
 
 /// One goal of the `once` group: a case label, its sizes and the budget of each run.
@@ -156,6 +159,8 @@ impl Plan {
         let has = |flag: &str| args.iter().any(|a| a == flag);
         let mode = if has("--list") {
             Mode::List
+        } else if has("--profile-time") {
+            Mode::Profile
         } else if has("--bench") && !has("--test") {
             Mode::Bench
         } else {
