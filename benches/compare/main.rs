@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use nqueens::core::{Operation, Registry};
-use nqueens_report::bench::{Mode, Plan, minutes, series};
+use nqueens_report::bench::{Mode, Plan, RESAMPLES, minutes, series};
 use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
 use crate::harness::{Harness, target_dir};
@@ -92,10 +92,8 @@ fn main() {
         harness.save();
     }
     // Criterion's plots are off (its plotters backend is not built); the report draws its own.
-    // Fewer resamples than criterion's 100,000: its intervals from 10 to 30 samples do not
-    // move at this precision, and the bootstrap is most of its time per case.
     let mut criterion = Criterion::default()
-        .nresamples(20_000)
+        .nresamples(RESAMPLES)
         .with_profiler(profile::FlameGraph::default())
         .configure_from_args();
     for operation in [Operation::Count, Operation::First] {

@@ -13,6 +13,10 @@ use crate::{CaseRecord, CaseStatus};
 /// The seeds of randomized strategies: fixed, so every run measures the same work.
 pub const SEEDS: [u64; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
 
+/// Criterion's bootstrap resamples per estimate, fewer than its default: its intervals from 10
+/// to 30 samples do not move at this precision, and the bootstrap is most of its time per case.
+pub const RESAMPLES: usize = 20_000;
+
 /// How criterion was started, as far as the harness cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -60,6 +64,17 @@ impl Profile {
             Profile::Default => "default",
             Profile::Full => "full",
         }
+    }
+
+    /// The profile of this name ([`Profile::name`]).
+    pub fn named(name: &str) -> Option<Self> {
+        let all = [
+            Profile::Test,
+            Profile::Quick,
+            Profile::Default,
+            Profile::Full,
+        ];
+        all.into_iter().find(|p| p.name() == name)
     }
 }
 
