@@ -11,7 +11,7 @@ use nqueens_report::{CaseRecord, CaseStatus};
 use nqueens_report::bench::{Plan, SEEDS, bench_model, is_fast, series, series_group};
 
 use crate::harness::{Harness, why_unanswered};
-use crate::probe::{heap_peak, probe};
+use crate::probe::{heap_use, probe};
 use nqueens_report::group::{ONCE, VALIDATE};
 
 /// Seeds of one size that may run past the probe budget, none solved, before the size's other
@@ -228,14 +228,15 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
             }
         };
         let started = Instant::now();
-        let (verdict, heap) = heap_peak(|| validate(&columns));
+        let (verdict, heap) = heap_use(|| validate(&columns));
         let seconds = started.elapsed().as_secs_f64();
-        h.push(CaseRecord {
+        let mut record = CaseRecord {
             seconds,
-            heap_peak_bytes: heap,
             result: if verdict.is_ok() { "valid" } else { "invalid" }.to_string(),
             ..CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured)
-        });
+        };
+        heap.record(&mut record);
+        h.push(record);
         tune(&mut group, seconds, &h.plan);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new(VALIDATE, n), &columns, |b, columns| {

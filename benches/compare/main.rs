@@ -7,7 +7,8 @@
 //! Every case runs after a probe (one run under the core's deadline engine, [`probe`]); a probe
 //! past the budget drops that size and the larger ones of its series. `cargo test --benches`
 //! runs each case once at tiny sizes, writes nothing, then checks the before/after comparison
-//! end to end ([`selfcheck`]).
+//! end to end ([`selfcheck`]). `-- --profile-time SECONDS REGEX` records a flame graph of each
+//! selected case instead of measuring it ([`profile`]).
 
 mod completion;
 mod groups;
@@ -15,6 +16,7 @@ mod harness;
 mod instructions;
 mod literature;
 mod probe;
+mod profile;
 mod run;
 mod selfcheck;
 mod yardstick;
@@ -23,7 +25,7 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use nqueens::core::{Operation, Registry};
-use nqueens_report::bench::{Mode, Plan, minutes, series};
+use nqueens_report::bench::{Mode, Plan, RESAMPLES, minutes, series};
 use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
 use crate::harness::{Harness, target_dir};
@@ -90,10 +92,9 @@ fn main() {
         harness.save();
     }
     // Criterion's plots are off (its plotters backend is not built); the report draws its own.
-    // Fewer resamples than criterion's 100,000: its intervals from 10 to 30 samples do not
-    // move at this precision, and the bootstrap is most of its time per case.
     let mut criterion = Criterion::default()
-        .nresamples(20_000)
+        .nresamples(RESAMPLES)
+        .with_profiler(profile::FlameGraph::default())
         .configure_from_args();
     for operation in [Operation::Count, Operation::First] {
         groups::run_series(&mut criterion, &mut harness, &registry, operation);

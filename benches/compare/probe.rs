@@ -1,29 +1,59 @@
-//! One timed probe run per case, under the core's deadline engine, with the peak heap this
-//! binary's counting allocator saw, written into the case's statistics row.
+//! One timed probe run per case, under the core's deadline engine, with the heap this binary's
+//! counting allocators saw (the peak, the allocations and the bytes allocated), written into
+//! the case's statistics row.
 
 use std::alloc::System;
 use std::time::Duration;
 
 use nqueens::core::{Answer, Config, Ended, Operation, Solver, with_deadline};
 use nqueens_report::{CaseRecord, CaseStatus};
-use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
+use peakmem_alloc::{PeakMemAlloc, PeakMemAllocTrait};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 
-/// Counts every allocation with an atomic add, also while criterion times: the search loops do
-/// not allocate, so the cost stays out of the hot paths.
+/// Counts every allocation with a few atomic adds, also while criterion times: the search
+/// loops do not allocate, so the cost stays out of the hot paths. peakmem-alloc keeps the
+/// peak, the stats_alloc it wraps the number of allocations and the bytes.
 #[global_allocator]
-static HEAP: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
+static HEAP: PeakMemAlloc<&StatsAlloc<System>> = PeakMemAlloc::new(&INSTRUMENTED_SYSTEM);
 
-/// Runs `work` and returns its result with the peak heap it allocated above what was live
-/// before it.
-pub fn heap_peak<R>(work: impl FnOnce() -> R) -> (R, u64) {
+/// What one run did with the heap.
+#[derive(Clone, Copy)]
+pub struct HeapUse {
+    /// The peak it allocated above what was live before it, in bytes.
+    peak: u64,
+    /// The allocations it asked for, a reallocation counting as one.
+    allocations: u64,
+    /// The bytes those allocations asked for (a reallocation: the growth), in all: not net of
+    /// what was freed.
+    allocated_bytes: u64,
+}
+
+impl HeapUse {
+    /// Writes it into the statistics row `record`.
+    pub fn record(self, record: &mut CaseRecord) {
+        record.heap_peak_bytes = self.peak;
+        record.allocations = self.allocations;
+        record.allocated_bytes = self.allocated_bytes;
+    }
+}
+
+/// Runs `work` and returns its result with what it did with the heap.
+pub fn heap_use<R>(work: impl FnOnce() -> R) -> (R, HeapUse) {
     HEAP.reset_peak_memory();
+    let before = INSTRUMENTED_SYSTEM.stats();
     let result = work();
-    (result, HEAP.get_peak_memory() as u64)
+    let change = INSTRUMENTED_SYSTEM.stats() - before;
+    let heap = HeapUse {
+        peak: HEAP.get_peak_memory() as u64,
+        allocations: (change.allocations + change.reallocations) as u64,
+        allocated_bytes: change.bytes_allocated as u64,
+    };
+    (result, heap)
 }
 
 /// Runs `operation` (a first solution or a count) of `solver` at size `n` once with `config`,
 /// stopped after `budget`, and returns `record` with what it gave: its time, answer (`found`,
-/// `no-solution` or the count), counters and peak heap; or the time it ran past the budget
+/// `no-solution` or the count), counters and heap use; or the time it ran past the budget
 /// (status `timeout`); or why it failed (status `error`, with no time).
 pub fn probe(
     mut record: CaseRecord,
@@ -36,7 +66,7 @@ pub fn probe(
     // The deadline engine gives the run a stop flag of its own: the benchmark that follows
     // shares the rest of the configuration.
     let ((result, heap), seconds) = with_deadline(config, budget, |config| {
-        heap_peak(|| match operation {
+        heap_use(|| match operation {
             Operation::First => solver.first(n, config).map(Answer::First),
             Operation::List | Operation::Count => solver.count(n, config).map(Answer::Count),
         })
@@ -63,7 +93,7 @@ pub fn probe(
     };
     record.seconds = seconds;
     record.stats = *answer.stats();
-    record.heap_peak_bytes = heap;
+    heap.record(&mut record);
     record
 }
 

@@ -12,9 +12,10 @@
 //! a randomized case over its seeds), whose median is the value and whose range the bounds.
 //! A counter of 0 is one the bench did not take (instructions outside their group, nodes of a
 //! local search, the heap of a statistics-only row), so it is left out, and a case that
-//! allocated nothing has no `peak-heap`. The cases are the report's: criterion's results the
-//! statistics list as measured; a result criterion wrote outside the run that measured its
-//! case (an earlier run's leftover) gives that case no `latency`.
+//! allocated nothing has no `peak-heap`, `allocations` or `allocated-bytes`. The cases are the
+//! report's: criterion's results the statistics list as measured; a result criterion wrote
+//! outside the run that measured its case (an earlier run's leftover) gives that case no
+//! `latency`.
 //!
 //! Cost: linear in the estimates times the statistics rows.
 
@@ -48,7 +49,7 @@ pub struct Counter {
 
 /// The measures taken from the statistics: a new column of the statistics is exported by a
 /// line here.
-pub const COUNTERS: [Counter; 3] = [
+pub const COUNTERS: [Counter; 5] = [
     Counter {
         column: "nodes",
         measure: "nodes",
@@ -66,6 +67,18 @@ pub const COUNTERS: [Counter; 3] = [
         measure: "peak-heap",
         unit: "bytes",
         read: |r| r.heap_peak_bytes,
+    },
+    Counter {
+        column: "allocations",
+        measure: "allocations",
+        unit: "heap allocations",
+        read: |r| r.allocations,
+    },
+    Counter {
+        column: "allocated_bytes",
+        measure: "allocated-bytes",
+        unit: "bytes, in all",
+        read: |r| r.allocated_bytes,
     },
 ];
 

@@ -84,6 +84,7 @@ fn bench_run(dir: &Path) -> BTreeMap<String, f64> {
                 ..Stats::default()
             };
             r.heap_peak_bytes = 100 * seed + n as u64;
+            (r.allocations, r.allocated_bytes) = (seed, 40 * seed);
             stats.records.push(r);
         }
     }
@@ -218,6 +219,10 @@ fn the_export_holds_every_measured_case_with_the_runs_figures() {
             lower_value: 108.0,
             upper_value: 308.0
         }
+    );
+    assert_eq!(
+        export.benchmarks["first_solution/min-conflicts/8"]["allocated-bytes"].upper_value,
+        120.0
     );
     assert!(!export.benchmarks["first_solution/min-conflicts/8"].contains_key("nodes"));
     assert_eq!(

@@ -7,9 +7,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use nqueens_core::Stats;
+use nqueens_report::bench::{LINEAR_RUNS, Mode, Plan, Profile};
 use nqueens_report::{
     BoardPicture, CaseRecord, CaseStatus, ReportError, ReportInput, ReportOptions, StatsFile,
-    Update, load, read_criterion, write_report,
+    Update, format_seconds, load, read_criterion, write_report,
 };
 
 mod common;
@@ -51,6 +52,7 @@ fn record(group: &str, id: &str, n: usize, seed: Option<u64>, stats: Stats) -> C
     r.stats = stats;
     r.seconds = 1e-6 * n as f64 * seed.map_or(1.0, |s| 1.0 + s as f64 / 10.0);
     r.heap_peak_bytes = 64 * n as u64;
+    (r.allocations, r.allocated_bytes) = (n as u64, 100 * n as u64);
     r
 }
 
@@ -441,6 +443,17 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         "a stale result was reported"
     );
     assert!(readme.contains("## Watching the searches"));
+    assert!(readme.contains("| peak heap | allocations | bytes allocated |"));
+    // Criterion's settings, from the plan of the run's profile (quick, in the statistics).
+    let quick = Plan::for_profile(Mode::Bench, Profile::Quick, None).sampling;
+    let settings = format!(
+        "in the quick profile: a case whose probe run, {LINEAR_RUNS} times over, fits in {} is \
+         fast, sampled in criterion's automatic mode ({} samples after {} of warm-up",
+        format_seconds(quick.measurement.as_secs_f64()),
+        quick.fast_samples,
+        format_seconds(quick.warm_up.as_secs_f64()),
+    );
+    assert!(readme.contains(&settings), "{settings}");
     // Memory against time: drawn from the heap peaks; with no `quadrants` runs, no verdict.
     assert!(readme.contains("## Memory against time\n\n![memory](memory.svg)"));
     assert!(readme.contains("- No verdict on joining against searching"));

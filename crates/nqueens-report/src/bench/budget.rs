@@ -30,10 +30,14 @@ fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
     run * probes as f64 + measured + ANALYSIS_SECONDS
 }
 
-/// Whether criterion's linear sampling (1 + 2 + ... + 10 = 55 runs at least) fits the
-/// measurement window: else the case is sampled flat, one run per sample.
+/// The fewest runs criterion's linear sampling takes: 1 + 2 + ... + 10 over its minimum of 10
+/// samples.
+pub const LINEAR_RUNS: u32 = 55;
+
+/// Whether criterion's linear sampling ([`LINEAR_RUNS`] at least) fits the measurement window:
+/// else the case is sampled flat, one run per sample.
 pub fn is_fast(plan: &Plan, run: f64) -> bool {
-    run * 55.0 <= plan.sampling.measurement.as_secs_f64()
+    run * f64::from(LINEAR_RUNS) <= plan.sampling.measurement.as_secs_f64()
 }
 
 /// A case and the sizes the plan runs it at.

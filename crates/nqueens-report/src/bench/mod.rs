@@ -10,7 +10,7 @@ mod models;
 mod plan;
 mod slow;
 
-pub use budget::{Budget, Series, is_fast, minutes, series, series_group};
+pub use budget::{Budget, LINEAR_RUNS, Series, is_fast, minutes, series, series_group};
 pub use models::{bench_model, completion_cost, variant_cost};
-pub use plan::{Case, Mode, OnceSweep, Plan, Profile, SEEDS, Sampling};
+pub use plan::{Case, Mode, OnceSweep, Plan, Profile, RESAMPLES, SEEDS, Sampling};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

@@ -13,6 +13,10 @@ use crate::{CaseRecord, CaseStatus};
 /// The seeds of randomized strategies: fixed, so every run measures the same work.
 pub const SEEDS: [u64; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
 
+/// Criterion's bootstrap resamples per estimate, fewer than its default: its intervals from 10
+/// to 30 samples do not move at this precision, and the bootstrap is most of its time per case.
+pub const RESAMPLES: usize = 20_000;
+
 /// How criterion was started, as far as the harness cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -22,6 +26,9 @@ pub enum Mode {
     Test,
     /// `--list`: name the cases, run nothing.
     List,
+    /// `--profile-time SECONDS`: each case probed, then run that long under the profiler
+    /// (a flame graph, `benches/compare/profile.rs`); nothing measured or written.
+    Profile,
 }
 
 /// One goal of the `once` group: a case label, its sizes and the budget of each run.
@@ -57,6 +64,17 @@ impl Profile {
             Profile::Default => "default",
             Profile::Full => "full",
         }
+    }
+
+    /// The profile of this name ([`Profile::name`]).
+    pub fn named(name: &str) -> Option<Self> {
+        let all = [
+            Profile::Test,
+            Profile::Quick,
+            Profile::Default,
+            Profile::Full,
+        ];
+        all.into_iter().find(|p| p.name() == name)
     }
 }
 
@@ -156,6 +174,8 @@ impl Plan {
         let has = |flag: &str| args.iter().any(|a| a == flag);
         let mode = if has("--list") {
             Mode::List
+        } else if has("--profile-time") {
+            Mode::Profile
         } else if has("--bench") && !has("--test") {
             Mode::Bench
         } else {

@@ -23,14 +23,16 @@ pub(super) fn once_lines(data: &Data<'_>) -> Vec<String> {
         for r in &runs {
             lines.push(format!(
                 "`{id}`{seed} at n = {}: {} in {} (one run; {} moves, {} nodes, {} restarts, \
-                 peak heap {}).",
+                 peak heap {}, {} allocations of {} in all).",
                 format_size(r.n),
                 once_outcome(r),
                 format_seconds(r.seconds),
                 format_count(r.stats.moves as f64),
                 format_count(r.stats.nodes as f64),
                 r.stats.restarts,
-                format_bytes(r.heap_peak_bytes)
+                format_bytes(r.heap_peak_bytes),
+                format_count(r.allocations as f64),
+                format_bytes(r.allocated_bytes)
             ));
         }
     }

@@ -10,6 +10,7 @@ use super::memory::{count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, table, time_table, yardstick_table};
 use super::{Provenance, versus};
+use crate::bench::{LINEAR_RUNS, Mode, Plan, Profile, RESAMPLES};
 use crate::data::by_hand::HandCount;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, format_size};
@@ -78,6 +79,7 @@ pub(super) fn readme(
         meta,
         commands => input.commands,
         confidence => format!("{:.0}", confidence.map_or(95.0, |e| e.confidence * 100.0)),
+        criterion_settings => criterion_settings(data),
         summary,
         versus => against.as_ref().map(versus::section).transpose()?.unwrap_or_default(),
         charts,
@@ -100,6 +102,22 @@ pub(super) fn readme(
         boards,
     })?;
     Ok(rendered)
+}
+
+/// Criterion's settings in the plan of the run's profile, which the harness gave it; `None`
+/// when the statistics name no profile of the bench.
+fn criterion_settings(data: &Data<'_>) -> Option<minijinja::Value> {
+    let profile = Profile::named(data.meta("mode")?)?;
+    let sampling = Plan::for_profile(Mode::Bench, profile, None).sampling;
+    Some(context! {
+        profile => profile.name(),
+        linear_runs => LINEAR_RUNS,
+        fast_samples => sampling.fast_samples,
+        warm_up => format_seconds(sampling.warm_up.as_secs_f64()),
+        measurement => format_seconds(sampling.measurement.as_secs_f64()),
+        slow_samples => sampling.slow_samples,
+        resamples => thousands(RESAMPLES as u64),
+    })
 }
 
 /// The runs behind the rows (from the run manifest): commit, profile, compiler, flags.

@@ -22,16 +22,25 @@ enum Counter {
     Stat(&'static StatField),
     /// The heap peak the bench's allocator measured.
     HeapPeak,
+    /// The allocations it counted.
+    Allocations,
+    /// The bytes those allocated, in all.
+    AllocatedBytes,
 }
 
 impl Counter {
-    /// Every column, in order: the [`Stats::FIELDS`] tabulated, then the heap peak.
+    /// Every column, in order: the [`Stats::FIELDS`] tabulated, then the heap peak, the
+    /// allocations and the bytes allocated.
     fn all() -> Vec<Counter> {
         Stats::FIELDS
             .iter()
             .filter(|f| f.tabulated && !NOT_TABULATED.contains(&f.name))
             .map(Counter::Stat)
-            .chain([Counter::HeapPeak])
+            .chain([
+                Counter::HeapPeak,
+                Counter::Allocations,
+                Counter::AllocatedBytes,
+            ])
             .collect()
     }
 
@@ -39,6 +48,8 @@ impl Counter {
         match self {
             Counter::Stat(field) => field.label,
             Counter::HeapPeak => "peak heap",
+            Counter::Allocations => "allocations",
+            Counter::AllocatedBytes => "bytes allocated",
         }
     }
 
@@ -47,13 +58,14 @@ impl Counter {
         if records.is_empty() {
             return "-".to_string();
         }
+        let median = |read: fn(&CaseRecord) -> u64| spread(0.0, &values(records, read)).y;
         match self {
             Counter::Stat(field) => {
                 format_count(spread(0.0, &values(records, |r| (field.get)(&r.stats))).y)
             }
-            Counter::HeapPeak => {
-                format_bytes(spread(0.0, &values(records, |r| r.heap_peak_bytes)).y as u64)
-            }
+            Counter::HeapPeak => format_bytes(median(|r| r.heap_peak_bytes) as u64),
+            Counter::Allocations => format_count(median(|r| r.allocations)),
+            Counter::AllocatedBytes => format_bytes(median(|r| r.allocated_bytes) as u64),
         }
     }
 }
@@ -159,12 +171,13 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
 }
 
 /// One program's (`count.c` or a Rust label) time at one size of the yardstick: criterion's
-/// median or the statistics' one run, and the heap peak of that run (0: not measured).
+/// median or the statistics' one run, and the heap peak, allocations and bytes allocated of
+/// that run (0: not measured).
 pub(super) struct YardstickTime {
     pub(super) id: String,
     pub(super) seconds: f64,
     pub(super) by_criterion: bool,
-    pub(super) heap_peak_bytes: u64,
+    pub(super) heap: [u64; 3],
 }
 
 impl YardstickTime {
@@ -183,19 +196,20 @@ pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTi
                 id: id.clone(),
                 seconds: e.median.point,
                 by_criterion: true,
-                heap_peak_bytes: 0,
+                heap: [0; 3],
             });
         }
     }
     for r in data.measured(YARDSTICK) {
         let list = rows.entry(r.n).or_default();
+        let heap = [r.heap_peak_bytes, r.allocations, r.allocated_bytes];
         match list.iter_mut().find(|t| t.id == r.id) {
-            Some(time) => time.heap_peak_bytes = r.heap_peak_bytes,
+            Some(time) => time.heap = heap,
             None => list.push(YardstickTime {
                 id: r.id.clone(),
                 seconds: r.seconds,
                 by_criterion: false,
-                heap_peak_bytes: r.heap_peak_bytes,
+                heap,
             }),
         }
     }
@@ -225,7 +239,7 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
                 }
                 _ => "-".to_string(),
             };
-            let heap = Some(time.heap_peak_bytes).filter(|&b| b > 0);
+            let [peak, allocations, allocated] = time.heap.map(|v| Some(v).filter(|&v| v > 0));
             let by = if time.by_criterion {
                 "criterion median"
             } else {
@@ -237,12 +251,23 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
                 format_seconds(time.seconds),
                 by.to_string(),
                 ratio,
-                heap.map_or("-".to_string(), format_bytes),
+                peak.map_or("-".to_string(), format_bytes),
+                allocations.map_or("-".to_string(), |a| format_count(a as f64)),
+                allocated.map_or("-".to_string(), format_bytes),
             ]);
         }
     }
-    let head = ["n", "program", "time", "timed by", "against C", "heap peak"];
-    table(md, &head, "rlrlrr", lines);
+    let head = [
+        "n",
+        "program",
+        "time",
+        "timed by",
+        "against C",
+        "heap peak",
+        "allocations",
+        "bytes allocated",
+    ];
+    table(md, &head, "rlrlrrrr", lines);
     peer_lines(md, &rows);
 }
 
@@ -311,7 +336,9 @@ mod tests {
                 "examined",
                 "moves",
                 "restarts",
-                "peak heap"
+                "peak heap",
+                "allocations",
+                "bytes allocated"
             ]
         );
         assert!(

@@ -10,7 +10,8 @@ use crate::data::baseline::{
     CLASS_QUANTILE, Change, FAMILY_MARGIN, INSTRUCTION_FLOOR, MARGIN, Measure, NOISE, Noise,
     TOGETHER_MIN, lone_band,
 };
-use crate::{Baseline, ReportError, format_count, format_seconds};
+use crate::group::YARDSTICK;
+use crate::{Baseline, ReportError, Verdict, format_count, format_seconds};
 
 /// What the README says about a comparison.
 pub(crate) struct Against<'a> {
@@ -33,6 +34,8 @@ struct Row<'a> {
     beyond: bool,
     /// What the verdict says: `slower`, `faster`, `within the noise`.
     verdict: &'static str,
+    /// For a timed case found slower, the command that records its flame graph.
+    profile: Option<String>,
 }
 
 impl<'a> Row<'a> {
@@ -41,8 +44,20 @@ impl<'a> Row<'a> {
             change: c,
             beyond: c.ratio / c.drift > c.band || c.ratio / c.drift < 1.0 / c.band,
             verdict: c.verdict.as_str(),
+            profile: (c.verdict == Verdict::Regression && c.measure == Measure::Time)
+                .then(|| profile_command(&c.case))
+                .flatten(),
         }
     }
+}
+
+/// The command that records a flame graph of the criterion case `case` (the README's
+/// *Benchmarks and the report*); `None` for the yardstick's, whose C programs run as processes
+/// and which the bench times in bench mode only.
+fn profile_command(case: &str) -> Option<String> {
+    let yardstick = case.split('/').next() == Some(YARDSTICK);
+    let command = format!("cargo bench --bench compare -- --profile-time 5 '^{case}$'");
+    (!yardstick).then_some(command)
 }
 
 /// `2.00× slower` or `1.50× faster`.
@@ -119,7 +134,6 @@ pub(super) fn section(against: &Against<'_>) -> Result<String, ReportError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Verdict;
 
     fn timed(ratio: f64) -> Change {
         Change {
@@ -137,6 +151,36 @@ mod tests {
             verdict: Verdict::Noise,
             confirmation: None,
         }
+    }
+
+    #[test]
+    fn a_slower_case_names_the_command_that_profiles_it() {
+        let noise = Noise::reference();
+        let slower = Change {
+            verdict: Verdict::Regression,
+            ..timed(2.0)
+        };
+        let changes = [slower, timed(1.0)];
+        let against = Against {
+            changes: &changes,
+            baselines: &[],
+            noise: &noise,
+            uncompared: Vec::new(),
+        };
+        let lines = summary_lines(&against).unwrap();
+        let profiled: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.contains("--profile-time"))
+            .collect();
+        assert_eq!(profiled.len(), 1, "{lines:?}");
+        assert!(
+            profiled[0].ends_with(
+                "Profile it: `cargo bench --bench compare -- --profile-time 5 '^count_all/x/8$'`."
+            ),
+            "{}",
+            profiled[0]
+        );
+        assert_eq!(profile_command("yardstick/count.c/15"), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@ mod record;
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub use record::{CaseRecord, CaseStatus, HEADER};
+pub use record::{CaseRecord, CaseStatus, HEADER, HEADER_BEFORE_ALLOCATIONS};
 use record::{clean, header_mismatch};
 
 use crate::ReportError;
@@ -129,6 +129,7 @@ impl StatsFile {
     fn parse(text: &str) -> Result<Self, (usize, String)> {
         let mut file = StatsFile::default();
         let mut seen_header = false;
+        let mut before_allocations = false;
         for (index, line) in text.lines().enumerate() {
             let line = line.trim_end();
             if line.is_empty() {
@@ -142,14 +143,16 @@ impl StatsFile {
                 continue;
             }
             if !seen_header {
-                if line != HEADER {
+                before_allocations = line == HEADER_BEFORE_ALLOCATIONS;
+                if line != HEADER && !before_allocations {
                     return Err((index + 1, header_mismatch(line)));
                 }
                 seen_header = true;
                 continue;
             }
             let fields: Vec<&str> = line.split(',').collect();
-            let record = CaseRecord::from_fields(&fields).map_err(|why| (index + 1, why))?;
+            let record = CaseRecord::from_fields(&fields, before_allocations)
+                .map_err(|why| (index + 1, why))?;
             file.records.push(record);
         }
         Ok(file)
@@ -179,7 +182,8 @@ impl StatsFile {
             line,
             reason,
         })?;
-        if !text.lines().any(|line| line.trim_end() == HEADER) {
+        let header = |line: &str| [HEADER, HEADER_BEFORE_ALLOCATIONS].contains(&line.trim_end());
+        if !text.lines().any(header) {
             return Err(unusable(
                 "the statistics file has no header line: it is truncated, or not the bench's",
             ));
@@ -256,6 +260,17 @@ mod tests {
     }
 
     #[test]
+    fn a_file_from_before_the_allocations_reads_them_as_not_measured() {
+        let mut record =
+            CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Measured);
+        record.heap_peak_bytes = 99;
+        record.instructions = 7;
+        let line = record.to_csv_line().replace(",99,0,0,7,", ",99,7,");
+        let old = format!("{HEADER_BEFORE_ALLOCATIONS}\n{line}\n");
+        assert_eq!(StatsFile::parse(&old).map(|f| f.records), Ok(vec![record]));
+    }
+
+    #[test]
     fn every_counter_survives_a_round_trip() {
         let mut record = CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Error);
         for (i, field) in Stats::FIELDS.iter().enumerate() {
@@ -263,6 +278,7 @@ mod tests {
         }
         record.seed = Some(3);
         record.heap_peak_bytes = 99;
+        (record.allocations, record.allocated_bytes) = (5, 300);
         record.note = "refused, n too large".to_string();
         let file = StatsFile {
             meta: Vec::new(),

@@ -10,12 +10,19 @@ const LEADING: usize = 11;
 
 /// The CSV header: 11 columns on the case, one per [`Stats::FIELDS`] entry in its order (a test
 /// checks them), then what the bench measured itself. A file with other columns (written by
-/// another version of the harness) is refused with the columns that differ named.
+/// another version of the harness) is refused with the columns that differ named, except
+/// [`HEADER_BEFORE_ALLOCATIONS`]'s.
 pub const HEADER: &str = "run,group,id,strategy,variant,n,seed,threads,status,seconds,result,\
                           nodes,backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,\
-                          heap_peak_bytes,instructions,note";
+                          heap_peak_bytes,allocations,allocated_bytes,instructions,note";
 
-const COLUMN_COUNT: usize = LEADING + Stats::FIELDS.len() + 3;
+/// The header of the harness's files before it counted allocations (runs kept as baselines):
+/// read with the allocations 0, not measured.
+pub const HEADER_BEFORE_ALLOCATIONS: &str = "run,group,id,strategy,variant,n,seed,threads,\
+     status,seconds,result,nodes,backtracks,examined,moves,restarts,initial_conflicts,\
+     peak_bytes,heap_peak_bytes,instructions,note";
+
+const COLUMN_COUNT: usize = LEADING + Stats::FIELDS.len() + 5;
 
 /// What became of one probed case.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -116,6 +123,11 @@ pub struct CaseRecord {
     pub stats: Stats,
     /// Peak heap bytes allocated during the probe run, above what was live before it.
     pub heap_peak_bytes: u64,
+    /// Allocations during the probe run, a reallocation counting as one (0: none, or not
+    /// measured).
+    pub allocations: u64,
+    /// Bytes those allocations asked for, in all (not net of what was freed).
+    pub allocated_bytes: u64,
     /// Instructions executed by the case's kernel under callgrind (0: not counted).
     pub instructions: u64,
     /// Free text (an error message, why a case was skipped).
@@ -156,6 +168,8 @@ impl CaseRecord {
             .map(|field| (field.get)(&self.stats).to_string());
         let trailing = [
             self.heap_peak_bytes.to_string(),
+            self.allocations.to_string(),
+            self.allocated_bytes.to_string(),
             self.instructions.to_string(),
             clean(&self.note),
         ];
@@ -167,8 +181,14 @@ impl CaseRecord {
         cells.join(",")
     }
 
-    /// Reads the cells of one line, in [`HEADER`]'s order.
-    pub(super) fn from_fields(fields: &[&str]) -> Result<Self, String> {
+    /// Reads the cells of one line, in [`HEADER`]'s order (or [`HEADER_BEFORE_ALLOCATIONS`]'s,
+    /// when `before_allocations`).
+    pub(super) fn from_fields(fields: &[&str], before_allocations: bool) -> Result<Self, String> {
+        let mut fields = fields.to_vec();
+        if before_allocations && fields.len() == COLUMN_COUNT - 2 {
+            let at = COLUMN_COUNT - 4;
+            fields.splice(at..at, ["0", "0"]);
+        }
         if fields.len() != COLUMN_COUNT {
             return Err(format!(
                 "expected {COLUMN_COUNT} fields, found {} (a row with missing or extra \
@@ -208,8 +228,10 @@ impl CaseRecord {
             result: leading[10].to_string(),
             stats,
             heap_peak_bytes: num("heap_peak_bytes", trailing[0])?,
-            instructions: num("instructions", trailing[1])?,
-            note: trailing[2].to_string(),
+            allocations: num("allocations", trailing[1])?,
+            allocated_bytes: num("allocated_bytes", trailing[2])?,
+            instructions: num("instructions", trailing[3])?,
+            note: trailing[4].to_string(),
         })
     }
 }
@@ -230,7 +252,7 @@ mod tests {
             HEADER,
             "run,group,id,strategy,variant,n,seed,threads,status,seconds,result,nodes,\
              backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,heap_peak_bytes,\
-             instructions,note"
+             allocations,allocated_bytes,instructions,note"
         );
     }
 
@@ -239,7 +261,7 @@ mod tests {
         let counters: Vec<&str> = Stats::FIELDS.iter().map(|f| f.name).collect();
         let columns: Vec<&str> = HEADER.split(',').collect();
         assert_eq!(columns.len(), COLUMN_COUNT);
-        assert_eq!(columns[LEADING..COLUMN_COUNT - 3], counters[..]);
+        assert_eq!(columns[LEADING..COLUMN_COUNT - 5], counters[..]);
     }
 
     #[test]
@@ -248,7 +270,7 @@ mod tests {
                    backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,\
                    heap_peak_bytes,note";
         let why = header_mismatch(old);
-        assert!(why.contains("missing column(s) run, instructions"), "{why}");
+        assert!(why.contains("missing column(s) run, allocations"), "{why}");
         let why = header_mismatch(&format!("{HEADER},extra"));
         assert!(why.contains("unexpected column(s) extra"), "{why}");
     }
