@@ -205,9 +205,10 @@ impl Export {
         }
     }
 
-    /// Writes the Bencher Metric Format JSON, indented, with a final newline.
+    /// Writes the Bencher Metric Format JSON on one line (the committed `results.json` of a
+    /// full run stays a few hundred kilobytes; `jq .` indents it), with a final newline.
     pub fn write_json(&self, mut out: impl Write) -> io::Result<()> {
-        let mut json = serde_json::to_vec_pretty(self)?;
+        let mut json = serde_json::to_vec(self)?;
         json.push(b'\n');
         // One write, whose error keeps its kind (a reader that went away, `| head`).
         out.write_all(&json)
