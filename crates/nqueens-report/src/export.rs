@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::data::baseline::case_parameter_matches;
-use crate::{CaseRecord, CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
+use crate::{CaseRecord, CaseStatus, CriterionData, ReportError, RunManifest, StatsFile};
 
 /// The case the project README quotes: every profile counts with `bitmask` at n = 12.
 pub const SAMPLE_CASE: &str = "count_all/bitmask/12";
@@ -166,7 +166,10 @@ impl Export {
             let nanos = [median.point, median.lower, median.upper].map(|seconds| seconds * 1e9);
             // Criterion's figures are finite; in nanoseconds too, below 10^299 s.
             if nanos.iter().all(|v| v.is_finite())
-                && (rows.is_empty() || rows.iter().any(|r| written_during(manifest, r, estimate)))
+                && (rows.is_empty()
+                    || rows.iter().any(|r| {
+                        manifest.is_none_or(|m| m.written_during(&r.run, estimate.written))
+                    }))
             {
                 let [value, lower_value, upper_value] = nanos;
                 let latency = Metric {
@@ -254,23 +257,4 @@ impl Export {
         crate::write_atomically(&csv, |out| self.write_csv(out))?;
         Ok(vec![json, csv])
     }
-}
-
-/// Slack around a run's start and end, as the report allows it: file systems round times.
-const WRITE_SLACK: u64 = 120;
-
-/// Whether criterion wrote `estimate` while the run that measured `record` was going on (the
-/// report's rule: an earlier run's leftover of the same case is not this run's); true when
-/// either time is unknown.
-fn written_during(
-    manifest: Option<&RunManifest>,
-    record: &CaseRecord,
-    estimate: &Estimate,
-) -> bool {
-    let (Some(run), Some(written)) = (manifest.and_then(|m| m.run(&record.run)), estimate.written)
-    else {
-        return true;
-    };
-    let end = run.finished.unwrap_or(u64::MAX - WRITE_SLACK);
-    run.started.saturating_sub(WRITE_SLACK) <= written && written <= end + WRITE_SLACK
 }

@@ -127,6 +127,18 @@ pub struct RunManifest {
 }
 
 impl RunManifest {
+    /// Whether criterion wrote a result (at Unix time `written`) while the run `run` was going
+    /// on; true when either is unknown. A slack around the run's start and end allows for file
+    /// systems that round times (the run's own clock read is not the file's).
+    pub(crate) fn written_during(&self, run: &str, written: Option<u64>) -> bool {
+        const SLACK: u64 = 120;
+        let (Some(run), Some(written)) = (self.run(run), written) else {
+            return true;
+        };
+        let end = run.finished.unwrap_or(u64::MAX - SLACK);
+        run.started.saturating_sub(SLACK) <= written && written <= end + SLACK
+    }
+
     /// The manifest beside the statistics file `stats_path`.
     pub fn path_beside(stats_path: &Path) -> PathBuf {
         stats_path.parent().map_or_else(

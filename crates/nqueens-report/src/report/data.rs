@@ -7,11 +7,7 @@ use super::ReportInput;
 use crate::chart::Point;
 use crate::data::baseline::case_parameter_matches;
 use crate::group::FIRST_SOLUTION;
-use crate::{CaseRecord, CaseStatus, Estimate, RunManifest, Styles};
-
-/// Slack around a run's start and end when telling whether criterion wrote a result during it
-/// (file systems round times; the run's own clock read is not the file's).
-const WRITE_SLACK: u64 = 120;
+use crate::{CaseRecord, CaseStatus, Estimate, Styles};
 
 /// The estimates and records of one report, indexed.
 pub(super) struct Data<'a> {
@@ -71,7 +67,8 @@ impl<'a> Data<'a> {
                             && r.group == e.group
                             && r.id == e.function
                             && case_parameter_matches(r, e)
-                            && written_during(input.manifest.as_ref(), &r.run, e.written)
+                            && (input.manifest.as_ref())
+                                .is_none_or(|m| m.written_during(&r.run, e.written))
                     })
             });
         let stale = stale
@@ -156,16 +153,6 @@ impl<'a> Data<'a> {
     pub(super) fn meta(&self, key: &str) -> Option<&'a str> {
         self.input.stats.as_ref().and_then(|s| s.meta(key))
     }
-}
-
-/// Whether criterion wrote a result (at Unix time `written`) while the run `run` was going on;
-/// true when either is unknown.
-fn written_during(manifest: Option<&RunManifest>, run: &str, written: Option<u64>) -> bool {
-    let (Some(run), Some(written)) = (manifest.and_then(|m| m.run(run)), written) else {
-        return true;
-    };
-    let end = run.finished.unwrap_or(u64::MAX - WRITE_SLACK);
-    run.started.saturating_sub(WRITE_SLACK) <= written && written <= end + WRITE_SLACK
 }
 
 /// `items` grouped by `key`: the groups in first-seen order, each in `items`' order.
