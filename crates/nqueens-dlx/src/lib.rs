@@ -222,29 +222,10 @@ impl<const OBSERVED: bool> Search<'_, '_, OBSERVED> {
                 watch.filled[row] = true;
                 watch.observer.observe(Event::Placed { row, column });
             }
-            // Commit to option x: cover its other items, going right from x.
-            let mut p = x + 1;
-            while p != x {
-                match m.top[p as usize] {
-                    0 => p = m.up[p as usize],
-                    j => {
-                        m.cover(j, &mut self.counters);
-                        p += 1;
-                    }
-                }
-            }
+            // Commit to option x (its item is covered above, once for all its options).
+            m.cover_others(x, &mut self.counters);
             flow = self.solve(m);
-            // Uncommit, going left from x: the exact reverse.
-            let mut p = x - 1;
-            while p != x {
-                match m.top[p as usize] {
-                    0 => p = m.down[p as usize],
-                    j => {
-                        m.uncover(j);
-                        p -= 1;
-                    }
-                }
-            }
+            m.uncover_others(x);
             if flow.is_break() {
                 break;
             }

@@ -255,6 +255,12 @@ impl Matrix {
     /// for the option it tries (its first item, then the others going right).
     pub(crate) fn commit(&mut self, x: u32, counters: &mut Counters) {
         self.cover(self.top[x as usize], counters);
+        self.cover_others(x, counters);
+    }
+
+    /// Covers the items of node `x`'s option other than its own, going right from `x`.
+    #[inline]
+    pub(crate) fn cover_others(&mut self, x: u32, counters: &mut Counters) {
         let mut p = x + 1;
         while p != x {
             match self.top[p as usize] {
@@ -269,6 +275,13 @@ impl Matrix {
 
     /// Undoes [`Matrix::commit`] of `x`, in the exact reverse order.
     pub(crate) fn withdraw(&mut self, x: u32) {
+        self.uncover_others(x);
+        self.uncover(self.top[x as usize]);
+    }
+
+    /// Undoes [`Matrix::cover_others`], going left from `x`: the exact reverse.
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             match self.top[p as usize] {
@@ -279,7 +292,6 @@ impl Matrix {
                 }
             }
         }
-        self.uncover(self.top[x as usize]);
     }
 }
 
