@@ -26,10 +26,12 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::data::baseline::case_parameter_matches;
+use crate::group::COUNT_ALL;
 use crate::{CaseRecord, CaseStatus, CriterionData, ReportError, RunManifest, StatsFile};
 
-/// The case the project README quotes: every profile counts with `bitmask` at n = 12.
-pub const SAMPLE_CASE: &str = "count_all/bitmask/12";
+/// The size of the case the project README quotes: the first counting case at n = 12, which
+/// every profile times.
+const SAMPLE_N: usize = 12;
 
 /// The measure of criterion's median time per run.
 pub const LATENCY: &str = "latency";
@@ -232,12 +234,19 @@ impl Export {
     }
 
     /// The project README's sample (its block `export`, [`crate::project`]): the first two
-    /// CSV rows of [`SAMPLE_CASE`], as a `csv` code block; empty when the run has no such case.
+    /// CSV rows of the first `count_all` benchmark at n = [`SAMPLE_N`], as a `csv` code block;
+    /// empty when the run has no such case.
     pub fn sample(&self) -> String {
+        let (group, size) = (format!("{COUNT_ALL}/"), format!("/{SAMPLE_N}"));
+        let Some(case) =
+            (self.benchmarks.keys()).find(|b| b.starts_with(&group) && b.ends_with(&size))
+        else {
+            return String::new();
+        };
         let mut csv = Vec::new();
         // Written to memory, which cannot fail.
         let _ = self.write_csv(&mut csv);
-        let prefix = format!("{SAMPLE_CASE},");
+        let prefix = format!("{case},");
         let rows: Vec<&str> = std::str::from_utf8(&csv)
             .unwrap_or_default()
             .lines()

@@ -35,7 +35,7 @@ impl Slowing {
         let (label, times) = value
             .trim()
             .rsplit_once(':')
-            .ok_or("expected LABEL:K, e.g. bitmask:2 (the case bitmask does its work twice)")?;
+            .ok_or("expected LABEL:K: the case LABEL does its work K times, K at least 2")?;
         let times: u32 = times
             .parse()
             .map_err(|_| format!("{times:?} is not a whole number of repeats"))?;
