@@ -227,6 +227,7 @@ pub fn run_kernel_if_asked() -> bool {
         std::process::exit(2);
     };
     let n: usize = n.parse().unwrap_or(0);
+    crate::probe::stop_counting();
     let registry = nqueens::registry();
     let mut plan = Plan::for_profile(Mode::Test, Profile::Test, None);
     plan.slowing = Slowing::from_env().ok().flatten();
