@@ -16,12 +16,16 @@ use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::group::INSTRUCTIONS;
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Mode, Plan, Profile, Slowing, variant_cost};
+use nqueens_report::bench::{Mode, Plan, Profile, SLOW_VAR, Slowing, variant_cost};
 
 use crate::harness::{Harness, target_dir};
 
 /// The environment variable that makes the binary a kernel run.
 const KERNEL_VAR: &str = "NQUEENS_KERNEL";
+
+/// Where the child finds valgrind: with [`SLOW_VAR`] and [`KERNEL_VAR`], all the environment
+/// it is given.
+const PATH_VAR: &str = "PATH";
 
 /// The longest native run counted: callgrind runs it about 50 times slower.
 const MAX_NATIVE: f64 = 0.015;
@@ -179,7 +183,16 @@ fn spawn(
 ) -> Result<(std::process::Child, std::path::PathBuf), String> {
     let out = dir.join(format!("{}-{}.out", kernel.label, kernel.parameter()));
     let _ = std::fs::remove_file(&out);
-    Command::new("valgrind")
+    let mut command = Command::new("valgrind");
+    // The same few variables in every run, whatever the shell or cargo set: a kernel that
+    // reads the environment pays by the variable (sat's CaDiCaL calls getenv: 131,010
+    // instructions more for count-8 under `cargo bench`'s environment than under a shell's).
+    command.env_clear().envs(
+        [PATH_VAR, SLOW_VAR]
+            .into_iter()
+            .filter_map(|name| Some((name, std::env::var_os(name)?))),
+    );
+    command
         .arg("--tool=callgrind")
         .arg(format!("--callgrind-out-file={}", out.display()))
         .arg("--toggle-collect=*nqueens_kernel*")
