@@ -5,23 +5,16 @@
 //!
 //! Only the address-space limit (`ulimit -v`, `RLIMIT_AS`) makes an allocation fail outright;
 //! without one, Linux overcommits and a process short of memory is ended by the kernel, which
-//! no check here can foresee. Read from `/proc/self/limits` and `/proc/self/status` (Linux);
-//! elsewhere, or where they cannot be read, there is no known limit.
-
-use std::fs;
+//! no check here can foresee. The limit comes from `getrlimit` (one system call, so a run
+//! without a limit pays next to nothing for the check), the space in use from
+//! `/proc/self/status` (Linux); elsewhere, or where they cannot be read, there is no known
+//! limit.
 
 /// The bytes of address space the process may still map under its `ulimit -v`
 /// (`RLIMIT_AS`), or `None` when it has no such limit (or the system does not say).
 pub fn address_space_room() -> Option<u64> {
-    let limits = fs::read_to_string("/proc/self/limits").ok()?;
-    let limit = limits
-        .lines()
-        .find_map(|line| line.strip_prefix("Max address space"))?
-        .split_whitespace()
-        .next()?
-        .parse::<u64>()
-        .ok()?;
-    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let limit = address_space_limit()?;
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let used_kib = status
         .lines()
         .find_map(|line| line.strip_prefix("VmSize:"))?
@@ -31,4 +24,16 @@ pub fn address_space_room() -> Option<u64> {
         .parse::<u64>()
         .ok()?;
     Some(limit.saturating_sub(used_kib.saturating_mul(1024)))
+}
+
+/// The soft `RLIMIT_AS` in bytes, `None` when unlimited.
+#[cfg(target_os = "linux")]
+fn address_space_limit() -> Option<u64> {
+    rustix::process::getrlimit(rustix::process::Resource::As).current
+}
+
+/// No known limit off Linux (the space in use is read from Linux's `/proc` only).
+#[cfg(not(target_os = "linux"))]
+fn address_space_limit() -> Option<u64> {
+    None
 }
