@@ -160,6 +160,9 @@ impl Matrix {
     }
 
     /// Removes item `i` from the item list and hides every option in its list.
+    // Inlined into the search, whose loop then keeps the matrix's pointers in registers; in
+    // another code-generation unit each call made it reload them (callgrind: +0.6%).
+    #[inline]
     pub(crate) fn cover(&mut self, i: u32, counters: &mut Counters) {
         let mut p = self.down[i as usize];
         while p != i {
@@ -172,6 +175,7 @@ impl Matrix {
     }
 
     /// Undoes [`Matrix::cover`], in the reverse order.
+    #[inline]
     pub(crate) fn uncover(&mut self, i: u32) {
         let (l, r) = (self.left[i as usize], self.right[i as usize]);
         self.right[l as usize] = i;
