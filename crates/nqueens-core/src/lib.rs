@@ -42,6 +42,7 @@
 #![deny(missing_docs)]
 
 mod availability;
+mod bench;
 mod capabilities;
 mod columns;
 mod config;
@@ -61,6 +62,7 @@ mod strategy;
 mod symmetry;
 
 pub use availability::{Availability, Unavailable};
+pub use bench::{BenchExtra, Counterpart, OnceSweep};
 pub use capabilities::{Capabilities, Showcase, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};

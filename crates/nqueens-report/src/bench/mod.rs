@@ -6,11 +6,13 @@
 //! prints it ([`Budget::ids`]).
 
 mod budget;
+mod extras;
 mod models;
 mod plan;
 mod slow;
 
 pub use budget::{Budget, LINEAR_RUNS, Series, is_fast, minutes, series, series_group};
+pub use extras::{OnceCase, Runner, YardstickCase};
 pub use models::{bench_model, completion_cost, variant_cost};
-pub use plan::{Case, Mode, OnceSweep, Plan, Profile, RESAMPLES, SEEDS, Sampling};
+pub use plan::{Case, Mode, Plan, Profile, RESAMPLES, SEEDS, Sampling, Yardstick};
 pub use slow::{SLOW_VAR, Slowed, Slowing};
