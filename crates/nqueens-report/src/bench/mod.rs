@@ -3,7 +3,8 @@
 //! strategy, in registry order: [`Plan::cases`]), the sizes each runs at under the profile's
 //! cap and what the run is expected to cost ([`Budget`]), and the strategy slowed on purpose
 //! ([`Slowing`]). `benches/compare` runs the plan under criterion; `cargo bench -- --list`
-//! prints it ([`Budget::ids`]).
+//! prints it ([`Budget::ids`]). The cases strategies declare beyond their series (beside a C
+//! counterpart, sweeps run once) are [`Plan::yardstick_cases`] and [`Plan::once_sweeps`].
 
 mod budget;
 mod extras;
