@@ -175,14 +175,10 @@ pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
         h.budget
             .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
     }
-    for sweep in h.plan.once.clone() {
-        let label = sweep.label;
-        if !sweep.sizes.iter().any(|&n| h.plan.selected(ONCE, label, n)) {
-            continue;
-        }
-        let largest = sweep.sizes.iter().copied().max().unwrap_or(0);
-        let run = bench_model(ONCE, label).and_then(|m| m.seconds(largest));
-        h.budget.plan(&h.plan, ONCE, label, "", run, 1, false);
+    for sweep in h.plan.once_sweeps(registry) {
+        let run = sweep.seconds();
+        h.budget
+            .plan(&h.plan, ONCE, &sweep.case.label, "", run, 1, false);
     }
 }
 
@@ -247,26 +243,16 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     group.finish();
 }
 
-/// The `once` group: each (label, n) run once under its budget, recorded in the statistics
-/// CSV; a sweep goes on past a failed size, so the record shows every size that failed.
+/// The `once` group: the sweeps strategies declare ([`Plan::once_sweeps`]), each size run
+/// once under the sweep's budget, recorded in the statistics CSV; a sweep goes on past a
+/// failed size, so the record shows every size that failed.
 pub fn once_group(h: &mut Harness, registry: &Registry) {
-    let cases = h.plan.cases(registry);
-    for sweep in h.plan.once.clone() {
-        let label = sweep.label;
-        let Some(case) = cases.iter().find(|c| c.label == label) else {
-            eprintln!("nqueens bench: once: no strategy {label} is registered");
-            continue;
-        };
-        if !sweep.sizes.iter().any(|&n| h.plan.selected(ONCE, label, n)) {
-            continue;
-        }
+    for sweep in h.plan.once_sweeps(registry) {
+        let (case, label) = (&sweep.case, &sweep.case.label);
         h.budget.start(ONCE, label, "");
         let seed = case.variant.randomized.then_some(SEEDS[0]);
         let config = case.config(seed);
         for n in sweep.sizes {
-            if !case.accepts(Operation::First, n) || !h.plan.selected(ONCE, label, n) {
-                continue;
-            }
             let mut record = case.record(ONCE, n, CaseStatus::Measured);
             record.seed = seed;
             let budget = sweep.budget;

@@ -65,16 +65,17 @@ fn main() {
         ("criterion", run.criterion.clone()),
         ("commit", run.commit_label()),
         ("rustc", run.rustc.clone()),
-        // The code quadrants' join picked for this CPU at start-up.
-        (
-            "quadrants join",
-            nqueens::quadrants::JoinKernel::detect().name().to_string(),
-        ),
     ];
     for (key, value) in meta {
         harness.set_meta(key, value);
     }
     let registry = nqueens::registry();
+    // What each strategy picked for this machine (`quadrants join`: its join kernel).
+    for solver in registry.available() {
+        for (key, value) in solver.machine_details() {
+            harness.set_meta(&format!("{} {key}", solver.name()), value);
+        }
+    }
     plan_all(&mut harness, &registry);
     if harness.plan.mode == Mode::List {
         // The plan, case by case (in criterion's listing format), and its cost; nothing runs.
@@ -136,7 +137,7 @@ fn main() {
     criterion.final_summary();
     if harness.plan.mode == Mode::Test && !harness.plan.is_filtered() {
         // After the smoke test of every case: the comparison itself, end to end.
-        if let Err(error) = selfcheck::before_and_after() {
+        if let Err(error) = selfcheck::before_and_after(&registry) {
             eprintln!("nqueens bench: before/after check failed: {error}");
             std::process::exit(1);
         }

@@ -1,52 +1,83 @@
 //! The before/after comparison checked end to end in test mode: this binary runs itself three
-//! times as a small quick bench filtered to [`CASES`] (unchanged, [`SLOWED`] ×[`TIMES`],
-//! unchanged) and judges the slowed run against the other two as `nqueens report --baseline A
-//! --baseline B` does: the slowed case must come out slower, every other within the noise. A
-//! failed check is tried once more (a quick run's window is a tenth of a second). It runs here
-//! because only a bench target can run the harness.
+//! times as a small quick bench filtered to a few cases ([`cases`]: unchanged, one slowed
+//! ×[`TIMES`], unchanged) and judges the slowed run against the other two as `nqueens report
+//! --baseline A --baseline B` does: the slowed case must come out slower, every other within
+//! the noise. A failed check is tried once more (a quick run's window is a tenth of a second).
+//! It runs here because only a bench target can run the harness.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use nqueens_report::{Baseline, Measure, Noise, Verdict, bench::SLOW_VAR, compare};
+use nqueens::core::{Operation, Registry};
+use nqueens_report::bench::{SLOW_VAR, variant_cost};
+use nqueens_report::{Baseline, Measure, Noise, Verdict, compare};
 
-/// Criterion's filter: a few counting cases of a few hundred microseconds at most, one thread
-/// each, and their kernels.
-const CASES: &str =
-    "^(count_all/(bitmask|vector|dlx|breadth)/(8|10)|instructions/(bitmask|vector)/.*)$";
-
-/// The case slowed on purpose, and by how much: far enough beyond any case's noise band.
-const SLOWED: &str = "bitmask";
+/// How much the slowed case repeats its work: far enough beyond any case's noise band.
 const TIMES: u32 = 4;
 
+/// The counters checked, each at n = 8 and 10.
+const COUNTERS: usize = 4;
+
+/// Criterion's filter and the case slowed: the [`COUNTERS`] default variants that count on
+/// one thread (a count that does not split over threads) and declare the cheapest counts at
+/// n = 10, each a case of a few hundred microseconds at most; the kernels of the cheapest,
+/// which is slowed, and of the first other in registry order.
+fn cases(registry: &Registry) -> Result<(String, &'static str), String> {
+    let mut counters: Vec<(usize, &'static str, f64)> = (registry.available().enumerate())
+        .filter(|(_, solver)| !solver.capabilities().resumable)
+        .filter_map(|(at, solver)| {
+            let variant = solver.capabilities().variants.first()?;
+            let seconds = variant_cost(variant, Operation::Count)?.seconds(10)?;
+            let fits = variant.count.accepts(10) && !variant.randomized;
+            fits.then_some((at, solver.name(), seconds))
+        })
+        .collect();
+    counters.sort_by(|a, b| a.2.total_cmp(&b.2));
+    counters.truncate(COUNTERS);
+    let Some(&(_, slowed, _)) = counters.first().filter(|_| counters.len() == COUNTERS) else {
+        return Err(format!("fewer than {COUNTERS} counters declare their cost"));
+    };
+    counters.sort_by_key(|&(at, ..)| at);
+    let names: Vec<&str> = counters.iter().map(|&(_, name, _)| name).collect();
+    let other = names
+        .iter()
+        .find(|&&name| name != slowed)
+        .unwrap_or(&slowed);
+    let names = names.join("|");
+    let filter = format!("^(count_all/({names})/(8|10)|instructions/({slowed}|{other})/.*)$");
+    Ok((filter, slowed))
+}
+
 /// Runs the check; `Err` says what went wrong, with the verdicts.
-pub fn before_and_after() -> Result<(), String> {
+pub fn before_and_after(registry: &Registry) -> Result<(), String> {
+    let (filter, slowed) = cases(registry)?;
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this binary: {e}"))?;
     let dir = std::env::temp_dir().join(format!("nqueens-bench-selfcheck-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut result = check(&exe, &dir);
+    let mut result = check(&filter, slowed, &exe, &dir);
     if let Err(error) = &result {
         eprintln!("nqueens bench: before/after check, first try: {error}; trying once more");
-        result = check(&exe, &dir);
+        result = check(&filter, slowed, &exe, &dir);
     }
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
 
-fn check(exe: &Path, dir: &Path) -> Result<(), String> {
+fn check(filter: &str, slowed: &str, exe: &Path, dir: &Path) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(dir);
-    let first = bench(exe, dir, None)?;
-    let slowed = bench(exe, dir, Some(format!("{SLOWED}:{TIMES}")))?;
-    let second = bench(exe, dir, None)?;
+    let first = bench(filter, exe, dir, None)?;
+    let slowed_run = bench(filter, exe, dir, Some(format!("{slowed}:{TIMES}")))?;
+    let second = bench(filter, exe, dir, None)?;
     let read = |d: &Path| Baseline::read(d).map_err(|e| e.to_string());
-    let after = read(&slowed)?;
+    let after = read(&slowed_run)?;
     let baselines = [read(&first)?, read(&second)?];
     Baseline::check_one_build(&baselines).map_err(|e| e.to_string())?;
     let estimates: Vec<_> = after.criterion.estimates.iter().collect();
-    if estimates.len() < 8 {
+    if estimates.len() < 2 * COUNTERS {
+        let measured = estimates.len();
+        let expected = 2 * COUNTERS;
         return Err(format!(
-            "the slowed run measured {} cases, expected 8",
-            estimates.len()
+            "the slowed run measured {measured} cases, expected {expected}"
         ));
     }
     let noise = Noise::for_comparison(&baselines, None);
@@ -55,8 +86,8 @@ fn check(exe: &Path, dir: &Path) -> Result<(), String> {
     let wrong: Vec<String> = changes
         .iter()
         .filter(|c| {
-            let slowed = c.case.split('/').nth(1) == Some(SLOWED);
-            (c.verdict == Verdict::Regression) != slowed
+            let is_slowed = c.case.split('/').nth(1) == Some(slowed);
+            (c.verdict == Verdict::Regression) != is_slowed
         })
         .map(|c| {
             format!(
@@ -73,18 +104,18 @@ fn check(exe: &Path, dir: &Path) -> Result<(), String> {
         .collect();
     let slowed_times = changes
         .iter()
-        .filter(|c| c.measure == Measure::Time && c.case.contains(SLOWED))
+        .filter(|c| c.measure == Measure::Time && c.case.contains(slowed))
         .count();
     if !wrong.is_empty() || slowed_times == 0 {
         return Err(format!(
-            "{SLOW_VAR}={SLOWED}:{TIMES} against an unchanged run: expected {SLOWED} slower and \
+            "{SLOW_VAR}={slowed}:{TIMES} against an unchanged run: expected {slowed} slower and \
              nothing else; wrong: {}",
             wrong.join("; ")
         ));
     }
     let count = |verdict| changes.iter().filter(|c| c.verdict == verdict).count();
     eprintln!(
-        "nqueens bench: before/after check: {SLOWED} ×{TIMES} came out slower in {} case(s) and \
+        "nqueens bench: before/after check: {slowed} ×{TIMES} came out slower in {} case(s) and \
          kernel(s), the {} others within the noise",
         count(Verdict::Regression),
         count(Verdict::Noise)
@@ -92,14 +123,14 @@ fn check(exe: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// One small bench run into `dir` (as `CARGO_TARGET_DIR`), slowed as asked; the directory the
-/// run was kept in.
-fn bench(exe: &Path, dir: &Path, slow: Option<String>) -> Result<PathBuf, String> {
+/// One small bench run of the cases `filter` selects into `dir` (as `CARGO_TARGET_DIR`),
+/// slowed as asked; the directory the run was kept in.
+fn bench(filter: &str, exe: &Path, dir: &Path, slow: Option<String>) -> Result<PathBuf, String> {
     let runs = dir.join(nqueens_report::BENCH_DIR).join("runs");
     let known: Vec<PathBuf> = listing(&runs);
     let mut command = Command::new(exe);
     command
-        .args(["--bench", CASES])
+        .args(["--bench", filter])
         .env("CARGO_TARGET_DIR", dir)
         .env("NQUEENS_BENCH", "quick")
         .env_remove("NQUEENS_BENCH_QUICK")

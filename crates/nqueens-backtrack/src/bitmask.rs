@@ -10,6 +10,7 @@
 //! isolates the lowest free column: so the search visits columns in increasing order and emits
 //! solutions in lexicographic order without ever scanning the board.
 
+use nqueens_core::{BenchExtra, Counterpart};
 use nqueens_core::{
     Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, Given, Job, Limit,
     Operation, Solver, Stats, Strategy, Variant, VisitRun, Visitor, known,
@@ -211,7 +212,12 @@ impl Strategy for BitmaskSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
+        // Timed beside count.c, the same search in C, on its one thread.
+        Capabilities::new(SUMMARY, &[VARIANT]).bench(&[BenchExtra::Yardstick(Counterpart {
+            program: "count",
+            threads: &[None],
+            goals: &[],
+        })])
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::{Budget, Cost, Error, Limit, Operation};
+use crate::{BenchExtra, Budget, Cost, Error, Limit, Operation};
 
 /// One mode of a strategy, with its own limits and costs: everything a caller may ask of it
 /// before it runs, as data. A strategy without modes has exactly one variant, with no name.
@@ -101,6 +101,9 @@ pub struct Capabilities {
     /// The run the report shows as the trace of its family, if it shows one.
     #[serde(skip)]
     pub showcase: Option<Showcase>,
+    /// What the bench measures of it beyond its series, if anything.
+    #[serde(skip)]
+    pub bench: &'static [BenchExtra],
 }
 
 /// A run worth watching at n = 8: the report draws its trace under the family's heading.
@@ -124,6 +127,7 @@ impl Capabilities {
             resumable: false,
             variants,
             showcase: None,
+            bench: &[],
         }
     }
 
@@ -131,6 +135,14 @@ impl Capabilities {
     pub const fn showcase(self, showcase: Showcase) -> Capabilities {
         Capabilities {
             showcase: Some(showcase),
+            ..self
+        }
+    }
+
+    /// The same, with what the bench measures of it beyond its series.
+    pub const fn bench(self, extras: &'static [BenchExtra]) -> Capabilities {
+        Capabilities {
+            bench: extras,
             ..self
         }
     }

@@ -20,6 +20,8 @@
 //!   ([`Variant::keeps_given`]);
 //! - [`Availability`]: whether a strategy can run on this machine (a GPU counter needs a GPU),
 //!   which the registry's defaults and the callers that run every strategy ask first;
+//! - [`BenchExtra`]: what the bench measures of a strategy beyond its series (the C program it
+//!   is timed beside, sizes it runs at once), declared with its [`Capabilities`];
 //! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), the contract that
 //!   the run crate's threads count, resume and shard;
 //! - [`Error`], the one error type, and [`Bytes`], the figures of its memory messages;
@@ -42,6 +44,7 @@
 #![deny(missing_docs)]
 
 mod availability;
+mod bench;
 mod capabilities;
 mod columns;
 mod config;
@@ -61,6 +64,7 @@ mod strategy;
 mod symmetry;
 
 pub use availability::{Availability, Unavailable};
+pub use bench::{BenchExtra, Counterpart, OnceSweep};
 pub use capabilities::{Capabilities, Showcase, Variant};
 pub use columns::Columns;
 pub use config::{Config, Event, Observer, StopFlag, fresh_seed};

@@ -105,6 +105,13 @@ pub trait Strategy: Send + Sync {
         crate::Availability::Available
     }
 
+    /// What the strategy picked for this machine and build (quadrants: the join kernel for
+    /// this CPU), by name, for the metadata of a run of many counts (the bench writes each as
+    /// `<strategy> <name>`); nothing by default.
+    fn machine_details(&self) -> crate::Details {
+        crate::Details::new()
+    }
+
     /// Finds one solution.
     ///
     /// The default takes the first solution [`search_all`](Strategy::search_all) visits; a

@@ -108,6 +108,7 @@ mod diagonals;
 mod prefetch;
 mod restart;
 
+use nqueens_core::{BenchExtra, OnceSweep};
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
     Strategy, Variant,
@@ -189,6 +190,13 @@ impl Strategy for MinConflictsSolver {
             variant: None,
             seed: Some(10),
         })
+        // A hundred million queens, once, within 5 minutes: in the full profile alone.
+        .bench(&[BenchExtra::Once(OnceSweep {
+            from: 100_000_000,
+            to: 100_000_000,
+            seconds: 300.0,
+            full_only: true,
+        })])
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -67,6 +67,7 @@ mod walk;
 
 use std::ops::ControlFlow;
 
+use nqueens_core::{BenchExtra, Counterpart};
 use nqueens_core::{
     Budget, Capabilities, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Observer, Operation,
     Solution, Stats, Strategy, Variant, VisitRun, Visitor,
@@ -186,7 +187,12 @@ impl Strategy for PermutationSolver {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
+        // Timed beside permutations.c, the same walk in C.
+        Capabilities::new(SUMMARY, &[VARIANT]).bench(&[BenchExtra::Yardstick(Counterpart {
+            program: "permutations",
+            threads: &[Some(1)],
+            goals: &[],
+        })])
     }
 
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)

@@ -131,6 +131,7 @@ pub use join::JoinKernel;
 use plan::{MAX_MASK_N, Plan};
 
 use nqueens_core::split::Subproblems;
+use nqueens_core::{BenchExtra, Counterpart, Details};
 use nqueens_core::{
     Bytes, Capabilities, Cost, CostModel, Error, Estimate, Job, Limit, Needed, StopFlag, Strategy,
     Variant, known,
@@ -218,6 +219,18 @@ impl Strategy for QuadrantsSolver {
             resumable: true,
             ..Capabilities::new(COUNTER.summary, &[COUNTER])
         }
+        // Timed beside count.c on one and two threads, and alone at n = 18 and 19 (its goals),
+        // where count.c would take minutes.
+        .bench(&[BenchExtra::Yardstick(Counterpart {
+            program: "count",
+            threads: &[Some(1), Some(2)],
+            goals: &[18, 19],
+        })])
+    }
+
+    /// The join kernel it picks for this CPU ([`JoinKernel::detect`]), as `join`.
+    fn machine_details(&self) -> Details {
+        Details::from([("join", JoinKernel::detect().name().to_string())])
     }
 
     /// Refuses a count whose tables would exceed the memory bound, with the estimate.

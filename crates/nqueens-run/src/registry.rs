@@ -335,6 +335,7 @@ mod tests {
                     ..Variant::BLANK
                 }],
                 showcase: None,
+                bench: &[],
             }
         }
         fn availability(&self) -> Availability {

@@ -135,6 +135,7 @@ use std::sync::atomic::AtomicU64;
 
 use symmetric::SymmetricPlan;
 
+use nqueens_core::{BenchExtra, Counterpart};
 use nqueens_core::{Capabilities, Cost, CostModel, Error, Job, Limit, Strategy, Variant, known};
 
 /// The registry name.
@@ -199,6 +200,12 @@ impl Strategy for SymmetrySolver {
             resumable: true,
             variants: &[COUNTER],
             showcase: None,
+            // Timed beside count.c on one and two threads.
+            bench: &[BenchExtra::Yardstick(Counterpart {
+                program: "count",
+                threads: &[Some(1), Some(2)],
+                goals: &[],
+            })],
         }
     }
 

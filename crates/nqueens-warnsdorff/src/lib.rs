@@ -107,6 +107,7 @@ mod search;
 
 use std::ops::ControlFlow;
 
+use nqueens_core::{BenchExtra, OnceSweep};
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, FirstRun, Job,
     Limit, Showcase, Solution, Stats, Strategy, Variant, VisitRun, Visitor, known,
@@ -362,6 +363,13 @@ impl Strategy for WarnsdorffSolver {
             variant: Some("scaling"),
             seed: Some(1),
         })
+        // The goal: every n from 4 to 1,000, each within 10 s.
+        .bench(&[BenchExtra::Once(OnceSweep {
+            from: 4,
+            to: 1_000,
+            seconds: 10.0,
+            full_only: false,
+        })])
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

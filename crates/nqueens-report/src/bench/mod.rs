@@ -3,14 +3,17 @@
 //! strategy, in registry order: [`Plan::cases`]), the sizes each runs at under the profile's
 //! cap and what the run is expected to cost ([`Budget`]), and the strategy slowed on purpose
 //! ([`Slowing`]). `benches/compare` runs the plan under criterion; `cargo bench -- --list`
-//! prints it ([`Budget::ids`]).
+//! prints it ([`Budget::ids`]). The cases strategies declare beyond their series (beside a C
+//! counterpart, sweeps run once) are [`Plan::yardstick_cases`] and [`Plan::once_sweeps`].
 
 mod budget;
+mod extras;
 mod models;
 mod plan;
 mod slow;
 
 pub use budget::{Budget, LINEAR_RUNS, Series, is_fast, minutes, series, series_group};
+pub use extras::{OnceCase, Runner, YardstickCase};
 pub use models::{bench_model, completion_cost, variant_cost};
-pub use plan::{Case, Mode, OnceSweep, Plan, Profile, RESAMPLES, SEEDS, Sampling};
+pub use plan::{Case, Mode, Plan, Profile, RESAMPLES, SEEDS, Sampling, Yardstick};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

@@ -4,7 +4,7 @@
 
 use nqueens_core::{CostModel, Operation, Variant};
 
-use crate::group::{LITERATURE, ONCE, VALIDATE, YARDSTICK};
+use crate::group::{LITERATURE, VALIDATE, YARDSTICK};
 
 /// The cost model a variant declares for `operation` (counting and listing read its count
 /// model, a first solution its first); `None` when it declares none: a bench case is then
@@ -25,21 +25,10 @@ pub fn completion_cost(variant: &'static Variant) -> Option<&'static CostModel> 
 #[rustfmt::skip]
 const BENCH_MODELS: &[(&str, &str, CostModel)] = &[
     (VALIDATE, "validate", CostModel::power(&[(1_000, 1.1e-5), (1_000_000, 0.01)], 1.0)),
-    // The yardsticks: C programs timed as processes beside their Rust counterparts.
+    // The yardsticks: C programs timed as processes beside their Rust counterparts (whose cost
+    // is their variant's own).
     (YARDSTICK, "count.c", CostModel::per_row(&[(12, 4e-3), (16, 3.75), (17, 29.5)], 8.0)),
-    (YARDSTICK, "bitmask", CostModel::per_row(&[(12, 2.3e-3), (16, 3.4), (17, 25.5)], 7.5)),
-    (YARDSTICK, "symmetry-t1", CostModel::per_row(&[(12, 2e-3), (16, 1.28), (17, 9.0)], 7.0)),
-    (YARDSTICK, "symmetry-t2", CostModel::per_row(&[(12, 1.5e-3), (16, 0.64), (17, 4.7)], 7.0)),
-    // n = 16 to 19: by hand on the same machine type (one thread, 2026-11-27, the avx2-pext
-    // kernel), rounded up; two threads at n = 18 and 19: a little over half of one thread's,
-    // as at n = 16 and 17, until a run measures them.
-    (YARDSTICK, "quadrants-t1", CostModel::per_row(&[(12, 2e-3), (16, 0.15), (17, 1.4), (18, 4.2), (19, 32.0)], 8.0)),
-    (YARDSTICK, "quadrants-t2", CostModel::per_row(&[(12, 1.5e-3), (16, 0.08), (17, 0.75), (18, 2.2), (19, 16.0)], 8.0)),
     (YARDSTICK, "permutations.c", CostModel::per_row(&[(10, 0.05), (12, 4.85)], 12.0)),
-    (YARDSTICK, "permutation", CostModel::per_row(&[(10, 0.012), (12, 1.3)], 12.0)),
-    // The once group: a sweep's sum, a goal's one run (with the validation).
-    (ONCE, "warnsdorff", CostModel::wall(&[(1_000, 1.0)])),
-    (ONCE, "min-conflicts", CostModel::power(&[(100_000_000, 8.0)], 1.1)),
     // The literature group, statistics only: a hill-climbing run is one batch of 200 seeds at
     // n = 8; a min-conflicts run is one seed.
     (LITERATURE, "hill-climbing", CostModel::power(&[(8, 1.5e-3)], 1.0)),

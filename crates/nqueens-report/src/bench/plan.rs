@@ -31,17 +31,6 @@ pub enum Mode {
     Profile,
 }
 
-/// One goal of the `once` group: a case label, its sizes and the budget of each run.
-#[derive(Clone, Debug)]
-pub struct OnceSweep {
-    /// The case label (`warnsdorff`, `min-conflicts`).
-    pub label: &'static str,
-    /// Every size run, in order.
-    pub sizes: Vec<usize>,
-    /// The deadline of one run.
-    pub budget: Duration,
-}
-
 /// The bench profile: how deep a run goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Profile {
@@ -116,17 +105,11 @@ pub struct Plan {
     pub first_budget: Duration,
     /// How criterion samples.
     pub sampling: Sampling,
-    /// Sizes at which `count.c` and its counterparts are measured by criterion.
-    pub yardstick_counts: Vec<usize>,
-    /// Sizes at which `count.c` and its counterparts are run once each, outside criterion.
-    pub yardstick_once: Vec<usize>,
-    /// Sizes at which `quadrants` alone (`quadrants-t1`, `quadrants-t2`) is run once: its
-    /// goals at n = 18 and 19, where `count.c` would take minutes.
-    pub quadrants_once: Vec<usize>,
-    /// Sizes at which `permutations.c` and `permutation` are measured by criterion.
-    pub yardstick_permutations: Vec<usize>,
-    /// The sweeps of the `once` group.
-    pub once: Vec<OnceSweep>,
+    /// The C yardsticks, each run beside the strategies that declare it their counterpart.
+    pub yardsticks: Vec<Yardstick>,
+    /// Whether the strategies with goals past their counterpart's reach run alone at them
+    /// ([`Counterpart::goals`](nqueens_core::Counterpart::goals)).
+    pub yardstick_goals: bool,
     /// Board sizes of the `completion` group.
     pub completion_sizes: Vec<usize>,
     /// Given queens per board in the `completion` group, as fractions of n (k = n·a/b).
@@ -143,13 +126,29 @@ pub struct Plan {
     pub slowing: Option<Slowing>,
 }
 
-/// A `once` sweep: `label` at each of `sizes`, each run stopped after `seconds`.
-fn sweep(label: &'static str, sizes: impl IntoIterator<Item = usize>, seconds: f64) -> OnceSweep {
-    OnceSweep {
-        label,
-        sizes: sizes.into_iter().collect(),
-        budget: Duration::from_secs_f64(seconds),
-    }
+/// A C program of the shared yardsticks (`../shared/yardstick`) and the sizes it runs at.
+#[derive(Clone, Debug)]
+pub struct Yardstick {
+    /// Its source's name without `.c` (`count`).
+    pub program: &'static str,
+    /// Sizes criterion measures.
+    pub sampled: Vec<usize>,
+    /// Sizes run once each, outside criterion.
+    pub once: Vec<usize>,
+}
+
+/// `count.c` measured at `count` and run once at `count_once`; `permutations.c` measured at
+/// `permutations`.
+fn yardsticks(count: usize, count_once: &[usize], permutations: usize) -> Vec<Yardstick> {
+    let program = |program, sampled, once: &[usize]| Yardstick {
+        program,
+        sampled: vec![sampled],
+        once: once.to_vec(),
+    };
+    vec![
+        program("count", count, count_once),
+        program("permutations", permutations, &[]),
+    ]
 }
 
 /// Criterion's flags that take a value, so the value is not mistaken for the filter.
@@ -224,12 +223,8 @@ impl Plan {
                 measurement: secs(0.2),
                 slow_samples: 10,
             },
-            yardstick_counts: vec![15],
-            yardstick_once: Vec::new(),
-            quadrants_once: vec![18, 19],
-            yardstick_permutations: vec![11],
-            // Every n of the goal for warnsdorff.
-            once: vec![sweep("warnsdorff", 4..=1_000, 10.0)],
+            yardsticks: yardsticks(15, &[], 11),
+            yardstick_goals: true,
             completion_sizes: vec![12, 20, 28],
             completion_fractions: vec![(1, 4), (1, 2)],
             completion_instances: 1,
@@ -245,7 +240,6 @@ impl Plan {
                 first_sizes: vec![8, 20],
                 validate_sizes: vec![1_000],
                 cap: f64::INFINITY,
-                once: vec![sweep("warnsdorff", 4..=12, 1.0)],
                 completion_sizes: vec![8],
                 completion_budget: secs(1.0),
                 ..base
@@ -263,9 +257,8 @@ impl Plan {
                     measurement: secs(0.1),
                     ..base.sampling
                 },
-                yardstick_counts: vec![14],
-                quadrants_once: Vec::new(),
-                yardstick_permutations: vec![10],
+                yardsticks: yardsticks(14, &[], 10),
+                yardstick_goals: false,
                 completion_sizes: vec![12, 20],
                 completion_budget: secs(0.25),
                 ..base
@@ -284,13 +277,7 @@ impl Plan {
                     measurement: secs(1.0),
                     ..base.sampling
                 },
-                yardstick_counts: vec![16],
-                yardstick_once: vec![17],
-                yardstick_permutations: vec![12],
-                once: vec![
-                    sweep("warnsdorff", 4..=1_000, 10.0),
-                    sweep("min-conflicts", [100_000_000], 300.0),
-                ],
+                yardsticks: yardsticks(16, &[17], 12),
                 completion_fractions: vec![(1, 4), (1, 3), (1, 2)],
                 completion_instances: 2,
                 completion_budget: secs(1.0),
@@ -337,6 +324,7 @@ fn filter(args: &[String], exact: bool) -> Option<Regex> {
 }
 
 /// One strategy in one of its variants.
+#[derive(Clone)]
 pub struct Case<'r> {
     /// The strategy.
     pub solver: &'r dyn Solver,

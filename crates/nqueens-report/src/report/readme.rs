@@ -18,14 +18,10 @@ use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, f
 /// The document's template: its prose and layout.
 const TEMPLATE: &str = include_str!("readme.md.j2");
 
-/// The statistics' metadata the README's head lists, when the statistics have them.
-const META: [&str; 5] = [
-    "seeds",
-    "probe budget",
-    "rustc",
-    "criterion",
-    "quadrants join",
-];
+/// The statistics' metadata the README's head lists, when the statistics have them; then
+/// what the registry's strategies picked for the machine, which the bench writes as
+/// `<strategy> <name>` (`quadrants join`).
+const META: [&str; 4] = ["seeds", "probe budget", "rustc", "criterion"];
 
 /// What `write` appends to a string, as a string of its own.
 fn text(write: impl FnOnce(&mut String)) -> String {
@@ -56,9 +52,17 @@ pub(super) fn readme(
             |u| context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args },
         )
         .collect();
+    let of_strategy = |key: &str| {
+        let named = |name: &str| key.strip_prefix(name).is_some_and(|k| k.starts_with(' '));
+        input.strategies.iter().any(|family| named(&family.name))
+    };
+    let picked = (input.stats.iter().flat_map(|stats| &stats.meta))
+        .filter(|(key, _)| of_strategy(key))
+        .map(|(key, value)| (key.as_str(), value.as_str()));
     let meta: Vec<(&str, &str)> = META
         .into_iter()
         .filter_map(|key| Some((key, data.meta(key)?)))
+        .chain(picked)
         .collect();
     let confidence = input.criterion.estimates.first();
     let mut env = Environment::new();

@@ -1,0 +1,157 @@
+//! The cases strategies declare beyond their series ([`BenchExtra`]): beside the C program they
+//! declare their counterpart ([`Plan::yardstick_cases`]), and the `once` sweeps
+//! ([`Plan::once_sweeps`]); each costed by its variant's own model.
+
+use std::time::Duration;
+
+use nqueens_core::{BenchExtra, Operation, REFERENCE_THREADS, Solver};
+use nqueens_run::Registry;
+
+use super::models::{bench_model, variant_cost};
+use super::plan::{Case, Plan, Profile};
+use crate::group::{ONCE, YARDSTICK};
+
+/// Who runs a yardstick case: a C program, by its source's name without `.c`, or a strategy's
+/// count on some threads (`None`: its default).
+#[derive(Clone, Copy)]
+pub enum Runner<'r> {
+    /// A C program.
+    Program(&'static str),
+    /// A strategy's count.
+    Solver(&'r dyn Solver, Option<usize>),
+}
+
+/// One `yardstick` case: `label` (`count.c`, `bitmask`, `symmetry-t1`) at `n`, sampled by
+/// criterion or run once.
+pub struct YardstickCase<'r> {
+    /// The label.
+    pub label: String,
+    /// The board size.
+    pub n: usize,
+    /// Whether criterion samples it.
+    pub sampled: bool,
+    /// Who runs it.
+    pub runner: Runner<'r>,
+}
+
+impl YardstickCase<'_> {
+    /// Expected seconds of one run: the program's model, or the count cost the strategy's
+    /// variant declares, scaled from the reference machine's threads to the row's for a count
+    /// that splits over threads.
+    pub fn seconds(&self) -> Option<f64> {
+        let Runner::Solver(solver, threads) = self.runner else {
+            return bench_model(YARDSTICK, &self.label)?.seconds(self.n);
+        };
+        let capabilities = solver.capabilities();
+        let variant = (capabilities.resolve(None, Operation::Count, self.n, solver.name())).ok()?;
+        let whole = variant_cost(variant, Operation::Count)?.seconds(self.n)?;
+        Some(match threads {
+            Some(k) if capabilities.resumable => whole * REFERENCE_THREADS as f64 / k as f64,
+            _ => whole,
+        })
+    }
+}
+
+/// One `once` sweep: a strategy's default variant run once at each size, within `budget`.
+pub struct OnceCase<'r> {
+    /// The strategy's default variant.
+    pub case: Case<'r>,
+    /// The sizes its variant accepts and the filter selects; at least one.
+    pub sizes: Vec<usize>,
+    /// The deadline of one run.
+    pub budget: Duration,
+}
+
+impl OnceCase<'_> {
+    /// Expected seconds of the sweep: its variant's first-solution cost, summed over its sizes.
+    pub fn seconds(&self) -> Option<f64> {
+        let model = variant_cost(self.case.variant, Operation::First)?;
+        self.sizes.iter().map(|&n| model.seconds(n)).sum()
+    }
+}
+
+impl Plan {
+    /// The `yardstick` group in run order: for each of [`Plan::yardsticks`] at each size it is
+    /// sampled at, then at each it runs once, the program and the strategies that declare it
+    /// their [`Counterpart`](nqueens_core::Counterpart) (in registry order, a row per thread
+    /// count); then each strategy alone at its goals, unless the profile leaves them out.
+    pub fn yardstick_cases<'r>(&self, registry: &'r Registry) -> Vec<YardstickCase<'r>> {
+        // Each declaration: its program, its rows, its goals.
+        let mut declared = Vec::new();
+        for solver in registry.available() {
+            for extra in solver.capabilities().bench {
+                let BenchExtra::Yardstick(counterpart) = extra else {
+                    continue;
+                };
+                let name = solver.name();
+                let row = |k| match k {
+                    Some(k) if counterpart.threads.len() > 1 => format!("{name}-t{k}"),
+                    _ => name.to_string(),
+                };
+                let rows: Vec<_> = (counterpart.threads.iter())
+                    .map(|&k| (row(k), Runner::Solver(solver, k)))
+                    .collect();
+                declared.push((counterpart.program, rows, counterpart.goals));
+            }
+        }
+        let beside = |program: &'static str| {
+            let rows = declared.iter().filter(|d| d.0 == program);
+            let mut all = vec![(format!("{program}.c"), Runner::Program(program))];
+            all.extend(rows.flat_map(|d| d.1.iter().cloned()));
+            all
+        };
+        let sampled = (self.yardsticks.iter()).map(|y| (&y.sampled[..], beside(y.program), true));
+        let once = (self.yardsticks.iter()).map(|y| (&y.once[..], beside(y.program), false));
+        let goals = (declared.iter().filter(|_| self.yardstick_goals))
+            .map(|(_, rows, goals)| (*goals, rows.clone(), false));
+        let mut out = Vec::new();
+        for (sizes, rows, sampled) in sampled.chain(once).chain(goals) {
+            for &n in sizes {
+                for (label, runner) in rows.iter().filter(|r| self.selected(YARDSTICK, &r.0, n)) {
+                    let (label, runner) = (label.clone(), *runner);
+                    out.push(YardstickCase {
+                        label,
+                        n,
+                        sampled,
+                        runner,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The `once` group: the sweeps the registry's strategies declare, in its order, each on
+    /// the strategy's default variant (slowed if the plan slows it). The full profile runs them
+    /// all; the others those not declared for it alone, the test profile at sizes up to 12
+    /// within a second each.
+    pub fn once_sweeps<'r>(&self, registry: &'r Registry) -> Vec<OnceCase<'r>> {
+        let mut out = Vec::new();
+        for case in self.cases(registry).into_iter().filter(|c| c.is_default) {
+            for extra in case.solver.capabilities().bench {
+                let BenchExtra::Once(sweep) = *extra else {
+                    continue;
+                };
+                let (to, seconds) = match self.profile {
+                    Profile::Full => (sweep.to, sweep.seconds),
+                    _ if sweep.full_only => continue,
+                    Profile::Test => (sweep.to.min(12), 1.0),
+                    _ => (sweep.to, sweep.seconds),
+                };
+                let sizes: Vec<usize> = (sweep.from..=to)
+                    .filter(|&n| case.accepts(Operation::First, n))
+                    .filter(|&n| self.selected(ONCE, &case.label, n))
+                    .collect();
+                if !sizes.is_empty() {
+                    let budget = Duration::from_secs_f64(seconds);
+                    out.push(OnceCase {
+                        case: case.clone(),
+                        sizes,
+                        budget,
+                    });
+                }
+            }
+        }
+        out
+    }
+}
