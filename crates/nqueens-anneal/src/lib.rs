@@ -108,6 +108,7 @@ use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
     Stats, Strategy, Variant,
 };
+use nqueens_core::{Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};
 use nqueens_local::{self as local, Searched};
 
 use nqueens_local::PermutationBoard;
@@ -258,6 +259,17 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
     })
 }
 
+/// What the report says `annealing` trades against `min-conflicts`: time to a first solution.
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "Local search",
+        Reading::First,
+        &["min-conflicts"],
+        SLOWER_THAN_RIVAL,
+    )],
+    ..Tradeoffs::NONE
+};
+
 impl Strategy for AnnealingSolver {
     fn name(&self) -> &'static str {
         "annealing"
@@ -273,6 +285,7 @@ impl Strategy for AnnealingSolver {
             variant: Some("geometric"),
             seed: Some(1),
         })
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::{Budget, Cost, Error, Limit, Operation};
+use crate::{Budget, Cost, Error, Limit, Operation, Tradeoffs};
 
 /// One mode of a strategy, with its own limits and costs: everything a caller may ask of it
 /// before it runs, as data. A strategy without modes has exactly one variant, with no name.
@@ -101,6 +101,9 @@ pub struct Capabilities {
     /// The run the report shows as the trace of its family, if it shows one.
     #[serde(skip)]
     pub showcase: Option<Showcase>,
+    /// What the report says it trades against its rivals.
+    #[serde(skip)]
+    pub tradeoffs: Tradeoffs,
 }
 
 /// A run worth watching at n = 8: the report draws its trace under the family's heading.
@@ -124,6 +127,7 @@ impl Capabilities {
             resumable: false,
             variants,
             showcase: None,
+            tradeoffs: Tradeoffs::NONE,
         }
     }
 
@@ -133,6 +137,11 @@ impl Capabilities {
             showcase: Some(showcase),
             ..self
         }
+    }
+
+    /// The same, with what the report says it trades against its rivals.
+    pub const fn tradeoffs(self, tradeoffs: Tradeoffs) -> Capabilities {
+        Capabilities { tradeoffs, ..self }
     }
 
     /// The variant called `name`.

@@ -59,6 +59,7 @@ pub mod split;
 mod stats;
 mod strategy;
 mod symmetry;
+mod tradeoff;
 
 pub use availability::{Availability, Unavailable};
 pub use capabilities::{Capabilities, Showcase, Variant};
@@ -78,3 +79,4 @@ pub use solver::{Admitted, Solver};
 pub use stats::{Budget, StatField, Stats};
 pub use strategy::{Job, Strategy, Visitor};
 pub use symmetry::{Symmetry, Turn};
+pub use tradeoff::{MemoryTrade, Peer, Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};

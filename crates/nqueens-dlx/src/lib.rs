@@ -87,6 +87,7 @@ use nqueens_core::{
     Budget, Capabilities, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer, Showcase,
     Stats, StopFlag, Strategy, Variant, VisitRun, Visitor, known,
 };
+use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 
 mod matrix;
 
@@ -240,17 +241,35 @@ impl<const OBSERVED: bool> Search<'_, '_, OBSERVED> {
     }
 }
 
+/// What the report says `dlx` trades against the backtrackers: fewer nodes, dearer ones.
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "Exact cover",
+        Reading::Count,
+        &["vector", "bitmask"],
+        "{% set v, b = rivals %}counting at n = {{ n }}, `{{ us.id }}` visits {{ (us.nodes / \
+         v.nodes) | share }} of `{{ v.id }}`'s nodes and {{ (us.nodes / b.nodes) | share }} of \
+         `{{ b.id }}`'s ({{ us.nodes | count }} against {{ v.nodes | count }} and {{ b.nodes | \
+         count }}), but pays {{ ((us.time / us.nodes) / (b.time / b.nodes)) | fixed(0) }}× `{{ \
+         b.id }}`'s time per node, so it counts {{ (us.time / b.time) | times(\"slower\", \
+         \"faster\") }} than `{{ b.id }}`",
+    )],
+    ..Tradeoffs::NONE
+};
+
 impl Strategy for DlxSolver {
     fn name(&self) -> &'static str {
         "dlx"
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
-            family: "Exact cover (Dancing Links)",
-            variant: None,
-            seed: None,
-        })
+        Capabilities::new(SUMMARY, &[VARIANT])
+            .showcase(Showcase {
+                family: "Exact cover (Dancing Links)",
+                variant: None,
+                seed: None,
+            })
+            .tradeoffs(TRADEOFFS)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -125,6 +125,7 @@ use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Showcase, Stats,
     Strategy, Variant,
 };
+use nqueens_core::{Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};
 use nqueens_local::{self as local, DiagonalCounts, Searched};
 
 /// A genetic algorithm on permutations. Registry name `genetic`; randomized (takes a seed);
@@ -280,6 +281,28 @@ fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Er
     })
 }
 
+/// What the report says `genetic` trades against `min-conflicts`, and crossover against its
+/// control without it.
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[
+        Tradeoff::new(
+            "Local search",
+            Reading::First,
+            &["min-conflicts"],
+            SLOWER_THAN_RIVAL,
+        ),
+        Tradeoff::new(
+            "Local search",
+            Reading::First,
+            &["genetic"],
+            "without crossover, `{{ us.id }}` is {{ (rival.time / us.time) | times(\"faster\", \
+             \"slower\") }} than `{{ rival.id }}` at n = {{ n | size }}",
+        )
+        .variant("mutation"),
+    ],
+    ..Tradeoffs::NONE
+};
+
 impl Strategy for GeneticSolver {
     fn name(&self) -> &'static str {
         "genetic"
@@ -295,6 +318,7 @@ impl Strategy for GeneticSolver {
             variant: Some("pmx"),
             seed: Some(2),
         })
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -122,6 +122,7 @@ use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
     Strategy, Variant,
 };
+use nqueens_core::{Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};
 use nqueens_local::{self as local, Searched};
 
 use board::Board;
@@ -263,6 +264,17 @@ fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> 
     })
 }
 
+/// What the report says `hill-climbing` trades against `min-conflicts`: time to a first solution.
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "Local search",
+        Reading::First,
+        &["min-conflicts"],
+        SLOWER_THAN_RIVAL,
+    )],
+    ..Tradeoffs::NONE
+};
+
 impl Strategy for HillClimbingSolver {
     fn name(&self) -> &'static str {
         "hill-climbing"
@@ -273,6 +285,7 @@ impl Strategy for HillClimbingSolver {
             "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
             &VARIANTS,
         )
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

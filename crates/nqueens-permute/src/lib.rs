@@ -71,6 +71,7 @@ use nqueens_core::{
     Budget, Capabilities, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Observer, Operation,
     Solution, Stats, Strategy, Variant, VisitRun, Visitor,
 };
+use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 
 use walk::{Limits, walk, walk_watched};
 
@@ -180,13 +181,27 @@ impl PermutationSolver {
     }
 }
 
+/// What the report says `permutation` trades against `bitmask`, at n = 12 at most (beyond it
+/// the filter takes minutes).
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "Permutation filtering, the brute-force baseline",
+        Reading::Count,
+        &["bitmask"],
+        "at n = {{ n }} `{{ us.id }}` ({{ us.time | seconds }}) is {{ (us.time / rival.time) | \
+         fixed(0) }}× slower than `{{ rival.id }}` ({{ rival.time | seconds }})",
+    )
+    .up_to(12)],
+    ..Tradeoffs::NONE
+};
+
 impl Strategy for PermutationSolver {
     fn name(&self) -> &'static str {
         "permutation"
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
+        Capabilities::new(SUMMARY, &[VARIANT]).tradeoffs(TRADEOFFS)
     }
 
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)

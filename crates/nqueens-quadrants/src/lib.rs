@@ -135,6 +135,7 @@ use nqueens_core::{
     Bytes, Capabilities, Cost, CostModel, Error, Estimate, Job, Limit, Needed, StopFlag, Strategy,
     Variant, known,
 };
+use nqueens_core::{MemoryTrade, Peer, Reading, Tradeoff, Tradeoffs};
 
 /// The registry name.
 const NAME: &str = "quadrants";
@@ -208,6 +209,39 @@ const COUNTER: Variant = Variant {
     ..Variant::BLANK
 };
 
+/// What the report says `quadrants` trades: memory for time against `symmetry`, its one-thread
+/// time against `count.c` (and alone where `count.c` was not run), and its published peer,
+/// Evgeny Kluev's N-Queens-Count-Sol, measured against the same `count.c` on this machine
+/// type, one thread, interleaved runs, medians (issue 15 of this project).
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "",
+        Reading::Yardstick,
+        &["count.c"],
+        "{% set ns = namespace(versus=[], alone=[]) %}{% for r in rows %}{% if r.rival is \
+         defined and r.t1 is defined %}{% set ns.versus = ns.versus + [(r.rival / r.t1) | \
+         times(\"faster\", \"slower\") ~ \" at n = \" ~ r.n] %}{% elif r.rival is undefined \
+         and r.t1 is defined %}{% set ns.alone = ns.alone + [\"n = \" ~ r.n ~ \" in \" ~ r.t1 | \
+         seconds ~ (\" (\" ~ r.t2 | seconds ~ \" on two)\" if r.t2 is defined else \"\")] %}{% \
+         elif r.rival is undefined and r.t2 is defined %}{% set ns.alone = ns.alone + [\"n = \" ~ \
+         r.n ~ \" in \" ~ r.t2 | seconds ~ \" on two\"] %}{% endif %}{% endfor %}{% if \
+         ns.versus %}Counting against C: `{{ us.id }}` on one thread against `{{ rival.id }}`: \
+         {{ ns.versus | join(\", \") }}{% if ns.alone %}; alone, it counts {{ ns.alone | \
+         join(\", \") }}{% endif %}{% elif ns.alone %}Counting by joining, alone: `{{ us.id }}` \
+         on one thread counts {{ ns.alone | join(\", \") }}{% endif %}",
+    )],
+    memory: Some(MemoryTrade {
+        against: "symmetry",
+        method: "joining",
+        rival_method: "searching",
+    }),
+    peer: Some(Peer {
+        ours: "The joining counter",
+        name: "Kluev's N-Queens-Count-Sol (C++20)",
+        speedups: &[(16, 13.3), (17, 7.9)],
+    }),
+};
+
 impl Strategy for QuadrantsSolver {
     fn name(&self) -> &'static str {
         NAME
@@ -216,7 +250,7 @@ impl Strategy for QuadrantsSolver {
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             resumable: true,
-            ..Capabilities::new(COUNTER.summary, &[COUNTER])
+            ..Capabilities::new(COUNTER.summary, &[COUNTER]).tradeoffs(TRADEOFFS)
         }
     }
 

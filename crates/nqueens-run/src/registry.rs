@@ -335,6 +335,7 @@ mod tests {
                     ..Variant::BLANK
                 }],
                 showcase: None,
+                tradeoffs: nqueens_core::Tradeoffs::NONE,
             }
         }
         fn availability(&self) -> Availability {

@@ -126,6 +126,7 @@ mod plan;
 mod symmetric;
 
 use nqueens_core::split::Subproblems;
+use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 pub use plan::MAX_MASK_N;
 
 use plan::Plan;
@@ -187,6 +188,21 @@ const COUNTER: Variant = Variant {
     },
 };
 
+/// What the report says `symmetry` trades against `bitmask`: time, and the queens it places.
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "Counting by symmetry",
+        Reading::Count,
+        &["bitmask"],
+        "at n = {{ n }} `{{ us.id }}` counts {{ (rival.time / us.time) | times(\"faster\", \
+         \"slower\") }} than `{{ rival.id }}` ({{ us.time | seconds }} against {{ rival.time | \
+         seconds }}){% if us.nodes is defined and rival.nodes is defined %}, placing {{ \
+         (us.nodes / rival.nodes) | fixed(2) }}× the queens `{{ rival.id }}` places ({{ \
+         us.nodes | count }} against {{ rival.nodes | count }}){% endif %}",
+    )],
+    ..Tradeoffs::NONE
+};
+
 impl Strategy for SymmetrySolver {
     fn name(&self) -> &'static str {
         NAME
@@ -199,6 +215,7 @@ impl Strategy for SymmetrySolver {
             resumable: true,
             variants: &[COUNTER],
             showcase: None,
+            tradeoffs: TRADEOFFS,
         }
     }
 

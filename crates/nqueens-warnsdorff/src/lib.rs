@@ -111,6 +111,7 @@ use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, FirstRun, Job,
     Limit, Showcase, Solution, Stats, Strategy, Variant, VisitRun, Visitor, known,
 };
+use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -347,6 +348,20 @@ fn first_run(ended: Ended, search: &Search, stats: Stats) -> Result<FirstRun, Er
     })
 }
 
+/// What the report says the faithful variant trades against `bitmask`: nodes to a first solution.
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "Guided search",
+        Reading::First,
+        &["bitmask"],
+        "to a first solution at n = {{ n }}, `{{ us.id }}` visits {{ us.nodes | count }} nodes \
+         against `{{ rival.id }}`'s {{ rival.nodes | count }} ({{ us.time | seconds }} against \
+         {{ rival.time | seconds }})",
+    )
+    .variant("faithful")],
+    ..Tradeoffs::NONE
+};
+
 impl Strategy for WarnsdorffSolver {
     fn name(&self) -> &'static str {
         "warnsdorff"
@@ -362,6 +377,7 @@ impl Strategy for WarnsdorffSolver {
             variant: Some("scaling"),
             seed: Some(1),
         })
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

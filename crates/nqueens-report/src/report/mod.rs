@@ -209,7 +209,7 @@ fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, Report
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let tradeoffs: String = tradeoffs::tradeoff_lines(data)
+    let tradeoffs: String = tradeoffs::tradeoff_lines(data)?
         .iter()
         .map(|line| format!("- {line}\n"))
         .collect();
