@@ -105,10 +105,9 @@
 mod anneal;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
-    Stats, Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Reading,
+    SLOWER_THAN_RIVAL, Showcase, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
 };
-use nqueens_core::{Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};
 use nqueens_local::{self as local, Searched};
 
 use nqueens_local::PermutationBoard;
@@ -259,16 +258,12 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
     })
 }
 
-/// What the report says `annealing` trades against `min-conflicts`: time to a first solution.
-const TRADEOFFS: Tradeoffs = Tradeoffs {
-    sentences: &[Tradeoff::new(
-        "Local search",
-        Reading::First,
-        &["min-conflicts"],
-        SLOWER_THAN_RIVAL,
-    )],
-    ..Tradeoffs::NONE
-};
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Local search",
+    Reading::First,
+    &["min-conflicts"],
+    SLOWER_THAN_RIVAL,
+)]);
 
 impl Strategy for AnnealingSolver {
     fn name(&self) -> &'static str {

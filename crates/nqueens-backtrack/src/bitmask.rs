@@ -12,9 +12,9 @@
 
 use nqueens_core::{
     Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, Given, Job, Limit,
-    Operation, Solver, Stats, Strategy, Variant, VisitRun, Visitor, known,
+    Operation, Reading, Solver, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor,
+    known,
 };
-use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 
 use crate::{STOP_POLL_MASK, TreeProfile};
 
@@ -206,22 +206,17 @@ impl BitmaskSolver {
     }
 }
 
-/// What the report says `bitmask` trades against `vector`: the speed-up, and how much of it is
-/// mirror halving.
-const TRADEOFFS: Tradeoffs = Tradeoffs {
-    sentences: &[Tradeoff::new(
-        "Backtracking",
-        Reading::Count,
-        &["vector"],
-        "`{{ us.id }}` counts {{ ratios | range }} faster than `{{ rival.id }}` over n = \
-         {{ from }}..{{ n }} (the same tree, three machine words instead of a scan of the placed \
-         rows){% if us.nodes is defined and rival.nodes is defined %}{% set halving = \
-         rival.nodes / us.nodes %}; at n = {{ n }}, {{ halving | fixed(2) }}× of it is mirror \
-         halving ({{ us.nodes | count }} nodes against {{ rival.nodes | count }}) and {{ \
-         (rival.time / us.time / halving) | fixed(0) }}× the cheaper node{% endif %}",
-    )],
-    ..Tradeoffs::NONE
-};
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Backtracking",
+    Reading::Count,
+    &["vector"],
+    "`{{ us.id }}` counts {{ ratios | range }} faster than `{{ rival.id }}` over n = \
+     {{ from }}..{{ n }} (the same tree, three machine words instead of a scan of the placed \
+     rows){% if us.nodes is defined and rival.nodes is defined %}{% set halving = \
+     rival.nodes / us.nodes %}; at n = {{ n }}, {{ halving | fixed(2) }}× of it is mirror \
+     halving ({{ us.nodes | count }} nodes against {{ rival.nodes | count }}) and {{ \
+     (rival.time / us.time / halving) | fixed(0) }}× the cheaper node{% endif %}",
+)]);
 
 impl Strategy for BitmaskSolver {
     fn name(&self) -> &'static str {

@@ -18,6 +18,8 @@
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
 //!   drawn at random reproducibly; variants that can keep them say so
 //!   ([`Variant::keeps_given`]);
+//! - [`Tradeoffs`]: what the report says a strategy trades against its rivals (sentences as
+//!   templates, a memory verdict, a published peer), declared beside its capabilities;
 //! - [`Availability`]: whether a strategy can run on this machine (a GPU counter needs a GPU),
 //!   which the registry's defaults and the callers that run every strategy ask first;
 //! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), the contract that

@@ -1,47 +1,48 @@
 //! What the report says a strategy trades against its rivals, declared by the strategy: the
-//! sentences of the report's summary and the README's "What each one teaches" list, the memory
-//! verdict and the published peer. The report walks the registry in order and fills each
-//! sentence, a minijinja template, with figures it computes the same way for every pair.
+//! sentences of the report's summary (and of the README's "What each one teaches" list), the
+//! memory verdict and the published peer. The report walks the registry in order and fills
+//! each sentence, a minijinja template, with figures it computes alike for every pair.
 
 /// The bench results a [`Tradeoff`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
-    /// The `count_all` group: counting every solution.
+    /// The `count_all` group.
     Count,
-    /// The `first_solution` group: the time to one solution.
+    /// The `first_solution` group.
     First,
-    /// The yardstick's rows: the strategy's thread counts (`<strategy>-t<threads>`) against a
-    /// program of `../shared`'s yardsticks.
+    /// The yardstick's rows: the strategy on each thread count (`<strategy>-t<threads>`)
+    /// against a C program of `../shared`'s yardsticks.
     Yardstick,
 }
 
 /// One sentence on a strategy (or one of its variants) against its rivals.
 ///
 /// For [`Reading::Count`] and [`Reading::First`] the template sees `n`, the largest size where
-/// the strategy and every rival have a time (at most [`Tradeoff::up_to`]); `us`, `rivals` and
-/// `rival` (the first) with their `id`, `time` (seconds), `nodes` and `heap` (bytes) at `n`;
-/// `from`, the first such size from 8, and `ratios`, the rival's time over ours at each of
-/// them; `largest`: `n`, `us` and `rival` at the strategy's largest size. For
-/// [`Reading::Yardstick`]: `us`, `rival` (`id`) and `rows`, one per size (`n`, `rival`: the
-/// program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
+/// the strategy and every rival have a time (at most `up_to`); `us`, `rivals` and `rival` (the
+/// first) with their `id`, `time` (seconds), `nodes` and `heap` (bytes) at `n`; `from`, the
+/// first such size from 8, and `ratios`, the rival's time over ours at each size from there;
+/// `largest`: `n`, `us` and `rival` at the strategy's largest size. For
+/// [`Reading::Yardstick`]: `us`, `rival` (their `id`) and `rows`, one per size (`n`, `rival`:
+/// the program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
 ///
-/// A figure the run lacks is undefined: a sentence that uses one, or renders empty, is left
-/// out. Filters: `seconds`, `count`, `bytes`, `size`, `fixed(digits)`, `times(above, below)`
-/// (`3.2× faster`), `share` (`a quarter (0.25×)`), `range` (`40–52×`).
+/// A figure the run lacks is undefined: a sentence that prints, filters or computes with one,
+/// or renders empty, is left out. Filters: `seconds`, `count`, `bytes`, `size`,
+/// `fixed(digits)`, `times(above, below)` (`3.2× faster`), `share` (`a quarter (0.25×)`),
+/// `range` (`40–52×`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tradeoff {
-    /// The family heading written before the sentence ("Local search"); consecutive sentences
-    /// with one heading join into one line. Empty: the sentence writes its own.
+    /// The family heading written before the sentence; consecutive sentences with one heading
+    /// join into one line. Empty: the sentence writes its own.
     pub heading: &'static str,
     /// The results it reads.
     pub reads: Reading,
     /// The declaring strategy's variant it is about; `None`: the default one.
     pub variant: Option<&'static str>,
-    /// The rivals' series ids (another strategy, `genetic-mutation`, a yardstick's `count.c`).
+    /// The rivals' series ids (a strategy, `genetic-mutation`, a yardstick's `count.c`).
     pub against: &'static [&'static str],
-    /// The largest size to compare at, if not the largest both reached.
+    /// The largest size to compare at, if not the largest all reached.
     pub up_to: Option<usize>,
-    /// The sentence, a minijinja template, without its final full stop.
+    /// The sentence, a minijinja template, without its full stop.
     pub sentence: &'static str,
 }
 
@@ -53,29 +54,14 @@ impl Tradeoff {
         against: &'static [&'static str],
         sentence: &'static str,
     ) -> Tradeoff {
+        let (variant, up_to) = (None, None);
         Tradeoff {
             heading,
             reads,
-            variant: None,
+            variant,
             against,
-            up_to: None,
+            up_to,
             sentence,
-        }
-    }
-
-    /// The same, on the variant called `name`.
-    pub const fn variant(self, name: &'static str) -> Tradeoff {
-        Tradeoff {
-            variant: Some(name),
-            ..self
-        }
-    }
-
-    /// The same, compared at no size above `n`.
-    pub const fn up_to(self, n: usize) -> Tradeoff {
-        Tradeoff {
-            up_to: Some(n),
-            ..self
         }
     }
 }
@@ -85,11 +71,11 @@ pub const SLOWER_THAN_RIVAL: &str = "`{{ us.id }}` is {{ (us.time / rival.time) 
     times(\"slower\", \"faster\") }} than `{{ rival.id }}` at n = {{ n | size }} ({{ us.time | \
     seconds }} against {{ rival.time | seconds }})";
 
-/// A counter that buys time with memory: the report's verdict on when it beats its rival
-/// (`joining beats searching from n = 14`), from their counting times and heap peaks.
+/// A counter that buys time with memory: the report judges from their counting times and heap
+/// peaks when it beats its rival (`joining beats searching from n = 14`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryTrade {
-    /// The rival counter that holds little memory.
+    /// The rival counter, which holds little memory.
     pub against: &'static str,
     /// What the strategy does, as a gerund (`joining`).
     pub method: &'static str,
@@ -97,20 +83,19 @@ pub struct MemoryTrade {
     pub rival_method: &'static str,
 }
 
-/// A published program the strategy was built to match, with its speed-ups over the
-/// yardstick's C program by size, measured once against the same program on one thread and
-/// not rerun by the bench: the report sets the strategy's one-thread speed-ups beside them.
+/// A published program the strategy was built to match: its speed-ups over the yardstick's C
+/// program by size, measured once on one thread, which the report sets beside the strategy's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Peer {
     /// How the report names the strategy (`The joining counter`).
     pub ours: &'static str,
-    /// The program and its language (`Kluev's N-Queens-Count-Sol (C++20)`).
+    /// The program and its language.
     pub name: &'static str,
     /// Its speed-up over the C program, by size.
     pub speedups: &'static [(usize, f64)],
 }
 
-/// Everything a strategy declares for the report's tradeoffs; [`Tradeoffs::NONE`] by default.
+/// Everything a strategy declares for the report's tradeoffs.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tradeoffs {
     /// Its sentences, in order.
@@ -123,9 +108,14 @@ pub struct Tradeoffs {
 
 impl Tradeoffs {
     /// Nothing declared.
-    pub const NONE: Tradeoffs = Tradeoffs {
-        sentences: &[],
-        memory: None,
-        peer: None,
-    };
+    pub const NONE: Tradeoffs = Tradeoffs::new(&[]);
+
+    /// These sentences, with no memory trade and no peer.
+    pub const fn new(sentences: &'static [Tradeoff]) -> Tradeoffs {
+        Tradeoffs {
+            sentences,
+            memory: None,
+            peer: None,
+        }
+    }
 }

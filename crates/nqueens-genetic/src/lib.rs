@@ -122,10 +122,9 @@ mod tests;
 pub use selection::{attacking_pairs, tournament_odds};
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Showcase, Stats,
-    Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Reading,
+    SLOWER_THAN_RIVAL, Showcase, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
 };
-use nqueens_core::{Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};
 use nqueens_local::{self as local, DiagonalCounts, Searched};
 
 /// A genetic algorithm on permutations. Registry name `genetic`; randomized (takes a seed);
@@ -281,27 +280,25 @@ fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Er
     })
 }
 
-/// What the report says `genetic` trades against `min-conflicts`, and crossover against its
-/// control without it.
-const TRADEOFFS: Tradeoffs = Tradeoffs {
-    sentences: &[
-        Tradeoff::new(
-            "Local search",
-            Reading::First,
-            &["min-conflicts"],
-            SLOWER_THAN_RIVAL,
-        ),
-        Tradeoff::new(
+// Against min-conflicts, and the crossover against its control without it.
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[
+    Tradeoff::new(
+        "Local search",
+        Reading::First,
+        &["min-conflicts"],
+        SLOWER_THAN_RIVAL,
+    ),
+    Tradeoff {
+        variant: Some("mutation"),
+        ..Tradeoff::new(
             "Local search",
             Reading::First,
             &["genetic"],
             "without crossover, `{{ us.id }}` is {{ (rival.time / us.time) | times(\"faster\", \
              \"slower\") }} than `{{ rival.id }}` at n = {{ n | size }}",
         )
-        .variant("mutation"),
-    ],
-    ..Tradeoffs::NONE
-};
+    },
+]);
 
 impl Strategy for GeneticSolver {
     fn name(&self) -> &'static str {

@@ -119,10 +119,9 @@ mod board;
 mod climb;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
-    Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Reading,
+    SLOWER_THAN_RIVAL, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
 };
-use nqueens_core::{Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};
 use nqueens_local::{self as local, Searched};
 
 use board::Board;
@@ -264,16 +263,12 @@ fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> 
     })
 }
 
-/// What the report says `hill-climbing` trades against `min-conflicts`: time to a first solution.
-const TRADEOFFS: Tradeoffs = Tradeoffs {
-    sentences: &[Tradeoff::new(
-        "Local search",
-        Reading::First,
-        &["min-conflicts"],
-        SLOWER_THAN_RIVAL,
-    )],
-    ..Tradeoffs::NONE
-};
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Local search",
+    Reading::First,
+    &["min-conflicts"],
+    SLOWER_THAN_RIVAL,
+)]);
 
 impl Strategy for HillClimbingSolver {
     fn name(&self) -> &'static str {

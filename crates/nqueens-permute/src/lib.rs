@@ -69,9 +69,8 @@ use std::ops::ControlFlow;
 
 use nqueens_core::{
     Budget, Capabilities, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Observer, Operation,
-    Solution, Stats, Strategy, Variant, VisitRun, Visitor,
+    Reading, Solution, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor,
 };
-use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 
 use walk::{Limits, walk, walk_watched};
 
@@ -181,19 +180,17 @@ impl PermutationSolver {
     }
 }
 
-/// What the report says `permutation` trades against `bitmask`, at n = 12 at most (beyond it
-/// the filter takes minutes).
-const TRADEOFFS: Tradeoffs = Tradeoffs {
-    sentences: &[Tradeoff::new(
+// At n = 12 at most: beyond it the filter takes minutes.
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff {
+    up_to: Some(12),
+    ..Tradeoff::new(
         "Permutation filtering, the brute-force baseline",
         Reading::Count,
         &["bitmask"],
         "at n = {{ n }} `{{ us.id }}` ({{ us.time | seconds }}) is {{ (us.time / rival.time) | \
          fixed(0) }}× slower than `{{ rival.id }}` ({{ rival.time | seconds }})",
     )
-    .up_to(12)],
-    ..Tradeoffs::NONE
-};
+}]);
 
 impl Strategy for PermutationSolver {
     fn name(&self) -> &'static str {

@@ -132,10 +132,9 @@ use plan::{MAX_MASK_N, Plan};
 
 use nqueens_core::split::Subproblems;
 use nqueens_core::{
-    Bytes, Capabilities, Cost, CostModel, Error, Estimate, Job, Limit, Needed, StopFlag, Strategy,
-    Variant, known,
+    Bytes, Capabilities, Cost, CostModel, Error, Estimate, Job, Limit, MemoryTrade, Needed, Peer,
+    Reading, StopFlag, Strategy, Tradeoff, Tradeoffs, Variant, known,
 };
-use nqueens_core::{MemoryTrade, Peer, Reading, Tradeoff, Tradeoffs};
 
 /// The registry name.
 const NAME: &str = "quadrants";
@@ -209,10 +208,8 @@ const COUNTER: Variant = Variant {
     ..Variant::BLANK
 };
 
-/// What the report says `quadrants` trades: memory for time against `symmetry`, its one-thread
-/// time against `count.c` (and alone where `count.c` was not run), and its published peer,
-/// Evgeny Kluev's N-Queens-Count-Sol, measured against the same `count.c` on this machine
-/// type, one thread, interleaved runs, medians (issue 15 of this project).
+// The peer: Evgeny Kluev's N-Queens-Count-Sol, measured against the same `count.c` on this
+// machine type, one thread, interleaved runs, medians (issue 15 of this project).
 const TRADEOFFS: Tradeoffs = Tradeoffs {
     sentences: &[Tradeoff::new(
         "",

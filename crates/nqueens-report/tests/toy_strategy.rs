@@ -201,23 +201,40 @@ fn the_report_draws_and_tabulates_the_toy() {
 const SAID: &str = "`{{ us.id }}` counts {{ (rival.time / us.time) | times(\"faster\", \
                     \"slower\") }} than `{{ rival.id }}` at n = {{ n }}";
 
+/// `tradeoff`, on the toy's `twice` variant.
+const fn twice(tradeoff: Tradeoff) -> Tradeoff {
+    Tradeoff {
+        variant: Some("twice"),
+        ..tradeoff
+    }
+}
+
 /// What the toy declares it trades against its own `twice` variant.
 const TRADES: Tradeoffs = Tradeoffs {
     sentences: &[
         Tradeoff::new("Toys", Reading::Count, &["toy-twice"], SAID),
         // No node counts in the run: left out, whether a filter or a sum needs them.
-        Tradeoff::new("Toys", Reading::Count, &["toy"], "{{ us.nodes | count }}").variant("twice"),
-        Tradeoff::new("Toys", Reading::Count, &["toy"], "{{ us.nodes / 2 }}").variant("twice"),
+        twice(Tradeoff::new(
+            "Toys",
+            Reading::Count,
+            &["toy"],
+            "{{ us.nodes | count }}",
+        )),
+        twice(Tradeoff::new(
+            "Toys",
+            Reading::Count,
+            &["toy"],
+            "{{ us.nodes / 2 }}",
+        )),
         // No first solutions in the run: left out.
         Tradeoff::new("Toys", Reading::First, &["toy-twice"], SAID),
-        Tradeoff::new(
+        twice(Tradeoff::new(
             "Toys",
             Reading::Count,
             &["toy"],
             "`{{ us.id }}` takes {{ (us.time / rival.time) | fixed(1) }}× the time from n = \
              {{ from }}, {{ ratios | range }} as fast",
-        )
-        .variant("twice"),
+        )),
     ],
     memory: Some(MemoryTrade {
         against: "toy-twice",

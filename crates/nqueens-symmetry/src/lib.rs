@@ -126,7 +126,6 @@ mod plan;
 mod symmetric;
 
 use nqueens_core::split::Subproblems;
-use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 pub use plan::MAX_MASK_N;
 
 use plan::Plan;
@@ -136,7 +135,10 @@ use std::sync::atomic::AtomicU64;
 
 use symmetric::SymmetricPlan;
 
-use nqueens_core::{Capabilities, Cost, CostModel, Error, Job, Limit, Strategy, Variant, known};
+use nqueens_core::{
+    Capabilities, Cost, CostModel, Error, Job, Limit, Reading, Strategy, Tradeoff, Tradeoffs,
+    Variant, known,
+};
 
 /// The registry name.
 const NAME: &str = "symmetry";
@@ -188,20 +190,16 @@ const COUNTER: Variant = Variant {
     },
 };
 
-/// What the report says `symmetry` trades against `bitmask`: time, and the queens it places.
-const TRADEOFFS: Tradeoffs = Tradeoffs {
-    sentences: &[Tradeoff::new(
-        "Counting by symmetry",
-        Reading::Count,
-        &["bitmask"],
-        "at n = {{ n }} `{{ us.id }}` counts {{ (rival.time / us.time) | times(\"faster\", \
-         \"slower\") }} than `{{ rival.id }}` ({{ us.time | seconds }} against {{ rival.time | \
-         seconds }}){% if us.nodes is defined and rival.nodes is defined %}, placing {{ \
-         (us.nodes / rival.nodes) | fixed(2) }}× the queens `{{ rival.id }}` places ({{ \
-         us.nodes | count }} against {{ rival.nodes | count }}){% endif %}",
-    )],
-    ..Tradeoffs::NONE
-};
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Counting by symmetry",
+    Reading::Count,
+    &["bitmask"],
+    "at n = {{ n }} `{{ us.id }}` counts {{ (rival.time / us.time) | times(\"faster\", \
+     \"slower\") }} than `{{ rival.id }}` ({{ us.time | seconds }} against {{ rival.time | \
+     seconds }}){% if us.nodes is defined and rival.nodes is defined %}, placing {{ \
+     (us.nodes / rival.nodes) | fixed(2) }}× the queens `{{ rival.id }}` places ({{ \
+     us.nodes | count }} against {{ rival.nodes | count }}){% endif %}",
+)]);
 
 impl Strategy for SymmetrySolver {
     fn name(&self) -> &'static str {

@@ -109,9 +109,9 @@ use std::ops::ControlFlow;
 
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, FirstRun, Job,
-    Limit, Showcase, Solution, Stats, Strategy, Variant, VisitRun, Visitor, known,
+    Limit, Reading, Showcase, Solution, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun,
+    Visitor, known,
 };
-use nqueens_core::{Reading, Tradeoff, Tradeoffs};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -348,9 +348,9 @@ fn first_run(ended: Ended, search: &Search, stats: Stats) -> Result<FirstRun, Er
     })
 }
 
-/// What the report says the faithful variant trades against `bitmask`: nodes to a first solution.
-const TRADEOFFS: Tradeoffs = Tradeoffs {
-    sentences: &[Tradeoff::new(
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff {
+    variant: Some("faithful"),
+    ..Tradeoff::new(
         "Guided search",
         Reading::First,
         &["bitmask"],
@@ -358,9 +358,7 @@ const TRADEOFFS: Tradeoffs = Tradeoffs {
          against `{{ rival.id }}`'s {{ rival.nodes | count }} ({{ us.time | seconds }} against \
          {{ rival.time | seconds }})",
     )
-    .variant("faithful")],
-    ..Tradeoffs::NONE
-};
+}]);
 
 impl Strategy for WarnsdorffSolver {
     fn name(&self) -> &'static str {

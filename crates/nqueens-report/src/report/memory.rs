@@ -19,24 +19,14 @@ pub(super) const MEMORY: &str = "memory";
 /// fixed cost (process, thread pool, first allocations), which would only crowd the chart.
 pub(super) const MEMORY_FROM_N: usize = 8;
 
-/// A counter that declares a [`MemoryTrade`]: `joining`, its registry name.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Trade<'a> {
-    pub(super) joining: &'a str,
-    pub(super) declared: MemoryTrade,
-}
+/// A counter that declares a [`MemoryTrade`] (joining), by its registry name.
+pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
 /// The memory trades `strategies` declare, in their order.
 pub(super) fn trades(strategies: &[Family]) -> impl Iterator<Item = Trade<'_>> {
-    let declared = strategies
+    strategies
         .iter()
-        .map(|f| (f.name.as_str(), f.tradeoffs.memory));
-    declared.filter_map(|(joining, memory)| {
-        Some(Trade {
-            joining,
-            declared: memory?,
-        })
-    })
+        .filter_map(|f| Some((f.name.as_str(), f.tradeoffs.memory?)))
 }
 
 /// What one counting case cost: time per count, heap peak of the probe run.
@@ -110,7 +100,7 @@ impl Verdict<'_> {
 /// The verdict on `trade` from `costs`, or `None` when its counters share no size.
 pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>> {
     let of = |id: &str| costs.iter().find(|(i, _)| i == id).map(|(_, c)| c);
-    let (joining, searching) = (of(trade.joining)?, of(trade.declared.against)?);
+    let (joining, searching) = (of(trade.0)?, of(trade.1.against)?);
     // Both by increasing n: the sizes both counted, as pairs.
     let pairs: Vec<(Cost, Cost)> = joining
         .iter()
@@ -134,22 +124,14 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
 /// `text` with a capital first letter.
 fn capital(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    let first = chars.next().map(char::to_uppercase).into_iter().flatten();
+    first.chain(chars).collect()
 }
 
 /// The summary's sentence on joining against searching.
 pub(super) fn summary_line(v: &Verdict<'_>) -> String {
-    let (
-        joining,
-        MemoryTrade {
-            against: searching,
-            method,
-            rival_method,
-        },
-    ) = (v.trade.joining, v.trade.declared);
-    let (n, speedup) = (v.n(), v.speedup());
+    let ((joining, trade), n, speedup) = (v.trade, v.n(), v.speedup());
+    let (searching, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     let costs = format!(
         "{} against {}; it holds {} of heap where `{searching}` holds {}",
         format_seconds(v.joining.seconds),
@@ -173,15 +155,8 @@ pub(super) fn summary_line(v: &Verdict<'_>) -> String {
 }
 
 /// Why there is no verdict on `trade`.
-fn missing(trade: Trade<'_>) -> String {
-    let (
-        joining,
-        MemoryTrade {
-            against,
-            method,
-            rival_method,
-        },
-    ) = (trade.joining, trade.declared);
+fn missing((joining, trade): Trade<'_>) -> String {
+    let (against, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     format!(
         "No verdict on {method} against {rival_method}: the statistics have no `{COUNT_ALL}` \
          size measured for both `{joining}` and `{against}` (with its heap peak)."
@@ -190,15 +165,10 @@ fn missing(trade: Trade<'_>) -> String {
 
 /// The summary's sentence for each declared trade without a verdict, when the run counted.
 pub(super) fn missing_lines(data: &Data<'_>) -> Vec<String> {
-    if data.measured(COUNT_ALL).next().is_none() {
-        return Vec::new();
-    }
-    let costs = count_costs(data);
+    let (costs, counted) = (count_costs(data), data.measured(COUNT_ALL).next().is_some());
     let trades = trades(&data.input.strategies);
-    trades
-        .filter(|t| verdict(&costs, *t).is_none())
-        .map(missing)
-        .collect()
+    let lacking = trades.filter(|t| counted && verdict(&costs, *t).is_none());
+    lacking.map(missing).collect()
 }
 
 /// The README's paragraph under the memory chart: what it shows, the summary's verdict, the
@@ -215,7 +185,7 @@ pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> Strin
     let Some(v) = verdict(costs, trade) else {
         return format!("{intro} {}", missing(trade));
     };
-    let (joining, searching) = (trade.joining, trade.declared.against);
+    let (joining, searching) = (trade.0, trade.1.against);
     let from = v.from.unwrap_or(MEMORY_FROM_N);
     let growth = heap_growth(costs, joining, from, v.n()).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
@@ -300,14 +270,14 @@ mod tests {
     }
 
     /// The trade `quadrants` declares.
-    const TRADE: Trade = Trade {
-        joining: "quadrants",
-        declared: MemoryTrade {
+    const TRADE: Trade = (
+        "quadrants",
+        MemoryTrade {
             against: "symmetry",
             method: "joining",
             rival_method: "searching",
         },
-    };
+    );
 
     fn cost(n: usize, seconds: f64, heap: u64) -> Cost {
         Cost { n, seconds, heap }

@@ -17,6 +17,9 @@ use crate::{CaseStatus, ReportError, format_bytes, format_count, format_seconds,
 /// The smallest size whose counting time is more search than the fixed cost of a call.
 const FROM_N: usize = 8;
 
+/// The errors of a template that prints, filters or computes with a figure the run lacks.
+const LACKING: [ErrorKind; 2] = [ErrorKind::UndefinedError, ErrorKind::InvalidOperation];
+
 /// The lead sentences: each strategy's memory verdict and tradeoffs in registry order, the
 /// sentences of consecutive declarations with one heading joined into one line.
 pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError> {
@@ -105,15 +108,7 @@ fn render(
     };
     match env.render_str(tradeoff.sentence, figures) {
         Ok(text) => Ok(Some(text).filter(|t| !t.is_empty())),
-        // Printing, filtering or computing with a figure the run lacks.
-        Err(e)
-            if matches!(
-                e.kind(),
-                ErrorKind::UndefinedError | ErrorKind::InvalidOperation
-            ) =>
-        {
-            Ok(None)
-        }
+        Err(e) if LACKING.contains(&e.kind()) => Ok(None),
         Err(e) => Err(e.into()),
     }
 }
@@ -172,12 +167,8 @@ fn yardstick(data: &Data<'_>, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
         .map(|(n, list)| {
             let mut row = BTreeMap::from([("n".to_string(), Value::from(n))]);
             for t in list.iter().filter(|t| t.seconds > 0.0) {
-                let key = if t.id == rival {
-                    Some("rival".to_string())
-                } else {
-                    threads(&t.id)
-                };
-                if let Some(key) = key {
+                let rival = (t.id == rival).then(|| "rival".to_string());
+                if let Some(key) = rival.or_else(|| threads(&t.id)) {
                     row.insert(key, Value::from(t.seconds));
                 }
             }
