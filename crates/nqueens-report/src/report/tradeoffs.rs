@@ -300,6 +300,33 @@ mod tests {
     }
 
     #[test]
+    fn the_yardstick_sentence_reads_the_counter_alone_where_c_was_not_run() {
+        let registry = nqueens::registry();
+        let quadrants = registry.get("quadrants").expect("registered");
+        let capabilities = quadrants.capabilities();
+        let [sentence] = capabilities.tradeoffs.sentences else {
+            panic!("one sentence")
+        };
+        let render = |rows: Vec<Value>| {
+            let figures = context! { us => context! { id => "quadrants" }, rival => context! { id => "count.c" }, rows };
+            environment()
+                .render_str(sentence.sentence, figures)
+                .expect("rendered")
+        };
+        let alone = render(vec![
+            context! { n => 18, t1 => 2.0, t2 => 1.0 },
+            context! { n => 19, t2 => 4.0 },
+        ]);
+        assert_eq!(
+            alone,
+            "Counting by joining, alone: `quadrants` on one thread counts n = 18 in 2 s (1 s on \
+             two), n = 19 in 4 s on two"
+        );
+        // Nothing of its own to say: left out.
+        assert_eq!(render(vec![context! { n => 16, rival => 4.0 }]), "");
+    }
+
+    #[test]
     fn ratios_read_as_words() {
         assert_eq!(share(0.251), "a quarter (0.25×)");
         assert_eq!(share(0.5), "half (0.50×)");
