@@ -215,17 +215,26 @@ const TRADEOFFS: Tradeoffs = Tradeoffs {
         "",
         Reading::Yardstick,
         &["count.c"],
-        "{% set ns = namespace(versus=[], alone=[]) %}{% for r in rows %}{% if r.rival is \
-         defined and r.t1 is defined %}{% set ns.versus = ns.versus + [(r.rival / r.t1) | \
-         times(\"faster\", \"slower\") ~ \" at n = \" ~ r.n] %}{% elif r.rival is undefined \
-         and r.t1 is defined %}{% set ns.alone = ns.alone + [\"n = \" ~ r.n ~ \" in \" ~ r.t1 | \
-         seconds ~ (\" (\" ~ r.t2 | seconds ~ \" on two)\" if r.t2 is defined else \"\")] %}{% \
-         elif r.rival is undefined and r.t2 is defined %}{% set ns.alone = ns.alone + [\"n = \" ~ \
-         r.n ~ \" in \" ~ r.t2 | seconds ~ \" on two\"] %}{% endif %}{% endfor %}{% if \
-         ns.versus %}Counting against C: `{{ us.id }}` on one thread against `{{ rival.id }}`: \
-         {{ ns.versus | join(\", \") }}{% if ns.alone %}; alone, it counts {{ ns.alone | \
-         join(\", \") }}{% endif %}{% elif ns.alone %}Counting by joining, alone: `{{ us.id }}` \
-         on one thread counts {{ ns.alone | join(\", \") }}{% endif %}",
+        // One tag a line, the whitespace between them trimmed (`{%-`).
+        r#"{% set ns = namespace(versus=[], alone=[]) %}
+        {%- for r in rows %}
+            {%- if r.rival is defined and r.t1 is defined %}
+                {%- set said = (r.rival / r.t1) | times("faster", "slower") ~ " at n = " ~ r.n %}
+                {%- set ns.versus = ns.versus + [said] %}
+            {%- elif r.rival is undefined and r.t1 is defined %}
+                {%- set two = " (" ~ r.t2 | seconds ~ " on two)" if r.t2 is defined else "" %}
+                {%- set ns.alone = ns.alone + ["n = " ~ r.n ~ " in " ~ r.t1 | seconds ~ two] %}
+            {%- elif r.rival is undefined and r.t2 is defined %}
+                {%- set said = "n = " ~ r.n ~ " in " ~ r.t2 | seconds ~ " on two" %}
+                {%- set ns.alone = ns.alone + [said] %}
+            {%- endif %}
+        {%- endfor %}
+        {%- set versus, alone = ns.versus | join(", "), ns.alone | join(", ") %}
+        {%- set ours = "`" ~ us.id ~ "` on one thread" %}
+        {%- if versus %}Counting against C: {{ ours }} against `{{ rival.id }}`: {{ versus }}
+            {%- if alone %}; alone, it counts {{ alone }}{% endif %}
+        {%- elif alone %}Counting by joining, alone: {{ ours }} counts {{ alone }}
+        {%- endif %}"#,
     )],
     memory: Some(MemoryTrade {
         against: "symmetry",
