@@ -9,7 +9,7 @@ use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value, context};
 use nqueens_core::{Reading, Tradeoff};
 
 use super::data::{Data, spread, values};
-use super::memory::{count_costs, summary_line, trades, verdict};
+use super::memory::{count_costs, summary_line, verdict};
 use super::tables::{times, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{CaseStatus, ReportError, format_bytes, format_count, format_seconds, format_size};
@@ -28,8 +28,8 @@ pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError
     // (heading, sentence); an empty heading: a line of its own, full stop included.
     let mut said: Vec<(&str, String)> = Vec::new();
     for family in &data.input.strategies {
-        let memory = trades(std::slice::from_ref(family)).next();
-        if let Some(v) = memory.and_then(|trade| verdict(&costs, trade)) {
+        let trade = family.tradeoffs.memory.map(|m| (family.name.as_str(), m));
+        if let Some(v) = trade.and_then(|trade| verdict(&costs, trade)) {
             said.push(("", summary_line(&v)));
         }
         for tradeoff in family.tradeoffs.sentences {
