@@ -74,7 +74,8 @@ pub struct ReportInput {
     pub by_hand: Vec<crate::HandCount>,
     /// Blocks of the project README to fill besides the tradeoffs, by name ([`crate::project`]).
     pub readme_blocks: Vec<(String, String)>,
-    /// The registered strategies, in registry order ([`Family::of_registry`]), for the styles.
+    /// The registered strategies, in registry order ([`Family::of_registry`]): the styles,
+    /// and the tradeoffs they declare.
     pub strategies: Vec<Family>,
 }
 
