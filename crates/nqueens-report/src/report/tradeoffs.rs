@@ -129,12 +129,17 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
     common.retain(|&n| tradeoff.up_to.is_none_or(|up_to| n <= up_to));
     let n = *common.last()?;
     let rival = tradeoff.against.first().copied().unwrap_or_default();
+    // Criterion's time, the median of the nodes over seeds and the largest heap peak.
     let side = |id: &str, n: usize| {
+        let runs = data.records(group, id, n);
+        let nodes = values(&runs, |r| r.stats.nodes);
+        let nodes = (!nodes.is_empty()).then(|| spread(0.0, &nodes).y);
+        let heap = runs.iter().map(|r| r.heap_peak_bytes).max();
         context! {
             id,
             time => maybe(time(data, group, id, n)),
-            nodes => maybe(nodes(data, group, id, n)),
-            heap => maybe(heap(data, group, id, n)),
+            nodes => maybe(nodes.filter(|v| *v > 0.0)),
+            heap => maybe(heap.filter(|b| *b > 0)),
         }
     };
     let from: Vec<usize> = common.into_iter().filter(|&n| n >= FROM_N).collect();
@@ -189,23 +194,6 @@ fn sizes(data: &Data<'_>, group: &str, id: &str) -> Vec<usize> {
     series.map_or(Vec::new(), |(_, points)| {
         points.iter().map(|p| p.0).collect()
     })
-}
-
-/// The search nodes of one case (the median over seeds), when it counted any.
-fn nodes(data: &Data<'_>, group: &str, id: &str, n: usize) -> Option<f64> {
-    let nodes = values(&data.records(group, id, n), |r| r.stats.nodes);
-    (!nodes.is_empty())
-        .then(|| spread(0.0, &nodes).y)
-        .filter(|v| *v > 0.0)
-}
-
-/// The heap peak the bench measured for one case.
-fn heap(data: &Data<'_>, group: &str, id: &str, n: usize) -> Option<u64> {
-    let runs = data.records(group, id, n);
-    runs.iter()
-        .map(|r| r.heap_peak_bytes)
-        .max()
-        .filter(|b| *b > 0)
 }
 
 /// Where each first-solution series ends (and times out, if it did), farthest last.
