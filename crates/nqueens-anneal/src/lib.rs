@@ -105,8 +105,8 @@
 mod anneal;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
-    Stats, Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Reading,
+    SLOWER_THAN_RIVAL, Showcase, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
 };
 use nqueens_local::{self as local, Searched};
 
@@ -258,6 +258,13 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
     })
 }
 
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Local search",
+    Reading::First,
+    &["min-conflicts"],
+    SLOWER_THAN_RIVAL,
+)]);
+
 impl Strategy for AnnealingSolver {
     fn name(&self) -> &'static str {
         "annealing"
@@ -273,6 +280,7 @@ impl Strategy for AnnealingSolver {
             variant: Some("geometric"),
             seed: Some(1),
         })
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -57,7 +57,8 @@
 
 use nqueens_core::{
     Bytes, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, Job, Limit,
-    Needed, Observer, Operation, Stats, Strategy, Variant, VisitRun, Visitor,
+    Needed, Observer, Operation, Reading, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun,
+    Visitor,
 };
 
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
@@ -410,13 +411,26 @@ const VARIANT: Variant = Variant {
 /// (1.94 GiB) is above the default memory bound, so the registered solver always refuses it.
 const DECLARED_MAX_N: usize = 15;
 
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Breadth-first extension",
+    Reading::Count,
+    &["vector"],
+    "at n = {{ n }} `{{ us.id }}` counts {{ (rival.time / us.time) | times(\"faster\", \
+     \"slower\") }} than `{{ rival.id }}`{% if us.nodes is defined and rival.nodes is \
+     defined %}{% set share = us.nodes / rival.nodes %} visiting {{ \"the same\" if (share - \
+     1) | abs < 0.000000001 else share | fixed(2) ~ \"× the\" }} nodes ({{ us.nodes | count \
+     }}){% endif %}{% if largest.us.heap is defined and largest.rival.heap is defined %}, but \
+     its frontier holds {{ largest.us.heap | bytes }} at n = {{ largest.n }} where `{{ \
+     rival.id }}` holds {{ largest.rival.heap | bytes }}{% endif %}",
+)]);
+
 impl Strategy for BreadthSolver {
     fn name(&self) -> &'static str {
         NAME
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
+        Capabilities::new(SUMMARY, &[VARIANT]).tradeoffs(TRADEOFFS)
     }
 
     /// Refuses a count whose frontier would exceed the memory bound, before any work.

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::{BenchExtra, Budget, Cost, Error, Limit, Operation};
+use crate::{BenchExtra, Budget, Cost, Error, Limit, Operation, Tradeoffs};
 
 /// One mode of a strategy, with its own limits and costs: everything a caller may ask of it
 /// before it runs, as data. A strategy without modes has exactly one variant, with no name.
@@ -104,6 +104,9 @@ pub struct Capabilities {
     /// What the bench measures of it beyond its series, if anything.
     #[serde(skip)]
     pub bench: &'static [BenchExtra],
+    /// What the report says it trades against its rivals.
+    #[serde(skip)]
+    pub tradeoffs: Tradeoffs,
 }
 
 /// A run worth watching at n = 8: the report draws its trace under the family's heading.
@@ -128,6 +131,7 @@ impl Capabilities {
             variants,
             showcase: None,
             bench: &[],
+            tradeoffs: Tradeoffs::NONE,
         }
     }
 
@@ -145,6 +149,11 @@ impl Capabilities {
             bench: extras,
             ..self
         }
+    }
+
+    /// The same, with what the report says it trades against its rivals.
+    pub const fn tradeoffs(self, tradeoffs: Tradeoffs) -> Capabilities {
+        Capabilities { tradeoffs, ..self }
     }
 
     /// The variant called `name`.

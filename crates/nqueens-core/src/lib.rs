@@ -18,6 +18,8 @@
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
 //!   drawn at random reproducibly; variants that can keep them say so
 //!   ([`Variant::keeps_given`]);
+//! - [`Tradeoffs`]: what the report says a strategy trades against its rivals (sentences as
+//!   templates, a memory verdict, a published peer), declared beside its capabilities;
 //! - [`Availability`]: whether a strategy can run on this machine (a GPU counter needs a GPU),
 //!   which the registry's defaults and the callers that run every strategy ask first;
 //! - [`BenchExtra`]: what the bench measures of a strategy beyond its series (the C program it
@@ -62,6 +64,7 @@ pub mod split;
 mod stats;
 mod strategy;
 mod symmetry;
+mod tradeoff;
 
 pub use availability::{Availability, Unavailable};
 pub use bench::{BenchExtra, Counterpart, OnceSweep};
@@ -82,3 +85,4 @@ pub use solver::{Admitted, Solver};
 pub use stats::{Budget, StatField, Stats};
 pub use strategy::{Job, Strategy, Visitor};
 pub use symmetry::{Symmetry, Turn};
+pub use tradeoff::{MemoryTrade, Peer, Reading, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs};

@@ -84,8 +84,8 @@
 use std::ops::ControlFlow;
 
 use nqueens_core::{
-    Budget, Capabilities, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer, Showcase,
-    Stats, StopFlag, Strategy, Variant, VisitRun, Visitor, known,
+    Budget, Capabilities, Cost, CostModel, Ended, Error, Event, Job, Limit, Observer, Reading,
+    Showcase, Stats, StopFlag, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor, known,
 };
 
 mod matrix;
@@ -240,17 +240,31 @@ impl<const OBSERVED: bool> Search<'_, '_, OBSERVED> {
     }
 }
 
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Exact cover",
+    Reading::Count,
+    &["vector", "bitmask"],
+    "{% set v, b = rivals %}counting at n = {{ n }}, `{{ us.id }}` visits {{ (us.nodes / \
+     v.nodes) | share }} of `{{ v.id }}`'s nodes and {{ (us.nodes / b.nodes) | share }} of \
+     `{{ b.id }}`'s ({{ us.nodes | count }} against {{ v.nodes | count }} and {{ b.nodes | \
+     count }}), but pays {{ ((us.time / us.nodes) / (b.time / b.nodes)) | fixed(0) }}× `{{ \
+     b.id }}`'s time per node, so it counts {{ (us.time / b.time) | times(\"slower\", \
+     \"faster\") }} than `{{ b.id }}`",
+)]);
+
 impl Strategy for DlxSolver {
     fn name(&self) -> &'static str {
         "dlx"
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
-            family: "Exact cover (Dancing Links)",
-            variant: None,
-            seed: None,
-        })
+        Capabilities::new(SUMMARY, &[VARIANT])
+            .showcase(Showcase {
+                family: "Exact cover (Dancing Links)",
+                variant: None,
+                seed: None,
+            })
+            .tradeoffs(TRADEOFFS)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

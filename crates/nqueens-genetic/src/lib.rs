@@ -122,8 +122,8 @@ mod tests;
 pub use selection::{attacking_pairs, tournament_odds};
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Showcase, Stats,
-    Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Reading,
+    SLOWER_THAN_RIVAL, Showcase, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
 };
 use nqueens_local::{self as local, DiagonalCounts, Searched};
 
@@ -280,6 +280,26 @@ fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Er
     })
 }
 
+// Against min-conflicts, and the crossover against its control without it.
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[
+    Tradeoff::new(
+        "Local search",
+        Reading::First,
+        &["min-conflicts"],
+        SLOWER_THAN_RIVAL,
+    ),
+    Tradeoff {
+        variant: Some("mutation"),
+        ..Tradeoff::new(
+            "Local search",
+            Reading::First,
+            &["genetic"],
+            "without crossover, `{{ us.id }}` is {{ (rival.time / us.time) | times(\"faster\", \
+             \"slower\") }} than `{{ rival.id }}` at n = {{ n | size }}",
+        )
+    },
+]);
+
 impl Strategy for GeneticSolver {
     fn name(&self) -> &'static str {
         "genetic"
@@ -295,6 +315,7 @@ impl Strategy for GeneticSolver {
             variant: Some("pmx"),
             seed: Some(2),
         })
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -127,6 +127,7 @@ impl Strategy for GpuSolver {
             variants: &VARIANTS,
             showcase: None,
             bench: &[],
+            tradeoffs: nqueens_core::Tradeoffs::NONE,
         }
     }
 

@@ -119,8 +119,8 @@ mod board;
 mod climb;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
-    Strategy, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Reading,
+    SLOWER_THAN_RIVAL, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
 };
 use nqueens_local::{self as local, Searched};
 
@@ -263,6 +263,13 @@ fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> 
     })
 }
 
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Local search",
+    Reading::First,
+    &["min-conflicts"],
+    SLOWER_THAN_RIVAL,
+)]);
+
 impl Strategy for HillClimbingSolver {
     fn name(&self) -> &'static str {
         "hill-climbing"
@@ -273,6 +280,7 @@ impl Strategy for HillClimbingSolver {
             "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
             &VARIANTS,
         )
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -70,7 +70,7 @@ use std::ops::ControlFlow;
 use nqueens_core::{BenchExtra, Counterpart};
 use nqueens_core::{
     Budget, Capabilities, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Observer, Operation,
-    Solution, Stats, Strategy, Variant, VisitRun, Visitor,
+    Reading, Solution, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor,
 };
 
 use walk::{Limits, walk, walk_watched};
@@ -181,6 +181,18 @@ impl PermutationSolver {
     }
 }
 
+// At n = 12 at most: beyond it the filter takes minutes.
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff {
+    up_to: Some(12),
+    ..Tradeoff::new(
+        "Permutation filtering, the brute-force baseline",
+        Reading::Count,
+        &["bitmask"],
+        "at n = {{ n }} `{{ us.id }}` ({{ us.time | seconds }}) is {{ (us.time / rival.time) | \
+         fixed(0) }}× slower than `{{ rival.id }}` ({{ rival.time | seconds }})",
+    )
+}]);
+
 impl Strategy for PermutationSolver {
     fn name(&self) -> &'static str {
         "permutation"
@@ -188,11 +200,13 @@ impl Strategy for PermutationSolver {
 
     fn capabilities(&self) -> Capabilities {
         // Timed beside permutations.c, the same walk in C.
-        Capabilities::new(SUMMARY, &[VARIANT]).bench(&[BenchExtra::Yardstick(Counterpart {
-            program: "permutations",
-            threads: &[Some(1)],
-            goals: &[],
-        })])
+        Capabilities::new(SUMMARY, &[VARIANT])
+            .bench(&[BenchExtra::Yardstick(Counterpart {
+                program: "permutations",
+                threads: &[Some(1)],
+                goals: &[],
+            })])
+            .tradeoffs(TRADEOFFS)
     }
 
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)

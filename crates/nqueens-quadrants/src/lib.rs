@@ -133,8 +133,8 @@ use plan::{MAX_MASK_N, Plan};
 use nqueens_core::split::Subproblems;
 use nqueens_core::{BenchExtra, Counterpart, Details};
 use nqueens_core::{
-    Bytes, Capabilities, Cost, CostModel, Error, Estimate, Job, Limit, Needed, StopFlag, Strategy,
-    Variant, known,
+    Bytes, Capabilities, Cost, CostModel, Error, Estimate, Job, Limit, MemoryTrade, Needed, Peer,
+    Reading, StopFlag, Strategy, Tradeoff, Tradeoffs, Variant, known,
 };
 
 /// The registry name.
@@ -209,6 +209,46 @@ const COUNTER: Variant = Variant {
     ..Variant::BLANK
 };
 
+// The peer: Evgeny Kluev's N-Queens-Count-Sol, measured against the same `count.c` on this
+// machine type, one thread, interleaved runs, medians (issue 15 of this project).
+const TRADEOFFS: Tradeoffs = Tradeoffs {
+    sentences: &[Tradeoff::new(
+        "",
+        Reading::Yardstick,
+        &["count.c"],
+        // One tag a line, the whitespace between them trimmed (`{%-`).
+        r#"{% set ns = namespace(versus=[], alone=[]) %}
+        {%- for r in rows %}
+            {%- if r.rival is defined and r.t1 is defined %}
+                {%- set said = (r.rival / r.t1) | times("faster", "slower") ~ " at n = " ~ r.n %}
+                {%- set ns.versus = ns.versus + [said] %}
+            {%- elif r.rival is undefined and r.t1 is defined %}
+                {%- set two = " (" ~ r.t2 | seconds ~ " on two)" if r.t2 is defined else "" %}
+                {%- set ns.alone = ns.alone + ["n = " ~ r.n ~ " in " ~ r.t1 | seconds ~ two] %}
+            {%- elif r.rival is undefined and r.t2 is defined %}
+                {%- set said = "n = " ~ r.n ~ " in " ~ r.t2 | seconds ~ " on two" %}
+                {%- set ns.alone = ns.alone + [said] %}
+            {%- endif %}
+        {%- endfor %}
+        {%- set versus, alone = ns.versus | join(", "), ns.alone | join(", ") %}
+        {%- set ours = "`" ~ us.id ~ "` on one thread" %}
+        {%- if versus %}Counting against C: {{ ours }} against `{{ rival.id }}`: {{ versus }}
+            {%- if alone %}; alone, it counts {{ alone }}{% endif %}
+        {%- elif alone %}Counting by joining, alone: {{ ours }} counts {{ alone }}
+        {%- endif %}"#,
+    )],
+    memory: Some(MemoryTrade {
+        against: "symmetry",
+        method: "joining",
+        rival_method: "searching",
+    }),
+    peer: Some(Peer {
+        ours: "The joining counter",
+        name: "Kluev's N-Queens-Count-Sol (C++20)",
+        speedups: &[(16, 13.3), (17, 7.9)],
+    }),
+};
+
 impl Strategy for QuadrantsSolver {
     fn name(&self) -> &'static str {
         NAME
@@ -217,7 +257,7 @@ impl Strategy for QuadrantsSolver {
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             resumable: true,
-            ..Capabilities::new(COUNTER.summary, &[COUNTER])
+            ..Capabilities::new(COUNTER.summary, &[COUNTER]).tradeoffs(TRADEOFFS)
         }
         // Timed beside count.c on one and two threads, and alone at n = 18 and 19 (its goals),
         // where count.c would take minutes.

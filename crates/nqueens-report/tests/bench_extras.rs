@@ -134,7 +134,7 @@ fn what_a_strategy_picked_for_the_machine_heads_the_report() {
         generated: "2026-01-02 05:00 UTC".to_string(),
         strategies: vec![Family {
             name: "toy".to_string(),
-            variants: Vec::new(),
+            ..Family::default()
         }],
         ..ReportInput::default()
     };

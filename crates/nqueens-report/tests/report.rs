@@ -368,6 +368,8 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
         }],
         trace_page: Some("traces.html".into()),
         commands: vec!["cargo bench --bench compare -- --quick".to_string()],
+        // The workbench's strategies, whose declarations the tradeoffs read.
+        strategies: nqueens_report::Family::of_registry(&nqueens::registry()),
         ..ReportInput::default()
     };
     let summary = write_report(
@@ -516,6 +518,11 @@ fn synthetic_tree_gives_every_chart_board_and_table() {
          than count.c (500 ms), `symmetry-t2` 4.0× faster than count.c (7.5 s).",
         "Counting against C: `quadrants` on one thread against `count.c`: 60× faster at \
          n = 17; alone, it counts n = 18 in 2 s (1 s on two).",
+        // The peer quadrants declares, beside its one-thread speed-up.
+        "The joining counter's published peer, Kluev's N-Queens-Count-Sol (C++20), measured \
+         against the same `count.c` on this machine type (one thread, interleaved runs, \
+         medians; not rerun here): n = 17: `quadrants-t1` 60.0× faster than `count.c`, the \
+         peer 7.9× (7.59× the peer).",
         "| 18 | `quadrants-t2` | 1 s | one run | - |",
         "| 16 | `count.c` | 4 s | criterion median | - |",
         "| 17 | `symmetry-t2` | 7.5 s | one run | 4.0× faster than `count.c` |",

@@ -6,15 +6,15 @@
 use std::time::Duration;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Job, Limit, Operation, Stats, Strategy, Variant, VisitRun,
-    Visitor,
+    Capabilities, Config, Ended, Error, Job, Limit, MemoryTrade, Operation, Reading, Stats,
+    Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor,
 };
 use nqueens_report::bench::{Budget, Mode, Plan, Profile, series};
 use nqueens_report::compare::{self, run_job};
 use nqueens_report::group::COUNT_ALL;
 use nqueens_report::{
     CaseRecord, CaseStatus, CriterionData, Estimate, Family, Interval, ReportInput, ReportOptions,
-    StatsFile, write_report,
+    StatsFile, project, write_report,
 };
 use nqueens_run::Registry;
 
@@ -141,9 +141,9 @@ fn estimate(group: &str, function: &str, n: usize, nanos: f64) -> Estimate {
     }
 }
 
-#[test]
-fn the_report_draws_and_tabulates_the_toy() {
-    let registry = registry();
+/// The toy's counts at n = 4, 6, 8, its `twice` variant taking twice as long and holding a
+/// tenth of the heap, as the bench would record them.
+fn toy_counts() -> (CriterionData, StatsFile) {
     let mut criterion = CriterionData::default();
     let mut stats = StatsFile::default();
     for (label, variant, factor) in [("toy", "", 1.0), ("toy-twice", "twice", 2.0)] {
@@ -155,9 +155,17 @@ fn the_report_draws_and_tabulates_the_toy() {
             let mut record = CaseRecord::new(COUNT_ALL, label, "toy", n, CaseStatus::Measured);
             record.variant = variant.to_string();
             record.seconds = nanos * 1e-9;
+            record.heap_peak_bytes = (1000.0 / factor / factor) as u64;
             stats.records.push(record);
         }
     }
+    (criterion, stats)
+}
+
+#[test]
+fn the_report_draws_and_tabulates_the_toy() {
+    let registry = registry();
+    let (criterion, stats) = toy_counts();
     let out = std::env::temp_dir().join(format!("nqueens-toy-report-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     let input = ReportInput {
@@ -187,4 +195,115 @@ fn the_report_draws_and_tabulates_the_toy() {
         );
     }
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// A sentence on a rival's time against ours.
+const SAID: &str = "`{{ us.id }}` counts {{ (rival.time / us.time) | times(\"faster\", \
+                    \"slower\") }} than `{{ rival.id }}` at n = {{ n }}";
+
+/// `tradeoff`, on the toy's `twice` variant.
+const fn twice(tradeoff: Tradeoff) -> Tradeoff {
+    Tradeoff {
+        variant: Some("twice"),
+        ..tradeoff
+    }
+}
+
+/// What the toy declares it trades against its own `twice` variant.
+const TRADES: Tradeoffs = Tradeoffs {
+    sentences: &[
+        Tradeoff::new("Toys", Reading::Count, &["toy-twice"], SAID),
+        // No node counts in the run: left out, whether a filter or a sum needs them.
+        twice(Tradeoff::new(
+            "Toys",
+            Reading::Count,
+            &["toy"],
+            "{{ us.nodes | count }}",
+        )),
+        twice(Tradeoff::new(
+            "Toys",
+            Reading::Count,
+            &["toy"],
+            "{{ us.nodes / 2 }}",
+        )),
+        // No first solutions in the run: left out.
+        Tradeoff::new("Toys", Reading::First, &["toy-twice"], SAID),
+        twice(Tradeoff::new(
+            "Toys",
+            Reading::Count,
+            &["toy"],
+            "`{{ us.id }}` takes {{ (us.time / rival.time) | fixed(1) }}× the time from n = \
+             {{ from }}, {{ ratios | range }} as fast",
+        )),
+    ],
+    memory: Some(MemoryTrade {
+        against: "toy-twice",
+        method: "hoarding",
+        rival_method: "sharing",
+    }),
+    peer: None,
+};
+
+/// The toy, declaring [`TRADES`].
+struct Trading;
+
+impl Strategy for Trading {
+    fn name(&self) -> &'static str {
+        "toy"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Toy.capabilities().tradeoffs(TRADES)
+    }
+
+    fn search_all(&self, job: &Job<'_>, visit: &mut Visitor<'_>) -> Result<VisitRun, Error> {
+        Toy.search_all(job, visit)
+    }
+}
+
+#[test]
+fn the_report_says_what_the_toy_declares_it_trades() {
+    let (criterion, stats) = toy_counts();
+    let dir = std::env::temp_dir().join(format!("nqueens-toy-trades-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    // The project README beside the report, with the tradeoffs' markers.
+    let project = dir.join("README.md");
+    let markers = format!(
+        "{}\n{}\n",
+        project::begin("tradeoffs"),
+        project::end("tradeoffs")
+    );
+    std::fs::write(&project, markers).expect("the project README");
+    let input = ReportInput {
+        criterion,
+        stats: Some(stats),
+        generated: "2026-01-02 05:00 UTC".to_string(),
+        strategies: Family::of_registry(&Registry::new().register(Trading)),
+        ..ReportInput::default()
+    };
+    let options = ReportOptions {
+        out: dir.join("reports"),
+        png: false,
+    };
+    write_report(&input, &options).expect("the report");
+    let lines = [
+        "- Hoarding beats sharing from n = 4: at n = 8 `toy` counts 2.0× faster than \
+         `toy-twice` (17.8 h against 35.6 h; it holds 1000 B of heap where `toy-twice` holds \
+         250 B; chart `memory.svg`).",
+        "- Toys: `toy` counts 2.0× faster than `toy-twice` at n = 8; `toy-twice` takes 2.0× the \
+         time from n = 8, 0× as fast.",
+    ]
+    .join("\n");
+    let readme = std::fs::read_to_string(options.out.join("README.md")).expect("the README");
+    assert!(
+        readme.contains(&format!("## Summary\n\n{lines}\n")),
+        "{readme}"
+    );
+    let project = std::fs::read_to_string(&project).expect("the project README");
+    assert_eq!(
+        project::block(&project, "tradeoffs"),
+        Some(&*format!("\n{lines}\n"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -336,6 +336,7 @@ mod tests {
                 }],
                 showcase: None,
                 bench: &[],
+                tradeoffs: nqueens_core::Tradeoffs::NONE,
             }
         }
         fn availability(&self) -> Availability {

@@ -135,8 +135,10 @@ use std::sync::atomic::AtomicU64;
 
 use symmetric::SymmetricPlan;
 
-use nqueens_core::{BenchExtra, Counterpart};
-use nqueens_core::{Capabilities, Cost, CostModel, Error, Job, Limit, Strategy, Variant, known};
+use nqueens_core::{
+    BenchExtra, Capabilities, Cost, CostModel, Counterpart, Error, Job, Limit, Reading, Strategy,
+    Tradeoff, Tradeoffs, Variant, known,
+};
 
 /// The registry name.
 const NAME: &str = "symmetry";
@@ -188,6 +190,17 @@ const COUNTER: Variant = Variant {
     },
 };
 
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
+    "Counting by symmetry",
+    Reading::Count,
+    &["bitmask"],
+    "at n = {{ n }} `{{ us.id }}` counts {{ (rival.time / us.time) | times(\"faster\", \
+     \"slower\") }} than `{{ rival.id }}` ({{ us.time | seconds }} against {{ rival.time | \
+     seconds }}){% if us.nodes is defined and rival.nodes is defined %}, placing {{ \
+     (us.nodes / rival.nodes) | fixed(2) }}× the queens `{{ rival.id }}` places ({{ \
+     us.nodes | count }} against {{ rival.nodes | count }}){% endif %}",
+)]);
+
 impl Strategy for SymmetrySolver {
     fn name(&self) -> &'static str {
         NAME
@@ -206,6 +219,7 @@ impl Strategy for SymmetrySolver {
                 threads: &[Some(1), Some(2)],
                 goals: &[],
             })],
+            tradeoffs: TRADEOFFS,
         }
     }
 

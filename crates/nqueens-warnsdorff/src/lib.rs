@@ -110,7 +110,8 @@ use std::ops::ControlFlow;
 use nqueens_core::{BenchExtra, OnceSweep};
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, FirstRun, Job,
-    Limit, Showcase, Solution, Stats, Strategy, Variant, VisitRun, Visitor, known,
+    Limit, Reading, Showcase, Solution, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun,
+    Visitor, known,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -348,6 +349,18 @@ fn first_run(ended: Ended, search: &Search, stats: Stats) -> Result<FirstRun, Er
     })
 }
 
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff {
+    variant: Some("faithful"),
+    ..Tradeoff::new(
+        "Guided search",
+        Reading::First,
+        &["bitmask"],
+        "to a first solution at n = {{ n }}, `{{ us.id }}` visits {{ us.nodes | count }} nodes \
+         against `{{ rival.id }}`'s {{ rival.nodes | count }} ({{ us.time | seconds }} against \
+         {{ rival.time | seconds }})",
+    )
+}]);
+
 impl Strategy for WarnsdorffSolver {
     fn name(&self) -> &'static str {
         "warnsdorff"
@@ -370,6 +383,7 @@ impl Strategy for WarnsdorffSolver {
             seconds: 10.0,
             full_only: false,
         })])
+        .tradeoffs(TRADEOFFS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

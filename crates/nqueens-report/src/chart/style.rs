@@ -4,6 +4,7 @@
 //! bench's own series (the validator, the C yardsticks) follow the strategies, in name order.
 //! Series that draw the same line get distinct dashes on top of that.
 
+use nqueens_core::Tradeoffs;
 use nqueens_run::Registry;
 use plotters::style::RGBColor;
 
@@ -22,12 +23,14 @@ const COLORS: [u32; 25] = [
 /// One family of series: a strategy by its registry name (or a bench series such as
 /// `validate`), and its variants' names after the default one. A label is `name` (the
 /// default variant) or `name-variant`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Family {
     /// The registry name.
     pub name: String,
     /// The variants after the default one, in registry order.
     pub variants: Vec<String>,
+    /// What the strategy says it trades against its rivals (none for a bench series).
+    pub tradeoffs: Tradeoffs,
 }
 
 impl Family {
@@ -44,6 +47,7 @@ impl Family {
                     .skip(1)
                     .filter_map(|v| v.name.map(str::to_string))
                     .collect(),
+                tradeoffs: solver.capabilities().tradeoffs,
             })
             .collect()
     }
@@ -77,7 +81,7 @@ impl Styles {
                 }
                 None => families.push(Family {
                     name: label.to_string(),
-                    variants: Vec::new(),
+                    ..Family::default()
                 }),
             }
         }

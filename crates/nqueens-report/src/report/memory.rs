@@ -1,14 +1,16 @@
-//! Memory against time for the counters: the points of the `memory` chart, and when joining
-//! (`quadrants`, which trades search for tables) beats searching (`symmetry`, the fastest
-//! backtracking counter), for the summary and the README.
+//! Memory against time for the counters: the points of the `memory` chart, and when a counter
+//! that trades memory for time ([`MemoryTrade`], declared by the strategy: joining tables)
+//! beats its rival (searching), for the summary and the README.
 //!
 //! A counter's time is criterion's median where the run has one, else the probe's seconds; its
 //! memory is the heap peak the bench measured over the probe run (every strategy has one,
 //! unlike the `peak_bytes` a strategy reports for its own tables).
 
+use nqueens_core::MemoryTrade;
+
 use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
-use crate::{CaseRecord, format_bytes, format_seconds};
+use crate::{CaseRecord, Family, format_bytes, format_seconds};
 
 /// The memory chart's file name.
 pub(super) const MEMORY: &str = "memory";
@@ -17,11 +19,15 @@ pub(super) const MEMORY: &str = "memory";
 /// fixed cost (process, thread pool, first allocations), which would only crowd the chart.
 pub(super) const MEMORY_FROM_N: usize = 8;
 
-/// The counter that joins precomputed quadrant tables.
-const JOINING: &str = "quadrants";
+/// A counter that declares a [`MemoryTrade`] (joining), by its registry name.
+pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
-/// The counter that searches: the fastest backtracking one.
-const SEARCHING: &str = "symmetry";
+/// The memory trades `strategies` declare, in their order.
+pub(super) fn trades(strategies: &[Family]) -> impl Iterator<Item = Trade<'_>> {
+    strategies
+        .iter()
+        .filter_map(|f| Some((f.name.as_str(), f.tradeoffs.memory?)))
+}
 
 /// What one counting case cost: time per count, heap peak of the probe run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -67,13 +73,14 @@ pub(super) fn costs<'a>(
 /// Joining against searching: their costs at the largest size both counted, and the smallest
 /// size `from` which joining is faster at every size both counted, if it is at the largest.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Verdict {
+pub(super) struct Verdict<'a> {
+    pub(super) trade: Trade<'a>,
     pub(super) from: Option<usize>,
     pub(super) joining: Cost,
     pub(super) searching: Cost,
 }
 
-impl Verdict {
+impl Verdict<'_> {
     /// The largest size both counted.
     pub(super) fn n(&self) -> usize {
         self.joining.n
@@ -90,10 +97,10 @@ impl Verdict {
     }
 }
 
-/// The verdict from `costs`, or `None` when joining and searching share no size.
-pub(super) fn verdict(costs: &Costs) -> Option<Verdict> {
+/// The verdict on `trade` from `costs`, or `None` when its counters share no size.
+pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>> {
     let of = |id: &str| costs.iter().find(|(i, _)| i == id).map(|(_, c)| c);
-    let (joining, searching) = (of(JOINING)?, of(SEARCHING)?);
+    let (joining, searching) = (of(trade.0)?, of(trade.1.against)?);
     // Both by increasing n: the sizes both counted, as pairs.
     let pairs: Vec<(Cost, Cost)> = joining
         .iter()
@@ -107,73 +114,93 @@ pub(super) fn verdict(costs: &Costs) -> Option<Verdict> {
         .take_while(|(j, s)| j.seconds < s.seconds)
         .last();
     Some(Verdict {
+        trade,
         from: ahead.map(|(j, _)| j.n),
         joining,
         searching,
     })
 }
 
-/// The summary's sentence on joining against searching, or what is missing for one.
-pub(super) fn summary_line(verdict: Option<&Verdict>) -> String {
-    let Some(v) = verdict else {
-        return missing();
-    };
-    let (n, speedup) = (v.n(), v.speedup());
-    let (joining, searching) = (v.joining.seconds, v.searching.seconds);
+/// `text` with a capital first letter.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(char::to_uppercase).into_iter().flatten();
+    first.chain(chars).collect()
+}
+
+/// The summary's sentence on joining against searching.
+pub(super) fn summary_line(v: &Verdict<'_>) -> String {
+    let ((joining, trade), n, speedup) = (v.trade, v.n(), v.speedup());
+    let (searching, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     let costs = format!(
-        "{} against {}; it holds {} of heap where `{SEARCHING}` holds {}",
-        format_seconds(joining),
-        format_seconds(searching),
+        "{} against {}; it holds {} of heap where `{searching}` holds {}",
+        format_seconds(v.joining.seconds),
+        format_seconds(v.searching.seconds),
         format_bytes(v.joining.heap),
         format_bytes(v.searching.heap)
     );
     match v.from {
         Some(from) => format!(
-            "Joining beats searching from n = {from}: at n = {n} `{JOINING}` counts {speedup:.1}× \
-             faster than `{SEARCHING}` ({costs}; chart `memory.svg`)."
+            "{} beats {rival_method} from n = {from}: at n = {n} `{joining}` counts \
+             {speedup:.1}× faster than `{searching}` ({costs}; chart `memory.svg`).",
+            capital(method)
         ),
         None => format!(
-            "Searching still beats joining at n = {n}, the largest size both counted: \
-             `{JOINING}` is {:.1}× slower than `{SEARCHING}` ({costs}; chart `memory.svg`).",
+            "{} still beats {method} at n = {n}, the largest size both counted: `{joining}` \
+             is {:.1}× slower than `{searching}` ({costs}; chart `memory.svg`).",
+            capital(rival_method),
             1.0 / speedup
         ),
     }
 }
 
-/// Why there is no verdict.
-fn missing() -> String {
+/// Why there is no verdict on `trade`.
+fn missing((joining, trade): Trade<'_>) -> String {
+    let (against, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     format!(
-        "No verdict on joining against searching: the statistics have no `{COUNT_ALL}` size \
-         measured for both `{JOINING}` and `{SEARCHING}` (with its heap peak)."
+        "No verdict on {method} against {rival_method}: the statistics have no `{COUNT_ALL}` \
+         size measured for both `{joining}` and `{against}` (with its heap peak)."
     )
+}
+
+/// The summary's sentence for each declared trade without a verdict, when the run counted.
+pub(super) fn missing_lines(data: &Data<'_>) -> Vec<String> {
+    let (costs, counted) = (count_costs(data), data.measured(COUNT_ALL).next().is_some());
+    let trades = trades(&data.input.strategies);
+    let lacking = trades.filter(|t| counted && verdict(&costs, *t).is_none());
+    lacking.map(missing).collect()
 }
 
 /// The README's paragraph under the memory chart: what it shows, the summary's verdict, the
 /// price in memory, and which other counters hold much memory.
-pub(super) fn readme_paragraph(costs: &Costs) -> String {
+pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> String {
     let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
          (criterion's median, else the probe's time), one point per size from n = \
          {MEMORY_FROM_N}, joined in order of n."
     );
-    let Some(v) = verdict(costs) else {
-        return format!("{intro} {}", missing());
+    let Some(trade) = trade else {
+        return intro;
     };
+    let Some(v) = verdict(costs, trade) else {
+        return format!("{intro} {}", missing(trade));
+    };
+    let (joining, searching) = (trade.0, trade.1.against);
     let from = v.from.unwrap_or(MEMORY_FROM_N);
-    let growth = heap_growth(costs, from, v.n()).map_or(String::new(), |g| {
+    let growth = heap_growth(costs, joining, from, v.n()).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });
     format!(
-        "{intro} {} `{JOINING}` holds {:.0}× the heap of `{SEARCHING}` there{growth}.{}",
-        summary_line(Some(&v)),
+        "{intro} {} `{joining}` holds {:.0}× the heap of `{searching}` there{growth}.{}",
+        summary_line(&v),
         v.memory_ratio(),
-        others(costs)
+        others(costs, joining)
     )
 }
 
 /// Joining's heap growth per extra row between sizes `from` and `to`, when both were measured.
-fn heap_growth(costs: &Costs, from: usize, to: usize) -> Option<f64> {
-    let (_, list) = costs.iter().find(|(id, _)| id == JOINING)?;
+fn heap_growth(costs: &Costs, joining: &str, from: usize, to: usize) -> Option<f64> {
+    let (_, list) = costs.iter().find(|(id, _)| id == joining)?;
     let heap = |n: usize| list.iter().find(|c| c.n == n).map(|c| c.heap as f64);
     let (low, high) = (heap(from)?, heap(to)?);
     (to > from && low > 0.0).then(|| (high / low).powf(1.0 / (to - from) as f64))
@@ -181,14 +208,14 @@ fn heap_growth(costs: &Costs, from: usize, to: usize) -> Option<f64> {
 
 /// The other counters at their largest size: those holding more heap than joining did at that
 /// size, and the most any of the rest holds.
-fn others(costs: &Costs) -> String {
-    let Some((_, joining)) = costs.iter().find(|(id, _)| id == JOINING) else {
+fn others(costs: &Costs, name: &str) -> String {
+    let Some((_, joining)) = costs.iter().find(|(id, _)| id == name) else {
         return String::new();
     };
     let mut heavy = Vec::new();
     // How many stay below joining, and the most any of them holds.
     let mut light: (usize, Option<(&str, Cost)>) = (0, None);
-    for (id, list) in costs.iter().filter(|(id, _)| id != JOINING) {
+    for (id, list) in costs.iter().filter(|(id, _)| id != name) {
         let Some(last) = list.last() else { continue };
         match joining.iter().find(|j| j.n == last.n) {
             Some(j) if last.heap > j.heap => heavy.push(format!(
@@ -215,7 +242,7 @@ fn others(costs: &Costs) -> String {
     if !heavy.is_empty() {
         let (count, verb, list) = (heavy.len(), hold(heavy.len()), heavy.join(", "));
         parts.push(format!(
-            "{count} {verb} more than `{JOINING}` at the same size: {list}"
+            "{count} {verb} more than `{name}` at the same size: {list}"
         ));
     }
     if parts.is_empty() {
@@ -241,6 +268,16 @@ mod tests {
             ..CaseRecord::new(COUNT_ALL, id, id, n, CaseStatus::Measured)
         }
     }
+
+    /// The trade `quadrants` declares.
+    const TRADE: Trade = (
+        "quadrants",
+        MemoryTrade {
+            against: "symmetry",
+            method: "joining",
+            rival_method: "searching",
+        },
+    );
 
     fn cost(n: usize, seconds: f64, heap: u64) -> Cost {
         Cost { n, seconds, heap }
@@ -299,17 +336,17 @@ mod tests {
             series("breadth", &[(8, 1.0, 4 << 20), (9, 1.0, 8 << 20)]),
             series("bitmask", &[(8, 1.0, 64), (10, 1.0, 80)]),
         ];
-        let v = verdict(&costs).expect("a common size");
+        let v = verdict(&costs, TRADE).expect("a common size");
         assert_eq!((v.from, v.n()), (Some(10), 10));
         assert_eq!((v.speedup(), v.memory_ratio()), (4.0, 2048.0));
         assert_eq!(
-            summary_line(Some(&v)),
+            summary_line(&v),
             "Joining beats searching from n = 10: at n = 10 `quadrants` counts 4.0× faster \
              than `symmetry` (3 s against 12 s; it holds 4 MiB of heap where `symmetry` \
              holds 2 KiB; chart `memory.svg`)."
         );
-        let text = readme_paragraph(&costs);
-        assert!(text.contains(&summary_line(Some(&v))));
+        let text = readme_paragraph(&costs, Some(TRADE));
+        assert!(text.contains(&summary_line(&v)));
         assert!(text.contains("`quadrants` holds 2048× the heap of `symmetry` there. Of"));
         assert!(
             text.ends_with(
@@ -320,7 +357,7 @@ mod tests {
             "{text}"
         );
         // From n = 8, the heap doubles per row.
-        assert_eq!(heap_growth(&costs, 8, 10), Some(2.0));
+        assert_eq!(heap_growth(&costs, "quadrants", 8, 10), Some(2.0));
     }
 
     #[test]
@@ -329,13 +366,16 @@ mod tests {
             series("quadrants", &[(8, 1.0, 4096), (9, 3.0, 8192)]),
             series("symmetry", &[(8, 2.0, 1024), (9, 1.5, 1024)]),
         ];
-        let v = verdict(&behind).expect("a common size");
+        let v = verdict(&behind, TRADE).expect("a common size");
         assert_eq!((v.from, v.n()), (None, 9));
-        assert!(summary_line(Some(&v)).starts_with(
+        assert!(summary_line(&v).starts_with(
             "Searching still beats joining at n = 9, the largest size both counted: \
              `quadrants` is 2.0× slower"
         ));
-        assert!(readme_paragraph(&behind).contains("Searching still beats joining at n = 9"));
+        assert!(
+            readme_paragraph(&behind, Some(TRADE))
+                .contains("Searching still beats joining at n = 9")
+        );
         for costs in [
             vec![],
             vec![series("quadrants", &[(8, 1.0, 4096)])],
@@ -344,9 +384,15 @@ mod tests {
                 series("symmetry", &[(9, 1.0, 4096)]),
             ],
         ] {
-            assert_eq!(verdict(&costs), None);
-            assert!(readme_paragraph(&costs).contains("No verdict"));
+            assert_eq!(verdict(&costs, TRADE), None);
+            assert!(readme_paragraph(&costs, Some(TRADE)).contains("No verdict"));
         }
-        assert!(summary_line(None).starts_with("No verdict on joining against searching"));
+        assert_eq!(
+            missing(TRADE),
+            "No verdict on joining against searching: the statistics have no `count_all` size \
+             measured for both `quadrants` and `symmetry` (with its heap peak)."
+        );
+        // A registry that declares no trade: the chart's description alone.
+        assert!(readme_paragraph(&behind, None).ends_with("joined in order of n."));
     }
 }

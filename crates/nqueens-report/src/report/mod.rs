@@ -74,7 +74,8 @@ pub struct ReportInput {
     pub by_hand: Vec<crate::HandCount>,
     /// Blocks of the project README to fill besides the tradeoffs, by name ([`crate::project`]).
     pub readme_blocks: Vec<(String, String)>,
-    /// The registered strategies, in registry order ([`Family::of_registry`]), for the styles.
+    /// The registered strategies, in registry order ([`Family::of_registry`]): the styles,
+    /// and the tradeoffs they declare.
     pub strategies: Vec<Family>,
 }
 
@@ -209,7 +210,7 @@ fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, Report
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let tradeoffs: String = tradeoffs::tradeoff_lines(data)
+    let tradeoffs: String = tradeoffs::tradeoff_lines(data)?
         .iter()
         .map(|line| format!("- {line}\n"))
         .collect();

@@ -6,7 +6,7 @@
 use minijinja::{Environment, context};
 
 use super::data::Data;
-use super::memory::{count_costs, readme_paragraph};
+use super::memory::{count_costs, readme_paragraph, trades};
 use super::summary::summary_lines;
 use super::tables::{seed_table, table, time_table, yardstick_table};
 use super::{Provenance, versus};
@@ -43,7 +43,7 @@ pub(super) fn readme(
     let summary: Vec<String> = compared
         .into_iter()
         .flatten()
-        .chain(summary_lines(data))
+        .chain(summary_lines(data)?)
         .collect();
     let updates: Vec<_> = provenance
         .updates
@@ -89,7 +89,7 @@ pub(super) fn readme(
         charts,
         count_table => text(|md| time_table(md, data, COUNT_ALL)),
         first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
-        memory => readme_paragraph(&count_costs(data)),
+        memory => readme_paragraph(&count_costs(data), trades(&input.strategies).next()),
         seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
         once => super::once::once_lines(data),
         literature => super::literature::rows(data.records),

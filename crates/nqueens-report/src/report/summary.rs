@@ -4,7 +4,7 @@
 use super::charts::first_budget;
 use super::data::{Data, Success, grouped, seconds, spread, values};
 use super::fits;
-use super::memory::{count_costs, summary_line, verdict};
+use super::memory::missing_lines;
 use super::tables::{YardstickTime, times, yardstick_rows};
 use super::tradeoffs::tradeoff_lines;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 type Sizes<'a> = BTreeMap<usize, Vec<(&'a str, f64)>>;
 
 /// The summary's sentences, one per bullet.
-pub(super) fn summary_lines(data: &Data<'_>) -> Vec<String> {
+pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::ReportError> {
     let count = data.estimates(COUNT_ALL);
     let mut sizes: Sizes<'_> = BTreeMap::new();
     for (id, points) in &count {
@@ -24,15 +24,13 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Vec<String> {
         }
     }
     // The tradeoffs first, then the figures behind them.
-    let mut lines = tradeoff_lines(data);
+    let mut lines = tradeoff_lines(data)?;
     lines.extend(count_ratios(&sizes));
     for (id, points) in &count {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
         lines.push(count_growth(id, &times));
     }
-    if data.measured(COUNT_ALL).next().is_some() && verdict(&count_costs(data)).is_none() {
-        lines.push(summary_line(None));
-    }
+    lines.extend(missing_lines(data));
     for (id, points) in data.estimates(FIRST_SOLUTION) {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
         lines.extend(first_growth(&id, &times));
@@ -46,7 +44,7 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Vec<String> {
         lines.push("Not enough data for a summary.".to_string());
     }
     lines.extend(symmetry_share());
-    lines
+    Ok(lines)
 }
 
 /// How much of the count symmetry explains, from the published counts: the share of symmetric

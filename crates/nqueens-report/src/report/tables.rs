@@ -8,7 +8,7 @@ use nqueens_core::{StatField, Stats};
 
 use super::data::{Data, Success, seconds, spread, values, work_values};
 use crate::group::YARDSTICK;
-use crate::{CaseRecord, format_bytes, format_count, format_seconds, format_size};
+use crate::{CaseRecord, Family, format_bytes, format_count, format_seconds, format_size};
 
 /// Counters the time tables leave out beside those no table shows ([`StatField::tabulated`]):
 /// the strategy's own peak-memory estimate, which the bench's measured heap peak (the last
@@ -268,41 +268,44 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
         "bytes allocated",
     ];
     table(md, &head, "rlrlrrrr", lines);
-    peer_lines(md, &rows);
+    peer_lines(md, &rows, &data.input.strategies);
 }
 
-/// The published peer of the joining counter: Evgeny Kluev's N-Queens-Count-Sol (C++20),
-/// measured against the same `count.c` on this machine type, one thread, interleaved runs,
-/// medians (issue 15 of this project): its speed-up over `count.c` by n. Not rerun here.
-const PEER: (&str, &[(usize, f64)]) = ("Kluev's N-Queens-Count-Sol", &[(16, 13.3), (17, 7.9)]);
-
-/// The peer's published speed-up beside this run's one-thread `quadrants`, per size.
-fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>) {
-    let (peer, ratios) = PEER;
-    let mut lines = Vec::new();
-    for &(n, peer_ratio) in ratios {
-        let Some(list) = rows.get(&n) else { continue };
-        let (Some(c), Some(ours)) = (
-            list.iter().find(|t| t.is_c()),
-            list.iter().find(|t| t.id == "quadrants-t1"),
-        ) else {
-            continue;
-        };
-        let ratio = c.seconds / ours.seconds;
-        lines.push(format!(
-            "n = {n}: `quadrants-t1` {ratio:.1}× faster than `count.c`, the peer {peer_ratio}× \
-             ({:.2}× the peer)",
-            ratio / peer_ratio
-        ));
-    }
-    if !lines.is_empty() {
-        let _ = writeln!(
-            md,
-            "The joining counter's published peer, {peer} (C++20), measured against the same \
-             `count.c` on this machine type (one thread, interleaved runs, medians; not rerun \
-             here): {}.\n",
-            lines.join("; ")
-        );
+/// Each declared [`Peer`](nqueens_core::Peer)'s published speed-up over the C program beside
+/// this run's one-thread speed-up of the strategy declaring it, per size.
+fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strategies: &[Family]) {
+    for (name, peer) in strategies
+        .iter()
+        .filter_map(|f| Some((&f.name, f.tradeoffs.peer?)))
+    {
+        let ours = format!("{name}-t1");
+        let (mut lines, mut c_id) = (Vec::new(), "");
+        for &(n, peer_ratio) in peer.speedups {
+            let Some(list) = rows.get(&n) else { continue };
+            let (Some(c), Some(one)) = (
+                list.iter().find(|t| t.is_c()),
+                list.iter().find(|t| t.id == ours),
+            ) else {
+                continue;
+            };
+            let ratio = c.seconds / one.seconds;
+            c_id = &c.id;
+            lines.push(format!(
+                "n = {n}: `{ours}` {ratio:.1}× faster than `{c_id}`, the peer {peer_ratio}× \
+                 ({:.2}× the peer)",
+                ratio / peer_ratio
+            ));
+        }
+        if !lines.is_empty() {
+            let _ = writeln!(
+                md,
+                "{}'s published peer, {}, measured against the same `{c_id}` on this machine \
+                 type (one thread, interleaved runs, medians; not rerun here): {}.\n",
+                peer.ours,
+                peer.name,
+                lines.join("; ")
+            );
+        }
     }
 }
 

@@ -1,31 +1,186 @@
-//! The summary's lead, also the project README's block `tradeoffs`: the tradeoffs its "What
-//! each one teaches" names, computed from the run, one sentence each (left out when the run did
-//! not measure its cases).
+//! The summary's lead, also the project README's block `tradeoffs`: what each strategy declares
+//! it trades against its rivals ([`nqueens_core::Tradeoffs`]), in registry order, each sentence
+//! a template filled with figures computed the same way for every pair (left out when the run
+//! did not measure what it reads), then where each first-solution series stops scaling.
+
+use std::collections::BTreeMap;
+
+use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value, context};
+use nqueens_core::{Reading, Tradeoff};
 
 use super::data::{Data, spread, values};
 use super::memory::{count_costs, summary_line, verdict};
 use super::tables::{times, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
-use crate::{CaseStatus, format_bytes, format_count, format_seconds, format_size};
+use crate::{CaseStatus, ReportError, format_bytes, format_count, format_seconds, format_size};
 
 /// The smallest size whose counting time is more search than the fixed cost of a call.
 const FROM_N: usize = 8;
 
-/// The lead sentences, in the README's order of the families.
-pub(super) fn tradeoff_lines(data: &Data<'_>) -> Vec<String> {
-    let lines = [
-        backtracking(data),
-        permutation(data),
-        symmetry(data),
-        verdict(&count_costs(data)).map(|v| summary_line(Some(&v))),
-        against_c(data),
-        breadth(data),
-        guided(data),
-        dlx(data),
-        local_search(data),
-        reach(data),
-    ];
-    lines.into_iter().flatten().collect()
+/// The errors of a template that prints, filters or computes with a figure the run lacks.
+const LACKING: [ErrorKind; 2] = [ErrorKind::UndefinedError, ErrorKind::InvalidOperation];
+
+/// The lead sentences: each strategy's memory verdict and tradeoffs in registry order, the
+/// sentences of consecutive declarations with one heading joined into one line.
+pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError> {
+    let env = environment();
+    let costs = count_costs(data);
+    // (heading, sentence); an empty heading: a line of its own, full stop included.
+    let mut said: Vec<(&str, String)> = Vec::new();
+    for family in &data.input.strategies {
+        let trade = family.tradeoffs.memory.map(|m| (family.name.as_str(), m));
+        if let Some(v) = trade.and_then(|trade| verdict(&costs, trade)) {
+            said.push(("", summary_line(&v)));
+        }
+        for tradeoff in family.tradeoffs.sentences {
+            if let Some(text) = render(&env, data, &family.name, tradeoff)? {
+                let text = if tradeoff.heading.is_empty() {
+                    text + "."
+                } else {
+                    text
+                };
+                said.push((tradeoff.heading, text));
+            }
+        }
+    }
+    let joined = said.chunk_by(|a, b| !a.0.is_empty() && a.0 == b.0);
+    let mut lines: Vec<String> = joined
+        .map(|chunk| {
+            let parts: Vec<&str> = chunk.iter().map(|(_, text)| text.as_str()).collect();
+            match chunk[0].0 {
+                "" => parts.concat(),
+                heading => format!("{heading}: {}.", parts.join("; ")),
+            }
+        })
+        .collect();
+    lines.extend(reach(data));
+    Ok(lines)
+}
+
+/// The templates' environment: strict about undefined figures, with the report's formats.
+fn environment() -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.add_filter("seconds", |v: Value| Ok(format_seconds(figure(&v)?)));
+    env.add_filter("count", |v: Value| Ok(format_count(figure(&v)?)));
+    env.add_filter("bytes", |v: Value| Ok(format_bytes(figure(&v)? as u64)));
+    env.add_filter("size", |v: Value| Ok(format_size(figure(&v)? as usize)));
+    env.add_filter("fixed", |v: Value, digits: usize| {
+        Ok(format!("{:.digits$}", figure(&v)?))
+    });
+    env.add_filter("times", |v: Value, above: &str, below: &str| {
+        Ok(times(figure(&v)?, above, below))
+    });
+    env.add_filter("share", |v: Value| Ok(share(figure(&v)?)));
+    env.add_filter("range", |ratios: Vec<f64>| {
+        range(&ratios).ok_or_else(|| minijinja::Error::from(ErrorKind::UndefinedError))
+    });
+    env
+}
+
+/// A figure handed to a filter; undefined (the run lacks it) is an error, which leaves the
+/// sentence out.
+fn figure(value: &Value) -> Result<f64, minijinja::Error> {
+    if value.is_undefined() {
+        return Err(ErrorKind::UndefinedError.into());
+    }
+    f64::try_from(value.clone())
+}
+
+/// `tradeoff` of strategy `name` filled with the run's figures; `None` when the run lacks one
+/// it uses, or it says nothing.
+fn render(
+    env: &Environment<'_>,
+    data: &Data<'_>,
+    name: &str,
+    tradeoff: &Tradeoff,
+) -> Result<Option<String>, ReportError> {
+    let us = tradeoff
+        .variant
+        .map_or(name.to_string(), |v| format!("{name}-{v}"));
+    let figures = match tradeoff.reads {
+        Reading::Count => pair(data, COUNT_ALL, &us, tradeoff),
+        Reading::First => pair(data, FIRST_SOLUTION, &us, tradeoff),
+        Reading::Yardstick => yardstick(data, &us, tradeoff),
+    };
+    let Some(figures) = figures else {
+        return Ok(None);
+    };
+    match env.render_str(tradeoff.sentence, figures) {
+        Ok(text) => Ok(Some(text).filter(|t| !t.is_empty())),
+        Err(e) if LACKING.contains(&e.kind()) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `value`, or undefined.
+fn maybe<T: Into<Value>>(value: Option<T>) -> Value {
+    value.map_or(Value::UNDEFINED, Into::into)
+}
+
+/// The figures of series `us` against the tradeoff's rivals in `group` ([`Tradeoff`] lists
+/// them); `None` when they share no size.
+fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
+    let mut common = sizes(data, group, us);
+    for rival in tradeoff.against {
+        let theirs = sizes(data, group, rival);
+        common.retain(|n| theirs.contains(n));
+    }
+    common.retain(|&n| tradeoff.up_to.is_none_or(|up_to| n <= up_to));
+    let n = *common.last()?;
+    let rival = tradeoff.against.first().copied().unwrap_or_default();
+    // Criterion's time, the median of the nodes over seeds and the largest heap peak.
+    let side = |id: &str, n: usize| {
+        let runs = data.records(group, id, n);
+        let nodes = values(&runs, |r| r.stats.nodes);
+        let nodes = (!nodes.is_empty()).then(|| spread(0.0, &nodes).y);
+        let heap = runs.iter().map(|r| r.heap_peak_bytes).max();
+        context! {
+            id,
+            time => maybe(time(data, group, id, n)),
+            nodes => maybe(nodes.filter(|v| *v > 0.0)),
+            heap => maybe(heap.filter(|b| *b > 0)),
+        }
+    };
+    let from: Vec<usize> = common.into_iter().filter(|&n| n >= FROM_N).collect();
+    let ratios: Vec<f64> = (from.iter())
+        .filter_map(|&n| Some(time(data, group, rival, n)? / time(data, group, us, n)?))
+        .collect();
+    let largest = sizes(data, group, us).last().copied().unwrap_or(n);
+    let rivals: Vec<Value> = tradeoff.against.iter().map(|id| side(id, n)).collect();
+    Some(context! {
+        n,
+        us => side(us, n),
+        rival => rivals.first().cloned().unwrap_or(Value::UNDEFINED),
+        rivals,
+        from => maybe(from.first().copied()),
+        ratios,
+        largest => context! { n => largest, us => side(us, largest), rival => side(rival, largest) },
+    })
+}
+
+/// The figures of the yardstick: per size, the rival program's seconds and the strategy's on
+/// each thread count (its labels `<us>-t<threads>`); `None` without a rival.
+fn yardstick(data: &Data<'_>, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
+    let rival = *tradeoff.against.first()?;
+    let threads = |id: &str| {
+        let count = id.strip_prefix(us)?.strip_prefix("-t")?;
+        count.parse::<usize>().is_ok().then(|| format!("t{count}"))
+    };
+    let rows: Vec<Value> = yardstick_rows(data)
+        .into_iter()
+        .map(|(n, list)| {
+            let mut row = BTreeMap::from([("n".to_string(), Value::from(n))]);
+            for t in list.iter().filter(|t| t.seconds > 0.0) {
+                let rival = (t.id == rival).then(|| "rival".to_string());
+                if let Some(key) = rival.or_else(|| threads(&t.id)) {
+                    row.insert(key, Value::from(t.seconds));
+                }
+            }
+            Value::from(row)
+        })
+        .collect();
+    Some(context! { us => context! { id => us }, rival => context! { id => rival }, rows })
 }
 
 /// Criterion's median time of one case.
@@ -39,232 +194,6 @@ fn sizes(data: &Data<'_>, group: &str, id: &str) -> Vec<usize> {
     series.map_or(Vec::new(), |(_, points)| {
         points.iter().map(|p| p.0).collect()
     })
-}
-
-/// The search nodes of one case (the median over seeds), when it counted any.
-fn nodes(data: &Data<'_>, group: &str, id: &str, n: usize) -> Option<f64> {
-    let nodes = values(&data.records(group, id, n), |r| r.stats.nodes);
-    (!nodes.is_empty())
-        .then(|| spread(0.0, &nodes).y)
-        .filter(|v| *v > 0.0)
-}
-
-/// The heap peak the bench measured for one case.
-fn heap(data: &Data<'_>, group: &str, id: &str, n: usize) -> Option<u64> {
-    let runs = data.records(group, id, n);
-    runs.iter()
-        .map(|r| r.heap_peak_bytes)
-        .max()
-        .filter(|b| *b > 0)
-}
-
-/// The sizes where both ids have a time, increasing.
-fn common(data: &Data<'_>, group: &str, a: &str, b: &str) -> Vec<usize> {
-    let theirs = sizes(data, group, b);
-    let mut ours = sizes(data, group, a);
-    ours.retain(|n| theirs.contains(n));
-    ours
-}
-
-/// `bitmask` against `vector`: the speed-up, and how much of it is mirror halving.
-fn backtracking(data: &Data<'_>) -> Option<String> {
-    let mut sizes = common(data, COUNT_ALL, "vector", "bitmask");
-    sizes.retain(|&n| n >= FROM_N);
-    let speedup =
-        |n| Some(time(data, COUNT_ALL, "vector", n)? / time(data, COUNT_ALL, "bitmask", n)?);
-    let ratios: Vec<f64> = sizes.iter().filter_map(|&n| speedup(n)).collect();
-    let (&first, &last) = (sizes.first()?, sizes.last()?);
-    let mut line = format!(
-        "Backtracking: `bitmask` counts {} faster than `vector` over n = {first}..{last} \
-         (the same tree, three machine words instead of a scan of the placed rows)",
-        range(&ratios)?
-    );
-    if let Some((v, b)) =
-        nodes(data, COUNT_ALL, "vector", last).zip(nodes(data, COUNT_ALL, "bitmask", last))
-    {
-        let halving = v / b;
-        let cheaper = speedup(last)? / halving;
-        let (b, v) = (format_count(b), format_count(v));
-        line.push_str(&format!(
-            "; at n = {last}, {halving:.2}× of it is mirror halving ({b} nodes against {v}) \
-             and {cheaper:.0}× the cheaper node"
-        ));
-    }
-    Some(line + ".")
-}
-
-/// `permutation` against `bitmask` at the largest n up to 12 both counted.
-fn permutation(data: &Data<'_>) -> Option<String> {
-    let common = common(data, COUNT_ALL, "permutation", "bitmask");
-    let n = *common.iter().rev().find(|&&n| n <= 12)?;
-    let p = time(data, COUNT_ALL, "permutation", n)?;
-    let b = time(data, COUNT_ALL, "bitmask", n)?;
-    Some(format!(
-        "Permutation filtering, the brute-force baseline: at n = {n} `permutation` ({}) is \
-         {:.0}× slower than `bitmask` ({}).",
-        format_seconds(p),
-        p / b,
-        format_seconds(b)
-    ))
-}
-
-/// `symmetry` against `bitmask` at the largest n both counted.
-fn symmetry(data: &Data<'_>) -> Option<String> {
-    let n = *common(data, COUNT_ALL, "symmetry", "bitmask").last()?;
-    let s = time(data, COUNT_ALL, "symmetry", n)?;
-    let b = time(data, COUNT_ALL, "bitmask", n)?;
-    let counted = nodes(data, COUNT_ALL, "symmetry", n).zip(nodes(data, COUNT_ALL, "bitmask", n));
-    let placing = counted.map_or(String::new(), |(sn, bn)| {
-        let (share, s, b) = (sn / bn, format_count(sn), format_count(bn));
-        format!(", placing {share:.2}× the queens `bitmask` places ({s} against {b})")
-    });
-    Some(format!(
-        "Counting by symmetry: at n = {n} `symmetry` counts {} than `bitmask` ({} against \
-         {}){placing}.",
-        times(b / s, "faster", "slower"),
-        format_seconds(s),
-        format_seconds(b)
-    ))
-}
-
-/// `quadrants` against `count.c` where both were timed, then alone at the larger sizes.
-fn against_c(data: &Data<'_>) -> Option<String> {
-    let (mut ratios, mut alone) = (Vec::new(), Vec::new());
-    for (n, list) in yardstick_rows(data) {
-        let time = |id: &str| {
-            let t = list.iter().find(|t| t.id == id)?;
-            Some(t.seconds).filter(|s| *s > 0.0)
-        };
-        match (time("count.c"), time("quadrants-t1"), time("quadrants-t2")) {
-            (Some(c), Some(one), _) => {
-                ratios.push(format!("{} at n = {n}", times(c / one, "faster", "slower")))
-            }
-            (None, Some(one), two) => {
-                let two = two.map_or(String::new(), |t| {
-                    format!(" ({} on two)", format_seconds(t))
-                });
-                alone.push(format!("n = {n} in {}{two}", format_seconds(one)));
-            }
-            (None, None, Some(two)) => {
-                alone.push(format!("n = {n} in {} on two", format_seconds(two)));
-            }
-            _ => {}
-        }
-    }
-    let (ratios, alone) = (ratios.join(", "), alone.join(", "));
-    let line = match (ratios.is_empty(), alone.is_empty()) {
-        (true, true) => return None,
-        (false, true) => {
-            format!("Counting against C: `quadrants` on one thread against `count.c`: {ratios}")
-        }
-        (false, false) => format!(
-            "Counting against C: `quadrants` on one thread against `count.c`: {ratios}; \
-             alone, it counts {alone}"
-        ),
-        (true, false) => {
-            format!("Counting by joining, alone: `quadrants` on one thread counts {alone}")
-        }
-    };
-    Some(line + ".")
-}
-
-/// `breadth` against `vector`: time, nodes and the frontier's memory.
-fn breadth(data: &Data<'_>) -> Option<String> {
-    let n = *common(data, COUNT_ALL, "breadth", "vector").last()?;
-    let b = time(data, COUNT_ALL, "breadth", n)?;
-    let v = time(data, COUNT_ALL, "vector", n)?;
-    let counted = nodes(data, COUNT_ALL, "breadth", n).zip(nodes(data, COUNT_ALL, "vector", n));
-    let visiting = counted.map_or(String::new(), |(bn, vn)| {
-        let same = if (bn / vn - 1.0).abs() < 1e-9 {
-            "the same".to_string()
-        } else {
-            format!("{:.2}× the", bn / vn)
-        };
-        format!(" visiting {same} nodes ({})", format_count(bn))
-    });
-    let largest = *sizes(data, COUNT_ALL, "breadth").last()?;
-    let heaps =
-        heap(data, COUNT_ALL, "breadth", largest).zip(heap(data, COUNT_ALL, "vector", largest));
-    let frontier = heaps.map_or(String::new(), |(heap, vheap)| {
-        let (heap, vheap) = (format_bytes(heap), format_bytes(vheap));
-        format!(", but its frontier holds {heap} at n = {largest} where `vector` holds {vheap}")
-    });
-    let faster = times(v / b, "faster", "slower");
-    Some(format!(
-        "Breadth-first extension: at n = {n} `breadth` counts {faster} than `vector`{visiting}\
-         {frontier}."
-    ))
-}
-
-/// Guided search against `bitmask`: the nodes to a first solution.
-fn guided(data: &Data<'_>) -> Option<String> {
-    let guided = ["warnsdorff-faithful", "warnsdorff"]
-        .into_iter()
-        .find(|id| !common(data, FIRST_SOLUTION, id, "bitmask").is_empty())?;
-    let n = *common(data, FIRST_SOLUTION, guided, "bitmask").last()?;
-    let g = format_count(nodes(data, FIRST_SOLUTION, guided, n)?);
-    let b = format_count(nodes(data, FIRST_SOLUTION, "bitmask", n)?);
-    let gt = format_seconds(time(data, FIRST_SOLUTION, guided, n)?);
-    let bt = format_seconds(time(data, FIRST_SOLUTION, "bitmask", n)?);
-    Some(format!(
-        "Guided search: to a first solution at n = {n}, `{guided}` visits {g} nodes against \
-         `bitmask`'s {b} ({gt} against {bt})."
-    ))
-}
-
-/// Dancing links against the backtrackers: nodes and time per node when counting.
-fn dlx(data: &Data<'_>) -> Option<String> {
-    let n = *common(data, COUNT_ALL, "dlx", "bitmask")
-        .iter()
-        .rev()
-        .find(|&&n| nodes(data, COUNT_ALL, "vector", n).is_some())?;
-    let d = nodes(data, COUNT_ALL, "dlx", n)?;
-    let v = nodes(data, COUNT_ALL, "vector", n)?;
-    let b = nodes(data, COUNT_ALL, "bitmask", n)?;
-    let dt = time(data, COUNT_ALL, "dlx", n)?;
-    let bt = time(data, COUNT_ALL, "bitmask", n)?;
-    Some(format!(
-        "Exact cover: counting at n = {n}, `dlx` visits {} of `vector`'s nodes and {} of \
-         `bitmask`'s ({} against {} and {}), but pays {:.0}× `bitmask`'s time per node, so \
-         it counts {} than `bitmask`.",
-        share(d / v),
-        share(d / b),
-        format_count(d),
-        format_count(v),
-        format_count(b),
-        (dt / d) / (bt / b),
-        times(dt / bt, "slower", "faster"),
-    ))
-}
-
-/// The local searches against `min-conflicts`, and the GA against its control.
-fn local_search(data: &Data<'_>) -> Option<String> {
-    let mut parts = Vec::new();
-    for rival in ["annealing", "genetic", "hill-climbing"] {
-        let Some(&n) = common(data, FIRST_SOLUTION, "min-conflicts", rival).last() else {
-            continue;
-        };
-        let m = time(data, FIRST_SOLUTION, "min-conflicts", n)?;
-        let r = time(data, FIRST_SOLUTION, rival, n)?;
-        parts.push(format!(
-            "`{rival}` is {} than `min-conflicts` at n = {} ({} against {})",
-            times(r / m, "slower", "faster"),
-            format_size(n),
-            format_seconds(r),
-            format_seconds(m)
-        ));
-    }
-    let control = common(data, FIRST_SOLUTION, "genetic", "genetic-mutation");
-    if let Some(&n) = control.last() {
-        let g = time(data, FIRST_SOLUTION, "genetic", n)?;
-        let m = time(data, FIRST_SOLUTION, "genetic-mutation", n)?;
-        parts.push(format!(
-            "without crossover, `genetic-mutation` is {} than `genetic` at n = {}",
-            times(g / m, "faster", "slower"),
-            format_size(n)
-        ));
-    }
-    (!parts.is_empty()).then(|| format!("Local search: {}.", parts.join("; ")))
 }
 
 /// Where each first-solution series ends (and times out, if it did), farthest last.
@@ -323,6 +252,67 @@ fn share(ratio: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_declared_sentence_renders_when_the_run_has_every_figure() {
+        let env = environment();
+        let side = |id: &str| context! { id, time => 2.0, nodes => 1000.0, heap => 4096 };
+        let pair = context! {
+            n => 12,
+            us => side("us"),
+            rival => side("a"),
+            rivals => vec![side("a"), side("b")],
+            from => 8,
+            ratios => vec![40.0, 52.0],
+            largest => context! { n => 14, us => side("us"), rival => side("a") },
+        };
+        let yardstick = context! {
+            us => context! { id => "us" },
+            rival => context! { id => "c" },
+            rows => vec![
+                context! { n => 16, rival => 4.0, t1 => 0.1, t2 => 0.05 },
+                context! { n => 18, t1 => 2.0, t2 => 1.0 },
+            ],
+        };
+        for solver in nqueens::registry().iter() {
+            for tradeoff in solver.capabilities().tradeoffs.sentences {
+                let figures = match tradeoff.reads {
+                    Reading::Yardstick => yardstick.clone(),
+                    Reading::Count | Reading::First => pair.clone(),
+                };
+                let text = env.render_str(tradeoff.sentence, figures);
+                let text = text.unwrap_or_else(|e| panic!("{}: {e:#}", solver.name()));
+                assert!(!text.is_empty(), "{}", solver.name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_yardstick_sentence_reads_the_counter_alone_where_c_was_not_run() {
+        let registry = nqueens::registry();
+        let quadrants = registry.get("quadrants").expect("registered");
+        let capabilities = quadrants.capabilities();
+        let [sentence] = capabilities.tradeoffs.sentences else {
+            panic!("one sentence")
+        };
+        let render = |rows: Vec<Value>| {
+            let figures = context! { us => context! { id => "quadrants" }, rival => context! { id => "count.c" }, rows };
+            environment()
+                .render_str(sentence.sentence, figures)
+                .expect("rendered")
+        };
+        let alone = render(vec![
+            context! { n => 18, t1 => 2.0, t2 => 1.0 },
+            context! { n => 19, t2 => 4.0 },
+        ]);
+        assert_eq!(
+            alone,
+            "Counting by joining, alone: `quadrants` on one thread counts n = 18 in 2 s (1 s on \
+             two), n = 19 in 4 s on two"
+        );
+        // Nothing of its own to say: left out.
+        assert_eq!(render(vec![context! { n => 16, rival => 4.0 }]), "");
+    }
 
     #[test]
     fn ratios_read_as_words() {
