@@ -28,7 +28,7 @@
 //!
 //! ## The tree's profile
 //!
-//! [`VectorSolver::profile`] and [`BitmaskSolver::profile`] report the tree level by level
+//! Both report the tree level by level through [`Solver::profile`](nqueens_core::Solver::profile)
 //! ([`TreeProfile`], Knuth's profile, OEIS A319284): n = 8 has 1, 8, 42, 140, 344, 568, 550,
 //! 312, 92 nodes (2,057), n = 16 has 1,141,190,303 in all (OEIS A319236). `vector`'s reads
 //! the placements its search reports to an observer; `bitmask`'s walks half the tree by the
@@ -50,11 +50,12 @@
 #![deny(missing_docs)]
 
 mod bitmask;
+mod literature;
 mod profile;
 mod vector;
 
 pub use bitmask::BitmaskSolver;
-pub use profile::TreeProfile;
+pub use nqueens_core::TreeProfile;
 pub use vector::VectorSolver;
 
 /// How many nodes a search visits between looks at the stop flag: often enough to stop within

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::{Budget, Cost, Error, Limit, Operation};
+use crate::{Budget, Cost, Error, Experiment, Limit, Operation};
 
 /// One mode of a strategy, with its own limits and costs: everything a caller may ask of it
 /// before it runs, as data. A strategy without modes has exactly one variant, with no name.
@@ -101,6 +101,10 @@ pub struct Capabilities {
     /// The run the report shows as the trace of its family, if it shows one.
     #[serde(skip)]
     pub showcase: Option<Showcase>,
+    /// The experiments of the literature its runs reproduce (the bench's `literature` group,
+    /// the report's *The literature, reproduced*), if any.
+    #[serde(skip)]
+    pub literature: &'static [Experiment],
 }
 
 /// A run worth watching at n = 8: the report draws its trace under the family's heading.
@@ -124,6 +128,7 @@ impl Capabilities {
             resumable: false,
             variants,
             showcase: None,
+            literature: &[],
         }
     }
 
@@ -131,6 +136,14 @@ impl Capabilities {
     pub const fn showcase(self, showcase: Showcase) -> Capabilities {
         Capabilities {
             showcase: Some(showcase),
+            ..self
+        }
+    }
+
+    /// The same, with the experiments of the literature its runs reproduce.
+    pub const fn literature(self, experiments: &'static [Experiment]) -> Capabilities {
+        Capabilities {
+            literature: experiments,
             ..self
         }
     }

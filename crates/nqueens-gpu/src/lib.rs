@@ -126,6 +126,7 @@ impl Strategy for GpuSolver {
             resumable: true,
             variants: &VARIANTS,
             showcase: None,
+            literature: &[],
         }
     }
 

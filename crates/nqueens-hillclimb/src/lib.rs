@@ -117,6 +117,7 @@
 
 mod board;
 mod climb;
+mod literature;
 
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
@@ -273,6 +274,7 @@ impl Strategy for HillClimbingSolver {
             "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
             &VARIANTS,
         )
+        .literature(literature::EXPERIMENTS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -105,6 +105,7 @@
 mod board;
 mod completion;
 mod diagonals;
+mod literature;
 mod prefetch;
 mod restart;
 
@@ -189,6 +190,7 @@ impl Strategy for MinConflictsSolver {
             variant: None,
             seed: Some(10),
         })
+        .literature(literature::EXPERIMENTS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

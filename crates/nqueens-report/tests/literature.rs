@@ -5,7 +5,8 @@
 
 use nqueens_core::Stats;
 use nqueens_report::{
-    CaseRecord, CaseStatus, ReportInput, ReportOptions, StatsFile, group::LITERATURE, write_report,
+    CaseRecord, CaseStatus, ReportInput, ReportOptions, Reproduction, StatsFile, group::LITERATURE,
+    write_report,
 };
 
 mod common;
@@ -21,6 +22,7 @@ fn literature_section(name: &str, records: Vec<CaseRecord>) -> String {
             records,
         }),
         generated: "2026-01-02 05:00 UTC".to_string(),
+        literature: Reproduction::of_registry(&nqueens::registry()),
         ..ReportInput::default()
     };
     let out = dir.0.join("out");

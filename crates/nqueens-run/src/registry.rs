@@ -335,6 +335,7 @@ mod tests {
                     ..Variant::BLANK
                 }],
                 showcase: None,
+                literature: &[],
             }
         }
         fn availability(&self) -> Availability {

@@ -199,6 +199,7 @@ impl Strategy for SymmetrySolver {
             resumable: true,
             variants: &[COUNTER],
             showcase: None,
+            literature: &[],
         }
     }
 

@@ -18,6 +18,7 @@ mod versus;
 use std::path::{Path, PathBuf};
 
 use data::Data;
+pub use literature::Reproduction;
 
 use crate::group::COMPLETION;
 use crate::{
@@ -76,6 +77,9 @@ pub struct ReportInput {
     pub readme_blocks: Vec<(String, String)>,
     /// The registered strategies, in registry order ([`Family::of_registry`]), for the styles.
     pub strategies: Vec<Family>,
+    /// The experiments of the literature the registered strategies declare
+    /// ([`Reproduction::of_registry`]), for *The literature, reproduced*.
+    pub literature: Vec<Reproduction>,
 }
 
 /// Where and how to write.

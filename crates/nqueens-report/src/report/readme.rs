@@ -6,6 +6,7 @@
 use minijinja::{Environment, context};
 
 use super::data::Data;
+use super::literature::rows;
 use super::memory::{count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, table, time_table, yardstick_table};
@@ -88,10 +89,10 @@ pub(super) fn readme(
         memory => readme_paragraph(&count_costs(data)),
         seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
         once => super::once::once_lines(data),
-        literature => super::literature::rows(data.records),
-        knuth_sixteen => super::literature_runs::knuth_row(data.records),
-        pearson => super::literature_runs::pearson_rows(data.records),
-        first_choice => super::literature::first_choice_sentence(data.records),
+        literature => [0, 1].map(|kind| rows(data.records, &input.literature, kind)).concat(),
+        tree_profiles => rows(data.records, &input.literature, 2),
+        first_solutions => rows(data.records, &input.literature, 3),
+        unclaimed => super::literature::unclaimed(data.records, &input.literature),
         validate_table => text(|md| time_table(md, data, VALIDATE)),
         instructions => text(|md| super::instructions::table(md, data)),
         yardstick => text(|md| yardstick_table(md, data)),
