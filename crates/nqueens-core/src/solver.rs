@@ -142,6 +142,12 @@ pub trait Solver: Strategy {
     /// The profile of the strategy's backtrack tree for the `n × n` board
     /// ([`Strategy::search_profile`]), checked as a listing of `n` is; a stop ends it early,
     /// and [`TreeProfile::ended`] then says why.
+    ///
+    /// # Errors
+    ///
+    /// As for listing ([`Solver::visit`]): [`Error::ZeroSize`] for `n = 0`,
+    /// [`Error::TooLarge`] beyond the listing limit; [`Error::Unsupported`] for a strategy with
+    /// no tree to profile.
     fn profile(&self, n: usize, config: &Config) -> Result<TreeProfile, Error> {
         let variant = checked(self, Operation::List, n, config)?;
         let mut profile = self.search_profile(&Job::checked(n, variant, config))?;

@@ -46,10 +46,23 @@ impl Reproduction {
     }
 }
 
+/// What the section's template shows of the experiments: the rows of the climbs and seeded
+/// runs (`statistics`, at the head of the table), of the tree profiles and of the first
+/// solutions (each beside the template's rows of the same source), and the sentences of the
+/// climbs without a published figure (`unclaimed`).
+pub(super) fn section(records: &[CaseRecord], all: &[Reproduction]) -> minijinja::Value {
+    minijinja::context! {
+        statistics => [rows(records, all, 0), rows(records, all, 1)].concat(),
+        tree_profiles => rows(records, all, 2),
+        first_solutions => rows(records, all, 3),
+        unclaimed => unclaimed(records, all),
+    }
+}
+
 /// The rows of the experiments of one kind (its [`rank`]: climbs 0, seeded runs 1, tree
 /// profiles 2, lexicographic first solutions 3), in registry order, each experiment's claims in
 /// the order it declares them.
-pub(super) fn rows(records: &[CaseRecord], all: &[Reproduction], kind: u8) -> Vec<[String; 4]> {
+fn rows(records: &[CaseRecord], all: &[Reproduction], kind: u8) -> Vec<[String; 4]> {
     let mut rows = Vec::new();
     for reproduction in all.iter().filter(|r| rank(r.experiment.runs) == kind) {
         let experiment = reproduction.experiment;
@@ -300,7 +313,7 @@ pub(super) fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
 }
 
 /// What the climbs without a published figure measured, a sentence for each size.
-pub(super) fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
+fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
     let mut sentences = Vec::new();
     for reproduction in all.iter().filter(|r| r.experiment.claims.is_empty()) {
         let (Runs::Climbs { what }, label) = (reproduction.experiment.runs, &reproduction.label)

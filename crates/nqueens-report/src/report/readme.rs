@@ -6,7 +6,6 @@
 use minijinja::{Environment, context};
 
 use super::data::Data;
-use super::literature::rows;
 use super::memory::{count_costs, readme_paragraph};
 use super::summary::summary_lines;
 use super::tables::{seed_table, table, time_table, yardstick_table};
@@ -89,10 +88,7 @@ pub(super) fn readme(
         memory => readme_paragraph(&count_costs(data)),
         seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
         once => super::once::once_lines(data),
-        literature => [0, 1].map(|kind| rows(data.records, &input.literature, kind)).concat(),
-        tree_profiles => rows(data.records, &input.literature, 2),
-        first_solutions => rows(data.records, &input.literature, 3),
-        unclaimed => super::literature::unclaimed(data.records, &input.literature),
+        literature => super::literature::section(data.records, &input.literature),
         validate_table => text(|md| time_table(md, data, VALIDATE)),
         instructions => text(|md| super::instructions::table(md, data)),
         yardstick => text(|md| yardstick_table(md, data)),
