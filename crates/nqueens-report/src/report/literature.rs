@@ -232,57 +232,60 @@ pub(super) fn shown(measure: Measure) -> (f64, usize, &'static str) {
     }
 }
 
-/// What the batches of one experiment of climbs at one size add up to.
-struct Climbs {
+/// The batches of one experiment of climbs at one size, each with the seeds it solved.
+struct Climbs<'a> {
     seeds: f64,
     climbs: f64,
-    success: Measured,
-    steps_on_success: Measured,
-    /// Unknown when no climb got stuck.
-    steps_when_stuck: Option<Measured>,
-    steps_per_solution: Measured,
+    batches: Vec<(&'a CaseRecord, f64)>,
 }
 
-impl Climbs {
-    /// The figure of `measure`, if it is one of a climb's.
-    fn of(&self, measure: Measure) -> Option<Measured> {
-        match measure {
-            Measure::SuccessRate => Some(self.success),
-            Measure::StepsOnSuccess => Some(self.steps_on_success),
-            Measure::StepsWhenStuck => self.steps_when_stuck,
-            // 1/p, its interval from p's.
-            Measure::ClimbsPerSolution => Some(Measured {
-                value: 1.0 / self.success.value,
-                low: 1.0 / self.success.high,
-                high: 1.0 / self.success.low,
-            }),
-            Measure::StepsPerSolution => Some(self.steps_per_solution),
-            Measure::Repairs => None,
-        }
-    }
-}
-
-fn climbs(records: &[CaseRecord], label: &str, n: usize) -> Option<Climbs> {
+fn climbs<'a>(records: &'a [CaseRecord], label: &str, n: usize) -> Option<Climbs<'a>> {
     let batches: Vec<(&CaseRecord, f64)> = measured(records, label, n)
         .into_iter()
         .filter_map(|r| Some((r, solved(r)?)))
         .collect();
     let seeds: f64 = batches.iter().map(|(_, s)| s).sum();
     let stuck: f64 = batches.iter().map(|(r, _)| r.stats.restarts as f64).sum();
-    let success = wilson(seeds, seeds + stuck)?;
-    let per = |f: &dyn Fn(&CaseRecord, f64) -> (f64, f64)| {
-        ratio(&batches.iter().map(|&(r, s)| f(r, s)).collect::<Vec<_>>())
-    };
-    Some(Climbs {
+    let climbs = seeds + stuck;
+    (climbs > 0.0).then_some(Climbs {
         seeds,
-        climbs: seeds + stuck,
-        success,
-        steps_on_success: per(&|r, s| {
-            (r.stats.moves.saturating_sub(r.stats.backtracks) as f64, s)
-        })?,
-        steps_when_stuck: per(&|r, _| (r.stats.backtracks as f64, r.stats.restarts as f64)),
-        steps_per_solution: per(&|r, s| (r.stats.moves as f64, s))?,
+        climbs,
+        batches,
     })
+}
+
+impl Climbs<'_> {
+    /// The figure of `measure` with its interval; `None` for a measure that is not a climb's,
+    /// or steps of climbs that did not happen (none got stuck).
+    fn of(&self, measure: Measure) -> Option<Measured> {
+        let per = |f: fn(&CaseRecord, f64) -> (f64, f64)| {
+            ratio(
+                &self
+                    .batches
+                    .iter()
+                    .map(|&(r, s)| f(r, s))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let success = wilson(self.seeds, self.climbs);
+        match measure {
+            Measure::SuccessRate => success,
+            // 1/p, its interval from p's.
+            Measure::ClimbsPerSolution => success.map(|p| Measured {
+                value: 1.0 / p.value,
+                low: 1.0 / p.high,
+                high: 1.0 / p.low,
+            }),
+            Measure::StepsOnSuccess => {
+                per(|r, s| (r.stats.moves.saturating_sub(r.stats.backtracks) as f64, s))
+            }
+            Measure::StepsWhenStuck => {
+                per(|r, _| (r.stats.backtracks as f64, r.stats.restarts as f64))
+            }
+            Measure::StepsPerSolution => per(|r, s| (r.stats.moves as f64, s)),
+            Measure::Repairs => None,
+        }
+    }
 }
 
 /// Whether `figure` (a [`Figure::Mean`]), at its precision, meets our interval; else why not.
@@ -327,15 +330,17 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
                 sentences.push(format!("{what} has no published figure at n = {n}."));
                 continue;
             };
-            let steps =
-                |m: Option<Measured>| m.map_or_else(|| "–".to_string(), |m| show(&m, 1.0, 2));
+            let ours = |measure, scale, digits| {
+                let figure = c.of(measure);
+                figure.map_or_else(|| "–".to_string(), |m| show(&m, scale, digits))
+            };
             sentences.push(format!(
                 "{what} has no published figure at n = {n}; ours solves {} % of {} climbs, in {} \
                  steps on success and {} when stuck.",
-                show(&c.success, 100.0, 1),
+                ours(Measure::SuccessRate, 100.0, 1),
                 format_count(c.climbs),
-                steps(Some(c.steps_on_success)),
-                steps(c.steps_when_stuck)
+                ours(Measure::StepsOnSuccess, 1.0, 2),
+                ours(Measure::StepsWhenStuck, 1.0, 2)
             ));
         }
     }
@@ -386,6 +391,7 @@ fn climbs_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens_core::Measure::{StepsOnSuccess, StepsWhenStuck, SuccessRate};
     use nqueens_core::Stats;
 
     fn batch(id: &str, seed: u64, solved: u64, stats: Stats) -> CaseRecord {
@@ -431,11 +437,12 @@ mod tests {
         ];
         let c = climbs(&records, "hill-climbing-steepest", 8).unwrap();
         assert_eq!((c.seeds, c.climbs), (200.0, 1420.0));
-        let success = c.success;
+        let [success, on_success, when_stuck] =
+            [SuccessRate, StepsOnSuccess, StepsWhenStuck].map(|m| c.of(m).unwrap());
         assert!((success.value - 200.0 / 1420.0).abs() < 1e-12);
         assert!(success.low < success.value && success.value < success.high);
-        assert!((c.steps_on_success.value - 4.1).abs() < 1e-12);
-        assert!((c.steps_when_stuck.unwrap().value - 740.0 / 1220.0).abs() < 1e-12);
+        assert!((on_success.value - 4.1).abs() < 1e-12);
+        assert!((when_stuck.value - 740.0 / 1220.0).abs() < 1e-12);
         let declared = |label: &str| Reproduction {
             label: label.to_string(),
             experiment: &CLIMBS,
