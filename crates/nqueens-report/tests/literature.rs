@@ -144,3 +144,24 @@ fn the_bench_s_runs_fill_the_knuth_pearson_and_sosic_gu_rows() {
     assert!(knuth.contains("the walk ended: interrupted"), "{knuth}");
     assert!(knuth.ends_with("| differs |"), "{knuth}");
 }
+
+/// A declaration cannot name a variant its strategy lacks (its runs would silently never be
+/// planned), nor a claim at a size no profile of the bench runs.
+#[test]
+fn every_declared_experiment_runs_a_variant_of_its_strategy_at_its_claims_sizes() {
+    let registry = nqueens::registry();
+    for solver in registry.iter() {
+        let capabilities = solver.capabilities();
+        for experiment in capabilities.literature {
+            let name = solver.name();
+            if let Some(variant) = experiment.variant {
+                assert!(capabilities.named(variant).is_some(), "{name}: {variant}");
+            }
+            for claim in experiment.claims {
+                let sizes = [experiment.sizes.quick, experiment.sizes.full];
+                let run = sizes.iter().any(|s| s.contains(&claim.n));
+                assert!(run, "{name}: no profile runs n = {}", claim.n);
+            }
+        }
+    }
+}

@@ -109,10 +109,13 @@ fn not_run(sizes: &Sizes, n: usize) -> String {
         .filter(|&p| sizes_in(sizes, p).contains(&n))
         .map(Profile::name)
         .collect();
-    format!(
-        "not run in this profile (the {} profiles run it)",
-        and_list(&profiles)
-    )
+    match profiles.is_empty() {
+        true => "not run (no profile of the bench runs it)".to_string(),
+        false => format!(
+            "not run in this profile (the {} profiles run it)",
+            and_list(&profiles)
+        ),
+    }
 }
 
 /// The verdict a figure states as it stands ([`Figure::Beside`]), or none.
