@@ -6,7 +6,7 @@
 //! and the strategy crates'), which fail if a figure stops holding, and their rows are the
 //! template's.
 
-use nqueens_core::{Experiment, Figure, Measure, Runs, Sizes};
+use nqueens_core::{Claim, Experiment, Figure, Measure, Runs, Sizes};
 use nqueens_run::Registry;
 
 use crate::bench::literature::{rank, record_label, sizes_in};
@@ -71,19 +71,9 @@ fn rows(records: &[CaseRecord], all: &[Reproduction], kind: u8) -> Vec<[String; 
             continue;
         }
         for claim in experiment.claims {
-            let (ours, verdict) = super::literature_runs::ours(records, all, reproduction, claim)
-                .unwrap_or_else(|| {
-                    (
-                        not_run(&experiment.sizes, claim.n),
-                        stated(claim.figure).to_string(),
-                    )
-                });
-            rows.push([
-                claim.source.to_string(),
-                claim.claim.to_string(),
-                ours,
-                verdict,
-            ]);
+            let ran = super::literature_runs::ours(records, all, reproduction, claim);
+            let (ours, verdict) = ran.unwrap_or_else(|| not_run(&experiment.sizes, claim));
+            rows.push([claim.source.into(), claim.claim.into(), ours, verdict]);
         }
     }
     rows
@@ -102,20 +92,22 @@ pub(super) fn measured<'a>(
         .collect()
 }
 
-/// Why a row has no figure of ours: which profiles run its size.
-fn not_run(sizes: &Sizes, n: usize) -> String {
+/// Why a claim's row has no figure of ours (which profiles run its size), and the verdict it
+/// states all the same.
+fn not_run(sizes: &Sizes, claim: &Claim) -> (String, String) {
     let profiles: Vec<&str> = [Profile::Quick, Profile::Default, Profile::Full]
         .into_iter()
-        .filter(|&p| sizes_in(sizes, p).contains(&n))
+        .filter(|&p| sizes_in(sizes, p).contains(&claim.n))
         .map(Profile::name)
         .collect();
-    match profiles.is_empty() {
+    let why = match profiles.is_empty() {
         true => "not run (no profile of the bench runs it)".to_string(),
         false => format!(
             "not run in this profile (the {} profiles run it)",
             and_list(&profiles)
         ),
-    }
+    };
+    (why, stated(claim.figure).to_string())
 }
 
 /// The verdict a figure states as it stands ([`Figure::Beside`]), or none.
@@ -376,17 +368,12 @@ fn climbs_rows(
         };
         let Some(ours) = c.of(of) else { continue };
         let (scale, digits, unit) = shown(of);
-        rows.push([
-            claim.source.to_string(),
-            claim.claim.to_string(),
-            format!(
-                "{} {unit} over {} climbs from seeds 1..={} (`{label}`)",
-                show(&ours, scale, digits),
-                format_count(c.climbs),
-                c.seeds
-            ),
-            verdict(&claim.figure, &ours),
-        ]);
+        let (shown, climbs) = (show(&ours, scale, digits), format_count(c.climbs));
+        let seeds = c.seeds;
+        let measured =
+            format!("{shown} {unit} over {climbs} climbs from seeds 1..={seeds} (`{label}`)");
+        let verdict = verdict(&claim.figure, &ours);
+        rows.push([claim.source.into(), claim.claim.into(), measured, verdict]);
     }
     rows
 }
