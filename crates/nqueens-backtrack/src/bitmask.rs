@@ -13,11 +13,10 @@
 use nqueens_core::{BenchExtra, Counterpart};
 use nqueens_core::{
     Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, Given, Job, Limit,
-    Operation, Reading, Solver, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor,
-    known,
+    Reading, Stats, Strategy, Tradeoff, Tradeoffs, TreeProfile, Variant, VisitRun, Visitor, known,
 };
 
-use crate::{STOP_POLL_MASK, TreeProfile};
+use crate::STOP_POLL_MASK;
 
 mod count;
 mod levels;
@@ -182,31 +181,6 @@ fn search<const OBSERVED: bool>(
     }
 }
 
-impl BitmaskSolver {
-    /// The profile of the backtrack tree for the `n × n` board: the nodes at each level,
-    /// Knuth's profile (OEIS A319284). Without given queens, a walk of its own keeps the
-    /// levels in an array over half the tree, by the mirror that halves the count (n = 16,
-    /// 1,141,190,303 nodes: 6 to 7 s in release mode on the 2-core reference machine, busy
-    /// with other builds, against 33 s for the listing search's placements); with given
-    /// queens, it reads the placements of the listing search, as
-    /// [`VectorSolver::profile`](crate::VectorSolver::profile) does, on their completions'
-    /// tree. `config`'s stop flag may end it early ([`TreeProfile::ended`] says so); its
-    /// observer hears nothing.
-    ///
-    /// # Errors
-    ///
-    /// As for listing ([`Solver::visit`](nqueens_core::Solver::visit)): [`Error::ZeroSize`]
-    /// for `n = 0`, [`Error::TooLarge`] beyond the listing limit.
-    pub fn profile(&self, n: usize, config: &Config) -> Result<TreeProfile, Error> {
-        self.check(Operation::List, n, config)?;
-        if config.given.is_some() {
-            return crate::profile::walk(self, n, config);
-        }
-        let (levels, ended) = levels::mirrored(n, &config.stop);
-        Ok(TreeProfile { levels, ended })
-    }
-}
-
 const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
     "Backtracking",
     Reading::Count,
@@ -233,6 +207,21 @@ impl Strategy for BitmaskSolver {
                 goals: &[],
             })])
             .tradeoffs(TRADEOFFS)
+            .literature(crate::literature::BITMASK)
+    }
+
+    /// The tree's profile: without given queens, a walk of its own keeps the levels in an
+    /// array over half the tree, by the mirror that halves the count (n = 16, 1,141,190,303
+    /// nodes: 6 to 7 s in release mode on the 2-core reference machine, busy with other
+    /// builds, against 33 s for the listing search's placements); with given queens, it reads
+    /// the placements of the listing search, as `vector` does, on their completions' tree.
+    /// Its observer hears nothing.
+    fn search_profile(&self, job: &Job<'_>) -> Result<TreeProfile, Error> {
+        if job.given().is_some() {
+            return crate::profile::walk(self, job.n(), job.config());
+        }
+        let (levels, ended) = levels::mirrored(job.n(), &job.config().stop);
+        Ok(TreeProfile { levels, ended })
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -19,46 +19,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use nqueens_core::{Config, Ended, Error, Event, Observer, Solver};
-
-/// The profile of a row-by-row backtrack tree (Knuth; OEIS A319284), as a search walked it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeProfile {
-    /// `levels[k]`: the nodes at level `k`, the placements of `k` queens in the first `k` rows
-    /// that no two attack. `levels[0] = 1` is the empty board and `levels[n]` the solutions, so
-    /// there are `n + 1` levels.
-    pub levels: Vec<u64>,
-    /// How the walk ended: only [`Ended::Exhausted`] gives the whole tree; otherwise the levels
-    /// count what was visited before the stop.
-    pub ended: Ended,
-}
-
-impl TreeProfile {
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.levels.len().saturating_sub(1)
-    }
-
-    /// Every node of the tree, the empty board included (OEIS A319283: 2,057 for n = 8).
-    pub fn total(&self) -> u64 {
-        self.levels.iter().sum()
-    }
-
-    /// The nodes above the last level: the placements whose next row the search tries (2,057
-    /// - 92 = 1,965 for n = 8).
-    pub fn interior(&self) -> u64 {
-        self.total() - self.levels.last().copied().unwrap_or(0)
-    }
-
-    /// The squares a search that tries every column of the next row examines: `n` per
-    /// interior node, Knuth's 15,720 for n = 8. The `vector` board makes exactly these safety
-    /// tests (its loop tests each column of the row below every interior node), though no
-    /// [`Stats`](nqueens_core::Stats) field counts them; `bitmask` takes its free squares from
-    /// the masks and never looks at an attacked one.
-    pub fn squares_examined(&self) -> u64 {
-        self.n() as u64 * self.interior()
-    }
-}
+use nqueens_core::{Config, Error, Event, Observer, Solver, TreeProfile};
 
 /// Counts the [`Event::Placed`] of each row: the nodes of each level below the root.
 struct LevelCounter {

@@ -4,10 +4,10 @@ use std::ops::Range;
 
 use nqueens_core::{
     Capabilities, Config, Cost, CostModel, Ended, Error, Event, Job, Limit, Showcase, Stats,
-    Strategy, Variant, VisitRun, Visitor, known,
+    Strategy, TreeProfile, Variant, VisitRun, Visitor, known,
 };
 
-use crate::{STOP_POLL_MASK, TreeProfile};
+use crate::STOP_POLL_MASK;
 
 /// Backtracking over a plain vector board (`board[row] = column`), checking each candidate
 /// square against every queen already placed, as the textbooks and blogs write it.
@@ -140,43 +140,36 @@ fn search<const OBSERVED: bool>(
     }
 }
 
-impl VectorSolver {
-    /// The profile of the backtrack tree for the `n × n` board: the nodes at each level,
-    /// Knuth's profile (OEIS A319284), from a walk of the whole tree (the listing search, every
-    /// solution visited). `config`'s stop flag may end it early ([`TreeProfile::ended`] says
-    /// so); its observer, if any, is replaced by the one that counts the levels.
-    ///
-    /// ```
-    /// use nqueens_backtrack::{VectorSolver};
-    /// use nqueens_core::Config;
-    ///
-    /// let profile = VectorSolver.profile(8, &Config::default())?;
-    /// assert_eq!(profile.levels, [1, 8, 42, 140, 344, 568, 550, 312, 92]);
-    /// assert_eq!((profile.total(), profile.squares_examined()), (2_057, 15_720));
-    /// # Ok::<(), nqueens_core::Error>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// As for listing ([`Solver::visit`](nqueens_core::Solver::visit)): [`Error::ZeroSize`]
-    /// for `n = 0`, [`Error::TooLarge`] beyond the listing limit. With given queens in `config`
-    /// the tree is that of their completions.
-    pub fn profile(&self, n: usize, config: &Config) -> Result<TreeProfile, Error> {
-        crate::profile::walk(self, n, config)
-    }
-}
-
 impl Strategy for VectorSolver {
     fn name(&self) -> &'static str {
         "vector"
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
-            family: "Backtracking",
-            variant: None,
-            seed: None,
-        })
+        Capabilities::new(SUMMARY, &[VARIANT])
+            .showcase(Showcase {
+                family: "Backtracking",
+                variant: None,
+                seed: None,
+            })
+            .literature(crate::literature::VECTOR)
+    }
+
+    /// The tree's profile from a walk of the whole tree (the listing search, every solution
+    /// visited), reading the placements it reports; `config`'s observer, if any, is replaced by
+    /// the one that counts the levels. With given queens the tree is that of their completions.
+    ///
+    /// ```
+    /// use nqueens_backtrack::VectorSolver;
+    /// use nqueens_core::{Config, Solver};
+    ///
+    /// let profile = VectorSolver.profile(8, &Config::default())?;
+    /// assert_eq!(profile.levels, [1, 8, 42, 140, 344, 568, 550, 312, 92]);
+    /// assert_eq!((profile.total(), profile.squares_examined()), (2_057, 15_720));
+    /// # Ok::<(), nqueens_core::Error>(())
+    /// ```
+    fn search_profile(&self, job: &Job<'_>) -> Result<TreeProfile, Error> {
+        crate::profile::walk(self, job.n(), job.config())
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

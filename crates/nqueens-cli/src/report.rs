@@ -10,8 +10,8 @@ use nqueens_report::export::Export;
 use nqueens_report::project::{compare_sample, strategies_table};
 use nqueens_report::{
     BENCH_DIR, Baseline, BoardPicture, Family, MAX_BOARD, Noise, ReportInput, ReportOptions,
-    RunManifest, STATS_CSV, StatsFile, TracePicture, Verdict, load, origin, read_by_hand, utc_now,
-    write_atomically, write_report,
+    Reproduction, RunManifest, STATS_CSV, StatsFile, TracePicture, Verdict, load, origin,
+    read_by_hand, utc_now, write_atomically, write_report,
 };
 use nqueens_trace::svg::{Timing, write_svg};
 use nqueens_trace::{Trace, frames, html::write_html, record};
@@ -186,6 +186,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         noise,
         by_hand,
         strategies: Family::of_registry(registry),
+        literature: Reproduction::of_registry(registry),
         readme_blocks: vec![
             ("strategies".to_string(), strategies_table(registry)),
             ("compare".to_string(), compare_sample(registry, stop)),

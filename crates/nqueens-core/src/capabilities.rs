@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::{BenchExtra, Budget, Cost, Error, Limit, Operation, Tradeoffs};
+use crate::{BenchExtra, Budget, Cost, Error, Experiment, Limit, Operation, Tradeoffs};
 
 /// One mode of a strategy, with its own limits and costs: everything a caller may ask of it
 /// before it runs, as data. A strategy without modes has exactly one variant, with no name.
@@ -107,6 +107,10 @@ pub struct Capabilities {
     /// What the report says it trades against its rivals.
     #[serde(skip)]
     pub tradeoffs: Tradeoffs,
+    /// The experiments of the literature its runs reproduce (the bench's `literature` group,
+    /// the report's *The literature, reproduced*), if any.
+    #[serde(skip)]
+    pub literature: &'static [Experiment],
 }
 
 /// A run worth watching at n = 8: the report draws its trace under the family's heading.
@@ -132,6 +136,7 @@ impl Capabilities {
             showcase: None,
             bench: &[],
             tradeoffs: Tradeoffs::NONE,
+            literature: &[],
         }
     }
 
@@ -147,6 +152,14 @@ impl Capabilities {
     pub const fn bench(self, extras: &'static [BenchExtra]) -> Capabilities {
         Capabilities {
             bench: extras,
+            ..self
+        }
+    }
+
+    /// The same, with the experiments of the literature its runs reproduce.
+    pub const fn literature(self, experiments: &'static [Experiment]) -> Capabilities {
+        Capabilities {
+            literature: experiments,
             ..self
         }
     }

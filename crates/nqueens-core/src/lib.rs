@@ -28,6 +28,9 @@
 //!   the run crate's threads count, resume and shard;
 //! - [`Error`], the one error type, and [`Bytes`], the figures of its memory messages;
 //! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against;
+//! - [`Experiment`]: the experiments of the literature a strategy's runs reproduce and the
+//!   published figures beside them, declared by the strategy; [`TreeProfile`], Knuth's profile
+//!   of a backtrack tree ([`Solver::profile`]);
 //!
 //! The machinery that runs strategies (the registry of names and default rules, timed runs,
 //! shards, checkpoints and merging, replaying a run's events) is the `nqueens-run` crate; the
@@ -54,6 +57,7 @@ mod cost;
 mod error;
 mod given;
 pub mod known;
+mod literature;
 mod operation;
 mod render;
 pub mod room;
@@ -74,6 +78,7 @@ pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
 pub use cost::{Cost, CostModel, Growth, REFERENCE_THREADS};
 pub use error::{Bytes, Error, Estimate, Needed, quote};
 pub use given::{Given, InvalidGiven};
+pub use literature::{Claim, Experiment, Figure, Measure, Runs, Sizes, TreeProfile};
 pub use operation::{Limit, Operation};
 pub use render::{Board, BoardStyle};
 pub use run::{CountRun, Details, Ended, FirstOutcome, FirstRun, VisitRun};

@@ -7,7 +7,7 @@ use crate::split::Subproblems;
 use crate::strategy::unsupported;
 use crate::{
     Config, CountRun, Ended, Error, FirstRun, InvalidPlacement, Job, Limit, Operation, Strategy,
-    Variant, VisitRun, Visitor, validate_size,
+    TreeProfile, Variant, VisitRun, Visitor, validate_size,
 };
 
 /// How every strategy is called. It is implemented for every [`Strategy`] and for nothing
@@ -137,6 +137,22 @@ pub trait Solver: Strategy {
             ControlFlow::Continue(())
         })?;
         Ok((solutions, run))
+    }
+
+    /// The profile of the strategy's backtrack tree for the `n × n` board
+    /// ([`Strategy::search_profile`]), checked as a listing of `n` is; a stop ends it early,
+    /// and [`TreeProfile::ended`] then says why.
+    ///
+    /// # Errors
+    ///
+    /// As for listing ([`Solver::visit`]): [`Error::ZeroSize`] for `n = 0`,
+    /// [`Error::TooLarge`] beyond the listing limit; [`Error::Unsupported`] for a strategy with
+    /// no tree to profile.
+    fn profile(&self, n: usize, config: &Config) -> Result<TreeProfile, Error> {
+        let variant = checked(self, Operation::List, n, config)?;
+        let mut profile = self.search_profile(&Job::checked(n, variant, config))?;
+        profile.ended = stop_reason(profile.ended, config);
+        Ok(profile)
     }
 
     /// Checks a count of `n` with `config` as [`Solver::count`] would, and asks the strategy

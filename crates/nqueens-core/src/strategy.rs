@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::split::Subproblems;
 use crate::{Capabilities, VisitRun};
-use crate::{Config, CountRun, Error, FirstRun, Given, Operation, Solution, Variant};
+use crate::{Config, CountRun, Error, FirstRun, Given, Operation, Solution, TreeProfile, Variant};
 
 /// Receives each solution of a stream as its columns; return `ControlFlow::Break(())` to stop.
 pub type Visitor<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
@@ -168,6 +168,18 @@ pub trait Strategy: Send + Sync {
     fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {
         let _ = job;
         Ok(())
+    }
+
+    /// The profile of its backtrack tree for the `job.n() × job.n()` board (Knuth's: the
+    /// nodes at each level), for a strategy that walks the board row by row; the job is
+    /// checked as a listing. The default says the strategy has none.
+    fn search_profile(&self, job: &Job<'_>) -> Result<TreeProfile, Error> {
+        let _ = job;
+        Err(Error::Unsupported {
+            strategy: self.name(),
+            operation: Operation::List,
+            reason: "it has no row-by-row backtrack tree to profile",
+        })
     }
 
     /// The numbered subproblems of counting the `job.n() × job.n()` board, for strategies

@@ -128,6 +128,7 @@ impl Strategy for GpuSolver {
             showcase: None,
             bench: &[],
             tradeoffs: nqueens_core::Tradeoffs::NONE,
+            literature: &[],
         }
     }
 

@@ -117,6 +117,7 @@
 
 mod board;
 mod climb;
+mod literature;
 
 use nqueens_core::{
     Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Reading,
@@ -281,6 +282,7 @@ impl Strategy for HillClimbingSolver {
             &VARIANTS,
         )
         .tradeoffs(TRADEOFFS)
+        .literature(literature::EXPERIMENTS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

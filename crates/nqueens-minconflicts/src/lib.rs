@@ -105,6 +105,7 @@
 mod board;
 mod completion;
 mod diagonals;
+mod literature;
 mod prefetch;
 mod restart;
 
@@ -197,6 +198,7 @@ impl Strategy for MinConflictsSolver {
             seconds: 300.0,
             full_only: true,
         })])
+        .literature(literature::EXPERIMENTS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

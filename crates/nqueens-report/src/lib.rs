@@ -74,7 +74,8 @@ pub use files::{read_text_bounded, write_atomically};
 pub use format::{format_bytes, format_count, format_seconds, format_size};
 pub use machine::{Machine, utc_now, utc_timestamp};
 pub use report::{
-    BoardPicture, ReportInput, ReportOptions, ReportSummary, TracePicture, load, write_report,
+    BoardPicture, ReportInput, ReportOptions, ReportSummary, Reproduction, TracePicture, load,
+    write_report,
 };
 
 /// Registers DejaVu Sans (regular and bold) as plotters' `sans-serif`, once per process.

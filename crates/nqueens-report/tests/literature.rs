@@ -5,7 +5,8 @@
 
 use nqueens_core::Stats;
 use nqueens_report::{
-    CaseRecord, CaseStatus, ReportInput, ReportOptions, StatsFile, group::LITERATURE, write_report,
+    CaseRecord, CaseStatus, ReportInput, ReportOptions, Reproduction, StatsFile, group::LITERATURE,
+    write_report,
 };
 
 mod common;
@@ -21,6 +22,7 @@ fn literature_section(name: &str, records: Vec<CaseRecord>) -> String {
             records,
         }),
         generated: "2026-01-02 05:00 UTC".to_string(),
+        literature: Reproduction::of_registry(&nqueens::registry()),
         ..ReportInput::default()
     };
     let out = dir.0.join("out");
@@ -141,4 +143,25 @@ fn the_bench_s_runs_fill_the_knuth_pearson_and_sosic_gu_rows() {
     let knuth = row(&section, "1,141,190,303 nodes |");
     assert!(knuth.contains("the walk ended: interrupted"), "{knuth}");
     assert!(knuth.ends_with("| differs |"), "{knuth}");
+}
+
+/// A declaration cannot name a variant its strategy lacks (its runs would silently never be
+/// planned), nor a claim at a size no profile of the bench runs.
+#[test]
+fn every_declared_experiment_runs_a_variant_of_its_strategy_at_its_claims_sizes() {
+    let registry = nqueens::registry();
+    for solver in registry.iter() {
+        let capabilities = solver.capabilities();
+        for experiment in capabilities.literature {
+            let name = solver.name();
+            if let Some(variant) = experiment.variant {
+                assert!(capabilities.named(variant).is_some(), "{name}: {variant}");
+            }
+            for claim in experiment.claims {
+                let sizes = [experiment.sizes.quick, experiment.sizes.full];
+                let run = sizes.iter().any(|s| s.contains(&claim.n));
+                assert!(run, "{name}: no profile runs n = {}", claim.n);
+            }
+        }
+    }
 }

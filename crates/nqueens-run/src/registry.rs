@@ -337,6 +337,7 @@ mod tests {
                 showcase: None,
                 bench: &[],
                 tradeoffs: nqueens_core::Tradeoffs::NONE,
+                literature: &[],
             }
         }
         fn availability(&self) -> Availability {

@@ -220,6 +220,7 @@ impl Strategy for SymmetrySolver {
                 goals: &[],
             })],
             tradeoffs: TRADEOFFS,
+            literature: &[],
         }
     }
 

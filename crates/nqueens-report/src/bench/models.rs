@@ -4,7 +4,7 @@
 
 use nqueens_core::{CostModel, Operation, Variant};
 
-use crate::group::{LITERATURE, VALIDATE, YARDSTICK};
+use crate::group::{VALIDATE, YARDSTICK};
 
 /// The cost model a variant declares for `operation` (counting and listing read its count
 /// model, a first solution its first); `None` when it declares none: a bench case is then
@@ -29,17 +29,6 @@ const BENCH_MODELS: &[(&str, &str, CostModel)] = &[
     // is their variant's own).
     (YARDSTICK, "count.c", CostModel::per_row(&[(12, 4e-3), (16, 3.75), (17, 29.5)], 8.0)),
     (YARDSTICK, "permutations.c", CostModel::per_row(&[(10, 0.05), (12, 4.85)], 12.0)),
-    // The literature group, statistics only: a hill-climbing run is one batch of 200 seeds at
-    // n = 8; a min-conflicts run is one seed.
-    (LITERATURE, "hill-climbing", CostModel::power(&[(8, 1.5e-3)], 1.0)),
-    (LITERATURE, "hill-climbing-steepest", CostModel::power(&[(8, 2.5e-3)], 1.0)),
-    (LITERATURE, "hill-climbing-first-choice", CostModel::power(&[(8, 1.5e-3)], 1.0)),
-    (LITERATURE, "min-conflicts", CostModel::power(&[(1_000, 1e-4), (1_000_000, 0.04), (3_000_000, 0.1)], 1.1)),
-    // Knuth's profile at n = 16 and Pearson's first solutions (n = 20, 22, 24, irregular):
-    // by hand on the same machine, busy (2026-11-27), until a run measures them.
-    (LITERATURE, "bitmask-profile", CostModel::per_row(&[(8, 1e-5), (16, 7.0)], 6.0)),
-    (LITERATURE, "vector", CostModel::wall(&[(8, 1e-4), (20, 0.07), (22, 0.46), (24, 0.13)])),
-    (LITERATURE, "bitmask", CostModel::wall(&[(8, 1e-5), (20, 0.01), (22, 0.01), (24, 0.02)])),
 ];
 
 /// The cost model of the bench's own case `label` in `group`, if it has one.

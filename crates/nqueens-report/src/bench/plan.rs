@@ -323,6 +323,15 @@ fn filter(args: &[String], exact: bool) -> Option<Regex> {
     }
 }
 
+/// A case's label: the registry name for the strategy's default (first) variant,
+/// `name-variant` for the others.
+pub fn case_label(strategy: &str, variant: Option<&str>, is_default: bool) -> String {
+    match variant {
+        Some(name) if !is_default => format!("{strategy}-{name}"),
+        _ => strategy.to_string(),
+    }
+}
+
 /// One strategy in one of its variants.
 #[derive(Clone)]
 pub struct Case<'r> {
@@ -379,11 +388,7 @@ impl Plan {
         });
         for solver in registry.available() {
             for (i, variant) in solver.capabilities().variants.iter().enumerate() {
-                // The registry name for the default (first) variant, `name-variant` for others.
-                let label = match variant.name {
-                    Some(name) if i > 0 => format!("{}-{name}", solver.name()),
-                    _ => solver.name().to_string(),
-                };
+                let label = case_label(solver.name(), variant.name, i == 0);
                 let solver = match &self.slowing {
                     Some(slow) if slow.label == label => Slowed::leak(solver, slow.times),
                     _ => solver,

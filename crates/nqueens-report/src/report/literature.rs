@@ -1,34 +1,138 @@
-//! The section *The literature, reproduced*: published figures beside ours, each with its
-//! source and a verdict. The statistical figures come from the bench group `literature`
-//! (rows of the statistics CSV); the exact ones are tests (`tests/literature.rs` at the
-//! workspace root), which fail if a figure stops holding, and their rows are the template's.
+//! The section *The literature, reproduced*: the published figures the registered strategies
+//! declare ([`Experiment`]), each beside what the bench group `literature` measured (rows of the
+//! statistics CSV) with its source and a verdict, kind by kind ([`Runs`]): the climbs'
+//! statistics here, the rows of runs to a first solution or a tree profile in
+//! `literature_runs`. The exact figures are tests (`tests/literature.rs` at the workspace root
+//! and the strategy crates'), which fail if a figure stops holding, and their rows are the
+//! template's.
 
+use nqueens_core::{Claim, Experiment, Figure, Measure, Runs, Sizes};
+use nqueens_run::Registry;
+
+use crate::bench::literature::{rank, record_label, sizes_in};
+use crate::bench::{Profile, case_label};
+use crate::group::LITERATURE;
 use crate::{CaseRecord, CaseStatus, format_count};
 
-use crate::group::LITERATURE;
+/// An experiment a registered strategy declares, with the label its records are kept under.
+#[derive(Clone, Debug)]
+pub struct Reproduction {
+    /// The label of its records in the group `literature` ([`record_label`]).
+    pub label: String,
+    /// The declaration.
+    pub experiment: &'static Experiment,
+}
 
-const AIMA: &str = "Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 3rd ed. \
-                    (2010), §4.1.1 *Hill-climbing search* (the same text in the 4th ed., §4.1.1)";
+impl Reproduction {
+    /// Every experiment the strategies of `registry` declare, in its order.
+    pub fn of_registry(registry: &Registry) -> Vec<Reproduction> {
+        let mut all = Vec::new();
+        for solver in registry.iter() {
+            let capabilities = solver.capabilities();
+            let default = capabilities.variants.first().and_then(|v| v.name);
+            for experiment in capabilities.literature {
+                let variant = experiment.variant;
+                let is_default = variant.is_none_or(|v| Some(v) == default);
+                all.push(Reproduction {
+                    label: record_label(
+                        &case_label(solver.name(), variant, is_default),
+                        experiment.runs,
+                    ),
+                    experiment,
+                });
+            }
+        }
+        all
+    }
+}
 
-/// [`AIMA`] again, in the rows after the first of a series.
-const AIMA_AGAIN: &str = "AIMA, the same section";
+/// What the section's template shows of the experiments: the rows of the climbs and seeded
+/// runs (`statistics`, at the head of the table), of the tree profiles and of the first
+/// solutions (each beside the template's rows of the same source), and the sentences of the
+/// climbs without a published figure (`unclaimed`).
+pub(super) fn section(records: &[CaseRecord], all: &[Reproduction]) -> minijinja::Value {
+    minijinja::context! {
+        statistics => [rows(records, all, 0), rows(records, all, 1)].concat(),
+        tree_profiles => rows(records, all, 2),
+        first_solutions => rows(records, all, 3),
+        unclaimed => unclaimed(records, all),
+    }
+}
+
+/// The rows of the experiments of one kind (its [`rank`]: climbs 0, seeded runs 1, tree
+/// profiles 2, lexicographic first solutions 3), in registry order, each experiment's claims in
+/// the order it declares them.
+fn rows(records: &[CaseRecord], all: &[Reproduction], kind: u8) -> Vec<[String; 4]> {
+    let mut rows = Vec::new();
+    for reproduction in all.iter().filter(|r| rank(r.experiment.runs) == kind) {
+        let experiment = reproduction.experiment;
+        if let Runs::Climbs { what } = experiment.runs {
+            rows.extend(climbs_rows(records, reproduction, what));
+            continue;
+        }
+        for claim in experiment.claims {
+            let ran = super::literature_runs::ours(records, all, reproduction, claim);
+            let (ours, verdict) = ran.unwrap_or_else(|| not_run(&experiment.sizes, claim));
+            rows.push([claim.source.into(), claim.claim.into(), ours, verdict]);
+        }
+    }
+    rows
+}
+
+/// The measured records of `label` at `n` in the group.
+pub(super) fn measured<'a>(
+    records: &'a [CaseRecord],
+    label: &str,
+    n: usize,
+) -> Vec<&'a CaseRecord> {
+    records
+        .iter()
+        .filter(|r| r.group == LITERATURE && r.id == label && r.n == n)
+        .filter(|r| r.status == CaseStatus::Measured)
+        .collect()
+}
+
+/// Why a claim's row has no figure of ours (which profiles run its size), and the verdict it
+/// states all the same.
+fn not_run(sizes: &Sizes, claim: &Claim) -> (String, String) {
+    let profiles: Vec<&str> = [Profile::Quick, Profile::Default, Profile::Full]
+        .into_iter()
+        .filter(|&p| sizes_in(sizes, p).contains(&claim.n))
+        .map(Profile::name)
+        .collect();
+    let why = match profiles.is_empty() {
+        true => "not run (no profile of the bench runs it)".to_string(),
+        false => format!(
+            "not run in this profile (the {} profiles run it)",
+            and_list(&profiles)
+        ),
+    };
+    (why, stated(claim.figure).to_string())
+}
+
+/// The verdict a figure states as it stands ([`Figure::Beside`]), or none.
+pub(super) fn stated(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Beside { verdict } => verdict,
+        _ => "–",
+    }
+}
+
+/// `a, b and c`.
+pub(super) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
 
 /// A figure measured over batches of seeds: the value and its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Measured {
+pub(super) struct Measured {
     value: f64,
     low: f64,
     high: f64,
-}
-
-/// One published figure, within what precision, and why ours may differ.
-struct Figure<'a> {
-    claim: &'a str,
-    published: f64,
-    /// Half the unit the figure is rounded to ("about 14%": 0.5 points).
-    precision: f64,
-    /// Why a difference is expected, said when the verdict is "differs".
-    reason: &'a str,
 }
 
 /// Student's t for a 95% two-sided interval with `df` degrees of freedom (1.96 from 120 on).
@@ -72,7 +176,7 @@ fn ratio(batches: &[(f64, f64)]) -> Option<Measured> {
 }
 
 /// The mean of independent runs, with Student's 95% interval.
-fn mean_interval(values: &[f64]) -> Measured {
+pub(super) fn mean_interval(values: &[f64]) -> Measured {
     let k = values.len();
     let value = values.iter().sum::<f64>() / k.max(1) as f64;
     let half = if k < 2 {
@@ -111,73 +215,93 @@ fn solved(record: &CaseRecord) -> Option<f64> {
     solved.parse().ok()
 }
 
-/// Where AIMA gives each figure of [`Climbs::figures`], and how it is shown: scale, digits, unit.
-const SHOWN: [(&str, f64, usize, &str); 5] = [
-    (AIMA, 100.0, 1, "% of climbs solved"),
-    (AIMA_AGAIN, 1.0, 2, "steps on success"),
-    (AIMA_AGAIN, 1.0, 2, "steps when stuck"),
-    (RESTARTS, 1.0, 2, "climbs per solution, 1/p"),
-    (AIMA_AGAIN, 1.0, 2, "steps per solution"),
-];
-
-/// What the batches of one hill-climbing variant at n = 8 add up to.
-struct Climbs {
-    seeds: f64,
-    climbs: f64,
-    /// Success rate, steps on success, steps when stuck (unknown when no climb got stuck),
-    /// climbs per solution and steps per solution.
-    figures: [Option<Measured>; 5],
+/// How a measure is shown: scale, digits, unit.
+pub(super) fn shown(measure: Measure) -> (f64, usize, &'static str) {
+    match measure {
+        Measure::SuccessRate => (100.0, 1, "% of climbs solved"),
+        Measure::StepsOnSuccess => (1.0, 2, "steps on success"),
+        Measure::StepsWhenStuck => (1.0, 2, "steps when stuck"),
+        Measure::ClimbsPerSolution => (1.0, 2, "climbs per solution, 1/p"),
+        Measure::StepsPerSolution => (1.0, 2, "steps per solution"),
+        Measure::Repairs => (1.0, 1, "repair moves"),
+    }
 }
 
-fn climbs(records: &[CaseRecord], id: &str) -> Option<Climbs> {
-    let batches: Vec<(&CaseRecord, f64)> = records
-        .iter()
-        .filter(|r| r.group == LITERATURE && r.id == id && r.n == 8)
-        .filter(|r| r.status == CaseStatus::Measured)
+/// The batches of one experiment of climbs at one size, each with the seeds it solved.
+struct Climbs<'a> {
+    seeds: f64,
+    climbs: f64,
+    batches: Vec<(&'a CaseRecord, f64)>,
+}
+
+fn climbs<'a>(records: &'a [CaseRecord], label: &str, n: usize) -> Option<Climbs<'a>> {
+    let batches: Vec<(&CaseRecord, f64)> = measured(records, label, n)
+        .into_iter()
         .filter_map(|r| Some((r, solved(r)?)))
         .collect();
     let seeds: f64 = batches.iter().map(|(_, s)| s).sum();
     let stuck: f64 = batches.iter().map(|(r, _)| r.stats.restarts as f64).sum();
-    let success = wilson(seeds, seeds + stuck)?;
-    let per = |f: &dyn Fn(&CaseRecord, f64) -> (f64, f64)| {
-        ratio(&batches.iter().map(|&(r, s)| f(r, s)).collect::<Vec<_>>())
-    };
-    let success_steps = per(&|r, s| (r.stats.moves.saturating_sub(r.stats.backtracks) as f64, s))?;
-    let stuck_steps = per(&|r, _| (r.stats.backtracks as f64, r.stats.restarts as f64));
-    let steps_per_solution = per(&|r, s| (r.stats.moves as f64, s))?;
-    // 1/p, its interval from p's.
-    let restarts = Measured {
-        value: 1.0 / success.value,
-        low: 1.0 / success.high,
-        high: 1.0 / success.low,
-    };
-    Some(Climbs {
+    let climbs = seeds + stuck;
+    (climbs > 0.0).then_some(Climbs {
         seeds,
-        climbs: seeds + stuck,
-        figures: [
-            Some(success),
-            Some(success_steps),
-            stuck_steps,
-            Some(restarts),
-            Some(steps_per_solution),
-        ],
+        climbs,
+        batches,
     })
 }
 
-/// Whether the published figure, at its precision, meets our interval; else why not.
-fn verdict(figure: &Figure<'_>, ours: &Measured) -> String {
-    let (low, high) = (
-        figure.published - figure.precision,
-        figure.published + figure.precision,
-    );
-    if low <= ours.high && ours.low <= high {
-        "holds within the interval".to_string()
-    } else {
-        format!("differs: {}", figure.reason)
+impl Climbs<'_> {
+    /// The figure of `measure` with its interval; `None` for a measure that is not a climb's,
+    /// or steps of climbs that did not happen (none got stuck).
+    fn of(&self, measure: Measure) -> Option<Measured> {
+        let per = |f: fn(&CaseRecord, f64) -> (f64, f64)| {
+            ratio(
+                &self
+                    .batches
+                    .iter()
+                    .map(|&(r, s)| f(r, s))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let success = wilson(self.seeds, self.climbs);
+        match measure {
+            Measure::SuccessRate => success,
+            // 1/p, its interval from p's.
+            Measure::ClimbsPerSolution => success.map(|p| Measured {
+                value: 1.0 / p.value,
+                low: 1.0 / p.high,
+                high: 1.0 / p.low,
+            }),
+            Measure::StepsOnSuccess => {
+                per(|r, s| (r.stats.moves.saturating_sub(r.stats.backtracks) as f64, s))
+            }
+            Measure::StepsWhenStuck => {
+                per(|r, _| (r.stats.backtracks as f64, r.stats.restarts as f64))
+            }
+            Measure::StepsPerSolution => per(|r, s| (r.stats.moves as f64, s)),
+            Measure::Repairs => None,
+        }
     }
 }
 
-fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
+/// Whether `figure` (a [`Figure::Mean`]), at its precision, meets our interval; else why not.
+pub(super) fn verdict(figure: &Figure, ours: &Measured) -> String {
+    let Figure::Mean {
+        published,
+        precision,
+        reason,
+        ..
+    } = *figure
+    else {
+        return "–".to_string();
+    };
+    if published - precision <= ours.high && ours.low <= published + precision {
+        "holds within the interval".to_string()
+    } else {
+        format!("differs: {reason}")
+    }
+}
+
+pub(super) fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
     format!(
         "{:.digits$} ({:.digits$}–{:.digits$})",
         estimate.value * scale,
@@ -186,208 +310,70 @@ fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
     )
 }
 
-/// The statistical rows of the section's table (source, published, ours, verdict).
-pub(super) fn rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
-    let mut rows = hill_climbing_rows(records);
-    rows.extend(min_conflicts_rows(records));
-    rows.push(super::literature_runs::sosic_gu_1990_row(records));
-    rows
-}
-
-/// What `first-choice` measured, which has no published figure at n = 8 to meet.
-pub(super) fn first_choice_sentence(records: &[CaseRecord]) -> String {
-    let Some(c) = climbs(records, "hill-climbing-first-choice") else {
-        return "First-choice hill climbing has no published figure at n = 8.".to_string();
-    };
-    let steps = |m: Option<Measured>| m.map_or_else(|| "–".to_string(), |m| show(&m, 1.0, 2));
-    let [success, success_steps, stuck_steps, ..] = c.figures;
-    format!(
-        "First-choice hill climbing has no published figure at n = 8; ours solves {} % of {} \
-         climbs, in {} steps on success and {} when stuck.",
-        success.map_or_else(String::new, |m| show(&m, 100.0, 1)),
-        format_count(c.climbs),
-        steps(success_steps),
-        steps(stuck_steps)
-    )
-}
-
-const STEEPEST: &str = "hill-climbing-steepest";
-const SIDEWAYS: &str = "hill-climbing";
-const STEEPEST_REASON: &str =
-    "AIMA gives neither its sample size nor its tie rule; ours are stated above";
-const SIDEWAYS_REASON: &str = "AIMA does not say how it breaks ties between best successors or \
-                               whether it counts a climb's last sideways moves; ours takes a \
-                               uniformly random best successor and counts every move made";
-
-/// AIMA's figures for each hill-climbing variant, in the order of [`Climbs::figures`].
-const CLIMB_CLAIMS: [(&str, &str, [Figure<'static>; 5]); 2] = [
-    (
-        STEEPEST,
-        "steepest ascent",
-        [
-            Figure {
-                claim: "8-queens, steepest ascent from random states: solves 14%, stuck 86%",
-                published: 0.14,
-                precision: 0.005,
-                reason: "",
-            },
-            Figure {
-                claim: "… 4 steps on average when it succeeds",
-                published: 4.0,
-                precision: 0.5,
-                reason: STEEPEST_REASON,
-            },
-            Figure {
-                claim: "… and 3 when it gets stuck",
-                published: 3.0,
-                precision: 0.5,
-                reason: STEEPEST_REASON,
-            },
-            Figure {
-                claim: "without sideways moves, p ≈ 0.14: roughly 7 climbs (6 failures, 1 success)",
-                published: 7.0,
-                precision: 0.5,
-                reason: "",
-            },
-            Figure {
-                claim: "… roughly 22 steps per solution in all",
-                published: 22.0,
-                precision: 0.5,
-                reason: "",
-            },
-        ],
-    ),
-    (
-        SIDEWAYS,
-        "up to 100 consecutive sideways moves",
-        [
-            Figure {
-                claim: "8-queens, up to 100 consecutive sideways moves: solves 94% of random states",
-                published: 0.94,
-                precision: 0.005,
-                reason: "",
-            },
-            Figure {
-                claim: "… roughly 21 steps for each successful instance",
-                published: 21.0,
-                precision: 0.5,
-                reason: SIDEWAYS_REASON,
-            },
-            Figure {
-                claim: "… and 64 for each failure",
-                published: 64.0,
-                precision: 0.5,
-                reason: SIDEWAYS_REASON,
-            },
-            Figure {
-                claim: "with sideways moves, 1/0.94 ≈ 1.06 climbs per solution",
-                published: 1.06,
-                precision: 0.005,
-                reason: "",
-            },
-            Figure {
-                claim: "… (1 × 21) + (0.06/0.94) × 64 ≈ 25 steps per solution",
-                published: 25.0,
-                precision: 0.5,
-                reason: "it follows from the steps above, which differ; measured directly (all \
-                         moves over all climbs, per solution) rather than computed",
-            },
-        ],
-    ),
-];
-
-/// AIMA's section on random restarts.
-const RESTARTS: &str = "AIMA, the same section, *random-restart hill climbing*";
-
-fn hill_climbing_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
-    let mut rows = Vec::new();
-    for (id, name, figures) in &CLIMB_CLAIMS {
-        let Some(c) = climbs(records, id) else {
-            rows.push([
-                AIMA.to_string(),
-                format!("8-queens, {name}"),
-                "not measured (run `cargo bench --bench compare -- literature`)".to_string(),
-                "–".to_string(),
-            ]);
+/// What the climbs without a published figure measured, a sentence for each size.
+fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
+    let mut sentences = Vec::new();
+    for reproduction in all.iter().filter(|r| r.experiment.claims.is_empty()) {
+        let (Runs::Climbs { what }, label) = (reproduction.experiment.runs, &reproduction.label)
+        else {
             continue;
         };
-        for ((figure, ours), (source, scale, digits, unit)) in
-            figures.iter().zip(c.figures).zip(SHOWN)
-        {
-            let Some(ours) = ours else { continue };
-            rows.push([
-                source.to_string(),
-                figure.claim.to_string(),
-                format!(
-                    "{} {unit} over {} climbs from seeds 1..={} (`{id}`)",
-                    show(&ours, scale, digits),
-                    format_count(c.climbs),
-                    c.seeds
-                ),
-                verdict(figure, &ours),
-            ]);
+        let what =
+            what.get(..1).unwrap_or_default().to_uppercase() + what.get(1..).unwrap_or_default();
+        for &n in reproduction.experiment.sizes.full {
+            let Some(c) = climbs(records, label, n) else {
+                sentences.push(format!("{what} has no published figure at n = {n}."));
+                continue;
+            };
+            let ours = |measure, scale, digits| {
+                let figure = c.of(measure);
+                figure.map_or_else(|| "–".to_string(), |m| show(&m, scale, digits))
+            };
+            sentences.push(format!(
+                "{what} has no published figure at n = {n}; ours solves {} % of {} climbs, in {} \
+                 steps on success and {} when stuck.",
+                ours(Measure::SuccessRate, 100.0, 1),
+                format_count(c.climbs),
+                ours(Measure::StepsOnSuccess, 1.0, 2),
+                ours(Measure::StepsWhenStuck, 1.0, 2)
+            ));
         }
     }
-    rows
+    sentences.join(" ")
 }
 
-fn min_conflicts_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
-    let runs = |n: usize| -> Vec<&CaseRecord> {
-        records
-            .iter()
-            .filter(|r| r.group == LITERATURE && r.id == "min-conflicts" && r.n == n)
-            .filter(|r| r.status == CaseStatus::Measured && r.result == "found")
-            .collect()
+/// The rows of an experiment of climbs: one per claim its runs meet, or one saying it was not
+/// measured.
+fn climbs_rows(
+    records: &[CaseRecord],
+    reproduction: &Reproduction,
+    what: &str,
+) -> Vec<[String; 4]> {
+    let (claims, label) = (reproduction.experiment.claims, &reproduction.label);
+    let Some(first) = claims.first() else {
+        return Vec::new();
+    };
+    let Some(c) = climbs(records, label, first.n) else {
+        return vec![[
+            first.source.to_string(),
+            format!("{}-queens, {what}", first.n),
+            "not measured (run `cargo bench --bench compare -- literature`)".to_string(),
+            "–".to_string(),
+        ]];
     };
     let mut rows = Vec::new();
-    let million = runs(1_000_000);
-    if !million.is_empty() {
-        let moves: Vec<f64> = million.iter().map(|r| r.stats.moves as f64).collect();
-        let ours = mean_interval(&moves);
-        let figure = Figure {
-            claim: "min-conflicts solves the million-queens problem in an average of 50 steps \
-                    after the initial assignment",
-            published: 50.0,
-            precision: 5.0,
-            reason: "ours needs fewer: its greedy start places each queen on a least-attacked \
-                     square among random probes and leaves fewer conflicts to repair, and a \
-                     repair swaps two queens' columns (`nqueens-minconflicts`); the steps \
-                     count depends on both",
+    for claim in claims {
+        let Figure::Mean { of, .. } = claim.figure else {
+            continue;
         };
-        rows.push([
-            "Russell and Norvig, AIMA, 3rd ed. (2010), §6.4 *Local search for CSPs*, after Minton \
-             et al. (1992)"
-                .to_string(),
-            figure.claim.to_string(),
-            format!(
-                "{} repair moves, mean over {} seeds (`min-conflicts`, n = 10^6)",
-                show(&ours, 1.0, 1),
-                moves.len()
-            ),
-            verdict(&figure, &ours),
-        ]);
-    }
-    let huge = runs(3_000_000);
-    if !huge.is_empty() {
-        let slowest = huge.iter().map(|r| r.seconds).fold(0.0, f64::max);
-        let fastest = huge.iter().map(|r| r.seconds).fold(f64::MAX, f64::min);
-        let holds = if slowest < 60.0 {
-            "holds (on a different machine: theirs an IBM RS 6000 of 1991, ours the bench's)"
-        } else {
-            "differs: the bench machine was slower than a minute"
-        };
-        rows.push([
-            "Rok Sosič and Jun Gu, *3,000,000 Queens in Less Than One Minute*, SIGART Bulletin \
-             2(2), 1991, pp. 22–24 (abstract)"
-                .to_string(),
-            "3,000,000 queens in about 55 s".to_string(),
-            format!(
-                "{fastest:.1}–{slowest:.1} s wall time over {} seeds (`min-conflicts`, start \
-                 included)",
-                huge.len()
-            ),
-            holds.to_string(),
-        ]);
+        let Some(ours) = c.of(of) else { continue };
+        let (scale, digits, unit) = shown(of);
+        let (shown, climbs) = (show(&ours, scale, digits), format_count(c.climbs));
+        let seeds = c.seeds;
+        let measured =
+            format!("{shown} {unit} over {climbs} climbs from seeds 1..={seeds} (`{label}`)");
+        let verdict = verdict(&claim.figure, &ours);
+        rows.push([claim.source.into(), claim.claim.into(), measured, verdict]);
     }
     rows
 }
@@ -395,6 +381,7 @@ fn min_conflicts_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens_core::Measure::{StepsOnSuccess, StepsWhenStuck, SuccessRate};
     use nqueens_core::Stats;
 
     fn batch(id: &str, seed: u64, solved: u64, stats: Stats) -> CaseRecord {
@@ -404,6 +391,27 @@ mod tests {
         r.stats = stats;
         r
     }
+
+    /// Climbs at n = 8 with one claim: a success rate of 14%.
+    const CLIMBS: Experiment = Experiment {
+        variant: None,
+        runs: Runs::Climbs {
+            what: "steepest ascent",
+        },
+        sizes: nqueens_core::Sizes::every(&[8]),
+        cost: nqueens_core::CostModel::UNKNOWN,
+        claims: &[nqueens_core::Claim {
+            source: "AIMA",
+            claim: "solves 14%",
+            n: 8,
+            figure: Figure::Mean {
+                of: Measure::SuccessRate,
+                published: 0.14,
+                precision: 0.005,
+                reason: "",
+            },
+        }],
+    };
 
     #[test]
     fn batches_give_rates_steps_and_intervals() {
@@ -417,14 +425,23 @@ mod tests {
             batch("hill-climbing-steepest", 1, 100, stats(600, 760, 360)),
             batch("hill-climbing-steepest", 101, 100, stats(620, 800, 380)),
         ];
-        let c = climbs(&records, "hill-climbing-steepest").unwrap();
+        let c = climbs(&records, "hill-climbing-steepest", 8).unwrap();
         assert_eq!((c.seeds, c.climbs), (200.0, 1420.0));
-        let [success, success_steps, stuck_steps, ..] = c.figures.map(Option::unwrap);
+        let [success, on_success, when_stuck] =
+            [SuccessRate, StepsOnSuccess, StepsWhenStuck].map(|m| c.of(m).unwrap());
         assert!((success.value - 200.0 / 1420.0).abs() < 1e-12);
         assert!(success.low < success.value && success.value < success.high);
-        assert!((success_steps.value - 4.1).abs() < 1e-12);
-        assert!((stuck_steps.value - 740.0 / 1220.0).abs() < 1e-12);
-        let md = format!("{:?}", rows(&records));
+        assert!((on_success.value - 4.1).abs() < 1e-12);
+        assert!((when_stuck.value - 740.0 / 1220.0).abs() < 1e-12);
+        let declared = |label: &str| Reproduction {
+            label: label.to_string(),
+            experiment: &CLIMBS,
+        };
+        let all = [
+            declared("hill-climbing-steepest"),
+            declared("hill-climbing"),
+        ];
+        let md = format!("{:?}", rows(&records, &all, 0));
         assert!(md.contains("holds within the interval"), "{md}");
         assert!(md.contains("not measured"), "{md}");
     }

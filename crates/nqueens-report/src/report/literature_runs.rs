@@ -1,146 +1,143 @@
-//! The rows of *The literature, reproduced* that one bench run each gives (group `literature`):
-//! Knuth's tree profile at n = 16, Pearson's timed first solutions, and Sosič and Gu's 1990
-//! sizes. The exact figures of the same sources are tests, and their rows are the template's.
+//! The rows of *The literature, reproduced* beside runs to a first solution or a tree profile
+//! (group `literature`): seeded runs (their repair moves and times), a tree profile's total
+//! nodes, and the lexicographic first solutions of every strategy that runs them, timed once.
 
+use nqueens_core::{Claim, Figure, Runs, Sizes};
+
+use super::literature::{
+    Reproduction, and_list, mean_interval, measured, show, shown, stated, verdict,
+};
 use super::readme::thousands;
-use crate::group::LITERATURE;
-use crate::{CaseRecord, CaseStatus, format_seconds};
+use crate::{CaseRecord, format_seconds};
 
-/// OEIS A319236's total: the nodes of the 16-queens backtrack tree, the empty board included.
-const A319236_TOTAL: u64 = 1_141_190_303;
-
-/// The bench's case of `BitmaskSolver::profile`.
-const PROFILE: &str = "bitmask-profile";
-
-/// Pearson (1991, an 80386 at 25 MHz): seconds to the lexicographic first solution.
-const PEARSON: [(usize, f64, &str); 3] = [
-    (20, 106.0, "1 min 46 s"),
-    (22, 1083.0, "18 min 3 s"),
-    (24, 288.0, "4 min 48 s"),
-];
-
-/// The measured records of `id` at `n` in the group.
-fn measured<'a>(records: &'a [CaseRecord], id: &str, n: usize) -> Vec<&'a CaseRecord> {
-    records
-        .iter()
-        .filter(|r| r.group == LITERATURE && r.id == id && r.n == n)
-        .filter(|r| r.status == CaseStatus::Measured)
-        .collect()
-}
-
-/// Why a row has no figure of ours.
-const NOT_RUN: &str = "not run in this profile (the default and full profiles run it)";
-
-/// A319236's row: our total from the bench's run of `BitmaskSolver::profile(16)`.
-pub(super) fn knuth_row(records: &[CaseRecord]) -> [String; 4] {
-    let (ours, verdict) = match measured(records, PROFILE, 16).first() {
-        None => (NOT_RUN.to_string(), "–".to_string()),
-        Some(r) => {
-            let total = r.result.parse::<u64>().ok();
-            let ours = match total {
-                Some(total) => format!("{} nodes", thousands(total)),
-                None => format!("the walk ended: {}", r.result),
-            };
-            let verdict = if total == Some(A319236_TOTAL) {
-                "holds (exact; also an ignored test)"
-            } else {
-                "differs"
-            };
-            let ours = format!(
-                "{ours} in {} (`BitmaskSolver::profile`, its mirrored walk, one run)",
-                format_seconds(r.seconds)
-            );
-            (ours, verdict.to_string())
+/// Ours and the verdict for `claim` of `reproduction`, from its runs at the claim's size;
+/// `None` when none ran.
+pub(super) fn ours(
+    records: &[CaseRecord],
+    all: &[Reproduction],
+    reproduction: &Reproduction,
+    claim: &Claim,
+) -> Option<(String, String)> {
+    let (label, n) = (&reproduction.label, claim.n);
+    let found = |label: &str| -> Vec<&CaseRecord> {
+        let runs = measured(records, label, n).into_iter();
+        runs.filter(|r| r.result == "found").collect()
+    };
+    match reproduction.experiment.runs {
+        Runs::TreeProfile => tree_profile(measured(records, label, n).first()?, label, claim),
+        Runs::Lexicographic => {
+            // Every strategy that runs them at this size, in one row.
+            let others = all
+                .iter()
+                .filter(|o| o.experiment.runs == Runs::Lexicographic);
+            let runs: Vec<(&str, &CaseRecord)> = others
+                .filter(|o| declares(&o.experiment.sizes, n))
+                .map(|o| Some((o.label.as_str(), *found(&o.label).first()?)))
+                .collect::<Option<_>>()?;
+            lexicographic(&runs, *found(label).first()?, label, claim)
         }
-    };
-    [
-        "OEIS A319236 (Knuth)".to_string(),
-        format!(
-            "the 16-queens backtrack tree: {} nodes",
-            thousands(A319236_TOTAL)
-        ),
-        ours,
-        verdict,
-    ]
+        Runs::Seeded | Runs::Climbs { .. } => seeded(&found(label), label, claim),
+    }
 }
 
-/// Pearson's rows: his time beside ours for the same lexicographic search, with its nodes.
-pub(super) fn pearson_rows(records: &[CaseRecord]) -> Vec<[String; 4]> {
-    let found = |id: &str, n: usize| {
-        measured(records, id, n)
-            .into_iter()
-            .find(|r| r.result == "found")
-    };
-    PEARSON
+/// Whether `sizes` has `n` in any profile.
+fn declares(sizes: &Sizes, n: usize) -> bool {
+    [sizes.test, sizes.quick, sizes.full]
         .iter()
-        .map(|&(n, seconds, shown)| {
-            let (vector, bitmask) = (found("vector", n), found("bitmask", n));
-            let ours = match (vector, bitmask) {
-                (Some(v), Some(b)) => {
-                    let nodes = if v.stats.nodes == b.stats.nodes {
-                        format!("the same tree: {} nodes in both", thousands(v.stats.nodes))
-                    } else {
-                        let [v, b] = [v, b].map(|r| thousands(r.stats.nodes));
-                        format!("nodes: {v} and {b}")
-                    };
-                    format!(
-                        "`vector` {}, `bitmask` {} (one run each); {nodes}",
-                        format_seconds(v.seconds),
-                        format_seconds(b.seconds),
-                    )
-                }
-                _ => NOT_RUN.to_string(),
-            };
-            let verdict = vector.filter(|v| v.seconds > 0.0).map_or_else(
-                || "–".to_string(),
-                |v| {
-                    format!(
-                        "reproduced: the same work (A140450, a test), {}× faster (`vector`: \
-                         today's machine and code)",
-                        thousands((seconds / v.seconds).round() as u64)
-                    )
-                },
-            );
-            [
-                "Pearson (1991), an 80386 at 25 MHz".to_string(),
-                format!("the lexicographic first solution of n = {n} in {shown}"),
-                ours,
-                verdict,
-            ]
-        })
-        .collect()
+        .any(|s| s.contains(&n))
 }
 
-/// Sosič and Gu's 1990 row beside `min-conflicts` at n = 500,000.
-pub(super) fn sosic_gu_1990_row(records: &[CaseRecord]) -> [String; 4] {
-    let runs: Vec<&CaseRecord> = measured(records, "min-conflicts", 500_000)
-        .into_iter()
-        .filter(|r| r.result == "found")
-        .collect();
-    let ours = if runs.is_empty() {
-        NOT_RUN.to_string()
-    } else {
-        let slowest = runs.iter().map(|r| r.seconds).fold(0.0, f64::max);
-        let fastest = runs.iter().map(|r| r.seconds).fold(f64::MAX, f64::min);
-        let moves = |pick: fn(u64, u64) -> u64| runs.iter().map(|r| r.stats.moves).reduce(pick);
-        format!(
-            "{}–{} wall time, {}–{} repair moves, over {} seeds (`min-conflicts`, start included)",
-            format_seconds(fastest),
-            format_seconds(slowest),
-            moves(u64::min).unwrap_or(0),
-            moves(u64::max).unwrap_or(0),
-            runs.len()
-        )
+/// A tree profile's total beside the published one.
+fn tree_profile(run: &CaseRecord, label: &str, claim: &Claim) -> Option<(String, String)> {
+    let total = run.result.parse::<u64>().ok();
+    let ours = match total {
+        Some(total) => format!("{} nodes", thousands(total)),
+        None => format!("the walk ended: {}", run.result),
     };
-    [
-        "Rok Sosič and Jun Gu, *A polynomial time algorithm for the N-queens problem*, SIGART \
-         Bulletin 1(3), 1990"
-            .to_string(),
-        "several CPU-hours for some n up to 500,000".to_string(),
-        ours,
-        "not the same work: theirs starts from a random permutation and tests swaps pairwise; \
-         ours starts greedily and repairs the few conflicts left (its repair moves), so the \
-         times do not compare"
-            .to_string(),
-    ]
+    let verdict = match claim.figure {
+        Figure::Exact { value, holds } if total == Some(value) => holds,
+        Figure::Exact { .. } => "differs",
+        figure => stated(figure),
+    };
+    let time = format_seconds(run.seconds);
+    let ours = format!("{ours} in {time} (`{label}`, one run)");
+    Some((ours, verdict.to_string()))
+}
+
+/// The lexicographic first solutions of every strategy at the claim's size (`runs`), with their
+/// nodes, and how much faster `own` is than the published time.
+fn lexicographic(
+    runs: &[(&str, &CaseRecord)],
+    own: &CaseRecord,
+    label: &str,
+    claim: &Claim,
+) -> Option<(String, String)> {
+    let times: Vec<String> = runs
+        .iter()
+        .map(|(label, run)| format!("`{label}` {}", format_seconds(run.seconds)))
+        .collect();
+    let nodes: Vec<String> = runs.iter().map(|(_, r)| thousands(r.stats.nodes)).collect();
+    let tree = match nodes.windows(2).all(|w| w[0] == w[1]) {
+        true if nodes.len() == 2 => format!("the same tree: {} nodes in both", nodes[0]),
+        true => format!("the same tree: {} nodes in all", nodes[0]),
+        false => format!("nodes: {}", and_list(&nodes)),
+    };
+    let verdict = match claim.figure {
+        Figure::Faster { seconds, verdict } if own.seconds > 0.0 => format!(
+            "{verdict}, {}× faster (`{label}`: today's machine and code)",
+            thousands((seconds / own.seconds).round() as u64)
+        ),
+        figure => stated(figure).to_string(),
+    };
+    Some((
+        format!("{} (one run each); {tree}", times.join(", ")),
+        verdict,
+    ))
+}
+
+/// The seeded runs that found a solution: the mean of their repair moves, their times, or both
+/// ranges, as the claim's figure asks.
+fn seeded(runs: &[&CaseRecord], label: &str, claim: &Claim) -> Option<(String, String)> {
+    let k = runs.len();
+    let slowest = runs.iter().map(|r| r.seconds).reduce(f64::max)?;
+    let fastest = runs.iter().map(|r| r.seconds).fold(f64::MAX, f64::min);
+    Some(match claim.figure {
+        Figure::Mean { of, .. } => {
+            let moves: Vec<f64> = runs.iter().map(|r| r.stats.moves as f64).collect();
+            let mean = mean_interval(&moves);
+            let (scale, digits, unit) = shown(of);
+            let (ours, n) = (show(&mean, scale, digits), size(claim.n));
+            let row = format!("{ours} {unit}, mean over {k} seeds (`{label}`, n = {n})");
+            (row, verdict(&claim.figure, &mean))
+        }
+        Figure::Within {
+            seconds,
+            holds,
+            differs,
+        } => (
+            format!(
+                "{fastest:.1}–{slowest:.1} s wall time over {k} seeds (`{label}`, start included)"
+            ),
+            if slowest < seconds { holds } else { differs }.to_string(),
+        ),
+        figure => {
+            let moves = |pick: fn(u64, u64) -> u64| runs.iter().map(|r| r.stats.moves).reduce(pick);
+            let (fewest, most) = (moves(u64::min)?, moves(u64::max)?);
+            let (fastest, slowest) = (format_seconds(fastest), format_seconds(slowest));
+            let row = format!(
+                "{fastest}–{slowest} wall time, {fewest}–{most} repair moves, over {k} seeds \
+                 (`{label}`, start included)"
+            );
+            (row, stated(figure).to_string())
+        }
+    })
+}
+
+/// A board size: `10^6` for a power of ten from a million, else with its thousands marked.
+fn size(n: usize) -> String {
+    let power = n.max(1).ilog10();
+    match 10usize.pow(power) == n && power >= 6 {
+        true => format!("10^{power}"),
+        false => thousands(n as u64),
+    }
 }

@@ -18,6 +18,7 @@ mod versus;
 use std::path::{Path, PathBuf};
 
 use data::Data;
+pub use literature::Reproduction;
 
 use crate::group::COMPLETION;
 use crate::{
@@ -77,6 +78,9 @@ pub struct ReportInput {
     /// The registered strategies, in registry order ([`Family::of_registry`]): the styles,
     /// and the tradeoffs they declare.
     pub strategies: Vec<Family>,
+    /// The experiments of the literature the registered strategies declare
+    /// ([`Reproduction::of_registry`]), for *The literature, reproduced*.
+    pub literature: Vec<Reproduction>,
 }
 
 /// Where and how to write.

@@ -1,0 +1,194 @@
+//! Experiments of the literature that a strategy's runs reproduce, declared by the strategy
+//! beside its limits ([`Capabilities::literature`](crate::Capabilities::literature)): what the
+//! bench's `literature` group runs, at which sizes and at what cost, and the published figures
+//! the report's *The literature, reproduced* sets beside the runs, each with its source and the
+//! rule of its verdict. The measuring code reads these declarations and names no strategy.
+//!
+//! Also Knuth's [`TreeProfile`], what a [`Runs::TreeProfile`] experiment measures
+//! ([`Solver::profile`](crate::Solver::profile)).
+
+use crate::{CostModel, Ended};
+
+/// One experiment from the literature, run with one variant of the declaring strategy.
+#[derive(Clone, Copy, Debug)]
+pub struct Experiment {
+    /// The variant that runs it; `None`: the strategy's default (first) variant.
+    pub variant: Option<&'static str>,
+    /// What the bench runs and records.
+    pub runs: Runs,
+    /// The sizes it runs at, per bench profile.
+    pub sizes: Sizes,
+    /// Expected seconds of one run on the reference machine (a batch of
+    /// [`Runs::CLIMBS_BATCH`] seeds of [`Runs::Climbs`], one seed of [`Runs::Seeded`], one walk
+    /// or first solution otherwise), for the bench's budget.
+    pub cost: CostModel,
+    /// The published figures set beside the runs, in the report's order.
+    pub claims: &'static [Claim],
+}
+
+/// What the bench runs for an experiment, and so what its records hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runs {
+    /// Batches of seeded first-solution runs, one record per batch with its counters summed
+    /// and the seeds it solved: a climb's success rate and steps, counted as hill climbing
+    /// counts them (`restarts`: the climbs that got stuck; `backtracks`: their moves; `moves`:
+    /// every move). Without claims, the report says what it measured in a sentence.
+    Climbs {
+        /// What climbs, as the report names it ("steepest ascent").
+        what: &'static str,
+    },
+    /// One first-solution run per seed of the bench: time and repair moves (`moves`).
+    Seeded,
+    /// The backtrack tree's profile ([`Solver::profile`](crate::Solver::profile)), one walk,
+    /// recorded under the case label with `-profile` after it: its total nodes.
+    TreeProfile,
+    /// The lexicographically first solution, one run with statistics on: its time and nodes,
+    /// in one row with every other strategy's run of this kind at the same size.
+    Lexicographic,
+}
+
+impl Runs {
+    /// Seeds per batch of [`Runs::Climbs`] (fewer in the bench's test mode): the run its
+    /// [`Experiment::cost`] is of.
+    pub const CLIMBS_BATCH: u64 = 200;
+}
+
+/// Sizes per bench profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizes {
+    /// The bench's test mode (`cargo test --benches`): tiny, a check of the machinery.
+    pub test: &'static [usize],
+    /// The quick profile.
+    pub quick: &'static [usize],
+    /// The default and full profiles.
+    pub full: &'static [usize],
+}
+
+impl Sizes {
+    /// The same sizes in every profile.
+    pub const fn every(sizes: &'static [usize]) -> Sizes {
+        Sizes {
+            test: sizes,
+            quick: sizes,
+            full: sizes,
+        }
+    }
+}
+
+/// A published figure, with its source and what of our runs at size `n` meets it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Claim {
+    /// Where it is published.
+    pub source: &'static str,
+    /// What is published, as the report quotes it.
+    pub claim: &'static str,
+    /// The size whose runs it is set beside.
+    pub n: usize,
+    /// What of the runs is set beside it, and the rule of the verdict.
+    pub figure: Figure,
+}
+
+/// What of our runs meets a [`Claim`], and how the verdict is given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Figure {
+    /// A mean over the runs, with its 95% interval: "holds within the interval" when
+    /// `published`, give or take `precision` (half the unit it is rounded to), meets it, else
+    /// "differs: " and `reason`.
+    Mean {
+        /// What is averaged.
+        of: Measure,
+        /// The published value.
+        published: f64,
+        /// Half the unit the published value is rounded to ("about 14%": 0.005).
+        precision: f64,
+        /// Why ours may differ, said when it does.
+        reason: &'static str,
+    },
+    /// Every run within `seconds` of wall time: the verdict `holds`, else `differs`.
+    Within {
+        /// The published time.
+        seconds: f64,
+        /// The verdict when every run is quicker.
+        holds: &'static str,
+        /// The verdict when one is not.
+        differs: &'static str,
+    },
+    /// A count met exactly (a tree profile's total nodes): the verdict `holds`, else
+    /// "differs".
+    Exact {
+        /// The published count.
+        value: u64,
+        /// The verdict when ours is the same.
+        holds: &'static str,
+    },
+    /// A published time beside ours, with no pass or fail: `verdict`, then how many times
+    /// faster the declaring strategy's run is.
+    Faster {
+        /// The published time.
+        seconds: f64,
+        /// What the comparison shows, before the ratio.
+        verdict: &'static str,
+    },
+    /// Ours beside the published figure, with `verdict` as it stands (the work differs).
+    Beside {
+        /// The verdict.
+        verdict: &'static str,
+    },
+}
+
+/// A quantity of the runs that a [`Figure::Mean`] averages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The share of climbs that solve ([`Runs::Climbs`]).
+    SuccessRate,
+    /// The steps of a climb that solves.
+    StepsOnSuccess,
+    /// The steps of a climb that gets stuck.
+    StepsWhenStuck,
+    /// Climbs per solution, 1/p of the success rate p.
+    ClimbsPerSolution,
+    /// Steps per solution, over all climbs.
+    StepsPerSolution,
+    /// The repair moves of one run ([`Runs::Seeded`]).
+    Repairs,
+}
+
+/// The profile of a row-by-row backtrack tree (Knuth, *The Art of Computer Programming*
+/// vol. 4, pre-fascicle 5B, §7.2.2; OEIS A319284), as a search walked it: level k holds the
+/// placements of k queens in the first k rows that no two attack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeProfile {
+    /// `levels[k]`: the nodes at level `k`. `levels[0] = 1` is the empty board and `levels[n]`
+    /// the solutions, so there are `n + 1` levels.
+    pub levels: Vec<u64>,
+    /// How the walk ended: only [`Ended::Exhausted`] gives the whole tree; otherwise the levels
+    /// count what was visited before the stop.
+    pub ended: Ended,
+}
+
+impl TreeProfile {
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.levels.len().saturating_sub(1)
+    }
+
+    /// Every node of the tree, the empty board included (OEIS A319283: 2,057 for n = 8).
+    pub fn total(&self) -> u64 {
+        self.levels.iter().sum()
+    }
+
+    /// The nodes above the last level: the placements whose next row the search tries (2,057
+    /// - 92 = 1,965 for n = 8).
+    pub fn interior(&self) -> u64 {
+        self.total() - self.levels.last().copied().unwrap_or(0)
+    }
+
+    /// The squares a search that tries every column of the next row examines: `n` per
+    /// interior node, Knuth's 15,720 for n = 8. A board that tests each column of the row
+    /// below every interior node makes exactly these safety tests, though no
+    /// [`Stats`](crate::Stats) field counts them; a bitmask search takes its free squares from
+    /// the masks and never looks at an attacked one.
+    pub fn squares_examined(&self) -> u64 {
+        self.n() as u64 * self.interior()
+    }
+}

@@ -1,0 +1,164 @@
+//! A strategy that exists only in this test declares experiments of the literature, and with no
+//! edit anywhere else the bench's `literature` group plans them (kind by kind, at its sizes,
+//! under its labels) and the report sets its claims beside the runs.
+
+use nqueens_core::{
+    Capabilities, Claim, CostModel, Experiment, Figure, Limit, Measure, Runs, Sizes, Strategy,
+    Variant,
+};
+use nqueens_report::bench::{Budget, Mode, Plan, Profile, plan_trials, trials};
+use nqueens_report::group::LITERATURE;
+use nqueens_report::{
+    CaseRecord, CaseStatus, ReportInput, ReportOptions, Reproduction, StatsFile, write_report,
+};
+use nqueens_run::Registry;
+
+mod common;
+
+use common::TempDir;
+
+/// Declares its experiments only: nothing here runs a search.
+struct Toy;
+
+const PLAIN: Variant = Variant {
+    name: Some("plain"),
+    first: Limit::UpTo(20),
+    list: Limit::UpTo(20),
+    ..Variant::BLANK
+};
+
+const TWICE: Variant = Variant {
+    name: Some("twice"),
+    ..PLAIN
+};
+
+const EXPERIMENTS: &[Experiment] = &[
+    Experiment {
+        variant: Some("twice"),
+        runs: Runs::Seeded,
+        sizes: Sizes::every(&[12]),
+        cost: CostModel::power(&[(12, 0.01)], 1.0),
+        claims: &[Claim {
+            source: "Toy (2026)",
+            claim: "about 10 repairs at n = 12",
+            n: 12,
+            figure: Figure::Mean {
+                of: Measure::Repairs,
+                published: 10.0,
+                precision: 0.5,
+                reason: "a toy",
+            },
+        }],
+    },
+    Experiment {
+        variant: None,
+        runs: Runs::TreeProfile,
+        sizes: Sizes {
+            test: &[4],
+            quick: &[],
+            full: &[10],
+        },
+        cost: CostModel::UNKNOWN,
+        claims: &[Claim {
+            source: "Toy (2026)",
+            claim: "the 10-queens tree: 35,539 nodes",
+            n: 10,
+            figure: Figure::Exact {
+                value: 35_539,
+                holds: "holds",
+            },
+        }],
+    },
+    Experiment {
+        variant: Some("plain"),
+        runs: Runs::Climbs {
+            what: "toy climbing",
+        },
+        sizes: Sizes::every(&[8]),
+        cost: CostModel::UNKNOWN,
+        claims: &[],
+    },
+];
+
+impl Strategy for Toy {
+    fn name(&self) -> &'static str {
+        "toy"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::new("a toy", &[PLAIN, TWICE]).literature(EXPERIMENTS)
+    }
+}
+
+fn registry() -> Registry {
+    Registry::new().register(Toy)
+}
+
+#[test]
+fn the_literature_group_plans_the_toy_s_experiments() {
+    let registry = registry();
+    let plan = Plan::for_profile(Mode::List, Profile::Default, None);
+    let cases = plan.cases(&registry);
+    let mut budget = Budget::new(false);
+    plan_trials(&mut budget, &plan, &trials(&plan, &cases));
+    let ids: Vec<&str> = budget.ids().collect();
+    // Kind by kind: climbs, seeded runs, tree profiles; each under its variant's label.
+    assert_eq!(
+        ids,
+        [
+            "literature/toy/8",
+            "literature/toy-twice/12",
+            "literature/toy-profile/10"
+        ]
+    );
+    // Its costs: the seeded runs' model times the plan's seeds, the profile at the cap.
+    let seeded = 0.01 * plan.seeds.len() as f64;
+    assert!(budget.total() > seeded, "{}", budget.total());
+}
+
+#[test]
+fn the_report_sets_the_toy_s_claims_beside_its_runs() {
+    let mut records = Vec::new();
+    for (seed, moves) in [(1, 9), (2, 11), (3, 10)] {
+        let mut r = CaseRecord::new(LITERATURE, "toy-twice", "toy", 12, CaseStatus::Measured);
+        r.variant = "twice".to_string();
+        r.seed = Some(seed);
+        r.result = "found".to_string();
+        r.stats.moves = moves;
+        records.push(r);
+    }
+    let dir = TempDir::new("toy-literature");
+    let input = ReportInput {
+        stats: Some(StatsFile {
+            meta: Vec::new(),
+            records,
+        }),
+        generated: "2026-01-02 05:00 UTC".to_string(),
+        literature: Reproduction::of_registry(&registry()),
+        ..ReportInput::default()
+    };
+    let options = ReportOptions {
+        out: dir.0.join("out"),
+        png: false,
+    };
+    write_report(&input, &options).unwrap();
+    let readme = std::fs::read_to_string(options.out.join("README.md")).unwrap();
+    let row = |key: &str| {
+        readme
+            .lines()
+            .find(|l| l.starts_with("| Toy (2026)") && l.contains(key))
+            .unwrap_or_else(|| panic!("no row {key:?} in\n{readme}"))
+            .to_string()
+    };
+    let repairs = row("about 10 repairs");
+    assert!(
+        repairs.contains("| 10.0 (7.5–12.5) repair moves, mean over 3 seeds (`toy-twice`, n = 12) | holds within the interval |"),
+        "{repairs}"
+    );
+    let tree = row("35,539 nodes");
+    assert!(
+        tree.contains("not run in this profile (the default and full profiles run it) | – |"),
+        "{tree}"
+    );
+    assert!(readme.contains("Toy climbing has no published figure at n = 8."));
+}
