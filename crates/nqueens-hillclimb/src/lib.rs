@@ -73,7 +73,7 @@
 //! state has O(n) attacking pairs (in columns and on diagonals alike) and a climb makes O(n)
 //! moves, so a steepest climb is O(n³). It is the textbook's method, not a fast one: `min-conflicts`, which
 //! moves an attacked queen to its best square, is the same idea made to scale. Measured
-//! speeds are in the report (series `hill-climbing`, `hill-climbing-sideways`,
+//! speeds are in the report (series `hill-climbing` for `sideways`, `hill-climbing-steepest`,
 //! `hill-climbing-first-choice`).
 //!
 //! **Memory**: 24 bytes per row (columns, column counters, two diagonal counters); boards
