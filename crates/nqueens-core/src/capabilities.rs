@@ -83,8 +83,8 @@ impl Variant {
 /// What a strategy can do, for `nqueens strategies`, the registry's defaults and the benches.
 ///
 /// Variants are listed in order of preference: with no variant named, an operation runs the
-/// first variant that accepts its size (warnsdorff's `scaling` finds, its `faithful` lists and
-/// counts; `cp`'s `first-fail` counts the sizes its `autonomous` search does not reach).
+/// first variant that accepts its size (a variant that only finds leaves listing and counting
+/// to the next; a second variant may count the sizes the first does not reach).
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Capabilities {
     /// One line saying what the strategy is.

@@ -18,19 +18,17 @@
 //! - [`Given`]: queens that must be on the board (N-Queens completion), parsed, checked and
 //!   drawn at random reproducibly; variants that can keep them say so
 //!   ([`Variant::keeps_given`]);
-//! - [`Tradeoffs`]: what the report says a strategy trades against its rivals (sentences as
-//!   templates, a memory verdict, a published peer), declared beside its capabilities;
 //! - [`Availability`]: whether a strategy can run on this machine (a GPU counter needs a GPU),
 //!   which the registry's defaults and the callers that run every strategy ask first;
-//! - [`BenchExtra`]: what the bench measures of a strategy beyond its series (the C program it
-//!   is timed beside, sizes it runs at once), declared with its [`Capabilities`];
 //! - [`split`]: counts in numbered subproblems ([`split::Subproblems`]), the contract that
 //!   the run crate's threads count, resume and shard;
 //! - [`Error`], the one error type, and [`Bytes`], the figures of its memory messages;
 //! - [`known`]: the OEIS counts (A000170, A002562) everything is tested against;
-//! - [`Experiment`]: the experiments of the literature a strategy's runs reproduce and the
-//!   published figures beside them, declared by the strategy; [`TreeProfile`], Knuth's profile
-//!   of a backtrack tree ([`Solver::profile`]);
+//! - what the report and the bench say of one strategy, declared with its [`Capabilities`] so
+//!   that their code names none: [`Tradeoffs`] (sentences against its rivals, a memory verdict,
+//!   a published peer), [`BenchExtra`] (the C program it is timed beside, sizes run once) and
+//!   [`Experiment`] (the literature its runs reproduce, with the published figures);
+//!   [`TreeProfile`], Knuth's profile of a backtrack tree ([`Solver::profile`]).
 //!
 //! The machinery that runs strategies (the registry of names and default rules, timed runs,
 //! shards, checkpoints and merging, replaying a run's events) is the `nqueens-run` crate; the

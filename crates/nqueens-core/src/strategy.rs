@@ -105,8 +105,8 @@ pub trait Strategy: Send + Sync {
         crate::Availability::Available
     }
 
-    /// What the strategy picked for this machine and build (quadrants: the join kernel for
-    /// this CPU), by name, for the metadata of a run of many counts (the bench writes each as
+    /// What the strategy picked for this machine and build (a kernel chosen for this CPU), by
+    /// name, for the metadata of a run of many counts (the bench writes each as
     /// `<strategy> <name>`); nothing by default.
     fn machine_details(&self) -> crate::Details {
         crate::Details::new()
