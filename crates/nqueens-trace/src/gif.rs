@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 
-use crate::svg::{ATTACKED_QUEEN, DARK, LIGHT, QUEEN, SHADE, Timing, title};
+use crate::svg::{ATTACKED_QUEEN, DARK, LIGHT, QUEEN, SHADE, Timing, square_size, title};
 use crate::{Frame, Trace, caption};
 
 /// Palette indices.
@@ -26,11 +26,7 @@ const TEXT: u8 = 7;
 /// `colour` seen through the attack shading (a quarter of the shade over it).
 fn shaded(colour: [u8; 3]) -> [u8; 3] {
     let mix = |a: u8, b: u8| ((u16::from(a) * 3 + u16::from(b)) / 4) as u8;
-    [
-        mix(colour[0], SHADE[0]),
-        mix(colour[1], SHADE[1]),
-        mix(colour[2], SHADE[2]),
-    ]
+    std::array::from_fn(|i| mix(colour[i], SHADE[i]))
 }
 
 fn palette() -> Vec<u8> {
@@ -47,11 +43,6 @@ fn palette() -> Vec<u8> {
     .concat()
 }
 
-/// The board's side in pixels: squares of at least 12 pixels, boards of about 480.
-fn square_size(n: usize) -> usize {
-    (480 / n.max(1)).max(12)
-}
-
 const CAPTION_HEIGHT: usize = 44;
 const TEXT_PX: f32 = 13.0;
 
@@ -65,6 +56,7 @@ struct Canvas {
     glyphs: HashMap<char, Glyph>,
 }
 
+#[derive(Default)]
 struct Glyph {
     width: usize,
     height: usize,
@@ -112,12 +104,8 @@ impl Canvas {
                     }
                 }
                 None => Glyph {
-                    width: 0,
-                    height: 0,
-                    left: 0,
-                    top: 0,
                     advance,
-                    ink: Vec::new(),
+                    ..Glyph::default()
                 },
             }
         })

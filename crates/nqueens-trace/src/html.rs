@@ -111,10 +111,7 @@ pub fn html(traces: &[Trace]) -> Result<String, TraceError> {
             count: traces.len(),
         });
     }
-    let mut all_frames = Vec::with_capacity(traces.len());
-    for trace in traces {
-        all_frames.push(frames(trace)?);
-    }
+    let all_frames = traces.iter().map(frames).collect::<Result<Vec<_>, _>>()?;
     let page = Page {
         fields: FIELDS,
         traces: traces

@@ -29,8 +29,8 @@ impl Default for Timing {
     }
 }
 
-/// The board's side in pixels, about the same for every `n`.
-fn square_size(n: usize) -> usize {
+/// A square's side in pixels: at least 12, boards of about 480 (SVG and GIF alike).
+pub(crate) fn square_size(n: usize) -> usize {
     (480 / n.max(1)).max(12)
 }
 
@@ -64,12 +64,7 @@ fn stretches(frames: &[Frame]) -> Vec<Stretch> {
     for (index, frame) in frames.iter().enumerate() {
         for (row, slot) in open.iter_mut().enumerate() {
             let now = frame.board[row].map(|column| (column, frame.attacked.contains(&row)));
-            let same = match (*slot, now) {
-                (Some(s), Some((column, attacked))) => s.column == column && s.attacked == attacked,
-                (None, None) => true,
-                _ => false,
-            };
-            if same {
+            if slot.map(|s| (s.column, s.attacked)) == now {
                 continue;
             }
             if let Some(mut stretch) = slot.take() {

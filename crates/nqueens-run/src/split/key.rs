@@ -172,14 +172,9 @@ impl Key {
     }
 
     fn verifies(&self, domain: &[u8], text: &[u8], tag_hex: &str) -> bool {
-        let Some(bytes) = unhex(tag_hex) else {
-            return false;
-        };
-        let mut mac = self.mac.clone();
-        mac.update(domain);
-        mac.update(text);
         // Compared in constant time.
-        mac.verify_slice(&bytes).is_ok()
+        unhex(tag_hex)
+            .is_some_and(|bytes| keyed(&self.mac, domain, text).verify_slice(&bytes).is_ok())
     }
 }
 
@@ -206,11 +201,15 @@ pub fn check_record(record: &ShardRecord, key: Option<&Key>) -> Result<(), KeyEr
     }
 }
 
-fn tag(mac: &HmacSha256, domain: &[u8], text: &[u8]) -> Vec<u8> {
+fn keyed(mac: &HmacSha256, domain: &[u8], text: &[u8]) -> HmacSha256 {
     let mut mac = mac.clone();
     mac.update(domain);
     mac.update(text);
-    mac.finalize().into_bytes().to_vec()
+    mac
+}
+
+fn tag(mac: &HmacSha256, domain: &[u8], text: &[u8]) -> Vec<u8> {
+    keyed(mac, domain, text).finalize().into_bytes().to_vec()
 }
 
 fn hex(bytes: &[u8]) -> String {
