@@ -372,20 +372,12 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
         return true;
     }
     if let Some(error) = error.downcast_ref::<CheckpointError>() {
-        return matches!(
-            error,
-            CheckpointError::Mismatch { .. }
-                | CheckpointError::NotACheckpoint { .. }
-                | CheckpointError::Corrupt { .. }
-                | CheckpointError::Truncated { .. }
-                | CheckpointError::OldFormat { .. }
-                | CheckpointError::Key { .. }
-                | CheckpointError::InUse { .. }
-        ) || matches!(
+        return match error {
             // A pipe, a device or a directory given as the checkpoint.
-            error,
-            CheckpointError::Io { source, .. } if source.kind() == io::ErrorKind::InvalidInput
-        );
+            CheckpointError::Io { source, .. } => source.kind() == io::ErrorKind::InvalidInput,
+            CheckpointError::Count(_) => false,
+            _ => true,
+        };
     }
     false
 }

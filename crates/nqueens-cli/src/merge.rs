@@ -77,11 +77,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
         let _exit = crate::signals::exit_on_signal();
         for path in inputs(&args.files)? {
             if path.as_os_str() == "-" {
-                read_records(
-                    Path::new("standard input"),
-                    io::stdin().lock(),
-                    &mut records,
-                )?;
+                let stdin = Path::new("standard input");
+                read_records(stdin, io::stdin().lock(), &mut records)?;
             } else {
                 let file =
                     File::open(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -93,10 +90,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     }
     let key = args.key.as_deref().map(read_key).transpose()?;
     for (record, source) in records.iter().zip(&sources) {
-        check_record(record, key.as_ref()).map_err(|error| match &key {
-            Some(_) => UsageError(format!("{source}: --key: {error}")),
-            None => UsageError(format!("{source}: {error}")),
-        })?;
+        let flag = if key.is_some() { "--key: " } else { "" };
+        check_record(record, key.as_ref())
+            .map_err(|error| UsageError(format!("{source}: {flag}{error}")))?;
     }
     // Merging lists the subproblems but counts none: no memory bound applies (a count whose
     // tables needed a raised --memory-limit still merges).

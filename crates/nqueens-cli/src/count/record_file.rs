@@ -186,22 +186,21 @@ pub(crate) fn read_records(
                 quote(&error.to_string(), QUOTED)
             ))
         })?;
-        if record.check.is_empty() || !record.is_intact() {
-            anyhow::bail!(bad(if record.check.is_empty() {
-                format!(
-                    "the record of shard {} has no check (an earlier version of nqueens wrote \
-                     it, or it was edited): count that shard again with this version",
-                    record.shard
-                )
-            } else {
-                format!(
-                    "the record of shard {} fails its check: its numbers were edited or \
-                     damaged after `count --shard` wrote it; count that shard again",
-                    record.shard
-                )
-            }));
-        }
-        records.push(record);
+        let why = match (record.check.is_empty(), record.is_intact()) {
+            (true, _) => {
+                "has no check (an earlier version of nqueens wrote it, or it was edited): count \
+                 that shard again with this version"
+            }
+            (false, false) => {
+                "fails its check: its numbers were edited or damaged after `count --shard` \
+                 wrote it; count that shard again"
+            }
+            (false, true) => {
+                records.push(record);
+                continue;
+            }
+        };
+        anyhow::bail!(bad(format!("the record of shard {} {why}", record.shard)));
     }
     Ok(())
 }

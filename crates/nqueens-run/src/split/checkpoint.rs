@@ -168,41 +168,20 @@ fn check(seed: u64, index: usize, tally: Tally) -> u64 {
     hash
 }
 
-/// What one subproblem line says.
-enum Record {
-    /// A subproblem and its tally, with the right check.
-    Good(usize, Tally),
-    /// A line with the check of the first version (the numbers alone).
-    OldFormat,
-    /// Anything else: torn, edited, or not a line of this count.
-    Bad,
-}
-
-fn parse_record(seed: u64, mac: Option<&LineMac>, line: &[u8]) -> Record {
-    let parse = || {
-        let line = std::str::from_utf8(line).ok()?;
-        let mut fields = line.split(' ');
-        let index = fields.next()?.parse().ok()?;
-        let total = fields.next()?.parse().ok()?;
-        let unique = fields.next()?.parse().ok()?;
-        let hash = u64::from_str_radix(fields.next()?, 16).ok()?;
-        let tag = fields.next();
-        fields
-            .next()
-            .is_none()
-            .then_some((index, Tally { total, unique }, hash, tag))
-    };
-    match parse() {
-        Some((index, tally, hash, tag))
-            if hash == check(seed, index, tally) && key::line_verifies(mac, index, tally, tag) =>
-        {
-            Record::Good(index, tally)
-        }
-        Some((index, tally, hash, None)) if hash == check(super::FNV_OFFSET, index, tally) => {
-            Record::OldFormat
-        }
-        _ => Record::Bad,
-    }
+/// The fields of one subproblem line: index, tally, FNV check and the keyed check if any;
+/// `None` for a line that is not four or five fields of the right kinds.
+fn parse_record(line: &[u8]) -> Option<(usize, Tally, u64, Option<&str>)> {
+    let line = std::str::from_utf8(line).ok()?;
+    let mut fields = line.split(' ');
+    let index = fields.next()?.parse().ok()?;
+    let total = fields.next()?.parse().ok()?;
+    let unique = fields.next()?.parse().ok()?;
+    let hash = u64::from_str_radix(fields.next()?, 16).ok()?;
+    let tag = fields.next();
+    fields
+        .next()
+        .is_none()
+        .then_some((index, Tally { total, unique }, hash, tag))
 }
 
 /// One line read with a bound on its length.
@@ -395,12 +374,19 @@ impl Checkpoint {
                     }
                     return Err(corrupt(line, &bytes));
                 }
-                Line::Whole(bytes) => match parse_record(seed, mac, &bytes) {
-                    Record::Good(index, tally) if index < plan.len() => {
+                Line::Whole(bytes) => match parse_record(&bytes) {
+                    Some((index, tally, hash, tag))
+                        if index < plan.len()
+                            && hash == check(seed, index, tally)
+                            && key::line_verifies(mac, index, tally, tag) =>
+                    {
                         done.insert(index, tally);
                         good += bytes.len() as u64 + 1;
                     }
-                    Record::OldFormat => {
+                    // The first version's check covers the numbers alone.
+                    Some((index, tally, hash, None))
+                        if hash == check(super::FNV_OFFSET, index, tally) =>
+                    {
                         return Err(CheckpointError::OldFormat {
                             path: path.to_path_buf(),
                         });
