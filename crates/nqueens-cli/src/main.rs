@@ -206,13 +206,8 @@ struct GivenArgs {
     /// Queens that must be on the board (N-Queens completion): 0-based `row:col` pairs
     /// (`1:3,3:2`) or a placement line with `.` for free rows (`". 3 . 2"`). Given queens
     /// that attack each other or lie off the board are refused.
-    #[arg(long, value_name = "QUEENS", value_parser = parse_given)]
+    #[arg(long, value_name = "QUEENS")]
     given: Option<Given>,
-}
-
-/// Parses `--given`, with the library's reason when it is refused.
-fn parse_given(text: &str) -> Result<Given, String> {
-    text.parse::<Given>().map_err(|error| error.to_string())
 }
 
 /// Parses a board size, rejecting 0 with the same words the library uses, and a number too

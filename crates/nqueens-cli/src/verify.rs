@@ -35,14 +35,6 @@ pub struct VerifyArgs {
 /// The longest line read without `--n`: room for a placement of some five million queens.
 const DEFAULT_MAX_LINE: usize = 64 << 20;
 
-/// Bytes a placement of `n` queens may take on one line: up to ten digits and a separator or
-/// two per queen, and some slack for surrounding blanks.
-fn max_line(n: Option<usize>) -> usize {
-    n.map_or(DEFAULT_MAX_LINE, |n| {
-        n.saturating_mul(12).saturating_add(1024)
-    })
-}
-
 #[derive(Serialize)]
 struct VerifyReport {
     /// The line of standard input, when several placements were read from it.
@@ -90,7 +82,11 @@ fn verify_lines(
     out: &mut impl Write,
     stop: &StopFlag,
 ) -> anyhow::Result<Status> {
-    let limit = max_line(args.n);
+    // A placement of n queens takes up to ten digits and a separator or two per queen, and
+    // some slack for surrounding blanks.
+    let limit = (args.n).map_or(DEFAULT_MAX_LINE, |n| {
+        n.saturating_mul(12).saturating_add(1024)
+    });
     let mut all_valid = true;
     let mut first: Option<(usize, Verdict)> = None;
     let mut numbered = false;

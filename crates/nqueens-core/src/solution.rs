@@ -44,7 +44,7 @@ pub struct Placement(Vec<u32>);
 pub struct Solution(pub(crate) Vec<u32>);
 
 /// Which diagonal two queens share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Diagonal {
     /// Running down and to the right: `row - column` is the same for both queens.
@@ -362,38 +362,39 @@ pub fn validate(columns: &[u32]) -> Result<(), InvalidPlacement> {
         // rising diagonals share `row + column`.
         let fall = row + (n - 1) - c;
         let rise = row + c;
-        let clash = if used_columns.insert(c) {
-            None
-        } else {
-            Some(Clash::Column)
+        // Rare path: the earlier row of a clash is found by a second scan instead of storing
+        // rows.
+        let first = |same: &dyn Fn(usize, usize) -> bool| {
+            let mut earlier = columns[..row].iter().enumerate();
+            earlier
+                .position(|(other, &oc)| same(other, oc as usize))
+                .unwrap_or(row)
+        };
+        let second = row;
+        if !used_columns.insert(c) {
+            let first = first(&|_, oc| oc == c);
+            return Err(InvalidPlacement::SameColumn {
+                first,
+                second,
+                column,
+            });
         }
-        .or_else(|| (!falling.insert(fall)).then_some(Clash::Diagonal(Diagonal::Falling)))
-        .or_else(|| (!rising.insert(rise)).then_some(Clash::Diagonal(Diagonal::Rising)));
-        if let Some(clash) = clash {
-            // Rare path: find the earlier row by a second scan instead of storing rows.
-            let first = columns[..row]
-                .iter()
-                .enumerate()
-                .position(|(other, &oc)| {
-                    let oc = oc as usize;
-                    match clash {
-                        Clash::Column => oc == c,
-                        Clash::Diagonal(Diagonal::Falling) => other + (n - 1) - oc == fall,
-                        Clash::Diagonal(Diagonal::Rising) => other + oc == rise,
-                    }
-                })
-                .unwrap_or(row);
-            return Err(match clash {
-                Clash::Column => InvalidPlacement::SameColumn {
-                    first,
-                    second: row,
-                    column,
-                },
-                Clash::Diagonal(diagonal) => InvalidPlacement::SameDiagonal {
-                    first,
-                    second: row,
-                    diagonal,
-                },
+        if !falling.insert(fall) {
+            let first = first(&|other, oc| other + (n - 1) - oc == fall);
+            let diagonal = Diagonal::Falling;
+            return Err(InvalidPlacement::SameDiagonal {
+                first,
+                second,
+                diagonal,
+            });
+        }
+        if !rising.insert(rise) {
+            let first = first(&|other, oc| other + oc == rise);
+            let diagonal = Diagonal::Rising;
+            return Err(InvalidPlacement::SameDiagonal {
+                first,
+                second,
+                diagonal,
             });
         }
     }
@@ -409,12 +410,6 @@ pub fn validate_size(columns: &[u32], n: usize) -> Result<(), InvalidPlacement> 
         });
     }
     validate(columns)
-}
-
-#[derive(Clone, Copy)]
-enum Clash {
-    Column,
-    Diagonal(Diagonal),
 }
 
 /// A fixed-size set of small integers, one bit each.

@@ -248,10 +248,10 @@ impl LineMac {
 
 /// The header of a checkpoint written with `key`: the plain header and the key's id.
 pub(super) fn keyed_header(plain: &str, key: Option<&Key>) -> String {
-    match key {
-        Some(key) => format!("{plain} key={}", key.id),
-        None => plain.to_string(),
-    }
+    key.map_or_else(
+        || plain.to_string(),
+        |key| format!("{plain} key={}", key.id),
+    )
 }
 
 /// Why a checkpoint whose header is `found` cannot be opened with `key`, when its plan matches
