@@ -79,10 +79,8 @@ impl StopFlag {
 /// `Placed`, one backtrack per `Conflict`, one move per `Swapped` or `Moved`, one restart per
 /// `Restarted`; and the board holds a solution at each [`Found`](Event::Found).
 ///
-/// Reporting costs nothing when nobody listens: strategies compile their searches twice, with
-/// and without the calls (a `const OBSERVED: bool` parameter), and run the second when
-/// [`Config::observer`] is `None`. Count kernels report only their progress
-/// ([`Started`](Event::Started), [`SubproblemDone`](Event::SubproblemDone)).
+/// Count kernels report only their progress ([`Started`](Event::Started),
+/// [`SubproblemDone`](Event::SubproblemDone)); what steps cost is said at [`Observer`].
 ///
 /// In JSON (the lines of `nqueens trace`) an event is an object tagged by `event`:
 /// `{"event":"placed","row":0,"column":3}`, `{"event":"restarted"}`.
@@ -151,11 +149,10 @@ pub enum Event {
 /// Watches a run: receives the [`Event`]s its strategy reports. The CLI's progress bars are
 /// observers. Called from the search's threads, so it should return quickly.
 ///
-/// An observer says what it wants: the search's steps (every event), or progress only
-/// ([`Event::Started`] and [`Event::SubproblemDone`], which cost nothing to report).
-/// Strategies compile their searches with and without the step events and run the instrumented
-/// one only for an observer that wants steps ([`Config::steps`]), so a progress bar does not
-/// slow a kernel down.
+/// Strategies compile their searches with and without the step events (a `const OBSERVED:
+/// bool` parameter) and run the instrumented one only for an observer that wants steps
+/// ([`Config::steps`]), so a progress bar, which wants progress only, does not slow a kernel
+/// down.
 pub trait Observer: Send + Sync {
     /// One event.
     fn observe(&self, event: Event);

@@ -245,53 +245,42 @@ impl FromStr for Placement {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let mut columns = Vec::new();
-        // The number being read: its start position, digits, and value so far (None on overflow).
-        let mut number: Option<(usize, usize, Option<u32>)> = None;
-        // Whether a comma was seen since the last number, and where.
+        // Where the last comma is, while no number has followed it.
         let mut pending_comma: Option<usize> = None;
-        let finish = |number: &mut Option<(usize, usize, Option<u32>)>,
-                      columns: &mut Vec<u32>|
-         -> Result<(), ParsePlacementError> {
-            if let Some((start, end, value)) = number.take() {
-                match value {
-                    Some(value) => columns.push(value),
-                    None => {
-                        return Err(ParsePlacementError::TooLarge {
-                            text: text[start..end].to_string(),
-                            position: text[..start].chars().count() + 1,
-                        });
-                    }
-                }
-            }
-            Ok(())
-        };
-        for (position, (byte, ch)) in text.char_indices().enumerate().map(|(i, c)| (i + 1, c)) {
+        // 1-based character positions, with byte offsets.
+        let mut chars = text.char_indices().enumerate().peekable();
+        while let Some((index, (start, ch))) = chars.next() {
+            let position = index + 1;
             match ch {
                 '0'..='9' => {
-                    let digit = ch as u32 - '0' as u32;
-                    number = Some(match number {
-                        None => (byte, byte + 1, Some(digit)),
-                        Some((start, _, value)) => (
-                            start,
-                            byte + 1,
-                            value.and_then(|v| v.checked_mul(10)?.checked_add(digit)),
-                        ),
-                    });
+                    let mut end = start + 1;
+                    while let Some(&(_, (byte, '0'..='9'))) = chars.peek() {
+                        end = byte + 1;
+                        chars.next();
+                    }
+                    // A number followed by a character that is not allowed is refused for
+                    // that character.
+                    let separated = chars
+                        .peek()
+                        .is_none_or(|&(_, (_, next))| next == ',' || next.is_whitespace());
+                    match text[start..end].parse() {
+                        Ok(column) => columns.push(column),
+                        Err(_) if separated => {
+                            let text = text[start..end].to_string();
+                            return Err(ParsePlacementError::TooLarge { text, position });
+                        }
+                        Err(_) => {}
+                    }
                     pending_comma = None;
                 }
-                ',' => {
-                    let had_number = number.is_some();
-                    finish(&mut number, &mut columns)?;
-                    if !had_number && (pending_comma.is_some() || columns.is_empty()) {
-                        return Err(ParsePlacementError::MissingNumber { position });
-                    }
-                    pending_comma = Some(position);
+                ',' if pending_comma.is_some() || columns.is_empty() => {
+                    return Err(ParsePlacementError::MissingNumber { position });
                 }
-                c if c.is_whitespace() => finish(&mut number, &mut columns)?,
+                ',' => pending_comma = Some(position),
+                c if c.is_whitespace() => {}
                 found => return Err(ParsePlacementError::UnexpectedChar { found, position }),
             }
         }
-        finish(&mut number, &mut columns)?;
         if let Some(position) = pending_comma {
             return Err(ParsePlacementError::TrailingComma { position });
         }
