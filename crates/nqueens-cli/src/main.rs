@@ -90,12 +90,10 @@ struct StrategyArgs {
 }
 
 impl StrategyArgs {
-    /// The strategy the user named, or the registry's default for `operation` at size `n`
-    /// (with `given` queens, the default for completing them), with a run configuration that
-    /// carries the variant (the user's, else the default rule's), `given` and `stop`.
-    ///
-    /// With given queens, the request is checked at once, so that a strategy that cannot keep
-    /// them is refused with the names of those that can.
+    /// The strategy the user named, or the registry's default for `operation` at `n` (with
+    /// `given` queens: for completing them, checked at once so that a strategy that cannot keep
+    /// them is refused naming those that can), with a config carrying the variant, `given` and
+    /// `stop`.
     fn choose<'r>(
         &self,
         registry: &'r Registry,
@@ -157,10 +155,9 @@ impl StrategyArgs {
     }
 }
 
-/// Why no strategy was picked for `operation` at size `n`: the default rule has none for it,
-/// so the message names the strategies (and variants) that accept the request, if any, since
-/// they are not all defaults (min-conflicts completes given queens on any board, but cannot
-/// prove that none fits).
+/// Why no default was picked for `operation` at `n`: names the strategies (and variants) that
+/// accept the request, if any (min-conflicts completes given queens on any board, but is no
+/// default since it cannot prove that none fits).
 fn no_default(
     registry: &Registry,
     operation: Operation,
@@ -345,10 +342,9 @@ fn exit_code(result: &anyhow::Result<Status>) -> ExitCode {
     }
 }
 
-/// Errors in the request itself (as opposed to a failure of the run) exit like clap's usage
-/// errors: a size or strategy the registry refuses, a flag the chosen strategy cannot honour,
-/// a checkpoint file that belongs to another count or is damaged, shard records that do not
-/// make one whole count (every kind of merge error but a failure to read).
+/// Errors in the request itself, not failures of the run, exit like clap's usage errors: a
+/// size or strategy refused, a flag the strategy cannot honour, a checkpoint of another count
+/// or damaged, shard records that do not make one whole count.
 fn is_usage_error(error: &anyhow::Error) -> bool {
     if error.downcast_ref::<UsageError>().is_some() {
         return true;

@@ -6,12 +6,8 @@
 //! Every error about the records themselves (not a record, edited, from another version, not
 //! covering the count once) exits with status 2; a file that cannot be read, with status 1.
 //!
-//! `--audit K` recounts K subproblems drawn at random (a seed printed so the audit can be
-//! repeated) and compares them with the per-subproblem counts the records carry, so a wrong or
-//! forged record is caught without trusting it (probabilistically: see
-//! [`nqueens::core::split::audit`]). `--key FILE` refuses records that do not carry a keyed
-//! check made with FILE ([`nqueens::core::split::Key`]). A failed audit or keyed check exits
-//! with status 2, like any record that does not add up.
+//! A failed `--audit` ([`nqueens::core::split::audit`]) or `--key` check
+//! ([`nqueens::core::split::Key`]) exits with status 2, like any record that does not add up.
 
 use std::fs::{self, File};
 use std::io::{self, Write};

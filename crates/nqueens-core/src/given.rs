@@ -395,10 +395,8 @@ impl FromStr for Given {
             let queens = parts
                 .iter()
                 .map(|part| {
-                    let (row, column) = part.split_once(':').ok_or(InvalidGiven::Syntax {
-                        found: crate::quote(part, 24),
-                        expected: PAIR,
-                    })?;
+                    // Without a colon, the empty row is refused quoting the part.
+                    let (row, column) = part.split_once(':').unwrap_or_default();
                     Ok((
                         number(row, part, PAIR)? as usize,
                         number(column, part, PAIR)?,

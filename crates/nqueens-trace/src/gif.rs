@@ -158,28 +158,24 @@ impl Canvas {
 fn draw(canvas: &mut Canvas, trace: &Trace, frame: &Frame, heading: &str) {
     let n = trace.header.n;
     let square = square_size(n);
-    let mut attacked = vec![false; n * n];
-    for (row, column) in frame
-        .board
-        .iter()
-        .enumerate()
-        .filter_map(|(row, c)| c.map(|c| (row as i64, c as i64)))
-    {
-        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-            for sign in [-1, 1] {
-                let (mut r, mut c) = (row, column);
-                while (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
-                    attacked[r as usize * n + c as usize] = true;
-                    r += sign * dr;
-                    c += sign * dc;
-                }
-            }
+    let queens = || {
+        let board = frame.board.iter().enumerate();
+        board.filter_map(|(row, c)| c.map(|c| (row, c as usize)))
+    };
+    // A square is attacked when a queen shares its row, its column or one of its diagonals.
+    let mut lines = vec![vec![false; 2 * n]; 4];
+    let through = |row: usize, column: usize| [row, column, row + n - 1 - column, row + column];
+    for (row, column) in queens() {
+        for (line, i) in lines.iter_mut().zip(through(row, column)) {
+            line[i] = true;
         }
     }
     for row in 0..n {
         for column in 0..n {
             let dark = (row + column) % 2 == 1;
-            let colour = match (dark, attacked[row * n + column]) {
+            let on = through(row, column);
+            let attacked = (0..4).any(|k| lines[k][on[k]]);
+            let colour = match (dark, attacked) {
                 (false, false) => LIGHT_SQUARE,
                 (true, false) => DARK_SQUARE,
                 (false, true) => LIGHT_SHADED,
@@ -188,12 +184,7 @@ fn draw(canvas: &mut Canvas, trace: &Trace, frame: &Frame, heading: &str) {
             canvas.fill(column * square, row * square, square, square, colour);
         }
     }
-    for (row, column) in frame
-        .board
-        .iter()
-        .enumerate()
-        .filter_map(|(row, c)| c.map(|c| (row, c as usize)))
-    {
+    for (row, column) in queens() {
         let ink = if frame.attacked.contains(&row) {
             ATTACKED_INK
         } else {
