@@ -188,20 +188,17 @@ pub struct Config {
     /// for tree search); when it runs out the run ends with [`Ended::Budget`]. `None` means
     /// the strategy's default.
     pub budget: Option<u64>,
-    /// The most random restarts of a local search that restarts when it gets stuck
-    /// (`hill-climbing`): 0 runs one climb, as the textbook does, and a climb stuck with no
-    /// restart left ends the run with [`Ended::Budget`] and the board it stopped on
-    /// ([`FirstRun::stuck_on`](crate::FirstRun::stuck_on)). `None`: as many as the budget
-    /// allows. Other strategies ignore it.
+    /// The most random restarts of a climb that restarts when stuck (`hill-climbing`; others
+    /// ignore it): 0 runs one climb, as the textbook does, and a climb stuck with none left
+    /// ends [`Ended::Budget`] ([`FirstRun::stuck_on`](crate::FirstRun::stuck_on)). `None`: as
+    /// many as the budget allows.
     pub restarts: Option<u64>,
     /// A bound on the working memory (bytes) of strategies that estimate theirs before they
     /// allocate (the `quadrants` counter's tables); `None` means the strategy's default.
     pub memory_limit: Option<u64>,
-    /// Queens that must be on the board: the run completes them (N-Queens completion), and a
-    /// count counts the completions. Only strategies that
-    /// [keep](crate::Variant::keeps_given) it accept it; the
-    /// [`Solver`](crate::Solver) entry points refuse it for the others, and check it against
-    /// the board size.
+    /// Queens that must be on the board: the run completes them (N-Queens completion), a count
+    /// counts the completions. The [`Solver`](crate::Solver) entry points refuse it for
+    /// strategies that do not [keep](crate::Variant::keeps_given) it.
     pub given: Option<Given>,
     /// Raised to stop the run early.
     pub stop: StopFlag,
@@ -211,10 +208,8 @@ pub struct Config {
     /// keeping them costs its hot loop (the `symmetry` counter's nodes). Cheap statistics are
     /// reported either way.
     pub stats: bool,
-    /// Count only the solutions this turn maps onto themselves (P(n) for the half turn, R(n)
-    /// for the quarter turn). Only strategies with a
-    /// [symmetric count](crate::Variant::symmetric) accept it, for counts only;
-    /// the [`Solver`](crate::Solver) entry points refuse it for the others.
+    /// Count only the solutions this turn maps onto themselves (P(n), R(n)): counts of
+    /// strategies with a [symmetric count](crate::Variant::symmetric) only.
     pub symmetric: Option<Turn>,
 }
 

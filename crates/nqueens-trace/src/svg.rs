@@ -243,27 +243,17 @@ fn attack_lines(n: usize, square: usize, row: usize, column: usize) -> String {
     let (x, y) = (centre(column), centre(row));
     let mut d = format!("M0 {y}H{side}M{x} 0V{side}");
     // A diagonal through the queen runs between the board's edges; its ends are the squares
-    // where it leaves the board.
-    let down = row.min(column);
-    let up = (n - 1 - row).min(n - 1 - column);
-    let _ = write!(
-        d,
-        "M{} {}L{} {}",
-        centre(column - down),
-        centre(row - down),
-        centre(column + up),
-        centre(row + up)
-    );
-    let down = row.min(n - 1 - column);
-    let up = (n - 1 - row).min(column);
-    let _ = write!(
-        d,
-        "M{} {}L{} {}",
-        centre(column + down),
-        centre(row - down),
-        centre(column - up),
-        centre(row + up)
-    );
+    // where it leaves the board. With the columns mirrored, the rising one is a falling one.
+    for mirrored in [false, true] {
+        let flip = |c: usize| if mirrored { n - 1 - c } else { c };
+        let (down, up) = (
+            row.min(flip(column)),
+            (n - 1 - row).min(n - 1 - flip(column)),
+        );
+        let (from, to) = (flip(flip(column) - down), flip(flip(column) + up));
+        let (top, bottom) = (centre(row - down), centre(row + up));
+        let _ = write!(d, "M{} {top}L{} {bottom}", centre(from), centre(to));
+    }
     d
 }
 

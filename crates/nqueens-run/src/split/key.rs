@@ -164,11 +164,8 @@ impl Key {
     /// check over what its [`check`](ShardRecord::check) covers. Seal it after its last change.
     pub fn seal(&self, record: &mut ShardRecord) {
         record.key = self.id.clone();
-        record.mac = hex(&tag(
-            &self.mac,
-            RECORD_DOMAIN,
-            record.checked_text().as_bytes(),
-        ));
+        let text = record.checked_text();
+        record.mac = hex(&tag(&self.mac, RECORD_DOMAIN, text.as_bytes()));
     }
 
     fn verifies(&self, domain: &[u8], text: &[u8], tag_hex: &str) -> bool {
@@ -290,8 +287,8 @@ pub(super) fn line_verifies(
     match (mac, tag) {
         (None, None) => true,
         (Some(mac), Some(tag)) => {
-            mac.key
-                .verifies(LINE_DOMAIN, mac.text(index, tally).as_bytes(), tag)
+            let text = mac.text(index, tally);
+            mac.key.verifies(LINE_DOMAIN, text.as_bytes(), tag)
         }
         _ => false,
     }
@@ -299,17 +296,10 @@ pub(super) fn line_verifies(
 
 /// What follows a checkpoint line's FNV check: ` MAC` with a key, nothing without.
 pub(super) fn line_suffix(mac: Option<&LineMac>, index: usize, tally: Tally) -> String {
-    match mac {
-        Some(mac) => format!(
-            " {}",
-            hex(&tag(
-                &mac.key.mac,
-                LINE_DOMAIN,
-                mac.text(index, tally).as_bytes()
-            ))
-        ),
-        None => String::new(),
-    }
+    mac.map_or_else(String::new, |mac| {
+        let text = mac.text(index, tally);
+        format!(" {}", hex(&tag(&mac.key.mac, LINE_DOMAIN, text.as_bytes())))
+    })
 }
 
 #[cfg(test)]
