@@ -463,17 +463,15 @@ impl Checkpoint {
             n: plan.n(),
         };
         // Checked sums: a count past u64::MAX is refused, never wrapped into a wrong answer.
-        let saved = indices
-            .iter()
-            .filter_map(|i| self.done.get(i))
-            .try_fold(Tally::default(), |sum, &t| sum.checked_add(t))
-            .ok_or_else(overflow)?;
-        let whole = Tally {
+        let counted = Tally {
             total: run.total,
             unique: run.unique,
-        }
-        .checked_add(saved)
-        .ok_or_else(overflow)?;
+        };
+        let whole = indices
+            .iter()
+            .filter_map(|i| self.done.get(i))
+            .try_fold(counted, |sum, &saved| sum.checked_add(saved))
+            .ok_or_else(overflow)?;
         let run = PlanRun {
             total: whole.total,
             unique: whole.unique,
