@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::audit::TallyLog;
-use super::{PlanRun, Subproblems, count_subproblems};
+use super::{PlanRun, Subproblems, Tally, count_subproblems};
 use nqueens_core::{Config, Ended, Error};
 
 /// Slice `index` of `count` (0-based: `0/3`, `1/3`, `2/3`) of a list of [`Subproblems`]: those
@@ -222,6 +222,12 @@ impl ShardRecord {
             text.push_str(&super::audit::tallies_text(tallies));
         }
         text
+    }
+
+    /// The slice's solutions and classes.
+    pub(super) fn tally(&self) -> Tally {
+        let (total, unique) = (self.count, self.unique);
+        Tally { total, unique }
     }
 
     /// Whether every subproblem of the slice was counted ([`Ended::Exhausted`]).
