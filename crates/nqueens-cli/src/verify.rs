@@ -3,11 +3,8 @@
 //! Standard input is read a bounded line at a time (a placement of n queens takes at most
 //! about 12·n bytes), so endless input (`< /dev/zero`) is refused after a bounded read instead
 //! of filling memory. With more than one placement on standard input, each verdict starts with
-//! its line number.
-//!
-//! A signal while `verify` waits for input ends it at once (everything verified is shown
-//! before each wait); a signal while it is checking lines stops it after the current line,
-//! with every verdict so far written out.
+//! its line number. A signal ends it at once while it waits for input, else after the current
+//! line (see `verify_lines`).
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
