@@ -181,11 +181,7 @@ fn no_default(
             }
         }
     }
-    let what = if given.is_some() {
-        " with given queens"
-    } else {
-        ""
-    };
+    let what = given.map_or("", |_| " with given queens");
     UsageError(if able.is_empty() {
         // The registry's words, with the largest size the default rule reaches.
         refusal.to_string()
