@@ -197,8 +197,8 @@ pub struct Config {
     /// allocate (the `quadrants` counter's tables); `None` means the strategy's default.
     pub memory_limit: Option<u64>,
     /// Queens that must be on the board: the run completes them (N-Queens completion), a count
-    /// counts the completions. The [`Solver`](crate::Solver) entry points refuse it for
-    /// strategies that do not [keep](crate::Variant::keeps_given) it.
+    /// counts the completions. The [`Solver`](crate::Solver) entry points check it against the
+    /// board and refuse it for strategies that do not [keep](crate::Variant::keeps_given) it.
     pub given: Option<Given>,
     /// Raised to stop the run early.
     pub stop: StopFlag,
