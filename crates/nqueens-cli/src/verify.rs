@@ -167,13 +167,9 @@ fn verify_lines(
 
 /// Parses and validates one placement.
 fn check(args: &VerifyArgs, text: &[u8]) -> Verdict {
-    let Ok(text) = std::str::from_utf8(text) else {
-        return Verdict {
-            queens: None,
-            result: Err("the line is not UTF-8 text".to_string()),
-        };
-    };
-    let parsed = text.parse::<Placement>().map_err(|e| describe(&e));
+    let parsed = std::str::from_utf8(text)
+        .map_err(|_| "the line is not UTF-8 text".to_string())
+        .and_then(|text| text.parse::<Placement>().map_err(|e| describe(&e)));
     let queens = parsed.as_ref().ok().map(Placement::len);
     let result = parsed.and_then(|p| {
         let columns = p.columns();
