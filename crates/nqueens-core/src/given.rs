@@ -360,12 +360,10 @@ fn nth_not_in(k: usize, taken: &[usize]) -> usize {
 impl fmt::Display for Given {
     /// `row:column` pairs, comma-separated: the form `--given` reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pairs: Vec<String> = self
-            .queens
-            .iter()
-            .map(|(r, c)| format!("{r}:{c}"))
-            .collect();
-        f.write_str(&pairs.join(","))
+        for (i, (row, column)) in self.queens.iter().enumerate() {
+            write!(f, "{}{row}:{column}", if i > 0 { "," } else { "" })?;
+        }
+        Ok(())
     }
 }
 

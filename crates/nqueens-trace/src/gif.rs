@@ -75,9 +75,8 @@ impl Canvas {
         }
     }
 
-    fn glyph(&mut self, c: char) -> &Glyph {
-        let font = &self.font;
-        self.glyphs.entry(c).or_insert_with(|| {
+    fn glyph<'g>(font: &FontRef<'_>, glyphs: &'g mut HashMap<char, Glyph>, c: char) -> &'g Glyph {
+        glyphs.entry(c).or_insert_with(|| {
             let scaled = font.as_scaled(PxScale::from(TEXT_PX));
             let id = font.glyph_id(c);
             let advance = scaled.h_advance(id);
@@ -115,17 +114,14 @@ impl Canvas {
     fn text(&mut self, text: &str, x: usize, baseline: usize) {
         let mut pen = x as f32;
         for c in text.chars() {
-            let (width, height, left, top, advance, ink) = {
-                let g = self.glyph(c);
-                (g.width, g.height, g.left, g.top, g.advance, g.ink.clone())
-            };
-            for gy in 0..height {
-                for gx in 0..width {
-                    if !ink[gy * width + gx] {
+            let g = Canvas::glyph(&self.font, &mut self.glyphs, c);
+            for gy in 0..g.height {
+                for gx in 0..g.width {
+                    if !g.ink[gy * g.width + gx] {
                         continue;
                     }
-                    let px = pen as i32 + left + gx as i32;
-                    let py = baseline as i32 + top + gy as i32;
+                    let px = pen as i32 + g.left + gx as i32;
+                    let py = baseline as i32 + g.top + gy as i32;
                     if px >= 0
                         && py >= 0
                         && (px as usize) < self.width
@@ -135,7 +131,7 @@ impl Canvas {
                     }
                 }
             }
-            pen += advance;
+            pen += g.advance;
         }
     }
 
