@@ -216,6 +216,14 @@ fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
     })
 }
 
+/// The error of a failed read or write of the checkpoint `path`.
+fn io_error(path: &Path) -> impl Fn(io::Error) -> CheckpointError + Copy + '_ {
+    move |source| CheckpointError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
 /// `bytes` as text for a message: at most the first few characters, bytes that are not text
 /// replaced.
 fn quote(bytes: &[u8]) -> String {
@@ -234,10 +242,7 @@ impl Checkpoint {
         key: Option<&Key>,
     ) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref().to_path_buf();
-        let io = |source| CheckpointError::Io {
-            path: path.clone(),
-            source,
-        };
+        let io = io_error(&path);
         // A pipe or a device would block the open or the reads (`--checkpoint /dev/stdout`
         // waits for a reader that never comes), and cannot be read back: refused up front.
         if let Ok(metadata) = std::fs::metadata(&path)
@@ -345,10 +350,7 @@ impl Checkpoint {
         (seed, mac): (u64, Option<&LineMac>),
         done: &mut BTreeMap<usize, Tally>,
     ) -> Result<u64, CheckpointError> {
-        let io = |source| CheckpointError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
+        let io = io_error(path);
         let corrupt = |line: usize, bytes: &[u8]| CheckpointError::Corrupt {
             path: path.to_path_buf(),
             line,
@@ -419,10 +421,7 @@ impl Checkpoint {
         let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
         file.write_all(line.as_bytes())
             .and_then(|()| file.flush())
-            .map_err(|source| CheckpointError::Io {
-                path: self.path.clone(),
-                source,
-            })
+            .map_err(io_error(&self.path))
     }
 
     /// Counts the subproblems of `shard` this checkpoint does not hold yet, appending each as
