@@ -297,15 +297,10 @@ impl Trace {
             let value: serde_json::Value = serde_json::from_str(&text).map_err(json(number))?;
             if value.get("end").is_some() {
                 let end: End = serde_json::from_value(value).map_err(json(number))?;
-                if end.steps != events.len() as u64 {
-                    return Err(bad(
-                        number,
-                        format!(
-                            "the end line counts {} steps, the trace has {}",
-                            end.steps,
-                            events.len()
-                        ),
-                    ));
+                let (counted, found) = (end.steps, events.len());
+                if counted != found as u64 {
+                    let why = format!("the end line counts {counted} steps, the trace has {found}");
+                    return Err(bad(number, why));
                 }
                 return Ok(Trace {
                     header,
