@@ -1,8 +1,5 @@
 //! Saving finished subproblems to a file, so that an interrupted count resumes where it stopped.
 //!
-//! (Over 500 lines: the file's format, its lock and the resumed count read and write one line
-//! layout, kept side by side.)
-//!
 //! The file is text: a header line naming the strategy, `n`, the number of subproblems and
 //! their list's fingerprint, then one line per finished subproblem, `index total unique check`,
 //! where `check` is a hash of the header and the three numbers (so a line copied from the
