@@ -134,9 +134,8 @@ pub struct ShardRecord {
     pub unique: u64,
     /// How the count of the slice ended: [`Ended::Exhausted`] when every subproblem of it was
     /// counted, [`Ended::Interrupted`] or [`Ended::Deadline`] when the stop flag cut it short.
-    /// The JSON line keeps it as `"complete": true` (exhausted) or `false` (scripts read that
-    /// field), so a record read back from a file says [`Ended::Interrupted`] for any end short
-    /// of the whole slice.
+    /// The JSON line keeps `"complete": true` or `false`, so a record read back says
+    /// [`Ended::Interrupted`] for any end short of the whole slice.
     #[serde(rename = "complete", with = "complete")]
     pub ended: Ended,
     /// Wall time of the run, in seconds.
