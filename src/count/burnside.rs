@@ -72,37 +72,28 @@ impl SymmetryTypes {
         half_turn: u64,
         quarter_turn: u64,
     ) -> Result<SymmetryTypes, BurnsideMismatch> {
-        let mismatch = BurnsideMismatch {
-            n,
-            total,
-            unique,
-            half_turn,
-            quarter_turn,
-        };
-        if n == 1 {
-            return if (total, unique, half_turn, quarter_turn) == (1, 1, 1, 1) {
-                Ok(SymmetryTypes {
-                    half_turn,
-                    quarter_turn,
-                    classes_of_8: 0,
-                    classes_of_4: 0,
-                    classes_of_2: 0,
-                    classes_of_1: 1,
-                })
-            } else {
-                Err(mismatch)
-            };
-        }
         let (q, p, r) = (total, half_turn, quarter_turn);
-        // Every solution a quarter turn fixes, the half turn fixes too.
-        let whole = r <= p
-            && p <= q
-            && (q - p) % 8 == 0
-            && (p - r) % 4 == 0
-            && r % 2 == 0
-            && 8 * u128::from(unique) == u128::from(q) + u128::from(p) + 2 * u128::from(r);
+        let whole = match n {
+            // One class of one: the lone queen.
+            1 => (q, unique, p, r) == (1, 1, 1, 1),
+            // Every solution a quarter turn fixes, the half turn fixes too.
+            _ => {
+                r <= p
+                    && p <= q
+                    && (q - p) % 8 == 0
+                    && (p - r) % 4 == 0
+                    && r % 2 == 0
+                    && 8 * u128::from(unique) == u128::from(q) + u128::from(p) + 2 * u128::from(r)
+            }
+        };
         if !whole {
-            return Err(mismatch);
+            return Err(BurnsideMismatch {
+                n,
+                total,
+                unique,
+                half_turn,
+                quarter_turn,
+            });
         }
         Ok(SymmetryTypes {
             half_turn,
@@ -110,7 +101,7 @@ impl SymmetryTypes {
             classes_of_8: (q - p) / 8,
             classes_of_4: (p - r) / 4,
             classes_of_2: r / 2,
-            classes_of_1: 0,
+            classes_of_1: u64::from(n == 1),
         })
     }
 }

@@ -149,26 +149,19 @@ pub fn count(
 /// Checks the parts of `request` and `config` against each other, before any strategy is asked.
 fn check_request(request: &CountRequest, config: &Config) -> Result<(), Conflict> {
     let splits = request.shard.is_some() || request.checkpoint.is_some();
-    let turn = config.symmetric.is_some();
-    if config.given.is_some() && (request.classes || splits) {
-        return Err(Conflict::GivenWithSplits);
-    }
-    if turn && config.given.is_some() {
-        return Err(Conflict::GivenWithTurn);
-    }
-    if turn && request.shard.is_some() {
-        return Err(Conflict::TurnWithShard);
-    }
-    if turn && request.classes {
-        return Err(Conflict::TurnWithClasses);
-    }
-    if request.classes && request.shard.is_some() {
-        return Err(Conflict::ClassesWithShard);
-    }
-    if request.key.is_some() && !splits {
-        return Err(Conflict::KeyWithoutSplit);
-    }
-    Ok(())
+    let (given, turn) = (config.given.is_some(), config.symmetric.is_some());
+    let (classes, shard) = (request.classes, request.shard.is_some());
+    [
+        (given && (classes || splits), Conflict::GivenWithSplits),
+        (turn && given, Conflict::GivenWithTurn),
+        (turn && shard, Conflict::TurnWithShard),
+        (turn && classes, Conflict::TurnWithClasses),
+        (classes && shard, Conflict::ClassesWithShard),
+        (request.key.is_some() && !splits, Conflict::KeyWithoutSplit),
+    ]
+    .into_iter()
+    .find_map(|(clash, conflict)| clash.then_some(conflict))
+    .map_or(Ok(()), Err)
 }
 
 /// Checks that the strategy `solver`, named by the caller, can do `request`.

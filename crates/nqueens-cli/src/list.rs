@@ -55,20 +55,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Res
     let limit = args.limit;
     let mut out = BufWriter::new(crate::output::stdout()?);
     let mut written = 0u64;
-    let mut write_error = None;
-    let mut invalid = None;
+    let mut failure: Option<anyhow::Error> = None;
     let run = solver.visit(args.n, &config, &mut |columns| {
         if limit.is_some_and(|limit| written >= limit) {
             return ControlFlow::Break(());
         }
         let line = if args.unique {
             // A class is printed once: at its lexicographically smallest member.
-            let solution = match Solution::from_columns(columns.to_vec()) {
-                Ok(solution) => solution,
-                Err(error) => {
-                    invalid = Some(error);
-                    return ControlFlow::Break(());
-                }
+            let Ok(solution) = Solution::from_columns(columns.to_vec())
+                .map_err(|error| failure = Some(SolverError::from(error).into()))
+            else {
+                return ControlFlow::Break(());
             };
             if solution.canonical().columns() != columns {
                 return ControlFlow::Continue(());
@@ -83,7 +80,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Res
             writeln!(out, "{}", Columns(columns))
         };
         if let Err(error) = line {
-            write_error = Some(error);
+            failure = Some(anyhow::Error::new(error).context("writing solutions"));
             return ControlFlow::Break(());
         }
         written += 1;
@@ -92,11 +89,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ListArgs) -> anyhow::Res
         }
         ControlFlow::Continue(())
     })?;
-    if let Some(error) = write_error {
-        return Err(error).context("writing solutions");
-    }
-    if let Some(error) = invalid {
-        return Err(SolverError::from(error).into());
+    if let Some(error) = failure {
+        return Err(error);
     }
     out.flush().context("writing solutions")?;
     if run.ended == Ended::Interrupted {

@@ -90,12 +90,10 @@ struct StrategyArgs {
 }
 
 impl StrategyArgs {
-    /// The strategy the user named, or the registry's default for `operation` at size `n`
-    /// (with `given` queens, the default for completing them), with a run configuration that
-    /// carries the variant (the user's, else the default rule's), `given` and `stop`.
-    ///
-    /// With given queens, the request is checked at once, so that a strategy that cannot keep
-    /// them is refused with the names of those that can.
+    /// The strategy the user named, or the registry's default for `operation` at `n` (with
+    /// `given` queens: for completing them, checked at once so that a strategy that cannot keep
+    /// them is refused naming those that can), with a config carrying the variant, `given` and
+    /// `stop`.
     fn choose<'r>(
         &self,
         registry: &'r Registry,
@@ -157,10 +155,9 @@ impl StrategyArgs {
     }
 }
 
-/// Why no strategy was picked for `operation` at size `n`: the default rule has none for it,
-/// so the message names the strategies (and variants) that accept the request, if any, since
-/// they are not all defaults (min-conflicts completes given queens on any board, but cannot
-/// prove that none fits).
+/// Why no default was picked for `operation` at `n`: names the strategies (and variants) that
+/// accept the request, if any (min-conflicts completes given queens on any board, but is no
+/// default since it cannot prove that none fits).
 fn no_default(
     registry: &Registry,
     operation: Operation,
@@ -184,11 +181,7 @@ fn no_default(
             }
         }
     }
-    let what = if given.is_some() {
-        " with given queens"
-    } else {
-        ""
-    };
+    let what = given.map_or("", |_| " with given queens");
     UsageError(if able.is_empty() {
         // The registry's words, with the largest size the default rule reaches.
         refusal.to_string()
@@ -206,13 +199,8 @@ struct GivenArgs {
     /// Queens that must be on the board (N-Queens completion): 0-based `row:col` pairs
     /// (`1:3,3:2`) or a placement line with `.` for free rows (`". 3 . 2"`). Given queens
     /// that attack each other or lie off the board are refused.
-    #[arg(long, value_name = "QUEENS", value_parser = parse_given)]
+    #[arg(long, value_name = "QUEENS")]
     given: Option<Given>,
-}
-
-/// Parses `--given`, with the library's reason when it is refused.
-fn parse_given(text: &str) -> Result<Given, String> {
-    text.parse::<Given>().map_err(|error| error.to_string())
 }
 
 /// Parses a board size, rejecting 0 with the same words the library uses, and a number too
@@ -350,10 +338,9 @@ fn exit_code(result: &anyhow::Result<Status>) -> ExitCode {
     }
 }
 
-/// Errors in the request itself (as opposed to a failure of the run) exit like clap's usage
-/// errors: a size or strategy the registry refuses, a flag the chosen strategy cannot honour,
-/// a checkpoint file that belongs to another count or is damaged, shard records that do not
-/// make one whole count (every kind of merge error but a failure to read).
+/// Errors in the request itself, not failures of the run, exit like clap's usage errors: a
+/// size or strategy refused, a flag the strategy cannot honour, a checkpoint of another count
+/// or damaged, shard records that do not make one whole count.
 fn is_usage_error(error: &anyhow::Error) -> bool {
     if error.downcast_ref::<UsageError>().is_some() {
         return true;
@@ -372,20 +359,12 @@ fn is_usage_error(error: &anyhow::Error) -> bool {
         return true;
     }
     if let Some(error) = error.downcast_ref::<CheckpointError>() {
-        return matches!(
-            error,
-            CheckpointError::Mismatch { .. }
-                | CheckpointError::NotACheckpoint { .. }
-                | CheckpointError::Corrupt { .. }
-                | CheckpointError::Truncated { .. }
-                | CheckpointError::OldFormat { .. }
-                | CheckpointError::Key { .. }
-                | CheckpointError::InUse { .. }
-        ) || matches!(
+        return match error {
             // A pipe, a device or a directory given as the checkpoint.
-            error,
-            CheckpointError::Io { source, .. } if source.kind() == io::ErrorKind::InvalidInput
-        );
+            CheckpointError::Io { source, .. } => source.kind() == io::ErrorKind::InvalidInput,
+            CheckpointError::Count(_) => false,
+            _ => true,
+        };
     }
     false
 }

@@ -6,12 +6,8 @@
 //! Every error about the records themselves (not a record, edited, from another version, not
 //! covering the count once) exits with status 2; a file that cannot be read, with status 1.
 //!
-//! `--audit K` recounts K subproblems drawn at random (a seed printed so the audit can be
-//! repeated) and compares them with the per-subproblem counts the records carry, so a wrong or
-//! forged record is caught without trusting it (probabilistically: see
-//! [`nqueens::core::split::audit`]). `--key FILE` refuses records that do not carry a keyed
-//! check made with FILE ([`nqueens::core::split::Key`]). A failed audit or keyed check exits
-//! with status 2, like any record that does not add up.
+//! A failed `--audit` ([`nqueens::core::split::audit`]) or `--key` check
+//! ([`nqueens::core::split::Key`]) exits with status 2, like any record that does not add up.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -77,11 +73,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
         let _exit = crate::signals::exit_on_signal();
         for path in inputs(&args.files)? {
             if path.as_os_str() == "-" {
-                read_records(
-                    Path::new("standard input"),
-                    io::stdin().lock(),
-                    &mut records,
-                )?;
+                let stdin = Path::new("standard input");
+                read_records(stdin, io::stdin().lock(), &mut records)?;
             } else {
                 let file =
                     File::open(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -93,10 +86,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     }
     let key = args.key.as_deref().map(read_key).transpose()?;
     for (record, source) in records.iter().zip(&sources) {
-        check_record(record, key.as_ref()).map_err(|error| match &key {
-            Some(_) => UsageError(format!("{source}: --key: {error}")),
-            None => UsageError(format!("{source}: {error}")),
-        })?;
+        let flag = if key.is_some() { "--key: " } else { "" };
+        check_record(record, key.as_ref())
+            .map_err(|error| UsageError(format!("{source}: {flag}{error}")))?;
     }
     // Merging lists the subproblems but counts none: no memory bound applies (a count whose
     // tables needed a raised --memory-limit still merges).

@@ -2,11 +2,9 @@
 //! ends the process at once.
 //!
 //! `kill`, Slurm and Kubernetes stop a job with SIGTERM, a closed terminal sends SIGHUP: each
-//! behaves like Ctrl-C. The run's [`StopFlag`] is raised, the command prints what it has
-//! (a count marked partial, an interrupted shard record, every solution listed so far) and
-//! exits with `128 + the signal's number`: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. A
-//! command that is only waiting for its input ([`exit_on_signal`]: `verify` and `merge`
-//! reading standard input) has nothing to save and ends on the first signal.
+//! behaves like Ctrl-C. The run's [`StopFlag`] is raised, the command prints what it has and
+//! exits with `128 + the signal's number` (see the exit statuses in `main.rs`). A command only
+//! waiting for its input ([`exit_on_signal`]) has nothing to save and ends on the first signal.
 //!
 //! The signals are caught by `signal-hook`, whose iterator says which signal came (`ctrlc`
 //! runs one handler for all three and cannot tell SIGTERM from SIGINT).

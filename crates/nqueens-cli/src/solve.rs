@@ -189,7 +189,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         return Ok(Status::Negative);
     }
     if let (Some(board), false) = (&run.stuck_on, args.json) {
-        say_stuck(solver.name(), board, run.stats.restarts, style);
+        // The board the climb got stuck on, with its attacking pairs (and its picture).
+        let (strategy, restarts) = (solver.name(), run.stats.restarts);
+        let pairs = attacking_pairs(board);
+        message(&format!(
+            "{strategy} got stuck after {restarts} restart(s): no move of a queen within its row\n\
+             lowers the {pairs} attacking pair(s) of the board it stopped on:\n{}",
+            Columns(board)
+        ));
+        if let Some(style) = style {
+            message(Board::new(board, style).to_string().trim_end());
+        }
         return Ok(Status::Negative);
     }
     if !args.json {
@@ -211,20 +221,6 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         Ended::Interrupted | Ended::Deadline => Status::Interrupted,
         _ => Status::Negative,
     })
-}
-
-/// Says, on standard error, that the climb got stuck on `board` after `restarts` restarts,
-/// with the board's attacking pairs (and its picture in `style`).
-fn say_stuck(strategy: &str, board: &[u32], restarts: u64, style: Option<BoardStyle>) {
-    let pairs = attacking_pairs(board);
-    message(&format!(
-        "{strategy} got stuck after {restarts} restart(s): no move of a queen within its row\n\
-         lowers the {pairs} attacking pair(s) of the board it stopped on:\n{}",
-        Columns(board)
-    ));
-    if let Some(style) = style {
-        message(Board::new(board, style).to_string().trim_end());
-    }
 }
 
 /// Warns about each of `--restarts`, `--seed` and `--budget` that the variant which will run

@@ -63,17 +63,8 @@ pub fn run(registry: &Registry, args: &StrategiesArgs) -> anyhow::Result<Status>
         out.flush()?;
         return Ok(Status::Success);
     }
-    let header = [
-        "strategy",
-        "variant",
-        "complete",
-        "seeded",
-        "first",
-        "list",
-        "count",
-        "what it is",
-    ];
-    let mut rows = vec![header.map(str::to_string).to_vec()];
+    let header = "strategy,variant,complete,seeded,first,list,count,what it is";
+    let mut rows = vec![header.split(',').map(str::to_string).collect()];
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
     for solver in registry.iter() {
         for variant in solver.capabilities().variants {

@@ -242,18 +242,11 @@ fn check_writable(path: &Path) -> anyhow::Result<()> {
         anyhow::bail!("{} is a directory", path.display());
     }
     let probe = dir.join(format!(".nqueens-trace-probe-{}", std::process::id()));
-    match std::fs::OpenOptions::new()
+    std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&probe)
-    {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&probe);
-            Ok(())
-        }
-        Err(error) => Err(anyhow::anyhow!(
-            "{} cannot be written: {error}",
-            path.display()
-        )),
-    }
+        .map_err(|error| anyhow::anyhow!("{} cannot be written: {error}", path.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }

@@ -3,11 +3,8 @@
 //! Standard input is read a bounded line at a time (a placement of n queens takes at most
 //! about 12·n bytes), so endless input (`< /dev/zero`) is refused after a bounded read instead
 //! of filling memory. With more than one placement on standard input, each verdict starts with
-//! its line number.
-//!
-//! A signal while `verify` waits for input ends it at once (everything verified is shown
-//! before each wait); a signal while it is checking lines stops it after the current line,
-//! with every verdict so far written out.
+//! its line number. A signal ends it at once while it waits for input, else after the current
+//! line (see `verify_lines`).
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
@@ -34,14 +31,6 @@ pub struct VerifyArgs {
 
 /// The longest line read without `--n`: room for a placement of some five million queens.
 const DEFAULT_MAX_LINE: usize = 64 << 20;
-
-/// Bytes a placement of `n` queens may take on one line: up to ten digits and a separator or
-/// two per queen, and some slack for surrounding blanks.
-fn max_line(n: Option<usize>) -> usize {
-    n.map_or(DEFAULT_MAX_LINE, |n| {
-        n.saturating_mul(12).saturating_add(1024)
-    })
-}
 
 #[derive(Serialize)]
 struct VerifyReport {
@@ -90,7 +79,11 @@ fn verify_lines(
     out: &mut impl Write,
     stop: &StopFlag,
 ) -> anyhow::Result<Status> {
-    let limit = max_line(args.n);
+    // A placement of n queens takes up to ten digits and a separator or two per queen, and
+    // some slack for surrounding blanks.
+    let limit = (args.n).map_or(DEFAULT_MAX_LINE, |n| {
+        n.saturating_mul(12).saturating_add(1024)
+    });
     let mut all_valid = true;
     let mut first: Option<(usize, Verdict)> = None;
     let mut numbered = false;
@@ -174,13 +167,9 @@ fn verify_lines(
 
 /// Parses and validates one placement.
 fn check(args: &VerifyArgs, text: &[u8]) -> Verdict {
-    let Ok(text) = std::str::from_utf8(text) else {
-        return Verdict {
-            queens: None,
-            result: Err("the line is not UTF-8 text".to_string()),
-        };
-    };
-    let parsed = text.parse::<Placement>().map_err(|e| describe(&e));
+    let parsed = std::str::from_utf8(text)
+        .map_err(|_| "the line is not UTF-8 text".to_string())
+        .and_then(|text| text.parse::<Placement>().map_err(|e| describe(&e)));
     let queens = parsed.as_ref().ok().map(Placement::len);
     let result = parsed.and_then(|p| {
         let columns = p.columns();

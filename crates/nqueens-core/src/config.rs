@@ -79,10 +79,8 @@ impl StopFlag {
 /// `Placed`, one backtrack per `Conflict`, one move per `Swapped` or `Moved`, one restart per
 /// `Restarted`; and the board holds a solution at each [`Found`](Event::Found).
 ///
-/// Reporting costs nothing when nobody listens: strategies compile their searches twice, with
-/// and without the calls (a `const OBSERVED: bool` parameter), and run the second when
-/// [`Config::observer`] is `None`. Count kernels report only their progress
-/// ([`Started`](Event::Started), [`SubproblemDone`](Event::SubproblemDone)).
+/// Count kernels report only their progress ([`Started`](Event::Started),
+/// [`SubproblemDone`](Event::SubproblemDone)); what steps cost is said at [`Observer`].
 ///
 /// In JSON (the lines of `nqueens trace`) an event is an object tagged by `event`:
 /// `{"event":"placed","row":0,"column":3}`, `{"event":"restarted"}`.
@@ -151,11 +149,10 @@ pub enum Event {
 /// Watches a run: receives the [`Event`]s its strategy reports. The CLI's progress bars are
 /// observers. Called from the search's threads, so it should return quickly.
 ///
-/// An observer says what it wants: the search's steps (every event), or progress only
-/// ([`Event::Started`] and [`Event::SubproblemDone`], which cost nothing to report).
-/// Strategies compile their searches with and without the step events and run the instrumented
-/// one only for an observer that wants steps ([`Config::steps`]), so a progress bar does not
-/// slow a kernel down.
+/// Strategies compile their searches with and without the step events (a `const OBSERVED:
+/// bool` parameter) and run the instrumented one only for an observer that wants steps
+/// ([`Config::steps`]), so a progress bar, which wants progress only, does not slow a kernel
+/// down.
 pub trait Observer: Send + Sync {
     /// One event.
     fn observe(&self, event: Event);
@@ -191,20 +188,17 @@ pub struct Config {
     /// for tree search); when it runs out the run ends with [`Ended::Budget`]. `None` means
     /// the strategy's default.
     pub budget: Option<u64>,
-    /// The most random restarts of a local search that restarts when it gets stuck
-    /// (`hill-climbing`): 0 runs one climb, as the textbook does, and a climb stuck with no
-    /// restart left ends the run with [`Ended::Budget`] and the board it stopped on
-    /// ([`FirstRun::stuck_on`](crate::FirstRun::stuck_on)). `None`: as many as the budget
-    /// allows. Other strategies ignore it.
+    /// The most random restarts of a climb that restarts when stuck (`hill-climbing`; others
+    /// ignore it): 0 runs one climb, as the textbook does, and a climb stuck with none left
+    /// ends [`Ended::Budget`] ([`FirstRun::stuck_on`](crate::FirstRun::stuck_on)). `None`: as
+    /// many as the budget allows.
     pub restarts: Option<u64>,
     /// A bound on the working memory (bytes) of strategies that estimate theirs before they
     /// allocate (the `quadrants` counter's tables); `None` means the strategy's default.
     pub memory_limit: Option<u64>,
-    /// Queens that must be on the board: the run completes them (N-Queens completion), and a
-    /// count counts the completions. Only strategies that
-    /// [keep](crate::Variant::keeps_given) it accept it; the
-    /// [`Solver`](crate::Solver) entry points refuse it for the others, and check it against
-    /// the board size.
+    /// Queens that must be on the board: the run completes them (N-Queens completion), a count
+    /// counts the completions. The [`Solver`](crate::Solver) entry points check it against the
+    /// board and refuse it for strategies that do not [keep](crate::Variant::keeps_given) it.
     pub given: Option<Given>,
     /// Raised to stop the run early.
     pub stop: StopFlag,
@@ -214,10 +208,8 @@ pub struct Config {
     /// keeping them costs its hot loop (the `symmetry` counter's nodes). Cheap statistics are
     /// reported either way.
     pub stats: bool,
-    /// Count only the solutions this turn maps onto themselves (P(n) for the half turn, R(n)
-    /// for the quarter turn). Only strategies with a
-    /// [symmetric count](crate::Variant::symmetric) accept it, for counts only;
-    /// the [`Solver`](crate::Solver) entry points refuse it for the others.
+    /// Count only the solutions this turn maps onto themselves (P(n), R(n)): counts of
+    /// strategies with a [symmetric count](crate::Variant::symmetric) only.
     pub symmetric: Option<Turn>,
 }
 

@@ -142,41 +142,35 @@ impl Given {
         if let Some(pair) = queens.windows(2).find(|w| w[0].0 == w[1].0) {
             return Err(InvalidGiven::SameRow { row: pair[0].0 });
         }
-        // The first row seen on each column and diagonal (keys: column, row - column, row +
-        // column), so a clash names both rows.
-        let mut columns = HashMap::new();
-        let mut falling = HashMap::new();
-        let mut rising = HashMap::new();
+        // The first row seen on each column and diagonal (keyed by column, row - column and
+        // row + column), so a clash names both rows.
+        let mut first_row = HashMap::new();
         for &(row, column) in &queens {
-            let c = column as i64;
-            let r = row as i64;
-            let clash = if let Some(&first) = columns.get(&column) {
-                Some(InvalidPlacement::SameColumn {
-                    first,
-                    second: row,
-                    column,
-                })
-            } else if let Some(&first) = falling.get(&(r - c)) {
-                Some(InvalidPlacement::SameDiagonal {
-                    first,
-                    second: row,
-                    diagonal: Diagonal::Falling,
-                })
-            } else {
-                rising
-                    .get(&(r + c))
-                    .map(|&first| InvalidPlacement::SameDiagonal {
+            let (r, c) = (row as i64, i64::from(column));
+            let lines = [
+                (None, c),
+                (Some(Diagonal::Falling), r - c),
+                (Some(Diagonal::Rising), r + c),
+            ];
+            if let Some((line, &first)) = lines
+                .iter()
+                .find_map(|line| Some((line, first_row.get(line)?)))
+            {
+                let second = row;
+                return Err(InvalidGiven::Attacking(match line.0 {
+                    None => InvalidPlacement::SameColumn {
                         first,
-                        second: row,
-                        diagonal: Diagonal::Rising,
-                    })
-            };
-            if let Some(clash) = clash {
-                return Err(InvalidGiven::Attacking(clash));
+                        second,
+                        column,
+                    },
+                    Some(diagonal) => InvalidPlacement::SameDiagonal {
+                        first,
+                        second,
+                        diagonal,
+                    },
+                }));
             }
-            columns.insert(column, row);
-            falling.insert(r - c, row);
-            rising.insert(r + c, row);
+            first_row.extend(lines.map(|line| (line, row)));
         }
         Ok(Given {
             queens,
@@ -367,10 +361,7 @@ impl fmt::Display for Given {
     /// `row:column` pairs, comma-separated: the form `--given` reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, (row, column)) in self.queens.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{row}:{column}")?;
+            write!(f, "{}{row}:{column}", if i > 0 { "," } else { "" })?;
         }
         Ok(())
     }
@@ -402,10 +393,8 @@ impl FromStr for Given {
             let queens = parts
                 .iter()
                 .map(|part| {
-                    let (row, column) = part.split_once(':').ok_or(InvalidGiven::Syntax {
-                        found: crate::quote(part, 24),
-                        expected: PAIR,
-                    })?;
+                    // Without a colon, the empty row is refused quoting the part.
+                    let (row, column) = part.split_once(':').unwrap_or_default();
                     Ok((
                         number(row, part, PAIR)? as usize,
                         number(column, part, PAIR)?,

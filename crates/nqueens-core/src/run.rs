@@ -98,10 +98,7 @@ impl FirstRun {
     pub fn found(solution: Solution, stats: Stats) -> Self {
         FirstRun {
             outcome: FirstOutcome::Found(solution),
-            stats,
-            seed: None,
-            variant: None,
-            stuck_on: None,
+            ..FirstRun::without_solution(Ended::Exhausted, stats)
         }
     }
 

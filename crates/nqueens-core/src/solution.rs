@@ -44,7 +44,7 @@ pub struct Placement(Vec<u32>);
 pub struct Solution(pub(crate) Vec<u32>);
 
 /// Which diagonal two queens share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Diagonal {
     /// Running down and to the right: `row - column` is the same for both queens.
@@ -245,53 +245,42 @@ impl FromStr for Placement {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let mut columns = Vec::new();
-        // The number being read: its start position, digits, and value so far (None on overflow).
-        let mut number: Option<(usize, usize, Option<u32>)> = None;
-        // Whether a comma was seen since the last number, and where.
+        // Where the last comma is, while no number has followed it.
         let mut pending_comma: Option<usize> = None;
-        let finish = |number: &mut Option<(usize, usize, Option<u32>)>,
-                      columns: &mut Vec<u32>|
-         -> Result<(), ParsePlacementError> {
-            if let Some((start, end, value)) = number.take() {
-                match value {
-                    Some(value) => columns.push(value),
-                    None => {
-                        return Err(ParsePlacementError::TooLarge {
-                            text: text[start..end].to_string(),
-                            position: text[..start].chars().count() + 1,
-                        });
-                    }
-                }
-            }
-            Ok(())
-        };
-        for (position, (byte, ch)) in text.char_indices().enumerate().map(|(i, c)| (i + 1, c)) {
+        // 1-based character positions, with byte offsets.
+        let mut chars = text.char_indices().enumerate().peekable();
+        while let Some((index, (start, ch))) = chars.next() {
+            let position = index + 1;
             match ch {
                 '0'..='9' => {
-                    let digit = ch as u32 - '0' as u32;
-                    number = Some(match number {
-                        None => (byte, byte + 1, Some(digit)),
-                        Some((start, _, value)) => (
-                            start,
-                            byte + 1,
-                            value.and_then(|v| v.checked_mul(10)?.checked_add(digit)),
-                        ),
-                    });
+                    let mut end = start + 1;
+                    while let Some(&(_, (byte, '0'..='9'))) = chars.peek() {
+                        end = byte + 1;
+                        chars.next();
+                    }
+                    // A number followed by a character that is not allowed is refused for
+                    // that character.
+                    let separated = chars
+                        .peek()
+                        .is_none_or(|&(_, (_, next))| next == ',' || next.is_whitespace());
+                    match text[start..end].parse() {
+                        Ok(column) => columns.push(column),
+                        Err(_) if separated => {
+                            let text = text[start..end].to_string();
+                            return Err(ParsePlacementError::TooLarge { text, position });
+                        }
+                        Err(_) => {}
+                    }
                     pending_comma = None;
                 }
-                ',' => {
-                    let had_number = number.is_some();
-                    finish(&mut number, &mut columns)?;
-                    if !had_number && (pending_comma.is_some() || columns.is_empty()) {
-                        return Err(ParsePlacementError::MissingNumber { position });
-                    }
-                    pending_comma = Some(position);
+                ',' if pending_comma.is_some() || columns.is_empty() => {
+                    return Err(ParsePlacementError::MissingNumber { position });
                 }
-                c if c.is_whitespace() => finish(&mut number, &mut columns)?,
+                ',' => pending_comma = Some(position),
+                c if c.is_whitespace() => {}
                 found => return Err(ParsePlacementError::UnexpectedChar { found, position }),
             }
         }
-        finish(&mut number, &mut columns)?;
         if let Some(position) = pending_comma {
             return Err(ParsePlacementError::TrailingComma { position });
         }
@@ -362,38 +351,39 @@ pub fn validate(columns: &[u32]) -> Result<(), InvalidPlacement> {
         // rising diagonals share `row + column`.
         let fall = row + (n - 1) - c;
         let rise = row + c;
-        let clash = if used_columns.insert(c) {
-            None
-        } else {
-            Some(Clash::Column)
+        // Rare path: the earlier row of a clash is found by a second scan instead of storing
+        // rows.
+        let first = |same: &dyn Fn(usize, usize) -> bool| {
+            let mut earlier = columns[..row].iter().enumerate();
+            earlier
+                .position(|(other, &oc)| same(other, oc as usize))
+                .unwrap_or(row)
+        };
+        let second = row;
+        if !used_columns.insert(c) {
+            let first = first(&|_, oc| oc == c);
+            return Err(InvalidPlacement::SameColumn {
+                first,
+                second,
+                column,
+            });
         }
-        .or_else(|| (!falling.insert(fall)).then_some(Clash::Diagonal(Diagonal::Falling)))
-        .or_else(|| (!rising.insert(rise)).then_some(Clash::Diagonal(Diagonal::Rising)));
-        if let Some(clash) = clash {
-            // Rare path: find the earlier row by a second scan instead of storing rows.
-            let first = columns[..row]
-                .iter()
-                .enumerate()
-                .position(|(other, &oc)| {
-                    let oc = oc as usize;
-                    match clash {
-                        Clash::Column => oc == c,
-                        Clash::Diagonal(Diagonal::Falling) => other + (n - 1) - oc == fall,
-                        Clash::Diagonal(Diagonal::Rising) => other + oc == rise,
-                    }
-                })
-                .unwrap_or(row);
-            return Err(match clash {
-                Clash::Column => InvalidPlacement::SameColumn {
-                    first,
-                    second: row,
-                    column,
-                },
-                Clash::Diagonal(diagonal) => InvalidPlacement::SameDiagonal {
-                    first,
-                    second: row,
-                    diagonal,
-                },
+        if !falling.insert(fall) {
+            let first = first(&|other, oc| other + (n - 1) - oc == fall);
+            let diagonal = Diagonal::Falling;
+            return Err(InvalidPlacement::SameDiagonal {
+                first,
+                second,
+                diagonal,
+            });
+        }
+        if !rising.insert(rise) {
+            let first = first(&|other, oc| other + oc == rise);
+            let diagonal = Diagonal::Rising;
+            return Err(InvalidPlacement::SameDiagonal {
+                first,
+                second,
+                diagonal,
             });
         }
     }
@@ -409,12 +399,6 @@ pub fn validate_size(columns: &[u32], n: usize) -> Result<(), InvalidPlacement> 
         });
     }
     validate(columns)
-}
-
-#[derive(Clone, Copy)]
-enum Clash {
-    Column,
-    Diagonal(Diagonal),
 }
 
 /// A fixed-size set of small integers, one bit each.

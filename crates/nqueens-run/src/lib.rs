@@ -7,10 +7,8 @@
 //!   the `nqueens` facade fills one with every strategy;
 //! - [`run_with_deadline`] and [`with_deadline`]: the timed runs of `nqueens compare` and the
 //!   bench, one engine that stops a run at its deadline ([`Timed`], [`Answer`]);
-//! - [`split`]: a count's subproblems sliced into shards `I/K` ([`split::Shard`],
-//!   [`split::count_shard`], whose [`split::ShardRecord`] is the JSON line of
-//!   `nqueens count --shard`), finished subproblems saved to a locked, append-only checkpoint
-//!   file ([`split::Checkpoint`]), and records checked and added back up ([`split::merge`]);
+//! - [`split`]: shards `I/K` of a count's subproblems and their records, checkpoint files,
+//!   merging, audits and keyed checks;
 //! - [`Replay`]: the board and statistics a run's [`Event`](nqueens_core::Event)s imply, and
 //!   [`EventLog`], the observer that keeps them (what `nqueens trace` records);
 //! - with the `check` feature, the test harness: `check_events`, the test every strategy's

@@ -57,7 +57,7 @@ pub enum ReplayMismatch {
 /// assert_eq!(replay.columns(), Some(vec![1, 3, 0, 2]));
 /// assert_eq!((replay.stats().nodes, replay.depth(), replay.found()), (4, 4, 1));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Replay {
     board: Vec<Option<u32>>,
     given: Vec<Option<u32>>,
@@ -78,11 +78,7 @@ impl Replay {
         Replay {
             given: board.clone(),
             board,
-            stats: Stats::default(),
-            found: 0,
-            subproblems: 0,
-            subproblems_done: 0,
-            steps: 0,
+            ..Replay::default()
         }
     }
 

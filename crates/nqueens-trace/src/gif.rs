@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 
-use crate::svg::{ATTACKED_QUEEN, DARK, LIGHT, QUEEN, SHADE, Timing, title};
+use crate::svg::{ATTACKED_QUEEN, DARK, LIGHT, QUEEN, SHADE, Timing, square_size, title};
 use crate::{Frame, Trace, caption};
 
 /// Palette indices.
@@ -26,11 +26,7 @@ const TEXT: u8 = 7;
 /// `colour` seen through the attack shading (a quarter of the shade over it).
 fn shaded(colour: [u8; 3]) -> [u8; 3] {
     let mix = |a: u8, b: u8| ((u16::from(a) * 3 + u16::from(b)) / 4) as u8;
-    [
-        mix(colour[0], SHADE[0]),
-        mix(colour[1], SHADE[1]),
-        mix(colour[2], SHADE[2]),
-    ]
+    std::array::from_fn(|i| mix(colour[i], SHADE[i]))
 }
 
 fn palette() -> Vec<u8> {
@@ -47,11 +43,6 @@ fn palette() -> Vec<u8> {
     .concat()
 }
 
-/// The board's side in pixels: squares of at least 12 pixels, boards of about 480.
-fn square_size(n: usize) -> usize {
-    (480 / n.max(1)).max(12)
-}
-
 const CAPTION_HEIGHT: usize = 44;
 const TEXT_PX: f32 = 13.0;
 
@@ -65,6 +56,7 @@ struct Canvas {
     glyphs: HashMap<char, Glyph>,
 }
 
+#[derive(Default)]
 struct Glyph {
     width: usize,
     height: usize,
@@ -83,9 +75,8 @@ impl Canvas {
         }
     }
 
-    fn glyph(&mut self, c: char) -> &Glyph {
-        let font = &self.font;
-        self.glyphs.entry(c).or_insert_with(|| {
+    fn glyph<'g>(font: &FontRef<'_>, glyphs: &'g mut HashMap<char, Glyph>, c: char) -> &'g Glyph {
+        glyphs.entry(c).or_insert_with(|| {
             let scaled = font.as_scaled(PxScale::from(TEXT_PX));
             let id = font.glyph_id(c);
             let advance = scaled.h_advance(id);
@@ -112,12 +103,8 @@ impl Canvas {
                     }
                 }
                 None => Glyph {
-                    width: 0,
-                    height: 0,
-                    left: 0,
-                    top: 0,
                     advance,
-                    ink: Vec::new(),
+                    ..Glyph::default()
                 },
             }
         })
@@ -127,17 +114,14 @@ impl Canvas {
     fn text(&mut self, text: &str, x: usize, baseline: usize) {
         let mut pen = x as f32;
         for c in text.chars() {
-            let (width, height, left, top, advance, ink) = {
-                let g = self.glyph(c);
-                (g.width, g.height, g.left, g.top, g.advance, g.ink.clone())
-            };
-            for gy in 0..height {
-                for gx in 0..width {
-                    if !ink[gy * width + gx] {
+            let g = Canvas::glyph(&self.font, &mut self.glyphs, c);
+            for gy in 0..g.height {
+                for gx in 0..g.width {
+                    if !g.ink[gy * g.width + gx] {
                         continue;
                     }
-                    let px = pen as i32 + left + gx as i32;
-                    let py = baseline as i32 + top + gy as i32;
+                    let px = pen as i32 + g.left + gx as i32;
+                    let py = baseline as i32 + g.top + gy as i32;
                     if px >= 0
                         && py >= 0
                         && (px as usize) < self.width
@@ -147,7 +131,7 @@ impl Canvas {
                     }
                 }
             }
-            pen += advance;
+            pen += g.advance;
         }
     }
 
@@ -170,28 +154,24 @@ impl Canvas {
 fn draw(canvas: &mut Canvas, trace: &Trace, frame: &Frame, heading: &str) {
     let n = trace.header.n;
     let square = square_size(n);
-    let mut attacked = vec![false; n * n];
-    for (row, column) in frame
-        .board
-        .iter()
-        .enumerate()
-        .filter_map(|(row, c)| c.map(|c| (row as i64, c as i64)))
-    {
-        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-            for sign in [-1, 1] {
-                let (mut r, mut c) = (row, column);
-                while (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
-                    attacked[r as usize * n + c as usize] = true;
-                    r += sign * dr;
-                    c += sign * dc;
-                }
-            }
+    let queens = || {
+        let board = frame.board.iter().enumerate();
+        board.filter_map(|(row, c)| c.map(|c| (row, c as usize)))
+    };
+    // A square is attacked when a queen shares its row, its column or one of its diagonals.
+    let mut lines = vec![vec![false; 2 * n]; 4];
+    let through = |row: usize, column: usize| [row, column, row + n - 1 - column, row + column];
+    for (row, column) in queens() {
+        for (line, i) in lines.iter_mut().zip(through(row, column)) {
+            line[i] = true;
         }
     }
     for row in 0..n {
         for column in 0..n {
             let dark = (row + column) % 2 == 1;
-            let colour = match (dark, attacked[row * n + column]) {
+            let on = through(row, column);
+            let attacked = (0..4).any(|k| lines[k][on[k]]);
+            let colour = match (dark, attacked) {
                 (false, false) => LIGHT_SQUARE,
                 (true, false) => DARK_SQUARE,
                 (false, true) => LIGHT_SHADED,
@@ -200,12 +180,7 @@ fn draw(canvas: &mut Canvas, trace: &Trace, frame: &Frame, heading: &str) {
             canvas.fill(column * square, row * square, square, square, colour);
         }
     }
-    for (row, column) in frame
-        .board
-        .iter()
-        .enumerate()
-        .filter_map(|(row, c)| c.map(|c| (row, c as usize)))
-    {
+    for (row, column) in queens() {
         let ink = if frame.attacked.contains(&row) {
             ATTACKED_INK
         } else {

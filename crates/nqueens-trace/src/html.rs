@@ -98,8 +98,7 @@ pub const MAX_TRACES: usize = 8;
 /// # Ok::<(), nqueens_trace::TraceError>(())
 /// ```
 pub fn write_html(traces: &[Trace], out: &mut dyn Write) -> Result<(), TraceError> {
-    let page = html(traces)?;
-    out.write_all(page.as_bytes())?;
+    out.write_all(html(traces)?.as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -111,10 +110,7 @@ pub fn html(traces: &[Trace]) -> Result<String, TraceError> {
             count: traces.len(),
         });
     }
-    let mut all_frames = Vec::with_capacity(traces.len());
-    for trace in traces {
-        all_frames.push(frames(trace)?);
-    }
+    let all_frames = traces.iter().map(frames).collect::<Result<Vec<_>, _>>()?;
     let page = Page {
         fields: FIELDS,
         traces: traces
@@ -176,13 +172,12 @@ fn page_trace<'a>(trace: &'a Trace, frames: &'a [Frame]) -> PageTrace<'a> {
 }
 
 fn row(frame: &Frame) -> Row<'_> {
-    let board = frame
-        .board
-        .iter()
-        .map(|column| column.map_or(-1, i64::from))
-        .collect();
     (
-        board,
+        frame
+            .board
+            .iter()
+            .map(|c| c.map_or(-1, i64::from))
+            .collect(),
         &frame.attacked,
         frame.depth,
         frame.stats.nodes,

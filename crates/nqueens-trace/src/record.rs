@@ -160,7 +160,22 @@ pub fn record(
                 what: format!("the thread that watches for a stop could not start ({error})"),
             });
         }
-        let outcome = run(solver, n, &config, operation);
+        let outcome = match operation {
+            Operation::Count => solver.count(n, &config).map(|run| {
+                let total = Some(run.total);
+                (run.ended, None, total, run.stats, config.seed)
+            }),
+            _ => solver.first(n, &config).map(|run| {
+                let solution = run.solution().map(|s| s.columns().to_vec());
+                (
+                    run.ended(),
+                    solution,
+                    None,
+                    run.stats,
+                    run.seed.or(config.seed),
+                )
+            }),
+        };
         finished.store(true, Ordering::Relaxed);
         outcome
     });
@@ -194,35 +209,6 @@ pub fn record(
             stats,
         },
         events,
-    })
-}
-
-/// How a run ended: (ended, solution, count, statistics, seed).
-type Outcome = (Ended, Option<Vec<u32>>, Option<u64>, Stats, Option<u64>);
-
-/// Runs the operation [`record`] traces.
-fn run(
-    solver: &dyn Solver,
-    n: usize,
-    config: &Config,
-    operation: Operation,
-) -> Result<Outcome, nqueens_core::Error> {
-    Ok(match operation {
-        Operation::Count => {
-            let run = solver.count(n, config)?;
-            (run.ended, None, Some(run.total), run.stats, config.seed)
-        }
-        _ => {
-            let run = solver.first(n, config)?;
-            let solution = run.solution().map(|s| s.columns().to_vec());
-            (
-                run.ended(),
-                solution,
-                None,
-                run.stats,
-                run.seed.or(config.seed),
-            )
-        }
     })
 }
 
@@ -291,6 +277,7 @@ impl Trace {
     /// in order and that the end line comes last and counts them.
     pub fn read_jsonl(input: impl BufRead) -> Result<Trace, TraceError> {
         let bad = |line: usize, reason: String| TraceError::Parse { line, reason };
+        let json = |line: usize| move |error: serde_json::Error| bad(line, error.to_string());
         let mut lines = input.lines().enumerate();
         let mut next = |what: &str| -> Result<(usize, String), TraceError> {
             match lines.next() {
@@ -300,27 +287,20 @@ impl Trace {
             }
         };
         let (number, text) = next("header")?;
-        let header: Header = serde_json::from_str(&text).map_err(|e| bad(number, e.to_string()))?;
+        let header: Header = serde_json::from_str(&text).map_err(json(number))?;
         if header.trace != "nqueens-trace" || header.version != 1 {
             return Err(bad(number, "not an nqueens-trace version 1 header".into()));
         }
         let mut events = Vec::new();
         loop {
             let (number, text) = next("end line")?;
-            let value: serde_json::Value =
-                serde_json::from_str(&text).map_err(|e| bad(number, e.to_string()))?;
+            let value: serde_json::Value = serde_json::from_str(&text).map_err(json(number))?;
             if value.get("end").is_some() {
-                let end: End =
-                    serde_json::from_value(value).map_err(|e| bad(number, e.to_string()))?;
-                if end.steps != events.len() as u64 {
-                    return Err(bad(
-                        number,
-                        format!(
-                            "the end line counts {} steps, the trace has {}",
-                            end.steps,
-                            events.len()
-                        ),
-                    ));
+                let end: End = serde_json::from_value(value).map_err(json(number))?;
+                let (counted, found) = (end.steps, events.len());
+                if counted != found as u64 {
+                    let why = format!("the end line counts {counted} steps, the trace has {found}");
+                    return Err(bad(number, why));
                 }
                 return Ok(Trace {
                     header,
@@ -328,8 +308,7 @@ impl Trace {
                     end,
                 });
             }
-            let step: Step =
-                serde_json::from_value(value).map_err(|e| bad(number, e.to_string()))?;
+            let step: Step = serde_json::from_value(value).map_err(json(number))?;
             if step.step != events.len() as u64 + 1 {
                 return Err(bad(number, format!("step {} out of order", step.step)));
             }

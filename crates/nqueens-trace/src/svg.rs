@@ -29,8 +29,8 @@ impl Default for Timing {
     }
 }
 
-/// The board's side in pixels, about the same for every `n`.
-fn square_size(n: usize) -> usize {
+/// A square's side in pixels: at least 12, boards of about 480 (SVG and GIF alike).
+pub(crate) fn square_size(n: usize) -> usize {
     (480 / n.max(1)).max(12)
 }
 
@@ -64,12 +64,7 @@ fn stretches(frames: &[Frame]) -> Vec<Stretch> {
     for (index, frame) in frames.iter().enumerate() {
         for (row, slot) in open.iter_mut().enumerate() {
             let now = frame.board[row].map(|column| (column, frame.attacked.contains(&row)));
-            let same = match (*slot, now) {
-                (Some(s), Some((column, attacked))) => s.column == column && s.attacked == attacked,
-                (None, None) => true,
-                _ => false,
-            };
-            if same {
+            if slot.map(|s| (s.column, s.attacked)) == now {
                 continue;
             }
             if let Some(mut stretch) = slot.take() {
@@ -248,27 +243,17 @@ fn attack_lines(n: usize, square: usize, row: usize, column: usize) -> String {
     let (x, y) = (centre(column), centre(row));
     let mut d = format!("M0 {y}H{side}M{x} 0V{side}");
     // A diagonal through the queen runs between the board's edges; its ends are the squares
-    // where it leaves the board.
-    let down = row.min(column);
-    let up = (n - 1 - row).min(n - 1 - column);
-    let _ = write!(
-        d,
-        "M{} {}L{} {}",
-        centre(column - down),
-        centre(row - down),
-        centre(column + up),
-        centre(row + up)
-    );
-    let down = row.min(n - 1 - column);
-    let up = (n - 1 - row).min(column);
-    let _ = write!(
-        d,
-        "M{} {}L{} {}",
-        centre(column + down),
-        centre(row - down),
-        centre(column - up),
-        centre(row + up)
-    );
+    // where it leaves the board. With the columns mirrored, the rising one is a falling one.
+    for mirrored in [false, true] {
+        let flip = |c: usize| if mirrored { n - 1 - c } else { c };
+        let (down, up) = (
+            row.min(flip(column)),
+            (n - 1 - row).min(n - 1 - flip(column)),
+        );
+        let (from, to) = (flip(flip(column) - down), flip(flip(column) + up));
+        let (top, bottom) = (centre(row - down), centre(row + up));
+        let _ = write!(d, "M{} {top}L{} {bottom}", centre(from), centre(to));
+    }
     d
 }
 

@@ -74,12 +74,9 @@ pub struct CountArgs {
 pub(crate) enum ShardArg {
     /// `I/K`.
     Given(Shard),
-    /// `auto` (`count: None`) or `auto/K`: the index (and the count) from a job array or a
-    /// launcher ([`Shard::from_env`]).
-    Auto {
-        /// K, when given.
-        count: Option<usize>,
-    },
+    /// `auto` (`None`) or `auto/K` (`Some(K)`): the index (and the count) from a job array or
+    /// a launcher ([`Shard::from_env`]).
+    Auto(Option<usize>),
 }
 
 impl FromStr for ShardArg {
@@ -90,10 +87,10 @@ impl FromStr for ShardArg {
             return text.parse().map(ShardArg::Given).map_err(|e| e.to_string());
         };
         if rest.is_empty() {
-            return Ok(ShardArg::Auto { count: None });
+            return Ok(ShardArg::Auto(None));
         }
         match rest.strip_prefix('/').and_then(|k| k.parse::<usize>().ok()) {
-            Some(count) if count > 0 => Ok(ShardArg::Auto { count: Some(count) }),
+            Some(count) if count > 0 => Ok(ShardArg::Auto(Some(count))),
             _ => Err("write auto, auto/K (K at least 1) or I/K".to_owned()),
         }
     }
@@ -104,7 +101,7 @@ impl ShardArg {
     pub(crate) fn resolve(self) -> Result<Shard, UsageError> {
         match self {
             ShardArg::Given(shard) => Ok(shard),
-            ShardArg::Auto { count } => {
+            ShardArg::Auto(count) => {
                 Shard::from_env(count).map_err(|error| UsageError(launcher_wording(&error)))
             }
         }
@@ -202,8 +199,8 @@ mod tests {
 
     #[test]
     fn shards_parse_in_three_forms() {
-        assert_eq!("auto".parse(), Ok(ShardArg::Auto { count: None }));
-        assert_eq!("auto/16".parse(), Ok(ShardArg::Auto { count: Some(16) }));
+        assert_eq!("auto".parse(), Ok(ShardArg::Auto(None)));
+        assert_eq!("auto/16".parse(), Ok(ShardArg::Auto(Some(16))));
         assert_eq!(
             "3/8".parse(),
             Ok(ShardArg::Given(Shard::new(3, 8).unwrap()))

@@ -104,19 +104,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CountArgs) -> anyhow::Re
         ));
         return Ok(Status::Success);
     }
-    let solver = counter.solver();
+    let (solver, name) = (counter.solver(), counter.solver().name());
     if let Some(fallback) = counter.fallback() {
         // The refusal says why (quadrants': its estimate, and the limit it passed).
+        let error = &fallback.error;
         warn(&format!(
-            "{} (--memory-limit raises it); counting with {} instead",
-            fallback.error,
-            solver.name()
+            "{error} (--memory-limit raises it); counting with {name} instead"
         ));
     }
     if args.threads.is_some() && !solver.capabilities().resumable {
         warn(&format!(
-            "--threads does nothing here: {} counts on one thread",
-            solver.name()
+            "--threads does nothing here: {name} counts on one thread"
         ));
     }
     if let (Some(path), saved @ 1..) = (&args.checkpoint, counter.resumed()) {

@@ -83,14 +83,10 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
 }
 
 /// Writes `record` to `path` as one JSON line, whole or not at all, unless another run wrote
-/// something else there while this one counted (two shards given one `--out`): then the file
-/// is left as it is, the record goes to standard output so that the work is not lost, and the
-/// command is refused (exit 2) naming what it found. A record of this same shard (another run
-/// of it) is replaced: the two are the same count.
-///
-/// The check and the write happen under an exclusive lock on the file's directory (`flock`,
-/// held for the milliseconds a record takes), so that of two runs finishing together one
-/// writes and the other sees its record.
+/// something else there meanwhile (two shards given one `--out`): then the file stays, the
+/// record goes to standard output so the work is not lost, and the command is refused (exit
+/// 2). The check and the write hold an exclusive lock on the file's directory (`flock`), so
+/// that of two runs finishing together one writes and the other sees its record.
 fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<Status> {
     let shown = quote(&path.display().to_string(), 200);
     let dir = match path.parent() {
@@ -186,22 +182,21 @@ pub(crate) fn read_records(
                 quote(&error.to_string(), QUOTED)
             ))
         })?;
-        if record.check.is_empty() || !record.is_intact() {
-            anyhow::bail!(bad(if record.check.is_empty() {
-                format!(
-                    "the record of shard {} has no check (an earlier version of nqueens wrote \
-                     it, or it was edited): count that shard again with this version",
-                    record.shard
-                )
-            } else {
-                format!(
-                    "the record of shard {} fails its check: its numbers were edited or \
-                     damaged after `count --shard` wrote it; count that shard again",
-                    record.shard
-                )
-            }));
-        }
-        records.push(record);
+        let why = match (record.check.is_empty(), record.is_intact()) {
+            (true, _) => {
+                "has no check (an earlier version of nqueens wrote it, or it was edited): count \
+                 that shard again with this version"
+            }
+            (false, false) => {
+                "fails its check: its numbers were edited or damaged after `count --shard` \
+                 wrote it; count that shard again"
+            }
+            (false, true) => {
+                records.push(record);
+                continue;
+            }
+        };
+        anyhow::bail!(bad(format!("the record of shard {} {why}", record.shard)));
     }
     Ok(())
 }

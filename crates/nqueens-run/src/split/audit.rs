@@ -197,12 +197,7 @@ pub(super) fn tallies_add_up(record: &ShardRecord) -> bool {
         .try_fold(Tally::default(), |sum, &[total, unique]| {
             sum.checked_add(Tally { total, unique })
         });
-    tallies.len() == record.subproblems
-        && sum
-            == Some(Tally {
-                total: record.count,
-                unique: record.unique,
-            })
+    tallies.len() == record.subproblems && sum == Some(record.tally())
 }
 
 #[cfg(test)]

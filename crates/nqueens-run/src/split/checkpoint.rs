@@ -1,8 +1,5 @@
 //! Saving finished subproblems to a file, so that an interrupted count resumes where it stopped.
 //!
-//! (Over 500 lines: the file's format, its lock and the resumed count read and write one line
-//! layout, kept side by side.)
-//!
 //! The file is text: a header line naming the strategy, `n`, the number of subproblems and
 //! their list's fingerprint, then one line per finished subproblem, `index total unique check`,
 //! where `check` is a hash of the header and the three numbers (so a line copied from the
@@ -168,41 +165,20 @@ fn check(seed: u64, index: usize, tally: Tally) -> u64 {
     hash
 }
 
-/// What one subproblem line says.
-enum Record {
-    /// A subproblem and its tally, with the right check.
-    Good(usize, Tally),
-    /// A line with the check of the first version (the numbers alone).
-    OldFormat,
-    /// Anything else: torn, edited, or not a line of this count.
-    Bad,
-}
-
-fn parse_record(seed: u64, mac: Option<&LineMac>, line: &[u8]) -> Record {
-    let parse = || {
-        let line = std::str::from_utf8(line).ok()?;
-        let mut fields = line.split(' ');
-        let index = fields.next()?.parse().ok()?;
-        let total = fields.next()?.parse().ok()?;
-        let unique = fields.next()?.parse().ok()?;
-        let hash = u64::from_str_radix(fields.next()?, 16).ok()?;
-        let tag = fields.next();
-        fields
-            .next()
-            .is_none()
-            .then_some((index, Tally { total, unique }, hash, tag))
-    };
-    match parse() {
-        Some((index, tally, hash, tag))
-            if hash == check(seed, index, tally) && key::line_verifies(mac, index, tally, tag) =>
-        {
-            Record::Good(index, tally)
-        }
-        Some((index, tally, hash, None)) if hash == check(super::FNV_OFFSET, index, tally) => {
-            Record::OldFormat
-        }
-        _ => Record::Bad,
-    }
+/// The fields of one subproblem line: index, tally, FNV check and the keyed check if any;
+/// `None` for a line that is not four or five fields of the right kinds.
+fn parse_record(line: &[u8]) -> Option<(usize, Tally, u64, Option<&str>)> {
+    let line = std::str::from_utf8(line).ok()?;
+    let mut fields = line.split(' ');
+    let index = fields.next()?.parse().ok()?;
+    let total = fields.next()?.parse().ok()?;
+    let unique = fields.next()?.parse().ok()?;
+    let hash = u64::from_str_radix(fields.next()?, 16).ok()?;
+    let tag = fields.next();
+    fields
+        .next()
+        .is_none()
+        .then_some((index, Tally { total, unique }, hash, tag))
 }
 
 /// One line read with a bound on its length.
@@ -237,6 +213,14 @@ fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
     })
 }
 
+/// The error of a failed read or write of the checkpoint `path`.
+fn io_error(path: &Path) -> impl Fn(io::Error) -> CheckpointError + Copy + '_ {
+    move |source| CheckpointError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
 /// `bytes` as text for a message: at most the first few characters, bytes that are not text
 /// replaced.
 fn quote(bytes: &[u8]) -> String {
@@ -255,10 +239,7 @@ impl Checkpoint {
         key: Option<&Key>,
     ) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref().to_path_buf();
-        let io = |source| CheckpointError::Io {
-            path: path.clone(),
-            source,
-        };
+        let io = io_error(&path);
         // A pipe or a device would block the open or the reads (`--checkpoint /dev/stdout`
         // waits for a reader that never comes), and cannot be read back: refused up front.
         if let Ok(metadata) = std::fs::metadata(&path)
@@ -366,10 +347,7 @@ impl Checkpoint {
         (seed, mac): (u64, Option<&LineMac>),
         done: &mut BTreeMap<usize, Tally>,
     ) -> Result<u64, CheckpointError> {
-        let io = |source| CheckpointError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
+        let io = io_error(path);
         let corrupt = |line: usize, bytes: &[u8]| CheckpointError::Corrupt {
             path: path.to_path_buf(),
             line,
@@ -395,12 +373,19 @@ impl Checkpoint {
                     }
                     return Err(corrupt(line, &bytes));
                 }
-                Line::Whole(bytes) => match parse_record(seed, mac, &bytes) {
-                    Record::Good(index, tally) if index < plan.len() => {
+                Line::Whole(bytes) => match parse_record(&bytes) {
+                    Some((index, tally, hash, tag))
+                        if index < plan.len()
+                            && hash == check(seed, index, tally)
+                            && key::line_verifies(mac, index, tally, tag) =>
+                    {
                         done.insert(index, tally);
                         good += bytes.len() as u64 + 1;
                     }
-                    Record::OldFormat => {
+                    // The first version's check covers the numbers alone.
+                    Some((index, tally, hash, None))
+                        if hash == check(super::FNV_OFFSET, index, tally) =>
+                    {
                         return Err(CheckpointError::OldFormat {
                             path: path.to_path_buf(),
                         });
@@ -433,10 +418,7 @@ impl Checkpoint {
         let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
         file.write_all(line.as_bytes())
             .and_then(|()| file.flush())
-            .map_err(|source| CheckpointError::Io {
-                path: self.path.clone(),
-                source,
-            })
+            .map_err(io_error(&self.path))
     }
 
     /// Counts the subproblems of `shard` this checkpoint does not hold yet, appending each as
@@ -477,17 +459,15 @@ impl Checkpoint {
             n: plan.n(),
         };
         // Checked sums: a count past u64::MAX is refused, never wrapped into a wrong answer.
-        let saved = indices
-            .iter()
-            .filter_map(|i| self.done.get(i))
-            .try_fold(Tally::default(), |sum, &t| sum.checked_add(t))
-            .ok_or_else(overflow)?;
-        let whole = Tally {
+        let counted = Tally {
             total: run.total,
             unique: run.unique,
-        }
-        .checked_add(saved)
-        .ok_or_else(overflow)?;
+        };
+        let whole = indices
+            .iter()
+            .filter_map(|i| self.done.get(i))
+            .try_fold(counted, |sum, &saved| sum.checked_add(saved))
+            .ok_or_else(overflow)?;
         let run = PlanRun {
             total: whole.total,
             unique: whole.unique,

@@ -164,22 +164,14 @@ impl Key {
     /// check over what its [`check`](ShardRecord::check) covers. Seal it after its last change.
     pub fn seal(&self, record: &mut ShardRecord) {
         record.key = self.id.clone();
-        record.mac = hex(&tag(
-            &self.mac,
-            RECORD_DOMAIN,
-            record.checked_text().as_bytes(),
-        ));
+        let text = record.checked_text();
+        record.mac = hex(&tag(&self.mac, RECORD_DOMAIN, text.as_bytes()));
     }
 
     fn verifies(&self, domain: &[u8], text: &[u8], tag_hex: &str) -> bool {
-        let Some(bytes) = unhex(tag_hex) else {
-            return false;
-        };
-        let mut mac = self.mac.clone();
-        mac.update(domain);
-        mac.update(text);
         // Compared in constant time.
-        mac.verify_slice(&bytes).is_ok()
+        unhex(tag_hex)
+            .is_some_and(|bytes| keyed(&self.mac, domain, text).verify_slice(&bytes).is_ok())
     }
 }
 
@@ -206,11 +198,15 @@ pub fn check_record(record: &ShardRecord, key: Option<&Key>) -> Result<(), KeyEr
     }
 }
 
-fn tag(mac: &HmacSha256, domain: &[u8], text: &[u8]) -> Vec<u8> {
+fn keyed(mac: &HmacSha256, domain: &[u8], text: &[u8]) -> HmacSha256 {
     let mut mac = mac.clone();
     mac.update(domain);
     mac.update(text);
-    mac.finalize().into_bytes().to_vec()
+    mac
+}
+
+fn tag(mac: &HmacSha256, domain: &[u8], text: &[u8]) -> Vec<u8> {
+    keyed(mac, domain, text).finalize().into_bytes().to_vec()
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -249,10 +245,10 @@ impl LineMac {
 
 /// The header of a checkpoint written with `key`: the plain header and the key's id.
 pub(super) fn keyed_header(plain: &str, key: Option<&Key>) -> String {
-    match key {
-        Some(key) => format!("{plain} key={}", key.id),
-        None => plain.to_string(),
-    }
+    key.map_or_else(
+        || plain.to_string(),
+        |key| format!("{plain} key={}", key.id),
+    )
 }
 
 /// Why a checkpoint whose header is `found` cannot be opened with `key`, when its plan matches
@@ -291,8 +287,8 @@ pub(super) fn line_verifies(
     match (mac, tag) {
         (None, None) => true,
         (Some(mac), Some(tag)) => {
-            mac.key
-                .verifies(LINE_DOMAIN, mac.text(index, tally).as_bytes(), tag)
+            let text = mac.text(index, tally);
+            mac.key.verifies(LINE_DOMAIN, text.as_bytes(), tag)
         }
         _ => false,
     }
@@ -300,17 +296,10 @@ pub(super) fn line_verifies(
 
 /// What follows a checkpoint line's FNV check: ` MAC` with a key, nothing without.
 pub(super) fn line_suffix(mac: Option<&LineMac>, index: usize, tally: Tally) -> String {
-    match mac {
-        Some(mac) => format!(
-            " {}",
-            hex(&tag(
-                &mac.key.mac,
-                LINE_DOMAIN,
-                mac.text(index, tally).as_bytes()
-            ))
-        ),
-        None => String::new(),
-    }
+    mac.map_or_else(String::new, |mac| {
+        let text = mac.text(index, tally);
+        format!(" {}", hex(&tag(&mac.key.mac, LINE_DOMAIN, text.as_bytes())))
+    })
 }
 
 #[cfg(test)]

@@ -251,10 +251,7 @@ pub fn merge(
             });
         }
         sum = sum
-            .checked_add(Tally {
-                total: record.count,
-                unique: record.unique,
-            })
+            .checked_add(record.tally())
             .ok_or(MergeError::Overflow)?;
         subproblems += record.subproblems;
     }

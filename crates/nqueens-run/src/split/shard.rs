@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::audit::TallyLog;
-use super::{PlanRun, Subproblems, count_subproblems};
+use super::{PlanRun, Subproblems, Tally, count_subproblems};
 use nqueens_core::{Config, Ended, Error};
 
 /// Slice `index` of `count` (0-based: `0/3`, `1/3`, `2/3`) of a list of [`Subproblems`]: those
@@ -134,9 +134,8 @@ pub struct ShardRecord {
     pub unique: u64,
     /// How the count of the slice ended: [`Ended::Exhausted`] when every subproblem of it was
     /// counted, [`Ended::Interrupted`] or [`Ended::Deadline`] when the stop flag cut it short.
-    /// The JSON line keeps it as `"complete": true` (exhausted) or `false` (scripts read that
-    /// field), so a record read back from a file says [`Ended::Interrupted`] for any end short
-    /// of the whole slice.
+    /// The JSON line keeps `"complete": true` or `false`, so a record read back says
+    /// [`Ended::Interrupted`] for any end short of the whole slice.
     #[serde(rename = "complete", with = "complete")]
     pub ended: Ended,
     /// Wall time of the run, in seconds.
@@ -222,6 +221,12 @@ impl ShardRecord {
             text.push_str(&super::audit::tallies_text(tallies));
         }
         text
+    }
+
+    /// The slice's solutions and classes.
+    pub(super) fn tally(&self) -> Tally {
+        let (total, unique) = (self.count, self.unique);
+        Tally { total, unique }
     }
 
     /// Whether every subproblem of the slice was counted ([`Ended::Exhausted`]).
