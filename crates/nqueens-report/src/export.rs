@@ -234,7 +234,7 @@ impl Export {
     }
 
     /// The project README's sample (its block `export`, [`crate::project`]): the first two
-    /// CSV rows of the first `count_all` benchmark at n = [`SAMPLE_N`], as a `csv` code block;
+    /// CSV rows of the first `count_all` benchmark at n = 12, as a `csv` code block;
     /// empty when the run has no such case.
     pub fn sample(&self) -> String {
         let (group, size) = (format!("{COUNT_ALL}/"), format!("/{SAMPLE_N}"));
