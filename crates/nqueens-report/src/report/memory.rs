@@ -1,10 +1,7 @@
-//! Memory against time for the counters: the points of the `memory` chart, and when a counter
-//! that trades memory for time ([`MemoryTrade`], declared by the strategy: joining tables)
-//! beats its rival (searching), for the summary and the README.
-//!
-//! A counter's time is criterion's median where the run has one, else the probe's seconds; its
-//! memory is the heap peak the bench measured over the probe run (every strategy has one,
-//! unlike the `peak_bytes` a strategy reports for its own tables).
+//! Memory against time for the counters: the `memory` chart's points, and from which size a
+//! counter that trades memory for time ([`MemoryTrade`]) beats its rival. A counter's time is
+//! criterion's median, else the probe's seconds; its memory the heap peak the bench measured
+//! over the probe run (every strategy has one, unlike its own `peak_bytes`).
 
 use nqueens_core::MemoryTrade;
 
@@ -15,8 +12,7 @@ use crate::{CaseRecord, Family, format_bytes, format_seconds};
 /// The memory chart's file name.
 pub(super) const MEMORY: &str = "memory";
 
-/// The smallest size the memory chart shows: below it every counter's time and heap are mostly
-/// fixed cost (process, thread pool, first allocations), which would only crowd the chart.
+/// The smallest size the memory chart shows: below it time and heap are mostly fixed cost.
 pub(super) const MEMORY_FROM_N: usize = 8;
 
 /// A counter that declares a [`MemoryTrade`] (joining), by its registry name.
@@ -46,8 +42,8 @@ pub(super) fn count_costs(data: &Data<'_>) -> Costs {
     costs(data.measured(COUNT_ALL), median)
 }
 
-/// The costs of the measured `records` per id and n: `time(id, n)`, else the records' median
-/// seconds, and their median heap peak; cases without a heap peak are left out.
+/// The costs of `records` per id and n: `time(id, n)`, else their median seconds, and their
+/// median heap peak; cases without one are left out.
 pub(super) fn costs<'a>(
     records: impl Iterator<Item = &'a CaseRecord>,
     time: impl Fn(&str, usize) -> Option<f64>,
@@ -70,8 +66,8 @@ pub(super) fn costs<'a>(
     sorted.collect()
 }
 
-/// Joining against searching: their costs at the largest size both counted, and the smallest
-/// size `from` which joining is faster at every size both counted, if it is at the largest.
+/// A trade's verdict: both costs at the largest size both counted, and the size `from` which
+/// joining is faster at every size both counted, if it is at the largest.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Verdict<'a> {
     pub(super) trade: Trade<'a>,
@@ -84,16 +80,6 @@ impl Verdict<'_> {
     /// The largest size both counted.
     pub(super) fn n(&self) -> usize {
         self.joining.n
-    }
-
-    /// How many times faster joining is there (below 1: slower).
-    pub(super) fn speedup(&self) -> f64 {
-        self.searching.seconds / self.joining.seconds
-    }
-
-    /// How many times more heap joining holds there.
-    pub(super) fn memory_ratio(&self) -> f64 {
-        self.joining.heap as f64 / self.searching.heap.max(1) as f64
     }
 }
 
@@ -130,7 +116,8 @@ fn capital(text: &str) -> String {
 
 /// The summary's sentence on joining against searching.
 pub(super) fn summary_line(v: &Verdict<'_>) -> String {
-    let ((joining, trade), n, speedup) = (v.trade, v.n(), v.speedup());
+    let ((joining, trade), n) = (v.trade, v.n());
+    let speedup = v.searching.seconds / v.joining.seconds;
     let (searching, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     let costs = format!(
         "{} against {}; it holds {} of heap where `{searching}` holds {}",
@@ -171,8 +158,8 @@ pub(super) fn missing_lines(data: &Data<'_>) -> Vec<String> {
     lacking.map(missing).collect()
 }
 
-/// The README's paragraph under the memory chart: what it shows, the summary's verdict, the
-/// price in memory, and which other counters hold much memory.
+/// The README's paragraph under the memory chart: what it shows, the verdict, the price in
+/// memory, and the other counters' heaps.
 pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> String {
     let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
@@ -190,10 +177,10 @@ pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> Strin
     let growth = heap_growth(costs, joining, from, v.n()).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });
+    let ratio = v.joining.heap as f64 / v.searching.heap.max(1) as f64;
     format!(
-        "{intro} {} `{joining}` holds {:.0}× the heap of `{searching}` there{growth}.{}",
+        "{intro} {} `{joining}` holds {ratio:.0}× the heap of `{searching}` there{growth}.{}",
         summary_line(&v),
-        v.memory_ratio(),
         others(costs, joining)
     )
 }
@@ -206,8 +193,8 @@ fn heap_growth(costs: &Costs, joining: &str, from: usize, to: usize) -> Option<f
     (to > from && low > 0.0).then(|| (high / low).powf(1.0 / (to - from) as f64))
 }
 
-/// The other counters at their largest size: those holding more heap than joining did at that
-/// size, and the most any of the rest holds.
+/// The other counters at their largest size: those holding more heap than `name` there, and
+/// the most any of the rest holds.
 fn others(costs: &Costs, name: &str) -> String {
     let Some((_, joining)) = costs.iter().find(|(id, _)| id == name) else {
         return String::new();
@@ -338,7 +325,7 @@ mod tests {
         ];
         let v = verdict(&costs, TRADE).expect("a common size");
         assert_eq!((v.from, v.n()), (Some(10), 10));
-        assert_eq!((v.speedup(), v.memory_ratio()), (4.0, 2048.0));
+        assert_eq!((v.joining.seconds, v.searching.seconds), (3.0, 12.0));
         assert_eq!(
             summary_line(&v),
             "Joining beats searching from n = 10: at n = 10 `quadrants` counts 4.0× faster \

@@ -15,58 +15,31 @@ use crate::{CaseRecord, Family, format_bytes, format_count, format_seconds, form
 /// column) supersedes.
 const NOT_TABULATED: [&str; 1] = ["peak_bytes"];
 
-/// A counter column of the time tables.
-#[derive(Clone, Copy)]
-enum Counter {
-    /// One of the solver's [`Stats`].
-    Stat(&'static StatField),
-    /// The heap peak the bench's allocator measured.
-    HeapPeak,
-    /// The allocations it counted.
-    Allocations,
-    /// The bytes those allocated, in all.
-    AllocatedBytes,
+/// A counter column of the time tables: its label, what it reads of a run, whether in bytes.
+type Counter = (&'static str, Box<dyn Fn(&CaseRecord) -> u64>, bool);
+
+/// Every column, in order: the [`Stats::FIELDS`] tabulated, then what the bench's allocator
+/// measured (the heap peak, the allocations and the bytes allocated).
+fn counters() -> Vec<Counter> {
+    let fields = (Stats::FIELDS.iter()).filter(|f| f.tabulated && !NOT_TABULATED.contains(&f.name));
+    let stat = |f: &'static StatField| Box::new(move |r: &CaseRecord| (f.get)(&r.stats)) as _;
+    let mut all: Vec<Counter> = fields.map(|f| (f.label, stat(f), false)).collect();
+    all.push(("peak heap", Box::new(|r| r.heap_peak_bytes), true));
+    all.push(("allocations", Box::new(|r| r.allocations), false));
+    all.push(("bytes allocated", Box::new(|r| r.allocated_bytes), true));
+    all
 }
 
-impl Counter {
-    /// Every column, in order: the [`Stats::FIELDS`] tabulated, then the heap peak, the
-    /// allocations and the bytes allocated.
-    fn all() -> Vec<Counter> {
-        Stats::FIELDS
-            .iter()
-            .filter(|f| f.tabulated && !NOT_TABULATED.contains(&f.name))
-            .map(Counter::Stat)
-            .chain([
-                Counter::HeapPeak,
-                Counter::Allocations,
-                Counter::AllocatedBytes,
-            ])
-            .collect()
+/// A counter's median over the runs (one, or one per seed), formatted; `-` with no run.
+fn median((_, read, bytes): &Counter, records: &[&CaseRecord]) -> String {
+    if records.is_empty() {
+        return "-".to_string();
     }
-
-    fn label(self) -> &'static str {
-        match self {
-            Counter::Stat(field) => field.label,
-            Counter::HeapPeak => "peak heap",
-            Counter::Allocations => "allocations",
-            Counter::AllocatedBytes => "bytes allocated",
-        }
-    }
-
-    /// The median over the runs (one, or one per seed), formatted; `-` with no run.
-    fn median(self, records: &[&CaseRecord]) -> String {
-        if records.is_empty() {
-            return "-".to_string();
-        }
-        let median = |read: fn(&CaseRecord) -> u64| spread(0.0, &values(records, read)).y;
-        match self {
-            Counter::Stat(field) => {
-                format_count(spread(0.0, &values(records, |r| (field.get)(&r.stats))).y)
-            }
-            Counter::HeapPeak => format_bytes(median(|r| r.heap_peak_bytes) as u64),
-            Counter::Allocations => format_count(median(|r| r.allocations)),
-            Counter::AllocatedBytes => format_bytes(median(|r| r.allocated_bytes) as u64),
-        }
+    let median = spread(0.0, &values(records, read)).y;
+    if *bytes {
+        format_bytes(median as u64)
+    } else {
+        format_count(median)
     }
 }
 
@@ -102,15 +75,15 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
         .map(|(id, n, e)| (id, n, e, data.records(group, id, n)))
         .collect();
     let shown =
-        |counter: &Counter, runs| !["0", "0 B", "-"].contains(&counter.median(runs).as_str());
-    let used: Vec<Counter> = Counter::all()
+        |counter: &Counter, runs| !["0", "0 B", "-"].contains(&median(counter, runs).as_str());
+    let used: Vec<Counter> = counters()
         .into_iter()
         .filter(|counter| cases.iter().any(|case| shown(counter, &case.3)))
         .collect();
     // Rows of runs that differ (`--allow-mixed`) say which run measured them.
     let mixed = data.mixed();
     let mut head = vec!["strategy", "n", "median", "95% CI"];
-    head.extend(used.iter().map(|c| c.label()));
+    head.extend(used.iter().map(|c| c.0));
     let mut align = "lrrr".to_string() + &"r".repeat(used.len());
     if mixed {
         head.push("run");
@@ -127,7 +100,7 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
                 format_seconds(estimate.median.upper)
             ),
         ];
-        row.extend(used.iter().map(|counter| counter.median(records)));
+        row.extend(used.iter().map(|counter| median(counter, records)));
         if mixed {
             row.push(data.run_label(records));
         }
@@ -229,22 +202,12 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
     for (n, list) in &rows {
         let c = list.iter().find(|t| t.is_c());
         for time in list {
-            let ratio = match c {
-                Some(c) if c.id != time.id => {
-                    format!(
-                        "{} than `{}`",
-                        times(c.seconds / time.seconds, "faster", "slower"),
-                        c.id
-                    )
-                }
-                _ => "-".to_string(),
-            };
+            let ratio = c.filter(|c| c.id != time.id).map_or("-".to_string(), |c| {
+                let ratio = times(c.seconds / time.seconds, "faster", "slower");
+                format!("{ratio} than `{}`", c.id)
+            });
             let [peak, allocations, allocated] = time.heap.map(|v| Some(v).filter(|&v| v > 0));
-            let by = if time.by_criterion {
-                "criterion median"
-            } else {
-                "one run"
-            };
+            let by = ["one run", "criterion median"][usize::from(time.by_criterion)];
             lines.push(vec![
                 n.to_string(),
                 format!("`{}`", time.id),
@@ -330,7 +293,7 @@ mod tests {
 
     #[test]
     fn the_tables_show_the_counters_they_always_showed() {
-        let labels: Vec<&str> = Counter::all().into_iter().map(Counter::label).collect();
+        let labels: Vec<&str> = counters().into_iter().map(|c| c.0).collect();
         assert_eq!(
             labels,
             [
