@@ -118,10 +118,8 @@ impl Plan {
         out
     }
 
-    /// The `once` group: the sweeps the registry's strategies declare, in its order, each on
-    /// the strategy's default variant (slowed if the plan slows it). The full profile runs them
-    /// all; the others those not declared for it alone, the test profile at sizes up to 12
-    /// within a second each.
+    /// The `once` group: the sweeps declared, in registry order, on the default variants (the
+    /// test profile's up to n = 12 within a second; those for the full profile alone in it).
     pub fn once_sweeps<'r>(&self, registry: &'r Registry) -> Vec<OnceCase<'r>> {
         let mut out = Vec::new();
         for case in self.cases(registry).into_iter().filter(|c| c.is_default) {

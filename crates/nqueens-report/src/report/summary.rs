@@ -47,8 +47,8 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::Repor
     Ok(lines)
 }
 
-/// How much of the count symmetry explains, from the published counts: the share of symmetric
-/// solutions at n = 8 and at the largest n where Q, P, R and the classes are all known.
+/// How much of the count symmetry explains: the share of symmetric solutions at n = 8 and at
+/// the largest n whose Q, P, R and classes are all published.
 fn symmetry_share() -> Option<String> {
     use nqueens_core::known;
     let counts = |n: usize| {
@@ -59,10 +59,9 @@ fn symmetry_share() -> Option<String> {
             known::quarter_turn_solutions(n)?,
         ))
     };
-    let last = (1..=known::KNOWN_UP_TO)
+    let (last, (q, unique, p, r)) = (1..=known::KNOWN_UP_TO)
         .rev()
-        .find(|&n| counts(n).is_some())?;
-    let (q, unique, p, r) = counts(last)?;
+        .find_map(|n| Some((n, counts(n)?)))?;
     let (q8, _, p8, _) = counts(8)?;
     // Classes of 4 and of 2 (Burnside: (P - R) / 4 and R / 2).
     let small = (p - r) / 4 + r / 2;
@@ -77,8 +76,7 @@ fn symmetry_share() -> Option<String> {
     ))
 }
 
-/// The comparison at n = 12 (the size the project's documents discuss), or the largest n where
-/// two or more strategies finished.
+/// The comparison at n = 12 (the size the documents discuss), else the largest n two finished.
 fn count_ratios(sizes: &Sizes<'_>) -> Option<String> {
     let (n, list) = sizes
         .get_key_value(&12)
@@ -136,13 +134,13 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
         return None;
     }
     others.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    let ratios: Vec<String> = others
-        .iter()
+    let ratio = |t: &YardstickTime| times(c.seconds / t.seconds, "faster", "slower");
+    let ratios: Vec<String> = (others.iter())
         .map(|t| {
             format!(
                 "`{}` {} than {} ({})",
                 t.id,
-                times(c.seconds / t.seconds, "faster", "slower"),
+                ratio(t),
                 c.id,
                 format_seconds(t.seconds)
             )
@@ -157,9 +155,8 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
     ))
 }
 
-/// How far one randomized case solves every seed within the budget: every seed of every size
-/// up to `all_up_to`, some seeds short at the sizes `short` (n, solved, tried), `seeds` at most
-/// per size.
+/// How far one randomized case solves every seed within the budget: up to `all_up_to`, some
+/// short at the sizes `short` (n, solved, tried), `seeds` at most per size.
 struct Reach<'a> {
     id: &'a str,
     strategy: &'a str,
@@ -171,20 +168,15 @@ struct Reach<'a> {
 impl Reach<'_> {
     /// `` `id` solved every seed up to n = 1,000 (n = 3,000: 0 of 10) ``.
     fn clause(&self) -> String {
-        let up_to = self
+        let up_to = (self
             .all_up_to
-            .map_or("at none of its sizes".to_string(), |n| {
-                format!("up to n = {}", format_size(n))
-            });
-        let short = self.short.iter();
-        let short: Vec<String> = short
+            .map(|n| format!("up to n = {}", format_size(n))))
+        .unwrap_or_else(|| "at none of its sizes".to_string());
+        let short: Vec<String> = (self.short.iter())
             .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
             .collect();
-        let short = if short.is_empty() {
-            "every size run".to_string()
-        } else {
-            short.join("; ")
-        };
+        let short = (!short.is_empty()).then(|| short.join("; "));
+        let short = short.unwrap_or_else(|| "every size run".to_string());
         format!("`{}` solved every seed {up_to} ({short})", self.id)
     }
 }
@@ -210,9 +202,8 @@ fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
     by_id.into_iter().map(reach).collect()
 }
 
-/// One sentence per randomized strategy (its variants together): the largest n up to which
-/// each solves every seed within the probe budget, where it falls short, and against the
-/// randomized case that reaches farthest.
+/// One sentence per randomized strategy (its variants together): how far each solves every
+/// seed within the probe budget, where it falls short, against the case that reaches farthest.
 fn success_verdicts(data: &Data<'_>) -> Vec<String> {
     let reaches = reaches(data);
     let farthest = reaches

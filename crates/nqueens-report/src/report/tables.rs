@@ -1,5 +1,4 @@
-//! The README's tables: times with the counters beside them, the spread over seeds, and the
-//! yardstick.
+//! The README's tables: times with their counters, the spread over seeds, the yardstick.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,9 +9,8 @@ use super::data::{Data, Success, seconds, spread, values, work_values};
 use crate::group::YARDSTICK;
 use crate::{CaseRecord, Family, format_bytes, format_count, format_seconds, format_size};
 
-/// Counters the time tables leave out beside those no table shows ([`StatField::tabulated`]):
-/// the strategy's own peak-memory estimate, which the bench's measured heap peak (the last
-/// column) supersedes.
+/// Counters the time tables leave out beside the untabulated: the strategy's own peak-memory
+/// estimate, which the bench's measured heap peak supersedes.
 const NOT_TABULATED: [&str; 1] = ["peak_bytes"];
 
 /// A counter column of the time tables: its label, what it reads of a run, whether in bytes.
@@ -143,9 +141,8 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
     table(md, &head, "lrrrrr", rows);
 }
 
-/// One program's (`count.c` or a Rust label) time at one size of the yardstick: criterion's
-/// median or the statistics' one run, and the heap peak, allocations and bytes allocated of
-/// that run (0: not measured).
+/// One program's time at one size of the yardstick (criterion's median or one run), and that
+/// run's heap peak, allocations and bytes allocated (0: not measured).
 pub(super) struct YardstickTime {
     pub(super) id: String,
     pub(super) seconds: f64,
@@ -234,8 +231,7 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
     peer_lines(md, &rows, &data.input.strategies);
 }
 
-/// Each declared [`Peer`](nqueens_core::Peer)'s published speed-up over the C program beside
-/// this run's one-thread speed-up of the strategy declaring it, per size.
+/// Each declared [`Peer`](nqueens_core::Peer)'s speed-ups over C beside its strategy's.
 fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strategies: &[Family]) {
     for (name, peer) in strategies
         .iter()
@@ -272,8 +268,7 @@ fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strat
     }
 }
 
-/// `3.2× faster` (ratio ≥ 1), or the other word and the inverse ratio below 1; `-` without
-/// a finite positive ratio.
+/// `3.2× faster` (ratio ≥ 1), else the other word and the inverse; `-` if not finite positive.
 pub(super) fn times(ratio: f64, above: &str, below: &str) -> String {
     if !ratio.is_finite() || ratio <= 0.0 {
         return "-".to_string();

@@ -1,7 +1,6 @@
-//! The summary's lead, also the project README's block `tradeoffs`: what each strategy declares
-//! it trades against its rivals ([`nqueens_core::Tradeoffs`]), in registry order, each sentence
-//! a template filled with figures computed the same way for every pair (left out when the run
-//! did not measure what it reads), then where each first-solution series stops scaling.
+//! The summary's lead (the README's block `tradeoffs`): the [`nqueens_core::Tradeoffs`] each
+//! strategy declares, in registry order, each template filled with figures computed alike for
+//! every pair (left out where the run lacks one), then where each first-solution series stops.
 
 use std::collections::BTreeMap;
 
@@ -34,12 +33,8 @@ pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError
         }
         for tradeoff in family.tradeoffs.sentences {
             if let Some(text) = render(&env, data, &family.name, tradeoff)? {
-                let text = if tradeoff.heading.is_empty() {
-                    text + "."
-                } else {
-                    text
-                };
-                said.push((tradeoff.heading, text));
+                let stop = if tradeoff.heading.is_empty() { "." } else { "" };
+                said.push((tradeoff.heading, text + stop));
             }
         }
     }
@@ -78,8 +73,7 @@ fn environment() -> Environment<'static> {
     env
 }
 
-/// A figure handed to a filter; undefined (the run lacks it) is an error, which leaves the
-/// sentence out.
+/// A figure handed to a filter; undefined (the run lacks it) is an error: the sentence is out.
 fn figure(value: &Value) -> Result<f64, minijinja::Error> {
     if value.is_undefined() {
         return Err(ErrorKind::UndefinedError.into());
@@ -87,8 +81,8 @@ fn figure(value: &Value) -> Result<f64, minijinja::Error> {
     f64::try_from(value.clone())
 }
 
-/// `tradeoff` of strategy `name` filled with the run's figures; `None` when the run lacks one
-/// it uses, or it says nothing.
+/// `tradeoff` of strategy `name` filled with the run's figures; `None` when it lacks one or
+/// says nothing.
 fn render(
     env: &Environment<'_>,
     data: &Data<'_>,
@@ -118,8 +112,7 @@ fn maybe<T: Into<Value>>(value: Option<T>) -> Value {
     value.map_or(Value::UNDEFINED, Into::into)
 }
 
-/// The figures of series `us` against the tradeoff's rivals in `group` ([`Tradeoff`] lists
-/// them); `None` when they share no size.
+/// The figures of `us` against the rivals in `group` ([`Tradeoff`]); `None` without a size.
 fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
     let mut common = sizes(data, group, us);
     for rival in tradeoff.against {
@@ -159,8 +152,8 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
     })
 }
 
-/// The figures of the yardstick: per size, the rival program's seconds and the strategy's on
-/// each thread count (its labels `<us>-t<threads>`); `None` without a rival.
+/// The yardstick's figures: per size, the rival's seconds and ours on each thread count (the
+/// labels `<us>-t<threads>`); `None` without a rival.
 fn yardstick(data: &Data<'_>, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
     let rival = *tradeoff.against.first()?;
     let threads = |id: &str| {
@@ -212,14 +205,11 @@ fn reach(data: &Data<'_>) -> Option<String> {
         });
         reach.push((n, format!("`{id}` {}{why}", format_size(n))));
     }
-    if reach.is_empty() {
-        return None;
-    }
     reach.sort_by_key(|(n, _)| *n);
     let list: Vec<String> = reach.into_iter().map(|(_, text)| text).collect();
+    let list = (!list.is_empty()).then(|| list.join(", "))?;
     Some(format!(
-        "Where each stops scaling, the largest n timed to a first solution: {}.",
-        list.join(", ")
+        "Where each stops scaling, the largest n timed to a first solution: {list}."
     ))
 }
 
