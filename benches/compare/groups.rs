@@ -51,8 +51,7 @@ pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan)
 /// found a solution. A series stops after a size where none did and one ran past the budget
 /// (after [`GIVE_UP_AFTER`] such seeds the others are skipped); without seeds, at its first.
 pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, operation: Operation) {
-    let name = series_group(operation);
-    let finds = operation == Operation::First;
+    let (name, finds) = (series_group(operation), operation == Operation::First);
     let budget = if finds {
         h.plan.first_budget
     } else {
@@ -68,10 +67,8 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
         let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
             h.budget.start(name, &case.label, &n.to_string());
-            let mut slowest = 0.0f64;
-            let mut work = Vec::new();
-            let mut solved: Vec<&Config> = Vec::new();
-            let mut over_budget = 0;
+            // The slowest probe, each solved run's work, the seeds solved, those over budget.
+            let (mut slowest, mut work, mut solved, mut over_budget) = (0.0f64, vec![], vec![], 0);
             for (k, config) in configs.iter().enumerate() {
                 if seeded && solved.is_empty() && over_budget == GIVE_UP_AFTER {
                     // Each such seed would cost a whole probe budget, most likely for

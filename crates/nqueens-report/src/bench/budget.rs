@@ -237,11 +237,8 @@ impl Budget {
     pub fn start(&mut self, group: &str, label: &str, param: &str) {
         let id = case_id(group, label, param);
         // The case before it is done once the next one starts.
-        let Some(at) = self
-            .planned
-            .iter()
-            .position(|p| p.id == id && p.state == State::Pending)
-        else {
+        let pending = |p: &Planned| p.id == id && p.state == State::Pending;
+        let Some(at) = self.planned.iter().position(pending) else {
             if self.verbose {
                 eprintln!("nqueens bench: {id} (not in the plan)");
             }

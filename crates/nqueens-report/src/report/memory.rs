@@ -166,9 +166,7 @@ pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> Strin
          (criterion's median, else the probe's time), one point per size from n = \
          {MEMORY_FROM_N}, joined in order of n."
     );
-    let Some(trade) = trade else {
-        return intro;
-    };
+    let Some(trade) = trade else { return intro };
     let Some(v) = verdict(costs, trade) else {
         return format!("{intro} {}", missing(trade));
     };
@@ -199,9 +197,7 @@ fn others(costs: &Costs, name: &str) -> String {
     let Some((_, joining)) = costs.iter().find(|(id, _)| id == name) else {
         return String::new();
     };
-    let mut heavy = Vec::new();
-    // How many stay below joining, and the most any of them holds.
-    let mut light: (usize, Option<(&str, Cost)>) = (0, None);
+    let (mut heavy, mut light) = (Vec::new(), Vec::new());
     for (id, list) in costs.iter().filter(|(id, _)| id != name) {
         let Some(last) = list.last() else { continue };
         match joining.iter().find(|j| j.n == last.n) {
@@ -211,17 +207,14 @@ fn others(costs: &Costs, name: &str) -> String {
                 last.n,
                 format_bytes(j.heap)
             )),
-            _ => {
-                light.0 += 1;
-                if light.1.is_none_or(|(_, l)| last.heap > l.heap) {
-                    light.1 = Some((id, *last));
-                }
-            }
+            _ => light.push((id, *last)),
         }
     }
     let mut parts = Vec::new();
-    if let (count, Some((id, most))) = light {
-        let (verb, heap, n) = (hold(count), format_bytes(most.heap), most.n);
+    // The first that holds the most of those below joining.
+    if let Some((id, most)) = light.iter().rev().max_by_key(|(_, cost)| cost.heap) {
+        let (count, heap, n) = (light.len(), format_bytes(most.heap), most.n);
+        let verb = hold(count);
         parts.push(format!(
             "{count} {verb} at most {heap} at their largest size (the most: `{id}` at n = {n})"
         ));

@@ -7,6 +7,7 @@ use super::fits;
 use super::memory::missing_lines;
 use super::tables::{YardstickTime, times, yardstick_rows};
 use super::tradeoffs::tradeoff_lines;
+use crate::chart::Point;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
 use std::collections::BTreeMap;
@@ -116,13 +117,11 @@ fn count_growth(id: &str, times: &[(usize, f64)]) -> String {
 fn first_growth(id: &str, times: &[(usize, f64)]) -> Option<String> {
     let (n, t) = times.last().copied()?;
     let fit = fits::power(times)?;
+    let (rate, from, to) = (fit.rate, format_size(fit.from), format_size(fit.to));
+    let (n, t) = (format_size(n), format_seconds(t));
     Some(format!(
-        "`{id}` first solution: time ∝ n^{:.2} (log–log fit over n = {}..{}); n = {} in {}.",
-        fit.rate,
-        format_size(fit.from),
-        format_size(fit.to),
-        format_size(n),
-        format_seconds(t)
+        "`{id}` first solution: time ∝ n^{rate:.2} (log–log fit over n = {from}..{to}); n = {n} \
+         in {t}."
     ))
 }
 
@@ -134,24 +133,20 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
         return None;
     }
     others.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    let ratio = |t: &YardstickTime| times(c.seconds / t.seconds, "faster", "slower");
-    let ratios: Vec<String> = (others.iter())
-        .map(|t| {
-            format!(
-                "`{}` {} than {} ({})",
-                t.id,
-                ratio(t),
-                c.id,
-                format_seconds(t.seconds)
-            )
-        })
-        .collect();
+    let said = |t: &&YardstickTime| {
+        let ratio = times(c.seconds / t.seconds, "faster", "slower");
+        format!(
+            "`{}` {ratio} than {} ({})",
+            t.id,
+            c.id,
+            format_seconds(t.seconds)
+        )
+    };
+    let ratios = others.iter().map(said).collect::<Vec<_>>().join(", ");
+    let (id, took) = (&c.id, format_seconds(c.seconds));
+    let each = if c.by_criterion { "" } else { ", one run each" };
     Some(format!(
-        "Yardstick at n = {n} (`{}` {}{}): {}.",
-        c.id,
-        format_seconds(c.seconds),
-        if c.by_criterion { "" } else { ", one run each" },
-        ratios.join(", ")
+        "Yardstick at n = {n} (`{id}` {took}{each}): {ratios}."
     ))
 }
 
@@ -206,24 +201,19 @@ fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
 /// seed within the probe budget, where it falls short, against the case that reaches farthest.
 fn success_verdicts(data: &Data<'_>) -> Vec<String> {
     let reaches = reaches(data);
-    let farthest = reaches
-        .iter()
-        .filter(|r| r.all_up_to.is_some())
-        .max_by_key(|r| (r.all_up_to, std::cmp::Reverse(r.short.len())));
-    let budget = data
-        .meta("probe budget")
-        .and_then(first_budget)
-        .map_or(String::new(), |b| format!(", {b} a run"));
+    let reaching = reaches.iter().filter(|r| r.all_up_to.is_some());
+    let farthest = reaching.max_by_key(|r| (r.all_up_to, std::cmp::Reverse(r.short.len())));
+    let budget = data.meta("probe budget").and_then(first_budget);
+    let budget = budget.map_or(String::new(), |b| format!(", {b} a run"));
     let families = grouped(&reaches, |r| r.strategy);
     let sentence = |(strategy, family): (&str, Vec<&Reach<'_>>)| {
         let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
         let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
         let against = match farthest {
-            Some(best) if best.strategy != strategy => format!(
-                "; against `{}`, which solved every seed up to n = {}",
-                best.id,
-                format_size(best.all_up_to.unwrap_or(0))
-            ),
+            Some(best) if best.strategy != strategy => {
+                let (id, n) = (best.id, format_size(best.all_up_to.unwrap_or(0)));
+                format!("; against `{id}`, which solved every seed up to n = {n}")
+            }
             Some(_) => ": the farthest of the randomized strategies".to_string(),
             None => String::new(),
         };
@@ -240,17 +230,20 @@ fn seed_spread(data: &Data<'_>) -> Option<String> {
     let ((id, n), runs) = cases
         .filter(|(_, runs)| runs.len() >= 2)
         .max_by_key(|((_, n), _)| *n)?;
-    let m = spread(0.0, &values(&runs, |r| r.stats.moves));
-    let t = spread(0.0, &seconds(&runs));
+    let (m, t) = (
+        spread(0.0, &values(&runs, |r| r.stats.moves)),
+        spread(0.0, &seconds(&runs)),
+    );
+    // `3 moves (1 – 5)`
+    let said = |p: Point, unit: &str, f: fn(f64) -> String| {
+        format!("{} {unit} ({} – {})", f(p.y), f(p.low), f(p.high))
+    };
+    let (moves, time) = (
+        said(m, "moves", format_count),
+        said(t, "per run", format_seconds),
+    );
+    let (n, seeds) = (format_size(n), runs.len());
     Some(format!(
-        "`{id}` at n = {} over {} seeds: median {} moves ({} – {}), {} per run ({} – {}).",
-        format_size(n),
-        runs.len(),
-        format_count(m.y),
-        format_count(m.low),
-        format_count(m.high),
-        format_seconds(t.y),
-        format_seconds(t.low),
-        format_seconds(t.high)
+        "`{id}` at n = {n} over {seeds} seeds: median {moves}, {time}."
     ))
 }

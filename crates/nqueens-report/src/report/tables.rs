@@ -88,16 +88,10 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
         align.push('l');
     }
     let rows = cases.iter().map(|(id, n, estimate, records)| {
-        let mut row = vec![
-            format!("`{id}`"),
-            format_size(*n),
-            format_seconds(estimate.median.point),
-            format!(
-                "{} – {}",
-                format_seconds(estimate.median.lower),
-                format_seconds(estimate.median.upper)
-            ),
-        ];
+        let m = &estimate.median;
+        let interval = format!("{} – {}", format_seconds(m.lower), format_seconds(m.upper));
+        let (id, n, time) = (format!("`{id}`"), format_size(*n), format_seconds(m.point));
+        let mut row = vec![id, n, time, interval];
         row.extend(used.iter().map(|counter| median(counter, records)));
         if mixed {
             row.push(data.run_label(records));
@@ -130,15 +124,8 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
             restarts.map_or("-".to_string(), |r| r.to_string()),
         ]
     });
-    let head = [
-        "strategy",
-        "n",
-        "solved",
-        "time: median (min – max)",
-        "work: median (min – max)",
-        "restarts (max)",
-    ];
-    table(md, &head, "lrrrrr", rows);
+    let head = "strategy|n|solved|time: median (min – max)|work: median (min – max)|restarts (max)";
+    table(md, &head.split('|').collect::<Vec<_>>(), "lrrrrr", rows);
 }
 
 /// One program's time at one size of the yardstick (criterion's median or one run), and that
@@ -217,52 +204,41 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
             ]);
         }
     }
-    let head = [
-        "n",
-        "program",
-        "time",
-        "timed by",
-        "against C",
-        "heap peak",
-        "allocations",
-        "bytes allocated",
-    ];
-    table(md, &head, "rlrlrrrr", lines);
+    let head = "n|program|time|timed by|against C|heap peak|allocations|bytes allocated";
+    table(md, &head.split('|').collect::<Vec<_>>(), "rlrlrrrr", lines);
     peer_lines(md, &rows, &data.input.strategies);
 }
 
 /// Each declared [`Peer`](nqueens_core::Peer)'s speed-ups over C beside its strategy's.
 fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strategies: &[Family]) {
-    for (name, peer) in strategies
+    let peers = strategies
         .iter()
-        .filter_map(|f| Some((&f.name, f.tradeoffs.peer?)))
-    {
+        .filter_map(|f| Some((&f.name, f.tradeoffs.peer?)));
+    for (name, peer) in peers {
         let ours = format!("{name}-t1");
         let (mut lines, mut c_id) = (Vec::new(), "");
         for &(n, peer_ratio) in peer.speedups {
             let Some(list) = rows.get(&n) else { continue };
-            let (Some(c), Some(one)) = (
-                list.iter().find(|t| t.is_c()),
-                list.iter().find(|t| t.id == ours),
-            ) else {
+            let c = list.iter().find(|t| t.is_c());
+            let (Some(c), Some(one)) = (c, list.iter().find(|t| t.id == ours)) else {
                 continue;
             };
-            let ratio = c.seconds / one.seconds;
+            let (ratio, to_peer) = (
+                c.seconds / one.seconds,
+                c.seconds / one.seconds / peer_ratio,
+            );
             c_id = &c.id;
             lines.push(format!(
                 "n = {n}: `{ours}` {ratio:.1}× faster than `{c_id}`, the peer {peer_ratio}× \
-                 ({:.2}× the peer)",
-                ratio / peer_ratio
+                 ({to_peer:.2}× the peer)"
             ));
         }
         if !lines.is_empty() {
+            let (us, peer, lines) = (peer.ours, peer.name, lines.join("; "));
             let _ = writeln!(
                 md,
-                "{}'s published peer, {}, measured against the same `{c_id}` on this machine \
-                 type (one thread, interleaved runs, medians; not rerun here): {}.\n",
-                peer.ours,
-                peer.name,
-                lines.join("; ")
+                "{us}'s published peer, {peer}, measured against the same `{c_id}` on this \
+                 machine type (one thread, interleaved runs, medians; not rerun here): {lines}.\n"
             );
         }
     }
