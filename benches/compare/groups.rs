@@ -88,10 +88,8 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
                 record.seed = config.seed;
                 // A count's probe asks for the statistics some counters keep only on request
                 // (bitmask, symmetry); criterion times the count without them.
-                let probed = Config {
-                    stats: !finds,
-                    ..config.clone()
-                };
+                let mut probed = config.clone();
+                probed.stats = !finds;
                 let record = probe(record, case.solver, operation, n, &probed, budget);
                 let record = h.settle(record);
                 match record.status {

@@ -45,6 +45,7 @@ fn main() {
     let (plan, run) = (&harness.plan, &harness.run);
     let seeds: Vec<String> = plan.seeds.iter().map(u64::to_string).collect();
     let (count, first) = (plan.count_budget, plan.first_budget);
+    let budgets = format!("count {count:?}, first solution {first:?}");
     let meta = [
         ("cpu", run.cpu.clone()),
         ("cores", run.cores.to_string()),
@@ -52,10 +53,7 @@ fn main() {
         ("mode", plan.profile.name().to_string()),
         ("args", args.join(" ")),
         ("seeds", seeds.join(" ")),
-        (
-            "probe budget",
-            format!("count {count:?}, first solution {first:?}"),
-        ),
+        ("probe budget", budgets),
         ("criterion", run.criterion.clone()),
         ("commit", run.commit_label()),
         ("rustc", run.rustc.clone()),
@@ -112,14 +110,8 @@ fn main() {
             minutes(harness.budget.total()),
             harness.stats_path.display()
         );
-        let bench_dir = target_dir().join(BENCH_DIR);
-        let criterion_dir = target_dir().join("criterion");
-        match run::save_copy(
-            &bench_dir,
-            &criterion_dir,
-            &harness.run,
-            harness.own_stats(),
-        ) {
+        let dirs = (target_dir().join(BENCH_DIR), target_dir().join("criterion"));
+        match run::save_copy(&dirs.0, &dirs.1, &harness.run, harness.own_stats()) {
             Ok(dir) => eprintln!(
                 "nqueens bench: this run is kept in {}: after a change, compare with \
                  `nqueens report --baseline {}`",

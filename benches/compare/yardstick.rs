@@ -135,8 +135,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                         if case.sampled {
                             eprintln!("nqueens bench: yardstick {label} n = {n}: {error}");
                         }
-                        record.status = CaseStatus::Error;
-                        record.note = error;
+                        (record.status, record.note) = (CaseStatus::Error, error);
                     }
                 }
                 let (seconds, failed) = (record.seconds, record.status == CaseStatus::Error);

@@ -9,7 +9,8 @@ pub enum Reading {
     Count,
     /// The `first_solution` group.
     First,
-    /// The yardstick's rows: the strategy on each thread count against a C program.
+    /// The yardstick's rows: the strategy on each thread count against its
+    /// [`Counterpart`](crate::Counterpart), the rival, which `against` need not name.
     Yardstick,
 }
 
@@ -20,8 +21,8 @@ pub enum Reading {
 /// first) with their `id`, `time` (seconds), `nodes` and `heap` (bytes) at `n`; `from`, the
 /// first such size from 8, and `ratios`, the rival's time over ours at each size from there;
 /// `largest`: `n`, `us` and `rival` at the strategy's largest size. For
-/// [`Reading::Yardstick`]: `us`, `rival` (their `id`) and `rows`, one per size (`n`, `rival`:
-/// the program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
+/// [`Reading::Yardstick`]: `us`, `rival` (their `id`) and `rows`, one per size the strategy ran
+/// (`n`, `rival`: the C program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
 ///
 /// A figure the run lacks is undefined: a sentence that prints, filters or computes with one,
 /// or renders empty, is left out. Filters: `seconds`, `count`, `bytes`, `size`,
@@ -35,7 +36,7 @@ pub struct Tradeoff {
     pub reads: Reading,
     /// The declaring strategy's variant it is about; `None`: the default one.
     pub variant: Option<&'static str>,
-    /// The rivals' series ids (a strategy, `genetic-mutation`, a yardstick's `count.c`).
+    /// The rivals' series ids (a strategy, `genetic-mutation`).
     pub against: &'static [&'static str],
     /// The largest size to compare at, if not the largest all reached.
     pub up_to: Option<usize>,

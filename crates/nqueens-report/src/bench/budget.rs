@@ -197,17 +197,15 @@ impl Budget {
                 (g.1, g.2, g.3) = (g.1 + 1, g.2 + p.seconds, g.3 + usize::from(!p.modelled));
             }
         }
-        let total: f64 = groups.iter().map(|g| g.2).sum();
-        eprintln!(
-            "nqueens bench: {profile} profile: {} cases, estimated {} in all",
+        let (cases, total) = (
             self.planned.len(),
-            minutes(total)
+            minutes(groups.iter().map(|g| g.2).sum()),
         );
+        eprintln!("nqueens bench: {profile} profile: {cases} cases, estimated {total} in all");
         for (group, count, seconds, unmodelled) in groups {
-            let note = if unmodelled > 0 {
-                format!(" ({unmodelled} without a cost model, counted at the cap)")
-            } else {
-                String::new()
+            let note = match unmodelled {
+                0 => String::new(),
+                _ => format!(" ({unmodelled} without a cost model, counted at the cap)"),
             };
             eprintln!(
                 "  {group:<15} {count:>4} cases  {:>9}{note}",
@@ -246,24 +244,16 @@ impl Budget {
         };
         let done_before: f64 = self.in_state(State::Done).map(|p| p.seconds).sum();
         let elapsed = self.started.elapsed().as_secs_f64();
-        let pace = if done_before > 20.0 {
-            (elapsed / done_before).clamp(0.25, 8.0)
-        } else {
-            1.0
-        };
-        let left = self
-            .in_state(State::Pending)
-            .map(|p| p.seconds)
-            .sum::<f64>()
-            * pace;
+        let pace = (done_before > 20.0).then(|| (elapsed / done_before).clamp(0.25, 8.0));
+        let pending: f64 = self.in_state(State::Pending).map(|p| p.seconds).sum();
+        let left = pending * pace.unwrap_or(1.0);
         self.planned[at].state = State::Done;
         if self.verbose {
-            let (total, done) = self.counts();
-            let waiting = self.in_state(State::Pending).count();
+            let ((total, done), waiting) = (self.counts(), self.in_state(State::Pending).count());
+            let (estimate, left) = (format_seconds(self.planned[at].seconds), minutes(left));
             eprintln!(
-                "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {} · about {} left",
-                format_seconds(self.planned[at].seconds),
-                minutes(left)
+                "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {estimate} · about \
+                 {left} left"
             );
         }
     }

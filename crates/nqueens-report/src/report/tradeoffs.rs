@@ -95,7 +95,7 @@ fn render(
     let figures = match tradeoff.reads {
         Reading::Count => pair(data, COUNT_ALL, &us, tradeoff),
         Reading::First => pair(data, FIRST_SOLUTION, &us, tradeoff),
-        Reading::Yardstick => yardstick(data, &us, tradeoff),
+        Reading::Yardstick => Some(yardstick(data, &us)),
     };
     let Some(figures) = figures else {
         return Ok(None);
@@ -152,28 +152,29 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
     })
 }
 
-/// The yardstick's figures: per size, the rival's seconds and ours on each thread count (the
-/// labels `<us>-t<threads>`); `None` without a rival.
-fn yardstick(data: &Data<'_>, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
-    let rival = *tradeoff.against.first()?;
+/// The yardstick's figures: per size we ran, our seconds on each thread count (the labels
+/// `<us>-t<threads>`) and the C program's timed beside us there, our `rival`.
+fn yardstick(data: &Data<'_>, us: &str) -> Value {
     let threads = |id: &str| {
         let count = id.strip_prefix(us)?.strip_prefix("-t")?;
         count.parse::<usize>().is_ok().then(|| format!("t{count}"))
     };
-    let rows: Vec<Value> = yardstick_rows(data)
-        .into_iter()
-        .map(|(n, list)| {
-            let mut row = BTreeMap::from([("n".to_string(), Value::from(n))]);
-            for t in list.iter().filter(|t| t.seconds > 0.0) {
-                let rival = (t.id == rival).then(|| "rival".to_string());
-                if let Some(key) = rival.or_else(|| threads(&t.id)) {
-                    row.insert(key, Value::from(t.seconds));
-                }
+    let mut rival = None;
+    let mut rows: Vec<Value> = Vec::new();
+    for (n, list) in yardstick_rows(data) {
+        let mut row = BTreeMap::from([("n".to_string(), Value::from(n))]);
+        for t in list.iter().filter(|t| t.seconds > 0.0) {
+            let c = (t.is_c()).then(|| "rival".to_string());
+            if let Some(key) = c.or_else(|| threads(&t.id)) {
+                row.insert(key, Value::from(t.seconds));
             }
-            Value::from(row)
-        })
-        .collect();
-    Some(context! { us => context! { id => us }, rival => context! { id => rival }, rows })
+        }
+        if row.keys().any(|key| key.starts_with('t')) {
+            rival = rival.or(list.into_iter().find(|t| t.is_c()).map(|t| t.id));
+            rows.push(Value::from(row));
+        }
+    }
+    context! { us => context! { id => us }, rival => context! { id => maybe(rival) }, rows }
 }
 
 /// Criterion's median time of one case.
