@@ -170,19 +170,15 @@ pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
 /// The strategy that finds the largest solutions without a seed (the construction by
 /// formula): it gives the validator its boards.
 fn largest_solver(registry: &Registry) -> Option<&dyn Solver> {
-    registry
-        .iter()
-        .filter(|s| {
-            s.capabilities()
-                .variants
-                .first()
-                .is_some_and(|v| !v.randomized)
-        })
-        .max_by_key(|s| match s.capabilities().widest(Operation::First) {
+    let seedless =
+        |s: &&dyn Solver| (s.capabilities().variants.first()).is_some_and(|v| !v.randomized);
+    (registry.iter().filter(seedless)).max_by_key(|s| {
+        match s.capabilities().widest(Operation::First) {
             Limit::UpTo(max) => max,
             Limit::Unbounded => usize::MAX,
             Limit::Unsupported(_) => 0,
-        })
+        }
+    })
 }
 
 /// `validate`: the validator on one large solution from [`largest_solver`].

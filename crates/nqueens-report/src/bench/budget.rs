@@ -49,31 +49,21 @@ pub struct Series<'r> {
 /// last size before the wall is where its family stops scaling, which the report shows.
 const WALL_STRETCH: f64 = 4.0;
 
-/// The sizes of `grid` its variant accepts, the filter selects and whose expected run fits
-/// the cap (every size without a model; [`WALL_STRETCH`] times the cap before a wall).
-fn sizes(
-    plan: &Plan,
-    group: &str,
-    case: &Case<'_>,
-    operation: Operation,
-    grid: &[usize],
-) -> Vec<usize> {
+/// The sizes of the operation's grid the case's variant accepts, the filter selects and whose
+/// expected run fits the cap (any without a model; [`WALL_STRETCH`] times it before a wall).
+fn sizes(plan: &Plan, case: &Case<'_>, operation: Operation) -> Vec<usize> {
     let model = variant_cost(case.variant, operation);
-    let cap = |m: &CostModel| {
-        plan.cap
-            * if m.beyond == Growth::Wall {
-                WALL_STRETCH
-            } else {
-                1.0
-            }
+    let grid = match operation {
+        Operation::First => &plan.first_sizes,
+        _ => &plan.count_sizes,
     };
+    let wall = |m: &CostModel| m.beyond == Growth::Wall;
+    let cap = |m: &CostModel| plan.cap * if wall(m) { WALL_STRETCH } else { 1.0 };
     let fits = |n| model.is_none_or(|m| m.seconds(n).is_none_or(|seconds| seconds <= cap(m)));
-    let runs = |&n: &usize| case.accepts(operation, n) && plan.selected(group, &case.label, n);
-    grid.iter()
-        .copied()
-        .filter(runs)
-        .filter(|&n| fits(n))
-        .collect()
+    let group = series_group(operation);
+    let runs = |n| case.accepts(operation, n) && plan.selected(group, &case.label, n);
+    let sizes = grid.iter().copied();
+    sizes.filter(|&n| runs(n) && fits(n)).collect()
 }
 
 /// The group of an operation's series: `first_solution` or `count_all`.
@@ -86,19 +76,12 @@ pub fn series_group(operation: Operation) -> &'static str {
 
 /// The series of an operation's group: every variant that finds (or counts).
 pub fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> Vec<Series<'r>> {
-    let group = series_group(operation);
-    let grid = match operation {
-        Operation::First => &plan.first_sizes,
-        _ => &plan.count_sizes,
-    };
-    plan.cases(registry)
-        .into_iter()
-        .map(|case| Series {
-            sizes: sizes(plan, group, &case, operation, grid),
-            case,
-        })
-        .filter(|s| !s.sizes.is_empty())
-        .collect()
+    let cases = plan.cases(registry).into_iter();
+    let series = cases.map(|case| Series {
+        sizes: sizes(plan, &case, operation),
+        case,
+    });
+    series.filter(|s| !s.sizes.is_empty()).collect()
 }
 
 /// One planned case: `group/label/n` (or `group/label`), its series `group/label`, its

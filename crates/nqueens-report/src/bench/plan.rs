@@ -163,11 +163,8 @@ impl Plan {
     pub fn from_args() -> Result<Self, String> {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let has = |flag: &str| args.iter().any(|a| a == flag);
-        let mode = match (
-            has("--list"),
-            has("--profile-time"),
-            has("--bench") && !has("--test"),
-        ) {
+        let bench = has("--bench") && !has("--test");
+        let mode = match (has("--list"), has("--profile-time"), bench) {
             (true, ..) => Mode::List,
             (_, true, _) => Mode::Profile,
             (_, _, true) => Mode::Bench,
