@@ -65,11 +65,8 @@ fn run_program(program: &Path, n: usize) -> Result<(u64, f64), String> {
         .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
     let seconds = started.elapsed().as_secs_f64();
     let text = String::from_utf8_lossy(&output.stdout);
-    let first = text
-        .split_whitespace()
-        .next()
-        .and_then(|t| t.parse().ok())
-        .ok_or_else(|| format!("{} printed {text:?}", program.display()))?;
+    let first = text.split_whitespace().next().and_then(|t| t.parse().ok());
+    let first = first.ok_or_else(|| format!("{} printed {text:?}", program.display()))?;
     Ok((first, seconds))
 }
 

@@ -201,12 +201,10 @@ fn others(costs: &Costs, name: &str) -> String {
     for (id, list) in costs.iter().filter(|(id, _)| id != name) {
         let Some(last) = list.last() else { continue };
         match joining.iter().find(|j| j.n == last.n) {
-            Some(j) if last.heap > j.heap => heavy.push(format!(
-                "`{id}` ({} at n = {}, against {})",
-                format_bytes(last.heap),
-                last.n,
-                format_bytes(j.heap)
-            )),
+            Some(j) if last.heap > j.heap => {
+                let (heap, n, joining) = (format_bytes(last.heap), last.n, format_bytes(j.heap));
+                heavy.push(format!("`{id}` ({heap} at n = {n}, against {joining})"));
+            }
             _ => light.push((id, *last)),
         }
     }

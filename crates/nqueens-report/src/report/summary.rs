@@ -151,26 +151,21 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
 }
 
 /// How far one randomized case solves every seed within the budget: up to `all_up_to`, some
-/// short at the sizes `short` (n, solved, tried), `seeds` at most per size.
+/// short at the sizes `short` (`n = 3,000: 0 of 10`), `seeds` at most per size.
 struct Reach<'a> {
     id: &'a str,
     strategy: &'a str,
     all_up_to: Option<usize>,
-    short: Vec<(usize, usize, usize)>,
+    short: Vec<String>,
     seeds: usize,
 }
 
 impl Reach<'_> {
     /// `` `id` solved every seed up to n = 1,000 (n = 3,000: 0 of 10) ``.
     fn clause(&self) -> String {
-        let up_to = (self
-            .all_up_to
-            .map(|n| format!("up to n = {}", format_size(n))))
-        .unwrap_or_else(|| "at none of its sizes".to_string());
-        let short: Vec<String> = (self.short.iter())
-            .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
-            .collect();
-        let short = (!short.is_empty()).then(|| short.join("; "));
+        let up_to = (self.all_up_to).map(|n| format!("up to n = {}", format_size(n)));
+        let up_to = up_to.unwrap_or_else(|| "at none of its sizes".to_string());
+        let short = (!self.short.is_empty()).then(|| self.short.join("; "));
         let short = short.unwrap_or_else(|| "every size run".to_string());
         format!("`{}` solved every seed {up_to} ({short})", self.id)
     }
@@ -186,10 +181,8 @@ fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
             id,
             strategy: &sizes[0].strategy,
             all_up_to: solved.map(|case| case.n),
-            short: sizes
-                .iter()
-                .filter(|case| !case.all())
-                .map(|case| (case.n, case.solved, case.tried))
+            short: (sizes.iter().filter(|case| !case.all()))
+                .map(|c| format!("n = {}: {} of {}", format_size(c.n), c.solved, c.tried))
                 .collect(),
             seeds: sizes.iter().map(|case| case.tried).max().unwrap_or(0),
         }

@@ -89,9 +89,7 @@ fn render(
     name: &str,
     tradeoff: &Tradeoff,
 ) -> Result<Option<String>, ReportError> {
-    let us = tradeoff
-        .variant
-        .map_or(name.to_string(), |v| format!("{name}-{v}"));
+    let us = (tradeoff.variant).map_or(name.to_string(), |v| format!("{name}-{v}"));
     let figures = match tradeoff.reads {
         Reading::Count => pair(data, COUNT_ALL, &us, tradeoff),
         Reading::First => pair(data, FIRST_SOLUTION, &us, tradeoff),
