@@ -67,11 +67,10 @@ fn check(filter: &str, slowed: &str, exe: &Path, dir: &Path) -> Result<(), Strin
     let baselines = [read(&first)?, read(&second)?];
     Baseline::check_one_build(&baselines).map_err(|e| e.to_string())?;
     let estimates: Vec<_> = after.criterion.estimates.iter().collect();
-    if estimates.len() < 2 * COUNTERS {
-        let measured = estimates.len();
+    let (measured, expected) = (estimates.len(), 2 * COUNTERS);
+    if measured < expected {
         return Err(format!(
-            "the slowed run measured {measured} cases, expected {}",
-            2 * COUNTERS
+            "the slowed run measured {measured} cases, expected {expected}"
         ));
     }
     let noise = Noise::for_comparison(&baselines, None);
@@ -108,11 +107,10 @@ fn check(filter: &str, slowed: &str, exe: &Path, dir: &Path) -> Result<(), Strin
         ));
     }
     let count = |verdict| changes.iter().filter(|c| c.verdict == verdict).count();
+    let (slower, within) = (count(Verdict::Regression), count(Verdict::Noise));
     eprintln!(
-        "nqueens bench: before/after check: {slowed} ×{TIMES} came out slower in {} case(s) and \
-         kernel(s), the {} others within the noise",
-        count(Verdict::Regression),
-        count(Verdict::Noise)
+        "nqueens bench: before/after check: {slowed} ×{TIMES} came out slower in {slower} case(s) \
+         and kernel(s), the {within} others within the noise"
     );
     Ok(())
 }

@@ -43,22 +43,25 @@ pub enum Profile {
 }
 
 impl Profile {
-    /// Every profile and its name, as the manifest and the report give it.
-    const NAMES: [(Profile, &str); 4] = [
-        (Profile::Test, "test"),
-        (Profile::Quick, "quick"),
-        (Profile::Default, "default"),
-        (Profile::Full, "full"),
-    ];
-
-    /// The profile's name.
+    /// The profile's name, as the manifest and the report give it.
     pub fn name(self) -> &'static str {
-        Self::NAMES.iter().find(|p| p.0 == self).map_or("", |p| p.1)
+        match self {
+            Profile::Test => "test",
+            Profile::Quick => "quick",
+            Profile::Default => "default",
+            Profile::Full => "full",
+        }
     }
 
     /// The profile of this name ([`Profile::name`]).
     pub fn named(name: &str) -> Option<Self> {
-        Self::NAMES.iter().find(|p| p.1 == name).map(|p| p.0)
+        let all = [
+            Profile::Test,
+            Profile::Quick,
+            Profile::Default,
+            Profile::Full,
+        ];
+        all.into_iter().find(|p| p.name() == name)
     }
 }
 
