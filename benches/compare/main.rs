@@ -36,8 +36,7 @@ fn main() {
         eprintln!("nqueens bench: {error}");
         std::process::exit(2);
     });
-    let args: Vec<String> = std::env::args()
-        .skip(1)
+    let args: Vec<String> = (std::env::args().skip(1))
         .filter(|a| a != "--bench")
         .collect();
     let run = run::this_run(plan.profile.name(), &args.join(" "), plan.is_filtered());

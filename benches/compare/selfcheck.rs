@@ -131,9 +131,7 @@ fn bench(filter: &str, exe: &Path, dir: &Path, slow: Option<String>) -> Result<P
     if let Some(slow) = &slow {
         command.env(SLOW_VAR, slow);
     }
-    let output = command
-        .output()
-        .map_err(|e| format!("cannot run the bench: {e}"))?;
+    let output = (command.output()).map_err(|e| format!("cannot run the bench: {e}"))?;
     if !output.status.success() {
         return Err(format!(
             "the bench ({}) failed: {}\n{}",

@@ -283,9 +283,8 @@ impl Plan {
 
     /// Whether criterion's filter (if any) selects the case `group/label/n`.
     pub fn selected(&self, group: &str, label: &str, n: usize) -> bool {
-        self.filter
-            .as_ref()
-            .is_none_or(|f| f.is_match(&format!("{group}/{label}/{n}")))
+        let id = format!("{group}/{label}/{n}");
+        self.filter.as_ref().is_none_or(|f| f.is_match(&id))
     }
 
     /// Whether the run is filtered: it then updates the statistics file instead of rewriting it.

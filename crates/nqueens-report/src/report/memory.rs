@@ -20,9 +20,7 @@ pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
 /// The memory trades `strategies` declare, in their order.
 pub(super) fn trades(strategies: &[Family]) -> impl Iterator<Item = Trade<'_>> {
-    strategies
-        .iter()
-        .filter_map(|f| Some((f.name.as_str(), f.tradeoffs.memory?)))
+    (strategies.iter()).filter_map(|f| Some((f.name.as_str(), f.tradeoffs.memory?)))
 }
 
 /// What one counting case cost: time per count, heap peak of the probe run.
@@ -94,11 +92,11 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
         .filter(|(j, s)| j.seconds > 0.0 && s.seconds > 0.0)
         .collect();
     let &(joining, searching) = pairs.last()?;
-    let ahead = pairs
+    let ahead = (pairs
         .iter()
         .rev()
-        .take_while(|(j, s)| j.seconds < s.seconds)
-        .last();
+        .take_while(|(j, s)| j.seconds < s.seconds))
+    .last();
     Some(Verdict {
         trade,
         from: ahead.map(|(j, _)| j.n),

@@ -211,9 +211,7 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
 
 /// Each declared [`Peer`](nqueens_core::Peer)'s speed-ups over C beside its strategy's.
 fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strategies: &[Family]) {
-    let peers = strategies
-        .iter()
-        .filter_map(|f| Some((&f.name, f.tradeoffs.peer?)));
+    let peers = (strategies.iter()).filter_map(|f| Some((&f.name, f.tradeoffs.peer?)));
     for (name, peer) in peers {
         let ours = format!("{name}-t1");
         let (mut lines, mut c_id) = (Vec::new(), "");
