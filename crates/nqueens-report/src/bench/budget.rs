@@ -254,11 +254,8 @@ impl Budget {
 
 /// `group/label/param`, or `group/label` without a parameter.
 fn case_id(group: &str, label: &str, param: &str) -> String {
-    if param.is_empty() {
-        format!("{group}/{label}")
-    } else {
-        format!("{group}/{label}/{param}")
-    }
+    let slash = if param.is_empty() { "" } else { "/" };
+    format!("{group}/{label}{slash}{param}")
 }
 
 /// `7 min 40 s`, `25 s`.

@@ -216,11 +216,9 @@ fn reach(data: &Data<'_>) -> Option<String> {
 fn range(ratios: &[f64]) -> Option<String> {
     let lo = ratios.iter().copied().reduce(f64::min)?;
     let hi = ratios.iter().copied().reduce(f64::max)?;
-    if format!("{lo:.0}") == format!("{hi:.0}") {
-        Some(format!("{lo:.0}×"))
-    } else {
-        Some(format!("{lo:.0}–{hi:.0}×"))
-    }
+    let (lo, hi) = (format!("{lo:.0}"), format!("{hi:.0}"));
+    let span = if lo == hi { lo } else { format!("{lo}–{hi}") };
+    Some(format!("{span}×"))
 }
 
 /// A share as words where it is a simple fraction (`a quarter`), else as a ratio.
