@@ -48,10 +48,8 @@ pub(super) fn table(
     align: &str,
     rows: impl IntoIterator<Item = Vec<String>>,
 ) {
-    let rule: Vec<&str> = align
-        .chars()
-        .map(|a| if a == 'r' { "--:" } else { "---" })
-        .collect();
+    let dashes = |a| if a == 'r' { "--:" } else { "---" };
+    let rule: Vec<&str> = align.chars().map(dashes).collect();
     let _ = writeln!(md, "| {} |\n|{}|", head.join(" | "), rule.join("|"));
     for row in rows {
         let _ = writeln!(md, "| {} |", row.join(" | "));
