@@ -76,10 +76,8 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
                     for rest in &configs[k..] {
                         let mut record = case.record(name, n, CaseStatus::Skipped);
                         record.seed = rest.seed;
-                        record.note = format!(
-                            "the first {GIVE_UP_AFTER} seeds at this size ran past the probe \
-                             budget"
-                        );
+                        let past = "seeds at this size ran past the probe budget";
+                        record.note = format!("the first {GIVE_UP_AFTER} {past}");
                         h.push(record);
                     }
                     break;
@@ -110,10 +108,10 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
             }
             if solved.is_empty() {
                 if over_budget > 0 {
+                    let label = &case.label;
                     eprintln!(
-                        "nqueens bench: {name}/{}/{n}: no seed found a solution within the \
-                         budget: larger sizes are left out",
-                        case.label
+                        "nqueens bench: {name}/{label}/{n}: no seed found a solution within the \
+                         budget: larger sizes are left out"
                     );
                     h.skip_rest(&case, name, &sizes[i + 1..]);
                     break 'sizes;
