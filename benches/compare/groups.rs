@@ -45,20 +45,13 @@ pub fn tune(group: &mut BenchmarkGroup<'_, WallTime>, seconds: f64, plan: &Plan)
     }
 }
 
-/// `count_all` or `first_solution`: every variant that counts (or finds), on every size of
-/// the plan its limit accepts (each variant its own case, so no work is timed twice); a
-/// randomized variant finds over the plan's seeds.
-///
-/// Every seed of a randomized variant is probed at each size, also after one fails, so the
-/// statistics give each size's success rate within the budget (one record per seed: found,
-/// over the budget, or the strategy's own budget ran out). Criterion then times the seeds that
-/// found a solution; the series stops after a size where none did and one ran past the probe
-/// budget. When the first [`GIVE_UP_AFTER`] seeds of a size all run past the budget, the
-/// others are recorded as skipped instead of costing a budget each. A variant without seeds
-/// stops at its first run past the budget.
+/// `count_all` or `first_solution`: every variant that counts (or finds) on its planned sizes,
+/// a randomized one over the plan's seeds. Every seed is probed at each size, so the
+/// statistics give each size's success rate within the budget; criterion times the seeds that
+/// found a solution. A series stops after a size where none did and one ran past the budget
+/// (after [`GIVE_UP_AFTER`] such seeds the others are skipped); without seeds, at its first.
 pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, operation: Operation) {
-    let name = series_group(operation);
-    let finds = operation == Operation::First;
+    let (name, finds) = (series_group(operation), operation == Operation::First);
     let budget = if finds {
         h.plan.first_budget
     } else {
@@ -74,10 +67,8 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
         let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
             h.budget.start(name, &case.label, &n.to_string());
-            let mut slowest = 0.0f64;
-            let mut work = Vec::new();
-            let mut solved: Vec<&Config> = Vec::new();
-            let mut over_budget = 0;
+            // The slowest probe, each solved run's work, the seeds solved, those over budget.
+            let (mut slowest, mut work, mut solved, mut over_budget) = (0.0f64, vec![], vec![], 0);
             for (k, config) in configs.iter().enumerate() {
                 if seeded && solved.is_empty() && over_budget == GIVE_UP_AFTER {
                     // Each such seed would cost a whole probe budget, most likely for
@@ -85,10 +76,8 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
                     for rest in &configs[k..] {
                         let mut record = case.record(name, n, CaseStatus::Skipped);
                         record.seed = rest.seed;
-                        record.note = format!(
-                            "the first {GIVE_UP_AFTER} seeds at this size ran past the probe \
-                             budget"
-                        );
+                        let past = "seeds at this size ran past the probe budget";
+                        record.note = format!("the first {GIVE_UP_AFTER} {past}");
                         h.push(record);
                     }
                     break;
@@ -97,10 +86,8 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
                 record.seed = config.seed;
                 // A count's probe asks for the statistics some counters keep only on request
                 // (bitmask, symmetry); criterion times the count without them.
-                let probed = Config {
-                    stats: !finds,
-                    ..config.clone()
-                };
+                let mut probed = config.clone();
+                probed.stats = !finds;
                 let record = probe(record, case.solver, operation, n, &probed, budget);
                 let record = h.settle(record);
                 match record.status {
@@ -121,10 +108,10 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
             }
             if solved.is_empty() {
                 if over_budget > 0 {
+                    let label = &case.label;
                     eprintln!(
-                        "nqueens bench: {name}/{}/{n}: no seed found a solution within the \
-                         budget: larger sizes are left out",
-                        case.label
+                        "nqueens bench: {name}/{label}/{n}: no seed found a solution within the \
+                         budget: larger sizes are left out"
                     );
                     h.skip_rest(&case, name, &sizes[i + 1..]);
                     break 'sizes;
@@ -158,14 +145,11 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
 
 /// The `validate` sizes the construction can solve and the filter selects.
 fn validate_sizes(plan: &Plan, construction: &dyn Solver) -> Vec<usize> {
-    let mut sizes = plan.validate_sizes.clone();
-    sizes.retain(|&n| {
-        construction
-            .check(Operation::First, n, &Config::default())
-            .is_ok()
-            && plan.selected(VALIDATE, VALIDATE, n)
-    });
+    let solves = |n| (construction.check(Operation::First, n, &Config::default())).is_ok();
+    let sizes = plan.validate_sizes.iter().copied();
     sizes
+        .filter(|&n| solves(n) && plan.selected(VALIDATE, VALIDATE, n))
+        .collect()
 }
 
 /// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
@@ -176,28 +160,23 @@ pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
             .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
     }
     for sweep in h.plan.once_sweeps(registry) {
-        let run = sweep.seconds();
-        h.budget
-            .plan(&h.plan, ONCE, &sweep.case.label, "", run, 1, false);
+        let (label, run) = (&sweep.case.label, sweep.seconds());
+        h.budget.plan(&h.plan, ONCE, label, "", run, 1, false);
     }
 }
 
 /// The strategy that finds the largest solutions without a seed (the construction by
 /// formula): it gives the validator its boards.
 fn largest_solver(registry: &Registry) -> Option<&dyn Solver> {
-    registry
-        .iter()
-        .filter(|s| {
-            s.capabilities()
-                .variants
-                .first()
-                .is_some_and(|v| !v.randomized)
-        })
-        .max_by_key(|s| match s.capabilities().widest(Operation::First) {
+    let seedless =
+        |s: &&dyn Solver| (s.capabilities().variants.first()).is_some_and(|v| !v.randomized);
+    (registry.iter().filter(seedless)).max_by_key(|s| {
+        match s.capabilities().widest(Operation::First) {
             Limit::UpTo(max) => max,
             Limit::Unbounded => usize::MAX,
             Limit::Unsupported(_) => 0,
-        })
+        }
+    })
 }
 
 /// `validate`: the validator on one large solution from [`largest_solver`].
@@ -226,11 +205,9 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         let started = Instant::now();
         let (verdict, heap) = heap_use(|| validate(&columns));
         let seconds = started.elapsed().as_secs_f64();
-        let mut record = CaseRecord {
-            seconds,
-            result: if verdict.is_ok() { "valid" } else { "invalid" }.to_string(),
-            ..CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured)
-        };
+        let mut record = CaseRecord::new(VALIDATE, VALIDATE, VALIDATE, n, CaseStatus::Measured);
+        record.result = if verdict.is_ok() { "valid" } else { "invalid" }.to_string();
+        record.seconds = seconds;
         heap.record(&mut record);
         h.push(record);
         tune(&mut group, seconds, &h.plan);
@@ -243,9 +220,8 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     group.finish();
 }
 
-/// The `once` group: the sweeps strategies declare ([`Plan::once_sweeps`]), each size run
-/// once under the sweep's budget, recorded in the statistics CSV; a sweep goes on past a
-/// failed size, so the record shows every size that failed.
+/// The `once` group ([`Plan::once_sweeps`]): each size run once under the sweep's budget and
+/// recorded in the statistics CSV, also past a failed size.
 pub fn once_group(h: &mut Harness, registry: &Registry) {
     for sweep in h.plan.once_sweeps(registry) {
         let (case, label) = (&sweep.case, &sweep.case.label);

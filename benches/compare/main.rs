@@ -1,14 +1,10 @@
 //! The comparison harness: every registered strategy on the same work, in eight criterion
 //! groups (ids `group/label/n`), with the statistics CSV, the run manifest and a kept copy of
-//! each run beside criterion's files. The README's *Benchmarks and the report* states the
-//! groups, the profiles (`--quick`, `NQUEENS_BENCH=full`), `--list`, the filter, the budget
-//! and the files; the plan itself is [`nqueens_report::bench`].
-//!
-//! Every case runs after a probe (one run under the core's deadline engine, [`probe`]); a probe
-//! past the budget drops that size and the larger ones of its series. `cargo test --benches`
-//! runs each case once at tiny sizes, writes nothing, then checks the before/after comparison
-//! end to end ([`selfcheck`]). `-- --profile-time SECONDS REGEX` records a flame graph of each
-//! selected case instead of measuring it ([`profile`]).
+//! each run; the README's *Benchmarks and the report* states the profiles, `--list`, the
+//! filter, the budget and the files; the plan is [`nqueens_report::bench`]. Every case runs
+//! after a probe ([`probe`]); a probe past the budget drops that size and the larger ones.
+//! `cargo test --benches` runs each case once at tiny sizes, then [`selfcheck`];
+//! `-- --profile-time SECONDS REGEX` records flame graphs ([`profile`]).
 
 mod completion;
 mod groups;
@@ -40,14 +36,15 @@ fn main() {
         eprintln!("nqueens bench: {error}");
         std::process::exit(2);
     });
-    let args: Vec<String> = std::env::args()
-        .skip(1)
+    let args: Vec<String> = (std::env::args().skip(1))
         .filter(|a| a != "--bench")
         .collect();
     let run = run::this_run(plan.profile.name(), &args.join(" "), plan.is_filtered());
     let mut harness = Harness::new(plan, target_dir().join(STATS_CSV), run);
     let (plan, run) = (&harness.plan, &harness.run);
     let seeds: Vec<String> = plan.seeds.iter().map(u64::to_string).collect();
+    let (count, first) = (plan.count_budget, plan.first_budget);
+    let budgets = format!("count {count:?}, first solution {first:?}");
     let meta = [
         ("cpu", run.cpu.clone()),
         ("cores", run.cores.to_string()),
@@ -55,13 +52,7 @@ fn main() {
         ("mode", plan.profile.name().to_string()),
         ("args", args.join(" ")),
         ("seeds", seeds.join(" ")),
-        (
-            "probe budget",
-            format!(
-                "count {:?}, first solution {:?}",
-                plan.count_budget, plan.first_budget
-            ),
-        ),
+        ("probe budget", budgets),
         ("criterion", run.criterion.clone()),
         ("commit", run.commit_label()),
         ("rustc", run.rustc.clone()),
@@ -118,13 +109,8 @@ fn main() {
             minutes(harness.budget.total()),
             harness.stats_path.display()
         );
-        let bench_dir = target_dir().join(BENCH_DIR);
-        match run::save_copy(
-            &bench_dir,
-            &target_dir().join("criterion"),
-            &harness.run,
-            harness.own_stats(),
-        ) {
+        let dirs = (target_dir().join(BENCH_DIR), target_dir().join("criterion"));
+        match run::save_copy(&dirs.0, &dirs.1, &harness.run, harness.own_stats()) {
             Ok(dir) => eprintln!(
                 "nqueens bench: this run is kept in {}: after a change, compare with \
                  `nqueens report --baseline {}`",

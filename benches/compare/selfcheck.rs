@@ -1,9 +1,8 @@
 //! The before/after comparison checked end to end in test mode: this binary runs itself three
-//! times as a small quick bench filtered to a few cases ([`cases`]: unchanged, one slowed
-//! ×[`TIMES`], unchanged) and judges the slowed run against the other two as `nqueens report
-//! --baseline A --baseline B` does: the slowed case must come out slower, every other within
-//! the noise. A failed check is tried once more (a quick run's window is a tenth of a second).
-//! It runs here because only a bench target can run the harness.
+//! times as a small quick bench of a few cases ([`cases`]: unchanged, one slowed ×[`TIMES`],
+//! unchanged) and judges the slowed run against the other two as `nqueens report --baseline A
+//! --baseline B` does: the slowed case must come out slower, every other within the noise. A
+//! failed check is tried once more. Only a bench target can run the harness.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,30 +18,25 @@ const TIMES: u32 = 4;
 const COUNTERS: usize = 4;
 
 /// Criterion's filter and the case slowed: the [`COUNTERS`] default variants that count on
-/// one thread (a count that does not split over threads) and declare the cheapest counts at
-/// n = 10, each a case of a few hundred microseconds at most; the kernels of the cheapest,
-/// which is slowed, and of the first other in registry order.
+/// one thread (not resumable) and declare the cheapest counts at n = 10, a few hundred
+/// microseconds at most; the kernels of the two cheapest, the first of which is slowed.
 fn cases(registry: &Registry) -> Result<(String, &'static str), String> {
-    let mut counters: Vec<(usize, &'static str, f64)> = (registry.available().enumerate())
-        .filter(|(_, solver)| !solver.capabilities().resumable)
-        .filter_map(|(at, solver)| {
+    let mut counters: Vec<(f64, &'static str)> = (registry.available())
+        .filter(|solver| !solver.capabilities().resumable)
+        .filter_map(|solver| {
             let variant = solver.capabilities().variants.first()?;
             let seconds = variant_cost(variant, Operation::Count)?.seconds(10)?;
             let fits = variant.count.accepts(10) && !variant.randomized;
-            fits.then_some((at, solver.name(), seconds))
+            fits.then_some((seconds, solver.name()))
         })
         .collect();
-    counters.sort_by(|a, b| a.2.total_cmp(&b.2));
+    counters.sort_by(|a, b| a.0.total_cmp(&b.0));
     counters.truncate(COUNTERS);
-    let Some(&(_, slowed, _)) = counters.first().filter(|_| counters.len() == COUNTERS) else {
+    let (COUNTERS, [(_, slowed), (_, other), ..]) = (counters.len(), &counters[..]) else {
         return Err(format!("fewer than {COUNTERS} counters declare their cost"));
     };
-    counters.sort_by_key(|&(at, ..)| at);
-    let names: Vec<&str> = counters.iter().map(|&(_, name, _)| name).collect();
-    let other = names
-        .iter()
-        .find(|&&name| name != slowed)
-        .unwrap_or(&slowed);
+    let (slowed, other) = (*slowed, *other);
+    let names: Vec<&str> = counters.iter().map(|c| c.1).collect();
     let names = names.join("|");
     let filter = format!("^(count_all/({names})/(8|10)|instructions/({slowed}|{other})/.*)$");
     Ok((filter, slowed))
@@ -73,9 +67,8 @@ fn check(filter: &str, slowed: &str, exe: &Path, dir: &Path) -> Result<(), Strin
     let baselines = [read(&first)?, read(&second)?];
     Baseline::check_one_build(&baselines).map_err(|e| e.to_string())?;
     let estimates: Vec<_> = after.criterion.estimates.iter().collect();
-    if estimates.len() < 2 * COUNTERS {
-        let measured = estimates.len();
-        let expected = 2 * COUNTERS;
+    let (measured, expected) = (estimates.len(), 2 * COUNTERS);
+    if measured < expected {
         return Err(format!(
             "the slowed run measured {measured} cases, expected {expected}"
         ));
@@ -114,11 +107,10 @@ fn check(filter: &str, slowed: &str, exe: &Path, dir: &Path) -> Result<(), Strin
         ));
     }
     let count = |verdict| changes.iter().filter(|c| c.verdict == verdict).count();
+    let (slower, within) = (count(Verdict::Regression), count(Verdict::Noise));
     eprintln!(
-        "nqueens bench: before/after check: {slowed} ×{TIMES} came out slower in {} case(s) and \
-         kernel(s), the {} others within the noise",
-        count(Verdict::Regression),
-        count(Verdict::Noise)
+        "nqueens bench: before/after check: {slowed} ×{TIMES} came out slower in {slower} case(s) \
+         and kernel(s), the {within} others within the noise"
     );
     Ok(())
 }
@@ -139,9 +131,7 @@ fn bench(filter: &str, exe: &Path, dir: &Path, slow: Option<String>) -> Result<P
     if let Some(slow) = &slow {
         command.env(SLOW_VAR, slow);
     }
-    let output = command
-        .output()
-        .map_err(|e| format!("cannot run the bench: {e}"))?;
+    let output = (command.output()).map_err(|e| format!("cannot run the bench: {e}"))?;
     if !output.status.success() {
         return Err(format!(
             "the bench ({}) failed: {}\n{}",
@@ -156,6 +146,7 @@ fn bench(filter: &str, exe: &Path, dir: &Path, slow: Option<String>) -> Result<P
         .ok_or_else(|| format!("the bench kept no run in {}", runs.display()))
 }
 
+/// The entries of `dir`, none if it cannot be read.
 fn listing(dir: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
         .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())

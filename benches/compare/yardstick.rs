@@ -32,40 +32,23 @@ fn yardstick_dir(plan: &Plan) -> Option<PathBuf> {
     })
 }
 
-/// gcc's flags for the yardsticks, for the Rust code's target: `-O3`, with `-march=native`
+/// Compiles one C program with gcc for the Rust code's target: `-O3`, with `-march=native`
 /// where `RUSTFLAGS` asked for `target-cpu=native`; `NQUEENS_YARDSTICK_CFLAGS` overrides both.
-fn c_flags() -> Vec<String> {
-    if let Some(flags) = std::env::var_os("NQUEENS_YARDSTICK_CFLAGS") {
-        return flags
-            .to_string_lossy()
-            .split_whitespace()
-            .map(String::from)
-            .collect();
-    }
-    let native = option_env!("RUSTFLAGS").is_some_and(|flags| flags.contains("target-cpu=native"));
-    let mut flags = vec!["-O3".to_string()];
-    if native {
-        flags.push("-march=native".to_string());
-    }
-    flags
-}
-
-/// Compiles one C program with gcc, for the Rust code's target (see [`c_flags`]).
 fn compile(source: &Path, out: &Path) -> Result<(), String> {
-    let flags = c_flags();
+    let native = option_env!("RUSTFLAGS").is_some_and(|flags| flags.contains("target-cpu=native"));
+    let default = if native { "-O3 -march=native" } else { "-O3" };
+    let flags = (std::env::var_os("NQUEENS_YARDSTICK_CFLAGS"))
+        .map_or(default.into(), |flags| flags.to_string_lossy().into_owned());
+    let flags: Vec<&str> = flags.split_whitespace().collect();
     eprintln!(
         "nqueens bench: gcc {} {}",
         flags.join(" "),
         source.display()
     );
-    let status = Command::new("gcc")
-        .args(&flags)
-        .arg("-o")
-        .arg(out)
-        .arg(source)
-        .stderr(Stdio::inherit())
-        .status()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    let mut gcc = Command::new("gcc");
+    gcc.args(&flags).arg("-o").arg(out).arg(source);
+    let status =
+        (gcc.stderr(Stdio::inherit()).status()).map_err(|e| format!("cannot run gcc: {e}"))?;
     if status.success() {
         Ok(())
     } else {
@@ -82,16 +65,13 @@ fn run_program(program: &Path, n: usize) -> Result<(u64, f64), String> {
         .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
     let seconds = started.elapsed().as_secs_f64();
     let text = String::from_utf8_lossy(&output.stdout);
-    let first = text
-        .split_whitespace()
-        .next()
-        .and_then(|t| t.parse().ok())
-        .ok_or_else(|| format!("{} printed {text:?}", program.display()))?;
+    let first = text.split_whitespace().next().and_then(|t| t.parse().ok());
+    let first = first.ok_or_else(|| format!("{} printed {text:?}", program.display()))?;
     Ok((first, seconds))
 }
 
-/// Compiles the yardsticks under the target directory, each binary named as its source
-/// without `.c`, or says why they are left out.
+/// Compiles the yardsticks under the target directory (each binary named as its source without
+/// `.c`), or says why they are left out.
 fn build(plan: &Plan) -> Result<PathBuf, String> {
     let dir = yardstick_dir(plan).ok_or_else(|| {
         let sources: Vec<String> = (plan.yardsticks.iter())
@@ -146,15 +126,13 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                 let mut record = CaseRecord::new(YARDSTICK, label, label, n, CaseStatus::Measured);
                 match run_program(exe, n) {
                     Ok((total, seconds)) => {
-                        record.seconds = seconds;
-                        record.result = total.to_string();
+                        (record.seconds, record.result) = (seconds, total.to_string())
                     }
                     Err(error) => {
                         if case.sampled {
                             eprintln!("nqueens bench: yardstick {label} n = {n}: {error}");
                         }
-                        record.status = CaseStatus::Error;
-                        record.note = error;
+                        (record.status, record.note) = (CaseStatus::Error, error);
                     }
                 }
                 let (seconds, failed) = (record.seconds, record.status == CaseStatus::Error);

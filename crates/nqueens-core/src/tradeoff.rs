@@ -1,7 +1,6 @@
-//! What the report says a strategy trades against its rivals, declared by the strategy: the
-//! sentences of the report's summary (and of the README's "What each one teaches" list), the
-//! memory verdict and the published peer. The report walks the registry in order and fills
-//! each sentence, a minijinja template, with figures it computes alike for every pair.
+//! What the report says a strategy trades against its rivals, declared by the strategy: its
+//! summary sentences (minijinja templates the report fills alike for every pair), the memory
+//! verdict and the published peer.
 
 /// The bench results a [`Tradeoff`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,8 +9,8 @@ pub enum Reading {
     Count,
     /// The `first_solution` group.
     First,
-    /// The yardstick's rows: the strategy on each thread count (`<strategy>-t<threads>`)
-    /// against a C program of `../shared`'s yardsticks.
+    /// The yardstick's rows: the strategy on each thread count against its
+    /// [`Counterpart`](crate::Counterpart), the rival, which `against` need not name.
     Yardstick,
 }
 
@@ -22,8 +21,8 @@ pub enum Reading {
 /// first) with their `id`, `time` (seconds), `nodes` and `heap` (bytes) at `n`; `from`, the
 /// first such size from 8, and `ratios`, the rival's time over ours at each size from there;
 /// `largest`: `n`, `us` and `rival` at the strategy's largest size. For
-/// [`Reading::Yardstick`]: `us`, `rival` (their `id`) and `rows`, one per size (`n`, `rival`:
-/// the program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
+/// [`Reading::Yardstick`]: `us`, `rival` (their `id`) and `rows`, one per size the strategy ran
+/// (`n`, `rival`: the C program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
 ///
 /// A figure the run lacks is undefined: a sentence that prints, filters or computes with one,
 /// or renders empty, is left out. Filters: `seconds`, `count`, `bytes`, `size`,
@@ -31,14 +30,13 @@ pub enum Reading {
 /// `range` (`40–52×`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tradeoff {
-    /// The family heading written before the sentence; consecutive sentences with one heading
-    /// join into one line. Empty: the sentence writes its own.
+    /// The heading before the sentence, which joins those after it (empty: none).
     pub heading: &'static str,
     /// The results it reads.
     pub reads: Reading,
     /// The declaring strategy's variant it is about; `None`: the default one.
     pub variant: Option<&'static str>,
-    /// The rivals' series ids (a strategy, `genetic-mutation`, a yardstick's `count.c`).
+    /// The rivals' series ids (a strategy, `genetic-mutation`).
     pub against: &'static [&'static str],
     /// The largest size to compare at, if not the largest all reached.
     pub up_to: Option<usize>,
@@ -54,13 +52,12 @@ impl Tradeoff {
         against: &'static [&'static str],
         sentence: &'static str,
     ) -> Tradeoff {
-        let (variant, up_to) = (None, None);
         Tradeoff {
             heading,
             reads,
-            variant,
+            variant: None,
             against,
-            up_to,
+            up_to: None,
             sentence,
         }
     }
@@ -71,8 +68,7 @@ pub const SLOWER_THAN_RIVAL: &str = "`{{ us.id }}` is {{ (us.time / rival.time) 
     times(\"slower\", \"faster\") }} than `{{ rival.id }}` at n = {{ n | size }} ({{ us.time | \
     seconds }} against {{ rival.time | seconds }})";
 
-/// A counter that buys time with memory: the report judges from their counting times and heap
-/// peaks when it beats its rival (`joining beats searching from n = 14`).
+/// A counter that buys time with memory: the report says from which size it beats its rival.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryTrade {
     /// The rival counter, which holds little memory.
@@ -83,15 +79,14 @@ pub struct MemoryTrade {
     pub rival_method: &'static str,
 }
 
-/// A published program the strategy was built to match: its speed-ups over the yardstick's C
-/// program by size, measured once on one thread, which the report sets beside the strategy's.
+/// A published program the strategy was built to match, and its speed-ups over the C program.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Peer {
     /// How the report names the strategy (`The joining counter`).
     pub ours: &'static str,
     /// The program and its language.
     pub name: &'static str,
-    /// Its speed-up over the C program, by size.
+    /// Its speed-up over the C program by size, measured once on one thread.
     pub speedups: &'static [(usize, f64)],
 }
 

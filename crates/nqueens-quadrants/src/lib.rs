@@ -215,7 +215,7 @@ const TRADEOFFS: Tradeoffs = Tradeoffs {
     sentences: &[Tradeoff::new(
         "",
         Reading::Yardstick,
-        &["count.c"],
+        &[],
         // One tag a line, the whitespace between them trimmed (`{%-`).
         r#"{% set ns = namespace(versus=[], alone=[]) %}
         {%- for r in rows %}

@@ -208,20 +208,16 @@ impl Strategy for SymmetrySolver {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: COUNTER.summary,
             counts_classes: true,
             resumable: true,
-            variants: &[COUNTER],
-            showcase: None,
-            // Timed beside count.c on one and two threads.
-            bench: &[BenchExtra::Yardstick(Counterpart {
-                program: "count",
-                threads: &[Some(1), Some(2)],
-                goals: &[],
-            })],
-            tradeoffs: TRADEOFFS,
-            literature: &[],
+            ..Capabilities::new(COUNTER.summary, &[COUNTER]).tradeoffs(TRADEOFFS)
         }
+        // Timed beside count.c on one and two threads.
+        .bench(&[BenchExtra::Yardstick(Counterpart {
+            program: "count",
+            threads: &[Some(1), Some(2)],
+            goals: &[],
+        })])
     }
 
     /// The plan (of the symmetric solutions with a turn in the config); the caller checked `n`

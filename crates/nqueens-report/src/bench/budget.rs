@@ -1,11 +1,10 @@
-//! The time budget of a run: what one run of each case is expected to take (a strategy's own
-//! cost model, [`variant_cost`]; the bench's own cases', [`bench_model`]), which sizes each
-//! series keeps under the profile's cap, what each planned case costs with criterion's
-//! sampling, the total printed at the start, and the progress printed while the run goes on.
+//! The time budget of a run: which sizes each series keeps under the profile's cap (by its
+//! variant's cost, [`variant_cost`]), what each planned case costs with criterion's sampling,
+//! the total printed at the start, and the progress printed as the run goes on.
 
 use std::time::Instant;
 
-use nqueens_core::{Growth, Operation};
+use nqueens_core::{CostModel, Growth, Operation};
 use nqueens_run::Registry;
 
 use super::models::variant_cost;
@@ -30,12 +29,10 @@ fn case_seconds(plan: &Plan, run: f64, probes: usize) -> f64 {
     run * probes as f64 + measured + ANALYSIS_SECONDS
 }
 
-/// The fewest runs criterion's linear sampling takes: 1 + 2 + ... + 10 over its minimum of 10
-/// samples.
+/// The fewest runs criterion's linear sampling takes: 1 + 2 + ... + 10 over 10 samples.
 pub const LINEAR_RUNS: u32 = 55;
 
-/// Whether criterion's linear sampling ([`LINEAR_RUNS`] at least) fits the measurement window:
-/// else the case is sampled flat, one run per sample.
+/// Whether [`LINEAR_RUNS`] fit the measurement window: else the case is sampled flat.
 pub fn is_fast(plan: &Plan, run: f64) -> bool {
     run * f64::from(LINEAR_RUNS) <= plan.sampling.measurement.as_secs_f64()
 }
@@ -52,31 +49,21 @@ pub struct Series<'r> {
 /// last size before the wall is where its family stops scaling, which the report shows.
 const WALL_STRETCH: f64 = 4.0;
 
-/// The sizes of `grid` a case runs at: those its variant accepts for `operation`, that the
-/// filter selects, and whose expected run fits the cap (every size without a model; up to
-/// [`WALL_STRETCH`] times the cap before a wall).
-fn sizes(
-    plan: &Plan,
-    group: &str,
-    case: &Case<'_>,
-    operation: Operation,
-    grid: &[usize],
-) -> Vec<usize> {
+/// The sizes of the operation's grid the case's variant accepts, the filter selects and whose
+/// expected run fits the cap (any without a model; [`WALL_STRETCH`] times it before a wall).
+fn sizes(plan: &Plan, case: &Case<'_>, operation: Operation) -> Vec<usize> {
     let model = variant_cost(case.variant, operation);
-    grid.iter()
-        .copied()
-        .filter(|&n| case.accepts(operation, n))
-        .filter(|&n| plan.selected(group, &case.label, n))
-        .filter(|&n| {
-            model.is_none_or(|m| {
-                let cap = match m.beyond {
-                    Growth::Wall => plan.cap * WALL_STRETCH,
-                    _ => plan.cap,
-                };
-                m.seconds(n).is_none_or(|seconds| seconds <= cap)
-            })
-        })
-        .collect()
+    let grid = match operation {
+        Operation::First => &plan.first_sizes,
+        _ => &plan.count_sizes,
+    };
+    let wall = |m: &CostModel| m.beyond == Growth::Wall;
+    let cap = |m: &CostModel| plan.cap * if wall(m) { WALL_STRETCH } else { 1.0 };
+    let fits = |n| model.is_none_or(|m| m.seconds(n).is_none_or(|seconds| seconds <= cap(m)));
+    let group = series_group(operation);
+    let runs = |n| case.accepts(operation, n) && plan.selected(group, &case.label, n);
+    let sizes = grid.iter().copied();
+    sizes.filter(|&n| runs(n) && fits(n)).collect()
 }
 
 /// The group of an operation's series: `first_solution` or `count_all`.
@@ -89,31 +76,21 @@ pub fn series_group(operation: Operation) -> &'static str {
 
 /// The series of an operation's group: every variant that finds (or counts).
 pub fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> Vec<Series<'r>> {
-    let group = series_group(operation);
-    let grid = match operation {
-        Operation::First => &plan.first_sizes,
-        _ => &plan.count_sizes,
-    };
-    plan.cases(registry)
-        .into_iter()
-        .map(|case| Series {
-            sizes: sizes(plan, group, &case, operation, grid),
-            case,
-        })
-        .filter(|s| !s.sizes.is_empty())
-        .collect()
+    let cases = plan.cases(registry).into_iter();
+    let series = cases.map(|case| Series {
+        sizes: sizes(plan, &case, operation),
+        case,
+    });
+    series.filter(|s| !s.sizes.is_empty()).collect()
 }
 
-/// One planned case: its id and what it is expected to cost.
+/// One planned case: `group/label/n` (or `group/label`), its series `group/label`, its
+/// expected seconds, whether a cost model gave them (else the cap), and its state.
 #[derive(Clone, Debug)]
 struct Planned {
-    /// `group/label/n` (or `group/label` for a case without a size).
     id: String,
-    /// `group/label`: a series dropped after a run past the budget drops all its cases.
     series: String,
-    /// Expected seconds.
     seconds: f64,
-    /// Whether a cost model gave the estimate (else it is the cap).
     modelled: bool,
     state: State,
 }
@@ -143,9 +120,8 @@ impl Budget {
         }
     }
 
-    /// Plans one case of `group`: `label` at parameter `param` (a size; empty for a case
-    /// without one), whose run takes `run` seconds (`None`: no model, estimated at the plan's
-    /// cap), probed `probes` times, sampled by criterion or not.
+    /// Plans `group/label/param` (`param` empty: no size), whose run takes `run` seconds
+    /// (`None`: at the plan's cap), probed `probes` times, sampled by criterion or not.
     #[allow(clippy::too_many_arguments)]
     pub fn plan(
         &mut self,
@@ -177,22 +153,11 @@ impl Budget {
         let group = series_group(operation);
         for s in series {
             let model = variant_cost(s.case.variant, operation);
-            let probes = if operation == Operation::First && s.case.variant.randomized {
-                plan.seeds.len()
-            } else {
-                1
-            };
+            let seeded = operation == Operation::First && s.case.variant.randomized;
+            let probes = if seeded { plan.seeds.len() } else { 1 };
             for &n in &s.sizes {
-                let run = model.and_then(|m| m.seconds(n));
-                self.plan(
-                    plan,
-                    group,
-                    &s.case.label,
-                    &n.to_string(),
-                    run,
-                    probes,
-                    true,
-                );
+                let (label, run) = (&s.case.label, model.and_then(|m| m.seconds(n)));
+                self.plan(plan, group, label, &n.to_string(), run, probes, true);
             }
         }
     }
@@ -204,29 +169,26 @@ impl Budget {
 
     /// The plan's total by group, printed at the start.
     pub fn print_total(&self, profile: &str) {
-        let mut groups: Vec<(String, usize, f64, usize)> = Vec::new();
+        // Each group: its cases, their seconds, and how many of them have no model.
+        let mut groups: Vec<(&str, usize, f64, usize)> = Vec::new();
         for p in &self.planned {
-            let group = p.id.split('/').next().unwrap_or("").to_string();
-            match groups.iter_mut().find(|g| g.0 == group) {
-                Some(g) => {
-                    g.1 += 1;
-                    g.2 += p.seconds;
-                    g.3 += usize::from(!p.modelled);
-                }
-                None => groups.push((group, 1, p.seconds, usize::from(!p.modelled))),
+            let group = p.id.split('/').next().unwrap_or("");
+            if !groups.iter().any(|g| g.0 == group) {
+                groups.push((group, 0, 0.0, 0));
+            }
+            if let Some(g) = groups.iter_mut().find(|g| g.0 == group) {
+                (g.1, g.2, g.3) = (g.1 + 1, g.2 + p.seconds, g.3 + usize::from(!p.modelled));
             }
         }
-        let total: f64 = groups.iter().map(|g| g.2).sum();
-        eprintln!(
-            "nqueens bench: {profile} profile: {} cases, estimated {} in all",
+        let (cases, total) = (
             self.planned.len(),
-            minutes(total)
+            minutes(groups.iter().map(|g| g.2).sum()),
         );
+        eprintln!("nqueens bench: {profile} profile: {cases} cases, estimated {total} in all");
         for (group, count, seconds, unmodelled) in groups {
-            let note = if unmodelled > 0 {
-                format!(" ({unmodelled} without a cost model, counted at the cap)")
-            } else {
-                String::new()
+            let note = match unmodelled {
+                0 => String::new(),
+                _ => format!(" ({unmodelled} without a cost model, counted at the cap)"),
             };
             eprintln!(
                 "  {group:<15} {count:>4} cases  {:>9}{note}",
@@ -256,11 +218,8 @@ impl Budget {
     pub fn start(&mut self, group: &str, label: &str, param: &str) {
         let id = case_id(group, label, param);
         // The case before it is done once the next one starts.
-        let Some(at) = self
-            .planned
-            .iter()
-            .position(|p| p.id == id && p.state == State::Pending)
-        else {
+        let pending = |p: &Planned| p.id == id && p.state == State::Pending;
+        let Some(at) = self.planned.iter().position(pending) else {
             if self.verbose {
                 eprintln!("nqueens bench: {id} (not in the plan)");
             }
@@ -268,24 +227,16 @@ impl Budget {
         };
         let done_before: f64 = self.in_state(State::Done).map(|p| p.seconds).sum();
         let elapsed = self.started.elapsed().as_secs_f64();
-        let pace = if done_before > 20.0 {
-            (elapsed / done_before).clamp(0.25, 8.0)
-        } else {
-            1.0
-        };
-        let left = self
-            .in_state(State::Pending)
-            .map(|p| p.seconds)
-            .sum::<f64>()
-            * pace;
+        let pace = (done_before > 20.0).then(|| (elapsed / done_before).clamp(0.25, 8.0));
+        let pending: f64 = self.in_state(State::Pending).map(|p| p.seconds).sum();
+        let left = pending * pace.unwrap_or(1.0);
         self.planned[at].state = State::Done;
         if self.verbose {
-            let (total, done) = self.counts();
-            let waiting = self.in_state(State::Pending).count();
+            let ((total, done), waiting) = (self.counts(), self.in_state(State::Pending).count());
+            let (estimate, left) = (format_seconds(self.planned[at].seconds), minutes(left));
             eprintln!(
-                "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {} · about {} left",
-                format_seconds(self.planned[at].seconds),
-                minutes(left)
+                "nqueens bench: [{done}/{total}, {waiting} to go] {id} · est. {estimate} · about \
+                 {left} left"
             );
         }
     }
@@ -303,11 +254,8 @@ impl Budget {
 
 /// `group/label/param`, or `group/label` without a parameter.
 fn case_id(group: &str, label: &str, param: &str) -> String {
-    if param.is_empty() {
-        format!("{group}/{label}")
-    } else {
-        format!("{group}/{label}/{param}")
-    }
+    let slash = if param.is_empty() { "" } else { "/" };
+    format!("{group}/{label}{slash}{param}")
 }
 
 /// `7 min 40 s`, `25 s`.

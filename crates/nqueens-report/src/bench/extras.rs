@@ -1,6 +1,6 @@
-//! The cases strategies declare beyond their series ([`BenchExtra`]): beside the C program they
-//! declare their counterpart ([`Plan::yardstick_cases`]), and the `once` sweeps
-//! ([`Plan::once_sweeps`]); each costed by its variant's own model.
+//! The cases strategies declare beyond their series ([`BenchExtra`]): beside their C
+//! counterpart ([`Plan::yardstick_cases`]) and the `once` sweeps ([`Plan::once_sweeps`]), each
+//! costed by its variant's own model.
 
 use std::time::Duration;
 
@@ -11,33 +11,30 @@ use super::models::{bench_model, variant_cost};
 use super::plan::{Case, Plan, Profile};
 use crate::group::{ONCE, YARDSTICK};
 
-/// Who runs a yardstick case: a C program, by its source's name without `.c`, or a strategy's
-/// count on some threads (`None`: its default).
+/// Who runs a yardstick case.
 #[derive(Clone, Copy)]
 pub enum Runner<'r> {
-    /// A C program.
+    /// A C program, by its source's name without `.c`.
     Program(&'static str),
-    /// A strategy's count.
+    /// A strategy's count on some threads (`None`: its default).
     Solver(&'r dyn Solver, Option<usize>),
 }
 
-/// One `yardstick` case: `label` (`count.c`, `bitmask`, `symmetry-t1`) at `n`, sampled by
-/// criterion or run once.
+/// One `yardstick` case: `label` (`count.c`, `bitmask`, `symmetry-t1`) at `n`.
 pub struct YardstickCase<'r> {
     /// The label.
     pub label: String,
     /// The board size.
     pub n: usize,
-    /// Whether criterion samples it.
+    /// Whether criterion samples it (else it runs once).
     pub sampled: bool,
     /// Who runs it.
     pub runner: Runner<'r>,
 }
 
 impl YardstickCase<'_> {
-    /// Expected seconds of one run: the program's model, or the count cost the strategy's
-    /// variant declares, scaled from the reference machine's threads to the row's for a count
-    /// that splits over threads.
+    /// Expected seconds of one run: the program's model, or the variant's count cost, scaled
+    /// from the reference machine's threads to the row's where the count splits over threads.
     pub fn seconds(&self) -> Option<f64> {
         let Runner::Solver(solver, threads) = self.runner else {
             return bench_model(YARDSTICK, &self.label)?.seconds(self.n);
@@ -71,10 +68,10 @@ impl OnceCase<'_> {
 }
 
 impl Plan {
-    /// The `yardstick` group in run order: for each of [`Plan::yardsticks`] at each size it is
-    /// sampled at, then at each it runs once, the program and the strategies that declare it
-    /// their [`Counterpart`](nqueens_core::Counterpart) (in registry order, a row per thread
-    /// count); then each strategy alone at its goals, unless the profile leaves them out.
+    /// The `yardstick` group in run order: each of [`Plan::yardsticks`] at its sampled sizes,
+    /// then at those it runs once, with the strategies that declare it their
+    /// [`Counterpart`](nqueens_core::Counterpart) (registry order, a row per thread count);
+    /// then each strategy alone at its goals, unless the profile leaves them out.
     pub fn yardstick_cases<'r>(&self, registry: &'r Registry) -> Vec<YardstickCase<'r>> {
         // Each declaration: its program, its rows, its goals.
         let mut declared = Vec::new();
@@ -121,10 +118,8 @@ impl Plan {
         out
     }
 
-    /// The `once` group: the sweeps the registry's strategies declare, in its order, each on
-    /// the strategy's default variant (slowed if the plan slows it). The full profile runs them
-    /// all; the others those not declared for it alone, the test profile at sizes up to 12
-    /// within a second each.
+    /// The `once` group: the sweeps declared, in registry order, on the default variants (the
+    /// test profile's up to n = 12 within a second; those for the full profile alone in it).
     pub fn once_sweeps<'r>(&self, registry: &'r Registry) -> Vec<OnceCase<'r>> {
         let mut out = Vec::new();
         for case in self.cases(registry).into_iter().filter(|c| c.is_default) {
@@ -144,8 +139,9 @@ impl Plan {
                     .collect();
                 if !sizes.is_empty() {
                     let budget = Duration::from_secs_f64(seconds);
+                    let case = case.clone();
                     out.push(OnceCase {
-                        case: case.clone(),
+                        case,
                         sizes,
                         budget,
                     });

@@ -1,5 +1,4 @@
-//! What the harness runs: the mode criterion was started in, the sizes, seeds and budgets of
-//! each group, the filter, and the cases (every variant of every registered strategy).
+//! What the harness runs: its mode, each group's sizes, seeds and budgets, the filter, the cases.
 
 use std::time::Duration;
 
@@ -13,8 +12,8 @@ use crate::{CaseRecord, CaseStatus};
 /// The seeds of randomized strategies: fixed, so every run measures the same work.
 pub const SEEDS: [u64; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
 
-/// Criterion's bootstrap resamples per estimate, fewer than its default: its intervals from 10
-/// to 30 samples do not move at this precision, and the bootstrap is most of its time per case.
+/// Criterion's bootstrap resamples per estimate, fewer than its default: the intervals do not
+/// move at this precision, and the bootstrap is most of its time per case.
 pub const RESAMPLES: usize = 20_000;
 
 /// How criterion was started, as far as the harness cares.
@@ -26,8 +25,7 @@ pub enum Mode {
     Test,
     /// `--list`: name the cases, run nothing.
     List,
-    /// `--profile-time SECONDS`: each case probed, then run that long under the profiler
-    /// (a flame graph, `benches/compare/profile.rs`); nothing measured or written.
+    /// `--profile-time SECONDS`: each case probed, then run that long under the profiler.
     Profile,
 }
 
@@ -74,8 +72,7 @@ pub struct Sampling {
     pub fast_samples: usize,
     /// Warm-up of a fast case.
     pub warm_up: Duration,
-    /// Measurement window of a fast case; a case whose 55 runs (linear sampling over 10
-    /// samples) do not fit in it is slow.
+    /// Measurement window of a fast case; a case whose 55 runs do not fit in it is slow.
     pub measurement: Duration,
     /// Samples of a slow case: flat sampling, one run per sample, one run of warm-up.
     pub slow_samples: usize,
@@ -91,7 +88,7 @@ pub struct Plan {
     filter: Option<Regex>,
     /// The seeds a randomized variant runs over.
     pub seeds: Vec<u64>,
-    /// The size grid of `count_all`; each case keeps the sizes its model puts under the cap.
+    /// The size grid of `count_all`.
     pub count_sizes: Vec<usize>,
     /// The size grid of `first_solution`.
     pub first_sizes: Vec<usize>,
@@ -107,8 +104,7 @@ pub struct Plan {
     pub sampling: Sampling,
     /// The C yardsticks, each run beside the strategies that declare it their counterpart.
     pub yardsticks: Vec<Yardstick>,
-    /// Whether the strategies with goals past their counterpart's reach run alone at them
-    /// ([`Counterpart::goals`](nqueens_core::Counterpart::goals)).
+    /// Whether [`Counterpart::goals`](nqueens_core::Counterpart::goals) run.
     pub yardstick_goals: bool,
     /// Board sizes of the `completion` group.
     pub completion_sizes: Vec<usize>,
@@ -166,19 +162,16 @@ fn first_grid() -> Vec<usize> {
 }
 
 impl Plan {
-    /// The plan for this process's arguments and environment (`NQUEENS_BENCH`,
-    /// `NQUEENS_BENCH_QUICK`, `NQUEENS_BENCH_SLOW`); an error for a malformed slowing.
+    /// The plan for this process's arguments and environment; an error for a malformed slowing.
     pub fn from_args() -> Result<Self, String> {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let has = |flag: &str| args.iter().any(|a| a == flag);
-        let mode = if has("--list") {
-            Mode::List
-        } else if has("--profile-time") {
-            Mode::Profile
-        } else if has("--bench") && !has("--test") {
-            Mode::Bench
-        } else {
-            Mode::Test
+        let bench = has("--bench") && !has("--test");
+        let mode = match (has("--list"), has("--profile-time"), bench) {
+            (true, ..) => Mode::List,
+            (_, true, _) => Mode::Profile,
+            (_, _, true) => Mode::Bench,
+            _ => Mode::Test,
         };
         let env = std::env::var("NQUEENS_BENCH").unwrap_or_default();
         let quick = has("--quick")
@@ -290,9 +283,8 @@ impl Plan {
 
     /// Whether criterion's filter (if any) selects the case `group/label/n`.
     pub fn selected(&self, group: &str, label: &str, n: usize) -> bool {
-        self.filter
-            .as_ref()
-            .is_none_or(|f| f.is_match(&format!("{group}/{label}/{n}")))
+        let id = format!("{group}/{label}/{n}");
+        self.filter.as_ref().is_none_or(|f| f.is_match(&id))
     }
 
     /// Whether the run is filtered: it then updates the statistics file instead of rewriting it.
@@ -316,11 +308,8 @@ fn filter(args: &[String], exact: bool) -> Option<Regex> {
         }
     }
     let filter = filter?;
-    if exact {
-        Regex::new(&format!("^{}$", regex::escape(filter))).ok()
-    } else {
-        Regex::new(filter).ok()
-    }
+    let anchored = format!("^{}$", regex::escape(filter));
+    Regex::new(if exact { &anchored } else { filter }).ok()
 }
 
 /// A case's label: the registry name for the strategy's default (first) variant,
@@ -337,8 +326,7 @@ pub fn case_label(strategy: &str, variant: Option<&str>, is_default: bool) -> St
 pub struct Case<'r> {
     /// The strategy.
     pub solver: &'r dyn Solver,
-    /// The criterion function id: the registry name for the first variant,
-    /// `name-variant` for the others.
+    /// The criterion function id: the registry name for the first variant, else `name-variant`.
     pub label: String,
     /// The variant this case runs.
     pub variant: &'static Variant,
@@ -352,8 +340,8 @@ impl Case<'_> {
         self.variant.limit(operation).accepts(n)
     }
 
-    /// The configuration of one run: this variant, by name, so that the run is the one the
-    /// label says even where the strategy would pick another variant for the operation.
+    /// The configuration of one run: this variant by name, even where the strategy would pick
+    /// another for the operation.
     pub fn config(&self, seed: Option<u64>) -> Config {
         Config {
             seed,
@@ -373,10 +361,8 @@ impl Case<'_> {
 }
 
 impl Plan {
-    /// Every strategy of the registry that can run here, in its order, each variant on its
-    /// own, default variant first; the case the plan slows on purpose, if any, slowed
-    /// ([`Slowed`]). A strategy that cannot run here is left out, with its reason said once
-    /// per run.
+    /// Every variant of every strategy that can run here, in registry order, default first;
+    /// the case the plan slows on purpose slowed ([`Slowed`]). The others are said once a run.
     pub fn cases<'r>(&self, registry: &'r Registry) -> Vec<Case<'r>> {
         let mut out = Vec::new();
         // Said once per run, though the cases are listed for each group.

@@ -1,10 +1,7 @@
-//! Memory against time for the counters: the points of the `memory` chart, and when a counter
-//! that trades memory for time ([`MemoryTrade`], declared by the strategy: joining tables)
-//! beats its rival (searching), for the summary and the README.
-//!
-//! A counter's time is criterion's median where the run has one, else the probe's seconds; its
-//! memory is the heap peak the bench measured over the probe run (every strategy has one,
-//! unlike the `peak_bytes` a strategy reports for its own tables).
+//! Memory against time for the counters: the `memory` chart's points, and from which size a
+//! counter that trades memory for time ([`MemoryTrade`]) beats its rival. A counter's time is
+//! criterion's median, else the probe's seconds; its memory the heap peak the bench measured
+//! over the probe run (every strategy has one, unlike its own `peak_bytes`).
 
 use nqueens_core::MemoryTrade;
 
@@ -15,8 +12,7 @@ use crate::{CaseRecord, Family, format_bytes, format_seconds};
 /// The memory chart's file name.
 pub(super) const MEMORY: &str = "memory";
 
-/// The smallest size the memory chart shows: below it every counter's time and heap are mostly
-/// fixed cost (process, thread pool, first allocations), which would only crowd the chart.
+/// The smallest size the memory chart shows: below it time and heap are mostly fixed cost.
 pub(super) const MEMORY_FROM_N: usize = 8;
 
 /// A counter that declares a [`MemoryTrade`] (joining), by its registry name.
@@ -24,9 +20,7 @@ pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
 /// The memory trades `strategies` declare, in their order.
 pub(super) fn trades(strategies: &[Family]) -> impl Iterator<Item = Trade<'_>> {
-    strategies
-        .iter()
-        .filter_map(|f| Some((f.name.as_str(), f.tradeoffs.memory?)))
+    (strategies.iter()).filter_map(|f| Some((f.name.as_str(), f.tradeoffs.memory?)))
 }
 
 /// What one counting case cost: time per count, heap peak of the probe run.
@@ -46,8 +40,8 @@ pub(super) fn count_costs(data: &Data<'_>) -> Costs {
     costs(data.measured(COUNT_ALL), median)
 }
 
-/// The costs of the measured `records` per id and n: `time(id, n)`, else the records' median
-/// seconds, and their median heap peak; cases without a heap peak are left out.
+/// The costs of `records` per id and n: `time(id, n)`, else their median seconds, and their
+/// median heap peak; cases without one are left out.
 pub(super) fn costs<'a>(
     records: impl Iterator<Item = &'a CaseRecord>,
     time: impl Fn(&str, usize) -> Option<f64>,
@@ -70,8 +64,8 @@ pub(super) fn costs<'a>(
     sorted.collect()
 }
 
-/// Joining against searching: their costs at the largest size both counted, and the smallest
-/// size `from` which joining is faster at every size both counted, if it is at the largest.
+/// A trade's verdict: both costs at the largest size both counted, and the size `from` which
+/// joining is faster at every size both counted, if it is at the largest.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Verdict<'a> {
     pub(super) trade: Trade<'a>,
@@ -84,16 +78,6 @@ impl Verdict<'_> {
     /// The largest size both counted.
     pub(super) fn n(&self) -> usize {
         self.joining.n
-    }
-
-    /// How many times faster joining is there (below 1: slower).
-    pub(super) fn speedup(&self) -> f64 {
-        self.searching.seconds / self.joining.seconds
-    }
-
-    /// How many times more heap joining holds there.
-    pub(super) fn memory_ratio(&self) -> f64 {
-        self.joining.heap as f64 / self.searching.heap.max(1) as f64
     }
 }
 
@@ -108,11 +92,11 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
         .filter(|(j, s)| j.seconds > 0.0 && s.seconds > 0.0)
         .collect();
     let &(joining, searching) = pairs.last()?;
-    let ahead = pairs
+    let ahead = (pairs
         .iter()
         .rev()
-        .take_while(|(j, s)| j.seconds < s.seconds)
-        .last();
+        .take_while(|(j, s)| j.seconds < s.seconds))
+    .last();
     Some(Verdict {
         trade,
         from: ahead.map(|(j, _)| j.n),
@@ -130,7 +114,8 @@ fn capital(text: &str) -> String {
 
 /// The summary's sentence on joining against searching.
 pub(super) fn summary_line(v: &Verdict<'_>) -> String {
-    let ((joining, trade), n, speedup) = (v.trade, v.n(), v.speedup());
+    let ((joining, trade), n) = (v.trade, v.n());
+    let speedup = v.searching.seconds / v.joining.seconds;
     let (searching, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     let costs = format!(
         "{} against {}; it holds {} of heap where `{searching}` holds {}",
@@ -171,17 +156,15 @@ pub(super) fn missing_lines(data: &Data<'_>) -> Vec<String> {
     lacking.map(missing).collect()
 }
 
-/// The README's paragraph under the memory chart: what it shows, the summary's verdict, the
-/// price in memory, and which other counters hold much memory.
+/// The README's paragraph under the memory chart: what it shows, the verdict, the price in
+/// memory, and the other counters' heaps.
 pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> String {
     let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
          (criterion's median, else the probe's time), one point per size from n = \
          {MEMORY_FROM_N}, joined in order of n."
     );
-    let Some(trade) = trade else {
-        return intro;
-    };
+    let Some(trade) = trade else { return intro };
     let Some(v) = verdict(costs, trade) else {
         return format!("{intro} {}", missing(trade));
     };
@@ -190,10 +173,10 @@ pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> Strin
     let growth = heap_growth(costs, joining, from, v.n()).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });
+    let ratio = v.joining.heap as f64 / v.searching.heap.max(1) as f64;
     format!(
-        "{intro} {} `{joining}` holds {:.0}× the heap of `{searching}` there{growth}.{}",
+        "{intro} {} `{joining}` holds {ratio:.0}× the heap of `{searching}` there{growth}.{}",
         summary_line(&v),
-        v.memory_ratio(),
         others(costs, joining)
     )
 }
@@ -206,35 +189,28 @@ fn heap_growth(costs: &Costs, joining: &str, from: usize, to: usize) -> Option<f
     (to > from && low > 0.0).then(|| (high / low).powf(1.0 / (to - from) as f64))
 }
 
-/// The other counters at their largest size: those holding more heap than joining did at that
-/// size, and the most any of the rest holds.
+/// The other counters at their largest size: those holding more heap than `name` there, and
+/// the most any of the rest holds.
 fn others(costs: &Costs, name: &str) -> String {
     let Some((_, joining)) = costs.iter().find(|(id, _)| id == name) else {
         return String::new();
     };
-    let mut heavy = Vec::new();
-    // How many stay below joining, and the most any of them holds.
-    let mut light: (usize, Option<(&str, Cost)>) = (0, None);
+    let (mut heavy, mut light) = (Vec::new(), Vec::new());
     for (id, list) in costs.iter().filter(|(id, _)| id != name) {
         let Some(last) = list.last() else { continue };
         match joining.iter().find(|j| j.n == last.n) {
-            Some(j) if last.heap > j.heap => heavy.push(format!(
-                "`{id}` ({} at n = {}, against {})",
-                format_bytes(last.heap),
-                last.n,
-                format_bytes(j.heap)
-            )),
-            _ => {
-                light.0 += 1;
-                if light.1.is_none_or(|(_, l)| last.heap > l.heap) {
-                    light.1 = Some((id, *last));
-                }
+            Some(j) if last.heap > j.heap => {
+                let (heap, n, joining) = (format_bytes(last.heap), last.n, format_bytes(j.heap));
+                heavy.push(format!("`{id}` ({heap} at n = {n}, against {joining})"));
             }
+            _ => light.push((id, *last)),
         }
     }
     let mut parts = Vec::new();
-    if let (count, Some((id, most))) = light {
-        let (verb, heap, n) = (hold(count), format_bytes(most.heap), most.n);
+    // The first that holds the most of those below joining.
+    if let Some((id, most)) = light.iter().rev().max_by_key(|(_, cost)| cost.heap) {
+        let (count, heap, n) = (light.len(), format_bytes(most.heap), most.n);
+        let verb = hold(count);
         parts.push(format!(
             "{count} {verb} at most {heap} at their largest size (the most: `{id}` at n = {n})"
         ));
@@ -338,7 +314,7 @@ mod tests {
         ];
         let v = verdict(&costs, TRADE).expect("a common size");
         assert_eq!((v.from, v.n()), (Some(10), 10));
-        assert_eq!((v.speedup(), v.memory_ratio()), (4.0, 2048.0));
+        assert_eq!((v.joining.seconds, v.searching.seconds), (3.0, 12.0));
         assert_eq!(
             summary_line(&v),
             "Joining beats searching from n = 10: at n = 10 `quadrants` counts 4.0× faster \

@@ -7,6 +7,7 @@ use super::fits;
 use super::memory::missing_lines;
 use super::tables::{YardstickTime, times, yardstick_rows};
 use super::tradeoffs::tradeoff_lines;
+use crate::chart::Point;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
 use std::collections::BTreeMap;
@@ -47,8 +48,8 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::Repor
     Ok(lines)
 }
 
-/// How much of the count symmetry explains, from the published counts: the share of symmetric
-/// solutions at n = 8 and at the largest n where Q, P, R and the classes are all known.
+/// How much of the count symmetry explains: the share of symmetric solutions at n = 8 and at
+/// the largest n whose Q, P, R and classes are all published.
 fn symmetry_share() -> Option<String> {
     use nqueens_core::known;
     let counts = |n: usize| {
@@ -59,10 +60,9 @@ fn symmetry_share() -> Option<String> {
             known::quarter_turn_solutions(n)?,
         ))
     };
-    let last = (1..=known::KNOWN_UP_TO)
+    let (last, (q, unique, p, r)) = (1..=known::KNOWN_UP_TO)
         .rev()
-        .find(|&n| counts(n).is_some())?;
-    let (q, unique, p, r) = counts(last)?;
+        .find_map(|n| Some((n, counts(n)?)))?;
     let (q8, _, p8, _) = counts(8)?;
     // Classes of 4 and of 2 (Burnside: (P - R) / 4 and R / 2).
     let small = (p - r) / 4 + r / 2;
@@ -77,8 +77,7 @@ fn symmetry_share() -> Option<String> {
     ))
 }
 
-/// The comparison at n = 12 (the size the project's documents discuss), or the largest n where
-/// two or more strategies finished.
+/// The comparison at n = 12 (the size the documents discuss), else the largest n two finished.
 fn count_ratios(sizes: &Sizes<'_>) -> Option<String> {
     let (n, list) = sizes
         .get_key_value(&12)
@@ -118,13 +117,11 @@ fn count_growth(id: &str, times: &[(usize, f64)]) -> String {
 fn first_growth(id: &str, times: &[(usize, f64)]) -> Option<String> {
     let (n, t) = times.last().copied()?;
     let fit = fits::power(times)?;
+    let (rate, from, to) = (fit.rate, format_size(fit.from), format_size(fit.to));
+    let (n, t) = (format_size(n), format_seconds(t));
     Some(format!(
-        "`{id}` first solution: time ∝ n^{:.2} (log–log fit over n = {}..{}); n = {} in {}.",
-        fit.rate,
-        format_size(fit.from),
-        format_size(fit.to),
-        format_size(n),
-        format_seconds(t)
+        "`{id}` first solution: time ∝ n^{rate:.2} (log–log fit over n = {from}..{to}); n = {n} \
+         in {t}."
     ))
 }
 
@@ -136,55 +133,40 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
         return None;
     }
     others.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    let ratios: Vec<String> = others
-        .iter()
-        .map(|t| {
-            format!(
-                "`{}` {} than {} ({})",
-                t.id,
-                times(c.seconds / t.seconds, "faster", "slower"),
-                c.id,
-                format_seconds(t.seconds)
-            )
-        })
-        .collect();
+    let said = |t: &&YardstickTime| {
+        let ratio = times(c.seconds / t.seconds, "faster", "slower");
+        format!(
+            "`{}` {ratio} than {} ({})",
+            t.id,
+            c.id,
+            format_seconds(t.seconds)
+        )
+    };
+    let ratios = others.iter().map(said).collect::<Vec<_>>().join(", ");
+    let (id, took) = (&c.id, format_seconds(c.seconds));
+    let each = if c.by_criterion { "" } else { ", one run each" };
     Some(format!(
-        "Yardstick at n = {n} (`{}` {}{}): {}.",
-        c.id,
-        format_seconds(c.seconds),
-        if c.by_criterion { "" } else { ", one run each" },
-        ratios.join(", ")
+        "Yardstick at n = {n} (`{id}` {took}{each}): {ratios}."
     ))
 }
 
-/// How far one randomized case solves every seed within the budget: every seed of every size
-/// up to `all_up_to`, some seeds short at the sizes `short` (n, solved, tried), `seeds` at most
-/// per size.
+/// How far one randomized case solves every seed within the budget: up to `all_up_to`, some
+/// short at the sizes `short` (`n = 3,000: 0 of 10`), `seeds` at most per size.
 struct Reach<'a> {
     id: &'a str,
     strategy: &'a str,
     all_up_to: Option<usize>,
-    short: Vec<(usize, usize, usize)>,
+    short: Vec<String>,
     seeds: usize,
 }
 
 impl Reach<'_> {
     /// `` `id` solved every seed up to n = 1,000 (n = 3,000: 0 of 10) ``.
     fn clause(&self) -> String {
-        let up_to = self
-            .all_up_to
-            .map_or("at none of its sizes".to_string(), |n| {
-                format!("up to n = {}", format_size(n))
-            });
-        let short = self.short.iter();
-        let short: Vec<String> = short
-            .map(|(n, solved, tried)| format!("n = {}: {solved} of {tried}", format_size(*n)))
-            .collect();
-        let short = if short.is_empty() {
-            "every size run".to_string()
-        } else {
-            short.join("; ")
-        };
+        let up_to = (self.all_up_to).map(|n| format!("up to n = {}", format_size(n)));
+        let up_to = up_to.unwrap_or_else(|| "at none of its sizes".to_string());
+        let short = (!self.short.is_empty()).then(|| self.short.join("; "));
+        let short = short.unwrap_or_else(|| "every size run".to_string());
         format!("`{}` solved every seed {up_to} ({short})", self.id)
     }
 }
@@ -199,10 +181,8 @@ fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
             id,
             strategy: &sizes[0].strategy,
             all_up_to: solved.map(|case| case.n),
-            short: sizes
-                .iter()
-                .filter(|case| !case.all())
-                .map(|case| (case.n, case.solved, case.tried))
+            short: (sizes.iter().filter(|case| !case.all()))
+                .map(|c| format!("n = {}: {} of {}", format_size(c.n), c.solved, c.tried))
                 .collect(),
             seeds: sizes.iter().map(|case| case.tried).max().unwrap_or(0),
         }
@@ -210,29 +190,23 @@ fn reaches<'a>(data: &'a Data<'_>) -> Vec<Reach<'a>> {
     by_id.into_iter().map(reach).collect()
 }
 
-/// One sentence per randomized strategy (its variants together): the largest n up to which
-/// each solves every seed within the probe budget, where it falls short, and against the
-/// randomized case that reaches farthest.
+/// One sentence per randomized strategy (its variants together): how far each solves every
+/// seed within the probe budget, where it falls short, against the case that reaches farthest.
 fn success_verdicts(data: &Data<'_>) -> Vec<String> {
     let reaches = reaches(data);
-    let farthest = reaches
-        .iter()
-        .filter(|r| r.all_up_to.is_some())
-        .max_by_key(|r| (r.all_up_to, std::cmp::Reverse(r.short.len())));
-    let budget = data
-        .meta("probe budget")
-        .and_then(first_budget)
-        .map_or(String::new(), |b| format!(", {b} a run"));
+    let reaching = reaches.iter().filter(|r| r.all_up_to.is_some());
+    let farthest = reaching.max_by_key(|r| (r.all_up_to, std::cmp::Reverse(r.short.len())));
+    let budget = data.meta("probe budget").and_then(first_budget);
+    let budget = budget.map_or(String::new(), |b| format!(", {b} a run"));
     let families = grouped(&reaches, |r| r.strategy);
     let sentence = |(strategy, family): (&str, Vec<&Reach<'_>>)| {
         let seeds = family.iter().map(|r| r.seeds).max().unwrap_or(0);
         let clauses: Vec<String> = family.iter().map(|r| r.clause()).collect();
         let against = match farthest {
-            Some(best) if best.strategy != strategy => format!(
-                "; against `{}`, which solved every seed up to n = {}",
-                best.id,
-                format_size(best.all_up_to.unwrap_or(0))
-            ),
+            Some(best) if best.strategy != strategy => {
+                let (id, n) = (best.id, format_size(best.all_up_to.unwrap_or(0)));
+                format!("; against `{id}`, which solved every seed up to n = {n}")
+            }
             Some(_) => ": the farthest of the randomized strategies".to_string(),
             None => String::new(),
         };
@@ -249,17 +223,20 @@ fn seed_spread(data: &Data<'_>) -> Option<String> {
     let ((id, n), runs) = cases
         .filter(|(_, runs)| runs.len() >= 2)
         .max_by_key(|((_, n), _)| *n)?;
-    let m = spread(0.0, &values(&runs, |r| r.stats.moves));
-    let t = spread(0.0, &seconds(&runs));
+    let (m, t) = (
+        spread(0.0, &values(&runs, |r| r.stats.moves)),
+        spread(0.0, &seconds(&runs)),
+    );
+    // `3 moves (1 – 5)`
+    let said = |p: Point, unit: &str, f: fn(f64) -> String| {
+        format!("{} {unit} ({} – {})", f(p.y), f(p.low), f(p.high))
+    };
+    let (moves, time) = (
+        said(m, "moves", format_count),
+        said(t, "per run", format_seconds),
+    );
+    let (n, seeds) = (format_size(n), runs.len());
     Some(format!(
-        "`{id}` at n = {} over {} seeds: median {} moves ({} – {}), {} per run ({} – {}).",
-        format_size(n),
-        runs.len(),
-        format_count(m.y),
-        format_count(m.low),
-        format_count(m.high),
-        format_seconds(t.y),
-        format_seconds(t.low),
-        format_seconds(t.high)
+        "`{id}` at n = {n} over {seeds} seeds: median {moves}, {time}."
     ))
 }

@@ -1,5 +1,4 @@
-//! The README's tables: times with the counters beside them, the spread over seeds, and the
-//! yardstick.
+//! The README's tables: times with their counters, the spread over seeds, the yardstick.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,63 +9,35 @@ use super::data::{Data, Success, seconds, spread, values, work_values};
 use crate::group::YARDSTICK;
 use crate::{CaseRecord, Family, format_bytes, format_count, format_seconds, format_size};
 
-/// Counters the time tables leave out beside those no table shows ([`StatField::tabulated`]):
-/// the strategy's own peak-memory estimate, which the bench's measured heap peak (the last
-/// column) supersedes.
+/// Counters the time tables leave out beside the untabulated: the strategy's own peak-memory
+/// estimate, which the bench's measured heap peak supersedes.
 const NOT_TABULATED: [&str; 1] = ["peak_bytes"];
 
-/// A counter column of the time tables.
-#[derive(Clone, Copy)]
-enum Counter {
-    /// One of the solver's [`Stats`].
-    Stat(&'static StatField),
-    /// The heap peak the bench's allocator measured.
-    HeapPeak,
-    /// The allocations it counted.
-    Allocations,
-    /// The bytes those allocated, in all.
-    AllocatedBytes,
+/// A counter column of the time tables: its label, what it reads of a run, whether in bytes.
+type Counter = (&'static str, Box<dyn Fn(&CaseRecord) -> u64>, bool);
+
+/// Every column, in order: the [`Stats::FIELDS`] tabulated, then what the bench's allocator
+/// measured (the heap peak, the allocations and the bytes allocated).
+fn counters() -> Vec<Counter> {
+    let fields = (Stats::FIELDS.iter()).filter(|f| f.tabulated && !NOT_TABULATED.contains(&f.name));
+    let stat = |f: &'static StatField| Box::new(move |r: &CaseRecord| (f.get)(&r.stats)) as _;
+    let mut all: Vec<Counter> = fields.map(|f| (f.label, stat(f), false)).collect();
+    all.push(("peak heap", Box::new(|r| r.heap_peak_bytes), true));
+    all.push(("allocations", Box::new(|r| r.allocations), false));
+    all.push(("bytes allocated", Box::new(|r| r.allocated_bytes), true));
+    all
 }
 
-impl Counter {
-    /// Every column, in order: the [`Stats::FIELDS`] tabulated, then the heap peak, the
-    /// allocations and the bytes allocated.
-    fn all() -> Vec<Counter> {
-        Stats::FIELDS
-            .iter()
-            .filter(|f| f.tabulated && !NOT_TABULATED.contains(&f.name))
-            .map(Counter::Stat)
-            .chain([
-                Counter::HeapPeak,
-                Counter::Allocations,
-                Counter::AllocatedBytes,
-            ])
-            .collect()
+/// A counter's median over the runs (one, or one per seed), formatted; `-` with no run.
+fn median((_, read, bytes): &Counter, records: &[&CaseRecord]) -> String {
+    if records.is_empty() {
+        return "-".to_string();
     }
-
-    fn label(self) -> &'static str {
-        match self {
-            Counter::Stat(field) => field.label,
-            Counter::HeapPeak => "peak heap",
-            Counter::Allocations => "allocations",
-            Counter::AllocatedBytes => "bytes allocated",
-        }
-    }
-
-    /// The median over the runs (one, or one per seed), formatted; `-` with no run.
-    fn median(self, records: &[&CaseRecord]) -> String {
-        if records.is_empty() {
-            return "-".to_string();
-        }
-        let median = |read: fn(&CaseRecord) -> u64| spread(0.0, &values(records, read)).y;
-        match self {
-            Counter::Stat(field) => {
-                format_count(spread(0.0, &values(records, |r| (field.get)(&r.stats))).y)
-            }
-            Counter::HeapPeak => format_bytes(median(|r| r.heap_peak_bytes) as u64),
-            Counter::Allocations => format_count(median(|r| r.allocations)),
-            Counter::AllocatedBytes => format_bytes(median(|r| r.allocated_bytes) as u64),
-        }
+    let median = spread(0.0, &values(records, read)).y;
+    if *bytes {
+        format_bytes(median as u64)
+    } else {
+        format_count(median)
     }
 }
 
@@ -77,10 +48,8 @@ pub(super) fn table(
     align: &str,
     rows: impl IntoIterator<Item = Vec<String>>,
 ) {
-    let rule: Vec<&str> = align
-        .chars()
-        .map(|a| if a == 'r' { "--:" } else { "---" })
-        .collect();
+    let dashes = |a| if a == 'r' { "--:" } else { "---" };
+    let rule: Vec<&str> = align.chars().map(dashes).collect();
     let _ = writeln!(md, "| {} |\n|{}|", head.join(" | "), rule.join("|"));
     for row in rows {
         let _ = writeln!(md, "| {} |", row.join(" | "));
@@ -102,32 +71,26 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
         .map(|(id, n, e)| (id, n, e, data.records(group, id, n)))
         .collect();
     let shown =
-        |counter: &Counter, runs| !["0", "0 B", "-"].contains(&counter.median(runs).as_str());
-    let used: Vec<Counter> = Counter::all()
+        |counter: &Counter, runs| !["0", "0 B", "-"].contains(&median(counter, runs).as_str());
+    let used: Vec<Counter> = counters()
         .into_iter()
         .filter(|counter| cases.iter().any(|case| shown(counter, &case.3)))
         .collect();
     // Rows of runs that differ (`--allow-mixed`) say which run measured them.
     let mixed = data.mixed();
     let mut head = vec!["strategy", "n", "median", "95% CI"];
-    head.extend(used.iter().map(|c| c.label()));
+    head.extend(used.iter().map(|c| c.0));
     let mut align = "lrrr".to_string() + &"r".repeat(used.len());
     if mixed {
         head.push("run");
         align.push('l');
     }
     let rows = cases.iter().map(|(id, n, estimate, records)| {
-        let mut row = vec![
-            format!("`{id}`"),
-            format_size(*n),
-            format_seconds(estimate.median.point),
-            format!(
-                "{} – {}",
-                format_seconds(estimate.median.lower),
-                format_seconds(estimate.median.upper)
-            ),
-        ];
-        row.extend(used.iter().map(|counter| counter.median(records)));
+        let m = &estimate.median;
+        let interval = format!("{} – {}", format_seconds(m.lower), format_seconds(m.upper));
+        let (id, n, time) = (format!("`{id}`"), format_size(*n), format_seconds(m.point));
+        let mut row = vec![id, n, time, interval];
+        row.extend(used.iter().map(|counter| median(counter, records)));
         if mixed {
             row.push(data.run_label(records));
         }
@@ -159,20 +122,12 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
             restarts.map_or("-".to_string(), |r| r.to_string()),
         ]
     });
-    let head = [
-        "strategy",
-        "n",
-        "solved",
-        "time: median (min – max)",
-        "work: median (min – max)",
-        "restarts (max)",
-    ];
-    table(md, &head, "lrrrrr", rows);
+    let head = "strategy|n|solved|time: median (min – max)|work: median (min – max)|restarts (max)";
+    table(md, &head.split('|').collect::<Vec<_>>(), "lrrrrr", rows);
 }
 
-/// One program's (`count.c` or a Rust label) time at one size of the yardstick: criterion's
-/// median or the statistics' one run, and the heap peak, allocations and bytes allocated of
-/// that run (0: not measured).
+/// One program's time at one size of the yardstick (criterion's median or one run), and that
+/// run's heap peak, allocations and bytes allocated (0: not measured).
 pub(super) struct YardstickTime {
     pub(super) id: String,
     pub(super) seconds: f64,
@@ -229,22 +184,12 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
     for (n, list) in &rows {
         let c = list.iter().find(|t| t.is_c());
         for time in list {
-            let ratio = match c {
-                Some(c) if c.id != time.id => {
-                    format!(
-                        "{} than `{}`",
-                        times(c.seconds / time.seconds, "faster", "slower"),
-                        c.id
-                    )
-                }
-                _ => "-".to_string(),
-            };
+            let ratio = c.filter(|c| c.id != time.id).map_or("-".to_string(), |c| {
+                let ratio = times(c.seconds / time.seconds, "faster", "slower");
+                format!("{ratio} than `{}`", c.id)
+            });
             let [peak, allocations, allocated] = time.heap.map(|v| Some(v).filter(|&v| v > 0));
-            let by = if time.by_criterion {
-                "criterion median"
-            } else {
-                "one run"
-            };
+            let by = ["one run", "criterion median"][usize::from(time.by_criterion)];
             lines.push(vec![
                 n.to_string(),
                 format!("`{}`", time.id),
@@ -257,60 +202,45 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
             ]);
         }
     }
-    let head = [
-        "n",
-        "program",
-        "time",
-        "timed by",
-        "against C",
-        "heap peak",
-        "allocations",
-        "bytes allocated",
-    ];
-    table(md, &head, "rlrlrrrr", lines);
+    let head = "n|program|time|timed by|against C|heap peak|allocations|bytes allocated";
+    table(md, &head.split('|').collect::<Vec<_>>(), "rlrlrrrr", lines);
     peer_lines(md, &rows, &data.input.strategies);
 }
 
-/// Each declared [`Peer`](nqueens_core::Peer)'s published speed-up over the C program beside
-/// this run's one-thread speed-up of the strategy declaring it, per size.
+/// Each declared [`Peer`](nqueens_core::Peer)'s speed-ups over C beside its strategy's.
 fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strategies: &[Family]) {
-    for (name, peer) in strategies
-        .iter()
-        .filter_map(|f| Some((&f.name, f.tradeoffs.peer?)))
-    {
+    let peers = (strategies.iter()).filter_map(|f| Some((&f.name, f.tradeoffs.peer?)));
+    for (name, peer) in peers {
         let ours = format!("{name}-t1");
         let (mut lines, mut c_id) = (Vec::new(), "");
         for &(n, peer_ratio) in peer.speedups {
             let Some(list) = rows.get(&n) else { continue };
-            let (Some(c), Some(one)) = (
-                list.iter().find(|t| t.is_c()),
-                list.iter().find(|t| t.id == ours),
-            ) else {
+            let c = list.iter().find(|t| t.is_c());
+            let (Some(c), Some(one)) = (c, list.iter().find(|t| t.id == ours)) else {
                 continue;
             };
-            let ratio = c.seconds / one.seconds;
+            let (ratio, to_peer) = (
+                c.seconds / one.seconds,
+                c.seconds / one.seconds / peer_ratio,
+            );
             c_id = &c.id;
             lines.push(format!(
                 "n = {n}: `{ours}` {ratio:.1}× faster than `{c_id}`, the peer {peer_ratio}× \
-                 ({:.2}× the peer)",
-                ratio / peer_ratio
+                 ({to_peer:.2}× the peer)"
             ));
         }
         if !lines.is_empty() {
+            let (us, peer, lines) = (peer.ours, peer.name, lines.join("; "));
             let _ = writeln!(
                 md,
-                "{}'s published peer, {}, measured against the same `{c_id}` on this machine \
-                 type (one thread, interleaved runs, medians; not rerun here): {}.\n",
-                peer.ours,
-                peer.name,
-                lines.join("; ")
+                "{us}'s published peer, {peer}, measured against the same `{c_id}` on this \
+                 machine type (one thread, interleaved runs, medians; not rerun here): {lines}.\n"
             );
         }
     }
 }
 
-/// `3.2× faster` (ratio ≥ 1), or the other word and the inverse ratio below 1; `-` without
-/// a finite positive ratio.
+/// `3.2× faster` (ratio ≥ 1), else the other word and the inverse; `-` if not finite positive.
 pub(super) fn times(ratio: f64, above: &str, below: &str) -> String {
     if !ratio.is_finite() || ratio <= 0.0 {
         return "-".to_string();
@@ -330,7 +260,7 @@ mod tests {
 
     #[test]
     fn the_tables_show_the_counters_they_always_showed() {
-        let labels: Vec<&str> = Counter::all().into_iter().map(Counter::label).collect();
+        let labels: Vec<&str> = counters().into_iter().map(|c| c.0).collect();
         assert_eq!(
             labels,
             [

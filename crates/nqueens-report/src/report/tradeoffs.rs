@@ -1,7 +1,6 @@
-//! The summary's lead, also the project README's block `tradeoffs`: what each strategy declares
-//! it trades against its rivals ([`nqueens_core::Tradeoffs`]), in registry order, each sentence
-//! a template filled with figures computed the same way for every pair (left out when the run
-//! did not measure what it reads), then where each first-solution series stops scaling.
+//! The summary's lead (the README's block `tradeoffs`): the [`nqueens_core::Tradeoffs`] each
+//! strategy declares, in registry order, each template filled with figures computed alike for
+//! every pair (left out where the run lacks one), then where each first-solution series stops.
 
 use std::collections::BTreeMap;
 
@@ -34,12 +33,8 @@ pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError
         }
         for tradeoff in family.tradeoffs.sentences {
             if let Some(text) = render(&env, data, &family.name, tradeoff)? {
-                let text = if tradeoff.heading.is_empty() {
-                    text + "."
-                } else {
-                    text
-                };
-                said.push((tradeoff.heading, text));
+                let stop = if tradeoff.heading.is_empty() { "." } else { "" };
+                said.push((tradeoff.heading, text + stop));
             }
         }
     }
@@ -78,8 +73,7 @@ fn environment() -> Environment<'static> {
     env
 }
 
-/// A figure handed to a filter; undefined (the run lacks it) is an error, which leaves the
-/// sentence out.
+/// A figure handed to a filter; undefined (the run lacks it) is an error: the sentence is out.
 fn figure(value: &Value) -> Result<f64, minijinja::Error> {
     if value.is_undefined() {
         return Err(ErrorKind::UndefinedError.into());
@@ -87,21 +81,19 @@ fn figure(value: &Value) -> Result<f64, minijinja::Error> {
     f64::try_from(value.clone())
 }
 
-/// `tradeoff` of strategy `name` filled with the run's figures; `None` when the run lacks one
-/// it uses, or it says nothing.
+/// `tradeoff` of strategy `name` filled with the run's figures; `None` when it lacks one or
+/// says nothing.
 fn render(
     env: &Environment<'_>,
     data: &Data<'_>,
     name: &str,
     tradeoff: &Tradeoff,
 ) -> Result<Option<String>, ReportError> {
-    let us = tradeoff
-        .variant
-        .map_or(name.to_string(), |v| format!("{name}-{v}"));
+    let us = (tradeoff.variant).map_or(name.to_string(), |v| format!("{name}-{v}"));
     let figures = match tradeoff.reads {
         Reading::Count => pair(data, COUNT_ALL, &us, tradeoff),
         Reading::First => pair(data, FIRST_SOLUTION, &us, tradeoff),
-        Reading::Yardstick => yardstick(data, &us, tradeoff),
+        Reading::Yardstick => Some(yardstick(data, &us)),
     };
     let Some(figures) = figures else {
         return Ok(None);
@@ -118,8 +110,7 @@ fn maybe<T: Into<Value>>(value: Option<T>) -> Value {
     value.map_or(Value::UNDEFINED, Into::into)
 }
 
-/// The figures of series `us` against the tradeoff's rivals in `group` ([`Tradeoff`] lists
-/// them); `None` when they share no size.
+/// The figures of `us` against the rivals in `group` ([`Tradeoff`]); `None` without a size.
 fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
     let mut common = sizes(data, group, us);
     for rival in tradeoff.against {
@@ -159,28 +150,29 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
     })
 }
 
-/// The figures of the yardstick: per size, the rival program's seconds and the strategy's on
-/// each thread count (its labels `<us>-t<threads>`); `None` without a rival.
-fn yardstick(data: &Data<'_>, us: &str, tradeoff: &Tradeoff) -> Option<Value> {
-    let rival = *tradeoff.against.first()?;
+/// The yardstick's figures: per size we ran, our seconds on each thread count (the labels
+/// `<us>-t<threads>`) and the C program's timed beside us there, our `rival`.
+fn yardstick(data: &Data<'_>, us: &str) -> Value {
     let threads = |id: &str| {
         let count = id.strip_prefix(us)?.strip_prefix("-t")?;
         count.parse::<usize>().is_ok().then(|| format!("t{count}"))
     };
-    let rows: Vec<Value> = yardstick_rows(data)
-        .into_iter()
-        .map(|(n, list)| {
-            let mut row = BTreeMap::from([("n".to_string(), Value::from(n))]);
-            for t in list.iter().filter(|t| t.seconds > 0.0) {
-                let rival = (t.id == rival).then(|| "rival".to_string());
-                if let Some(key) = rival.or_else(|| threads(&t.id)) {
-                    row.insert(key, Value::from(t.seconds));
-                }
+    let mut rival = None;
+    let mut rows: Vec<Value> = Vec::new();
+    for (n, list) in yardstick_rows(data) {
+        let mut row = BTreeMap::from([("n".to_string(), Value::from(n))]);
+        for t in list.iter().filter(|t| t.seconds > 0.0) {
+            let c = (t.is_c()).then(|| "rival".to_string());
+            if let Some(key) = c.or_else(|| threads(&t.id)) {
+                row.insert(key, Value::from(t.seconds));
             }
-            Value::from(row)
-        })
-        .collect();
-    Some(context! { us => context! { id => us }, rival => context! { id => rival }, rows })
+        }
+        if row.keys().any(|key| key.starts_with('t')) {
+            rival = rival.or(list.into_iter().find(|t| t.is_c()).map(|t| t.id));
+            rows.push(Value::from(row));
+        }
+    }
+    context! { us => context! { id => us }, rival => context! { id => maybe(rival) }, rows }
 }
 
 /// Criterion's median time of one case.
@@ -212,14 +204,11 @@ fn reach(data: &Data<'_>) -> Option<String> {
         });
         reach.push((n, format!("`{id}` {}{why}", format_size(n))));
     }
-    if reach.is_empty() {
-        return None;
-    }
     reach.sort_by_key(|(n, _)| *n);
     let list: Vec<String> = reach.into_iter().map(|(_, text)| text).collect();
+    let list = (!list.is_empty()).then(|| list.join(", "))?;
     Some(format!(
-        "Where each stops scaling, the largest n timed to a first solution: {}.",
-        list.join(", ")
+        "Where each stops scaling, the largest n timed to a first solution: {list}."
     ))
 }
 
@@ -227,11 +216,9 @@ fn reach(data: &Data<'_>) -> Option<String> {
 fn range(ratios: &[f64]) -> Option<String> {
     let lo = ratios.iter().copied().reduce(f64::min)?;
     let hi = ratios.iter().copied().reduce(f64::max)?;
-    if format!("{lo:.0}") == format!("{hi:.0}") {
-        Some(format!("{lo:.0}×"))
-    } else {
-        Some(format!("{lo:.0}–{hi:.0}×"))
-    }
+    let (lo, hi) = (format!("{lo:.0}"), format!("{hi:.0}"));
+    let span = if lo == hi { lo } else { format!("{lo}–{hi}") };
+    Some(format!("{span}×"))
 }
 
 /// A share as words where it is a simple fraction (`a quarter`), else as a ratio.
