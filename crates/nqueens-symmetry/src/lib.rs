@@ -122,6 +122,7 @@
 
 mod constellation;
 mod kernel;
+mod literature;
 mod plan;
 mod symmetric;
 
@@ -220,7 +221,7 @@ impl Strategy for SymmetrySolver {
                 goals: &[],
             })],
             tradeoffs: TRADEOFFS,
-            literature: &[],
+            literature: literature::EXPERIMENTS,
         }
     }
 
