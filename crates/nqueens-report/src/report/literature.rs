@@ -310,7 +310,8 @@ pub(super) fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
     )
 }
 
-/// What the climbs without a published figure measured, a sentence for each size.
+/// What the climbs without a published figure measured, a sentence for each size a profile
+/// runs.
 fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
     let mut sentences = Vec::new();
     for reproduction in all.iter().filter(|r| r.experiment.claims.is_empty()) {
@@ -320,7 +321,11 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
         };
         let what =
             what.get(..1).unwrap_or_default().to_uppercase() + what.get(1..).unwrap_or_default();
-        for &n in reproduction.experiment.sizes.full {
+        let sizes = reproduction.experiment.sizes;
+        let mut sizes = [sizes.quick, sizes.full].concat();
+        sizes.sort_unstable();
+        sizes.dedup();
+        for n in sizes {
             let Some(c) = climbs(records, label, n) else {
                 sentences.push(format!("{what} has no published figure at n = {n}."));
                 continue;
