@@ -41,20 +41,13 @@ pub(crate) fn rank(runs: Runs) -> u8 {
     match runs {
         Runs::Climbs { .. } => 0,
         Runs::Seeded => 1,
-        Runs::Tested {
-            after: After::Statistics,
-            ..
-        } => 2,
         Runs::TreeProfile => 3,
-        Runs::Tested {
-            after: After::TreeProfiles,
-            ..
-        } => 4,
         Runs::Lexicographic => 5,
-        Runs::Tested {
-            after: After::FirstSolutions,
-            ..
-        } => 6,
+        Runs::Tested { after, .. } => match after {
+            After::Statistics => 2,
+            After::TreeProfiles => 4,
+            After::FirstSolutions => 6,
+        },
     }
 }
 
