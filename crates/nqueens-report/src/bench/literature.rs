@@ -19,7 +19,8 @@ pub struct Trial<'c, 'r> {
 }
 
 impl Trial<'_, '_> {
-    /// The label its records are kept under ([`record_label`]).
+    /// The label its records are kept under: its case's, with `-profile` after it for a tree
+    /// profile.
     pub fn label(&self) -> String {
         record_label(&self.case.label, self.experiment.runs)
     }

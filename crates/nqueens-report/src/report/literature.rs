@@ -18,7 +18,7 @@ use crate::{CaseRecord, CaseStatus, format_count};
 /// An experiment a registered strategy declares, with the label its records are kept under.
 #[derive(Clone, Debug)]
 pub struct Reproduction {
-    /// The label of its records in the group `literature` ([`record_label`]).
+    /// The label of its records in the group `literature` (as the bench's trial labels them).
     pub label: String,
     /// The declaration.
     pub experiment: &'static Experiment,
