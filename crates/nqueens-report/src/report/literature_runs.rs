@@ -30,12 +30,10 @@ pub(super) fn ours(
         Runs::Lexicographic => {
             // Every strategy that runs them at this size (in some profile), in one row.
             let every = [Profile::Test, Profile::Quick, Profile::Full];
-            let others = all.iter().filter(|o| {
-                let runs = &o.experiment;
-                runs.runs == Runs::Lexicographic
-                    && !profiles_running(&runs.sizes, n, &every).is_empty()
-            });
-            let runs: Vec<(&str, Option<&CaseRecord>)> = others
+            let runs: Vec<(&str, Option<&CaseRecord>)> = all
+                .iter()
+                .filter(|o| o.experiment.runs == Runs::Lexicographic)
+                .filter(|o| !profiles_running(&o.experiment.sizes, n, &every).is_empty())
                 .map(|o| (o.label.as_str(), found(&o.label).first().copied()))
                 .collect();
             lexicographic(&runs, *found(label).first()?, label, claim)
