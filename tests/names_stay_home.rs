@@ -2,7 +2,7 @@
 //! report, the bench, the CLI and the run machinery read what they say of a strategy from its
 //! declarations. This test reads their non-test sources and fails on any string literal that
 //! holds a strategy's name as a word (`"bitmask"`, `"quadrants-t1"`, `"(vector|dlx)"`), and on
-//! any line of their templates (`*.j2`, literals as a whole) that does.
+//! any line of their templates (`*.j2`: all their text is literal) that does.
 
 use std::fs;
 use std::path::{Path, PathBuf};
