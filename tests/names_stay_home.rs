@@ -1,7 +1,8 @@
 //! A strategy's name is written in its own crate and on its registry line, nowhere else: the
 //! report, the bench, the CLI and the run machinery read what they say of a strategy from its
 //! declarations. This test reads their non-test sources and fails on any string literal that
-//! holds a strategy's name as a word (`"bitmask"`, `"quadrants-t1"`, `"(vector|dlx)"`).
+//! holds a strategy's name as a word (`"bitmask"`, `"quadrants-t1"`, `"(vector|dlx)"`), and on
+//! any line of their templates (`*.j2`: all their text is literal) that does.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,11 +29,20 @@ fn no_strategy_is_named_outside_its_crate() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
     for dir in SHARED_CODE {
-        for file in rust_files(&root.join(dir)) {
+        for file in source_files(&root.join(dir)) {
             let Ok(text) = fs::read_to_string(&file) else {
                 continue;
             };
-            for (line, literal) in string_literals(non_test_part(&text)) {
+            let literals = match file.extension().is_some_and(|e| e == "j2") {
+                true => text
+                    .lines()
+                    .map(str::to_string)
+                    .zip(1..)
+                    .map(|(l, i)| (i, l))
+                    .collect(),
+                false => string_literals(non_test_part(&text)),
+            };
+            for (line, literal) in literals {
                 let prose = NOT_NAMES
                     .iter()
                     .fold(literal.clone(), |l, p| l.replace(p, ""));
@@ -56,8 +66,8 @@ fn no_strategy_is_named_outside_its_crate() {
     );
 }
 
-/// The `.rs` files under `dir`, tests left out.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+/// The `.rs` and `.j2` files under `dir`, tests left out.
+fn source_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let Ok(entries) = fs::read_dir(dir) else {
         return files;
@@ -66,8 +76,8 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
         let path = entry.path();
         let name = entry.file_name();
         if path.is_dir() && name != "tests" {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") && name != "tests.rs" {
+            files.extend(source_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs" || e == "j2") && name != "tests.rs" {
             files.push(path);
         }
     }

@@ -36,6 +36,8 @@ pub fn literature_group(h: &mut Harness, registry: &Registry) {
                 }
             }
             Runs::TreeProfile => h.push(tree_profile(&trial)),
+            // Checked by the test suite: nothing to run (it declares no sizes).
+            Runs::Tested { .. } => {}
             Runs::Lexicographic => {
                 // Statistics on: a counter may keep its nodes only then.
                 let config = Config {

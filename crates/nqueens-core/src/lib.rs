@@ -76,7 +76,7 @@ pub use config::{Config, Event, Observer, StopFlag, fresh_seed};
 pub use cost::{Cost, CostModel, Growth, REFERENCE_THREADS};
 pub use error::{Bytes, Error, Estimate, Needed, quote};
 pub use given::{Given, InvalidGiven};
-pub use literature::{Claim, Experiment, Figure, Measure, Runs, Sizes, TreeProfile};
+pub use literature::{After, Claim, Experiment, Figure, Measure, Runs, Sizes, TreeProfile};
 pub use operation::{Limit, Operation};
 pub use render::{Board, BoardStyle};
 pub use run::{CountRun, Details, Ended, FirstOutcome, FirstRun, VisitRun};

@@ -45,6 +45,39 @@ pub enum Runs {
     /// The lexicographically first solution, one run with statistics on: its time and nodes,
     /// in one row with every other strategy's run of this kind at the same size.
     Lexicographic,
+    /// Nothing for the bench to run: the claims are [`Figure::Tested`], figures a test of the
+    /// suite checks, and their rows follow those of `after`; `note`, if not empty, is a
+    /// sentence after the table.
+    Tested {
+        /// The rows they follow.
+        after: After,
+        /// What the table cannot say (figures measured by hand); may be empty.
+        note: &'static str,
+    },
+}
+
+/// The rows of the report's table that a [`Runs::Tested`] experiment's rows follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum After {
+    /// The statistics of climbs and seeded runs, at the head of the table.
+    Statistics,
+    /// The tree profiles' rows.
+    TreeProfiles,
+    /// The lexicographic first solutions' rows.
+    FirstSolutions,
+}
+
+impl Experiment {
+    /// Figures a test checks, their rows after `after`'s, with `note` after the table.
+    pub const fn tested(after: After, note: &'static str, claims: &'static [Claim]) -> Experiment {
+        Experiment {
+            variant: None,
+            runs: Runs::Tested { after, note },
+            sizes: Sizes::every(&[]),
+            cost: CostModel::UNKNOWN,
+            claims,
+        }
+    }
 }
 
 impl Runs {
@@ -86,6 +119,24 @@ pub struct Claim {
     pub n: usize,
     /// What of the runs is set beside it, and the rule of the verdict.
     pub figure: Figure,
+}
+
+impl Claim {
+    /// A figure a test checks (of a [`Runs::Tested`] experiment; `n` is 0, nothing runs).
+    pub const fn tested(
+        source: &'static str,
+        claim: &'static str,
+        ours: &'static str,
+        verdict: &'static str,
+    ) -> Claim {
+        let figure = Figure::Tested { ours, verdict };
+        Claim {
+            source,
+            claim,
+            n: 0,
+            figure,
+        }
+    }
 }
 
 /// What of our runs meets a [`Claim`], and how the verdict is given.
@@ -131,6 +182,13 @@ pub enum Figure {
     },
     /// Ours beside the published figure, with `verdict` as it stands (the work differs).
     Beside {
+        /// The verdict.
+        verdict: &'static str,
+    },
+    /// Ours as a test of the suite checks it, and the verdict it holds to ([`Runs::Tested`]).
+    Tested {
+        /// Our figure.
+        ours: &'static str,
         /// The verdict.
         verdict: &'static str,
     },

@@ -114,6 +114,7 @@
 #![deny(missing_docs)]
 
 mod evolve;
+mod literature;
 mod operators;
 mod selection;
 #[cfg(test)]
@@ -316,6 +317,7 @@ impl Strategy for GeneticSolver {
             seed: Some(2),
         })
         .tradeoffs(TRADEOFFS)
+        .literature(literature::EXPERIMENTS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -14,6 +14,9 @@ const SIDEWAYS: &str = "AIMA does not say how it breaks ties between best succes
                         it counts a climb's last sideways moves; ours takes a uniformly random \
                         best successor and counts every move made";
 
+/// The size of AIMA's figures.
+const N: usize = 8;
+
 /// AIMA's figure at n = 8: `published`, give or take `precision`.
 const fn aima(
     source: &'static str,
@@ -31,7 +34,7 @@ const fn aima(
     Claim {
         source,
         claim,
-        n: 8,
+        n: N,
         figure,
     }
 }
@@ -43,7 +46,7 @@ const fn climbs(
     seconds: &'static [(usize, f64)],
     claims: &'static [Claim],
 ) -> Experiment {
-    let (sizes, cost) = (Sizes::every(&[8]), CostModel::power(seconds, 1.0));
+    let (sizes, cost) = (Sizes::every(&[N]), CostModel::power(seconds, 1.0));
     Experiment {
         variant: Some(variant),
         runs: Runs::Climbs { what },

@@ -85,6 +85,29 @@ pub fn format_size(n: usize) -> String {
     }
 }
 
+/// A board size in prose, exact: `10^6` for a power of ten from a million, else with its
+/// thousands marked (`500,000`).
+pub(crate) fn exact_size(n: usize) -> String {
+    let power = n.max(1).ilog10();
+    match 10usize.pow(power) == n && power >= 6 {
+        true => format!("10^{power}"),
+        false => thousands(n as u64),
+    }
+}
+
+/// `39,029,188,884`: an exact count with its thousands marked.
+pub(crate) fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //! (Knuth's 16-queens tree, Pearson's first solutions, Sosič and Gu's 500,000 queens), with
 //! and without those runs.
 
-use nqueens_core::Stats;
+use nqueens_core::{Figure, Measure, Runs, Stats};
 use nqueens_report::{
     CaseRecord, CaseStatus, ReportInput, ReportOptions, Reproduction, StatsFile, group::LITERATURE,
     write_report,
@@ -146,7 +146,8 @@ fn the_bench_s_runs_fill_the_knuth_pearson_and_sosic_gu_rows() {
 }
 
 /// A declaration cannot name a variant its strategy lacks (its runs would silently never be
-/// planned), nor a claim at a size no profile of the bench runs.
+/// planned), nor a claim at a size no profile of the bench runs, nor a figure its runs do not
+/// measure (a climb's measure of seeded runs; a tested figure of runs, or the reverse).
 #[test]
 fn every_declared_experiment_runs_a_variant_of_its_strategy_at_its_claims_sizes() {
     let registry = nqueens::registry();
@@ -157,11 +158,39 @@ fn every_declared_experiment_runs_a_variant_of_its_strategy_at_its_claims_sizes(
             if let Some(variant) = experiment.variant {
                 assert!(capabilities.named(variant).is_some(), "{name}: {variant}");
             }
+            let runs = experiment.runs;
             for claim in experiment.claims {
+                let (tested, figure) = (matches!(runs, Runs::Tested { .. }), claim.figure);
                 let sizes = [experiment.sizes.quick, experiment.sizes.full];
                 let run = sizes.iter().any(|s| s.contains(&claim.n));
-                assert!(run, "{name}: no profile runs n = {}", claim.n);
+                assert!(run || tested, "{name}: no profile runs n = {}", claim.n);
+                let belongs = match figure {
+                    Figure::Mean { of, .. } => match runs {
+                        Runs::Climbs { .. } => of != Measure::Repairs,
+                        Runs::Seeded => of == Measure::Repairs,
+                        _ => false,
+                    },
+                    Figure::Tested { .. } => tested,
+                    _ => !tested,
+                };
+                assert!(belongs, "{name}: {figure:?} is not a figure of {runs:?}");
             }
         }
     }
+}
+
+/// A strategy's first solution missing from a row of several (it failed, or ran past its
+/// budget) is said in the row; the others' runs are still shown.
+#[test]
+fn a_missing_first_solution_leaves_the_others_in_the_row() {
+    let mut vector = run("vector", "vector", 20, 0.053, "found");
+    vector.stats.nodes = 199_635;
+    let failed = run("bitmask", "bitmask", 20, 0.004, "ran past its budget");
+    let section = literature_section("literature-missing", vec![vector, failed]);
+    let pearson = row(&section, "n = 20 in 1 min 46 s");
+    assert!(
+        pearson.contains("`vector` 53 ms, `bitmask` not found (one run each)"),
+        "{pearson}"
+    );
+    assert!(pearson.contains("; nodes: 199,635 |"), "{pearson}");
 }

@@ -3,8 +3,8 @@
 //! under its labels) and the report sets its claims beside the runs.
 
 use nqueens_core::{
-    Capabilities, Claim, CostModel, Experiment, Figure, Limit, Measure, Runs, Sizes, Strategy,
-    Variant,
+    After, Capabilities, Claim, CostModel, Experiment, Figure, Limit, Measure, Runs, Sizes,
+    Strategy, Variant,
 };
 use nqueens_report::bench::{Budget, Mode, Plan, Profile, plan_trials, trials};
 use nqueens_report::group::LITERATURE;
@@ -78,6 +78,17 @@ const EXPERIMENTS: &[Experiment] = &[
         cost: CostModel::UNKNOWN,
         claims: &[],
     },
+    // Checked by a test of its own: nothing to plan, a row and a note in the report.
+    Experiment::tested(
+        After::FirstSolutions,
+        "Toy's note, measured by hand.",
+        &[Claim::tested(
+            "Toy (2026), tested",
+            "toy's exact figure",
+            "the same",
+            "holds (exact; a test)",
+        )],
+    ),
 ];
 
 impl Strategy for Toy {
@@ -161,4 +172,10 @@ fn the_report_sets_the_toy_s_claims_beside_its_runs() {
         "{tree}"
     );
     assert!(readme.contains("Toy climbing has no published figure at n = 8."));
+    let tested = row("toy's exact figure");
+    assert!(
+        tested.ends_with("| the same | holds (exact; a test) |"),
+        "{tested}"
+    );
+    assert!(readme.contains("Toy's note, measured by hand."));
 }

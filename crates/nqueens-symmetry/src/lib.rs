@@ -122,6 +122,7 @@
 
 mod constellation;
 mod kernel;
+mod literature;
 mod plan;
 mod symmetric;
 
@@ -210,7 +211,9 @@ impl Strategy for SymmetrySolver {
         Capabilities {
             counts_classes: true,
             resumable: true,
-            ..Capabilities::new(COUNTER.summary, &[COUNTER]).tradeoffs(TRADEOFFS)
+            ..Capabilities::new(COUNTER.summary, &[COUNTER])
+                .tradeoffs(TRADEOFFS)
+                .literature(literature::EXPERIMENTS)
         }
         // Timed beside count.c on one and two threads.
         .bench(&[BenchExtra::Yardstick(Counterpart {

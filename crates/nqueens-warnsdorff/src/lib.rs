@@ -103,6 +103,7 @@
 #![deny(missing_docs)]
 
 mod counted;
+mod literature;
 mod search;
 
 use std::ops::ControlFlow;
@@ -384,6 +385,7 @@ impl Strategy for WarnsdorffSolver {
             full_only: false,
         })])
         .tradeoffs(TRADEOFFS)
+        .literature(literature::EXPERIMENTS)
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -3,7 +3,7 @@
 //! run by the case of its variant at the sizes of the profile, and what each costs. The group
 //! runs kind by kind ([`Runs`], in its order), size by size, cases in the plan's order.
 
-use nqueens_core::{Experiment, Runs, Sizes};
+use nqueens_core::{After, Experiment, Runs, Sizes};
 
 use super::{Budget, Case, Plan, Profile};
 use crate::group::LITERATURE;
@@ -19,7 +19,8 @@ pub struct Trial<'c, 'r> {
 }
 
 impl Trial<'_, '_> {
-    /// The label its records are kept under ([`record_label`]).
+    /// The label its records are kept under: its case's, with `-profile` after it for a tree
+    /// profile.
     pub fn label(&self) -> String {
         record_label(&self.case.label, self.experiment.runs)
     }
@@ -28,20 +29,26 @@ impl Trial<'_, '_> {
 /// The label of an experiment's records in the group: the case label of its variant, with
 /// `-profile` after it for a tree profile (`bitmask-profile`), whose records are not the
 /// first solutions of the same case.
-pub fn record_label(case: &str, runs: Runs) -> String {
+pub(crate) fn record_label(case: &str, runs: Runs) -> String {
     match runs {
         Runs::TreeProfile => format!("{case}-profile"),
         _ => case.to_string(),
     }
 }
 
-/// The order of the kinds in the group, and of their rows in the report.
+/// The order of the kinds in the group, and of their rows in the report (a tested figure's
+/// after the rows it follows).
 pub(crate) fn rank(runs: Runs) -> u8 {
     match runs {
         Runs::Climbs { .. } => 0,
         Runs::Seeded => 1,
-        Runs::TreeProfile => 2,
-        Runs::Lexicographic => 3,
+        Runs::TreeProfile => 3,
+        Runs::Lexicographic => 5,
+        Runs::Tested { after, .. } => match after {
+            After::Statistics => 2,
+            After::TreeProfiles => 4,
+            After::FirstSolutions => 6,
+        },
     }
 }
 
@@ -61,6 +68,12 @@ pub(crate) fn sizes_in(sizes: &Sizes, profile: Profile) -> &'static [usize] {
         Profile::Quick => sizes.quick,
         Profile::Default | Profile::Full => sizes.full,
     }
+}
+
+/// The profiles among `profiles` that run size `n` of `sizes`.
+pub(crate) fn profiles_running(sizes: &Sizes, n: usize, profiles: &[Profile]) -> Vec<Profile> {
+    let runs = |p: &&Profile| sizes_in(sizes, **p).contains(&n);
+    profiles.iter().filter(runs).copied().collect()
 }
 
 /// The group's trials in the order they run, as `plan`'s filter selects them: each case's
@@ -97,7 +110,7 @@ pub fn plan_trials(budget: &mut Budget, plan: &Plan, trials: &[Trial<'_, '_>]) {
                 (count * size) as f64 / Runs::CLIMBS_BATCH as f64
             }
             Runs::Seeded => plan.seeds.len() as f64,
-            Runs::TreeProfile | Runs::Lexicographic => 1.0,
+            Runs::TreeProfile | Runs::Lexicographic | Runs::Tested { .. } => 1.0,
         };
         let run = trial.experiment.cost.seconds(trial.n).map(|s| s * runs);
         let n = trial.n.to_string();

@@ -11,12 +11,12 @@ mod budget;
 mod extras;
 pub(crate) mod literature;
 mod models;
-mod plan;
+pub(crate) mod plan;
 mod slow;
 
 pub use budget::{Budget, LINEAR_RUNS, Series, is_fast, minutes, series, series_group};
 pub use extras::{OnceCase, Runner, YardstickCase};
-pub use literature::{Trial, batches, plan_trials, record_label, trials};
+pub use literature::{Trial, batches, plan_trials, trials};
 pub use models::{bench_model, completion_cost, variant_cost};
-pub use plan::{Case, Mode, Plan, Profile, RESAMPLES, SEEDS, Sampling, Yardstick, case_label};
+pub use plan::{Case, Mode, Plan, Profile, RESAMPLES, SEEDS, Sampling, Yardstick};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

@@ -312,12 +312,13 @@ fn filter(args: &[String], exact: bool) -> Option<Regex> {
     Regex::new(if exact { &anchored } else { filter }).ok()
 }
 
-/// A case's label: the registry name for the strategy's default (first) variant,
+/// A case's label: the registry name for the strategy's default (first) variant (or none),
 /// `name-variant` for the others.
-pub fn case_label(strategy: &str, variant: Option<&str>, is_default: bool) -> String {
+pub(crate) fn case_label(solver: &dyn Solver, variant: Option<&str>) -> String {
+    let default = solver.capabilities().variants.first().and_then(|v| v.name);
     match variant {
-        Some(name) if !is_default => format!("{strategy}-{name}"),
-        _ => strategy.to_string(),
+        Some(name) if Some(name) != default => format!("{}-{name}", solver.name()),
+        _ => solver.name().to_string(),
     }
 }
 
@@ -374,7 +375,7 @@ impl Plan {
         });
         for solver in registry.available() {
             for (i, variant) in solver.capabilities().variants.iter().enumerate() {
-                let label = case_label(solver.name(), variant.name, i == 0);
+                let label = case_label(solver, variant.name);
                 let solver = match &self.slowing {
                     Some(slow) if slow.label == label => Slowed::leak(solver, slow.times),
                     _ => solver,

@@ -9,15 +9,16 @@
 use nqueens_core::{Claim, Experiment, Figure, Measure, Runs, Sizes};
 use nqueens_run::Registry;
 
-use crate::bench::literature::{rank, record_label, sizes_in};
-use crate::bench::{Profile, case_label};
+use crate::bench::Profile;
+use crate::bench::literature::{profiles_running, rank, record_label};
+use crate::bench::plan::case_label;
 use crate::group::LITERATURE;
 use crate::{CaseRecord, CaseStatus, format_count};
 
 /// An experiment a registered strategy declares, with the label its records are kept under.
 #[derive(Clone, Debug)]
 pub struct Reproduction {
-    /// The label of its records in the group `literature` ([`record_label`]).
+    /// The label of its records in the group `literature` (as the bench's trial labels them).
     pub label: String,
     /// The declaration.
     pub experiment: &'static Experiment,
@@ -28,16 +29,10 @@ impl Reproduction {
     pub fn of_registry(registry: &Registry) -> Vec<Reproduction> {
         let mut all = Vec::new();
         for solver in registry.iter() {
-            let capabilities = solver.capabilities();
-            let default = capabilities.variants.first().and_then(|v| v.name);
-            for experiment in capabilities.literature {
-                let variant = experiment.variant;
-                let is_default = variant.is_none_or(|v| Some(v) == default);
+            for experiment in solver.capabilities().literature {
+                let case = case_label(solver, experiment.variant);
                 all.push(Reproduction {
-                    label: record_label(
-                        &case_label(solver.name(), variant, is_default),
-                        experiment.runs,
-                    ),
+                    label: record_label(&case, experiment.runs),
                     experiment,
                 });
             }
@@ -46,33 +41,40 @@ impl Reproduction {
     }
 }
 
-/// What the section's template shows of the experiments: the rows of the climbs and seeded
-/// runs (`statistics`, at the head of the table), of the tree profiles and of the first
-/// solutions (each beside the template's rows of the same source), and the sentences of the
-/// climbs without a published figure (`unclaimed`).
+/// What the section's template shows of the experiments: the table's rows (`rows`), the seeds
+/// of a batch of climbs (`batch`), the sentences of the climbs without a published figure
+/// (`unclaimed`) and the notes of the tested figures (`notes`).
 pub(super) fn section(records: &[CaseRecord], all: &[Reproduction]) -> minijinja::Value {
+    let notes = all.iter().filter_map(|r| match r.experiment.runs {
+        Runs::Tested { note, .. } if !note.is_empty() => Some(note),
+        _ => None,
+    });
     minijinja::context! {
-        statistics => [rows(records, all, 0), rows(records, all, 1)].concat(),
-        tree_profiles => rows(records, all, 2),
-        first_solutions => rows(records, all, 3),
+        rows => rows(records, all),
+        batch => Runs::CLIMBS_BATCH,
         unclaimed => unclaimed(records, all),
+        notes => notes.collect::<Vec<_>>().join(" "),
     }
 }
 
-/// The rows of the experiments of one kind (its [`rank`]: climbs 0, seeded runs 1, tree
-/// profiles 2, lexicographic first solutions 3), in registry order, each experiment's claims in
-/// the order it declares them.
-fn rows(records: &[CaseRecord], all: &[Reproduction], kind: u8) -> Vec<[String; 4]> {
+/// The table's rows, kind by kind in the order of [`rank`], each kind's experiments in registry
+/// order and each experiment's claims in the order it declares them.
+fn rows(records: &[CaseRecord], all: &[Reproduction]) -> Vec<[String; 4]> {
+    let mut sorted: Vec<&Reproduction> = all.iter().collect();
+    sorted.sort_by_key(|r| rank(r.experiment.runs));
     let mut rows = Vec::new();
-    for reproduction in all.iter().filter(|r| rank(r.experiment.runs) == kind) {
+    for reproduction in sorted {
         let experiment = reproduction.experiment;
         if let Runs::Climbs { what } = experiment.runs {
             rows.extend(climbs_rows(records, reproduction, what));
             continue;
         }
         for claim in experiment.claims {
-            let ran = super::literature_runs::ours(records, all, reproduction, claim);
-            let (ours, verdict) = ran.unwrap_or_else(|| not_run(&experiment.sizes, claim));
+            let (ours, verdict) = match claim.figure {
+                Figure::Tested { ours, verdict } => (ours.to_string(), verdict.to_string()),
+                _ => super::literature_runs::ours(records, all, reproduction, claim)
+                    .unwrap_or_else(|| not_run(&experiment.sizes, claim)),
+            };
             rows.push([claim.source.into(), claim.claim.into(), ours, verdict]);
         }
     }
@@ -95,11 +97,9 @@ pub(super) fn measured<'a>(
 /// Why a claim's row has no figure of ours (which profiles run its size), and the verdict it
 /// states all the same.
 fn not_run(sizes: &Sizes, claim: &Claim) -> (String, String) {
-    let profiles: Vec<&str> = [Profile::Quick, Profile::Default, Profile::Full]
-        .into_iter()
-        .filter(|&p| sizes_in(sizes, p).contains(&claim.n))
-        .map(Profile::name)
-        .collect();
+    let profiles = [Profile::Quick, Profile::Default, Profile::Full];
+    let profiles = profiles_running(sizes, claim.n, &profiles);
+    let profiles: Vec<&str> = profiles.into_iter().map(Profile::name).collect();
     let why = match profiles.is_empty() {
         true => "not run (no profile of the bench runs it)".to_string(),
         false => format!(
@@ -310,7 +310,8 @@ pub(super) fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
     )
 }
 
-/// What the climbs without a published figure measured, a sentence for each size.
+/// What the climbs without a published figure measured, a sentence for each size a profile
+/// runs.
 fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
     let mut sentences = Vec::new();
     for reproduction in all.iter().filter(|r| r.experiment.claims.is_empty()) {
@@ -320,7 +321,11 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
         };
         let what =
             what.get(..1).unwrap_or_default().to_uppercase() + what.get(1..).unwrap_or_default();
-        for &n in reproduction.experiment.sizes.full {
+        let sizes = reproduction.experiment.sizes;
+        let mut sizes = [sizes.quick, sizes.full].concat();
+        sizes.sort_unstable();
+        sizes.dedup();
+        for n in sizes {
             let Some(c) = climbs(records, label, n) else {
                 sentences.push(format!("{what} has no published figure at n = {n}."));
                 continue;
@@ -350,19 +355,22 @@ fn climbs_rows(
     what: &str,
 ) -> Vec<[String; 4]> {
     let (claims, label) = (reproduction.experiment.claims, &reproduction.label);
-    let Some(first) = claims.first() else {
-        return Vec::new();
-    };
-    let Some(c) = climbs(records, label, first.n) else {
-        return vec![[
-            first.source.to_string(),
-            format!("{}-queens, {what}", first.n),
-            "not measured (run `cargo bench --bench compare -- literature`)".to_string(),
-            "–".to_string(),
-        ]];
-    };
     let mut rows = Vec::new();
+    let mut unmeasured = Vec::new();
     for claim in claims {
+        let Some(c) = climbs(records, label, claim.n) else {
+            // One row for each size not measured, at its first claim.
+            if !unmeasured.contains(&claim.n) {
+                unmeasured.push(claim.n);
+                rows.push([
+                    claim.source.to_string(),
+                    format!("{}-queens, {what}", claim.n),
+                    "not measured (run `cargo bench --bench compare -- literature`)".to_string(),
+                    "–".to_string(),
+                ]);
+            }
+            continue;
+        };
         let Figure::Mean { of, .. } = claim.figure else {
             continue;
         };
@@ -441,7 +449,7 @@ mod tests {
             declared("hill-climbing-steepest"),
             declared("hill-climbing"),
         ];
-        let md = format!("{:?}", rows(&records, &all, 0));
+        let md = format!("{:?}", rows(&records, &all));
         assert!(md.contains("holds within the interval"), "{md}");
         assert!(md.contains("not measured"), "{md}");
     }

@@ -2,12 +2,14 @@
 //! (group `literature`): seeded runs (their repair moves and times), a tree profile's total
 //! nodes, and the lexicographic first solutions of every strategy that runs them, timed once.
 
-use nqueens_core::{Claim, Figure, Runs, Sizes};
+use nqueens_core::{Claim, Figure, Measure, Runs};
 
 use super::literature::{
     Reproduction, and_list, mean_interval, measured, show, shown, stated, verdict,
 };
-use super::readme::thousands;
+use crate::bench::Profile;
+use crate::bench::literature::profiles_running;
+use crate::format::{exact_size, thousands};
 use crate::{CaseRecord, format_seconds};
 
 /// Ours and the verdict for `claim` of `reproduction`, from its runs at the claim's size;
@@ -26,25 +28,19 @@ pub(super) fn ours(
     match reproduction.experiment.runs {
         Runs::TreeProfile => tree_profile(measured(records, label, n).first()?, label, claim),
         Runs::Lexicographic => {
-            // Every strategy that runs them at this size, in one row.
-            let others = all
+            // Every strategy that runs them at this size (in some profile), in one row.
+            let every = [Profile::Test, Profile::Quick, Profile::Full];
+            let runs: Vec<(&str, Option<&CaseRecord>)> = all
                 .iter()
-                .filter(|o| o.experiment.runs == Runs::Lexicographic);
-            let runs: Vec<(&str, &CaseRecord)> = others
-                .filter(|o| declares(&o.experiment.sizes, n))
-                .map(|o| Some((o.label.as_str(), *found(&o.label).first()?)))
-                .collect::<Option<_>>()?;
+                .filter(|o| o.experiment.runs == Runs::Lexicographic)
+                .filter(|o| !profiles_running(&o.experiment.sizes, n, &every).is_empty())
+                .map(|o| (o.label.as_str(), found(&o.label).first().copied()))
+                .collect();
             lexicographic(&runs, *found(label).first()?, label, claim)
         }
         Runs::Seeded | Runs::Climbs { .. } => seeded(&found(label), label, claim),
+        Runs::Tested { .. } => None,
     }
-}
-
-/// Whether `sizes` has `n` in any profile.
-fn declares(sizes: &Sizes, n: usize) -> bool {
-    [sizes.test, sizes.quick, sizes.full]
-        .iter()
-        .any(|s| s.contains(&n))
 }
 
 /// A tree profile's total beside the published one.
@@ -64,23 +60,32 @@ fn tree_profile(run: &CaseRecord, label: &str, claim: &Claim) -> Option<(String,
     Some((ours, verdict.to_string()))
 }
 
-/// The lexicographic first solutions of every strategy at the claim's size (`runs`), with their
-/// nodes, and how much faster `own` is than the published time.
+/// The lexicographic first solutions of every strategy at the claim's size (`runs`, `None`
+/// where one found none), with their nodes, and how much faster `own` is than the published
+/// time.
 fn lexicographic(
-    runs: &[(&str, &CaseRecord)],
+    runs: &[(&str, Option<&CaseRecord>)],
     own: &CaseRecord,
     label: &str,
     claim: &Claim,
 ) -> Option<(String, String)> {
+    let time =
+        |run: Option<&CaseRecord>| run.map_or("not found".into(), |r| format_seconds(r.seconds));
     let times: Vec<String> = runs
         .iter()
-        .map(|(label, run)| format!("`{label}` {}", format_seconds(run.seconds)))
+        .map(|&(label, run)| format!("`{label}` {}", time(run)))
         .collect();
-    let nodes: Vec<String> = runs.iter().map(|(_, r)| thousands(r.stats.nodes)).collect();
-    let tree = match nodes.windows(2).all(|w| w[0] == w[1]) {
-        true if nodes.len() == 2 => format!("the same tree: {} nodes in both", nodes[0]),
-        true => format!("the same tree: {} nodes in all", nodes[0]),
-        false => format!("nodes: {}", and_list(&nodes)),
+    let nodes: Vec<String> = runs
+        .iter()
+        .filter_map(|&(_, r)| Some(thousands(r?.stats.nodes)))
+        .collect();
+    let every = nodes.len() == runs.len();
+    let tree = match nodes.as_slice() {
+        [one, two] if every && one == two => format!("the same tree: {one} nodes in both"),
+        [one, rest @ ..] if every && rest.iter().all(|r| r == one) => {
+            format!("the same tree: {one} nodes in all")
+        }
+        _ => format!("nodes: {}", and_list(&nodes)),
     };
     let verdict = match claim.figure {
         Figure::Faster { seconds, verdict } if own.seconds > 0.0 => format!(
@@ -102,11 +107,15 @@ fn seeded(runs: &[&CaseRecord], label: &str, claim: &Claim) -> Option<(String, S
     let slowest = runs.iter().map(|r| r.seconds).reduce(f64::max)?;
     let fastest = runs.iter().map(|r| r.seconds).fold(f64::MAX, f64::min);
     Some(match claim.figure {
-        Figure::Mean { of, .. } => {
+        // A seeded run's one measure, its repair moves (a climb's are not per run).
+        Figure::Mean {
+            of: of @ Measure::Repairs,
+            ..
+        } => {
             let moves: Vec<f64> = runs.iter().map(|r| r.stats.moves as f64).collect();
             let mean = mean_interval(&moves);
             let (scale, digits, unit) = shown(of);
-            let (ours, n) = (show(&mean, scale, digits), size(claim.n));
+            let (ours, n) = (show(&mean, scale, digits), exact_size(claim.n));
             let row = format!("{ours} {unit}, mean over {k} seeds (`{label}`, n = {n})");
             (row, verdict(&claim.figure, &mean))
         }
@@ -133,11 +142,26 @@ fn seeded(runs: &[&CaseRecord], label: &str, claim: &Claim) -> Option<(String, S
     })
 }
 
-/// A board size: `10^6` for a power of ten from a million, else with its thousands marked.
-fn size(n: usize) -> String {
-    let power = n.max(1).ilog10();
-    match 10usize.pow(power) == n && power >= 6 {
-        true => format!("10^{power}"),
-        false => thousands(n as u64),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CaseStatus;
+    use crate::group::LITERATURE;
+
+    /// No other strategy's run, or none found: a row all the same, no panic.
+    #[test]
+    fn a_row_of_first_solutions_stands_without_the_others() {
+        let own = CaseRecord::new(LITERATURE, "own", "own", 8, CaseStatus::Measured);
+        let claim = Claim {
+            source: "",
+            claim: "",
+            n: 8,
+            figure: Figure::Beside { verdict: "beside" },
+        };
+        for runs in [vec![], vec![("other", None)]] {
+            let (ours, verdict) = lexicographic(&runs, &own, "own", &claim).unwrap();
+            assert!(ours.contains("nodes: "), "{ours}");
+            assert_eq!(verdict, "beside");
+        }
     }
 }

@@ -12,6 +12,7 @@ use super::tables::{seed_table, table, time_table, yardstick_table};
 use super::{Provenance, versus};
 use crate::bench::{LINEAR_RUNS, Mode, Plan, Profile, RESAMPLES};
 use crate::data::by_hand::HandCount;
+use crate::format::thousands;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, format_size};
 
@@ -253,17 +254,4 @@ fn by_hand_table(md: &mut String, counts: &[HandCount]) {
         "note",
     ];
     table(md, &head, "lrrrrrrrlll", rows);
-}
-
-/// `39,029,188,884`: an exact count with its thousands marked.
-pub(super) fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
