@@ -11,7 +11,7 @@ pub enum BenchExtra {
 }
 
 /// A program of the shared yardsticks (`../shared/yardstick/<program>.c`) run beside the
-/// strategy's count, a row per entry of `threads` (labelled `name-tK` when several).
+/// strategy's count, a row per entry of `threads`, labelled by [`Counterpart::row_label`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counterpart {
     /// The program, by its source's name without `.c` (`count`).
@@ -20,6 +20,17 @@ pub struct Counterpart {
     pub threads: &'static [Option<usize>],
     /// Sizes the strategy alone runs once each, where the program would take minutes.
     pub goals: &'static [usize],
+}
+
+impl Counterpart {
+    /// The label of strategy `name`'s row on `threads`: `name` when it declares one row,
+    /// `name-tK` (K threads) when several.
+    pub fn row_label(&self, name: &str, threads: Option<usize>) -> String {
+        match threads {
+            Some(k) if self.threads.len() > 1 => format!("{name}-t{k}"),
+            _ => name.to_string(),
+        }
+    }
 }
 
 /// Every size from `from` to `to`, each run once within `seconds`, past any failure.

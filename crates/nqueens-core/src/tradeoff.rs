@@ -22,7 +22,8 @@ pub enum Reading {
 /// first such size from 8, and `ratios`, the rival's time over ours at each size from there;
 /// `largest`: `n`, `us` and `rival` at the strategy's largest size. For
 /// [`Reading::Yardstick`]: `us`, `rival` (their `id`) and `rows`, one per size the strategy ran
-/// (`n`, `rival`: the C program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
+/// (`n`, `rival`: the C program's seconds, `t1`, `t2` ...: the strategy's on that many threads, a
+/// key per row its counterpart declares with a thread count).
 ///
 /// A figure the run lacks is undefined: a sentence that prints, filters or computes with one,
 /// or renders empty, is left out. Filters: `seconds`, `count`, `bytes`, `size`,

@@ -80,13 +80,13 @@ impl Plan {
                 let BenchExtra::Yardstick(counterpart) = extra else {
                     continue;
                 };
-                let name = solver.name();
-                let row = |k| match k {
-                    Some(k) if counterpart.threads.len() > 1 => format!("{name}-t{k}"),
-                    _ => name.to_string(),
-                };
                 let rows: Vec<_> = (counterpart.threads.iter())
-                    .map(|&k| (row(k), Runner::Solver(solver, k)))
+                    .map(|&k| {
+                        (
+                            counterpart.row_label(solver.name(), k),
+                            Runner::Solver(solver, k),
+                        )
+                    })
                     .collect();
                 declared.push((counterpart.program, rows, counterpart.goals));
             }

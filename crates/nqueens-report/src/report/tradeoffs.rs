@@ -11,7 +11,9 @@ use super::data::{Data, spread, values};
 use super::memory::{count_costs, summary_line, verdict};
 use super::tables::{times, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
-use crate::{CaseStatus, ReportError, format_bytes, format_count, format_seconds, format_size};
+use crate::{
+    CaseStatus, Family, ReportError, format_bytes, format_count, format_seconds, format_size,
+};
 
 /// The smallest size whose counting time is more search than the fixed cost of a call.
 const FROM_N: usize = 8;
@@ -32,7 +34,7 @@ pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError
             said.push(("", summary_line(&v)));
         }
         for tradeoff in family.tradeoffs.sentences {
-            if let Some(text) = render(&env, data, &family.name, tradeoff)? {
+            if let Some(text) = render(&env, data, family, tradeoff)? {
                 let stop = if tradeoff.heading.is_empty() { "." } else { "" };
                 said.push((tradeoff.heading, text + stop));
             }
@@ -86,14 +88,15 @@ fn figure(value: &Value) -> Result<f64, minijinja::Error> {
 fn render(
     env: &Environment<'_>,
     data: &Data<'_>,
-    name: &str,
+    family: &Family,
     tradeoff: &Tradeoff,
 ) -> Result<Option<String>, ReportError> {
+    let name = &family.name;
     let us = (tradeoff.variant).map_or(name.to_string(), |v| format!("{name}-{v}"));
     let figures = match tradeoff.reads {
         Reading::Count => pair(data, COUNT_ALL, &us, tradeoff),
         Reading::First => pair(data, FIRST_SOLUTION, &us, tradeoff),
-        Reading::Yardstick => Some(yardstick(data, &us)),
+        Reading::Yardstick => Some(yardstick(data, &us, family)),
     };
     let Some(figures) = figures else {
         return Ok(None);
@@ -150,12 +153,18 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
     })
 }
 
-/// The yardstick's figures: per size we ran, our seconds on each thread count (the labels
-/// `<us>-t<threads>`) and the C program's timed beside us there, our `rival`.
-fn yardstick(data: &Data<'_>, us: &str) -> Value {
+/// The yardstick's figures: per size we ran, our seconds on each thread count our
+/// [`Counterpart`](nqueens_core::Counterpart) declares (`tK`, from the rows it labels) and the
+/// C program's timed beside us there, our `rival`.
+fn yardstick(data: &Data<'_>, us: &str, family: &Family) -> Value {
+    let keys: Vec<(String, String)> = (family.counterpart.iter())
+        .flat_map(|c| c.threads.iter().map(move |&k| (c, k)))
+        .filter_map(|(c, k)| Some((c.row_label(&family.name, k), format!("t{}", k?))))
+        .collect();
     let threads = |id: &str| {
-        let count = id.strip_prefix(us)?.strip_prefix("-t")?;
-        count.parse::<usize>().is_ok().then(|| format!("t{count}"))
+        keys.iter()
+            .find(|(label, _)| label == id)
+            .map(|k| k.1.clone())
     };
     let mut rival = None;
     let mut rows: Vec<Value> = Vec::new();
