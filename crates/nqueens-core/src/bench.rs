@@ -1,6 +1,8 @@
 //! What the bench measures of a strategy beyond its series, declared as plain data
 //! ([`Capabilities::bench`](crate::Capabilities::bench)), costed by its [`Cost`](crate::Cost).
 
+use crate::Sizes;
+
 /// One measurement the bench makes of a strategy beyond its series.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BenchExtra {
@@ -18,8 +20,9 @@ pub struct Counterpart {
     pub program: &'static str,
     /// The threads of each row; `None` leaves them to the strategy's default.
     pub threads: &'static [Option<usize>],
-    /// Sizes the strategy alone runs once each, where the program would take minutes.
-    pub goals: &'static [usize],
+    /// Sizes the strategy alone runs once each, where the program would take minutes, per
+    /// profile.
+    pub goals: Sizes,
 }
 
 impl Counterpart {
@@ -44,4 +47,12 @@ pub struct OnceSweep {
     pub seconds: f64,
     /// Whether only the full profile runs it (a run of minutes).
     pub full_only: bool,
+}
+
+impl OnceSweep {
+    /// The largest size of a sweep in the bench's test mode (a check of the machinery, which
+    /// runs every sweep not `full_only`), whatever `to` says.
+    pub const TEST_TO: usize = 12;
+    /// The deadline of one run of a sweep in the bench's test mode, whatever `seconds` says.
+    pub const TEST_SECONDS: f64 = 1.0;
 }

@@ -4,9 +4,10 @@
 
 use std::time::Duration;
 
-use nqueens_core::{BenchExtra, Operation, REFERENCE_THREADS, Solver};
+use nqueens_core::{BenchExtra, OnceSweep, Operation, REFERENCE_THREADS, Solver};
 use nqueens_run::Registry;
 
+use super::literature::sizes_in;
 use super::models::{bench_model, variant_cost};
 use super::plan::{Case, Plan, Profile};
 use crate::group::{ONCE, YARDSTICK};
@@ -71,7 +72,7 @@ impl Plan {
     /// The `yardstick` group in run order: each of [`Plan::yardsticks`] at its sampled sizes,
     /// then at those it runs once, with the strategies that declare it their
     /// [`Counterpart`](nqueens_core::Counterpart) (registry order, a row per thread count);
-    /// then each strategy alone at its goals, unless the profile leaves them out.
+    /// then each strategy alone at its goals of the profile.
     pub fn yardstick_cases<'r>(&self, registry: &'r Registry) -> Vec<YardstickCase<'r>> {
         // Each declaration: its program, its rows, its goals.
         let mut declared = Vec::new();
@@ -99,8 +100,8 @@ impl Plan {
         };
         let sampled = (self.yardsticks.iter()).map(|y| (&y.sampled[..], beside(y.program), true));
         let once = (self.yardsticks.iter()).map(|y| (&y.once[..], beside(y.program), false));
-        let goals = (declared.iter().filter(|_| self.yardstick_goals))
-            .map(|(_, rows, goals)| (*goals, rows.clone(), false));
+        let goals = (declared.iter())
+            .map(|(_, rows, goals)| (sizes_in(goals, self.profile), rows.clone(), false));
         let mut out = Vec::new();
         for (sizes, rows, sampled) in sampled.chain(once).chain(goals) {
             for &n in sizes {
@@ -118,8 +119,9 @@ impl Plan {
         out
     }
 
-    /// The `once` group: the sweeps declared, in registry order, on the default variants (the
-    /// test profile's up to n = 12 within a second; those for the full profile alone in it).
+    /// The `once` group: the sweeps declared, in registry order, on the default variants (in
+    /// the test profile cut to [`OnceSweep::TEST_TO`] and [`OnceSweep::TEST_SECONDS`]; those
+    /// for the full profile alone in it).
     pub fn once_sweeps<'r>(&self, registry: &'r Registry) -> Vec<OnceCase<'r>> {
         let mut out = Vec::new();
         for case in self.cases(registry).into_iter().filter(|c| c.is_default) {
@@ -130,7 +132,7 @@ impl Plan {
                 let (to, seconds) = match self.profile {
                     Profile::Full => (sweep.to, sweep.seconds),
                     _ if sweep.full_only => continue,
-                    Profile::Test => (sweep.to.min(12), 1.0),
+                    Profile::Test => (sweep.to.min(OnceSweep::TEST_TO), OnceSweep::TEST_SECONDS),
                     _ => (sweep.to, sweep.seconds),
                 };
                 let sizes: Vec<usize> = (sweep.from..=to)

@@ -104,8 +104,6 @@ pub struct Plan {
     pub sampling: Sampling,
     /// The C yardsticks, each run beside the strategies that declare it their counterpart.
     pub yardsticks: Vec<Yardstick>,
-    /// Whether [`Counterpart::goals`](nqueens_core::Counterpart::goals) run.
-    pub yardstick_goals: bool,
     /// Board sizes of the `completion` group.
     pub completion_sizes: Vec<usize>,
     /// Given queens per board in the `completion` group, as fractions of n (k = n·a/b).
@@ -217,7 +215,6 @@ impl Plan {
                 slow_samples: 10,
             },
             yardsticks: yardsticks(15, &[], 11),
-            yardstick_goals: true,
             completion_sizes: vec![12, 20, 28],
             completion_fractions: vec![(1, 4), (1, 2)],
             completion_instances: 1,
@@ -251,7 +248,6 @@ impl Plan {
                     ..base.sampling
                 },
                 yardsticks: yardsticks(14, &[], 10),
-                yardstick_goals: false,
                 completion_sizes: vec![12, 20],
                 completion_budget: secs(0.25),
                 ..base
