@@ -4,19 +4,19 @@
 
 use std::time::Duration;
 
-use nqueens_core::{BenchExtra, OnceSweep, Operation, REFERENCE_THREADS, Solver};
+use nqueens_core::{BenchExtra, CostModel, OnceSweep, Operation, REFERENCE_THREADS, Solver};
 use nqueens_run::Registry;
 
 use super::literature::sizes_in;
-use super::models::{bench_model, variant_cost};
-use super::plan::{Case, Plan, Profile};
+use super::models::variant_cost;
+use super::plan::{Case, Plan, Profile, Yardstick};
 use crate::group::{ONCE, YARDSTICK};
 
 /// Who runs a yardstick case.
 #[derive(Clone, Copy)]
 pub enum Runner<'r> {
-    /// A C program, by its source's name without `.c`.
-    Program(&'static str),
+    /// A C program, by its source's name without `.c`, and its cost.
+    Program(&'static str, CostModel),
     /// A strategy's count on some threads (`None`: its default).
     Solver(&'r dyn Solver, Option<usize>),
 }
@@ -37,8 +37,9 @@ impl YardstickCase<'_> {
     /// Expected seconds of one run: the program's model, or the variant's count cost, scaled
     /// from the reference machine's threads to the row's where the count splits over threads.
     pub fn seconds(&self) -> Option<f64> {
-        let Runner::Solver(solver, threads) = self.runner else {
-            return bench_model(YARDSTICK, &self.label)?.seconds(self.n);
+        let (solver, threads) = match self.runner {
+            Runner::Program(_, cost) => return cost.seconds(self.n),
+            Runner::Solver(solver, threads) => (solver, threads),
         };
         let capabilities = solver.capabilities();
         let variant = (capabilities.resolve(None, Operation::Count, self.n, solver.name())).ok()?;
@@ -92,14 +93,18 @@ impl Plan {
                 declared.push((counterpart.program, rows, counterpart.goals));
             }
         }
-        let beside = |program: &'static str| {
+        let beside = |yardstick: &Yardstick| {
+            let program = yardstick.program;
             let rows = declared.iter().filter(|d| d.0 == program);
-            let mut all = vec![(format!("{program}.c"), Runner::Program(program))];
+            let mut all = vec![(
+                format!("{program}.c"),
+                Runner::Program(program, yardstick.cost),
+            )];
             all.extend(rows.flat_map(|d| d.1.iter().cloned()));
             all
         };
-        let sampled = (self.yardsticks.iter()).map(|y| (&y.sampled[..], beside(y.program), true));
-        let once = (self.yardsticks.iter()).map(|y| (&y.once[..], beside(y.program), false));
+        let sampled = (self.yardsticks.iter()).map(|y| (&y.sampled[..], beside(y), true));
+        let once = (self.yardsticks.iter()).map(|y| (&y.once[..], beside(y), false));
         let goals = (declared.iter())
             .map(|(_, rows, goals)| (sizes_in(goals, self.profile), rows.clone(), false));
         let mut out = Vec::new();

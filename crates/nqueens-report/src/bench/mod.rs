@@ -17,6 +17,6 @@ mod slow;
 pub use budget::{Budget, LINEAR_RUNS, Series, is_fast, minutes, series, series_group};
 pub use extras::{OnceCase, Runner, YardstickCase};
 pub use literature::{Trial, batches, plan_trials, trials};
-pub use models::{bench_model, completion_cost, variant_cost};
+pub use models::{completion_cost, variant_cost};
 pub use plan::{Case, Mode, Plan, Profile, RESAMPLES, SEEDS, Sampling, Yardstick};
 pub use slow::{SLOW_VAR, Slowed, Slowing};
