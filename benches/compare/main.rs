@@ -61,7 +61,7 @@ fn main() {
         harness.set_meta(key, value);
     }
     let registry = nqueens::registry();
-    // What each strategy picked for this machine (`quadrants join`: its join kernel).
+    // What each strategy picked for this machine (`Strategy::machine_details`).
     for solver in registry.available() {
         for (key, value) in solver.machine_details() {
             harness.set_meta(&format!("{} {key}", solver.name()), value);

@@ -21,7 +21,7 @@ const TEMPLATE: &str = include_str!("readme.md.j2");
 
 /// The statistics' metadata the README's head lists, when the statistics have them; then
 /// what the registry's strategies picked for the machine, which the bench writes as
-/// `<strategy> <name>` (`quadrants join`).
+/// `<strategy> <name>`.
 const META: [&str; 4] = ["seeds", "probe budget", "rustc", "criterion"];
 
 /// What `write` appends to a string, as a string of its own.
