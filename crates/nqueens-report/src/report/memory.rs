@@ -149,25 +149,39 @@ fn missing((ours, trade): Trade<'_>) -> String {
     )
 }
 
-/// The summary's sentence for each declared trade without a verdict, when the run counted.
-pub(super) fn missing_lines(data: &Data<'_>) -> Vec<String> {
-    let (costs, counted) = (count_costs(data), data.measured(COUNT_ALL).next().is_some());
-    let trades = trades(&data.input.strategies);
-    let lacking = trades.filter(|t| counted && verdict(&costs, *t).is_none());
-    lacking.map(missing).collect()
+/// The summary's line on `trade`: its verdict, else why there is none when the run counted.
+pub(super) fn trade_line(costs: &Costs, counted: bool, trade: Trade<'_>) -> Option<String> {
+    match verdict(costs, trade) {
+        Some(v) => Some(summary_line(&v)),
+        None => counted.then(|| missing(trade)),
+    }
 }
 
-/// The README's paragraph under the memory chart: what it shows, the verdict, the price in
-/// memory, and the other counters' heaps.
-pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> String {
+/// The README's paragraph under the memory chart: what it shows, then for each of `trades`
+/// its verdict, the price in memory, and the other counters' heaps.
+pub(super) fn readme_paragraph<'a>(
+    costs: &Costs,
+    trades: impl IntoIterator<Item = Trade<'a>>,
+) -> String {
     let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
          (criterion's median, else the probe's time), one point per size from n = \
          {MEMORY_FROM_N}, joined in order of n."
     );
-    let Some(trade) = trade else { return intro };
+    let said = trades
+        .into_iter()
+        .map(|trade| trade_paragraph(costs, trade));
+    std::iter::once(intro)
+        .chain(said)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The README's sentences on `trade`: the verdict, the price in memory, the other counters'
+/// heaps; else why there is no verdict.
+fn trade_paragraph(costs: &Costs, trade: Trade<'_>) -> String {
     let Some(v) = verdict(costs, trade) else {
-        return format!("{intro} {}", missing(trade));
+        return missing(trade);
     };
     let (ours, rival) = (trade.0, trade.1.against);
     let from = v.from.unwrap_or(MEMORY_FROM_N);
@@ -176,7 +190,7 @@ pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> Strin
     });
     let ratio = v.ours.heap as f64 / v.rival.heap.max(1) as f64;
     format!(
-        "{intro} {} `{ours}` holds {ratio:.0}× the heap of `{rival}` there{growth}.{}",
+        "{} `{ours}` holds {ratio:.0}× the heap of `{rival}` there{growth}.{}",
         summary_line(&v),
         others(costs, ours)
     )

@@ -90,7 +90,7 @@ pub(super) fn readme(
         charts,
         count_table => text(|md| time_table(md, data, COUNT_ALL)),
         first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
-        memory => readme_paragraph(&count_costs(data), trades(&input.strategies).next()),
+        memory => readme_paragraph(&count_costs(data), trades(&input.strategies)),
         seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
         once => super::once::once_lines(data),
         literature => super::literature::section(data.records, &input.literature),

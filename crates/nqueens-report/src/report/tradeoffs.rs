@@ -8,7 +8,7 @@ use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value, context};
 use nqueens_core::{Reading, Tradeoff};
 
 use super::data::{Data, spread, values};
-use super::memory::{count_costs, summary_line, verdict};
+use super::memory::{count_costs, trade_line};
 use super::tables::{times, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{
@@ -21,17 +21,18 @@ const FROM_N: usize = 8;
 /// The errors of a template that prints, filters or computes with a figure the run lacks.
 const LACKING: [ErrorKind; 2] = [ErrorKind::UndefinedError, ErrorKind::InvalidOperation];
 
-/// The lead sentences: each strategy's memory verdict and tradeoffs in registry order, the
-/// sentences of consecutive declarations with one heading joined into one line.
+/// The lead sentences: each strategy's memory verdict (or why it has none) and tradeoffs in
+/// registry order, the sentences of consecutive declarations with one heading joined into one
+/// line.
 pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError> {
     let env = environment();
-    let costs = count_costs(data);
+    let (costs, counted) = (count_costs(data), data.measured(COUNT_ALL).next().is_some());
     // (heading, sentence); an empty heading: a line of its own, full stop included.
     let mut said: Vec<(&str, String)> = Vec::new();
     for family in &data.input.strategies {
         let trade = family.tradeoffs.memory.map(|m| (family.name.as_str(), m));
-        if let Some(v) = trade.and_then(|trade| verdict(&costs, trade)) {
-            said.push(("", summary_line(&v)));
+        if let Some(line) = trade.and_then(|trade| trade_line(&costs, counted, trade)) {
+            said.push(("", line));
         }
         for tradeoff in family.tradeoffs.sentences {
             if let Some(text) = render(&env, data, family, tradeoff)? {
