@@ -12,6 +12,18 @@ use super::models::variant_cost;
 use super::plan::{Case, Plan, Profile, Yardstick};
 use crate::group::{ONCE, YARDSTICK};
 
+/// The run-metadata key of what strategy `name` picked for the machine under `detail`
+/// ([`Strategy::machine_details`](nqueens_core::Strategy::machine_details)): `<name> <detail>`.
+pub fn machine_detail_key(name: &str, detail: &str) -> String {
+    format!("{name} {detail}")
+}
+
+/// Whether run-metadata `key` is a [`machine_detail_key`] of strategy `name`.
+pub fn is_machine_detail_of(key: &str, name: &str) -> bool {
+    key.strip_prefix(name)
+        .is_some_and(|rest| rest.starts_with(' '))
+}
+
 /// Who runs a yardstick case.
 #[derive(Clone, Copy)]
 pub enum Runner<'r> {
