@@ -3,7 +3,7 @@
 //! criterion's median, else the probe's seconds; its memory the heap peak the bench measured
 //! over the probe run (every strategy has one, unlike its own `peak_bytes`).
 
-use nqueens_core::MemoryTrade;
+use nqueens_core::{MemoryTrade, SEARCH_FROM_N};
 
 use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
@@ -11,9 +11,6 @@ use crate::{CaseRecord, Family, format_bytes, format_seconds};
 
 /// The memory chart's file name.
 pub(super) const MEMORY: &str = "memory";
-
-/// The smallest size the memory chart shows: below it time and heap are mostly fixed cost.
-pub(super) const MEMORY_FROM_N: usize = 8;
 
 /// A counter that declares a [`MemoryTrade`], by its registry name.
 pub(super) type Trade<'a> = (&'a str, MemoryTrade);
@@ -166,7 +163,7 @@ pub(super) fn readme_paragraph<'a>(
     let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
          (criterion's median, else the probe's time), one point per size from n = \
-         {MEMORY_FROM_N}, joined in order of n."
+         {SEARCH_FROM_N}, joined in order of n."
     );
     let said = trades
         .into_iter()
@@ -184,7 +181,7 @@ fn trade_paragraph(costs: &Costs, trade: Trade<'_>) -> String {
         return missing(trade);
     };
     let (ours, rival) = (trade.0, trade.1.against);
-    let from = v.from.unwrap_or(MEMORY_FROM_N);
+    let from = v.from.unwrap_or(SEARCH_FROM_N);
     let growth = heap_growth(costs, ours, from, v.n()).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value, context};
-use nqueens_core::{Reading, Tradeoff};
+use nqueens_core::{Reading, SEARCH_FROM_N, Tradeoff};
 
 use super::data::{Data, spread, values};
 use super::memory::{count_costs, trade_line};
@@ -14,9 +14,6 @@ use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{
     CaseStatus, Family, ReportError, format_bytes, format_count, format_seconds, format_size,
 };
-
-/// The smallest size whose counting time is more search than the fixed cost of a call.
-const FROM_N: usize = 8;
 
 /// The errors of a template that prints, filters or computes with a figure the run lacks.
 const LACKING: [ErrorKind; 2] = [ErrorKind::UndefinedError, ErrorKind::InvalidOperation];
@@ -137,7 +134,7 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
             heap => maybe(heap.filter(|b| *b > 0)),
         }
     };
-    let from: Vec<usize> = common.into_iter().filter(|&n| n >= FROM_N).collect();
+    let from: Vec<usize> = common.into_iter().filter(|&n| n >= SEARCH_FROM_N).collect();
     let ratios: Vec<f64> = (from.iter())
         .filter_map(|&n| Some(time(data, group, rival, n)? / time(data, group, us, n)?))
         .collect();
