@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
-use nqueens::core::{Config, Limit, Operation, Registry, Solver, Stats, validate};
+use nqueens::core::{Config, CostModel, Limit, Operation, Registry, Solver, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Plan, SEEDS, bench_model, is_fast, series, series_group};
+use nqueens_report::bench::{Plan, SEEDS, is_fast, series, series_group};
 
 use crate::harness::{Harness, why_unanswered};
 use crate::probe::{heap_use, probe};
@@ -152,10 +152,14 @@ fn validate_sizes(plan: &Plan, construction: &dyn Solver) -> Vec<usize> {
         .collect()
 }
 
+/// Expected seconds of one validation: the medians of the full run on the 2-core reference
+/// machine (`reports/README.md`), rounded up.
+const VALIDATE_COST: CostModel = CostModel::power(&[(1_000, 1.1e-5), (1_000_000, 0.01)], 1.0);
+
 /// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
 pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
     for n in largest_solver(registry).map_or(Vec::new(), |s| validate_sizes(&h.plan, s)) {
-        let run = bench_model(VALIDATE, VALIDATE).and_then(|m| m.seconds(n));
+        let run = VALIDATE_COST.seconds(n);
         h.budget
             .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
     }

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use nqueens::core::{Operation, Registry};
-use nqueens_report::bench::{Mode, Plan, RESAMPLES, minutes, series};
+use nqueens_report::bench::{Mode, Plan, RESAMPLES, machine_detail_key, minutes, series};
 use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
 use crate::harness::{Harness, target_dir};
@@ -61,10 +61,10 @@ fn main() {
         harness.set_meta(key, value);
     }
     let registry = nqueens::registry();
-    // What each strategy picked for this machine (`quadrants join`: its join kernel).
+    // What each strategy picked for this machine (`Strategy::machine_details`).
     for solver in registry.available() {
         for (key, value) in solver.machine_details() {
-            harness.set_meta(&format!("{} {key}", solver.name()), value);
+            harness.set_meta(&machine_detail_key(solver.name(), key), value);
         }
     }
     plan_all(&mut harness, &registry);

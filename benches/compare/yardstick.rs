@@ -120,7 +120,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         let (label, n) = (case.label.as_str(), case.n);
         let id = BenchmarkId::new(label, n);
         match case.runner {
-            Runner::Program(program) => {
+            Runner::Program(program, _) => {
                 let exe = &bin.join(program);
                 h.budget.start(YARDSTICK, label, &n.to_string());
                 let mut record = CaseRecord::new(YARDSTICK, label, label, n, CaseStatus::Measured);

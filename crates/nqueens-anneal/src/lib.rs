@@ -259,7 +259,7 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
 }
 
 const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
-    "Local search",
+    local::TRADEOFF_HEADING,
     Reading::First,
     &["min-conflicts"],
     SLOWER_THAN_RIVAL,

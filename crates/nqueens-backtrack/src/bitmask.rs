@@ -10,7 +10,7 @@
 //! isolates the lowest free column: so the search visits columns in increasing order and emits
 //! solutions in lexicographic order without ever scanning the board.
 
-use nqueens_core::{BenchExtra, Counterpart};
+use nqueens_core::{BenchExtra, Counterpart, Sizes};
 use nqueens_core::{
     Capabilities, Config, Cost, CostModel, CountRun, Ended, Error, Event, Given, Job, Limit,
     Reading, Stats, Strategy, Tradeoff, Tradeoffs, TreeProfile, Variant, VisitRun, Visitor, known,
@@ -204,7 +204,7 @@ impl Strategy for BitmaskSolver {
             .bench(&[BenchExtra::Yardstick(Counterpart {
                 program: "count",
                 threads: &[None],
-                goals: &[],
+                goals: Sizes::NONE,
             })])
             .tradeoffs(TRADEOFFS)
             .literature(crate::literature::BITMASK)

@@ -1,6 +1,8 @@
 //! What the bench measures of a strategy beyond its series, declared as plain data
 //! ([`Capabilities::bench`](crate::Capabilities::bench)), costed by its [`Cost`](crate::Cost).
 
+use crate::Sizes;
+
 /// One measurement the bench makes of a strategy beyond its series.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BenchExtra {
@@ -11,15 +13,27 @@ pub enum BenchExtra {
 }
 
 /// A program of the shared yardsticks (`../shared/yardstick/<program>.c`) run beside the
-/// strategy's count, a row per entry of `threads` (labelled `name-tK` when several).
+/// strategy's count, a row per entry of `threads`, labelled by [`Counterpart::row_label`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counterpart {
     /// The program, by its source's name without `.c` (`count`).
     pub program: &'static str,
     /// The threads of each row; `None` leaves them to the strategy's default.
     pub threads: &'static [Option<usize>],
-    /// Sizes the strategy alone runs once each, where the program would take minutes.
-    pub goals: &'static [usize],
+    /// Sizes the strategy alone runs once each, where the program would take minutes, per
+    /// profile.
+    pub goals: Sizes,
+}
+
+impl Counterpart {
+    /// The label of strategy `name`'s row on `threads`: `name` when it declares one row,
+    /// `name-tK` (K threads) when several.
+    pub fn row_label(&self, name: &str, threads: Option<usize>) -> String {
+        match threads {
+            Some(k) if self.threads.len() > 1 => format!("{name}-t{k}"),
+            _ => name.to_string(),
+        }
+    }
 }
 
 /// Every size from `from` to `to`, each run once within `seconds`, past any failure.
@@ -33,4 +47,12 @@ pub struct OnceSweep {
     pub seconds: f64,
     /// Whether only the full profile runs it (a run of minutes).
     pub full_only: bool,
+}
+
+impl OnceSweep {
+    /// The largest size of a sweep in the bench's test mode (a check of the machinery, which
+    /// runs every sweep not `full_only`), whatever `to` says.
+    pub const TEST_TO: usize = 12;
+    /// The deadline of one run of a sweep in the bench's test mode, whatever `seconds` says.
+    pub const TEST_SECONDS: f64 = 1.0;
 }

@@ -98,6 +98,9 @@ pub struct Sizes {
 }
 
 impl Sizes {
+    /// No size in any profile.
+    pub const NONE: Sizes = Sizes::every(&[]);
+
     /// The same sizes in every profile.
     pub const fn every(sizes: &'static [usize]) -> Sizes {
         Sizes {

@@ -2,6 +2,11 @@
 //! summary sentences (minijinja templates the report fills alike for every pair), the memory
 //! verdict and the published peer.
 
+/// The smallest size whose counting time is more search than the fixed cost of a call (below
+/// it time and heap are mostly fixed cost): where a [`Tradeoff`]'s `from` and the report's
+/// memory chart start.
+pub const SEARCH_FROM_N: usize = 8;
+
 /// The bench results a [`Tradeoff`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
@@ -19,10 +24,11 @@ pub enum Reading {
 /// For [`Reading::Count`] and [`Reading::First`] the template sees `n`, the largest size where
 /// the strategy and every rival have a time (at most `up_to`); `us`, `rivals` and `rival` (the
 /// first) with their `id`, `time` (seconds), `nodes` and `heap` (bytes) at `n`; `from`, the
-/// first such size from 8, and `ratios`, the rival's time over ours at each size from there;
+/// first such size from [`SEARCH_FROM_N`], and `ratios`, the rival's time over ours at each size from there;
 /// `largest`: `n`, `us` and `rival` at the strategy's largest size. For
 /// [`Reading::Yardstick`]: `us`, `rival` (their `id`) and `rows`, one per size the strategy ran
-/// (`n`, `rival`: the C program's seconds, `t1`, `t2` ...: the strategy's on that many threads).
+/// (`n`, `rival`: the C program's seconds, `t1`, `t2` ...: the strategy's on that many threads, a
+/// key per row its counterpart declares with a thread count).
 ///
 /// A figure the run lacks is undefined: a sentence that prints, filters or computes with one,
 /// or renders empty, is left out. Filters: `seconds`, `count`, `bytes`, `size`,

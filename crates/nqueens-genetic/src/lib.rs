@@ -284,7 +284,7 @@ fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Er
 // Against min-conflicts, and the crossover against its control without it.
 const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[
     Tradeoff::new(
-        "Local search",
+        local::TRADEOFF_HEADING,
         Reading::First,
         &["min-conflicts"],
         SLOWER_THAN_RIVAL,
@@ -292,7 +292,7 @@ const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[
     Tradeoff {
         variant: Some("mutation"),
         ..Tradeoff::new(
-            "Local search",
+            local::TRADEOFF_HEADING,
             Reading::First,
             &["genetic"],
             "without crossover, `{{ us.id }}` is {{ (rival.time / us.time) | times(\"faster\", \

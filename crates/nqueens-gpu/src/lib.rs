@@ -121,14 +121,11 @@ impl Strategy for GpuSolver {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            summary: "counts every solution on an NVIDIA GPU (needs one, with its driver and CUDA)",
-            counts_classes: false,
             resumable: true,
-            variants: &VARIANTS,
-            showcase: None,
-            bench: &[],
-            tradeoffs: nqueens_core::Tradeoffs::NONE,
-            literature: &[],
+            ..Capabilities::new(
+                "counts every solution on an NVIDIA GPU (needs one, with its driver and CUDA)",
+                &VARIANTS,
+            )
         }
     }
 

@@ -265,7 +265,7 @@ fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> 
 }
 
 const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
-    "Local search",
+    local::TRADEOFF_HEADING,
     Reading::First,
     &["min-conflicts"],
     SLOWER_THAN_RIVAL,

@@ -15,6 +15,11 @@ mod board;
 
 pub use board::{DiagonalCounts, PermutationBoard};
 
+/// The heading of the local searches' tradeoff sentences
+/// ([`Tradeoff::heading`](nqueens_core::Tradeoff::heading)): the report joins sentences by
+/// equal headings, so theirs make one line.
+pub const TRADEOFF_HEADING: &str = "Local search";
+
 /// `len` zeroed counters (per column or diagonal of a local-search board), or `None` when the
 /// memory cannot be had, so a huge board is refused instead of aborting the process.
 ///

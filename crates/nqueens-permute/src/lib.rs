@@ -67,7 +67,7 @@ mod walk;
 
 use std::ops::ControlFlow;
 
-use nqueens_core::{BenchExtra, Counterpart};
+use nqueens_core::{BenchExtra, Counterpart, Sizes};
 use nqueens_core::{
     Budget, Capabilities, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Observer, Operation,
     Reading, Solution, Stats, Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor,
@@ -204,7 +204,7 @@ impl Strategy for PermutationSolver {
             .bench(&[BenchExtra::Yardstick(Counterpart {
                 program: "permutations",
                 threads: &[Some(1)],
-                goals: &[],
+                goals: Sizes::NONE,
             })])
             .tradeoffs(TRADEOFFS)
     }

@@ -4,7 +4,8 @@
 //! machine (a run's metadata) shows in the report's head.
 
 use nqueens_core::{
-    BenchExtra, Capabilities, Cost, CostModel, Counterpart, Limit, OnceSweep, Strategy, Variant,
+    BenchExtra, Capabilities, Cost, CostModel, Counterpart, Limit, OnceSweep, Sizes, Strategy,
+    Variant,
 };
 use nqueens_report::bench::{Mode, Plan, Profile, Runner};
 use nqueens_report::{Family, ReportInput, ReportOptions, StatsFile, write_report};
@@ -36,7 +37,11 @@ impl Strategy for Toy {
             BenchExtra::Yardstick(Counterpart {
                 program: "count",
                 threads: &[Some(1), Some(2)],
-                goals: &[18],
+                goals: Sizes {
+                    test: &[18],
+                    quick: &[],
+                    full: &[18],
+                },
             }),
             BenchExtra::Once(OnceSweep {
                 from: 10,

@@ -325,20 +325,14 @@ mod tests {
             self.0
         }
         fn capabilities(&self) -> Capabilities {
-            Capabilities {
-                summary: "",
-                counts_classes: false,
-                resumable: false,
-                variants: &[Variant {
+            Capabilities::new(
+                "",
+                &[Variant {
                     complete: true,
                     count: Limit::UpTo(30),
                     ..Variant::BLANK
                 }],
-                showcase: None,
-                bench: &[],
-                tradeoffs: nqueens_core::Tradeoffs::NONE,
-                literature: &[],
-            }
+            )
         }
         fn availability(&self) -> Availability {
             match self.1 {

@@ -137,8 +137,8 @@ use std::sync::atomic::AtomicU64;
 use symmetric::SymmetricPlan;
 
 use nqueens_core::{
-    BenchExtra, Capabilities, Cost, CostModel, Counterpart, Error, Job, Limit, Reading, Strategy,
-    Tradeoff, Tradeoffs, Variant, known,
+    BenchExtra, Capabilities, Cost, CostModel, Counterpart, Error, Job, Limit, Reading, Sizes,
+    Strategy, Tradeoff, Tradeoffs, Variant, known,
 };
 
 /// The registry name.
@@ -219,7 +219,7 @@ impl Strategy for SymmetrySolver {
         .bench(&[BenchExtra::Yardstick(Counterpart {
             program: "count",
             threads: &[Some(1), Some(2)],
-            goals: &[],
+            goals: Sizes::NONE,
         })])
     }
 

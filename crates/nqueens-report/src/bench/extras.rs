@@ -4,18 +4,31 @@
 
 use std::time::Duration;
 
-use nqueens_core::{BenchExtra, Operation, REFERENCE_THREADS, Solver};
+use nqueens_core::{BenchExtra, CostModel, OnceSweep, Operation, REFERENCE_THREADS, Solver};
 use nqueens_run::Registry;
 
-use super::models::{bench_model, variant_cost};
-use super::plan::{Case, Plan, Profile};
+use super::literature::sizes_in;
+use super::models::variant_cost;
+use super::plan::{Case, Plan, Profile, Yardstick};
 use crate::group::{ONCE, YARDSTICK};
+
+/// The run-metadata key of what strategy `name` picked for the machine under `detail`
+/// ([`Strategy::machine_details`](nqueens_core::Strategy::machine_details)): `<name> <detail>`.
+pub fn machine_detail_key(name: &str, detail: &str) -> String {
+    format!("{name} {detail}")
+}
+
+/// Whether run-metadata `key` is a [`machine_detail_key`] of strategy `name`.
+pub fn is_machine_detail_of(key: &str, name: &str) -> bool {
+    key.strip_prefix(name)
+        .is_some_and(|rest| rest.starts_with(' '))
+}
 
 /// Who runs a yardstick case.
 #[derive(Clone, Copy)]
 pub enum Runner<'r> {
-    /// A C program, by its source's name without `.c`.
-    Program(&'static str),
+    /// A C program, by its source's name without `.c`, and its cost.
+    Program(&'static str, CostModel),
     /// A strategy's count on some threads (`None`: its default).
     Solver(&'r dyn Solver, Option<usize>),
 }
@@ -36,8 +49,9 @@ impl YardstickCase<'_> {
     /// Expected seconds of one run: the program's model, or the variant's count cost, scaled
     /// from the reference machine's threads to the row's where the count splits over threads.
     pub fn seconds(&self) -> Option<f64> {
-        let Runner::Solver(solver, threads) = self.runner else {
-            return bench_model(YARDSTICK, &self.label)?.seconds(self.n);
+        let (solver, threads) = match self.runner {
+            Runner::Program(_, cost) => return cost.seconds(self.n),
+            Runner::Solver(solver, threads) => (solver, threads),
         };
         let capabilities = solver.capabilities();
         let variant = (capabilities.resolve(None, Operation::Count, self.n, solver.name())).ok()?;
@@ -71,7 +85,7 @@ impl Plan {
     /// The `yardstick` group in run order: each of [`Plan::yardsticks`] at its sampled sizes,
     /// then at those it runs once, with the strategies that declare it their
     /// [`Counterpart`](nqueens_core::Counterpart) (registry order, a row per thread count);
-    /// then each strategy alone at its goals, unless the profile leaves them out.
+    /// then each strategy alone at its goals of the profile.
     pub fn yardstick_cases<'r>(&self, registry: &'r Registry) -> Vec<YardstickCase<'r>> {
         // Each declaration: its program, its rows, its goals.
         let mut declared = Vec::new();
@@ -80,27 +94,31 @@ impl Plan {
                 let BenchExtra::Yardstick(counterpart) = extra else {
                     continue;
                 };
-                let name = solver.name();
-                let row = |k| match k {
-                    Some(k) if counterpart.threads.len() > 1 => format!("{name}-t{k}"),
-                    _ => name.to_string(),
-                };
                 let rows: Vec<_> = (counterpart.threads.iter())
-                    .map(|&k| (row(k), Runner::Solver(solver, k)))
+                    .map(|&k| {
+                        (
+                            counterpart.row_label(solver.name(), k),
+                            Runner::Solver(solver, k),
+                        )
+                    })
                     .collect();
                 declared.push((counterpart.program, rows, counterpart.goals));
             }
         }
-        let beside = |program: &'static str| {
+        let beside = |yardstick: &Yardstick| {
+            let program = yardstick.program;
             let rows = declared.iter().filter(|d| d.0 == program);
-            let mut all = vec![(format!("{program}.c"), Runner::Program(program))];
+            let mut all = vec![(
+                format!("{program}.c"),
+                Runner::Program(program, yardstick.cost),
+            )];
             all.extend(rows.flat_map(|d| d.1.iter().cloned()));
             all
         };
-        let sampled = (self.yardsticks.iter()).map(|y| (&y.sampled[..], beside(y.program), true));
-        let once = (self.yardsticks.iter()).map(|y| (&y.once[..], beside(y.program), false));
-        let goals = (declared.iter().filter(|_| self.yardstick_goals))
-            .map(|(_, rows, goals)| (*goals, rows.clone(), false));
+        let sampled = (self.yardsticks.iter()).map(|y| (&y.sampled[..], beside(y), true));
+        let once = (self.yardsticks.iter()).map(|y| (&y.once[..], beside(y), false));
+        let goals = (declared.iter())
+            .map(|(_, rows, goals)| (sizes_in(goals, self.profile), rows.clone(), false));
         let mut out = Vec::new();
         for (sizes, rows, sampled) in sampled.chain(once).chain(goals) {
             for &n in sizes {
@@ -118,8 +136,9 @@ impl Plan {
         out
     }
 
-    /// The `once` group: the sweeps declared, in registry order, on the default variants (the
-    /// test profile's up to n = 12 within a second; those for the full profile alone in it).
+    /// The `once` group: the sweeps declared, in registry order, on the default variants (in
+    /// the test profile cut to [`OnceSweep::TEST_TO`] and [`OnceSweep::TEST_SECONDS`]; those
+    /// for the full profile alone in it).
     pub fn once_sweeps<'r>(&self, registry: &'r Registry) -> Vec<OnceCase<'r>> {
         let mut out = Vec::new();
         for case in self.cases(registry).into_iter().filter(|c| c.is_default) {
@@ -130,7 +149,7 @@ impl Plan {
                 let (to, seconds) = match self.profile {
                     Profile::Full => (sweep.to, sweep.seconds),
                     _ if sweep.full_only => continue,
-                    Profile::Test => (sweep.to.min(12), 1.0),
+                    Profile::Test => (sweep.to.min(OnceSweep::TEST_TO), OnceSweep::TEST_SECONDS),
                     _ => (sweep.to, sweep.seconds),
                 };
                 let sizes: Vec<usize> = (sweep.from..=to)

@@ -15,8 +15,8 @@ pub(crate) mod plan;
 mod slow;
 
 pub use budget::{Budget, LINEAR_RUNS, Series, is_fast, minutes, series, series_group};
-pub use extras::{OnceCase, Runner, YardstickCase};
+pub use extras::{OnceCase, Runner, YardstickCase, is_machine_detail_of, machine_detail_key};
 pub use literature::{Trial, batches, plan_trials, trials};
-pub use models::{bench_model, completion_cost, variant_cost};
+pub use models::{completion_cost, variant_cost};
 pub use plan::{Case, Mode, Plan, Profile, RESAMPLES, SEEDS, Sampling, Yardstick};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use nqueens_core::{Config, Operation, Solver, Variant};
+use nqueens_core::{Config, CostModel, Operation, Solver, Variant};
 use nqueens_run::Registry;
 use regex::Regex;
 
@@ -104,8 +104,6 @@ pub struct Plan {
     pub sampling: Sampling,
     /// The C yardsticks, each run beside the strategies that declare it their counterpart.
     pub yardsticks: Vec<Yardstick>,
-    /// Whether [`Counterpart::goals`](nqueens_core::Counterpart::goals) run.
-    pub yardstick_goals: bool,
     /// Board sizes of the `completion` group.
     pub completion_sizes: Vec<usize>,
     /// Given queens per board in the `completion` group, as fractions of n (k = n·a/b).
@@ -127,6 +125,9 @@ pub struct Plan {
 pub struct Yardstick {
     /// Its source's name without `.c` (`count`).
     pub program: &'static str,
+    /// Expected seconds of one run: the medians of the full run on the 2-core reference
+    /// machine (`reports/README.md`), rounded up, timed as a process.
+    pub cost: CostModel,
     /// Sizes criterion measures.
     pub sampled: Vec<usize>,
     /// Sizes run once each, outside criterion.
@@ -136,14 +137,17 @@ pub struct Yardstick {
 /// `count.c` measured at `count` and run once at `count_once`; `permutations.c` measured at
 /// `permutations`.
 fn yardsticks(count: usize, count_once: &[usize], permutations: usize) -> Vec<Yardstick> {
-    let program = |program, sampled, once: &[usize]| Yardstick {
+    let program = |program, cost, sampled, once: &[usize]| Yardstick {
         program,
+        cost,
         sampled: vec![sampled],
         once: once.to_vec(),
     };
+    let count_cost = CostModel::per_row(&[(12, 4e-3), (16, 3.75), (17, 29.5)], 8.0);
+    let permutations_cost = CostModel::per_row(&[(10, 0.05), (12, 4.85)], 12.0);
     vec![
-        program("count", count, count_once),
-        program("permutations", permutations, &[]),
+        program("count", count_cost, count, count_once),
+        program("permutations", permutations_cost, permutations, &[]),
     ]
 }
 
@@ -217,7 +221,6 @@ impl Plan {
                 slow_samples: 10,
             },
             yardsticks: yardsticks(15, &[], 11),
-            yardstick_goals: true,
             completion_sizes: vec![12, 20, 28],
             completion_fractions: vec![(1, 4), (1, 2)],
             completion_instances: 1,
@@ -251,7 +254,6 @@ impl Plan {
                     ..base.sampling
                 },
                 yardsticks: yardsticks(14, &[], 10),
-                yardstick_goals: false,
                 completion_sizes: vec![12, 20],
                 completion_budget: secs(0.25),
                 ..base

@@ -4,7 +4,7 @@
 //! bench's own series (the validator, the C yardsticks) follow the strategies, in name order.
 //! Series that draw the same line get distinct dashes on top of that.
 
-use nqueens_core::Tradeoffs;
+use nqueens_core::{BenchExtra, Counterpart, Tradeoffs};
 use nqueens_run::Registry;
 use plotters::style::RGBColor;
 
@@ -31,6 +31,8 @@ pub struct Family {
     pub variants: Vec<String>,
     /// What the strategy says it trades against its rivals (none for a bench series).
     pub tradeoffs: Tradeoffs,
+    /// The C program the strategy declares it is timed beside, with its rows, if any.
+    pub counterpart: Option<Counterpart>,
 }
 
 impl Family {
@@ -48,6 +50,10 @@ impl Family {
                     .filter_map(|v| v.name.map(str::to_string))
                     .collect(),
                 tradeoffs: solver.capabilities().tradeoffs,
+                counterpart: (solver.capabilities().bench.iter()).find_map(|extra| match extra {
+                    BenchExtra::Yardstick(counterpart) => Some(*counterpart),
+                    BenchExtra::Once(_) => None,
+                }),
             })
             .collect()
     }

@@ -3,9 +3,11 @@
 
 use std::path::Path;
 
+use nqueens_core::SEARCH_FROM_N;
+
 use super::ReportSummary;
 use super::data::{Data, grouped, seconds, spread, work_units, work_values};
-use super::memory::{MEMORY, MEMORY_FROM_N, count_costs};
+use super::memory::{MEMORY, count_costs};
 use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS, commentless};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
@@ -148,7 +150,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 memory_series(data),
                 format!(
-                    "heap peak against time per count, one point per n from {MEMORY_FROM_N} \
+                    "heap peak against time per count, one point per n from {SEARCH_FROM_N} \
                      (lines run in order of n)"
                 ),
                 ("time per count (log scale)", Seconds, true),
@@ -270,7 +272,7 @@ fn symmetric_series() -> Vec<Series> {
     ]
 }
 
-/// Each counter's heap peak against its counting time, one point per n from [`MEMORY_FROM_N`]
+/// Each counter's heap peak against its counting time, one point per n from [`SEARCH_FROM_N`]
 /// (in order of n, not of time: not through [`series`]).
 fn memory_series(data: &Data<'_>) -> Vec<Series> {
     count_costs(data)
@@ -280,7 +282,7 @@ fn memory_series(data: &Data<'_>) -> Vec<Series> {
             label: id,
             points: costs
                 .iter()
-                .filter(|c| c.n >= MEMORY_FROM_N)
+                .filter(|c| c.n >= SEARCH_FROM_N)
                 .map(|c| Point::exact(c.seconds, c.heap as f64))
                 .collect(),
         })

@@ -3,7 +3,7 @@
 //! criterion's median, else the probe's seconds; its memory the heap peak the bench measured
 //! over the probe run (every strategy has one, unlike its own `peak_bytes`).
 
-use nqueens_core::MemoryTrade;
+use nqueens_core::{MemoryTrade, SEARCH_FROM_N};
 
 use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
@@ -12,10 +12,7 @@ use crate::{CaseRecord, Family, format_bytes, format_seconds};
 /// The memory chart's file name.
 pub(super) const MEMORY: &str = "memory";
 
-/// The smallest size the memory chart shows: below it time and heap are mostly fixed cost.
-pub(super) const MEMORY_FROM_N: usize = 8;
-
-/// A counter that declares a [`MemoryTrade`] (joining), by its registry name.
+/// A counter that declares a [`MemoryTrade`], by its registry name.
 pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
 /// The memory trades `strategies` declare, in their order.
@@ -65,33 +62,34 @@ pub(super) fn costs<'a>(
 }
 
 /// A trade's verdict: both costs at the largest size both counted, and the size `from` which
-/// joining is faster at every size both counted, if it is at the largest.
+/// the declaring counter (ours) is faster than its rival at every size both counted, if it is
+/// at the largest.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Verdict<'a> {
     pub(super) trade: Trade<'a>,
     pub(super) from: Option<usize>,
-    pub(super) joining: Cost,
-    pub(super) searching: Cost,
+    pub(super) ours: Cost,
+    pub(super) rival: Cost,
 }
 
 impl Verdict<'_> {
     /// The largest size both counted.
     pub(super) fn n(&self) -> usize {
-        self.joining.n
+        self.ours.n
     }
 }
 
 /// The verdict on `trade` from `costs`, or `None` when its counters share no size.
 pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>> {
     let of = |id: &str| costs.iter().find(|(i, _)| i == id).map(|(_, c)| c);
-    let (joining, searching) = (of(trade.0)?, of(trade.1.against)?);
+    let (ours, rival) = (of(trade.0)?, of(trade.1.against)?);
     // Both by increasing n: the sizes both counted, as pairs.
-    let pairs: Vec<(Cost, Cost)> = joining
+    let pairs: Vec<(Cost, Cost)> = ours
         .iter()
-        .filter_map(|j| Some((*j, *searching.iter().find(|s| s.n == j.n)?)))
+        .filter_map(|j| Some((*j, *rival.iter().find(|s| s.n == j.n)?)))
         .filter(|(j, s)| j.seconds > 0.0 && s.seconds > 0.0)
         .collect();
-    let &(joining, searching) = pairs.last()?;
+    let &(ours, rival) = pairs.last()?;
     let ahead = (pairs
         .iter()
         .rev()
@@ -100,8 +98,8 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
     Some(Verdict {
         trade,
         from: ahead.map(|(j, _)| j.n),
-        joining,
-        searching,
+        ours,
+        rival,
     })
 }
 
@@ -112,27 +110,27 @@ fn capital(text: &str) -> String {
     first.chain(chars).collect()
 }
 
-/// The summary's sentence on joining against searching.
+/// The summary's sentence on a trade: the declaring counter (ours) against its rival.
 pub(super) fn summary_line(v: &Verdict<'_>) -> String {
-    let ((joining, trade), n) = (v.trade, v.n());
-    let speedup = v.searching.seconds / v.joining.seconds;
-    let (searching, method, rival_method) = (trade.against, trade.method, trade.rival_method);
+    let ((ours, trade), n) = (v.trade, v.n());
+    let speedup = v.rival.seconds / v.ours.seconds;
+    let (rival, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     let costs = format!(
-        "{} against {}; it holds {} of heap where `{searching}` holds {}",
-        format_seconds(v.joining.seconds),
-        format_seconds(v.searching.seconds),
-        format_bytes(v.joining.heap),
-        format_bytes(v.searching.heap)
+        "{} against {}; it holds {} of heap where `{rival}` holds {}",
+        format_seconds(v.ours.seconds),
+        format_seconds(v.rival.seconds),
+        format_bytes(v.ours.heap),
+        format_bytes(v.rival.heap)
     );
     match v.from {
         Some(from) => format!(
-            "{} beats {rival_method} from n = {from}: at n = {n} `{joining}` counts \
-             {speedup:.1}× faster than `{searching}` ({costs}; chart `memory.svg`).",
+            "{} beats {rival_method} from n = {from}: at n = {n} `{ours}` counts \
+             {speedup:.1}× faster than `{rival}` ({costs}; chart `memory.svg`).",
             capital(method)
         ),
         None => format!(
-            "{} still beats {method} at n = {n}, the largest size both counted: `{joining}` \
-             is {:.1}× slower than `{searching}` ({costs}; chart `memory.svg`).",
+            "{} still beats {method} at n = {n}, the largest size both counted: `{ours}` \
+             is {:.1}× slower than `{rival}` ({costs}; chart `memory.svg`).",
             capital(rival_method),
             1.0 / speedup
         ),
@@ -140,50 +138,65 @@ pub(super) fn summary_line(v: &Verdict<'_>) -> String {
 }
 
 /// Why there is no verdict on `trade`.
-fn missing((joining, trade): Trade<'_>) -> String {
+fn missing((ours, trade): Trade<'_>) -> String {
     let (against, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     format!(
         "No verdict on {method} against {rival_method}: the statistics have no `{COUNT_ALL}` \
-         size measured for both `{joining}` and `{against}` (with its heap peak)."
+         size measured for both `{ours}` and `{against}` (with its heap peak)."
     )
 }
 
-/// The summary's sentence for each declared trade without a verdict, when the run counted.
-pub(super) fn missing_lines(data: &Data<'_>) -> Vec<String> {
-    let (costs, counted) = (count_costs(data), data.measured(COUNT_ALL).next().is_some());
-    let trades = trades(&data.input.strategies);
-    let lacking = trades.filter(|t| counted && verdict(&costs, *t).is_none());
-    lacking.map(missing).collect()
+/// The summary's line on `trade`: its verdict, else why there is none when the run counted.
+pub(super) fn trade_line(costs: &Costs, counted: bool, trade: Trade<'_>) -> Option<String> {
+    match verdict(costs, trade) {
+        Some(v) => Some(summary_line(&v)),
+        None => counted.then(|| missing(trade)),
+    }
 }
 
-/// The README's paragraph under the memory chart: what it shows, the verdict, the price in
-/// memory, and the other counters' heaps.
-pub(super) fn readme_paragraph(costs: &Costs, trade: Option<Trade<'_>>) -> String {
+/// The README's paragraph under the memory chart: what it shows, then for each of `trades`
+/// its verdict, the price in memory, and the other counters' heaps.
+pub(super) fn readme_paragraph<'a>(
+    costs: &Costs,
+    trades: impl IntoIterator<Item = Trade<'a>>,
+) -> String {
     let intro = format!(
         "Each counter's heap peak (measured over one probe run) against its counting time \
          (criterion's median, else the probe's time), one point per size from n = \
-         {MEMORY_FROM_N}, joined in order of n."
+         {SEARCH_FROM_N}, joined in order of n."
     );
-    let Some(trade) = trade else { return intro };
+    let said = trades
+        .into_iter()
+        .map(|trade| trade_paragraph(costs, trade));
+    std::iter::once(intro)
+        .chain(said)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The README's sentences on `trade`: the verdict, the price in memory, the other counters'
+/// heaps; else why there is no verdict.
+fn trade_paragraph(costs: &Costs, trade: Trade<'_>) -> String {
     let Some(v) = verdict(costs, trade) else {
-        return format!("{intro} {}", missing(trade));
+        return missing(trade);
     };
-    let (joining, searching) = (trade.0, trade.1.against);
-    let from = v.from.unwrap_or(MEMORY_FROM_N);
-    let growth = heap_growth(costs, joining, from, v.n()).map_or(String::new(), |g| {
+    let (ours, rival) = (trade.0, trade.1.against);
+    let from = v.from.unwrap_or(SEARCH_FROM_N);
+    let growth = heap_growth(costs, ours, from, v.n()).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });
-    let ratio = v.joining.heap as f64 / v.searching.heap.max(1) as f64;
+    let ratio = v.ours.heap as f64 / v.rival.heap.max(1) as f64;
     format!(
-        "{intro} {} `{joining}` holds {ratio:.0}× the heap of `{searching}` there{growth}.{}",
+        "{} `{ours}` holds {ratio:.0}× the heap of `{rival}` there{growth}.{}",
         summary_line(&v),
-        others(costs, joining)
+        others(costs, ours)
     )
 }
 
-/// Joining's heap growth per extra row between sizes `from` and `to`, when both were measured.
-fn heap_growth(costs: &Costs, joining: &str, from: usize, to: usize) -> Option<f64> {
-    let (_, list) = costs.iter().find(|(id, _)| id == joining)?;
+/// The declaring counter's heap growth per extra row between sizes `from` and `to`, when both
+/// were measured.
+fn heap_growth(costs: &Costs, ours: &str, from: usize, to: usize) -> Option<f64> {
+    let (_, list) = costs.iter().find(|(id, _)| id == ours)?;
     let heap = |n: usize| list.iter().find(|c| c.n == n).map(|c| c.heap as f64);
     let (low, high) = (heap(from)?, heap(to)?);
     (to > from && low > 0.0).then(|| (high / low).powf(1.0 / (to - from) as f64))
@@ -192,22 +205,22 @@ fn heap_growth(costs: &Costs, joining: &str, from: usize, to: usize) -> Option<f
 /// The other counters at their largest size: those holding more heap than `name` there, and
 /// the most any of the rest holds.
 fn others(costs: &Costs, name: &str) -> String {
-    let Some((_, joining)) = costs.iter().find(|(id, _)| id == name) else {
+    let Some((_, ours)) = costs.iter().find(|(id, _)| id == name) else {
         return String::new();
     };
     let (mut heavy, mut light) = (Vec::new(), Vec::new());
     for (id, list) in costs.iter().filter(|(id, _)| id != name) {
         let Some(last) = list.last() else { continue };
-        match joining.iter().find(|j| j.n == last.n) {
+        match ours.iter().find(|j| j.n == last.n) {
             Some(j) if last.heap > j.heap => {
-                let (heap, n, joining) = (format_bytes(last.heap), last.n, format_bytes(j.heap));
-                heavy.push(format!("`{id}` ({heap} at n = {n}, against {joining})"));
+                let (heap, n, ours) = (format_bytes(last.heap), last.n, format_bytes(j.heap));
+                heavy.push(format!("`{id}` ({heap} at n = {n}, against {ours})"));
             }
             _ => light.push((id, *last)),
         }
     }
     let mut parts = Vec::new();
-    // The first that holds the most of those below joining.
+    // The first that holds the most of those below ours.
     if let Some((id, most)) = light.iter().rev().max_by_key(|(_, cost)| cost.heap) {
         let (count, heap, n) = (light.len(), format_bytes(most.heap), most.n);
         let verb = hold(count);
@@ -314,7 +327,7 @@ mod tests {
         ];
         let v = verdict(&costs, TRADE).expect("a common size");
         assert_eq!((v.from, v.n()), (Some(10), 10));
-        assert_eq!((v.joining.seconds, v.searching.seconds), (3.0, 12.0));
+        assert_eq!((v.ours.seconds, v.rival.seconds), (3.0, 12.0));
         assert_eq!(
             summary_line(&v),
             "Joining beats searching from n = 10: at n = 10 `quadrants` counts 4.0× faster \

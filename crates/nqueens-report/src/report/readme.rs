@@ -10,7 +10,7 @@ use super::memory::{count_costs, readme_paragraph, trades};
 use super::summary::summary_lines;
 use super::tables::{seed_table, table, time_table, yardstick_table};
 use super::{Provenance, versus};
-use crate::bench::{LINEAR_RUNS, Mode, Plan, Profile, RESAMPLES};
+use crate::bench::{LINEAR_RUNS, Mode, Plan, Profile, RESAMPLES, is_machine_detail_of};
 use crate::data::by_hand::HandCount;
 use crate::format::thousands;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION, VALIDATE};
@@ -20,8 +20,8 @@ use crate::{CaseRecord, CaseStatus, ReportError, format_bytes, format_seconds, f
 const TEMPLATE: &str = include_str!("readme.md.j2");
 
 /// The statistics' metadata the README's head lists, when the statistics have them; then
-/// what the registry's strategies picked for the machine, which the bench writes as
-/// `<strategy> <name>` (`quadrants join`).
+/// what the registry's strategies picked for the machine (keys by
+/// [`machine_detail_key`](crate::bench::machine_detail_key)).
 const META: [&str; 4] = ["seeds", "probe budget", "rustc", "criterion"];
 
 /// What `write` appends to a string, as a string of its own.
@@ -53,10 +53,8 @@ pub(super) fn readme(
             |u| context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args },
         )
         .collect();
-    let of_strategy = |key: &str| {
-        let named = |name: &str| key.strip_prefix(name).is_some_and(|k| k.starts_with(' '));
-        input.strategies.iter().any(|family| named(&family.name))
-    };
+    let of_strategy =
+        |key: &str| (input.strategies.iter()).any(|family| is_machine_detail_of(key, &family.name));
     let picked = (input.stats.iter().flat_map(|stats| &stats.meta))
         .filter(|(key, _)| of_strategy(key))
         .map(|(key, value)| (key.as_str(), value.as_str()));
@@ -90,7 +88,7 @@ pub(super) fn readme(
         charts,
         count_table => text(|md| time_table(md, data, COUNT_ALL)),
         first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
-        memory => readme_paragraph(&count_costs(data), trades(&input.strategies).next()),
+        memory => readme_paragraph(&count_costs(data), trades(&input.strategies)),
         seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
         once => super::once::once_lines(data),
         literature => super::literature::section(data.records, &input.literature),

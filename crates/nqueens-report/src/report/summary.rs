@@ -4,7 +4,6 @@
 use super::charts::first_budget;
 use super::data::{Data, Success, grouped, seconds, spread, values};
 use super::fits;
-use super::memory::missing_lines;
 use super::tables::{YardstickTime, times, yardstick_rows};
 use super::tradeoffs::tradeoff_lines;
 use crate::chart::Point;
@@ -31,7 +30,6 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::Repor
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
         lines.push(count_growth(id, &times));
     }
-    lines.extend(missing_lines(data));
     for (id, points) in data.estimates(FIRST_SOLUTION) {
         let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
         lines.extend(first_growth(&id, &times));

@@ -209,9 +209,9 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
 
 /// Each declared [`Peer`](nqueens_core::Peer)'s speed-ups over C beside its strategy's.
 fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strategies: &[Family]) {
-    let peers = (strategies.iter()).filter_map(|f| Some((&f.name, f.tradeoffs.peer?)));
-    for (name, peer) in peers {
-        let ours = format!("{name}-t1");
+    let peers = (strategies.iter()).filter_map(|f| Some((f, f.tradeoffs.peer?, f.counterpart?)));
+    for (family, peer, counterpart) in peers {
+        let ours = counterpart.row_label(&family.name, Some(1));
         let (mut lines, mut c_id) = (Vec::new(), "");
         for &(n, peer_ratio) in peer.speedups {
             let Some(list) = rows.get(&n) else { continue };

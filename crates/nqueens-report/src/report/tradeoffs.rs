@@ -5,34 +5,34 @@
 use std::collections::BTreeMap;
 
 use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value, context};
-use nqueens_core::{Reading, Tradeoff};
+use nqueens_core::{Reading, SEARCH_FROM_N, Tradeoff};
 
 use super::data::{Data, spread, values};
-use super::memory::{count_costs, summary_line, verdict};
+use super::memory::{count_costs, trade_line};
 use super::tables::{times, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
-use crate::{CaseStatus, ReportError, format_bytes, format_count, format_seconds, format_size};
-
-/// The smallest size whose counting time is more search than the fixed cost of a call.
-const FROM_N: usize = 8;
+use crate::{
+    CaseStatus, Family, ReportError, format_bytes, format_count, format_seconds, format_size,
+};
 
 /// The errors of a template that prints, filters or computes with a figure the run lacks.
 const LACKING: [ErrorKind; 2] = [ErrorKind::UndefinedError, ErrorKind::InvalidOperation];
 
-/// The lead sentences: each strategy's memory verdict and tradeoffs in registry order, the
-/// sentences of consecutive declarations with one heading joined into one line.
+/// The lead sentences: each strategy's memory verdict (or why it has none) and tradeoffs in
+/// registry order, the sentences of consecutive declarations with one heading joined into one
+/// line.
 pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError> {
     let env = environment();
-    let costs = count_costs(data);
+    let (costs, counted) = (count_costs(data), data.measured(COUNT_ALL).next().is_some());
     // (heading, sentence); an empty heading: a line of its own, full stop included.
     let mut said: Vec<(&str, String)> = Vec::new();
     for family in &data.input.strategies {
         let trade = family.tradeoffs.memory.map(|m| (family.name.as_str(), m));
-        if let Some(v) = trade.and_then(|trade| verdict(&costs, trade)) {
-            said.push(("", summary_line(&v)));
+        if let Some(line) = trade.and_then(|trade| trade_line(&costs, counted, trade)) {
+            said.push(("", line));
         }
         for tradeoff in family.tradeoffs.sentences {
-            if let Some(text) = render(&env, data, &family.name, tradeoff)? {
+            if let Some(text) = render(&env, data, family, tradeoff)? {
                 let stop = if tradeoff.heading.is_empty() { "." } else { "" };
                 said.push((tradeoff.heading, text + stop));
             }
@@ -86,14 +86,15 @@ fn figure(value: &Value) -> Result<f64, minijinja::Error> {
 fn render(
     env: &Environment<'_>,
     data: &Data<'_>,
-    name: &str,
+    family: &Family,
     tradeoff: &Tradeoff,
 ) -> Result<Option<String>, ReportError> {
+    let name = &family.name;
     let us = (tradeoff.variant).map_or(name.to_string(), |v| format!("{name}-{v}"));
     let figures = match tradeoff.reads {
         Reading::Count => pair(data, COUNT_ALL, &us, tradeoff),
         Reading::First => pair(data, FIRST_SOLUTION, &us, tradeoff),
-        Reading::Yardstick => Some(yardstick(data, &us)),
+        Reading::Yardstick => Some(yardstick(data, &us, family)),
     };
     let Some(figures) = figures else {
         return Ok(None);
@@ -133,7 +134,7 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
             heap => maybe(heap.filter(|b| *b > 0)),
         }
     };
-    let from: Vec<usize> = common.into_iter().filter(|&n| n >= FROM_N).collect();
+    let from: Vec<usize> = common.into_iter().filter(|&n| n >= SEARCH_FROM_N).collect();
     let ratios: Vec<f64> = (from.iter())
         .filter_map(|&n| Some(time(data, group, rival, n)? / time(data, group, us, n)?))
         .collect();
@@ -150,12 +151,18 @@ fn pair(data: &Data<'_>, group: &str, us: &str, tradeoff: &Tradeoff) -> Option<V
     })
 }
 
-/// The yardstick's figures: per size we ran, our seconds on each thread count (the labels
-/// `<us>-t<threads>`) and the C program's timed beside us there, our `rival`.
-fn yardstick(data: &Data<'_>, us: &str) -> Value {
+/// The yardstick's figures: per size we ran, our seconds on each thread count our
+/// [`Counterpart`](nqueens_core::Counterpart) declares (`tK`, from the rows it labels) and the
+/// C program's timed beside us there, our `rival`.
+fn yardstick(data: &Data<'_>, us: &str, family: &Family) -> Value {
+    let keys: Vec<(String, String)> = (family.counterpart.iter())
+        .flat_map(|c| c.threads.iter().map(move |&k| (c, k)))
+        .filter_map(|(c, k)| Some((c.row_label(&family.name, k), format!("t{}", k?))))
+        .collect();
     let threads = |id: &str| {
-        let count = id.strip_prefix(us)?.strip_prefix("-t")?;
-        count.parse::<usize>().is_ok().then(|| format!("t{count}"))
+        keys.iter()
+            .find(|(label, _)| label == id)
+            .map(|k| k.1.clone())
     };
     let mut rival = None;
     let mut rows: Vec<Value> = Vec::new();
@@ -241,7 +248,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_declared_sentence_renders_when_the_run_has_every_figure() {
+    fn every_declared_sentence_renders_when_the_run_has_every_figure_or_no_c_row() {
         let env = environment();
         let side = |id: &str| context! { id, time => 2.0, nodes => 1000.0, heap => 4096 };
         let pair = context! {
@@ -261,44 +268,28 @@ mod tests {
                 context! { n => 18, t1 => 2.0, t2 => 1.0 },
             ],
         };
+        // Where C was not run (sizes the strategy runs alone), the rows lack `rival`.
+        let alone = context! {
+            us => context! { id => "us" },
+            rival => context! { id => "c" },
+            rows => vec![
+                context! { n => 18, t1 => 2.0, t2 => 1.0 },
+                context! { n => 19, t2 => 4.0 },
+            ],
+        };
         for solver in nqueens::registry().iter() {
             for tradeoff in solver.capabilities().tradeoffs.sentences {
-                let figures = match tradeoff.reads {
-                    Reading::Yardstick => yardstick.clone(),
-                    Reading::Count | Reading::First => pair.clone(),
+                let contexts = match tradeoff.reads {
+                    Reading::Yardstick => vec![yardstick.clone(), alone.clone()],
+                    Reading::Count | Reading::First => vec![pair.clone()],
                 };
-                let text = env.render_str(tradeoff.sentence, figures);
-                let text = text.unwrap_or_else(|e| panic!("{}: {e:#}", solver.name()));
-                assert!(!text.is_empty(), "{}", solver.name());
+                for figures in contexts {
+                    let text = env.render_str(tradeoff.sentence, figures);
+                    let text = text.unwrap_or_else(|e| panic!("{}: {e:#}", solver.name()));
+                    assert!(!text.is_empty(), "{}", solver.name());
+                }
             }
         }
-    }
-
-    #[test]
-    fn the_yardstick_sentence_reads_the_counter_alone_where_c_was_not_run() {
-        let registry = nqueens::registry();
-        let quadrants = registry.get("quadrants").expect("registered");
-        let capabilities = quadrants.capabilities();
-        let [sentence] = capabilities.tradeoffs.sentences else {
-            panic!("one sentence")
-        };
-        let render = |rows: Vec<Value>| {
-            let figures = context! { us => context! { id => "quadrants" }, rival => context! { id => "count.c" }, rows };
-            environment()
-                .render_str(sentence.sentence, figures)
-                .expect("rendered")
-        };
-        let alone = render(vec![
-            context! { n => 18, t1 => 2.0, t2 => 1.0 },
-            context! { n => 19, t2 => 4.0 },
-        ]);
-        assert_eq!(
-            alone,
-            "Counting by joining, alone: `quadrants` on one thread counts n = 18 in 2 s (1 s on \
-             two), n = 19 in 4 s on two"
-        );
-        // Nothing of its own to say: left out.
-        assert_eq!(render(vec![context! { n => 16, rival => 4.0 }]), "");
     }
 
     #[test]
