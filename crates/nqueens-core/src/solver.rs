@@ -171,21 +171,19 @@ pub trait Solver: Strategy {
         })
     }
 
-    /// Counts every solution: [`Solver::admit`] then [`Solver::count_admitted`].
+    /// Counts every solution: what [`Solver::admit`] then [`Solver::count_admitted`] do, with
+    /// the same single admission, without keeping a copy of `config` (a count of a small board
+    /// takes tens of nanoseconds, and the copy and its drop cost as much again).
     fn count(&self, n: usize, config: &Config) -> Result<CountRun, Error> {
-        self.count_admitted(&self.admit(n, config)?)
+        let job = Job::checked(n, checked(self, Operation::Count, n, config)?, config);
+        self.admit_count(&job)?;
+        count_job(self, &job)
     }
 
     /// Counts what [`Solver::admit`] admitted, with the config it admitted.
     fn count_admitted(&self, admitted: &Admitted) -> Result<CountRun, Error> {
         let config = admitted.of(self.name())?;
-        let job = Job::checked(admitted.n, admitted.variant, config);
-        let mut run = self.search_count(&job)?;
-        if run.ended == Ended::Satisfied {
-            run.ended = Ended::Exhausted;
-        }
-        run.ended = stop_reason(run.ended, config);
-        Ok(run)
+        count_job(self, &Job::checked(admitted.n, admitted.variant, config))
     }
 
     /// The numbered subproblems of counting the `n × n` board, for resumable and sharded counts
@@ -240,6 +238,16 @@ impl Admitted {
             }),
         }
     }
+}
+
+/// The count of an admitted job, its end said as the caller asked.
+fn count_job<S: Strategy + ?Sized>(strategy: &S, job: &Job<'_>) -> Result<CountRun, Error> {
+    let mut run = strategy.search_count(job)?;
+    if run.ended == Ended::Satisfied {
+        run.ended = Ended::Exhausted;
+    }
+    run.ended = stop_reason(run.ended, job.config());
+    Ok(run)
 }
 
 /// [`Solver::check`], with the variant's position among the strategy's.
