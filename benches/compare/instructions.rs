@@ -4,8 +4,8 @@
 //! (`--toggle-collect`), on every thread the kernel starts (`sat` solves on a thread of its
 //! own: counting the caller alone measured its waiting).
 //!
-//! The count is the kernel's alone: the child sends its allocations straight to the system
-//! allocator ([`crate::probe::stop_counting`]), and before the kernel starts it has glibc merge
+//! The count is the kernel's alone: the child's allocations go straight to the system allocator
+//! (the counters count only inside a probe run, [`crate::probe::heap_use`]), and before the kernel starts it has glibc merge
 //! the small blocks its setup freed, a merge that the kernel's first large allocation would
 //! otherwise pay for (450 to 500 instructions, more or fewer as the setup changes).
 
@@ -245,7 +245,6 @@ pub fn run_kernel_if_asked() -> bool {
         std::process::exit(2);
     };
     let n: usize = n.parse().unwrap_or(0);
-    crate::probe::stop_counting();
     let registry = nqueens::registry();
     let mut plan = Plan::for_profile(Mode::Test, Profile::Test, None);
     plan.slowing = Slowing::from_env().ok().flatten();
