@@ -105,7 +105,9 @@ impl Run {
             && self.dirty.is_some()
             && self.dirty != other.dirty
         {
-            out.insert(1, "uncommitted changes differ".to_string());
+            // After the commit's line when there is one; runs of one commit with different
+            // uncommitted changes may differ in nothing else.
+            out.insert(out.len().min(1), "uncommitted changes differ".to_string());
         }
         out
     }
@@ -269,6 +271,18 @@ mod tests {
             finished: Some(2),
             ..Run::default()
         }
+    }
+
+    #[test]
+    fn two_sets_of_changes_to_one_commit_differ_and_nothing_else() {
+        let dirty = |fingerprint: &str| Run {
+            dirty: Some(fingerprint.into()),
+            ..run("a", "111", "default")
+        };
+        assert_eq!(
+            dirty("beef").differences(&dirty("cafe")),
+            ["uncommitted changes differ"]
+        );
     }
 
     #[test]
