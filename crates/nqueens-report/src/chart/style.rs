@@ -57,6 +57,15 @@ impl Family {
             })
             .collect()
     }
+
+    /// The series label of `variant` (none: the default): `name` for the default variant,
+    /// `name-variant` for the others.
+    pub fn label(&self, variant: Option<&str>) -> String {
+        match variant {
+            Some(v) if self.variants.iter().any(|known| known == v) => format!("{}-{v}", self.name),
+            _ => self.name.clone(),
+        }
+    }
 }
 
 /// The look of every series label, by the registry's order.

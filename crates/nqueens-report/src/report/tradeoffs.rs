@@ -81,7 +81,7 @@ fn figure(value: &Value) -> Result<f64, minijinja::Error> {
     f64::try_from(value.clone())
 }
 
-/// `tradeoff` of strategy `name` filled with the run's figures; `None` when it lacks one or
+/// `tradeoff` of `family` filled with the run's figures; `None` when it lacks one or
 /// says nothing.
 fn render(
     env: &Environment<'_>,
@@ -89,8 +89,7 @@ fn render(
     family: &Family,
     tradeoff: &Tradeoff,
 ) -> Result<Option<String>, ReportError> {
-    let name = &family.name;
-    let us = (tradeoff.variant).map_or(name.to_string(), |v| format!("{name}-{v}"));
+    let us = family.label(tradeoff.variant);
     let figures = match tradeoff.reads {
         Reading::Count => pair(data, COUNT_ALL, &us, tradeoff),
         Reading::First => pair(data, FIRST_SOLUTION, &us, tradeoff),
@@ -279,6 +278,9 @@ mod tests {
         };
         for solver in nqueens::registry().iter() {
             for tradeoff in solver.capabilities().tradeoffs.sentences {
+                // A sentence about a variant names one the strategy has.
+                let named = tradeoff.variant.map(|v| solver.capabilities().named(v));
+                assert!(named.is_none_or(|v| v.is_some()), "{}", solver.name());
                 let contexts = match tradeoff.reads {
                     Reading::Yardstick => vec![yardstick.clone(), alone.clone()],
                     Reading::Count | Reading::First => vec![pair.clone()],
