@@ -23,7 +23,7 @@ impl Strategy for Watched {
         "watched"
     }
 
-    fn capabilities(&self) -> Capabilities {
+    fn capabilities(&self) -> &'static Capabilities {
         QuadrantsSolver.capabilities()
     }
 
@@ -114,6 +114,12 @@ fn the_run_reports_how_it_counted() -> Result<(), Box<dyn std::error::Error>> {
         Config::default(),
     )?
     .run;
-    assert!(run.details.contains_key("join_kernel"), "{:?}", run.details);
+    assert!(
+        run.details
+            .as_ref()
+            .is_some_and(|d| d.contains_key("join_kernel")),
+        "{:?}",
+        run.details
+    );
     Ok(())
 }

@@ -39,7 +39,7 @@ use nqueens_core::{
 use nqueens_run::Registry;
 use nqueens_run::split::{
     Checkpoint, CheckpointError, Key, Shard, ShardRecord, Subproblems, check_record, count_shard,
-    count_whole,
+    count_whole, plan_count,
 };
 
 pub use burnside::{BurnsideMismatch, SymmetryTypes, symmetry_types};
@@ -372,13 +372,8 @@ impl<'r> Counter<'r> {
                 if let Some(key) = &self.request.key {
                     key.seal(&mut record);
                 }
-                let run = CountRun {
-                    total: record.count,
-                    unique: classes.then_some(record.unique),
-                    ended: record.ended,
-                    stats: plan.stats(),
-                    details: plan.details(),
-                };
+                let unique = classes.then_some(record.unique);
+                let run = plan_count(plan.as_ref(), record.count, unique, record.ended);
                 (run, self.request.shard.is_some().then_some(record))
             }
         };

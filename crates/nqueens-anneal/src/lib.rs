@@ -270,8 +270,9 @@ impl Strategy for AnnealingSolver {
         "annealing"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(
             "simulated annealing: random swaps on a permutation, Metropolis rule, cooling schedule",
             &VARIANTS,
         )
@@ -281,6 +282,7 @@ impl Strategy for AnnealingSolver {
             seed: Some(1),
         })
         .tradeoffs(TRADEOFFS)
+        }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

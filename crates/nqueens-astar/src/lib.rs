@@ -267,8 +267,9 @@ impl Strategy for AStarSolver {
         "astar"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(
             "A* search: swapping a random permutation (default, n <= 256), row by row (n <= 29), or any square (n <= 15)",
             &VARIANTS,
         )
@@ -277,6 +278,7 @@ impl Strategy for AStarSolver {
             variant: Some("row"),
             seed: None,
         })
+        }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -198,16 +198,18 @@ impl Strategy for BitmaskSolver {
         "bitmask"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        // Timed beside count.c, the same search in C, on its one thread.
-        Capabilities::new(SUMMARY, &[VARIANT])
-            .bench(&[BenchExtra::Yardstick(Counterpart {
-                program: "count",
-                threads: &[None],
-                goals: Sizes::NONE,
-            })])
-            .tradeoffs(TRADEOFFS)
-            .literature(crate::literature::BITMASK)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            // Timed beside count.c, the same search in C, on its one thread.
+            Capabilities::new(SUMMARY, &[VARIANT])
+                .bench(&[BenchExtra::Yardstick(Counterpart {
+                    program: "count",
+                    threads: &[None],
+                    goals: Sizes::NONE,
+                })])
+                .tradeoffs(TRADEOFFS)
+                .literature(crate::literature::BITMASK)
+        }
     }
 
     /// The tree's profile: without given queens, a walk of its own keeps the levels in an

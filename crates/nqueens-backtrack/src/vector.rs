@@ -145,14 +145,16 @@ impl Strategy for VectorSolver {
         "vector"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
-            .showcase(Showcase {
-                family: "Backtracking",
-                variant: None,
-                seed: None,
-            })
-            .literature(crate::literature::VECTOR)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(SUMMARY, &[VARIANT])
+                .showcase(Showcase {
+                    family: "Backtracking",
+                    variant: None,
+                    seed: None,
+                })
+                .literature(crate::literature::VECTOR)
+        }
     }
 
     /// The tree's profile from a walk of the whole tree (the listing search, every solution

@@ -429,8 +429,8 @@ impl Strategy for BreadthSolver {
         NAME
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT]).tradeoffs(TRADEOFFS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const { Capabilities::new(SUMMARY, &[VARIANT]).tradeoffs(TRADEOFFS) }
     }
 
     /// Refuses a count whose frontier would exceed the memory bound, before any work.

@@ -29,14 +29,18 @@ struct StrategyReport {
     list: Limit,
     count: Limit,
     #[serde(flatten)]
-    capabilities: Capabilities,
+    capabilities: &'static Capabilities,
     /// Whether it can run on this machine, and if not what it needs and what is missing.
     #[serde(flatten)]
     availability: Availability,
 }
 
 impl StrategyReport {
-    fn new(name: &'static str, capabilities: Capabilities, availability: Availability) -> Self {
+    fn new(
+        name: &'static str,
+        capabilities: &'static Capabilities,
+        availability: Availability,
+    ) -> Self {
         StrategyReport {
             name,
             complete: capabilities.variants.iter().any(|v| v.complete),

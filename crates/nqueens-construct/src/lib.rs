@@ -121,12 +121,14 @@ impl Strategy for ConstructionSolver {
         "construction"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
-            family: "Construction",
-            variant: None,
-            seed: None,
-        })
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(SUMMARY, &[VARIANT]).showcase(Showcase {
+                family: "Construction",
+                variant: None,
+                seed: None,
+            })
+        }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -210,9 +210,10 @@ pub struct CountRun {
     pub ended: Ended,
     /// What it cost.
     pub stats: Stats,
-    /// How it ran ([`Subproblems::details`](crate::split::Subproblems::details)).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub details: Details,
+    /// How it ran ([`Subproblems::details`](crate::split::Subproblems::details)), when it
+    /// says: `None` is cheaper to drop than an empty map, which a count of a small board notices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Details>,
 }
 
 impl CountRun {
@@ -223,7 +224,7 @@ impl CountRun {
             unique: None,
             ended,
             stats,
-            details: Details::new(),
+            details: None,
         }
     }
 

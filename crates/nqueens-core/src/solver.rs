@@ -30,15 +30,16 @@ use crate::{
 ///
 /// impl Strategy for Tiny {
 ///     fn name(&self) -> &'static str { "tiny" }
-///     fn capabilities(&self) -> Capabilities {
-///         Capabilities::new("knows n = 1", &[Variant {
+///     fn capabilities(&self) -> &'static Capabilities {
+///         // A constant: every call returns the same table, built once by the compiler.
+///         &const { Capabilities::new("knows n = 1", &[Variant {
 ///             summary: "knows n = 1",
 ///             complete: true,
 ///             first: Limit::UpTo(1),
 ///             list: Limit::UpTo(1),
 ///             count: Limit::UpTo(1),
 ///             ..Variant::BLANK
-///         }])
+///         }]) }
 ///     }
 ///     fn search_all(&self, _job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
 ///         let ended = match visitor(&[0]) {

@@ -96,7 +96,7 @@ pub trait Strategy: Send + Sync {
     fn name(&self) -> &'static str;
 
     /// What the strategy can do, per variant.
-    fn capabilities(&self) -> Capabilities;
+    fn capabilities(&self) -> &'static Capabilities;
 
     /// Whether the strategy can run on this machine (by default it can). One that needs what a
     /// machine may lack (a GPU and its driver) says what is missing, its searches then fail

@@ -454,8 +454,8 @@ impl Strategy for CpSolver {
         "cp"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &VARIANTS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const { Capabilities::new(SUMMARY, &VARIANTS) }
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

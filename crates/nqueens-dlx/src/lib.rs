@@ -257,14 +257,16 @@ impl Strategy for DlxSolver {
         "dlx"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &[VARIANT])
-            .showcase(Showcase {
-                family: "Exact cover (Dancing Links)",
-                variant: None,
-                seed: None,
-            })
-            .tradeoffs(TRADEOFFS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(SUMMARY, &[VARIANT])
+                .showcase(Showcase {
+                    family: "Exact cover (Dancing Links)",
+                    variant: None,
+                    seed: None,
+                })
+                .tradeoffs(TRADEOFFS)
+        }
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {

@@ -306,8 +306,9 @@ impl Strategy for GeneticSolver {
         "genetic"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(
             "genetic algorithm on permutations: tournaments, PMX crossover, swap mutation, elitism",
             &VARIANTS,
         )
@@ -318,6 +319,7 @@ impl Strategy for GeneticSolver {
         })
         .tradeoffs(TRADEOFFS)
         .literature(literature::EXPERIMENTS)
+        }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

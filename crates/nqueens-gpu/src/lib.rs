@@ -119,13 +119,15 @@ impl Strategy for GpuSolver {
         NAME
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            resumable: true,
-            ..Capabilities::new(
-                "counts every solution on an NVIDIA GPU (needs one, with its driver and CUDA)",
-                &VARIANTS,
-            )
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities {
+                resumable: true,
+                ..Capabilities::new(
+                    "counts every solution on an NVIDIA GPU (needs one, with its driver and CUDA)",
+                    &VARIANTS,
+                )
+            }
         }
     }
 

@@ -276,13 +276,15 @@ impl Strategy for HillClimbingSolver {
         "hill-climbing"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(
-            "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
-            &VARIANTS,
-        )
-        .tradeoffs(TRADEOFFS)
-        .literature(literature::EXPERIMENTS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(
+                "hill climbing (AIMA): queen moves within rows, attacking pairs, random restarts",
+                &VARIANTS,
+            )
+            .tradeoffs(TRADEOFFS)
+            .literature(literature::EXPERIMENTS)
+        }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -181,24 +181,26 @@ impl Strategy for MinConflictsSolver {
         "min-conflicts"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(
-            "min-conflicts local search: greedy permutation start, O(1) swap repair",
-            &[ONLY],
-        )
-        .showcase(Showcase {
-            family: "Min-conflicts local search",
-            variant: None,
-            seed: Some(10),
-        })
-        // A hundred million queens, once, within 5 minutes: in the full profile alone.
-        .bench(&[BenchExtra::Once(OnceSweep {
-            from: 100_000_000,
-            to: 100_000_000,
-            seconds: 300.0,
-            full_only: true,
-        })])
-        .literature(literature::EXPERIMENTS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(
+                "min-conflicts local search: greedy permutation start, O(1) swap repair",
+                &[ONLY],
+            )
+            .showcase(Showcase {
+                family: "Min-conflicts local search",
+                variant: None,
+                seed: Some(10),
+            })
+            // A hundred million queens, once, within 5 minutes: in the full profile alone.
+            .bench(&[BenchExtra::Once(OnceSweep {
+                from: 100_000_000,
+                to: 100_000_000,
+                seconds: 300.0,
+                full_only: true,
+            })])
+            .literature(literature::EXPERIMENTS)
+        }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

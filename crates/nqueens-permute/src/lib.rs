@@ -198,15 +198,17 @@ impl Strategy for PermutationSolver {
         "permutation"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        // Timed beside permutations.c, the same walk in C.
-        Capabilities::new(SUMMARY, &[VARIANT])
-            .bench(&[BenchExtra::Yardstick(Counterpart {
-                program: "permutations",
-                threads: &[Some(1)],
-                goals: Sizes::NONE,
-            })])
-            .tradeoffs(TRADEOFFS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            // Timed beside permutations.c, the same walk in C.
+            Capabilities::new(SUMMARY, &[VARIANT])
+                .bench(&[BenchExtra::Yardstick(Counterpart {
+                    program: "permutations",
+                    threads: &[Some(1)],
+                    goals: Sizes::NONE,
+                })])
+                .tradeoffs(TRADEOFFS)
+        }
     }
 
     /// Walks until the first solution, within [`Config::budget`](nqueens_core::Config::budget)

@@ -254,22 +254,24 @@ impl Strategy for QuadrantsSolver {
         NAME
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            resumable: true,
-            ..Capabilities::new(COUNTER.summary, &[COUNTER]).tradeoffs(TRADEOFFS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities {
+                resumable: true,
+                ..Capabilities::new(COUNTER.summary, &[COUNTER]).tradeoffs(TRADEOFFS)
+            }
+            // Timed beside count.c on one and two threads, and alone at n = 18 and 19 (its goals,
+            // not in the quick profile), where count.c would take minutes.
+            .bench(&[BenchExtra::Yardstick(Counterpart {
+                program: "count",
+                threads: &[Some(1), Some(2)],
+                goals: Sizes {
+                    test: &[18, 19],
+                    quick: &[],
+                    full: &[18, 19],
+                },
+            })])
         }
-        // Timed beside count.c on one and two threads, and alone at n = 18 and 19 (its goals,
-        // not in the quick profile), where count.c would take minutes.
-        .bench(&[BenchExtra::Yardstick(Counterpart {
-            program: "count",
-            threads: &[Some(1), Some(2)],
-            goals: Sizes {
-                test: &[18, 19],
-                quick: &[],
-                full: &[18, 19],
-            },
-        })])
     }
 
     /// The join kernel it picks for this CPU ([`JoinKernel::detect`]), as `join`.

@@ -32,30 +32,32 @@ impl Strategy for Toy {
         "toy"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(TOY.summary, &[TOY]).bench(&[
-            BenchExtra::Yardstick(Counterpart {
-                program: "count",
-                threads: &[Some(1), Some(2)],
-                goals: Sizes {
-                    test: &[18],
-                    quick: &[],
-                    full: &[18],
-                },
-            }),
-            BenchExtra::Once(OnceSweep {
-                from: 10,
-                to: 16,
-                seconds: 2.0,
-                full_only: false,
-            }),
-            BenchExtra::Once(OnceSweep {
-                from: 20,
-                to: 20,
-                seconds: 60.0,
-                full_only: true,
-            }),
-        ])
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(TOY.summary, &[TOY]).bench(&[
+                BenchExtra::Yardstick(Counterpart {
+                    program: "count",
+                    threads: &[Some(1), Some(2)],
+                    goals: Sizes {
+                        test: &[18],
+                        quick: &[],
+                        full: &[18],
+                    },
+                }),
+                BenchExtra::Once(OnceSweep {
+                    from: 10,
+                    to: 16,
+                    seconds: 2.0,
+                    full_only: false,
+                }),
+                BenchExtra::Once(OnceSweep {
+                    from: 20,
+                    to: 20,
+                    seconds: 60.0,
+                    full_only: true,
+                }),
+            ])
+        }
     }
 }
 

@@ -96,8 +96,8 @@ impl Strategy for Toy {
         "toy"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new("a toy", &[PLAIN, TWICE]).literature(EXPERIMENTS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const { Capabilities::new("a toy", &[PLAIN, TWICE]).literature(EXPERIMENTS) }
     }
 }
 

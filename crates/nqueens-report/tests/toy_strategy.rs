@@ -41,8 +41,8 @@ impl Strategy for Toy {
         "toy"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(TOY.summary, &[TOY, TOY_TWICE])
+    fn capabilities(&self) -> &'static Capabilities {
+        &const { Capabilities::new(TOY.summary, &[TOY, TOY_TWICE]) }
     }
 
     fn search_all(&self, job: &Job<'_>, visit: &mut Visitor<'_>) -> Result<VisitRun, Error> {
@@ -252,8 +252,8 @@ impl Strategy for Trading {
         "toy"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Toy.capabilities().tradeoffs(TRADES)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const { Capabilities::new(TOY.summary, &[TOY, TOY_TWICE]).tradeoffs(TRADES) }
     }
 
     fn search_all(&self, job: &Job<'_>, visit: &mut Visitor<'_>) -> Result<VisitRun, Error> {

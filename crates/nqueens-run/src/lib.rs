@@ -30,9 +30,9 @@
 //! # struct Tiny;
 //! # impl Strategy for Tiny {
 //! #     fn name(&self) -> &'static str { "tiny" }
-//! #     fn capabilities(&self) -> Capabilities {
-//! #         Capabilities::new("", &[Variant { complete: true, first: Limit::UpTo(1),
-//! #             list: Limit::UpTo(1), count: Limit::UpTo(1), ..Variant::BLANK }])
+//! #     fn capabilities(&self) -> &'static Capabilities {
+//! #         &const { Capabilities::new("", &[Variant { complete: true, first: Limit::UpTo(1),
+//! #             list: Limit::UpTo(1), count: Limit::UpTo(1), ..Variant::BLANK }]) }
 //! #     }
 //! #     fn search_all(&self, _: &Job<'_>, v: &mut Visitor<'_>) -> Result<VisitRun, Error> {
 //! #         let _ = v(&[0]);

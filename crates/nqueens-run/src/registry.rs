@@ -324,15 +324,17 @@ mod tests {
         fn name(&self) -> &'static str {
             self.0
         }
-        fn capabilities(&self) -> Capabilities {
-            Capabilities::new(
-                "",
-                &[Variant {
-                    complete: true,
-                    count: Limit::UpTo(30),
-                    ..Variant::BLANK
-                }],
-            )
+        fn capabilities(&self) -> &'static Capabilities {
+            &const {
+                Capabilities::new(
+                    "",
+                    &[Variant {
+                        complete: true,
+                        count: Limit::UpTo(30),
+                        ..Variant::BLANK
+                    }],
+                )
+            }
         }
         fn availability(&self) -> Availability {
             match self.1 {

@@ -274,8 +274,8 @@ impl Strategy for SatSolver {
         "sat"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(SUMMARY, &VARIANTS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const { Capabilities::new(SUMMARY, &VARIANTS) }
     }
 
     fn admit_count(&self, job: &Job<'_>) -> Result<(), Error> {

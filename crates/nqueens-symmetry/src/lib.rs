@@ -207,20 +207,22 @@ impl Strategy for SymmetrySolver {
         NAME
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            counts_classes: true,
-            resumable: true,
-            ..Capabilities::new(COUNTER.summary, &[COUNTER])
-                .tradeoffs(TRADEOFFS)
-                .literature(literature::EXPERIMENTS)
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities {
+                counts_classes: true,
+                resumable: true,
+                ..Capabilities::new(COUNTER.summary, &[COUNTER])
+                    .tradeoffs(TRADEOFFS)
+                    .literature(literature::EXPERIMENTS)
+            }
+            // Timed beside count.c on one and two threads.
+            .bench(&[BenchExtra::Yardstick(Counterpart {
+                program: "count",
+                threads: &[Some(1), Some(2)],
+                goals: Sizes::NONE,
+            })])
         }
-        // Timed beside count.c on one and two threads.
-        .bench(&[BenchExtra::Yardstick(Counterpart {
-            program: "count",
-            threads: &[Some(1), Some(2)],
-            goals: Sizes::NONE,
-        })])
     }
 
     /// The plan (of the symmetric solutions with a turn in the config); the caller checked `n`

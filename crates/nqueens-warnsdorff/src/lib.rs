@@ -367,8 +367,9 @@ impl Strategy for WarnsdorffSolver {
         "warnsdorff"
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities::new(
+    fn capabilities(&self) -> &'static Capabilities {
+        &const {
+            Capabilities::new(
             "depth-first search, fewest grandchildren first (Hui's queensw); scaling mode: most constrained row, random order, restarts",
             &VARIANTS,
         )
@@ -386,6 +387,7 @@ impl Strategy for WarnsdorffSolver {
         })])
         .tradeoffs(TRADEOFFS)
         .literature(literature::EXPERIMENTS)
+        }
     }
 
     fn search_first(&self, job: &Job<'_>) -> Result<FirstRun, Error> {

@@ -148,7 +148,7 @@ pub struct TraceAnswer {
 struct Listed {
     name: &'static str,
     #[serde(flatten)]
-    capabilities: nqueens::core::Capabilities,
+    capabilities: &'static nqueens::core::Capabilities,
     /// Counters that split into subproblems use every core natively; here, one thread.
     one_thread: bool,
 }

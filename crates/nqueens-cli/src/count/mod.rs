@@ -48,7 +48,7 @@ struct CountReport<'a> {
     /// How the strategy counted, in its own words (`join_kernel`: the code `quadrants` picked
     /// for this CPU for its joins, `avx512`, `avx2-pext`, `avx2` or `portable`).
     #[serde(flatten)]
-    details: &'a Details,
+    details: Option<&'a Details>,
 }
 
 #[derive(Serialize)]
@@ -167,7 +167,7 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
             complete: run.is_complete(),
             seconds,
             stats: args.checkpoint.is_none().then_some(run.stats),
-            details: &run.details,
+            details: run.details.as_ref(),
         };
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;

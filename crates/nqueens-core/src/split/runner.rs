@@ -41,13 +41,30 @@ pub fn count_whole(
     classes: bool,
 ) -> Result<CountRun, Error> {
     let run = count_plan(plan, config)?;
-    Ok(CountRun {
-        total: run.total,
-        unique: classes.then_some(run.unique),
-        ended: run.ended,
+    Ok(plan_count(
+        plan,
+        run.total,
+        classes.then_some(run.unique),
+        run.ended,
+    ))
+}
+
+/// The count of `plan` that ended with `total` solutions (and `unique` classes): with the
+/// plan's statistics, and its details when it has some.
+pub fn plan_count(
+    plan: &dyn Subproblems,
+    total: u64,
+    unique: Option<u64>,
+    ended: Ended,
+) -> CountRun {
+    let details = plan.details();
+    CountRun {
+        total,
+        unique,
+        ended,
         stats: plan.stats(),
-        details: plan.details(),
-    })
+        details: (!details.is_empty()).then_some(details),
+    }
 }
 
 /// Counts the subproblems whose indices are in `todo` (each below `plan.len()`; duplicates are

@@ -84,7 +84,7 @@ impl Strategy for Slowed<'_> {
         self.inner.name()
     }
 
-    fn capabilities(&self) -> Capabilities {
+    fn capabilities(&self) -> &'static Capabilities {
         self.inner.capabilities()
     }
 
