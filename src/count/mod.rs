@@ -428,7 +428,7 @@ fn choose<'r>(
     let mut refused: Option<Fallback> = None;
     for choice in first.into_iter().chain(rest) {
         let solver = choice.solver;
-        if !meets(&solver.capabilities())
+        if !meets(solver.capabilities())
             || refused.as_ref().is_some_and(|f| f.refused == solver.name())
         {
             continue;

@@ -182,7 +182,7 @@ impl Registry {
     /// The names of the strategies whose capabilities say `can`, in registration order.
     pub fn names_with(&self, can: impl Fn(&Capabilities) -> bool) -> Vec<&'static str> {
         self.iter()
-            .filter(|s| can(&s.capabilities()))
+            .filter(|s| can(s.capabilities()))
             .map(|s| s.name())
             .collect()
     }
