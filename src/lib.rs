@@ -102,9 +102,9 @@ pub fn registry() -> Registry {
         .defaults(
             Operation::First,
             &[
-                // Below this, lexicographic backtracking answers in microseconds to
-                // milliseconds and gives the lexicographically first solution; above it, its
-                // time grows steeply (n = 32: 87 million nodes).
+                // Lexicographic backtracking answers in milliseconds up to here, with the
+                // lexicographically first solution; beyond, it grows steeply (n = 32: 87
+                // million nodes).
                 Pick::new("bitmask").up_to(24),
                 Pick::new("construction"),
                 Pick::new("min-conflicts"),
@@ -123,19 +123,13 @@ pub fn registry() -> Registry {
             Operation::Count,
             &[
                 // Joining quadrant tables beats searching from n = 14 on (the report's
-                // yardstick table and the README's by-hand table); below, both take
-                // milliseconds. Up to n = 22: its memory estimate (a bound) fits the default
-                // limit up to n = 21 on two threads; beyond, or on a machine whose threads'
-                // keys would not fit, the count falls back to symmetry with a warning that
-                // gives the estimate (n = 22 on two threads peaked at 2.6 GiB and runs with
-                // `--memory-limit 8G`).
-                // `--unique` takes symmetry, the first counter here that counts classes.
-                // The GPU, where there is one, from n = 18: not measured here (no GPU yet;
-                // contrib/gpu/check times it). From the published figures: ygch/n_queens
-                // counts n = 20 in 4.1 s on one H800, so n = 18 in well under a second with
-                // the driver's start and the kernel's compile (a fraction of a second), where
-                // quadrants takes 1.9 s on two threads (README); at n = 17 quadrants' 0.3 s
-                // is about that set-up alone.
+                // yardstick table); its memory bound fits the default limit up to n = 21 on
+                // two threads, and beyond the count falls back to symmetry with a warning
+                // (n = 22 peaked at 2.6 GiB, and runs with `--memory-limit 8G`). `--unique`
+                // takes symmetry, the first counter here that counts classes. The GPU from
+                // n = 18, from the published figures (ygch/n_queens counts n = 20 in 4.1 s on
+                // one H800; quadrants takes 1.9 s at n = 18 on two threads, and 0.3 s at
+                // n = 17, about the GPU's set-up alone).
                 #[cfg(feature = "gpu")]
                 Pick::new("gpu").from(18),
                 Pick::new("quadrants").up_to(22),

@@ -1,16 +1,11 @@
 //! The count workflow: one path for plain, checkpointed, sharded, memory-bounded and symmetric
 //! counts, with the class check, for any registry.
 //!
-//! [`Counter::new`] picks the strategy (the caller's, or the first of the registry's count rule
-//! that meets the request's requirements: classes, resumable, symmetric solutions, and the
-//! memory bound of [`Config::memory_limit`]), checks the request, and opens the checkpoint;
-//! [`Counter::run`] counts. The counter decides once (one admission, one plan of a resumable
-//! strategy), and what it decided ([`Counter::fallback`], [`Counter::resumed`],
-//! [`Counter::solver`], [`Counter::forecast`]) can be said before the count starts without
-//! asking the strategy again. A
-//! whole count with classes is checked against Burnside's identity with P and R counted
-//! directly by a strategy that [counts symmetric
-//! solutions](nqueens_core::Variant::symmetric) ([`symmetry_types`]).
+//! [`Counter::new`] decides once: it picks the strategy (the caller's, or the first of the
+//! registry's count rule that meets the request: classes, resumable, symmetric, and the memory
+//! bound of [`Config::memory_limit`]), admits the count, makes a resumable strategy's plan and
+//! opens the checkpoint; what it decided can be said before [`Counter::run`] counts. A whole
+//! count with classes is checked against Burnside's identity ([`symmetry_types`]).
 //!
 //! ```
 //! use nqueens::core::Config;
@@ -23,10 +18,6 @@
 //! assert_eq!(counted.types.map(|t| t.classes_of_4), Some(3)); // checked by Burnside's identity
 //! # Ok::<(), nqueens::count::CountError>(())
 //! ```
-//!
-//! Sharded counts ([`CountRequest::shard`]) return the [`ShardRecord`] that
-//! [`merge`](nqueens_run::split::merge) adds up; a rerun with the same
-//! [`CountRequest::checkpoint`] file resumes where the last run stopped.
 
 mod burnside;
 mod conflict;
@@ -383,18 +374,14 @@ impl<'r> Counter<'r> {
             }
         };
         // Every whole count with classes is checked against P and R, counted directly.
-        let types = match (run.is_complete(), run.unique, &shard) {
-            (true, Some(unique), None) => {
-                symmetry_types(self.registry, n, run.total, unique, config)?
-            }
-            _ => None,
+        let whole = run.is_complete() && shard.is_none();
+        let types = match run.unique.filter(|_| whole) {
+            Some(unique) => symmetry_types(self.registry, n, run.total, unique, config)?,
+            None => None,
         };
         // Stopped before P and R were counted: the count stands, unchecked.
-        let unchecked = run.is_complete()
-            && run.unique.is_some()
-            && shard.is_none()
-            && types.is_none()
-            && config.stop.is_stopped();
+        let unchecked =
+            whole && run.unique.is_some() && types.is_none() && config.stop.is_stopped();
         Ok(Counted {
             strategy: self.solver.name(),
             variant: self.admitted.variant().name,

@@ -5,11 +5,8 @@
 //! a run fails (a file that cannot be written, a closed standard output); 2 for a usage error
 //! (bad flags, unknown strategy, a size the strategy does not accept, files that are not what
 //! the command takes); `128 + signal` when stopped by a signal: 130 for Ctrl-C (SIGINT), 143
-//! for SIGTERM, 129 for SIGHUP (partial results are printed first, marked partial).
-//!
-//! This file holds the command line (the clap types), the dispatch to one module per command,
-//! and the one mapping from how a command ended to the exit status: commands return a
-//! [`Status`] or an error, and only [`exit_code`] turns either into a number.
+//! for SIGTERM, 129 for SIGHUP (partial results are printed first, marked partial). Commands
+//! return a [`Status`] or an error, and only [`exit_code`] turns either into a number.
 
 mod compare;
 mod count;

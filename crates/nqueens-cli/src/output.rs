@@ -1,9 +1,6 @@
-//! Where the command's words go, so that no output is lost and no write failure panics.
-//!
-//! `println!` and `eprintln!` panic when their stream fails (`> /dev/full`, `2> /dev/full`), and
-//! the standard library silently drops what is written to a closed standard output. So every
-//! command writes its results through [`stdout`], which fails with a clear error when standard
-//! output was closed, and its messages through [`message`], which never fails.
+//! Where the command's words go: results through [`stdout`], which fails with a clear error
+//! when standard output was closed (the standard library silently drops those writes), and
+//! messages through [`message`], which never fails (`eprintln!` panics on `2> /dev/full`).
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,13 +10,9 @@ use nqueens::core::StopFlag;
 /// Whether standard output was closed when the process started.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
-/// Finds out whether standard output was closed when the process started (`>&-`). Call it
-/// first thing in `main`.
-///
-/// The standard library points closed standard streams at `/dev/null`, opened for reading and
-/// writing, before `main` (so no file opened later takes their number), and writes to them
-/// then vanish. That is what is looked for, on Linux, in `/proc/self`: a standard output
-/// redirected to `/dev/null` by the shell is opened for writing only, and stays legitimate.
+/// Finds out whether standard output was closed when the process started (`>&-`): first thing
+/// in `main`. The standard library reopens a closed stream as `/dev/null` for reading and
+/// writing, which `/proc/self` shows (a shell's `> /dev/null` is write-only, and legitimate).
 pub fn guard_standard_streams() {
     let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target == *"/dev/null");
     let read_write = || {
@@ -52,10 +45,6 @@ fn on_stdout(error: io::Error) -> io::Error {
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.0.write(buf).map_err(on_stdout)
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.0.write_all(buf).map_err(on_stdout)
     }
 
     fn flush(&mut self) -> io::Result<()> {

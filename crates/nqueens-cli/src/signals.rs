@@ -1,13 +1,8 @@
-//! Ctrl-C (SIGINT), SIGTERM and SIGHUP: the first one stops the run gracefully, the second one
-//! ends the process at once.
-//!
-//! `kill`, Slurm and Kubernetes stop a job with SIGTERM, a closed terminal sends SIGHUP: each
-//! behaves like Ctrl-C. The run's [`StopFlag`] is raised, the command prints what it has and
-//! exits with `128 + the signal's number` (see the exit statuses in `main.rs`). A command only
-//! waiting for its input ([`exit_on_signal`]) has nothing to save and ends on the first signal.
-//!
-//! The signals are caught by `signal-hook`, whose iterator says which signal came (`ctrlc`
-//! runs one handler for all three and cannot tell SIGTERM from SIGINT).
+//! Ctrl-C (SIGINT), SIGTERM (`kill`, Slurm, Kubernetes) and SIGHUP (a closed terminal): the
+//! first raises the run's [`StopFlag`], so the command prints what it has and exits with
+//! `128 + the signal's number`; the second ends the process at once, and so does the first
+//! while a command only waits for input ([`exit_on_signal`]). `signal-hook` says which signal
+//! came, which `ctrlc` cannot.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 

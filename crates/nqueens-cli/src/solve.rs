@@ -228,20 +228,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
 pub fn warn_about_ignored(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
     let variant = solver.check(Operation::First, n, config)?;
     let name = solver.name();
-    if config.restarts.is_some() && !variant.bounds_restarts {
-        warn(&format!(
-            "--restarts does nothing here: {name} does not restart climbs"
-        ));
-    }
-    if config.seed.is_some() && !variant.randomized {
-        warn(&format!(
-            "--seed does nothing here: {name} is deterministic"
-        ));
-    }
-    if config.budget.is_some() && variant.budget.is_none() {
-        warn(&format!(
-            "--budget does nothing here: {name} takes no budget"
-        ));
+    let restarts = config.restarts.is_some() && !variant.bounds_restarts;
+    let seed = config.seed.is_some() && !variant.randomized;
+    let budget = config.budget.is_some() && variant.budget.is_none();
+    for (ignored, flag, why) in [
+        (restarts, "--restarts", "does not restart climbs"),
+        (seed, "--seed", "is deterministic"),
+        (budget, "--budget", "takes no budget"),
+    ] {
+        if ignored {
+            warn(&format!("{flag} does nothing here: {name} {why}"));
+        }
     }
     Ok(())
 }

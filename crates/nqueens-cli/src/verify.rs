@@ -1,10 +1,8 @@
 //! `nqueens verify`: check placements, given as arguments or one a line on standard input.
 //!
-//! Standard input is read a bounded line at a time (a placement of n queens takes at most
-//! about 12·n bytes), so endless input (`< /dev/zero`) is refused after a bounded read instead
-//! of filling memory. With more than one placement on standard input, each verdict starts with
-//! its line number. A signal ends it at once while it waits for input, else after the current
-//! line (see `verify_lines`).
+//! Standard input is read a bounded line at a time, so endless input (`< /dev/zero`) is
+//! refused instead of filling memory. With several placements, each verdict starts with its
+//! line number.
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 

@@ -10,10 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Ended, Given, Turn};
 
-/// A shared flag that asks a running search to stop soon, and says why. Clones share the flag.
-///
-/// Searches poll it every few thousand nodes, so raising it from a signal handler or another
-/// thread ends a run within milliseconds. The first reason given wins.
+/// A shared flag that asks a running search to stop soon, and says why (the first reason given
+/// wins). Clones share the flag; searches poll it every few thousand nodes.
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag(Arc<AtomicU8>);
 
@@ -69,21 +67,14 @@ impl StopFlag {
 }
 
 /// Something a strategy reports while it runs: the steps of its search, which `nqueens trace`
-/// records and replays.
+/// records (as JSON tagged by `event`: `{"event":"placed","row":0,"column":3}`).
 ///
-/// Replaying the events from an empty board (with the given queens, if any) redraws the
-/// search: [`Placed`](Event::Placed), [`Assigned`](Event::Assigned) and
-/// [`Moved`](Event::Moved) put a queen in a row, [`Removed`](Event::Removed) takes it off,
-/// [`Swapped`](Event::Swapped) exchanges two rows' columns and [`Restarted`](Event::Restarted)
-/// empties the board. The events also add up to the run's [`Stats`](crate::Stats): one node per
-/// `Placed`, one backtrack per `Conflict`, one move per `Swapped` or `Moved`, one restart per
-/// `Restarted`; and the board holds a solution at each [`Found`](Event::Found).
-///
-/// Count kernels report only their progress ([`Started`](Event::Started),
-/// [`SubproblemDone`](Event::SubproblemDone)); what steps cost is said at [`Observer`].
-///
-/// In JSON (the lines of `nqueens trace`) an event is an object tagged by `event`:
-/// `{"event":"placed","row":0,"column":3}`, `{"event":"restarted"}`.
+/// Replayed from the board of given queens, the events redraw the search (`Placed`,
+/// `Assigned` and `Moved` put a queen in a row, `Removed` takes it off, `Swapped` exchanges
+/// two rows, `Restarted` empties the board, and the board is a solution at each `Found`) and
+/// add up to the run's [`Stats`](crate::Stats): a node per `Placed`, a backtrack per
+/// `Conflict`, a move per `Swapped` or `Moved`, a restart per `Restarted`. Count kernels
+/// report only their progress (`Started`, `SubproblemDone`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -146,13 +137,10 @@ pub enum Event {
     SubproblemDone,
 }
 
-/// Watches a run: receives the [`Event`]s its strategy reports. The CLI's progress bars are
-/// observers. Called from the search's threads, so it should return quickly.
-///
-/// Strategies compile their searches with and without the step events (a `const OBSERVED:
-/// bool` parameter) and run the instrumented one only for an observer that wants steps
-/// ([`Config::steps`]), so a progress bar, which wants progress only, does not slow a kernel
-/// down.
+/// Watches a run: receives the [`Event`]s its strategy reports, from the search's threads, so
+/// it should return quickly. Strategies run their instrumented search (a `const OBSERVED:
+/// bool` parameter) only for an observer that wants steps ([`Config::steps`]), so a progress
+/// bar does not slow a kernel down.
 pub trait Observer: Send + Sync {
     /// One event.
     fn observe(&self, event: Event);

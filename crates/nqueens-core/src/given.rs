@@ -20,10 +20,9 @@ use crate::{Diagonal, InvalidPlacement};
 /// Queens given on the board, at most one per row, no two attacking each other: what a
 /// completion must keep. Rows and columns are 0-based.
 ///
-/// It parses from `row:col` pairs separated by commas or spaces (`1:0,3:2`), or from a
-/// placement line with `.` for the free rows (`. 0 . 2`, which also fixes the board size), and
-/// prints as pairs. Parsing refuses a row given twice and queens that attack each other,
-/// naming them; [`Given::check`] then checks the queens against a board size.
+/// It parses from `row:col` pairs (`1:0,3:2`) or a placement line with `.` for the free rows
+/// (`. 0 . 2`, which also fixes the board size), and prints as pairs; [`Given::check`] checks
+/// the queens against a board size.
 ///
 /// ```
 /// use nqueens_core::Given;
@@ -156,19 +155,8 @@ impl Given {
                 .iter()
                 .find_map(|line| Some((line, first_row.get(line)?)))
             {
-                let second = row;
-                return Err(InvalidGiven::Attacking(match line.0 {
-                    None => InvalidPlacement::SameColumn {
-                        first,
-                        second,
-                        column,
-                    },
-                    Some(diagonal) => InvalidPlacement::SameDiagonal {
-                        first,
-                        second,
-                        diagonal,
-                    },
-                }));
+                let clash = InvalidPlacement::clash(first, row, column, line.0);
+                return Err(InvalidGiven::Attacking(clash));
             }
             first_row.extend(lines.map(|line| (line, row)));
         }
@@ -238,15 +226,12 @@ impl Given {
     /// `queens` random non-attacking queens on the `n × n` board, the same for the same
     /// arguments on every platform (Xoshiro256++ seeded with `seed`).
     ///
-    /// Rows are taken in a random order, and each takes a column drawn uniformly from those
-    /// the queens already placed leave safe; a row with none is passed over, and when the rows
-    /// run out first the placement starts over (up to 1,000 times, and no more than 2·10^8
-    /// steps in all: then it gives up, saying which cap it reached). A row's safe columns are
-    /// found from the at most 3p squares the p queens placed attack in it (sorted) or by
-    /// examining its n squares, whichever costs less: O(min(n, p log p)) per row, so a
-    /// thousand queens on a board of 10^6 are placed at once. The
-    /// instances it makes range from easy to unsatisfiable: Gent, Jefferson and Nightingale
-    /// (2017) found that such random completion instances are not consistently hard.
+    /// Rows are taken in a random order, each taking a column drawn uniformly from those left
+    /// safe (a row with none is passed over); when the rows run out first it starts over, up to
+    /// 1,000 times and 2·10^8 steps in all. A row's safe columns come from the at most 3p
+    /// squares the p queens placed attack in it (sorted) or from its n squares, whichever costs
+    /// less: O(min(n, p log p)) per row. Such instances are not consistently hard (Gent,
+    /// Jefferson and Nightingale, 2017).
     ///
     /// ```
     /// use nqueens_core::Given;

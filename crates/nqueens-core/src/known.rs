@@ -95,11 +95,9 @@ pub fn quarter_turn_solutions(n: usize) -> Option<u64> {
     n.checked_sub(1).and_then(|i| QUARTER_TURN.get(i).copied())
 }
 
-/// The largest `n` whose solution count surely fits a `u64`.
-///
-/// A000170 grows by a factor of about 10.5 per step near n = 27 (2.35 × 10^17), so n = 28 is
-/// about 2.5 × 10^18, well below `u64::MAX` ≈ 1.8 × 10^19, and n = 29 would be about 2.8 × 10^19,
-/// above it. Counting strategies cap their limits here rather than risk a wrapped count.
+/// The largest `n` whose solution count surely fits a `u64`, where counting strategies cap
+/// their limits: A000170 grows about 10.5-fold per row near n = 27 (2.35 × 10^17), so n = 28
+/// takes about 2.5 × 10^18 and n = 29 about 2.8 × 10^19, above `u64::MAX` ≈ 1.8 × 10^19.
 pub const COUNT_FITS_U64: usize = 28;
 
 #[cfg(test)]

@@ -1,11 +1,7 @@
 //! Experiments of the literature that a strategy's runs reproduce, declared by the strategy
-//! beside its limits ([`Capabilities::literature`](crate::Capabilities::literature)): what the
-//! bench's `literature` group runs, at which sizes and at what cost, and the published figures
-//! the report's *The literature, reproduced* sets beside the runs, each with its source and the
-//! rule of its verdict. The measuring code reads these declarations and names no strategy.
-//!
-//! Also Knuth's [`TreeProfile`], what a [`Runs::TreeProfile`] experiment measures
-//! ([`Solver::profile`](crate::Solver::profile)).
+//! ([`Capabilities::literature`](crate::Capabilities::literature)): what the bench's
+//! `literature` group runs, and the published figures the report sets beside the runs, each
+//! with its source and the rule of its verdict; and Knuth's [`TreeProfile`].
 
 use crate::{CostModel, Ended};
 
@@ -245,10 +241,8 @@ impl TreeProfile {
     }
 
     /// The squares a search that tries every column of the next row examines: `n` per
-    /// interior node, Knuth's 15,720 for n = 8. A board that tests each column of the row
-    /// below every interior node makes exactly these safety tests, though no
-    /// [`Stats`](crate::Stats) field counts them; a bitmask search takes its free squares from
-    /// the masks and never looks at an attacked one.
+    /// interior node, Knuth's 15,720 for n = 8 (a bitmask search never looks at an attacked
+    /// one, and no [`Stats`](crate::Stats) field counts them).
     pub fn squares_examined(&self) -> u64 {
         self.n() as u64 * self.interior()
     }

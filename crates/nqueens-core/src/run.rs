@@ -37,9 +37,8 @@ impl Ended {
         matches!(self, Ended::Exhausted | Ended::Satisfied)
     }
 
-    /// The one spelling users read for this end, in tables, JSON (its serde form is the same;
-    /// the older `budget` and `deadline` are still read), traces and reports: `exhausted`,
-    /// `satisfied`, `budget-exhausted`, `interrupted`, `timeout`.
+    /// The one spelling users read for this end, in tables, traces, reports and JSON (the
+    /// serde form; the older `budget` and `deadline` are still read).
     pub fn label(self) -> &'static str {
         match self {
             Ended::Exhausted => "exhausted",
@@ -77,15 +76,12 @@ pub enum FirstOutcome {
 /// The result of a first-solution run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstRun {
-    /// The solution, or how the run ended without one; read it with [`FirstRun::solution`] and
-    /// [`FirstRun::ended`], or match on [`FirstRun::outcome`].
     outcome: FirstOutcome,
     /// What it cost.
     pub stats: Stats,
     /// The seed a randomized strategy used (given or chosen), so the run can be replayed.
     pub seed: Option<u64>,
-    /// The name of the variant that ran (`None` for a strategy without named variants),
-    /// filled in by [`Solver::first`](crate::Solver::first) from the checked request.
+    /// The name of the variant that ran (`None` for a strategy without named variants).
     pub variant: Option<&'static str>,
     /// The board a local search was left on when it got stuck and had no restart left
     /// ([`Config::restarts`](crate::Config::restarts)): a queen per row, columns may repeat
@@ -103,8 +99,7 @@ impl FirstRun {
     }
 
     /// A run that ended without a solution, for the reason `ended` ([`Ended::Exhausted`]: none
-    /// exists). A search for one solution that ends without it has not been satisfied: it
-    /// searched everything, so [`Ended::Satisfied`] is taken as [`Ended::Exhausted`].
+    /// exists; [`Ended::Satisfied`] is taken as that, since nothing satisfied it).
     pub fn without_solution(ended: Ended, stats: Stats) -> Self {
         let ended = match ended {
             Ended::Satisfied => Ended::Exhausted,

@@ -83,8 +83,8 @@ impl Choice<'_> {
 #[derive(Default)]
 pub struct Registry {
     strategies: Vec<Box<dyn Solver>>,
-    defaults: Vec<(Operation, Vec<Pick>)>,
-    completion: Vec<(Operation, Vec<Pick>)>,
+    /// The default rules, by operation and whether they are for given queens.
+    rules: Vec<((Operation, bool), Vec<Pick>)>,
     not_built: Vec<(&'static str, &'static str)>,
 }
 
@@ -118,17 +118,19 @@ impl Registry {
     /// Sets the default rule for `operation`: the picks in order of preference. A request
     /// that names no strategy takes the first pick that accepts its size.
     /// [`Registry::check`] verifies that every pick names a registered strategy and variant.
-    pub fn defaults(mut self, operation: Operation, picks: &[Pick]) -> Self {
-        self.defaults.retain(|(op, _)| *op != operation);
-        self.defaults.push((operation, picks.to_vec()));
-        self
+    pub fn defaults(self, operation: Operation, picks: &[Pick]) -> Self {
+        self.set_rule((operation, false), picks)
     }
 
     /// Sets the default rule for `operation` with given queens ([`Config::given`]): the picks
     /// in order of preference, each a strategy that honours given queens.
-    pub fn completion_defaults(mut self, operation: Operation, picks: &[Pick]) -> Self {
-        self.completion.retain(|(op, _)| *op != operation);
-        self.completion.push((operation, picks.to_vec()));
+    pub fn completion_defaults(self, operation: Operation, picks: &[Pick]) -> Self {
+        self.set_rule((operation, true), picks)
+    }
+
+    fn set_rule(mut self, key: (Operation, bool), picks: &[Pick]) -> Self {
+        self.rules.retain(|(k, _)| *k != key);
+        self.rules.push((key, picks.to_vec()));
         self
     }
 
@@ -142,15 +144,10 @@ impl Registry {
     /// assert!(registry.check().is_err());
     /// ```
     pub fn check(&self) -> Result<(), Error> {
-        for (operation, picks) in &self.defaults {
-            for pick in picks {
-                self.resolve(*operation, pick)?;
-            }
-        }
-        for (operation, picks) in &self.completion {
+        for ((operation, given), picks) in &self.rules {
             for pick in picks {
                 let (solver, variant) = self.resolve(*operation, pick)?;
-                if !variant.keeps_given {
+                if *given && !variant.keeps_given {
                     return Err(Error::GivenNotHonoured {
                         strategy: solver.name(),
                         variant: variant.name,
@@ -220,7 +217,12 @@ impl Registry {
 
     /// The picks of the default rule for `operation`, in order.
     pub fn rule(&self, operation: Operation) -> &[Pick] {
-        rule(&self.defaults, operation)
+        self.picks((operation, false))
+    }
+
+    fn picks(&self, key: (Operation, bool)) -> &[Pick] {
+        let rule = self.rules.iter().find(|(k, _)| *k == key);
+        rule.map_or(&[], |(_, picks)| picks)
     }
 
     /// The strategy and variant `pick` names, whatever the size.
@@ -240,7 +242,7 @@ impl Registry {
     /// The default for `operation` at size `n` with given queens: the first pick of the
     /// completion rule whose bound and variant accept `n`.
     pub fn default_for_given(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
-        self.first_fit(rule(&self.completion, operation), operation, n)
+        self.first_fit(self.picks((operation, true)), operation, n)
     }
 
     /// The first of `picks` whose bounds and variant accept `n` and whose strategy can run here.
@@ -301,14 +303,6 @@ impl Registry {
     fn find(&self, name: &str) -> Option<&dyn Solver> {
         self.iter().find(|s| s.name() == name)
     }
-}
-
-/// The picks `rules` hold for `operation`.
-fn rule(rules: &[(Operation, Vec<Pick>)], operation: Operation) -> &[Pick] {
-    rules
-        .iter()
-        .find(|(op, _)| *op == operation)
-        .map_or(&[], |(_, picks)| picks.as_slice())
 }
 
 #[cfg(test)]

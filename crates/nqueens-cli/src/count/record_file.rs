@@ -9,7 +9,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use nqueens::core::quote;
-use nqueens::core::split::ShardRecord;
+use nqueens::core::split::{MergeError, ShardRecord};
 use nqueens::count::Counter;
 
 use crate::output::message;
@@ -67,12 +67,7 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
             ));
             return Ok(Status::Interrupted);
         }
-        None => {
-            let mut out = crate::output::stdout()?;
-            serde_json::to_writer(&mut out, record)?;
-            writeln!(out)?;
-            out.flush()?;
-        }
+        None => print_record(record)?,
     }
     if record.is_complete() {
         Ok(Status::Success)
@@ -80,6 +75,14 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
         message("interrupted: this shard is partial; rerun it (with --checkpoint to resume)");
         Ok(Status::Interrupted)
     }
+}
+
+/// Prints `record` as one JSON line on standard output.
+fn print_record(record: &ShardRecord) -> anyhow::Result<()> {
+    let mut out = crate::output::stdout()?;
+    serde_json::to_writer(&mut out, record)?;
+    writeln!(out)?;
+    Ok(out.flush()?)
 }
 
 /// Writes `record` to `path` as one JSON line, whole or not at all, unless another run wrote
@@ -97,10 +100,7 @@ fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<Status> {
     lock.lock()
         .with_context(|| format!("locking the directory of {shown}"))?;
     if let Some(found) = written_meanwhile(path, record)? {
-        let mut out = crate::output::stdout()?;
-        serde_json::to_writer(&mut out, record)?;
-        writeln!(out)?;
-        out.flush()?;
+        print_record(record)?;
         anyhow::bail!(UsageError(format!(
             "--out {shown}: another run wrote there while shard {} was counted: it holds {found}; \
              it is not replaced: this shard's record is on standard output instead (save it to \
@@ -182,21 +182,16 @@ pub(crate) fn read_records(
                 quote(&error.to_string(), QUOTED)
             ))
         })?;
-        let why = match (record.check.is_empty(), record.is_intact()) {
-            (true, _) => {
-                "has no check (an earlier version of nqueens wrote it, or it was edited): count \
-                 that shard again with this version"
-            }
-            (false, false) => {
-                "fails its check: its numbers were edited or damaged after `count --shard` \
-                 wrote it; count that shard again"
-            }
+        // The words of merge's own refusals of such records.
+        let refusal = match (record.check.is_empty(), record.is_intact()) {
+            (true, _) => MergeError::Unchecked(record.shard),
+            (false, false) => MergeError::Damaged(record.shard),
             (false, true) => {
                 records.push(record);
                 continue;
             }
         };
-        anyhow::bail!(bad(format!("the record of shard {} {why}", record.shard)));
+        anyhow::bail!(bad(refusal.to_string()));
     }
     Ok(())
 }

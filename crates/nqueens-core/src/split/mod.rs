@@ -1,17 +1,11 @@
-//! Counts split into numbered subproblems: the pieces a resumable strategy counts one by one,
-//! so that a count can run on several threads, be interrupted, resumed from a checkpoint and
-//! shared out over processes or machines.
+//! Counts split into numbered subproblems, so that a count can run on several threads, be
+//! interrupted, resumed and shared out over machines.
 //!
-//! This module is the contract of such a count: a strategy implements
-//! [`Strategy::subproblems`](crate::Strategy::subproblems) and says
-//! [`resumable`](crate::Capabilities::resumable), and its plan is a [`Subproblems`] list
-//! whose pieces are counted into [`Tally`]s; callers get the list from
-//! [`Solver::plan`](crate::Solver::plan). [`count_plan`] and [`count_subproblems`] count such
-//! a list on several threads: the one runner, which a resumable strategy's count uses by
-//! default, so that a strategy crate needs this crate alone. The `nqueens-run` crate builds
-//! the rest on it (`nqueens_run::split`: shards `I/K` and their records, checkpoint files,
-//! merging records back into a whole count), re-exports this module with them, and shows a
-//! toy plan counted by them.
+//! A [`resumable`](crate::Capabilities::resumable) strategy implements
+//! [`Strategy::subproblems`](crate::Strategy::subproblems): its plan is a [`Subproblems`] list
+//! whose pieces count into [`Tally`]s, and [`count_subproblems`], the one runner, counts any
+//! part of it on several threads. `nqueens_run::split` builds shards, checkpoints and merging
+//! on it.
 
 mod runner;
 
@@ -25,9 +19,8 @@ pub use runner::{PlanRun, count_plan, count_subproblems, count_whole};
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// FNV-1a (64 bits) of `bytes`, continuing from `hash` (start from [`FNV_OFFSET`]): the hash
-/// behind [`Fingerprint`], and the check of shard records and checkpoint lines. It is no
-/// defence against someone who means to forge a record, but any edit or damage of a few
-/// characters changes it.
+/// of [`Fingerprint`]s and of the checks of records and checkpoint lines (against damage and
+/// edits, not forgery).
 pub fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     for &byte in bytes {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
@@ -35,10 +28,8 @@ pub fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     hash
 }
 
-/// Builds a plan's [`Subproblems::fingerprint`]: FNV-1a (64 bits) over the bytes fed to it, in
-/// order, written as 16 hexadecimal digits. Feed it everything that defines the list (the size
-/// and each subproblem's description), so that a version listing the subproblems differently
-/// gets another fingerprint.
+/// Builds a plan's [`Subproblems::fingerprint`]: FNV-1a over everything that defines the list
+/// (the size, each subproblem), as 16 hexadecimal digits.
 ///
 /// ```
 /// use nqueens_core::split::Fingerprint;
@@ -143,10 +134,8 @@ pub trait Subproblems: Send + Sync {
     fn fingerprint(&self) -> String;
 
     /// Counts subproblem `index` (below [`len`](Subproblems::len)): `Ok(None)` when `stop`
-    /// was raised before it finished (its partial count is dropped; the flag says why, and the
-    /// run's [`Ended`](crate::Ended) with it), an error when it failed rather than stopped
-    /// (for example memory that could not be had: [`Error::OutOfMemory`]), which stops the
-    /// count.
+    /// was raised before it finished (its partial count is dropped), an error when it failed
+    /// rather than stopped ([`Error::OutOfMemory`]), which stops the count.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error>;
 
     /// Statistics of the work this list has done so far (for example the peak memory of the

@@ -1,6 +1,5 @@
-//! Running any subset of a list of subproblems on several threads: the one runner of the
-//! workspace, behind a resumable strategy's plain count ([`count_plan`]) as behind its shards,
-//! checkpoints and audits ([`count_subproblems`]).
+//! The one runner of the workspace: any subset of a list of subproblems on several threads,
+//! for a plain count ([`count_plan`]) as for shards, checkpoints and audits.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -22,10 +21,7 @@ pub struct PlanRun {
     pub ended: Ended,
 }
 
-/// Counts every subproblem of `plan` on [`Config::thread_count`] threads: what a resumable
-/// strategy's [`Strategy::search_count`](crate::Strategy::search_count) does, so that
-/// [`Solver::count`](crate::Solver::count) counts its plan with the runner that counts
-/// its shards and checkpoints.
+/// Counts every subproblem of `plan` on [`Config::thread_count`] threads.
 pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Error> {
     let all: Vec<usize> = (0..plan.len()).collect();
     count_subproblems(plan, &all, config, &|_, _| {})
@@ -33,8 +29,6 @@ pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Er
 
 /// Counts every subproblem of `plan` as a whole count: [`count_plan`], with the plan's
 /// statistics and details, and the classes when the plan's tallies hold them (`classes`).
-/// What a resumable strategy's count does by default, and what the count workflow does with
-/// the plan it made once.
 pub fn count_whole(
     plan: &dyn Subproblems,
     config: &Config,
@@ -54,13 +48,11 @@ pub fn count_whole(
 /// counted twice) on [`Config::thread_count`] threads, calling `on_done` with each finished
 /// subproblem's index and tally, from the worker threads.
 ///
-/// Reports [`Event::Started`] and one [`Event::SubproblemDone`] per subproblem to the
-/// observer. When the stop flag is raised, the subproblems under way are abandoned (the result
-/// stays a sum of whole subproblems) and the run ends [`Ended::Interrupted`] (or
-/// [`Ended::Deadline`]). A subproblem that fails ([`Subproblems::count_one`]'s error) raises
-/// the stop flag, so the others are abandoned too, and the count returns its error. The work
-/// is taken in an interleaved order, so the first subproblems to finish are a fair sample for
-/// estimating the rest.
+/// Reports [`Event::Started`] and one [`Event::SubproblemDone`] per subproblem. At the stop
+/// flag the subproblems under way are abandoned (the result stays a sum of whole subproblems)
+/// and the run ends as the flag says; a subproblem that fails raises the flag and the count
+/// returns its error. The work is taken in an interleaved order, so the first subproblems to
+/// finish are a fair sample of the rest.
 pub fn count_subproblems(
     plan: &dyn Subproblems,
     todo: &[usize],

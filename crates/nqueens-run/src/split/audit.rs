@@ -134,16 +134,6 @@ pub fn audit(
     })
 }
 
-impl ShardRecord {
-    /// The record with its per-subproblem `tallies` (`None` unless every subproblem of the
-    /// slice finished), sealed again.
-    pub(super) fn with_tallies(mut self, tallies: Option<Vec<[u64; 2]>>) -> ShardRecord {
-        self.tallies = tallies;
-        self.seal();
-        self
-    }
-}
-
 /// The tallies of finished subproblems, by index, noted from the worker threads.
 #[derive(Debug, Default)]
 pub(super) struct TallyLog(Mutex<BTreeMap<usize, Tally>>);

@@ -1,35 +1,27 @@
 //! Saving finished subproblems to a file, so that an interrupted count resumes where it stopped.
 //!
-//! The file is text: a header line naming the strategy, `n`, the number of subproblems and
-//! their list's fingerprint, then one line per finished subproblem, `index total unique check`,
-//! where `check` is a hash of the header and the three numbers (so a line copied from the
-//! checkpoint of another count fails it too; the first version hashed the numbers alone, and
-//! its files are recognised and refused in words).
-//! Lines are only ever appended, each in one write straight to the file. A crash can leave at
-//! most a torn last line (no newline, a wrong check, bytes that are not text): opening the file
-//! again drops it and the subproblem is counted again. Lines are not synced to disk one by one
-//! (that would cost milliseconds per subproblem), so after a power failure the last few may be
-//! lost the same way.
+//! The file is text: a header naming the strategy, `n`, the number of subproblems and their
+//! list's fingerprint, then one line per finished subproblem, `index total unique check`, where
+//! `check` is FNV-1a over the header and the three numbers (the first version hashed the
+//! numbers alone; its files are refused in words). With a [`Key`] the header names the key's
+//! id and every line carries a fifth field, an HMAC-SHA256 of the header and the numbers.
 //!
-//! With a [`Key`] ([`Checkpoint::open`], `count --key`) the header names the key's id and
-//! every line carries a fifth field, an HMAC-SHA256 of the header and the line's numbers: a
-//! line edited without the key fails it, and a keyed file is refused without its key.
-//!
-//! The file is read a bounded line at a time and reading stops at the first damaged line, so
-//! a file that is not a checkpoint (or `/dev/urandom`) is refused after a few bytes.
+//! Lines are only appended, each in one write, and not synced one by one: a crash or power
+//! failure can leave a torn last line, which opening the file drops (that subproblem is
+//! counted again). Reading is bounded per line and stops at the first damaged line, so a file
+//! that is not a checkpoint is refused after a few bytes.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Instant;
 
 use thiserror::Error;
 
-use super::audit::TallyLog;
 use super::key::{self, Key, LineMac};
-use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a};
+use super::shard::count_rest;
+use super::{Shard, ShardRecord, Subproblems, Tally, fnv1a};
 use nqueens_core::Config;
 
 /// Why a checkpoint could not be used.
@@ -432,17 +424,8 @@ impl Checkpoint {
         shard: Shard,
         config: &Config,
     ) -> Result<ShardRecord, CheckpointError> {
-        let started = Instant::now();
-        let indices = shard.indices(plan.len());
-        let todo: Vec<usize> = indices
-            .iter()
-            .copied()
-            .filter(|i| !self.done.contains_key(i))
-            .collect();
         let failure = Mutex::new(None);
-        let log = TallyLog::with(&self.done);
-        let run = count_subproblems(plan, &todo, config, &|index, tally| {
-            log.note(index, tally);
+        let record = count_rest(plan, shard, config, &self.done, &|index, tally| {
             if let Err(error) = self.record(index, tally) {
                 config.stop.stop();
                 failure
@@ -451,30 +434,9 @@ impl Checkpoint {
                     .get_or_insert(error);
             }
         })?;
-        if let Some(error) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            return Err(error);
+        match failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(error) => Err(error),
+            None => Ok(record),
         }
-        let overflow = || nqueens_core::Error::Overflow {
-            strategy: plan.strategy(),
-            n: plan.n(),
-        };
-        // Checked sums: a count past u64::MAX is refused, never wrapped into a wrong answer.
-        let counted = Tally {
-            total: run.total,
-            unique: run.unique,
-        };
-        let whole = indices
-            .iter()
-            .filter_map(|i| self.done.get(i))
-            .try_fold(counted, |sum, &saved| sum.checked_add(saved))
-            .ok_or_else(overflow)?;
-        let run = PlanRun {
-            total: whole.total,
-            unique: whole.unique,
-            done: run.done + (indices.len() - todo.len()),
-            ended: run.ended,
-        };
-        Ok(ShardRecord::new(plan, shard, &run, started.elapsed())
-            .with_tallies(log.for_slice(&indices)))
     }
 }

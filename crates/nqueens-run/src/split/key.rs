@@ -1,17 +1,11 @@
 //! A keyed check for shard records and checkpoint lines: HMAC-SHA256 (RFC 2104, the `hmac` and
 //! `sha2` crates) with a secret key read from a file.
 //!
-//! The FNV check of a record or a checkpoint line catches damage and edits by hand, but anyone
-//! can recompute it after changing a number. With a [`Key`] (`count --key FILE`), each record
-//! and checkpoint line also carries a MAC over the same fields, which nobody without the key can
-//! recompute. A keyed record is refused when merged without its key or with another
-//! ([`check_record`]); a record without a MAC is refused when merged with a key.
-//!
-//! What it does not do: it protects against whoever does not hold the key (another user of a
-//! shared file system, a node that should only run its own shard), not against whoever does.
-//! A key copied to every node of a cluster is as safe as the least safe of them; a wrong count
-//! made by a faulty node with the key is sealed like a right one (the audit of `merge --audit`
-//! catches those, probabilistically).
+//! Anyone can recompute the FNV check of a record after changing a number; with a [`Key`]
+//! (`count --key FILE`) each record and checkpoint line also carries a MAC over the same
+//! fields, which nobody without the key can. It protects against whoever lacks the key (another
+//! user of a shared file system), not against whoever holds it: a faulty node with the key
+//! seals a wrong count like a right one (`merge --audit` catches those, probabilistically).
 
 use std::fmt;
 use std::io::Read;

@@ -164,16 +164,10 @@ pub struct Merged {
     pub unique: u64,
 }
 
-/// Checks that `records` are the complete slices `0/K`, ..., `K-1/K` of one list of
-/// subproblems for one strategy and `n`, each exactly once, and adds them up.
-///
-/// Every record must be intact ([`ShardRecord::is_intact`]): one whose numbers were edited is
-/// refused ([`MergeError::Damaged`]) before its numbers are used.
-///
-/// `plan_for` makes the list again from the first record's strategy and size (with
-/// [`Solver::plan`](nqueens_core::Solver::plan), typically through the registry), so that records of
-/// another version of the strategy, whose list differs, are refused
-/// ([`MergeError::Fingerprint`], [`MergeError::WrongPlan`]).
+/// Checks that `records` are the complete, intact slices `0/K`, ..., `K-1/K` of one list of
+/// subproblems for one strategy and `n`, each exactly once, and adds them up. `plan_for` makes
+/// the list again from the first record's strategy and size (typically
+/// [`Solver::plan`](nqueens_core::Solver::plan)), so that records of another list are refused.
 pub fn merge(
     records: &[ShardRecord],
     plan_for: impl FnOnce(&str, usize) -> Result<Box<dyn Subproblems>, Error>,

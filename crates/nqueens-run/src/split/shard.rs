@@ -1,14 +1,15 @@
 //! Slices of a list of subproblems (`I/K`), and the record of counting one.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::audit::TallyLog;
-use super::{PlanRun, Subproblems, Tally, count_subproblems};
+use super::{Subproblems, Tally, count_subproblems};
 use nqueens_core::{Config, Ended, Error};
 
 /// Slice `index` of `count` (0-based: `0/3`, `1/3`, `2/3`) of a list of [`Subproblems`]: those
@@ -113,8 +114,7 @@ impl<'de> Deserialize<'de> for Shard {
 /// input of [`merge`](super::merge).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardRecord {
-    /// The counting strategy ([`Subproblems::strategy`], e.g. `symmetry`): records of other
-    /// strategies do not mix.
+    /// The counting strategy ([`Subproblems::strategy`], e.g. `symmetry`).
     pub strategy: String,
     /// Board size.
     pub n: usize,
@@ -124,8 +124,7 @@ pub struct ShardRecord {
     pub subproblems: usize,
     /// Subproblems in the whole list.
     pub plan: usize,
-    /// The list's [`Subproblems::fingerprint`], in hexadecimal: records of a version that lists
-    /// the subproblems differently do not merge.
+    /// The list's [`Subproblems::fingerprint`]: records of another list do not merge.
     pub fingerprint: String,
     /// Solutions in this slice.
     pub count: u64,
@@ -133,26 +132,20 @@ pub struct ShardRecord {
     /// that does not count classes).
     pub unique: u64,
     /// How the count of the slice ended: [`Ended::Exhausted`] when every subproblem of it was
-    /// counted, [`Ended::Interrupted`] or [`Ended::Deadline`] when the stop flag cut it short.
-    /// The JSON line keeps `"complete": true` or `false`, so a record read back says
-    /// [`Ended::Interrupted`] for any end short of the whole slice.
+    /// counted. The JSON line says `"complete": true` or `false` (read back as
+    /// [`Ended::Interrupted`]).
     #[serde(rename = "complete", with = "complete")]
     pub ended: Ended,
     /// Wall time of the run, in seconds.
     pub elapsed: f64,
-    /// A check over every other field but `elapsed` (the wall time says nothing about the
-    /// count): FNV-1a, 64 bits in 16 hexadecimal digits, over the strategy, `n`, the slice, the
-    /// subproblems in the slice and in the plan, the fingerprint, both counts, whether it is
-    /// complete and the tallies when present. A record whose numbers were edited or damaged no
-    /// longer matches it, and [`merge`](super::merge) refuses it. Empty in records of versions
-    /// that wrote none.
+    /// FNV-1a (16 hexadecimal digits) over every other field but `elapsed` and the key's: a
+    /// record whose numbers were edited or damaged no longer matches it, and
+    /// [`merge`](super::merge) refuses it. Empty in records of versions that wrote none.
     #[serde(default)]
     pub check: String,
     /// What each subproblem of the slice counted, `[solutions, classes]`, in the slice's order
-    /// ([`Shard::indices`]): what `merge --audit` recounts a sample of
-    /// ([`audit`](super::audit())), and what [`merge`](super::merge) checks adds up to
-    /// `count` and `unique`. Covered by [`check`](ShardRecord::check). `None` in a partial
-    /// record and in records of versions that wrote none (they merge, but cannot be audited).
+    /// ([`Shard::indices`]), for [`audit`](super::audit()); `None` in a partial record and in
+    /// records of versions that wrote none (they merge, but cannot be audited).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tallies: Option<Vec<[u64; 2]>>,
     /// The [id](super::Key::id) of the key whose [`mac`](ShardRecord::mac) the record carries;
@@ -160,41 +153,12 @@ pub struct ShardRecord {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub key: String,
     /// A keyed check (HMAC-SHA256, in hexadecimal) over what [`check`](ShardRecord::check)
-    /// covers, made with the key of `count --key` ([`Key::seal`](super::Key::seal)): without
-    /// the key nobody can make one that matches. Empty without a key.
+    /// covers ([`Key::seal`](super::Key::seal)). Empty without a key.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub mac: String,
 }
 
 impl ShardRecord {
-    /// The record of `run`, which counted `shard` of `plan` (all of it, saved subproblems
-    /// included) in `elapsed`.
-    pub(super) fn new(
-        plan: &dyn Subproblems,
-        shard: Shard,
-        run: &PlanRun,
-        elapsed: Duration,
-    ) -> ShardRecord {
-        let mut record = ShardRecord {
-            strategy: plan.strategy().to_string(),
-            n: plan.n(),
-            shard,
-            subproblems: shard.indices(plan.len()).len(),
-            plan: plan.len(),
-            fingerprint: plan.fingerprint(),
-            count: run.total,
-            unique: run.unique,
-            ended: run.ended,
-            elapsed: elapsed.as_secs_f64(),
-            check: String::new(),
-            tallies: None,
-            key: String::new(),
-            mac: String::new(),
-        };
-        record.seal();
-        record
-    }
-
     /// The [`check`](ShardRecord::check) this record's fields call for.
     fn expected_check(&self) -> String {
         let text = self.checked_text();
@@ -258,16 +222,61 @@ pub fn count_shard(
     shard: Shard,
     config: &Config,
 ) -> Result<ShardRecord, Error> {
+    count_rest(plan, shard, config, &BTreeMap::new(), &|_, _| {})
+}
+
+/// Counts the subproblems of `shard` that `saved` does not hold, calling `on_done` with each as
+/// it finishes, into the sealed record of the whole slice (`saved` included).
+pub(super) fn count_rest(
+    plan: &dyn Subproblems,
+    shard: Shard,
+    config: &Config,
+    saved: &BTreeMap<usize, Tally>,
+    on_done: &(dyn Fn(usize, Tally) + Sync),
+) -> Result<ShardRecord, Error> {
     let started = Instant::now();
     let indices = shard.indices(plan.len());
-    let log = TallyLog::default();
-    let run = count_subproblems(plan, &indices, config, &|index, tally| {
-        log.note(index, tally)
+    let todo: Vec<usize> = indices
+        .iter()
+        .copied()
+        .filter(|i| !saved.contains_key(i))
+        .collect();
+    let log = TallyLog::with(saved);
+    let run = count_subproblems(plan, &todo, config, &|index, tally| {
+        log.note(index, tally);
+        on_done(index, tally);
     })?;
-    Ok(
-        ShardRecord::new(plan, shard, &run, started.elapsed())
-            .with_tallies(log.for_slice(&indices)),
-    )
+    // Checked sums: a count past u64::MAX is refused, never wrapped into a wrong answer.
+    let counted = Tally {
+        total: run.total,
+        unique: run.unique,
+    };
+    let whole = indices
+        .iter()
+        .filter_map(|i| saved.get(i))
+        .try_fold(counted, |sum, &saved| sum.checked_add(saved))
+        .ok_or(Error::Overflow {
+            strategy: plan.strategy(),
+            n: plan.n(),
+        })?;
+    let mut record = ShardRecord {
+        strategy: plan.strategy().to_string(),
+        n: plan.n(),
+        shard,
+        subproblems: indices.len(),
+        plan: plan.len(),
+        fingerprint: plan.fingerprint(),
+        count: whole.total,
+        unique: whole.unique,
+        ended: run.ended,
+        elapsed: started.elapsed().as_secs_f64(),
+        check: String::new(),
+        tallies: log.for_slice(&indices),
+        key: String::new(),
+        mac: String::new(),
+    };
+    record.seal();
+    Ok(record)
 }
 
 /// [`ShardRecord::ended`] as the JSON line's `"complete"`, the field scripts read: `true` for
