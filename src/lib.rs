@@ -42,12 +42,10 @@ pub use nqueens_warnsdorff as warnsdorff;
 pub mod count;
 
 /// The vocabulary and the contract ([`nqueens_core`]) with the machinery that runs strategies
-/// ([`nqueens_run`]: the registry, timed runs, shards, checkpoints and merging, replaying
-/// events), under one path.
+/// ([`nqueens_run`]), under one path.
 pub mod core {
     pub use nqueens_core::*;
-    /// Counts split into subproblems: the core's [`Subproblems`](split::Subproblems) with the
-    /// run crate's runner, shards, checkpoints and merging.
+    /// Counts split into [`Subproblems`](split::Subproblems): shards, checkpoints, merging.
     pub use nqueens_run::split;
     pub use nqueens_run::*;
 }
@@ -56,8 +54,7 @@ use nqueens_core::Operation;
 use nqueens_run::{Pick, Registry};
 
 /// Every strategy of the workspace, in the order `nqueens strategies` lists them, with one
-/// default rule per operation for commands that name no strategy (fastest that can do the job
-/// first). The `registry_is_consistent` test checks every name in the rules.
+/// default rule per operation (fastest that can do the job first).
 pub fn registry() -> Registry {
     // `gpu`, `sat` and `cp` are default features; the WebAssembly build (crates/nqueens-web)
     // turns them off, and the registry lists them as not in that build.
@@ -114,9 +111,8 @@ pub fn registry() -> Registry {
         )
         .defaults(
             Operation::List,
-            // Lexicographic backtracking (bitmask, up to its 32-bit word) answers at once up
-            // to n = 32 and stalls beyond it; Warnsdorff's ordering finds the first solutions
-            // of larger boards in a few thousand nodes (n = 33: 2,297) up to its own limit.
+            // Bitmask answers at once up to its 32-bit word; Warnsdorff's ordering finds the
+            // first solutions of larger boards in a few thousand nodes (n = 33: 2,297).
             &[Pick::new("bitmask"), Pick::new("warnsdorff")],
         )
         .defaults(
@@ -138,9 +134,8 @@ pub fn registry() -> Registry {
                 Pick::new("vector"),
             ],
         )
-        // With given queens (completion): dancing links, whose fewest-options rule starts
-        // with the rows and columns the given queens leave tightest, then CaDiCaL for the
-        // boards beyond it. Both are complete, so "no completion" is a proof.
+        // With given queens: dancing links (its fewest-options rule starts where they leave
+        // least room), then CaDiCaL beyond it; both are complete, so "no completion" is proved.
         .completion_defaults(
             Operation::First,
             &[

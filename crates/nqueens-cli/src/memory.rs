@@ -8,8 +8,7 @@
 //! are never renamed into place; a checkpoint keeps every line it had. Allocations outside
 //! Rust's allocator (CaDiCaL's C++) are not seen: `sat` checks its room before it starts.
 
-// The allocator and the signal handler are the only ways to see an allocation failure on
-// stable Rust: see the SAFETY notes.
+// The only ways to see an allocation failure on stable Rust: see the SAFETY notes.
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -60,8 +59,7 @@ unsafe impl GlobalAlloc for Recording {
     }
 }
 
-/// Installs the SIGABRT handler that turns an abort after a failed allocation into the memory
-/// error and exit status 1.
+/// Installs the SIGABRT handler that turns an abort after a failed allocation into exit 1.
 pub fn install() -> io::Result<()> {
     let on_abort = || {
         if FAILED.load(Ordering::Relaxed) {

@@ -55,8 +55,7 @@ pub struct MergeArgs {
     key: Option<PathBuf>,
 }
 
-/// Runs `nqueens merge`: the records are checked against the plan their strategy makes in this
-/// version, and a merged count with classes against Burnside's identity.
+/// Runs `nqueens merge`, checking the records against this version's plan and Burnside's identity.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Result<Status> {
     let mut out = crate::output::stdout()?;
     let mut records: Vec<ShardRecord> = Vec::new();
@@ -148,8 +147,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     Ok(Status::Success)
 }
 
-/// `merge --audit K`: recounts K subproblems drawn with the seed given or a random one, and
-/// compares them with the records' claims. Says what it does on standard error, with the seed.
+/// `merge --audit K`: recounts K subproblems drawn with a seed (said), against the records.
 fn audit(
     registry: &Registry,
     stop: &StopFlag,
@@ -251,8 +249,7 @@ fn inputs(arguments: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// A merge error with the files it concerns, and for missing shards the commands that count
-/// only those.
+/// A merge error with the files it concerns, or the commands that count the missing shards.
 fn explain(error: MergeError, records: &[ShardRecord], sources: &[String]) -> anyhow::Error {
     let files = |matches: &dyn Fn(&ShardRecord) -> bool| files_where(records, sources, matches);
     let located = match &error {
@@ -298,8 +295,7 @@ fn files_where(
     }
 }
 
-/// How to count only the `missing` shards of `count`: the Slurm array of `contrib/slurm/`, or
-/// any runner.
+/// How to count only the `missing` shards of `count`, with Slurm or any runner.
 fn rerun_hint(records: &[ShardRecord], missing: &[usize], count: usize) -> String {
     let Some(first) = records.first() else {
         return String::new();

@@ -25,8 +25,7 @@ pub fn guard_standard_streams() {
     STDOUT_CLOSED.store(is_null && read_write() == Some(true), Ordering::Relaxed);
 }
 
-/// Standard output, locked, for a command's results; an error if it was closed at start, so
-/// the command fails (status 1) instead of losing its output. Its write errors name it.
+/// Standard output, locked, for a command's results; an error if it was closed at start.
 pub fn stdout() -> io::Result<Stdout> {
     if STDOUT_CLOSED.load(Ordering::Relaxed) {
         return Err(io::Error::other(StdoutClosed));
@@ -34,8 +33,7 @@ pub fn stdout() -> io::Result<Stdout> {
     Ok(Stdout(io::stdout().lock()))
 }
 
-/// Standard output whose errors say "writing standard output" (keeping their kind, so a reader
-/// that went away is still told apart).
+/// Standard output whose errors say "writing standard output" (keeping their kind).
 pub struct Stdout(io::StdoutLock<'static>);
 
 fn on_stdout(error: io::Error) -> io::Error {
@@ -52,14 +50,12 @@ impl Write for Stdout {
     }
 }
 
-/// Why [`stdout`] refused: told apart from a reader that went away (`| head`), which is not a
-/// failure.
+/// Why [`stdout`] refused.
 #[derive(Debug, thiserror::Error)]
 #[error("standard output is closed: the results would be lost")]
 pub struct StdoutClosed;
 
-/// Writes one line to standard error. A message that cannot be written (`2> /dev/full`) is
-/// dropped: there is nowhere left to report it, and the exit status still tells.
+/// Writes one line to standard error, dropped if it cannot be (the exit status still tells).
 pub fn message(text: &str) {
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{text}");
@@ -71,9 +67,7 @@ pub fn warn(text: &str) {
     message(&format!("warning: {text}"));
 }
 
-/// A writer that fails once the run is stopped (Ctrl-C, SIGTERM), so that a long write (a GIF
-/// of many frames, a solution of 10^8 queens) ends at the signal and leaves the old file as it
-/// was.
+/// A writer that fails once the run is stopped, so that a long write ends at the signal.
 pub(crate) struct StopWriter<'a, W: Write + ?Sized> {
     inner: &'a mut W,
     stop: &'a StopFlag,

@@ -16,13 +16,10 @@ static RECEIVED: AtomicI32 = AtomicI32::new(0);
 /// Whether the command is only waiting for input, so a signal ends it at once.
 static EXIT_NOW: AtomicBool = AtomicBool::new(false);
 
-/// The exit status of a command interrupted without a signal (a deadline, or a stop raised
-/// by the program itself): the one of Ctrl-C.
+/// The exit status of a command interrupted without a signal: the one of Ctrl-C.
 const INTERRUPTED: u8 = 130;
 
-/// Catches SIGINT, SIGTERM and SIGHUP on a thread of their own: the first raises `stop`, the
-/// second ends the process. Failing to install them only loses the graceful stop, so it is not
-/// an error.
+/// Catches SIGINT, SIGTERM and SIGHUP on a thread: the first raises `stop`, the second exits.
 pub fn install(stop: &StopFlag) {
     let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
         return;
@@ -50,8 +47,7 @@ fn status_of(signal: i32) -> u8 {
     u8::try_from(128 + signal).unwrap_or(INTERRUPTED)
 }
 
-/// The exit status of an interrupted command: `128 +` the first signal received, or 130 when
-/// it was stopped without one.
+/// The exit status of an interrupted command: `128 +` the first signal received, or 130.
 pub fn interrupted_status() -> u8 {
     match RECEIVED.load(Ordering::SeqCst) {
         0 => INTERRUPTED,
@@ -59,9 +55,7 @@ pub fn interrupted_status() -> u8 {
     }
 }
 
-/// While the guard lives, a signal ends the process at once (with `128 + signal`): for
-/// commands blocked on reading their input, which a raised flag would not wake. Whatever they
-/// printed before blocking has been flushed.
+/// While the guard lives, a signal ends the process at once: for commands blocked on input.
 pub fn exit_on_signal() -> ExitOnSignal {
     EXIT_NOW.store(true, Ordering::SeqCst);
     // A signal that came just before has only raised the flag: honour it now.

@@ -148,10 +148,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         Ok(())
     };
     match &args.out {
-        // Without a solution the text form has nothing to write: the file keeps what it had.
-        // A signal while a large solution is written stops the write: the temporary file is
-        // removed and the old file, if any, stays. (A run already stopped writes its short
-        // answer whole.)
+        // Without a solution the text form writes nothing, and the file keeps what it had; a
+        // signal stops a large write and keeps the old file (a stopped run's answer is short).
         Some(path) if (args.json || solution.is_some()) && !stop.is_stopped() => {
             let written = nqueens_report::write_atomically(path, |out| {
                 write(&mut StopWriter::new(out, stop))
@@ -223,8 +221,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     })
 }
 
-/// Warns about each of `--restarts`, `--seed` and `--budget` that the variant which will run
-/// ignores.
+/// Warns about each of `--restarts`, `--seed` and `--budget` that the variant to run ignores.
 pub fn warn_about_ignored(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
     let variant = solver.check(Operation::First, n, config)?;
     let name = solver.name();

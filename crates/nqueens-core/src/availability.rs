@@ -3,9 +3,7 @@
 
 use serde::Serialize;
 
-/// Whether a strategy can run here, as [`Strategy::availability`](crate::Strategy::availability)
-/// reports it. The registry's default rules pass over an unavailable strategy, and the
-/// conformance suite, `compare`, the bench and the report skip it, with its reason.
+/// Whether a strategy can run here ([`Strategy::availability`](crate::Strategy::availability)).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "availability", rename_all = "kebab-case")]
 pub enum Availability {

@@ -21,8 +21,7 @@ pub struct Columns<'a>(pub &'a [u32]);
 /// Bytes of the longest number and its separator: `u32::MAX` has ten digits.
 const LONGEST: usize = 11;
 
-/// Block size of [`Columns::write_to`]: large enough that the system calls cost nothing next to
-/// the formatting.
+/// Block size of [`Columns::write_to`]: its system calls cost nothing next to the formatting.
 const WRITE_BLOCK: usize = 1 << 18;
 
 /// Block size of [`Display`](fmt::Display): on the stack, and a formatter buffers anyway.
@@ -46,8 +45,7 @@ fn digits(value: u32) -> usize {
     value.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
-/// Writes `value` and a space into `block` at `at`, returning where the next number goes.
-/// `block` must hold [`LONGEST`] bytes from `at`.
+/// Writes `value` and a space into `block` at `at` ([`LONGEST`] bytes), returning the next `at`.
 fn push(block: &mut [u8], at: usize, mut value: u32) -> usize {
     let end = at + digits(value);
     block[end] = b' ';
@@ -68,8 +66,7 @@ fn push(block: &mut [u8], at: usize, mut value: u32) -> usize {
 }
 
 impl Columns<'_> {
-    /// Formats the columns a block at a time, handing each block (and, last, the rest without
-    /// its trailing space) to `emit`.
+    /// Formats the columns a block at a time for `emit` (the last without its trailing space).
     fn format<E>(
         &self,
         block: &mut [u8],

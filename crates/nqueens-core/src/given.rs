@@ -3,8 +3,7 @@
 //!
 //! Completing a partial placement is NP-complete and counting its completions #P-complete
 //! (Gent, Jefferson and Nightingale, "Complexity of n-Queens Completion", JAIR 59, 2017),
-//! where plain N-Queens is solved in O(n) by a formula: so completion separates solvers that
-//! plain N-Queens cannot.
+//! where plain N-Queens is solved in O(n) by a formula.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -44,8 +43,7 @@ pub struct Given {
     board: Option<usize>,
 }
 
-/// Why queens cannot be given: the text is not in either form, or the queens cannot stand
-/// together on the board.
+/// Why queens cannot be given: the text is not in either form, or the queens cannot stand.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum InvalidGiven {
@@ -129,13 +127,11 @@ pub enum InvalidGiven {
 /// Random tries [`Given::random`] makes before it gives up.
 const RANDOM_TRIES: u32 = 1000;
 
-/// The most steps [`Given::random`] takes over all its tries (a fraction of a second): a try
-/// on a large board that gets stuck costs O(n²), and a thousand of them would run for hours.
+/// The most steps [`Given::random`] takes over all its tries (a stuck try costs O(n²)).
 const RANDOM_WORK: u64 = 200_000_000;
 
 impl Given {
-    /// The queens at `(row, column)`, in any order: refused if a row repeats or two attack
-    /// each other. O(k) for k queens.
+    /// The queens at `(row, column)`, in any order, unless a row repeats or two attack. O(k).
     pub fn new(mut queens: Vec<(usize, u32)>) -> Result<Given, InvalidGiven> {
         queens.sort_unstable();
         if let Some(pair) = queens.windows(2).find(|w| w[0].0 == w[1].0) {
@@ -166,8 +162,7 @@ impl Given {
         })
     }
 
-    /// Checks that every queen is on the `n × n` board (and that a placement line has `n`
-    /// rows).
+    /// Checks that every queen is on the `n × n` board (and a placement line has `n` rows).
     pub fn check(&self, n: usize) -> Result<(), InvalidGiven> {
         if let Some(found) = self.board.filter(|&rows| rows != n) {
             return Err(InvalidGiven::WrongLength { expected: n, found });
@@ -197,8 +192,7 @@ impl Given {
         self.queens.is_empty()
     }
 
-    /// The given column of each row of an `n`-row board, `None` for free rows. The queens must
-    /// be on the board ([`Given::check`]).
+    /// The given column of each row of an `n`-row board (checked), `None` for free rows.
     pub fn by_row(&self, n: usize) -> Vec<Option<u32>> {
         let mut rows = vec![None; n];
         for &(row, column) in &self.queens {
@@ -311,8 +305,7 @@ impl Given {
     }
 }
 
-/// Fills `attacked` with the columns of row `row` that the `placed` queens attack (by column
-/// or diagonal), sorted, each once.
+/// Fills `attacked` with the columns of row `row` that the `placed` queens attack, sorted.
 fn attacked_in_row(row: usize, n: usize, placed: &[(usize, u32)], attacked: &mut Vec<usize>) {
     attacked.clear();
     for &(r, c) in placed {

@@ -25,21 +25,18 @@ pub struct Experiment {
 /// What the bench runs for an experiment, and so what its records hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Runs {
-    /// Batches of seeded first-solution runs, one record per batch with its counters summed
-    /// and the seeds it solved: a climb's success rate and steps, counted as hill climbing
-    /// counts them (`restarts`: the climbs that got stuck; `backtracks`: their moves; `moves`:
-    /// every move). Without claims, the report says what it measured in a sentence.
+    /// Batches of seeded first-solution runs, a record per batch with its counters summed and
+    /// the seeds it solved (`restarts`: the climbs that got stuck; `backtracks`: their moves;
+    /// `moves`: every move). Without claims, the report says what it measured in a sentence.
     Climbs {
         /// What climbs, as the report names it ("steepest ascent").
         what: &'static str,
     },
     /// One first-solution run per seed of the bench: time and repair moves (`moves`).
     Seeded,
-    /// The backtrack tree's profile ([`Solver::profile`](crate::Solver::profile)), one walk,
-    /// recorded under the case label with `-profile` after it: its total nodes.
+    /// The backtrack tree's profile ([`Solver::profile`](crate::Solver::profile)): its nodes.
     TreeProfile,
-    /// The lexicographically first solution, one run with statistics on: its time and nodes,
-    /// in one row with every other strategy's run of this kind at the same size.
+    /// The lexicographically first solution, one run with statistics on: its time and nodes.
     Lexicographic,
     /// Nothing for the bench to run: the claims are [`Figure::Tested`], figures a test of the
     /// suite checks, and their rows follow those of `after`; `note`, if not empty, is a
@@ -77,8 +74,7 @@ impl Experiment {
 }
 
 impl Runs {
-    /// Seeds per batch of [`Runs::Climbs`] (fewer in the bench's test mode): the run its
-    /// [`Experiment::cost`] is of.
+    /// Seeds per batch of [`Runs::Climbs`] (fewer in the bench's test mode).
     pub const CLIMBS_BATCH: u64 = 200;
 }
 
@@ -163,16 +159,14 @@ pub enum Figure {
         /// The verdict when one is not.
         differs: &'static str,
     },
-    /// A count met exactly (a tree profile's total nodes): the verdict `holds`, else
-    /// "differs".
+    /// A count met exactly (a tree profile's nodes): the verdict `holds`, else "differs".
     Exact {
         /// The published count.
         value: u64,
         /// The verdict when ours is the same.
         holds: &'static str,
     },
-    /// A published time beside ours, with no pass or fail: `verdict`, then how many times
-    /// faster the declaring strategy's run is.
+    /// A published time beside ours, no pass or fail: `verdict`, then how many times faster.
     Faster {
         /// The published time.
         seconds: f64,
@@ -215,11 +209,9 @@ pub enum Measure {
 /// placements of k queens in the first k rows that no two attack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeProfile {
-    /// `levels[k]`: the nodes at level `k`. `levels[0] = 1` is the empty board and `levels[n]`
-    /// the solutions, so there are `n + 1` levels.
+    /// `levels[k]`: the nodes at level `k`, from the empty board (1) to the solutions.
     pub levels: Vec<u64>,
-    /// How the walk ended: only [`Ended::Exhausted`] gives the whole tree; otherwise the levels
-    /// count what was visited before the stop.
+    /// How the walk ended: only [`Ended::Exhausted`] gives the whole tree.
     pub ended: Ended,
 }
 
@@ -234,8 +226,7 @@ impl TreeProfile {
         self.levels.iter().sum()
     }
 
-    /// The nodes above the last level: the placements whose next row the search tries (2,057
-    /// - 92 = 1,965 for n = 8).
+    /// The nodes above the last level: 2,057 - 92 = 1,965 for n = 8.
     pub fn interior(&self) -> u64 {
         self.total() - self.levels.last().copied().unwrap_or(0)
     }

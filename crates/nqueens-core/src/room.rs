@@ -6,8 +6,7 @@
 //! Linux overcommits and the kernel ends a process short of memory, which no check foresees.
 //! The limit comes from `getrlimit`, the space in use from `/proc/self/status` (Linux only).
 
-/// The bytes of address space the process may still map under its `ulimit -v`
-/// (`RLIMIT_AS`), or `None` when it has no such limit (or the system does not say).
+/// The bytes of address space the process may still map under its `ulimit -v`, if it has one.
 pub fn address_space_room() -> Option<u64> {
     let limit = address_space_limit()?;
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

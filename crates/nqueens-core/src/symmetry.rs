@@ -8,9 +8,8 @@ use serde::Serialize;
 
 use crate::Solution;
 
-/// A rotation that maps a solution onto itself, for counts of the symmetric solutions
-/// ([`Config::symmetric`](crate::Config::symmetric)); no reflection maps a solution of more
-/// than one queen onto itself.
+/// A rotation that maps a solution onto itself ([`Config::symmetric`](crate::Config::symmetric));
+/// no reflection maps a solution of more than one queen onto itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Turn {

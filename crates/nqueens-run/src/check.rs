@@ -1,7 +1,6 @@
-//! The event test every strategy's tests run ([`check_events`]), [`StopAfter`], how tests
-//! interrupt a split count part-way, [`RestartCounter`], how they count a run's restarts, and
-//! [`attacking_pairs`], the brute-force oracle of the local searches' boards: behind the
-//! `check` feature, which strategy crates turn on in their dev-dependencies.
+//! What strategies' tests share, behind the `check` feature: the event test
+//! ([`check_events`]), the observers [`StopAfter`] and [`RestartCounter`], and
+//! [`attacking_pairs`], the oracle of the local searches' boards.
 
 pub use nqueens_core::attacking_pairs;
 
@@ -44,12 +43,8 @@ pub enum EventsCheckReason {
     },
 }
 
-/// Checks a strategy's events, as its tests do: runs its first-solution search on `n` with
-/// `config` watched (an [`EventLog`]) and unwatched, checks that watching changed neither the
-/// solution nor the statistics, and that the events redraw the run
-/// ([`Replay::check_first`]). Returns the watched run and its events; the error names the run.
-///
-/// A strategy's author calls it from a test, over sizes, variants, seeds and given queens.
+/// Runs a strategy's first search on `n` watched (an [`EventLog`]) and unwatched: checks that
+/// watching changed nothing and the events redraw the run ([`Replay::check_first`]).
 pub fn check_events(
     solver: &dyn Solver,
     n: usize,
@@ -93,9 +88,7 @@ fn check_watched(
     Ok((run, events))
 }
 
-/// An [`Observer`] that raises `stop` once `after` subproblems have finished
-/// ([`Event::SubproblemDone`]): how the tests of split counts interrupt one part-way, at a
-/// point they choose.
+/// An [`Observer`] that raises `stop` once `after` subproblems have finished.
 #[derive(Debug)]
 pub struct StopAfter {
     after: u64,
@@ -124,8 +117,7 @@ impl Observer for StopAfter {
     }
 }
 
-/// An observer that counts the [`Event::Restarted`] it is told about, for tests that check a
-/// run's `restarts` statistic against its events.
+/// An observer that counts the [`Event::Restarted`] it is told about.
 #[derive(Debug, Default)]
 pub struct RestartCounter(AtomicU64);
 

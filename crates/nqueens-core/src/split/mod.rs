@@ -19,8 +19,7 @@ pub use runner::{PlanRun, count_plan, count_subproblems, count_whole};
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// FNV-1a (64 bits) of `bytes`, continuing from `hash` (start from [`FNV_OFFSET`]): the hash
-/// of [`Fingerprint`]s and of the checks of records and checkpoint lines (against damage and
-/// edits, not forgery).
+/// of [`Fingerprint`]s and of the checks of records and checkpoint lines.
 pub fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     for &byte in bytes {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
@@ -66,8 +65,7 @@ impl Default for Fingerprint {
     }
 }
 
-/// Unsigned words a [`Fingerprint`] takes, each fed as its own little-endian bytes (a `u32`
-/// as four bytes, a `u128` as sixteen).
+/// Unsigned words a [`Fingerprint`] takes, each fed as its own little-endian bytes.
 pub trait ToLeBytes {
     /// Continues the FNV-1a `hash` over the word's bytes.
     fn feed(self, hash: u64) -> u64;
@@ -90,8 +88,7 @@ to_le_bytes!(u8, u16, u32, u64, u128);
 pub struct Tally {
     /// Solutions.
     pub total: u64,
-    /// Classes of solutions up to rotation and reflection (zero for a strategy that does not
-    /// count classes).
+    /// Classes up to rotation and reflection (zero for a strategy that does not count them).
     pub unique: u64,
 }
 
@@ -105,8 +102,7 @@ impl Tally {
     }
 }
 
-/// The subproblems of counting one board, in a fixed order, so that index `i` means the same
-/// work in every process and on every machine.
+/// The subproblems of counting one board, in an order fixed on every machine.
 pub trait Subproblems: Send + Sync {
     /// The registry name of the strategy that made them.
     fn strategy(&self) -> &'static str;
@@ -122,15 +118,12 @@ pub trait Subproblems: Send + Sync {
         self.len() == 0
     }
 
-    /// The most slices `count --shard I/K` may cut the list into: one subproblem each (one
-    /// slice when there are none).
+    /// The most slices `count --shard I/K` may cut the list into: one subproblem each.
     fn max_slices(&self) -> usize {
         self.len().max(1)
     }
 
-    /// A hash of the subproblem list, as 16 hexadecimal digits. Checkpoints and shard records
-    /// carry it, so that the work of a version that lists the subproblems differently is
-    /// refused instead of being added to the wrong ones.
+    /// A hash of the subproblem list ([`Fingerprint`]), so that the work of another is refused.
     fn fingerprint(&self) -> String;
 
     /// Counts subproblem `index` (below [`len`](Subproblems::len)): `Ok(None)` when `stop`
@@ -138,14 +131,12 @@ pub trait Subproblems: Send + Sync {
     /// rather than stopped ([`Error::OutOfMemory`]), which stops the count.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error>;
 
-    /// Statistics of the work this list has done so far (for example the peak memory of the
-    /// tables it keeps), reported by counts that use it; none by default.
+    /// Statistics of the work this list has done so far (its tables' peak memory); none by default.
     fn stats(&self) -> Stats {
         Stats::default()
     }
 
-    /// What the run should say about how it counted (for example the code a counter picked
-    /// for this CPU), for [`CountRun::details`](crate::CountRun::details); nothing by default.
+    /// How it counted, for [`CountRun::details`](crate::CountRun::details); nothing by default.
     fn details(&self) -> Details {
         Details::new()
     }

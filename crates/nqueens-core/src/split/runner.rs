@@ -27,8 +27,7 @@ pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Er
     count_subproblems(plan, &all, config, &|_, _| {})
 }
 
-/// Counts every subproblem of `plan` as a whole count: [`count_plan`], with the plan's
-/// statistics and details, and the classes when the plan's tallies hold them (`classes`).
+/// [`count_plan`] as a whole count, with the plan's statistics and details (and `classes`).
 pub fn count_whole(
     plan: &dyn Subproblems,
     config: &Config,
@@ -44,9 +43,8 @@ pub fn count_whole(
     })
 }
 
-/// Counts the subproblems whose indices are in `todo` (each below `plan.len()`; duplicates are
-/// counted twice) on [`Config::thread_count`] threads, calling `on_done` with each finished
-/// subproblem's index and tally, from the worker threads.
+/// Counts the subproblems `todo` (each below `plan.len()`) on [`Config::thread_count`]
+/// threads, calling `on_done` with each finished one's index and tally, from the workers.
 ///
 /// Reports [`Event::Started`] and one [`Event::SubproblemDone`] per subproblem. At the stop
 /// flag the subproblems under way are abandoned (the result stays a sum of whole subproblems)
@@ -146,8 +144,7 @@ pub fn count_subproblems(
     })
 }
 
-/// A permutation of `0..len` that walks the list with a large stride, so that any prefix of it
-/// samples the whole list evenly.
+/// A permutation of `0..len` by a large stride, so that any prefix samples the list evenly.
 fn interleaved(len: usize) -> Vec<usize> {
     // A stride near len / φ that shares no factor with len visits every position once.
     let mut stride = (len as f64 * 0.618_033_988_7) as usize;

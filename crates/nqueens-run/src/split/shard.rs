@@ -34,8 +34,7 @@ pub struct Shard {
 /// Why a text is not a shard `I/K`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ShardError {
-    /// Not of the form `I/K` with two whole numbers. The text is kept to its first few
-    /// characters: it may come from a damaged file.
+    /// Not of the form `I/K` with two whole numbers (the text's start).
     #[error("{0:?} is not a shard: write I/K, e.g. 0/4 for the first of 4 (0-based)")]
     Syntax(String),
     /// `K` is 0, or `I` is not below `K`.
@@ -110,8 +109,7 @@ impl<'de> Deserialize<'de> for Shard {
     }
 }
 
-/// The result of counting one [`Shard`]: one JSON line of `nqueens count N --shard I/K`, and the
-/// input of [`merge`](super::merge).
+/// The result of counting one [`Shard`]: one JSON line of `nqueens count N --shard I/K`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardRecord {
     /// The counting strategy ([`Subproblems::strategy`], e.g. `symmetry`).
@@ -128,19 +126,15 @@ pub struct ShardRecord {
     pub fingerprint: String,
     /// Solutions in this slice.
     pub count: u64,
-    /// Classes of solutions up to rotation and reflection in this slice (zero for a strategy
-    /// that does not count classes).
+    /// Classes in this slice (zero for a strategy that does not count them).
     pub unique: u64,
-    /// How the count of the slice ended: [`Ended::Exhausted`] when every subproblem of it was
-    /// counted. The JSON line says `"complete": true` or `false` (read back as
-    /// [`Ended::Interrupted`]).
+    /// How the count of the slice ended (`"complete": true` for [`Ended::Exhausted`]).
     #[serde(rename = "complete", with = "complete")]
     pub ended: Ended,
     /// Wall time of the run, in seconds.
     pub elapsed: f64,
-    /// FNV-1a (16 hexadecimal digits) over every other field but `elapsed` and the key's: a
-    /// record whose numbers were edited or damaged no longer matches it, and
-    /// [`merge`](super::merge) refuses it. Empty in records of versions that wrote none.
+    /// FNV-1a (16 hexadecimal digits) over the other fields but `elapsed` and the key's, which
+    /// an edited or damaged record no longer matches; empty in those of older versions.
     #[serde(default)]
     pub check: String,
     /// What each subproblem of the slice counted, `[solutions, classes]`, in the slice's order
@@ -148,8 +142,7 @@ pub struct ShardRecord {
     /// records of versions that wrote none (they merge, but cannot be audited).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tallies: Option<Vec<[u64; 2]>>,
-    /// The [id](super::Key::id) of the key whose [`mac`](ShardRecord::mac) the record carries;
-    /// empty in a record written without `--key`.
+    /// The [id](super::Key::id) of the key of [`mac`](ShardRecord::mac); empty without one.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub key: String,
     /// A keyed check (HMAC-SHA256, in hexadecimal) over what [`check`](ShardRecord::check)
@@ -165,8 +158,7 @@ impl ShardRecord {
         format!("{:016x}", super::fnv1a(super::FNV_OFFSET, text.as_bytes()))
     }
 
-    /// The fields [`check`](ShardRecord::check) and [`mac`](ShardRecord::mac) cover, one a
-    /// line (the tallies, when present, on a last line).
+    /// The fields [`check`](ShardRecord::check) and [`mac`](ShardRecord::mac) cover, one a line.
     pub(super) fn checked_text(&self) -> String {
         let mut text = format!(
             "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
@@ -203,20 +195,16 @@ impl ShardRecord {
         self.check == self.expected_check()
     }
 
-    /// Sets [`check`](ShardRecord::check) to match the other fields: for code that builds or
-    /// deliberately changes a record (tests of [`merge`](super::merge), converters).
+    /// Sets [`check`](ShardRecord::check) to match the other fields.
     pub fn seal(&mut self) {
         self.check = self.expected_check();
     }
 }
 
-/// Counts one slice of `plan` (all of it with [`Shard::whole`]) on
-/// [`Config::threads`](nqueens_core::Config::threads) threads and describes the result for
-/// [`merge`](super::merge). Stopped by `config.stop`, the record ends as the flag says
-/// ([`Ended::Interrupted`] or [`Ended::Deadline`]) and holds the subproblems that finished.
-///
-/// A shard with more slices than [`Subproblems::max_slices`] is counted (its slices beyond the
-/// list are empty) but its records will not merge: callers refuse it first.
+/// Counts one slice of `plan` (all of it with [`Shard::whole`]) into its record for
+/// [`merge`](super::merge); stopped by `config.stop`, the record ends as the flag says and
+/// holds the subproblems that finished. A shard past [`Subproblems::max_slices`] is counted
+/// but will not merge: callers refuse it first.
 pub fn count_shard(
     plan: &dyn Subproblems,
     shard: Shard,
@@ -279,8 +267,7 @@ pub(super) fn count_rest(
     Ok(record)
 }
 
-/// [`ShardRecord::ended`] as the JSON line's `"complete"`, the field scripts read: `true` for
-/// [`Ended::Exhausted`], `false` for any other end, read back as [`Ended::Interrupted`].
+/// [`ShardRecord::ended`] as the JSON line's `"complete"` (`false` reads back as interrupted).
 mod complete {
     use nqueens_core::Ended;
     use serde::{Deserialize, Deserializer, Serializer};
