@@ -50,7 +50,28 @@ pub fn check_events(
     n: usize,
     config: &Config,
 ) -> Result<(FirstRun, Vec<Event>), EventsCheckError> {
-    check_watched(solver, n, config).map_err(|reason| EventsCheckError {
+    let check = || -> Result<_, EventsCheckReason> {
+        let log = Arc::new(EventLog::default());
+        let watched = Config {
+            observer: Some(log.clone()),
+            ..config.clone()
+        };
+        let run = solver.first(n, &watched)?;
+        let quiet = solver.first(n, config)?;
+        if (quiet.solution(), quiet.stats) != (run.solution(), run.stats) {
+            let show = |run: &FirstRun| {
+                format!("{:?} {:?}", run.solution().map(|s| s.columns()), run.stats)
+            };
+            return Err(EventsCheckReason::Watched {
+                watched: show(&run),
+                unwatched: show(&quiet),
+            });
+        }
+        let events = log.events();
+        Replay::check_first(n, config.given.as_ref(), &run, &events)?;
+        Ok((run, events))
+    };
+    check().map_err(|reason| EventsCheckError {
         run: format!(
             "{} {:?} n = {n} seed {:?} given {:?}",
             solver.name(),
@@ -60,32 +81,6 @@ pub fn check_events(
         ),
         reason,
     })
-}
-
-/// [`check_events`] without the run's name.
-fn check_watched(
-    solver: &dyn Solver,
-    n: usize,
-    config: &Config,
-) -> Result<(FirstRun, Vec<Event>), EventsCheckReason> {
-    let log = Arc::new(EventLog::default());
-    let watched = Config {
-        observer: Some(log.clone()),
-        ..config.clone()
-    };
-    let run = solver.first(n, &watched)?;
-    let quiet = solver.first(n, config)?;
-    if (quiet.solution(), quiet.stats) != (run.solution(), run.stats) {
-        let show =
-            |run: &FirstRun| format!("{:?} {:?}", run.solution().map(|s| s.columns()), run.stats);
-        return Err(EventsCheckReason::Watched {
-            watched: show(&run),
-            unwatched: show(&quiet),
-        });
-    }
-    let events = log.events();
-    Replay::check_first(n, config.given.as_ref(), &run, &events)?;
-    Ok((run, events))
 }
 
 /// An [`Observer`] that raises `stop` once `after` subproblems have finished.
