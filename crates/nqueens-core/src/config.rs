@@ -168,7 +168,7 @@ pub struct Config {
     /// A cap on the work of one run, in the strategy's own unit; `None`: the strategy's default.
     pub budget: Option<u64>,
     /// The most random restarts of a climb that restarts when stuck (`hill-climbing`): 0 runs
-    /// one climb, stuck then with [`Ended::Budget`]. `None`: as the budget allows.
+    /// one climb, and one stuck with none left ends [`Ended::Budget`]; `None`: as budget allows.
     pub restarts: Option<u64>,
     /// A bound in bytes on the memory of strategies that estimate theirs; `None`: their default.
     pub memory_limit: Option<u64>,
@@ -180,7 +180,8 @@ pub struct Config {
     pub observer: Option<Arc<dyn Observer>>,
     /// Whether the caller wants the statistics that cost a hot loop (the `symmetry` counter's).
     pub stats: bool,
-    /// Count only the solutions this turn maps onto themselves ([`symmetric`](crate::Variant)).
+    /// Count only the solutions this turn maps onto themselves (P(n), R(n)): a
+    /// [symmetric count](crate::Variant::symmetric).
     pub symmetric: Option<Turn>,
 }
 

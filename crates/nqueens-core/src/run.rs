@@ -167,7 +167,7 @@ impl FirstRun {
 /// The result of streaming solutions to a visitor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VisitRun {
-    /// How it ended: [`Ended::Satisfied`] when the visitor asked to stop.
+    /// How it ended: [`Ended::Exhausted`], or [`Ended::Satisfied`] when the visitor stopped it.
     pub ended: Ended,
     /// What it cost.
     pub stats: Stats,
