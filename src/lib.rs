@@ -42,12 +42,10 @@ pub use nqueens_warnsdorff as warnsdorff;
 pub mod count;
 
 /// The vocabulary and the contract ([`nqueens_core`]) with the machinery that runs strategies
-/// ([`nqueens_run`]: the registry, timed runs, shards, checkpoints and merging, replaying
-/// events), under one path.
+/// ([`nqueens_run`]), under one path.
 pub mod core {
     pub use nqueens_core::*;
-    /// Counts split into subproblems: the core's [`Subproblems`](split::Subproblems) with the
-    /// run crate's runner, shards, checkpoints and merging.
+    /// Counts split into [`Subproblems`](split::Subproblems): shards, checkpoints, merging.
     pub use nqueens_run::split;
     pub use nqueens_run::*;
 }
@@ -56,8 +54,7 @@ use nqueens_core::Operation;
 use nqueens_run::{Pick, Registry};
 
 /// Every strategy of the workspace, in the order `nqueens strategies` lists them, with one
-/// default rule per operation for commands that name no strategy (fastest that can do the job
-/// first). The `registry_is_consistent` test checks every name in the rules.
+/// default rule per operation (fastest that can do the job first).
 pub fn registry() -> Registry {
     // `gpu`, `sat` and `cp` are default features; the WebAssembly build (crates/nqueens-web)
     // turns them off, and the registry lists them as not in that build.
@@ -102,9 +99,9 @@ pub fn registry() -> Registry {
         .defaults(
             Operation::First,
             &[
-                // Below this, lexicographic backtracking answers in microseconds to
-                // milliseconds and gives the lexicographically first solution; above it, its
-                // time grows steeply (n = 32: 87 million nodes).
+                // Lexicographic backtracking answers in milliseconds up to here, with the
+                // lexicographically first solution; beyond, it grows steeply (n = 32: 87
+                // million nodes).
                 Pick::new("bitmask").up_to(24),
                 Pick::new("construction"),
                 Pick::new("min-conflicts"),
@@ -114,28 +111,21 @@ pub fn registry() -> Registry {
         )
         .defaults(
             Operation::List,
-            // Lexicographic backtracking (bitmask, up to its 32-bit word) answers at once up
-            // to n = 32 and stalls beyond it; Warnsdorff's ordering finds the first solutions
-            // of larger boards in a few thousand nodes (n = 33: 2,297) up to its own limit.
+            // Bitmask answers at once up to its 32-bit word; Warnsdorff's ordering finds the
+            // first solutions of larger boards in a few thousand nodes (n = 33: 2,297).
             &[Pick::new("bitmask"), Pick::new("warnsdorff")],
         )
         .defaults(
             Operation::Count,
             &[
                 // Joining quadrant tables beats searching from n = 14 on (the report's
-                // yardstick table and the README's by-hand table); below, both take
-                // milliseconds. Up to n = 22: its memory estimate (a bound) fits the default
-                // limit up to n = 21 on two threads; beyond, or on a machine whose threads'
-                // keys would not fit, the count falls back to symmetry with a warning that
-                // gives the estimate (n = 22 on two threads peaked at 2.6 GiB and runs with
-                // `--memory-limit 8G`).
-                // `--unique` takes symmetry, the first counter here that counts classes.
-                // The GPU, where there is one, from n = 18: not measured here (no GPU yet;
-                // contrib/gpu/check times it). From the published figures: ygch/n_queens
-                // counts n = 20 in 4.1 s on one H800, so n = 18 in well under a second with
-                // the driver's start and the kernel's compile (a fraction of a second), where
-                // quadrants takes 1.9 s on two threads (README); at n = 17 quadrants' 0.3 s
-                // is about that set-up alone.
+                // yardstick table); its memory bound fits the default limit up to n = 21 on
+                // two threads, and beyond the count falls back to symmetry with a warning
+                // (n = 22 peaked at 2.6 GiB, and runs with `--memory-limit 8G`). `--unique`
+                // takes symmetry, the first counter here that counts classes. The GPU from
+                // n = 18, from the published figures (ygch/n_queens counts n = 20 in 4.1 s on
+                // one H800; quadrants takes 1.9 s at n = 18 on two threads, and 0.3 s at
+                // n = 17, about the GPU's set-up alone).
                 #[cfg(feature = "gpu")]
                 Pick::new("gpu").from(18),
                 Pick::new("quadrants").up_to(22),
@@ -144,9 +134,8 @@ pub fn registry() -> Registry {
                 Pick::new("vector"),
             ],
         )
-        // With given queens (completion): dancing links, whose fewest-options rule starts
-        // with the rows and columns the given queens leave tightest, then CaDiCaL for the
-        // boards beyond it. Both are complete, so "no completion" is a proof.
+        // With given queens: dancing links (its fewest-options rule starts where they leave
+        // least room), then CaDiCaL beyond it; both are complete, so "no completion" is proved.
         .completion_defaults(
             Operation::First,
             &[

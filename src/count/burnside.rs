@@ -1,13 +1,11 @@
 //! Burnside's identity: a full count checked against the symmetric solutions, and its classes
 //! sorted by orbit size.
 //!
-//! No reflection fixes a solution of more than one queen (two of its queens would share a row,
-//! a column or a diagonal), so by Burnside's (orbit-counting) lemma the classes of the
-//! n × n board, n ≥ 2, are `(Q + P + 2R) / 8`, where Q counts all solutions (A000170), P those
-//! a half turn fixes (A032522) and R those a quarter turn fixes (A033148): `R / 2` classes of 2
-//! solutions, `(P - R) / 4` of 4 and `(Q - P) / 8` of 8. P and R come from the direct search of
-//! a strategy that [counts the symmetric solutions](nqueens_core::Variant::symmetric)
-//! (`symmetry`), independent of the full count they check.
+//! No reflection fixes a solution of more than one queen, so by Burnside's lemma the classes
+//! of the n × n board, n ≥ 2, are `(Q + P + 2R) / 8`, with Q all solutions (A000170), P those a
+//! half turn fixes (A032522) and R those a quarter turn fixes (A033148): `R / 2` classes of 2,
+//! `(P - R) / 4` of 4 and `(Q - P) / 8` of 8. P and R come from a direct search
+//! ([`Variant::symmetric`](nqueens_core::Variant::symmetric)), independent of the full count.
 
 use nqueens_core::{Config, Operation, Turn};
 use nqueens_run::Registry;
@@ -106,12 +104,9 @@ impl SymmetryTypes {
     }
 }
 
-/// Checks a complete count of `total` solutions in `unique` classes of the `n × n` board
-/// against Burnside's identity, with P and R counted directly by the first strategy of
-/// `registry` that counts symmetric solutions at `n` (a small fraction of the full count's time
-/// at every `n` it reaches), and sorts them by type. `Ok(None)` when `config.stop` was raised
-/// before P and R were counted, or no strategy counts them. The config's observer is not told
-/// about these counts.
+/// Checks a complete count against Burnside's identity, with P and R counted by the first
+/// strategy of `registry` that can (unobserved), and sorts its classes by type; `Ok(None)`
+/// when `config.stop` was raised first, or no strategy counts them.
 pub fn symmetry_types(
     registry: &Registry,
     n: usize,

@@ -1,6 +1,5 @@
-//! Why a count request does not hold together ([`Conflict`]), in the library's words, with
-//! the facts as fields: a front end words each for its own options (the `nqueens` command
-//! names its flags).
+//! Why a count request does not hold together ([`Conflict`]), with the facts as fields, so a
+//! front end can word each for its own options.
 
 use std::fmt;
 
@@ -24,8 +23,7 @@ impl fmt::Display for Names {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Conflict {
-    /// Given queens with classes, a checkpoint or a shard: the completions of given queens are
-    /// counted in one run.
+    /// Given queens with classes, a checkpoint or a shard.
     #[error(
         "the completions of given queens are counted in one run: classes, checkpoints and \
          shards do not apply"

@@ -1,16 +1,11 @@
 //! The count workflow: one path for plain, checkpointed, sharded, memory-bounded and symmetric
 //! counts, with the class check, for any registry.
 //!
-//! [`Counter::new`] picks the strategy (the caller's, or the first of the registry's count rule
-//! that meets the request's requirements: classes, resumable, symmetric solutions, and the
-//! memory bound of [`Config::memory_limit`]), checks the request, and opens the checkpoint;
-//! [`Counter::run`] counts. The counter decides once (one admission, one plan of a resumable
-//! strategy), and what it decided ([`Counter::fallback`], [`Counter::resumed`],
-//! [`Counter::solver`], [`Counter::forecast`]) can be said before the count starts without
-//! asking the strategy again. A
-//! whole count with classes is checked against Burnside's identity with P and R counted
-//! directly by a strategy that [counts symmetric
-//! solutions](nqueens_core::Variant::symmetric) ([`symmetry_types`]).
+//! [`Counter::new`] decides once: it picks the strategy (the caller's, or the first of the
+//! registry's count rule that meets the request: classes, resumable, symmetric, and the memory
+//! bound of [`Config::memory_limit`]), admits the count, makes a resumable strategy's plan and
+//! opens the checkpoint; what it decided can be said before [`Counter::run`] counts. A whole
+//! count with classes is checked against Burnside's identity ([`symmetry_types`]).
 //!
 //! ```
 //! use nqueens::core::Config;
@@ -23,10 +18,6 @@
 //! assert_eq!(counted.types.map(|t| t.classes_of_4), Some(3)); // checked by Burnside's identity
 //! # Ok::<(), nqueens::count::CountError>(())
 //! ```
-//!
-//! Sharded counts ([`CountRequest::shard`]) return the [`ShardRecord`] that
-//! [`merge`](nqueens_run::split::merge) adds up; a rerun with the same
-//! [`CountRequest::checkpoint`] file resumes where the last run stopped.
 
 mod burnside;
 mod conflict;
@@ -45,14 +36,12 @@ use nqueens_run::split::{
 pub use burnside::{BurnsideMismatch, SymmetryTypes, symmetry_types};
 pub use conflict::{Conflict, Names};
 
-/// What to count. The run's options (variant, given queens, threads, memory bound, stop flag,
-/// observer, statistics, a [turn](Config::symmetric)) travel in the [`Config`].
+/// What to count; the run's options (variant, given queens, threads, ...) are in the [`Config`].
 #[derive(Clone, Debug, Default)]
 pub struct CountRequest {
     /// Board size.
     pub n: usize,
-    /// The strategy by registry name; `None`: the first of the registry's count rule that can
-    /// do the request.
+    /// The strategy by registry name; `None`: the first of the count rule that can do it.
     pub strategy: Option<String>,
     /// Whether the classes up to rotation and reflection are wanted (OEIS A002562).
     pub classes: bool,
@@ -60,8 +49,7 @@ pub struct CountRequest {
     pub shard: Option<Shard>,
     /// Save finished subproblems to this file, and resume from it.
     pub checkpoint: Option<PathBuf>,
-    /// Seal the shard record and the checkpoint's lines with this key (a keyed check that
-    /// nobody without the key can recompute), and refuse a checkpoint written without it.
+    /// Seal the shard record and the checkpoint's lines with this key.
     pub key: Option<Key>,
 }
 
@@ -100,8 +88,7 @@ pub struct Counted {
     pub variant: Option<&'static str>,
     /// The count: whole when `run.ended` is [`Ended::Exhausted`](nqueens_core::Ended::Exhausted).
     pub run: CountRun,
-    /// The classes by orbit size with P and R, when the whole count with classes passed its
-    /// check against Burnside's identity.
+    /// The classes by orbit size with P and R, when they passed Burnside's identity.
     pub types: Option<SymmetryTypes>,
     /// A whole count with classes whose check was stopped before P and R were counted.
     pub unchecked: bool,
@@ -109,8 +96,7 @@ pub struct Counted {
     pub shard: Option<ShardRecord>,
 }
 
-/// What a long count is expected to take, from the counter's plan and its variant's declared
-/// [cost](nqueens_core::Variant::cost).
+/// What a long count is expected to take, by its variant's [cost](nqueens_core::Variant::cost).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Forecast {
     /// The subproblems of the whole count.
@@ -119,14 +105,11 @@ pub struct Forecast {
     pub to_count: usize,
     /// The threads it counts on.
     pub threads: usize,
-    /// Seconds those should take on the reference machine (the variant's cost model of a
-    /// whole count, scaled to the share and from the reference machine's threads to these),
-    /// when the variant declares one.
+    /// Seconds those should take by the variant's cost model (scaled), when it declares one.
     pub seconds: Option<f64>,
 }
 
-/// A checked count, ready to run: what was decided once (the strategy, its admission, its
-/// plan and checkpoint), which everything after reads.
+/// A checked count, ready to run: its strategy, admission, plan and checkpoint, decided once.
 pub struct Counter<'r> {
     registry: &'r Registry,
     solver: &'r dyn Solver,
@@ -196,9 +179,8 @@ fn check_named(
 }
 
 impl<'r> Counter<'r> {
-    /// Checks `request`, picks its strategy (falling back to the next of the count rule when
-    /// the default refuses for memory), admits the count once, makes the plan of a resumable
-    /// strategy once and opens its checkpoint, if any.
+    /// Checks `request`, picks its strategy (the next of the count rule when the default
+    /// refuses for memory), admits the count, makes its plan and opens its checkpoint.
     pub fn new(
         registry: &'r Registry,
         request: CountRequest,
@@ -291,9 +273,7 @@ impl<'r> Counter<'r> {
         self.request.shard.unwrap_or_else(Shard::whole)
     }
 
-    /// What the count should take, for a resumable strategy's plan: the subproblems left to
-    /// this run, and the time the variant's declared cost gives them (a full count only: the
-    /// cost model is of whole counts).
+    /// What a resumable strategy's count should take, by the variant's declared cost.
     pub fn forecast(&self) -> Option<Forecast> {
         let plan = self.plan.as_ref()?;
         let subproblems = plan.len();
@@ -318,10 +298,9 @@ impl<'r> Counter<'r> {
         })
     }
 
-    /// Whether `record` (where an earlier run of this sharded count wrote it) already holds
-    /// this count's slice, whole, so that the count need not run again: `Ok(false)` for one to
-    /// count again (partial, of another list of subproblems, without tallies, or unsealed under
-    /// a key); an error for a record of another count or a damaged one, not to be replaced.
+    /// Whether `record`, written by an earlier run of this sharded count, already holds its
+    /// whole slice: `Ok(false)` for one to count again (partial, outdated, or unsealed under a
+    /// key); an error for a record of another count or a damaged one.
     pub fn completes(&self, record: &ShardRecord) -> Result<bool, CountError> {
         let (Some(plan), Some(shard)) = (&self.plan, self.request.shard) else {
             return Err(Conflict::NoRecord.into());
@@ -354,8 +333,7 @@ impl<'r> Counter<'r> {
             && record.plan == plan.len())
     }
 
-    /// Counts: the plan it made (a resumable strategy's), else the strategy's own count of
-    /// what it admitted.
+    /// Counts: the plan it made, or the strategy's own count of what it admitted.
     pub fn run(self) -> Result<Counted, CountError> {
         let (n, config) = (self.request.n, self.admitted.config());
         let classes = self.solver.capabilities().counts_classes && config.symmetric.is_none();
@@ -378,18 +356,14 @@ impl<'r> Counter<'r> {
             }
         };
         // Every whole count with classes is checked against P and R, counted directly.
-        let types = match (run.is_complete(), run.unique, &shard) {
-            (true, Some(unique), None) => {
-                symmetry_types(self.registry, n, run.total, unique, config)?
-            }
-            _ => None,
+        let whole = run.is_complete() && shard.is_none();
+        let types = match run.unique.filter(|_| whole) {
+            Some(unique) => symmetry_types(self.registry, n, run.total, unique, config)?,
+            None => None,
         };
         // Stopped before P and R were counted: the count stands, unchecked.
-        let unchecked = run.is_complete()
-            && run.unique.is_some()
-            && shard.is_none()
-            && types.is_none()
-            && config.stop.is_stopped();
+        let unchecked =
+            whole && run.unique.is_some() && types.is_none() && config.stop.is_stopped();
         Ok(Counted {
             strategy: self.solver.name(),
             variant: self.admitted.variant().name,
@@ -404,8 +378,7 @@ impl<'r> Counter<'r> {
 /// A strategy chosen by the count rule, its admitted count, and the refusal it replaces.
 type Chosen<'r> = (&'r dyn Solver, Admitted, Option<Fallback>);
 
-/// The default counter: the registry's count rule at `n` first, then the rest of the rule in
-/// order, the first that `meets` the request and admits it under the config's memory bound.
+/// The default counter: the first of the count rule that `meets` the request and admits it.
 fn choose<'r>(
     registry: &'r Registry,
     n: usize,

@@ -22,8 +22,7 @@ pub struct InstanceArgs {
     seed: u64,
 }
 
-/// The largest board `instance` places queens on: its bookkeeping takes about 21 bytes per
-/// row (21 MB here), and no strategy completes given queens on a larger board in a usable time.
+/// The largest board `instance` places queens on (21 MB of bookkeeping; none completes larger).
 const MAX_N: usize = 1_000_000;
 
 /// Runs `nqueens instance`.

@@ -5,11 +5,8 @@
 //! a run fails (a file that cannot be written, a closed standard output); 2 for a usage error
 //! (bad flags, unknown strategy, a size the strategy does not accept, files that are not what
 //! the command takes); `128 + signal` when stopped by a signal: 130 for Ctrl-C (SIGINT), 143
-//! for SIGTERM, 129 for SIGHUP (partial results are printed first, marked partial).
-//!
-//! This file holds the command line (the clap types), the dispatch to one module per command,
-//! and the one mapping from how a command ended to the exit status: commands return a
-//! [`Status`] or an error, and only [`exit_code`] turns either into a number.
+//! for SIGTERM, 129 for SIGHUP (partial results are printed first, marked partial). Commands
+//! return a [`Status`] or an error, and only [`exit_code`] turns either into a number.
 
 mod compare;
 mod count;
@@ -90,10 +87,8 @@ struct StrategyArgs {
 }
 
 impl StrategyArgs {
-    /// The strategy the user named, or the registry's default for `operation` at `n` (with
-    /// `given` queens: for completing them, checked at once so that a strategy that cannot keep
-    /// them is refused naming those that can), with a config carrying the variant, `given` and
-    /// `stop`.
+    /// The strategy the user named, or the registry's default for `operation` at `n` (checked
+    /// for `given` queens), with a config carrying the variant, `given` and `stop`.
     fn choose<'r>(
         &self,
         registry: &'r Registry,
@@ -155,9 +150,7 @@ impl StrategyArgs {
     }
 }
 
-/// Why no default was picked for `operation` at `n`: names the strategies (and variants) that
-/// accept the request, if any (min-conflicts completes given queens on any board, but is no
-/// default since it cannot prove that none fits).
+/// Why no default was picked for `operation` at `n`, naming the strategies that accept it.
 fn no_default(
     registry: &Registry,
     operation: Operation,
@@ -203,8 +196,7 @@ struct GivenArgs {
     given: Option<Given>,
 }
 
-/// Parses a board size, rejecting 0 with the same words the library uses, and a number too
-/// large for any board as too large (not as "not a number").
+/// Parses a board size, refusing 0 in the library's words and a huge number as too large.
 fn parse_size(text: &str) -> Result<usize, String> {
     let digits = text.trim();
     match digits.parse::<usize>() {
@@ -238,8 +230,7 @@ fn shorten_words(text: &str, longest: usize, kept: usize) -> String {
 /// The longest word of an error message printed whole (a path, a name the user gave).
 const ECHOED_WORD: usize = 512;
 
-/// How a command that ran to its end finished. Commands print their own explanation of a
-/// negative answer or an interruption; [`exit_code`] gives the status.
+/// How a command that ran to its end finished (it says why itself); [`exit_code`] maps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Status {
     /// It did what was asked.
@@ -338,9 +329,7 @@ fn exit_code(result: &anyhow::Result<Status>) -> ExitCode {
     }
 }
 
-/// Errors in the request itself, not failures of the run, exit like clap's usage errors: a
-/// size or strategy refused, a flag the strategy cannot honour, a checkpoint of another count
-/// or damaged, shard records that do not make one whole count.
+/// Errors in the request itself, not failures of the run, exit like clap's usage errors.
 fn is_usage_error(error: &anyhow::Error) -> bool {
     if error.downcast_ref::<UsageError>().is_some() {
         return true;
@@ -382,8 +371,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// The error and its causes, `: `-separated, each said once (an error whose message already
-/// quotes its cause does not repeat it).
+/// The error and its causes, `: `-separated, each said once.
 fn describe(error: &anyhow::Error) -> String {
     let mut text = String::new();
     for cause in error.chain() {

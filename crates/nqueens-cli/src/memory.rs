@@ -1,25 +1,14 @@
 //! Allocation failures outside the typed paths end as "ran out of memory", exit 1.
 //!
-//! The strategies' large tables are reserved with `try_reserve` and fail as
-//! `Error::OutOfMemory`; everything else allocates the ordinary way, and there Rust's answer
-//! to a failed allocation is to print "memory allocation of N bytes failed" and abort (exit
-//! 134). Stable Rust offers no hook into that (`std::alloc::set_alloc_error_hook` is
-//! unstable), so the command catches it at the two ends instead:
-//!
-//! - [`Recording`], the program's global allocator, is the system allocator that remembers
-//!   whether an allocation ever failed (a `try_reserve` that failed too: the flag is only read
-//!   when the process aborts);
-//! - [`install`] gives SIGABRT a handler that, when an allocation failed, says "ran out of
-//!   memory" on standard error and ends the process with status 1 (any other abort keeps its
-//!   default action).
-//!
-//! What was written stays as the command left it: an output written to a temporary file is
-//! never renamed into place (a `.nqueens-*.partial` file may stay beside it), a checkpoint
-//! keeps every line it had. Dependencies that allocate outside Rust's allocator (CaDiCaL's
-//! C++) are not seen here; `sat` checks its room before it starts instead.
+//! The strategies' large tables use `try_reserve` and fail as `Error::OutOfMemory`; any other
+//! failed allocation aborts (exit 134), and stable Rust has no hook for it
+//! (`set_alloc_error_hook` is unstable). So [`Recording`], the global allocator, remembers
+//! that an allocation failed, and [`install`]'s SIGABRT handler then says "ran out of memory"
+//! and exits 1 (any other abort keeps its default action). Outputs written to a temporary file
+//! are never renamed into place; a checkpoint keeps every line it had. Allocations outside
+//! Rust's allocator (CaDiCaL's C++) are not seen: `sat` checks its room before it starts.
 
-// The allocator and the signal handler are the only ways to see an allocation failure on
-// stable Rust: see the SAFETY notes.
+// The only ways to see an allocation failure on stable Rust: see the SAFETY notes.
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -70,8 +59,7 @@ unsafe impl GlobalAlloc for Recording {
     }
 }
 
-/// Installs the SIGABRT handler that turns an abort after a failed allocation into the memory
-/// error and exit status 1.
+/// Installs the SIGABRT handler that turns an abort after a failed allocation into exit 1.
 pub fn install() -> io::Result<()> {
     let on_abort = || {
         if FAILED.load(Ordering::Relaxed) {

@@ -1,13 +1,9 @@
 //! `nqueens merge`: add up the JSON records of `nqueens count N --shard I/K`, after checking
 //! that they cover the whole count exactly once.
 //!
-//! Files are read a bounded line at a time and reading stops at the first line that is not a
-//! whole, intact record, so a wrong file (or `/dev/urandom`) is refused after a few bytes.
-//! Every error about the records themselves (not a record, edited, from another version, not
-//! covering the count once) exits with status 2; a file that cannot be read, with status 1.
-//!
-//! A failed `--audit` ([`nqueens::core::split::audit`]) or `--key` check
-//! ([`nqueens::core::split::Key`]) exits with status 2, like any record that does not add up.
+//! Reading stops at the first line that is not an intact record, so a wrong file is refused
+//! after a few bytes. Every error about the records (not a record, edited, of another version
+//! or key, failing the audit, not covering the count once) exits 2; an unreadable file, 1.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -59,9 +55,7 @@ pub struct MergeArgs {
     key: Option<PathBuf>,
 }
 
-/// Runs `nqueens merge`. The records are checked against the list of subproblems their
-/// strategy makes for their size in this version, taken from the registry; a merged count
-/// with classes is checked against Burnside's identity, like a whole `count`.
+/// Runs `nqueens merge`, checking the records against this version's plan and Burnside's identity.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Result<Status> {
     let mut out = crate::output::stdout()?;
     let mut records: Vec<ShardRecord> = Vec::new();
@@ -153,8 +147,7 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &MergeArgs) -> anyhow::Re
     Ok(Status::Success)
 }
 
-/// `merge --audit K`: recounts K subproblems drawn with the seed given or a random one, and
-/// compares them with the records' claims. Says what it does on standard error, with the seed.
+/// `merge --audit K`: recounts K subproblems drawn with a seed (said), against the records.
 fn audit(
     registry: &Registry,
     stop: &StopFlag,
@@ -166,12 +159,8 @@ fn audit(
     let Some(first) = records.first() else {
         return Ok(Status::Success);
     };
-    let located = |shard: nqueens::core::split::Shard, error: &AuditError| {
-        let file = records
-            .iter()
-            .zip(sources)
-            .find(|(record, _)| record.shard == shard)
-            .map_or(String::new(), |(_, name)| format!(" (in {name})"));
+    let located = |shard, error: &AuditError| {
+        let file = files_where(records, sources, |record| record.shard == shard);
         UsageError(format!("{error}{file}"))
     };
     // Checked before anything is counted: every record, sampled or not.
@@ -260,22 +249,9 @@ fn inputs(arguments: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// A merge error with the files it concerns, and for missing shards the commands that count
-/// only those.
+/// A merge error with the files it concerns, or the commands that count the missing shards.
 fn explain(error: MergeError, records: &[ShardRecord], sources: &[String]) -> anyhow::Error {
-    let files_where = |matches: &dyn Fn(&ShardRecord) -> bool| {
-        let mut names: Vec<&str> = records
-            .iter()
-            .zip(sources)
-            .filter(|(record, _)| matches(record))
-            .map(|(_, name)| name.as_str())
-            .collect();
-        names.dedup();
-        match names.as_slice() {
-            [] => String::new(),
-            names => format!(" (in {})", names.join(", ")),
-        }
-    };
+    let files = |matches: &dyn Fn(&ShardRecord) -> bool| files_where(records, sources, matches);
     let located = match &error {
         MergeError::Missing { missing, count } => {
             return UsageError(format!("{error}; {}", rerun_hint(records, missing, *count))).into();
@@ -288,9 +264,9 @@ fn explain(error: MergeError, records: &[ShardRecord], sources: &[String]) -> an
         | MergeError::Fingerprint { shard, .. }
         | MergeError::Strategy { shard, .. }
         | MergeError::WrongPlan { shard, .. }
-        | MergeError::TooManySlices { shard, .. } => files_where(&|r| r.shard == *shard),
-        MergeError::MixedSplits { other, .. } => files_where(&|r| r.shard == *other),
-        MergeError::MixedSizes { other, .. } => files_where(&|r| r.n == *other),
+        | MergeError::TooManySlices { shard, .. } => files(&|r| r.shard == *shard),
+        MergeError::MixedSplits { other, .. } => files(&|r| r.shard == *other),
+        MergeError::MixedSizes { other, .. } => files(&|r| r.n == *other),
         MergeError::Empty | MergeError::Overflow | MergeError::Plan { .. } => String::new(),
     };
     if located.is_empty() {
@@ -300,8 +276,26 @@ fn explain(error: MergeError, records: &[ShardRecord], sources: &[String]) -> an
     }
 }
 
-/// How to count only the `missing` shards of `count`: the Slurm array of `contrib/slurm/`, or
-/// any runner.
+/// ` (in FILE, ...)`: the files of the records that `matches`, or nothing.
+fn files_where(
+    records: &[ShardRecord],
+    sources: &[String],
+    matches: impl Fn(&ShardRecord) -> bool,
+) -> String {
+    let mut names: Vec<&str> = records
+        .iter()
+        .zip(sources)
+        .filter(|(record, _)| matches(record))
+        .map(|(_, name)| name.as_str())
+        .collect();
+    names.dedup();
+    match names.as_slice() {
+        [] => String::new(),
+        names => format!(" (in {})", names.join(", ")),
+    }
+}
+
+/// How to count only the `missing` shards of `count`, with Slurm or any runner.
 fn rerun_hint(records: &[ShardRecord], missing: &[usize], count: usize) -> String {
     let Some(first) = records.first() else {
         return String::new();

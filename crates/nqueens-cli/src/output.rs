@@ -1,9 +1,6 @@
-//! Where the command's words go, so that no output is lost and no write failure panics.
-//!
-//! `println!` and `eprintln!` panic when their stream fails (`> /dev/full`, `2> /dev/full`), and
-//! the standard library silently drops what is written to a closed standard output. So every
-//! command writes its results through [`stdout`], which fails with a clear error when standard
-//! output was closed, and its messages through [`message`], which never fails.
+//! Where the command's words go: results through [`stdout`], which fails with a clear error
+//! when standard output was closed (the standard library silently drops those writes), and
+//! messages through [`message`], which never fails (`eprintln!` panics on `2> /dev/full`).
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,13 +10,9 @@ use nqueens::core::StopFlag;
 /// Whether standard output was closed when the process started.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
-/// Finds out whether standard output was closed when the process started (`>&-`). Call it
-/// first thing in `main`.
-///
-/// The standard library points closed standard streams at `/dev/null`, opened for reading and
-/// writing, before `main` (so no file opened later takes their number), and writes to them
-/// then vanish. That is what is looked for, on Linux, in `/proc/self`: a standard output
-/// redirected to `/dev/null` by the shell is opened for writing only, and stays legitimate.
+/// Finds out whether standard output was closed when the process started (`>&-`): first thing
+/// in `main`. The standard library reopens a closed stream as `/dev/null` for reading and
+/// writing, which `/proc/self` shows (a shell's `> /dev/null` is write-only, and legitimate).
 pub fn guard_standard_streams() {
     let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target == *"/dev/null");
     let read_write = || {
@@ -32,8 +25,7 @@ pub fn guard_standard_streams() {
     STDOUT_CLOSED.store(is_null && read_write() == Some(true), Ordering::Relaxed);
 }
 
-/// Standard output, locked, for a command's results; an error if it was closed at start, so
-/// the command fails (status 1) instead of losing its output. Its write errors name it.
+/// Standard output, locked, for a command's results; an error if it was closed at start.
 pub fn stdout() -> io::Result<Stdout> {
     if STDOUT_CLOSED.load(Ordering::Relaxed) {
         return Err(io::Error::other(StdoutClosed));
@@ -41,8 +33,7 @@ pub fn stdout() -> io::Result<Stdout> {
     Ok(Stdout(io::stdout().lock()))
 }
 
-/// Standard output whose errors say "writing standard output" (keeping their kind, so a reader
-/// that went away is still told apart).
+/// Standard output whose errors say "writing standard output" (keeping their kind).
 pub struct Stdout(io::StdoutLock<'static>);
 
 fn on_stdout(error: io::Error) -> io::Error {
@@ -54,23 +45,17 @@ impl Write for Stdout {
         self.0.write(buf).map_err(on_stdout)
     }
 
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.0.write_all(buf).map_err(on_stdout)
-    }
-
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush().map_err(on_stdout)
     }
 }
 
-/// Why [`stdout`] refused: told apart from a reader that went away (`| head`), which is not a
-/// failure.
+/// Why [`stdout`] refused.
 #[derive(Debug, thiserror::Error)]
 #[error("standard output is closed: the results would be lost")]
 pub struct StdoutClosed;
 
-/// Writes one line to standard error. A message that cannot be written (`2> /dev/full`) is
-/// dropped: there is nowhere left to report it, and the exit status still tells.
+/// Writes one line to standard error, dropped if it cannot be (the exit status still tells).
 pub fn message(text: &str) {
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{text}");
@@ -82,9 +67,7 @@ pub fn warn(text: &str) {
     message(&format!("warning: {text}"));
 }
 
-/// A writer that fails once the run is stopped (Ctrl-C, SIGTERM), so that a long write (a GIF
-/// of many frames, a solution of 10^8 queens) ends at the signal and leaves the old file as it
-/// was.
+/// A writer that fails once the run is stopped, so that a long write ends at the signal.
 pub(crate) struct StopWriter<'a, W: Write + ?Sized> {
     inner: &'a mut W,
     stop: &'a StopFlag,

@@ -36,9 +36,7 @@ fn parse_picture_path(text: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// Finds a solution of size `n` with the strategy `strategy` names (the registry's default
-/// when it names none): its columns and the strategy's name, or `None` when the run ended
-/// without one.
+/// A solution of size `n` by the strategy `strategy` names (or the default), with its name.
 pub fn solution_of(
     registry: &Registry,
     strategy: &StrategyArgs,

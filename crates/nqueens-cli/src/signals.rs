@@ -1,13 +1,8 @@
-//! Ctrl-C (SIGINT), SIGTERM and SIGHUP: the first one stops the run gracefully, the second one
-//! ends the process at once.
-//!
-//! `kill`, Slurm and Kubernetes stop a job with SIGTERM, a closed terminal sends SIGHUP: each
-//! behaves like Ctrl-C. The run's [`StopFlag`] is raised, the command prints what it has and
-//! exits with `128 + the signal's number` (see the exit statuses in `main.rs`). A command only
-//! waiting for its input ([`exit_on_signal`]) has nothing to save and ends on the first signal.
-//!
-//! The signals are caught by `signal-hook`, whose iterator says which signal came (`ctrlc`
-//! runs one handler for all three and cannot tell SIGTERM from SIGINT).
+//! Ctrl-C (SIGINT), SIGTERM (`kill`, Slurm, Kubernetes) and SIGHUP (a closed terminal): the
+//! first raises the run's [`StopFlag`], so the command prints what it has and exits with
+//! `128 + the signal's number`; the second ends the process at once, and so does the first
+//! while a command only waits for input ([`exit_on_signal`]). `signal-hook` says which signal
+//! came, which `ctrlc` cannot.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
@@ -21,13 +16,10 @@ static RECEIVED: AtomicI32 = AtomicI32::new(0);
 /// Whether the command is only waiting for input, so a signal ends it at once.
 static EXIT_NOW: AtomicBool = AtomicBool::new(false);
 
-/// The exit status of a command interrupted without a signal (a deadline, or a stop raised
-/// by the program itself): the one of Ctrl-C.
+/// The exit status of a command interrupted without a signal: the one of Ctrl-C.
 const INTERRUPTED: u8 = 130;
 
-/// Catches SIGINT, SIGTERM and SIGHUP on a thread of their own: the first raises `stop`, the
-/// second ends the process. Failing to install them only loses the graceful stop, so it is not
-/// an error.
+/// Catches SIGINT, SIGTERM and SIGHUP on a thread: the first raises `stop`, the second exits.
 pub fn install(stop: &StopFlag) {
     let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
         return;
@@ -55,8 +47,7 @@ fn status_of(signal: i32) -> u8 {
     u8::try_from(128 + signal).unwrap_or(INTERRUPTED)
 }
 
-/// The exit status of an interrupted command: `128 +` the first signal received, or 130 when
-/// it was stopped without one.
+/// The exit status of an interrupted command: `128 +` the first signal received, or 130.
 pub fn interrupted_status() -> u8 {
     match RECEIVED.load(Ordering::SeqCst) {
         0 => INTERRUPTED,
@@ -64,9 +55,7 @@ pub fn interrupted_status() -> u8 {
     }
 }
 
-/// While the guard lives, a signal ends the process at once (with `128 + signal`): for
-/// commands blocked on reading their input, which a raised flag would not wake. Whatever they
-/// printed before blocking has been flushed.
+/// While the guard lives, a signal ends the process at once: for commands blocked on input.
 pub fn exit_on_signal() -> ExitOnSignal {
     EXIT_NOW.store(true, Ordering::SeqCst);
     // A signal that came just before has only raised the flag: honour it now.

@@ -148,10 +148,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
         Ok(())
     };
     match &args.out {
-        // Without a solution the text form has nothing to write: the file keeps what it had.
-        // A signal while a large solution is written stops the write: the temporary file is
-        // removed and the old file, if any, stays. (A run already stopped writes its short
-        // answer whole.)
+        // Without a solution the text form writes nothing, and the file keeps what it had; a
+        // signal stops a large write and keeps the old file (a stopped run's answer is short).
         Some(path) if (args.json || solution.is_some()) && !stop.is_stopped() => {
             let written = nqueens_report::write_atomically(path, |out| {
                 write(&mut StopWriter::new(out, stop))
@@ -223,25 +221,21 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &SolveArgs) -> anyhow::Re
     })
 }
 
-/// Warns about each of `--restarts`, `--seed` and `--budget` that the variant which will run
-/// ignores.
+/// Warns about each of `--restarts`, `--seed` and `--budget` that the variant to run ignores.
 pub fn warn_about_ignored(solver: &dyn Solver, n: usize, config: &Config) -> anyhow::Result<()> {
     let variant = solver.check(Operation::First, n, config)?;
     let name = solver.name();
-    if config.restarts.is_some() && !variant.bounds_restarts {
-        warn(&format!(
-            "--restarts does nothing here: {name} does not restart climbs"
-        ));
-    }
-    if config.seed.is_some() && !variant.randomized {
-        warn(&format!(
-            "--seed does nothing here: {name} is deterministic"
-        ));
-    }
-    if config.budget.is_some() && variant.budget.is_none() {
-        warn(&format!(
-            "--budget does nothing here: {name} takes no budget"
-        ));
+    let restarts = config.restarts.is_some() && !variant.bounds_restarts;
+    let seed = config.seed.is_some() && !variant.randomized;
+    let budget = config.budget.is_some() && variant.budget.is_none();
+    for (ignored, flag, why) in [
+        (restarts, "--restarts", "does not restart climbs"),
+        (seed, "--seed", "is deterministic"),
+        (budget, "--budget", "takes no budget"),
+    ] {
+        if ignored {
+            warn(&format!("{flag} does nothing here: {name} {why}"));
+        }
     }
     Ok(())
 }

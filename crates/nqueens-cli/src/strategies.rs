@@ -17,9 +17,8 @@ pub struct StrategiesArgs {
     json: bool,
 }
 
-/// One strategy in the JSON listing: the keys it had before strategies had variants (what the
-/// strategy can do with its best variant for each operation), then its capabilities, variants
-/// included.
+/// One strategy in the JSON listing: what its best variant can do for each operation (the
+/// keys from before variants), then its capabilities.
 #[derive(Serialize)]
 struct StrategyReport {
     name: &'static str,

@@ -224,8 +224,7 @@ fn trace_one(
     })
 }
 
-/// Refuses, before any search, an output whose directory is missing or cannot be written: the
-/// trace would be lost after the run.
+/// Refuses, before any search, an output whose directory is missing or cannot be written.
 fn check_writable(path: &Path) -> anyhow::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,

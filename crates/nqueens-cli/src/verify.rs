@@ -1,10 +1,8 @@
 //! `nqueens verify`: check placements, given as arguments or one a line on standard input.
 //!
-//! Standard input is read a bounded line at a time (a placement of n queens takes at most
-//! about 12·n bytes), so endless input (`< /dev/zero`) is refused after a bounded read instead
-//! of filling memory. With more than one placement on standard input, each verdict starts with
-//! its line number. A signal ends it at once while it waits for input, else after the current
-//! line (see `verify_lines`).
+//! Standard input is read a bounded line at a time, so endless input (`< /dev/zero`) is
+//! refused instead of filling memory. With several placements, each verdict starts with its
+//! line number.
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
@@ -43,15 +41,13 @@ struct VerifyReport {
     error: Option<String>,
 }
 
-/// The verdict on one placement: its number of queens when it parsed, and why it is not a
-/// solution.
+/// The verdict on one placement: its queens when it parsed, and why it is not a solution.
 struct Verdict {
     queens: Option<usize>,
     result: Result<(), String>,
 }
 
-/// Runs `nqueens verify`: every placement is checked and reported; the status is negative if
-/// any is invalid.
+/// Runs `nqueens verify`: negative if any placement is invalid.
 pub fn run(args: &VerifyArgs, stop: &StopFlag) -> anyhow::Result<Status> {
     let mut out = BufWriter::new(crate::output::stdout()?);
     let status = if args.placement.is_empty() {
@@ -71,8 +67,7 @@ pub fn run(args: &VerifyArgs, stop: &StopFlag) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-/// Checks every non-blank line of `input` until its end or a signal. The first verdict waits
-/// for a second placement: alone, it is printed without a line number.
+/// Checks every non-blank line of `input` (a lone verdict is printed without a line number).
 fn verify_lines(
     args: &VerifyArgs,
     input: &mut BufReader<impl Read>,
@@ -94,9 +89,8 @@ fn verify_lines(
             interrupted = true;
             break;
         }
-        // Whatever was verified is shown before the next read may wait for more input, and
-        // while it waits there is nothing left to save: a signal then ends the process at
-        // once. Between waits a signal only raises `stop`, so no verdict is cut off.
+        // The verdicts so far are shown before a read that may wait, during which a signal ends
+        // the process at once; between waits it only raises `stop`, cutting no verdict off.
         let waiting = if input.buffer().is_empty() {
             out.flush()?;
             Some(crate::signals::exit_on_signal())

@@ -1,13 +1,9 @@
 //! Whether a strategy can run on this machine ([`Availability`]): most can anywhere; one that
 //! needs hardware or a library the machine may lack (a GPU and its driver) says what is missing.
 
-use std::fmt;
-
 use serde::Serialize;
 
-/// Whether a strategy can run here, as [`Strategy::availability`](crate::Strategy::availability)
-/// reports it. The registry's default rules pass over an unavailable strategy, and the
-/// conformance suite, `compare`, the bench and the report skip it, with its reason.
+/// Whether a strategy can run here ([`Strategy::availability`](crate::Strategy::availability)).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "availability", rename_all = "kebab-case")]
 pub enum Availability {
@@ -39,16 +35,11 @@ impl Availability {
 /// let why = Unavailable { needs: "an NVIDIA GPU", missing: "no CUDA driver (libcuda) was found".into() };
 /// assert_eq!(why.to_string(), "needs an NVIDIA GPU: no CUDA driver (libcuda) was found");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("needs {needs}: {missing}")]
 pub struct Unavailable {
     /// What the strategy needs, as a phrase (`an NVIDIA GPU`).
     pub needs: &'static str,
     /// What is missing on this machine, or why the need is not met.
     pub missing: String,
-}
-
-impl fmt::Display for Unavailable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "needs {}: {}", self.needs, self.missing)
-    }
 }

@@ -12,22 +12,19 @@ pub enum BenchExtra {
     Once(OnceSweep),
 }
 
-/// A program of the shared yardsticks (`../shared/yardstick/<program>.c`) run beside the
-/// strategy's count, a row per entry of `threads`, labelled by [`Counterpart::row_label`].
+/// A program of `../shared/yardstick/` run beside the strategy's count, a row per `threads`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counterpart {
     /// The program, by its source's name without `.c` (`count`).
     pub program: &'static str,
     /// The threads of each row; `None` leaves them to the strategy's default.
     pub threads: &'static [Option<usize>],
-    /// Sizes the strategy alone runs once each, where the program would take minutes, per
-    /// profile.
+    /// Sizes the strategy alone runs once each (the program would take minutes), per profile.
     pub goals: Sizes,
 }
 
 impl Counterpart {
-    /// The label of strategy `name`'s row on `threads`: `name` when it declares one row,
-    /// `name-tK` (K threads) when several.
+    /// The label of strategy `name`'s row on `threads`: `name`, or `name-tK` among several.
     pub fn row_label(&self, name: &str, threads: Option<usize>) -> String {
         match threads {
             Some(k) if self.threads.len() > 1 => format!("{name}-t{k}"),
@@ -50,8 +47,7 @@ pub struct OnceSweep {
 }
 
 impl OnceSweep {
-    /// The largest size of a sweep in the bench's test mode (a check of the machinery, which
-    /// runs every sweep not `full_only`), whatever `to` says.
+    /// The largest size of a sweep in the bench's test mode, whatever `to` says.
     pub const TEST_TO: usize = 12;
     /// The deadline of one run of a sweep in the bench's test mode, whatever `seconds` says.
     pub const TEST_SECONDS: f64 = 1.0;

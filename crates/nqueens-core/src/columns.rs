@@ -1,18 +1,12 @@
-//! The one formatter of a list of columns, `1 3 0 2`: for a line on the terminal and for a
-//! solution of 10^8 queens (889 MB of text) alike.
-//!
-//! Numbers are written a block at a time into a byte buffer, two digits per table lookup from
-//! the lowest pair up, and each full block goes to the destination in one call: no formatting
-//! machinery per number and, for files, a few thousand large writes instead of 10^8 small ones.
+//! The one formatter of a list of columns, `1 3 0 2`, from a terminal line to a solution of
+//! 10^8 queens (889 MB): numbers are written into a byte buffer two digits per table lookup,
+//! and each full block goes to the destination in one call.
 
 use std::fmt;
 use std::io;
 
-/// Prints a list of columns as space-separated numbers, written straight to the destination a
-/// block at a time, so that a board of 10^8 queens never becomes one string.
-///
-/// [`Display`](fmt::Display) and [`Columns::write_to`] share one formatter; `write_to` is the
-/// faster way to a file or pipe (large blocks, no UTF-8 check).
+/// Prints a list of columns as space-separated numbers, a block at a time, so that a board of
+/// 10^8 queens never becomes one string; [`Columns::write_to`] is the faster way to a file.
 ///
 /// ```
 /// assert_eq!(nqueens_core::Columns(&[1, 3, 0, 2]).to_string(), "1 3 0 2");
@@ -27,8 +21,7 @@ pub struct Columns<'a>(pub &'a [u32]);
 /// Bytes of the longest number and its separator: `u32::MAX` has ten digits.
 const LONGEST: usize = 11;
 
-/// Block size of [`Columns::write_to`]: large enough that the system calls cost nothing next to
-/// the formatting.
+/// Block size of [`Columns::write_to`]: its system calls cost nothing next to the formatting.
 const WRITE_BLOCK: usize = 1 << 18;
 
 /// Block size of [`Display`](fmt::Display): on the stack, and a formatter buffers anyway.
@@ -52,8 +45,7 @@ fn digits(value: u32) -> usize {
     value.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
-/// Writes `value` and a space into `block` at `at`, returning where the next number goes.
-/// `block` must hold [`LONGEST`] bytes from `at`.
+/// Writes `value` and a space into `block` at `at` ([`LONGEST`] bytes), returning the next `at`.
 fn push(block: &mut [u8], at: usize, mut value: u32) -> usize {
     let end = at + digits(value);
     block[end] = b' ';
@@ -74,8 +66,7 @@ fn push(block: &mut [u8], at: usize, mut value: u32) -> usize {
 }
 
 impl Columns<'_> {
-    /// Formats the columns a block at a time, handing each block (and, last, the rest without
-    /// its trailing space) to `emit`.
+    /// Formats the columns a block at a time for `emit` (the last without its trailing space).
     fn format<E>(
         &self,
         block: &mut [u8],
@@ -95,12 +86,8 @@ impl Columns<'_> {
         }
     }
 
-    /// Writes the columns as [`Display`](fmt::Display) prints them, in blocks of up to 256 KiB:
-    /// the fast path to a file or a pipe.
-    ///
-    /// # Errors
-    ///
-    /// The first error of `out`.
+    /// Writes the columns as [`Display`](fmt::Display) prints them, in blocks of up to 256 KiB
+    /// (no UTF-8 check); fails with the first error of `out`.
     pub fn write_to(&self, out: &mut dyn io::Write) -> io::Result<()> {
         let mut block = vec![0; WRITE_BLOCK.min(self.0.len() * LONGEST + LONGEST)];
         self.format(&mut block, |bytes| out.write_all(bytes))

@@ -10,10 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Ended, Given, Turn};
 
-/// A shared flag that asks a running search to stop soon, and says why. Clones share the flag.
-///
-/// Searches poll it every few thousand nodes, so raising it from a signal handler or another
-/// thread ends a run within milliseconds. The first reason given wins.
+/// A shared flag that asks a running search to stop soon, and says why (the first reason given
+/// wins). Clones share the flag; searches poll it every few thousand nodes.
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag(Arc<AtomicU8>);
 
@@ -69,21 +67,14 @@ impl StopFlag {
 }
 
 /// Something a strategy reports while it runs: the steps of its search, which `nqueens trace`
-/// records and replays.
+/// records (as JSON tagged by `event`: `{"event":"placed","row":0,"column":3}`).
 ///
-/// Replaying the events from an empty board (with the given queens, if any) redraws the
-/// search: [`Placed`](Event::Placed), [`Assigned`](Event::Assigned) and
-/// [`Moved`](Event::Moved) put a queen in a row, [`Removed`](Event::Removed) takes it off,
-/// [`Swapped`](Event::Swapped) exchanges two rows' columns and [`Restarted`](Event::Restarted)
-/// empties the board. The events also add up to the run's [`Stats`](crate::Stats): one node per
-/// `Placed`, one backtrack per `Conflict`, one move per `Swapped` or `Moved`, one restart per
-/// `Restarted`; and the board holds a solution at each [`Found`](Event::Found).
-///
-/// Count kernels report only their progress ([`Started`](Event::Started),
-/// [`SubproblemDone`](Event::SubproblemDone)); what steps cost is said at [`Observer`].
-///
-/// In JSON (the lines of `nqueens trace`) an event is an object tagged by `event`:
-/// `{"event":"placed","row":0,"column":3}`, `{"event":"restarted"}`.
+/// Replayed from the board of given queens, the events redraw the search (`Placed`,
+/// `Assigned` and `Moved` put a queen in a row, `Removed` takes it off, `Swapped` exchanges
+/// two rows, `Restarted` empties the board, and the board is a solution at each `Found`) and
+/// add up to the run's [`Stats`](crate::Stats): a node per `Placed`, a backtrack per
+/// `Conflict`, a move per `Swapped` or `Moved`, a restart per `Restarted`. Count kernels
+/// report only their progress (`Started`, `SubproblemDone`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -114,9 +105,7 @@ pub enum Event {
         /// The other.
         second: usize,
     },
-    /// A queen was set on (`row`, `column`) without a search step: a local search's starting
-    /// board, a construction's formula, or the answer of a solver that shows no steps. Not a
-    /// node.
+    /// A queen was set on (`row`, `column`) without a search step (not a node).
     Assigned {
         /// Its row.
         row: usize,
@@ -134,8 +123,7 @@ pub enum Event {
     },
     /// The board now holds a solution (every row has a queen, none attacked).
     Found,
-    /// A search started over, or a local search reheated: the board is emptied (a local
-    /// search then assigns every row again).
+    /// A search started over, or a local search reheated: the board is emptied.
     Restarted,
     /// The run is made of `subproblems` independent pieces (the length of a progress bar).
     Started {
@@ -146,25 +134,20 @@ pub enum Event {
     SubproblemDone,
 }
 
-/// Watches a run: receives the [`Event`]s its strategy reports. The CLI's progress bars are
-/// observers. Called from the search's threads, so it should return quickly.
-///
-/// Strategies compile their searches with and without the step events (a `const OBSERVED:
-/// bool` parameter) and run the instrumented one only for an observer that wants steps
-/// ([`Config::steps`]), so a progress bar, which wants progress only, does not slow a kernel
-/// down.
+/// Watches a run: receives the [`Event`]s its strategy reports, from the search's threads, so
+/// it should return quickly. Strategies run their instrumented search (a `const OBSERVED:
+/// bool` parameter) only for an observer that wants steps ([`Config::steps`]), so a progress
+/// bar does not slow a kernel down.
 pub trait Observer: Send + Sync {
     /// One event.
     fn observe(&self, event: Event);
 
-    /// Whether it wants the search's steps (placements, conflicts, moves, ...), not only its
-    /// progress. Yes by default.
+    /// Whether it wants the search's steps, not only its progress (yes by default).
     fn wants_steps(&self) -> bool {
         true
     }
 
-    /// Each queen of `columns` as [`Event::Assigned`], row by row: a whole board shown at once
-    /// (a local search's new start, or an answer a solver gives without its steps).
+    /// Each queen of `columns` as [`Event::Assigned`], row by row: a whole board shown at once.
     fn assign_board(&self, columns: &[u32]) {
         for (row, &column) in columns.iter().enumerate() {
             let column = column as usize;
@@ -173,43 +156,32 @@ pub trait Observer: Send + Sync {
     }
 }
 
-/// Options for one run. The default is a deterministic run with no seed, no variant, all cores,
-/// no budget, no given queens, no stop flag raised, nobody watching and no costly statistics.
+/// Options for one run; the default runs on all cores with nothing else set.
 #[derive(Clone, Default)]
 pub struct Config {
     /// Seed for randomized strategies; `None` lets the strategy pick one (reported back).
     pub seed: Option<u64>,
-    /// One of the strategy's [`Variant`](crate::Variant) names; `None` means the first variant
-    /// that accepts the operation at that size.
+    /// One of the strategy's [`Variant`](crate::Variant) names; `None`: the first that accepts.
     pub variant: Option<String>,
     /// Worker threads for strategies that parallelize; `None` means all cores.
     pub threads: Option<usize>,
-    /// A cap on the work of one run, in the strategy's own unit (moves for local search, nodes
-    /// for tree search); when it runs out the run ends with [`Ended::Budget`]. `None` means
-    /// the strategy's default.
+    /// A cap on the work of one run, in the strategy's own unit; `None`: the strategy's default.
     pub budget: Option<u64>,
-    /// The most random restarts of a climb that restarts when stuck (`hill-climbing`; others
-    /// ignore it): 0 runs one climb, as the textbook does, and a climb stuck with none left
-    /// ends [`Ended::Budget`] ([`FirstRun::stuck_on`](crate::FirstRun::stuck_on)). `None`: as
-    /// many as the budget allows.
+    /// The most random restarts of a climb that restarts when stuck (`hill-climbing`): 0 runs
+    /// one climb, and one stuck with none left ends [`Ended::Budget`]; `None`: as budget allows.
     pub restarts: Option<u64>,
-    /// A bound on the working memory (bytes) of strategies that estimate theirs before they
-    /// allocate (the `quadrants` counter's tables); `None` means the strategy's default.
+    /// A bound in bytes on the memory of strategies that estimate theirs; `None`: their default.
     pub memory_limit: Option<u64>,
-    /// Queens that must be on the board: the run completes them (N-Queens completion), a count
-    /// counts the completions. The [`Solver`](crate::Solver) entry points check it against the
-    /// board and refuse it for strategies that do not [keep](crate::Variant::keeps_given) it.
+    /// Queens that must be on the board: the run completes them, a count counts the completions.
     pub given: Option<Given>,
     /// Raised to stop the run early.
     pub stop: StopFlag,
     /// Watches the run, if set.
     pub observer: Option<Arc<dyn Observer>>,
-    /// Whether the caller wants the statistics a strategy keeps only on request, because
-    /// keeping them costs its hot loop (the `symmetry` counter's nodes). Cheap statistics are
-    /// reported either way.
+    /// Whether the caller wants the statistics that cost a hot loop (the `symmetry` counter's).
     pub stats: bool,
-    /// Count only the solutions this turn maps onto themselves (P(n), R(n)): counts of
-    /// strategies with a [symmetric count](crate::Variant::symmetric) only.
+    /// Count only the solutions this turn maps onto themselves (P(n), R(n)): a
+    /// [symmetric count](crate::Variant::symmetric).
     pub symmetric: Option<Turn>,
 }
 
@@ -244,8 +216,7 @@ impl Config {
             .max(1)
     }
 
-    /// The observer, if it wants the search's steps ([`Observer::wants_steps`]): what a
-    /// strategy branches on to run its instrumented search.
+    /// The observer, if it wants the search's steps ([`Observer::wants_steps`]).
     pub fn steps(&self) -> Option<&dyn Observer> {
         self.observer.as_deref().filter(|o| o.wants_steps())
     }

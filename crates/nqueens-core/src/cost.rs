@@ -1,13 +1,11 @@
-//! What one run of a variant is expected to cost ([`Cost`]): the one time model that the
-//! count's forecast, the bench's budget and `nqueens compare`'s skip rule all read, declared
-//! by each strategy beside its limits.
+//! What one run of a variant is expected to cost ([`Cost`]), declared by each strategy: the one
+//! time model of the count's forecast, the bench's budget and `compare`'s skip rule.
 
 use serde::Serialize;
 
 use crate::Operation;
 
-/// The cores of the reference machine, on which the counters that run on all cores were
-/// timed for their [`Cost`].
+/// The cores of the reference machine, on which the [`Cost`]s were timed.
 pub const REFERENCE_THREADS: usize = 2;
 
 /// How a run's time grows past the last measured size.
@@ -108,17 +106,14 @@ fn exponent(rows: usize) -> i32 {
     i32::try_from(rows).unwrap_or(i32::MAX)
 }
 
-/// What one run of a variant costs, per kind of run: the variant's own declaration, measured
-/// on the reference machine (the medians of the committed report's full run, rounded up).
+/// What one run of a variant costs, per kind of run, on the reference machine (medians rounded up).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Cost {
     /// A first solution ([`Operation::First`]).
     pub first: CostModel,
-    /// A whole count ([`Operation::Count`]; listing visits the same tree, so
-    /// [`Cost::of`] reads this for [`Operation::List`] too).
+    /// A whole count (and a listing, which visits the same tree).
     pub count: CostModel,
-    /// A first completion of given queens (the bench's completion instances: the mean over
-    /// its instances at each n).
+    /// A first completion of given queens (the mean over the bench's instances at each n).
     pub completion: CostModel,
 }
 

@@ -36,9 +36,7 @@ pub enum Error {
         /// Why not.
         reason: &'static str,
     },
-    /// A subproblem its plan does not have was asked of the split runner
-    /// (`nqueens_run::split::count_subproblems`): a bug in the caller, which takes indices
-    /// from [`Subproblems::len`](crate::split::Subproblems::len).
+    /// A subproblem its plan does not have was asked of the split runner: a bug in the caller.
     #[error("{strategy} at n = {n} has no subproblem {index} (its plan has {len})")]
     NoSuchSubproblem {
         /// Registry name of the strategy.
@@ -63,8 +61,7 @@ pub enum Error {
         /// The bound it would exceed.
         limit: Bytes,
     },
-    /// A count admitted by one strategy was handed to another
-    /// ([`Solver::count_admitted`](crate::Solver::count_admitted)): a bug in the caller.
+    /// A count admitted by one strategy was handed to another: a bug in the caller.
     #[error("internal error: {strategy} was asked to run a count that {admitted_by} admitted")]
     AdmittedElsewhere {
         /// The strategy asked to run it.
@@ -72,9 +69,8 @@ pub enum Error {
         /// The strategy that admitted it.
         admitted_by: &'static str,
     },
-    /// The strategy cannot run on this machine (see
-    /// [`Strategy::availability`](crate::Strategy::availability)): what it needs and what is
-    /// missing.
+    /// The strategy cannot run on this machine
+    /// ([`Strategy::availability`](crate::Strategy::availability)).
     #[error("{strategy} cannot run here: {why}")]
     Unavailable {
         /// Registry name of the strategy.
@@ -139,8 +135,7 @@ pub enum Error {
     /// A strategy produced something that is not a solution: a bug in that strategy.
     #[error("internal error: a strategy produced an invalid solution: {0}")]
     InvalidSolution(#[from] InvalidPlacement),
-    /// Adding up the subproblems' counts went past `u64::MAX`: refused rather than wrapped
-    /// around into a wrong count.
+    /// Adding up the subproblems' counts went past `u64::MAX`.
     #[error("the {strategy} count at n = {n} overflows a 64-bit integer")]
     Overflow {
         /// The counting strategy.
@@ -161,8 +156,7 @@ pub enum Error {
     },
 }
 
-/// What a refused run would have needed ([`Error::MemoryLimit`]), by the structure that takes
-/// the memory.
+/// What a refused run would have needed ([`Error::MemoryLimit`]), by what takes the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Needed {
@@ -279,8 +273,7 @@ impl fmt::Display for Bytes {
     }
 }
 
-/// At most the first `chars` characters of `text`, with `…` when some were cut: how messages
-/// quote what a user or a file gave, which may be megabytes long.
+/// At most the first `chars` characters of `text`, with `…` when some were cut.
 pub fn quote(text: &str, chars: usize) -> String {
     let mut cut: String = text.chars().take(chars).collect();
     if cut.len() < text.len() {

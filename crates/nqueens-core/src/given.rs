@@ -3,8 +3,7 @@
 //!
 //! Completing a partial placement is NP-complete and counting its completions #P-complete
 //! (Gent, Jefferson and Nightingale, "Complexity of n-Queens Completion", JAIR 59, 2017),
-//! where plain N-Queens is solved in O(n) by a formula: so completion separates solvers that
-//! plain N-Queens cannot.
+//! where plain N-Queens is solved in O(n) by a formula.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -20,10 +19,9 @@ use crate::{Diagonal, InvalidPlacement};
 /// Queens given on the board, at most one per row, no two attacking each other: what a
 /// completion must keep. Rows and columns are 0-based.
 ///
-/// It parses from `row:col` pairs separated by commas or spaces (`1:0,3:2`), or from a
-/// placement line with `.` for the free rows (`. 0 . 2`, which also fixes the board size), and
-/// prints as pairs. Parsing refuses a row given twice and queens that attack each other,
-/// naming them; [`Given::check`] then checks the queens against a board size.
+/// It parses from `row:col` pairs (`1:0,3:2`) or a placement line with `.` for the free rows
+/// (`. 0 . 2`, which also fixes the board size), and prints as pairs; [`Given::check`] checks
+/// the queens against a board size.
 ///
 /// ```
 /// use nqueens_core::Given;
@@ -45,8 +43,7 @@ pub struct Given {
     board: Option<usize>,
 }
 
-/// Why queens cannot be given: the text is not in either form, or the queens cannot stand
-/// together on the board.
+/// Why queens cannot be given: the text is not in either form, or the queens cannot stand.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum InvalidGiven {
@@ -130,13 +127,11 @@ pub enum InvalidGiven {
 /// Random tries [`Given::random`] makes before it gives up.
 const RANDOM_TRIES: u32 = 1000;
 
-/// The most steps [`Given::random`] takes over all its tries (a fraction of a second): a try
-/// on a large board that gets stuck costs O(n²), and a thousand of them would run for hours.
+/// The most steps [`Given::random`] takes over all its tries (a stuck try costs O(n²)).
 const RANDOM_WORK: u64 = 200_000_000;
 
 impl Given {
-    /// The queens at `(row, column)`, in any order: refused if a row repeats or two attack
-    /// each other. O(k) for k queens.
+    /// The queens at `(row, column)`, in any order, unless a row repeats or two attack. O(k).
     pub fn new(mut queens: Vec<(usize, u32)>) -> Result<Given, InvalidGiven> {
         queens.sort_unstable();
         if let Some(pair) = queens.windows(2).find(|w| w[0].0 == w[1].0) {
@@ -156,19 +151,8 @@ impl Given {
                 .iter()
                 .find_map(|line| Some((line, first_row.get(line)?)))
             {
-                let second = row;
-                return Err(InvalidGiven::Attacking(match line.0 {
-                    None => InvalidPlacement::SameColumn {
-                        first,
-                        second,
-                        column,
-                    },
-                    Some(diagonal) => InvalidPlacement::SameDiagonal {
-                        first,
-                        second,
-                        diagonal,
-                    },
-                }));
+                let clash = InvalidPlacement::clash(first, row, column, line.0);
+                return Err(InvalidGiven::Attacking(clash));
             }
             first_row.extend(lines.map(|line| (line, row)));
         }
@@ -178,8 +162,7 @@ impl Given {
         })
     }
 
-    /// Checks that every queen is on the `n × n` board (and that a placement line has `n`
-    /// rows).
+    /// Checks that every queen is on the `n × n` board (and a placement line has `n` rows).
     pub fn check(&self, n: usize) -> Result<(), InvalidGiven> {
         if let Some(found) = self.board.filter(|&rows| rows != n) {
             return Err(InvalidGiven::WrongLength { expected: n, found });
@@ -209,8 +192,7 @@ impl Given {
         self.queens.is_empty()
     }
 
-    /// The given column of each row of an `n`-row board, `None` for free rows. The queens must
-    /// be on the board ([`Given::check`]).
+    /// The given column of each row of an `n`-row board (checked), `None` for free rows.
     pub fn by_row(&self, n: usize) -> Vec<Option<u32>> {
         let mut rows = vec![None; n];
         for &(row, column) in &self.queens {
@@ -238,15 +220,12 @@ impl Given {
     /// `queens` random non-attacking queens on the `n × n` board, the same for the same
     /// arguments on every platform (Xoshiro256++ seeded with `seed`).
     ///
-    /// Rows are taken in a random order, and each takes a column drawn uniformly from those
-    /// the queens already placed leave safe; a row with none is passed over, and when the rows
-    /// run out first the placement starts over (up to 1,000 times, and no more than 2·10^8
-    /// steps in all: then it gives up, saying which cap it reached). A row's safe columns are
-    /// found from the at most 3p squares the p queens placed attack in it (sorted) or by
-    /// examining its n squares, whichever costs less: O(min(n, p log p)) per row, so a
-    /// thousand queens on a board of 10^6 are placed at once. The
-    /// instances it makes range from easy to unsatisfiable: Gent, Jefferson and Nightingale
-    /// (2017) found that such random completion instances are not consistently hard.
+    /// Rows are taken in a random order, each taking a column drawn uniformly from those left
+    /// safe (a row with none is passed over); when the rows run out first it starts over, up to
+    /// 1,000 times and 2·10^8 steps in all. A row's safe columns come from the at most 3p
+    /// squares the p queens placed attack in it (sorted) or from its n squares, whichever costs
+    /// less: O(min(n, p log p)) per row. Such instances are not consistently hard (Gent,
+    /// Jefferson and Nightingale, 2017).
     ///
     /// ```
     /// use nqueens_core::Given;
@@ -326,8 +305,7 @@ impl Given {
     }
 }
 
-/// Fills `attacked` with the columns of row `row` that the `placed` queens attack (by column
-/// or diagonal), sorted, each once.
+/// Fills `attacked` with the columns of row `row` that the `placed` queens attack, sorted.
 fn attacked_in_row(row: usize, n: usize, placed: &[(usize, u32)], attacked: &mut Vec<usize>) {
     attacked.clear();
     for &(r, c) in placed {

@@ -1,12 +1,11 @@
 //! Known solution counts, from the On-Line Encyclopedia of Integer Sequences.
 //!
-//! A000170 (all solutions) and A002562 (solutions up to rotation and reflection), n = 1..=27,
-//! as published at <https://oeis.org/A000170> and <https://oeis.org/A002562>. The tests of every
-//! strategy check against these tables. Also the solutions a half turn (A032522, n ≤ 27) and a
-//! quarter turn (A033148, n ≤ 63) map onto themselves, for the report's chart.
+//! A000170 (all solutions) and A002562 (up to rotation and reflection), n = 1..=27, as
+//! published at <https://oeis.org/A000170> and <https://oeis.org/A002562>, which every
+//! strategy is tested against; and the solutions a half turn (A032522, n ≤ 27) and a quarter
+//! turn (A033148, n ≤ 63) map onto themselves.
 
-/// The terms of a sequence as OEIS prints them (`1, 0, 0, 2, 10`), as an array: a table that
-/// is not `N` whole numbers fails the build.
+/// The terms of a sequence as OEIS prints them (`1, 0, 0, 2`); other than `N` fails the build.
 const fn terms<const N: usize>(text: &str) -> [u64; N] {
     let (bytes, mut table, mut term, mut i) = (text.as_bytes(), [0; N], 0, 0);
     while i < bytes.len() {
@@ -36,15 +35,13 @@ const UNIQUE: [u64; 27] = terms(
     28439272956934, 275986683743434, 2789712466510289, 29363495934315694",
 );
 
-/// A032522: the solutions a half turn maps onto themselves, n = 1..=27, indexed by `n - 1`
-/// (<https://oeis.org/A032522>).
+/// A032522: the solutions a half turn maps onto themselves, n = 1..=27, indexed by `n - 1`.
 const HALF_TURN: [u64; 27] = terms(
     "1, 0, 0, 2, 2, 4, 8, 4, 16, 12, 48, 80, 136, 420, 1240, 3000, 8152, 18104, 44184, 144620, \
     375664, 1250692, 3581240, 11675080, 34132592, 115718268, 320403024",
 );
 
-/// A033148: the solutions a quarter turn maps onto themselves, n = 1..=63, indexed by `n - 1`
-/// (<https://oeis.org/A033148>).
+/// A033148: the solutions a quarter turn maps onto themselves, n = 1..=63, indexed by `n - 1`.
 const QUARTER_TURN: [u64; 63] = terms(
     "1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480, 704, 0, 0, 3328, 3264, \
     0, 0, 32896, 43776, 0, 0, 406784, 667904, 0, 0, 5845504, 8650752, 0, 0, 77184000, \
@@ -95,11 +92,9 @@ pub fn quarter_turn_solutions(n: usize) -> Option<u64> {
     n.checked_sub(1).and_then(|i| QUARTER_TURN.get(i).copied())
 }
 
-/// The largest `n` whose solution count surely fits a `u64`.
-///
-/// A000170 grows by a factor of about 10.5 per step near n = 27 (2.35 × 10^17), so n = 28 is
-/// about 2.5 × 10^18, well below `u64::MAX` ≈ 1.8 × 10^19, and n = 29 would be about 2.8 × 10^19,
-/// above it. Counting strategies cap their limits here rather than risk a wrapped count.
+/// The largest `n` whose solution count surely fits a `u64`, where counting strategies cap
+/// their limits: A000170 grows about 10.5-fold per row near n = 27 (2.35 × 10^17), so n = 28
+/// takes about 2.5 × 10^18 and n = 29 about 2.8 × 10^19, above `u64::MAX` ≈ 1.8 × 10^19.
 pub const COUNT_FITS_U64: usize = 28;
 
 #[cfg(test)]

@@ -1,11 +1,7 @@
 //! Experiments of the literature that a strategy's runs reproduce, declared by the strategy
-//! beside its limits ([`Capabilities::literature`](crate::Capabilities::literature)): what the
-//! bench's `literature` group runs, at which sizes and at what cost, and the published figures
-//! the report's *The literature, reproduced* sets beside the runs, each with its source and the
-//! rule of its verdict. The measuring code reads these declarations and names no strategy.
-//!
-//! Also Knuth's [`TreeProfile`], what a [`Runs::TreeProfile`] experiment measures
-//! ([`Solver::profile`](crate::Solver::profile)).
+//! ([`Capabilities::literature`](crate::Capabilities::literature)): what the bench's
+//! `literature` group runs, and the published figures the report sets beside the runs, each
+//! with its source and the rule of its verdict; and Knuth's [`TreeProfile`].
 
 use crate::{CostModel, Ended};
 
@@ -29,21 +25,18 @@ pub struct Experiment {
 /// What the bench runs for an experiment, and so what its records hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Runs {
-    /// Batches of seeded first-solution runs, one record per batch with its counters summed
-    /// and the seeds it solved: a climb's success rate and steps, counted as hill climbing
-    /// counts them (`restarts`: the climbs that got stuck; `backtracks`: their moves; `moves`:
-    /// every move). Without claims, the report says what it measured in a sentence.
+    /// Batches of seeded first-solution runs, a record per batch with its counters summed and
+    /// the seeds it solved (`restarts`: the climbs that got stuck; `backtracks`: their moves;
+    /// `moves`: every move). Without claims, the report says what it measured in a sentence.
     Climbs {
         /// What climbs, as the report names it ("steepest ascent").
         what: &'static str,
     },
     /// One first-solution run per seed of the bench: time and repair moves (`moves`).
     Seeded,
-    /// The backtrack tree's profile ([`Solver::profile`](crate::Solver::profile)), one walk,
-    /// recorded under the case label with `-profile` after it: its total nodes.
+    /// The backtrack tree's profile ([`Solver::profile`](crate::Solver::profile)): its nodes.
     TreeProfile,
-    /// The lexicographically first solution, one run with statistics on: its time and nodes,
-    /// in one row with every other strategy's run of this kind at the same size.
+    /// The lexicographically first solution, one run with statistics on: its time and nodes.
     Lexicographic,
     /// Nothing for the bench to run: the claims are [`Figure::Tested`], figures a test of the
     /// suite checks, and their rows follow those of `after`; `note`, if not empty, is a
@@ -81,8 +74,7 @@ impl Experiment {
 }
 
 impl Runs {
-    /// Seeds per batch of [`Runs::Climbs`] (fewer in the bench's test mode): the run its
-    /// [`Experiment::cost`] is of.
+    /// Seeds per batch of [`Runs::Climbs`] (fewer in the bench's test mode).
     pub const CLIMBS_BATCH: u64 = 200;
 }
 
@@ -167,16 +159,14 @@ pub enum Figure {
         /// The verdict when one is not.
         differs: &'static str,
     },
-    /// A count met exactly (a tree profile's total nodes): the verdict `holds`, else
-    /// "differs".
+    /// A count met exactly (a tree profile's nodes): the verdict `holds`, else "differs".
     Exact {
         /// The published count.
         value: u64,
         /// The verdict when ours is the same.
         holds: &'static str,
     },
-    /// A published time beside ours, with no pass or fail: `verdict`, then how many times
-    /// faster the declaring strategy's run is.
+    /// A published time beside ours, no pass or fail: `verdict`, then how many times faster.
     Faster {
         /// The published time.
         seconds: f64,
@@ -219,11 +209,9 @@ pub enum Measure {
 /// placements of k queens in the first k rows that no two attack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeProfile {
-    /// `levels[k]`: the nodes at level `k`. `levels[0] = 1` is the empty board and `levels[n]`
-    /// the solutions, so there are `n + 1` levels.
+    /// `levels[k]`: the nodes at level `k`, from the empty board (1) to the solutions.
     pub levels: Vec<u64>,
-    /// How the walk ended: only [`Ended::Exhausted`] gives the whole tree; otherwise the levels
-    /// count what was visited before the stop.
+    /// How the walk ended: only [`Ended::Exhausted`] gives the whole tree.
     pub ended: Ended,
 }
 
@@ -238,17 +226,14 @@ impl TreeProfile {
         self.levels.iter().sum()
     }
 
-    /// The nodes above the last level: the placements whose next row the search tries (2,057
-    /// - 92 = 1,965 for n = 8).
+    /// The nodes above the last level: 2,057 - 92 = 1,965 for n = 8.
     pub fn interior(&self) -> u64 {
         self.total() - self.levels.last().copied().unwrap_or(0)
     }
 
     /// The squares a search that tries every column of the next row examines: `n` per
-    /// interior node, Knuth's 15,720 for n = 8. A board that tests each column of the row
-    /// below every interior node makes exactly these safety tests, though no
-    /// [`Stats`](crate::Stats) field counts them; a bitmask search takes its free squares from
-    /// the masks and never looks at an attacked one.
+    /// interior node, Knuth's 15,720 for n = 8 (a bitmask search never looks at an attacked
+    /// one, and no [`Stats`](crate::Stats) field counts them).
     pub fn squares_examined(&self) -> u64 {
         self.n() as u64 * self.interior()
     }

@@ -1,7 +1,4 @@
-//! Text pictures of a board.
-//!
-//! [`Board`] implements `Display`, so a picture is written straight to its destination row by
-//! row: a large board never has to exist as one string.
+//! Text pictures of a board, written straight to their destination row by row ([`Board`]).
 
 use std::fmt;
 

@@ -1,17 +1,12 @@
 //! How much address space the process has left: the room a strategy checks before handing a
-//! large allocation to a dependency that allocates without asking (CaDiCaL's C++, Pumpkin),
-//! whose failure Rust cannot catch (an abort, exit 134) where the workbench's own tables use
-//! `try_reserve` and end with [`Error::OutOfMemory`](crate::Error::OutOfMemory).
+//! large allocation to a dependency whose allocation failure Rust cannot catch (CaDiCaL's
+//! C++, Pumpkin), where the workbench's own tables use `try_reserve`.
 //!
-//! Only the address-space limit (`ulimit -v`, `RLIMIT_AS`) makes an allocation fail outright;
-//! without one, Linux overcommits and a process short of memory is ended by the kernel, which
-//! no check here can foresee. The limit comes from `getrlimit` (one system call, so a run
-//! without a limit pays next to nothing for the check), the space in use from
-//! `/proc/self/status` (Linux); elsewhere, or where they cannot be read, there is no known
-//! limit.
+//! Only the address-space limit (`ulimit -v`) makes an allocation fail outright; without one,
+//! Linux overcommits and the kernel ends a process short of memory, which no check foresees.
+//! The limit comes from `getrlimit`, the space in use from `/proc/self/status` (Linux only).
 
-/// The bytes of address space the process may still map under its `ulimit -v`
-/// (`RLIMIT_AS`), or `None` when it has no such limit (or the system does not say).
+/// The bytes of address space the process may still map under its `ulimit -v`, if it has one.
 pub fn address_space_room() -> Option<u64> {
     let limit = address_space_limit()?;
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

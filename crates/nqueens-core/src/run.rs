@@ -12,15 +12,11 @@ use crate::{Solution, Stats};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ended {
-    /// The search space was exhausted: every solution was visited or counted, or (for a first
-    /// solution) there is none.
+    /// The search space was exhausted: every solution was visited, or there is none.
     Exhausted,
-    /// The caller got what it asked for: its visitor asked to stop, or a first solution was
-    /// found.
+    /// The caller got what it asked for: its visitor stopped, or a first solution was found.
     Satisfied,
-    /// The strategy's step, node or memory budget ran out, or the restarts it was allowed
-    /// ([`Config::restarts`](crate::Config::restarts)): a local search then says which board
-    /// it got stuck on ([`FirstRun::stuck_on`]).
+    /// The strategy's step, node or memory budget ran out, or its restarts.
     #[serde(rename = "budget-exhausted", alias = "budget")]
     Budget,
     /// The caller's [`StopFlag`](crate::StopFlag) was raised (Ctrl-C, SIGTERM).
@@ -31,15 +27,12 @@ pub enum Ended {
 }
 
 impl Ended {
-    /// Whether the run answered: it searched everything or got what was asked. The others
-    /// leave the answer open (a count is then a lower bound).
+    /// Whether the run answered: it searched everything or got what was asked.
     pub fn is_definite(self) -> bool {
         matches!(self, Ended::Exhausted | Ended::Satisfied)
     }
 
-    /// The one spelling users read for this end, in tables, JSON (its serde form is the same;
-    /// the older `budget` and `deadline` are still read), traces and reports: `exhausted`,
-    /// `satisfied`, `budget-exhausted`, `interrupted`, `timeout`.
+    /// The one spelling users read for this end, in tables, traces, reports and JSON.
     pub fn label(self) -> &'static str {
         match self {
             Ended::Exhausted => "exhausted",
@@ -68,28 +61,21 @@ impl fmt::Display for Ended {
 pub enum FirstOutcome {
     /// A solution was found (already validated): the run ended [`Ended::Satisfied`].
     Found(Solution),
-    /// The run ended without a solution: [`Ended::Exhausted`] proves that none exists, the
-    /// others ([`Ended::Budget`], [`Ended::Interrupted`], [`Ended::Deadline`]) leave the
-    /// question open. Never [`Ended::Satisfied`] (see [`FirstRun::without_solution`]).
+    /// The run ended without a solution: [`Ended::Exhausted`] proves that none exists.
     NotFound(Ended),
 }
 
 /// The result of a first-solution run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstRun {
-    /// The solution, or how the run ended without one; read it with [`FirstRun::solution`] and
-    /// [`FirstRun::ended`], or match on [`FirstRun::outcome`].
     outcome: FirstOutcome,
     /// What it cost.
     pub stats: Stats,
     /// The seed a randomized strategy used (given or chosen), so the run can be replayed.
     pub seed: Option<u64>,
-    /// The name of the variant that ran (`None` for a strategy without named variants),
-    /// filled in by [`Solver::first`](crate::Solver::first) from the checked request.
+    /// The name of the variant that ran (`None` for a strategy without named variants).
     pub variant: Option<&'static str>,
-    /// The board a local search was left on when it got stuck and had no restart left
-    /// ([`Config::restarts`](crate::Config::restarts)): a queen per row, columns may repeat
-    /// (not a solution). `None` for every other run.
+    /// The board a local search got stuck on with no restart left (not a solution).
     pub stuck_on: Option<Vec<u32>>,
 }
 
@@ -102,9 +88,7 @@ impl FirstRun {
         }
     }
 
-    /// A run that ended without a solution, for the reason `ended` ([`Ended::Exhausted`]: none
-    /// exists). A search for one solution that ends without it has not been satisfied: it
-    /// searched everything, so [`Ended::Satisfied`] is taken as [`Ended::Exhausted`].
+    /// A run that ended without a solution, for the reason `ended` (never [`Ended::Satisfied`]).
     pub fn without_solution(ended: Ended, stats: Stats) -> Self {
         let ended = match ended {
             Ended::Satisfied => Ended::Exhausted,
@@ -119,8 +103,7 @@ impl FirstRun {
         }
     }
 
-    /// A local search that got stuck on `board` with no restart left: it ends
-    /// [`Ended::Budget`] without a solution, saying where it stopped.
+    /// A local search that got stuck on `board` with no restart left ([`Ended::Budget`]).
     pub fn stuck(board: Vec<u32>, stats: Stats) -> Self {
         FirstRun {
             stuck_on: Some(board),
@@ -157,8 +140,7 @@ impl FirstRun {
         }
     }
 
-    /// How it ended: [`Ended::Satisfied`] with a solution; without one, [`Ended::Exhausted`]
-    /// is a proof that none exists and the others leave the question open.
+    /// How it ended: [`Ended::Satisfied`] with a solution, [`Ended::Exhausted`] if none exists.
     pub fn ended(&self) -> Ended {
         match self.outcome {
             FirstOutcome::Found(_) => Ended::Satisfied,
@@ -171,8 +153,7 @@ impl FirstRun {
         self.outcome == FirstOutcome::NotFound(Ended::Exhausted)
     }
 
-    /// The same run, ended for the reason the stop flag gives when it was stopped (a deadline
-    /// or the caller): for [`Solver::first`](crate::Solver::first).
+    /// The same run, ended for the reason the stop flag gives, if it was stopped.
     pub(crate) fn stopped_for(mut self, reason: Option<Ended>) -> Self {
         if let (FirstOutcome::NotFound(ended @ Ended::Interrupted), Some(reason)) =
             (&mut self.outcome, reason)
@@ -186,15 +167,13 @@ impl FirstRun {
 /// The result of streaming solutions to a visitor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VisitRun {
-    /// How it ended: [`Ended::Exhausted`] when every solution was visited,
-    /// [`Ended::Satisfied`] when the visitor asked to stop.
+    /// How it ended: [`Ended::Exhausted`], or [`Ended::Satisfied`] when the visitor stopped it.
     pub ended: Ended,
     /// What it cost.
     pub stats: Stats,
 }
 
-/// What a run says about how it ran, by name (`join_kernel`: the code a counter picked for
-/// this CPU), printed with its results (`count --json`).
+/// What a run says about how it ran, by name (`join_kernel`: the code picked for this CPU).
 pub type Details = BTreeMap<&'static str, String>;
 
 /// The result of a count.
@@ -202,11 +181,9 @@ pub type Details = BTreeMap<&'static str, String>;
 pub struct CountRun {
     /// Solutions counted.
     pub total: u64,
-    /// Solutions distinct up to rotation and reflection, for strategies that count them
-    /// ([`Capabilities::counts_classes`](crate::Capabilities::counts_classes)).
+    /// Solutions distinct up to rotation and reflection, for strategies that count them.
     pub unique: Option<u64>,
-    /// How it ended: only [`Ended::Exhausted`] gives the whole count; otherwise the numbers
-    /// are a lower bound.
+    /// How it ended: only [`Ended::Exhausted`] gives the whole count, the others a lower bound.
     pub ended: Ended,
     /// What it cost.
     pub stats: Stats,

@@ -1,8 +1,6 @@
-//! Placements, solutions, parsing and the validator.
-//!
-//! A board of size `n` is described by one number per row: element `i` is the 0-based column of
-//! the queen in row `i`. A [`Placement`] is any such list, as typed by a user; a [`Solution`] is a
-//! placement that passed [`Placement::validate`], so no two of its queens attack each other.
+//! Placements, solutions, parsing and the validator: element `i` of a board's list is the
+//! 0-based column of the queen in row `i`; a [`Solution`] is a [`Placement`] that passed
+//! [`Placement::validate`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -157,12 +155,30 @@ pub enum SolutionFromStrError {
     Invalid(#[from] InvalidPlacement),
 }
 
-impl Placement {
-    /// Wraps a list of columns, one per row.
-    pub fn new(columns: Vec<u32>) -> Self {
-        Placement(columns)
+impl InvalidPlacement {
+    /// Rows `first` and `second` share `column` (`diagonal`: `None`) or a diagonal.
+    pub(crate) fn clash(
+        first: usize,
+        second: usize,
+        column: u32,
+        diagonal: Option<Diagonal>,
+    ) -> Self {
+        match diagonal {
+            None => InvalidPlacement::SameColumn {
+                first,
+                second,
+                column,
+            },
+            Some(diagonal) => InvalidPlacement::SameDiagonal {
+                first,
+                second,
+                diagonal,
+            },
+        }
     }
+}
 
+impl Placement {
     /// The columns, one per row.
     pub fn columns(&self) -> &[u32] {
         &self.0
@@ -321,10 +337,8 @@ pub fn attacking_pairs(columns: &[u32]) -> u64 {
 }
 
 /// Checks that `columns` is a solution: not empty, every column on the board, no two queens in
-/// one column or on one diagonal. The first clash found, scanning rows from the top, is reported
-/// with both rows.
-///
-/// Runs in O(n) time with about 5n bits of scratch, so it checks boards of 10^8 queens.
+/// one column or on one diagonal; the first clash from the top is reported with both rows.
+/// O(n) time and about 5n bits, so it checks boards of 10^8 queens.
 ///
 /// ```
 /// use nqueens_core::{validate, InvalidPlacement};
@@ -349,43 +363,26 @@ pub fn validate(columns: &[u32]) -> Result<(), InvalidPlacement> {
         }
         // Falling diagonals share `row - column`, shifted by n - 1 to be non-negative;
         // rising diagonals share `row + column`.
-        let fall = row + (n - 1) - c;
-        let rise = row + c;
+        let (fall, rise) = (row + (n - 1) - c, row + c);
+        let diagonal = if !used_columns.insert(c) {
+            None
+        } else if !falling.insert(fall) {
+            Some(Diagonal::Falling)
+        } else if !rising.insert(rise) {
+            Some(Diagonal::Rising)
+        } else {
+            continue;
+        };
         // Rare path: the earlier row of a clash is found by a second scan instead of storing
         // rows.
-        let first = |same: &dyn Fn(usize, usize) -> bool| {
-            let mut earlier = columns[..row].iter().enumerate();
-            earlier
-                .position(|(other, &oc)| same(other, oc as usize))
-                .unwrap_or(row)
+        let same = |(other, &oc): (usize, &u32)| match diagonal {
+            None => oc as usize == c,
+            Some(Diagonal::Falling) => other + (n - 1) - oc as usize == fall,
+            Some(Diagonal::Rising) => other + oc as usize == rise,
         };
-        let second = row;
-        if !used_columns.insert(c) {
-            let first = first(&|_, oc| oc == c);
-            return Err(InvalidPlacement::SameColumn {
-                first,
-                second,
-                column,
-            });
-        }
-        if !falling.insert(fall) {
-            let first = first(&|other, oc| other + (n - 1) - oc == fall);
-            let diagonal = Diagonal::Falling;
-            return Err(InvalidPlacement::SameDiagonal {
-                first,
-                second,
-                diagonal,
-            });
-        }
-        if !rising.insert(rise) {
-            let first = first(&|other, oc| other + oc == rise);
-            let diagonal = Diagonal::Rising;
-            return Err(InvalidPlacement::SameDiagonal {
-                first,
-                second,
-                diagonal,
-            });
-        }
+        let first = columns[..row].iter().enumerate().position(same);
+        let first = first.unwrap_or(row);
+        return Err(InvalidPlacement::clash(first, row, column, diagonal));
     }
     Ok(())
 }

@@ -3,15 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Counters a run reports, for studying the tradeoffs. A counter that does not apply to a
-/// strategy stays zero.
+/// Counters a run reports; one that does not apply to a strategy stays zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
-    /// Search-tree nodes visited: queens placed on a safe square (placements tried), or states
-    /// expanded by a best-first search.
+    /// Search-tree nodes visited: queens placed on a safe square, or states expanded.
     pub nodes: u64,
-    /// Dead ends: partial placements with no safe square in the next row, so the search had to
-    /// back up.
+    /// Dead ends: partial placements with no safe square in the next row.
     pub backtracks: u64,
     /// Complete candidates examined by a generate-and-test strategy (permutations).
     pub examined: u64,
@@ -38,8 +35,7 @@ pub struct StatField {
     pub get: fn(&Stats) -> u64,
     /// Writes it.
     pub set: fn(&mut Stats, u64),
-    /// Whether tables of runs show it as a column (a detail such as the starting conflicts of
-    /// a local search stays in the JSON and the CSV).
+    /// Whether tables of runs show it as a column (not only the JSON and the CSV).
     pub tabulated: bool,
 }
 
@@ -73,8 +69,7 @@ impl Stats {
         field!(peak_bytes, "peak memory (B)", "bytes at the peak", true),
     ];
 
-    /// The counters that measure a strategy's work, in the order [`Stats::work`] looks at them:
-    /// permutations examined, search nodes, local-search moves.
+    /// The counters that measure a strategy's work, in the order [`Stats::work`] looks at them.
     pub const WORK: [&'static str; 3] = ["examined", "nodes", "moves"];
 
     /// The field called `name`.
@@ -101,8 +96,7 @@ impl Stats {
     }
 }
 
-/// The counter of [`Stats`] that a variant's work budget
-/// ([`Config::budget`](crate::Config::budget)) caps in a first-solution run: its unit of work.
+/// The counter of [`Stats`] a variant's [budget](crate::Config::budget) caps: its unit of work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Budget {

@@ -1,9 +1,6 @@
-//! The eight symmetries of the square board, canonical forms and orbit sizes.
-//!
-//! Rotating or reflecting a solution gives a solution, so the solutions of each `n` fall into
-//! classes ("orbits") of 1, 2, 4 or 8 members. OEIS A002562 counts those classes. The
-//! representative used here is the lexicographically smallest member, which makes the canonical
-//! form idempotent and the same for every member of a class.
+//! The eight symmetries of the square board, canonical forms and orbit sizes: the solutions of
+//! each `n` fall into classes ("orbits") of 1, 2, 4 or 8 (OEIS A002562 counts them), each
+//! represented by its lexicographically smallest member.
 
 use std::fmt;
 
@@ -11,11 +8,8 @@ use serde::Serialize;
 
 use crate::Solution;
 
-/// A rotation that maps a solution onto itself, for counts of the symmetric solutions
-/// ([`Config::symmetric`](crate::Config::symmetric)).
-///
-/// No reflection maps a solution of more than one queen onto itself, so these are the only
-/// symmetric solutions: Burnside's lemma ties their counts to the classes (OEIS A002562).
+/// A rotation that maps a solution onto itself ([`Config::symmetric`](crate::Config::symmetric));
+/// no reflection maps a solution of more than one queen onto itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Turn {

@@ -2,9 +2,8 @@
 //! summary sentences (minijinja templates the report fills alike for every pair), the memory
 //! verdict and the published peer.
 
-/// The smallest size whose counting time is more search than the fixed cost of a call (below
-/// it time and heap are mostly fixed cost): where a [`Tradeoff`]'s `from` and the report's
-/// memory chart start.
+/// The smallest size whose counting time is more search than a call's fixed cost: where a
+/// [`Tradeoff`]'s `from` and the report's memory chart start.
 pub const SEARCH_FROM_N: usize = 8;
 
 /// The bench results a [`Tradeoff`] reads.
@@ -14,8 +13,7 @@ pub enum Reading {
     Count,
     /// The `first_solution` group.
     First,
-    /// The yardstick's rows: the strategy on each thread count against its
-    /// [`Counterpart`](crate::Counterpart), the rival, which `against` need not name.
+    /// The yardstick's rows: the strategy against its [`Counterpart`](crate::Counterpart).
     Yardstick,
 }
 

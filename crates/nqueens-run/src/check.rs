@@ -1,7 +1,6 @@
-//! The event test every strategy's tests run ([`check_events`]), [`StopAfter`], how tests
-//! interrupt a split count part-way, [`RestartCounter`], how they count a run's restarts, and
-//! [`attacking_pairs`], the brute-force oracle of the local searches' boards: behind the
-//! `check` feature, which strategy crates turn on in their dev-dependencies.
+//! What strategies' tests share, behind the `check` feature: the event test
+//! ([`check_events`]), the observers [`StopAfter`] and [`RestartCounter`], and
+//! [`attacking_pairs`], the oracle of the local searches' boards.
 
 pub use nqueens_core::attacking_pairs;
 
@@ -44,18 +43,35 @@ pub enum EventsCheckReason {
     },
 }
 
-/// Checks a strategy's events, as its tests do: runs its first-solution search on `n` with
-/// `config` watched (an [`EventLog`]) and unwatched, checks that watching changed neither the
-/// solution nor the statistics, and that the events redraw the run
-/// ([`Replay::check_first`]). Returns the watched run and its events; the error names the run.
-///
-/// A strategy's author calls it from a test, over sizes, variants, seeds and given queens.
+/// Runs a strategy's first search on `n` watched (an [`EventLog`]) and unwatched: checks that
+/// watching changed nothing and the events redraw the run ([`Replay::check_first`]).
 pub fn check_events(
     solver: &dyn Solver,
     n: usize,
     config: &Config,
 ) -> Result<(FirstRun, Vec<Event>), EventsCheckError> {
-    check_watched(solver, n, config).map_err(|reason| EventsCheckError {
+    let check = || -> Result<_, EventsCheckReason> {
+        let log = Arc::new(EventLog::default());
+        let watched = Config {
+            observer: Some(log.clone()),
+            ..config.clone()
+        };
+        let run = solver.first(n, &watched)?;
+        let quiet = solver.first(n, config)?;
+        if (quiet.solution(), quiet.stats) != (run.solution(), run.stats) {
+            let show = |run: &FirstRun| {
+                format!("{:?} {:?}", run.solution().map(|s| s.columns()), run.stats)
+            };
+            return Err(EventsCheckReason::Watched {
+                watched: show(&run),
+                unwatched: show(&quiet),
+            });
+        }
+        let events = log.events();
+        Replay::check_first(n, config.given.as_ref(), &run, &events)?;
+        Ok((run, events))
+    };
+    check().map_err(|reason| EventsCheckError {
         run: format!(
             "{} {:?} n = {n} seed {:?} given {:?}",
             solver.name(),
@@ -67,35 +83,7 @@ pub fn check_events(
     })
 }
 
-/// [`check_events`] without the run's name.
-fn check_watched(
-    solver: &dyn Solver,
-    n: usize,
-    config: &Config,
-) -> Result<(FirstRun, Vec<Event>), EventsCheckReason> {
-    let log = Arc::new(EventLog::default());
-    let watched = Config {
-        observer: Some(log.clone()),
-        ..config.clone()
-    };
-    let run = solver.first(n, &watched)?;
-    let quiet = solver.first(n, config)?;
-    if (quiet.solution(), quiet.stats) != (run.solution(), run.stats) {
-        let show =
-            |run: &FirstRun| format!("{:?} {:?}", run.solution().map(|s| s.columns()), run.stats);
-        return Err(EventsCheckReason::Watched {
-            watched: show(&run),
-            unwatched: show(&quiet),
-        });
-    }
-    let events = log.events();
-    Replay::check_first(n, config.given.as_ref(), &run, &events)?;
-    Ok((run, events))
-}
-
-/// An [`Observer`] that raises `stop` once `after` subproblems have finished
-/// ([`Event::SubproblemDone`]): how the tests of split counts interrupt one part-way, at a
-/// point they choose.
+/// An [`Observer`] that raises `stop` once `after` subproblems have finished.
 #[derive(Debug)]
 pub struct StopAfter {
     after: u64,
@@ -124,8 +112,7 @@ impl Observer for StopAfter {
     }
 }
 
-/// An observer that counts the [`Event::Restarted`] it is told about, for tests that check a
-/// run's `restarts` statistic against its events.
+/// An observer that counts the [`Event::Restarted`] it is told about.
 #[derive(Debug, Default)]
 pub struct RestartCounter(AtomicU64);
 

@@ -1,8 +1,6 @@
-//! Runs with a deadline: the one engine behind `nqueens compare` and the bench's probes.
-//!
-//! The run gets its own [`StopFlag`], raised by a watchdog thread when the deadline passes
-//! (the run then ends [`Ended::Deadline`]) or when the caller's flag is raised
-//! ([`Ended::Interrupted`]).
+//! Runs with a deadline, behind `nqueens compare` and the bench's probes: the run's own
+//! [`StopFlag`] is raised by a watchdog thread at the deadline ([`Ended::Deadline`]) or when
+//! the caller's flag is ([`Ended::Interrupted`]).
 
 use std::sync::mpsc;
 use std::thread;
@@ -98,8 +96,7 @@ impl Answer {
         }
     }
 
-    /// A short result for tables: the count, `found`, `no solution`, or how the run ended
-    /// in [`Ended::label`]'s one spelling (`budget-exhausted`, `timeout`, `interrupted`).
+    /// A short result for tables: the count, `found`, `no solution`, or [`Ended::label`].
     pub fn label(&self) -> String {
         match (self, self.ended()) {
             (Answer::Count(run), Ended::Exhausted) => run.total.to_string(),
@@ -119,8 +116,7 @@ pub struct Timed {
     pub seconds: f64,
 }
 
-/// Runs `operation` of `solver` at size `n` with `config`, stopping it after `timeout` (or when
-/// `config.stop` is raised). A listing is counted as it streams, not kept.
+/// Runs `operation` of `solver` at `n`, stopped after `timeout` (a listing is counted, not kept).
 pub fn run_with_deadline(
     solver: &dyn Solver,
     operation: Operation,

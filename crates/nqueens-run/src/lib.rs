@@ -17,10 +17,7 @@
 //!   (`nqueens-run = { workspace = true, features = ["check"] }`).
 //!
 //! The `nqueens` facade re-exports this crate with the core under one path, `nqueens::core`.
-//!
-//! Why a crate of its own: the contract strategies implement (`nqueens-core`, with the runner
-//! that counts their plans) stays small, while the machinery that runs them (files, locks,
-//! threads that watch a clock) grows with the commands. Strategy crates need only the core.
+//! Strategy crates need only the core, which stays small while this machinery grows.
 //!
 //! ```
 //! use std::time::Duration;

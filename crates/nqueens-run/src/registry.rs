@@ -1,25 +1,20 @@
-//! Strategies listed by their stable names, and the one rule that picks a default.
-//!
-//! The core crate holds no strategy; the `nqueens` facade crate fills a [`Registry`] with every
-//! strategy in the workspace, and the CLI and the benches take them from there.
+//! Strategies listed by their stable names, and the one rule that picks a default; the
+//! `nqueens` facade fills a [`Registry`] with every strategy of the workspace.
 
 use nqueens_core::{
     Capabilities, Config, Error, Limit, Operation, Solver, Strategy, Unavailable, Variant,
 };
 
-/// One entry of a default rule: a strategy (and optionally one of its variants), chosen for
-/// sizes up to a bound.
+/// One entry of a default rule: a strategy (and maybe a variant), chosen for a range of sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pick {
     /// Registry name.
     pub strategy: &'static str,
     /// The variant to run; `None` means the strategy's own choice for the operation.
     pub variant: Option<&'static str>,
-    /// The largest `n` it is chosen for (it may accept more, but another does the job much
-    /// faster there); `None` means up to its own limit.
+    /// The largest `n` it is chosen for; `None` means up to its own limit.
     pub up_to: Option<usize>,
-    /// The smallest `n` it is chosen for (below, setting it up costs more than the work, as a
-    /// GPU's start does); `None` means from 1.
+    /// The smallest `n` it is chosen for (a GPU's start costs more below); `None` means from 1.
     pub from: Option<usize>,
 }
 
@@ -69,8 +64,7 @@ pub struct Choice<'r> {
 }
 
 impl Choice<'_> {
-    /// `config` with the chosen variant, unless it names one of its own (a caller's
-    /// `--variant` wins over the rule's).
+    /// `config` with the chosen variant, unless it names one of its own.
     pub fn apply(&self, config: Config) -> Config {
         Config {
             variant: config.variant.or(self.variant.map(str::to_string)),
@@ -83,8 +77,8 @@ impl Choice<'_> {
 #[derive(Default)]
 pub struct Registry {
     strategies: Vec<Box<dyn Solver>>,
-    defaults: Vec<(Operation, Vec<Pick>)>,
-    completion: Vec<(Operation, Vec<Pick>)>,
+    /// The default rules, by operation and whether they are for given queens.
+    rules: Vec<((Operation, bool), Vec<Pick>)>,
     not_built: Vec<(&'static str, &'static str)>,
 }
 
@@ -94,10 +88,10 @@ impl Registry {
         Self::default()
     }
 
-    /// Adds a strategy. Registration order is the order of listings.
+    /// Adds a strategy, listed in registration order.
     ///
     /// # Panics
-    /// If a strategy of the same name is already registered: names are the registry's keys.
+    /// If a strategy of the same name is already registered.
     pub fn register(mut self, strategy: impl Strategy + 'static) -> Self {
         assert!(
             self.find(strategy.name()).is_none(),
@@ -108,27 +102,25 @@ impl Registry {
         self
     }
 
-    /// Lists the strategy `name` as left out of this build (a cargo feature turned off, a
-    /// target it cannot be compiled for), with the reason; [`Registry::not_built`] lists it.
+    /// Lists the strategy `name` as left out of this build (a feature off), with the reason.
     pub fn without(mut self, name: &'static str, reason: &'static str) -> Self {
         self.not_built.push((name, reason));
         self
     }
 
-    /// Sets the default rule for `operation`: the picks in order of preference. A request
-    /// that names no strategy takes the first pick that accepts its size.
-    /// [`Registry::check`] verifies that every pick names a registered strategy and variant.
-    pub fn defaults(mut self, operation: Operation, picks: &[Pick]) -> Self {
-        self.defaults.retain(|(op, _)| *op != operation);
-        self.defaults.push((operation, picks.to_vec()));
-        self
+    /// Sets the default rule for `operation`: the picks in order of preference.
+    pub fn defaults(self, operation: Operation, picks: &[Pick]) -> Self {
+        self.set_rule((operation, false), picks)
     }
 
-    /// Sets the default rule for `operation` with given queens ([`Config::given`]): the picks
-    /// in order of preference, each a strategy that honours given queens.
-    pub fn completion_defaults(mut self, operation: Operation, picks: &[Pick]) -> Self {
-        self.completion.retain(|(op, _)| *op != operation);
-        self.completion.push((operation, picks.to_vec()));
+    /// Sets the default rule for `operation` with given queens ([`Config::given`]).
+    pub fn completion_defaults(self, operation: Operation, picks: &[Pick]) -> Self {
+        self.set_rule((operation, true), picks)
+    }
+
+    fn set_rule(mut self, key: (Operation, bool), picks: &[Pick]) -> Self {
+        self.rules.retain(|(k, _)| *k != key);
+        self.rules.push((key, picks.to_vec()));
         self
     }
 
@@ -142,15 +134,10 @@ impl Registry {
     /// assert!(registry.check().is_err());
     /// ```
     pub fn check(&self) -> Result<(), Error> {
-        for (operation, picks) in &self.defaults {
-            for pick in picks {
-                self.resolve(*operation, pick)?;
-            }
-        }
-        for (operation, picks) in &self.completion {
+        for ((operation, given), picks) in &self.rules {
             for pick in picks {
                 let (solver, variant) = self.resolve(*operation, pick)?;
-                if !variant.keeps_given {
+                if *given && !variant.keeps_given {
                     return Err(Error::GivenNotHonoured {
                         strategy: solver.name(),
                         variant: variant.name,
@@ -161,8 +148,7 @@ impl Registry {
         Ok(())
     }
 
-    /// The strategy registered as `name`; one left out of this build ([`Registry::without`]) is
-    /// refused with its reason.
+    /// The strategy registered as `name` (one left out of this build is refused with its reason).
     pub fn get(&self, name: &str) -> Result<&dyn Solver, Error> {
         if let Some(&(strategy, reason)) = self.not_built.iter().find(|(n, _)| *n == name) {
             return Err(Error::Unavailable {
@@ -192,9 +178,7 @@ impl Registry {
         self.strategies.iter().map(|s| s.as_ref())
     }
 
-    /// The strategies that can run on this machine ([`Strategy::availability`]), in
-    /// registration order: what callers that run every strategy (conformance tests, `compare`,
-    /// the bench) iterate, reporting the others with [`Registry::unavailable`].
+    /// The strategies that can run on this machine ([`Strategy::availability`]).
     pub fn available(&self) -> impl Iterator<Item = &dyn Solver> {
         self.iter().filter(|s| s.availability().is_available())
     }
@@ -212,15 +196,19 @@ impl Registry {
         self.strategies.iter().map(|s| s.name())
     }
 
-    /// The strategies left out of this build ([`Registry::without`]): each name with the
-    /// reason, in the order they were listed.
+    /// The strategies left out of this build ([`Registry::without`]), with the reasons.
     pub fn not_built(&self) -> &[(&'static str, &'static str)] {
         &self.not_built
     }
 
     /// The picks of the default rule for `operation`, in order.
     pub fn rule(&self, operation: Operation) -> &[Pick] {
-        rule(&self.defaults, operation)
+        self.picks((operation, false))
+    }
+
+    fn picks(&self, key: (Operation, bool)) -> &[Pick] {
+        let rule = self.rules.iter().find(|(k, _)| *k == key);
+        rule.map_or(&[], |(_, picks)| picks)
     }
 
     /// The strategy and variant `pick` names, whatever the size.
@@ -231,16 +219,14 @@ impl Registry {
         })
     }
 
-    /// The default for `operation` at size `n`: the first pick of the rule whose bounds and
-    /// variant accept `n` and whose strategy can run here.
+    /// The default for `operation` at `n`: the first pick that accepts `n` and can run here.
     pub fn default_for(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
         self.first_fit(self.rule(operation), operation, n)
     }
 
-    /// The default for `operation` at size `n` with given queens: the first pick of the
-    /// completion rule whose bound and variant accept `n`.
+    /// The default for `operation` at size `n` with given queens, by the completion rule.
     pub fn default_for_given(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
-        self.first_fit(rule(&self.completion, operation), operation, n)
+        self.first_fit(self.picks((operation, true)), operation, n)
     }
 
     /// The first of `picks` whose bounds and variant accept `n` and whose strategy can run here.
@@ -301,14 +287,6 @@ impl Registry {
     fn find(&self, name: &str) -> Option<&dyn Solver> {
         self.iter().find(|s| s.name() == name)
     }
-}
-
-/// The picks `rules` hold for `operation`.
-fn rule(rules: &[(Operation, Vec<Pick>)], operation: Operation) -> &[Pick] {
-    rules
-        .iter()
-        .find(|(op, _)| *op == operation)
-        .map_or(&[], |(_, picks)| picks.as_slice())
 }
 
 #[cfg(test)]

@@ -82,9 +82,8 @@ impl Replay {
         }
     }
 
-    /// Applies one event. Events naming a row or column off the board are counted as steps but
-    /// leave the board as it was (a strategy's bug shows as a replay that does not end on its
-    /// solution, not as a panic).
+    /// Applies one event. One naming a row or column off the board counts as a step but leaves
+    /// the board as it was (a strategy's bug shows as a wrong replay, not a panic).
     pub fn apply(&mut self, event: Event) {
         self.steps += 1;
         let n = self.board.len();
@@ -206,8 +205,7 @@ impl Replay {
         self.board.iter().flatten().count()
     }
 
-    /// The rows whose queen another queen attacks (same column or diagonal; a row holds one
-    /// queen), in order. O(n) with three occupancy counts.
+    /// The rows whose queen another queen attacks, in order: O(n) with three occupancy counts.
     pub fn attacked_rows(&self) -> Vec<usize> {
         let n = self.board.len();
         let mut columns = vec![0u32; n];
@@ -234,8 +232,7 @@ impl Replay {
             .collect()
     }
 
-    /// The counters the events add up to: nodes, backtracks, moves and restarts (the others
-    /// stay zero).
+    /// The counters the events add up to: nodes, backtracks, moves and restarts.
     pub fn stats(&self) -> Stats {
         self.stats
     }

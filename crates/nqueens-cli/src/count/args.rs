@@ -74,8 +74,7 @@ pub struct CountArgs {
 pub(crate) enum ShardArg {
     /// `I/K`.
     Given(Shard),
-    /// `auto` (`None`) or `auto/K` (`Some(K)`): the index (and the count) from a job array or
-    /// a launcher ([`Shard::from_env`]).
+    /// `auto` or `auto/K`: the index (and the count) from the environment ([`Shard::from_env`]).
     Auto(Option<usize>),
 }
 
@@ -119,8 +118,7 @@ pub(crate) fn read_key(path: &Path) -> anyhow::Result<Key> {
     })
 }
 
-/// A `--memory-limit`: a whole number of bytes, or with a binary unit K, M, G or T (`KiB`,
-/// `MB`, ... are read the same way: powers of 1024).
+/// A `--memory-limit`: a whole number of bytes, or with a binary unit K, M, G or T (or KiB, MB).
 pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
     let not_a_size = || {
         format!(
@@ -150,15 +148,13 @@ pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
     }
 }
 
-/// The most `--threads` accepts: past the cores of any usual machine, and each thread costs
-/// its stack and its start.
+/// The most `--threads` accepts: past the cores of any usual machine.
 const MAX_THREADS: i64 = 1024;
 
 /// Threads started per core at most: more only add overhead to a CPU-bound count.
 const THREADS_PER_CORE: usize = 4;
 
-/// The threads to start for `--threads requested`: no more than [`THREADS_PER_CORE`] per core
-/// of this machine, with a warning when that is fewer than asked.
+/// The threads to start for `--threads requested`, at most [`THREADS_PER_CORE`] per core.
 pub(super) fn thread_count(requested: u16) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let bound = cores.saturating_mul(THREADS_PER_CORE);

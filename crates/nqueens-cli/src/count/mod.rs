@@ -1,11 +1,7 @@
-//! `nqueens count`: the number of solutions (or of classes, `--unique`, or of the solutions a
-//! turn maps onto themselves, `--symmetric`), on all cores, with a progress bar and time
-//! estimate for long counts, checkpoints to resume, and shards to spread one count over
-//! processes or machines.
-//!
-//! The workflow (which strategy, checkpoints, shards, the memory fallback, the class check)
-//! is the library's [`nqueens::count`]: this module parses, makes one [`Counter`], says what
-//! it decided, runs it and prints the result.
+//! `nqueens count`: the number of solutions (or of classes, `--unique`, or of symmetric
+//! solutions, `--symmetric`), with a progress bar and time estimate, checkpoints and shards.
+//! The workflow is the library's [`nqueens::count`]: this module makes one [`Counter`], says
+//! what it decided, runs it and prints the result.
 
 mod args;
 pub(crate) mod progress;
@@ -42,11 +38,9 @@ struct CountReport<'a> {
     types: Option<symmetric::TypesReport>,
     complete: bool,
     seconds: f64,
-    /// The solver's statistics; `null` for a count resumed through a checkpoint
-    /// (`--checkpoint`), whose runs each see only their share of the work.
+    /// The solver's statistics; `null` with `--checkpoint` (a run sees only its share).
     stats: Option<Stats>,
-    /// How the strategy counted, in its own words (`join_kernel`: the code `quadrants` picked
-    /// for this CPU for its joins, `avx512`, `avx2-pext`, `avx2` or `portable`).
+    /// How the strategy counted, in its own words (`join_kernel`: `quadrants`' code for this CPU).
     #[serde(flatten)]
     details: Option<&'a Details>,
 }

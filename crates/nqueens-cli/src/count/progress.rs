@@ -17,8 +17,7 @@ pub(crate) const LONG_COUNT_N: usize = 20;
 /// How long to watch the first subproblems before estimating the whole run.
 const ESTIMATE_AFTER: Duration = Duration::from_secs(5);
 
-/// Progress of a count: an indicatif bar on a terminal, and one time estimate on standard error
-/// for long counts. It watches the run as its [`Observer`], through the subproblem events.
+/// Progress of a count, as its [`Observer`]: a bar on a terminal, a time estimate for long counts.
 pub(crate) struct Reporter {
     bar: Option<indicatif::ProgressBar>,
     quiet: bool,
@@ -95,9 +94,8 @@ impl Reporter {
         let elapsed = self.started.elapsed();
         let nanos = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX).max(1);
         let elapsed = elapsed.as_secs_f64();
-        // The first subproblem's time includes what the strategy sets up once (the quadrant
-        // tables of n = 22 take seconds): the rate is taken after it, or one subproblem out
-        // of thousands would stand for all of them.
+        // The first subproblem's time includes what the strategy sets up once (seconds for
+        // the quadrant tables of n = 22): the rate is taken after it.
         let first = self
             .first_done
             .compare_exchange(0, nanos, Ordering::Relaxed, Ordering::Relaxed)
@@ -146,9 +144,8 @@ impl Drop for Reporter {
     }
 }
 
-/// Says that `n` is a long count, how many subproblems it has, how many this run counts (a
-/// shard's, less those a checkpoint holds) and how long the counter's forecast says those take,
-/// and how to stop and resume it.
+/// Says that `n` is a long count: its subproblems, those this run counts and how long the
+/// forecast says they take, and how to stop and resume it.
 pub(crate) fn announce_long_count(
     n: usize,
     forecast: &Forecast,

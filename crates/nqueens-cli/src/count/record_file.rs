@@ -1,7 +1,6 @@
-//! Shard records in files: `count --shard` prints its record or, with `--out FILE`, writes it
-//! whole to FILE, and a rerun that finds it there complete does not count again, so a
-//! scheduler may start the same shard any number of times (a requeued Slurm task, a retried
-//! GNU parallel job, a resubmitted array); `merge` reads records back.
+//! Shard records in files: `count --shard --out FILE` writes its record whole, and a rerun
+//! that finds it there complete does not count again, so a scheduler may start the same shard
+//! any number of times; `merge` reads records back.
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -9,22 +8,19 @@ use std::path::Path;
 
 use anyhow::Context;
 use nqueens::core::quote;
-use nqueens::core::split::ShardRecord;
+use nqueens::core::split::{MergeError, ShardRecord};
 use nqueens::count::Counter;
 
 use crate::output::message;
 use crate::{Status, UsageError};
 
-/// The longest line read: a record takes about 250 bytes and 10 to 45 bytes per subproblem of
-/// its slice (tens of thousands at most for the sizes a count can finish).
+/// The longest line read: a record takes about 250 bytes and up to 45 bytes per subproblem.
 const MAX_RECORD: usize = 64 << 20;
 
 /// How much of a parser's message is quoted: it may quote the bad value.
 const QUOTED: usize = 160;
 
-/// Whether FILE already holds this shard's complete record. A missing or empty FILE, or one
-/// holding this shard's partial record (or one made from another version's list of
-/// subproblems), is counted again; anything else is refused rather than replaced.
+/// Whether FILE already holds this shard's complete record (a partial or outdated one is redone).
 pub(super) fn already_counted(counter: &Counter<'_>, path: &Path) -> anyhow::Result<bool> {
     let shown = quote(&path.display().to_string(), 200);
     let refuse = |why: String| {
@@ -51,8 +47,7 @@ pub(super) fn already_counted(counter: &Counter<'_>, path: &Path) -> anyhow::Res
     }
 }
 
-/// One JSON line for `nqueens merge`, on standard output or written whole to `--out FILE`; an
-/// interrupted shard says `"complete": false` and exits 130, and merge refuses it.
+/// One JSON line for `nqueens merge`, on standard output or written whole to `--out FILE`.
 pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::Result<Status> {
     match file {
         // FILE only ever holds a whole shard, so that a rerun can trust it; the checkpoint
@@ -67,12 +62,7 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
             ));
             return Ok(Status::Interrupted);
         }
-        None => {
-            let mut out = crate::output::stdout()?;
-            serde_json::to_writer(&mut out, record)?;
-            writeln!(out)?;
-            out.flush()?;
-        }
+        None => print_record(record)?,
     }
     if record.is_complete() {
         Ok(Status::Success)
@@ -82,11 +72,17 @@ pub(super) fn print_shard(record: &ShardRecord, file: Option<&Path>) -> anyhow::
     }
 }
 
+/// Prints `record` as one JSON line on standard output.
+fn print_record(record: &ShardRecord) -> anyhow::Result<()> {
+    let mut out = crate::output::stdout()?;
+    serde_json::to_writer(&mut out, record)?;
+    writeln!(out)?;
+    Ok(out.flush()?)
+}
+
 /// Writes `record` to `path` as one JSON line, whole or not at all, unless another run wrote
-/// something else there meanwhile (two shards given one `--out`): then the file stays, the
-/// record goes to standard output so the work is not lost, and the command is refused (exit
-/// 2). The check and the write hold an exclusive lock on the file's directory (`flock`), so
-/// that of two runs finishing together one writes and the other sees its record.
+/// something else there meanwhile: then the record goes to standard output and the command is
+/// refused (exit 2). A lock on the directory (`flock`) makes the check and the write one step.
 fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<Status> {
     let shown = quote(&path.display().to_string(), 200);
     let dir = match path.parent() {
@@ -97,10 +93,7 @@ fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<Status> {
     lock.lock()
         .with_context(|| format!("locking the directory of {shown}"))?;
     if let Some(found) = written_meanwhile(path, record)? {
-        let mut out = crate::output::stdout()?;
-        serde_json::to_writer(&mut out, record)?;
-        writeln!(out)?;
-        out.flush()?;
+        print_record(record)?;
         anyhow::bail!(UsageError(format!(
             "--out {shown}: another run wrote there while shard {} was counted: it holds {found}; \
              it is not replaced: this shard's record is on standard output instead (save it to \
@@ -114,9 +107,7 @@ fn write(path: &Path, record: &ShardRecord) -> anyhow::Result<Status> {
     Ok(Status::Success)
 }
 
-/// What `path` holds that `record` must not replace, if anything: nothing, an empty file or a
-/// record of the same shard of the same count may be replaced ([`already_counted`] let the
-/// run start on those).
+/// What `path` holds that `record` must not replace (not an empty file or the same shard's record).
 fn written_meanwhile(path: &Path, record: &ShardRecord) -> anyhow::Result<Option<String>> {
     let file = match File::open(path) {
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -145,9 +136,8 @@ fn written_meanwhile(path: &Path, record: &ShardRecord) -> anyhow::Result<Option
     })
 }
 
-/// Appends the records of one input (named `name` in messages), one JSON object a line, blank
-/// lines skipped; the first line that is not an intact record is an error, and nothing after it
-/// is read.
+/// Appends the records of one input (named `name` in messages), one JSON object a line; the
+/// first line that is not an intact record is an error, and nothing after it is read.
 pub(crate) fn read_records(
     name: &Path,
     input: impl Read,
@@ -182,21 +172,16 @@ pub(crate) fn read_records(
                 quote(&error.to_string(), QUOTED)
             ))
         })?;
-        let why = match (record.check.is_empty(), record.is_intact()) {
-            (true, _) => {
-                "has no check (an earlier version of nqueens wrote it, or it was edited): count \
-                 that shard again with this version"
-            }
-            (false, false) => {
-                "fails its check: its numbers were edited or damaged after `count --shard` \
-                 wrote it; count that shard again"
-            }
+        // The words of merge's own refusals of such records.
+        let refusal = match (record.check.is_empty(), record.is_intact()) {
+            (true, _) => MergeError::Unchecked(record.shard),
+            (false, false) => MergeError::Damaged(record.shard),
             (false, true) => {
                 records.push(record);
                 continue;
             }
         };
-        anyhow::bail!(bad(format!("the record of shard {} {why}", record.shard)));
+        anyhow::bail!(bad(refusal.to_string()));
     }
     Ok(())
 }

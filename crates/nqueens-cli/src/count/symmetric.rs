@@ -1,6 +1,5 @@
-//! The words of `nqueens count N --symmetric half|quarter` and of the symmetry types that
-//! `count --unique --json` adds: the solutions a rotation maps onto themselves, counted
-//! directly, and the classes by orbit size that the check against Burnside's identity gives.
+//! The words of `count --symmetric half|quarter`, and the symmetry types that
+//! `count --unique --json` adds.
 
 use nqueens::core::Turn;
 use nqueens::count::SymmetryTypes;

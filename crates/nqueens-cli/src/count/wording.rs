@@ -4,8 +4,7 @@ use nqueens::count::{Conflict, CountError};
 
 use crate::UsageError;
 
-/// The library's count errors as the CLI reports them: conflicting flags are usage errors,
-/// the others keep their type for the exit status.
+/// The library's count errors as the CLI reports them: conflicts as usage errors.
 pub(crate) fn cli_error(error: CountError) -> anyhow::Error {
     match error {
         CountError::Conflict(conflict) => UsageError(flag_wording(&conflict)).into(),

@@ -1,17 +1,11 @@
-//! Counts split into numbered subproblems: the pieces a resumable strategy counts one by one,
-//! so that a count can run on several threads, be interrupted, resumed from a checkpoint and
-//! shared out over processes or machines.
+//! Counts split into numbered subproblems, so that a count can run on several threads, be
+//! interrupted, resumed and shared out over machines.
 //!
-//! This module is the contract of such a count: a strategy implements
-//! [`Strategy::subproblems`](crate::Strategy::subproblems) and says
-//! [`resumable`](crate::Capabilities::resumable), and its plan is a [`Subproblems`] list
-//! whose pieces are counted into [`Tally`]s; callers get the list from
-//! [`Solver::plan`](crate::Solver::plan). [`count_plan`] and [`count_subproblems`] count such
-//! a list on several threads: the one runner, which a resumable strategy's count uses by
-//! default, so that a strategy crate needs this crate alone. The `nqueens-run` crate builds
-//! the rest on it (`nqueens_run::split`: shards `I/K` and their records, checkpoint files,
-//! merging records back into a whole count), re-exports this module with them, and shows a
-//! toy plan counted by them.
+//! A [`resumable`](crate::Capabilities::resumable) strategy implements
+//! [`Strategy::subproblems`](crate::Strategy::subproblems): its plan is a [`Subproblems`] list
+//! whose pieces count into [`Tally`]s, and [`count_subproblems`], the one runner, counts any
+//! part of it on several threads. `nqueens_run::split` builds shards, checkpoints and merging
+//! on it.
 
 mod runner;
 
@@ -25,9 +19,7 @@ pub use runner::{PlanRun, count_plan, count_subproblems, count_whole, plan_count
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// FNV-1a (64 bits) of `bytes`, continuing from `hash` (start from [`FNV_OFFSET`]): the hash
-/// behind [`Fingerprint`], and the check of shard records and checkpoint lines. It is no
-/// defence against someone who means to forge a record, but any edit or damage of a few
-/// characters changes it.
+/// of [`Fingerprint`]s and of the checks of records and checkpoint lines.
 pub fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     for &byte in bytes {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
@@ -35,10 +27,8 @@ pub fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     hash
 }
 
-/// Builds a plan's [`Subproblems::fingerprint`]: FNV-1a (64 bits) over the bytes fed to it, in
-/// order, written as 16 hexadecimal digits. Feed it everything that defines the list (the size
-/// and each subproblem's description), so that a version listing the subproblems differently
-/// gets another fingerprint.
+/// Builds a plan's [`Subproblems::fingerprint`]: FNV-1a over everything that defines the list
+/// (the size, each subproblem), as 16 hexadecimal digits.
 ///
 /// ```
 /// use nqueens_core::split::Fingerprint;
@@ -75,8 +65,7 @@ impl Default for Fingerprint {
     }
 }
 
-/// Unsigned words a [`Fingerprint`] takes, each fed as its own little-endian bytes (a `u32`
-/// as four bytes, a `u128` as sixteen).
+/// Unsigned words a [`Fingerprint`] takes, each fed as its own little-endian bytes.
 pub trait ToLeBytes {
     /// Continues the FNV-1a `hash` over the word's bytes.
     fn feed(self, hash: u64) -> u64;
@@ -99,8 +88,7 @@ to_le_bytes!(u8, u16, u32, u64, u128);
 pub struct Tally {
     /// Solutions.
     pub total: u64,
-    /// Classes of solutions up to rotation and reflection (zero for a strategy that does not
-    /// count classes).
+    /// Classes up to rotation and reflection (zero for a strategy that does not count them).
     pub unique: u64,
 }
 
@@ -114,8 +102,7 @@ impl Tally {
     }
 }
 
-/// The subproblems of counting one board, in a fixed order, so that index `i` means the same
-/// work in every process and on every machine.
+/// The subproblems of counting one board, in an order fixed on every machine.
 pub trait Subproblems: Send + Sync {
     /// The registry name of the strategy that made them.
     fn strategy(&self) -> &'static str;
@@ -131,32 +118,25 @@ pub trait Subproblems: Send + Sync {
         self.len() == 0
     }
 
-    /// The most slices `count --shard I/K` may cut the list into: one subproblem each (one
-    /// slice when there are none).
+    /// The most slices `count --shard I/K` may cut the list into: one subproblem each.
     fn max_slices(&self) -> usize {
         self.len().max(1)
     }
 
-    /// A hash of the subproblem list, as 16 hexadecimal digits. Checkpoints and shard records
-    /// carry it, so that the work of a version that lists the subproblems differently is
-    /// refused instead of being added to the wrong ones.
+    /// A hash of the subproblem list ([`Fingerprint`]), so that the work of another is refused.
     fn fingerprint(&self) -> String;
 
     /// Counts subproblem `index` (below [`len`](Subproblems::len)): `Ok(None)` when `stop`
-    /// was raised before it finished (its partial count is dropped; the flag says why, and the
-    /// run's [`Ended`](crate::Ended) with it), an error when it failed rather than stopped
-    /// (for example memory that could not be had: [`Error::OutOfMemory`]), which stops the
-    /// count.
+    /// was raised before it finished (its partial count is dropped), an error when it failed
+    /// rather than stopped ([`Error::OutOfMemory`]), which stops the count.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error>;
 
-    /// Statistics of the work this list has done so far (for example the peak memory of the
-    /// tables it keeps), reported by counts that use it; none by default.
+    /// Statistics of the work this list has done so far (its tables' peak memory); none by default.
     fn stats(&self) -> Stats {
         Stats::default()
     }
 
-    /// What the run should say about how it counted (for example the code a counter picked
-    /// for this CPU), for [`CountRun::details`](crate::CountRun::details); nothing by default.
+    /// How it counted, for [`CountRun::details`](crate::CountRun::details); nothing by default.
     fn details(&self) -> Details {
         Details::new()
     }

@@ -1,6 +1,5 @@
-//! Running any subset of a list of subproblems on several threads: the one runner of the
-//! workspace, behind a resumable strategy's plain count ([`count_plan`]) as behind its shards,
-//! checkpoints and audits ([`count_subproblems`]).
+//! The one runner of the workspace: any subset of a list of subproblems on several threads,
+//! for a plain count ([`count_plan`]) as for shards, checkpoints and audits.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -22,19 +21,13 @@ pub struct PlanRun {
     pub ended: Ended,
 }
 
-/// Counts every subproblem of `plan` on [`Config::thread_count`] threads: what a resumable
-/// strategy's [`Strategy::search_count`](crate::Strategy::search_count) does, so that
-/// [`Solver::count`](crate::Solver::count) counts its plan with the runner that counts
-/// its shards and checkpoints.
+/// Counts every subproblem of `plan` on [`Config::thread_count`] threads.
 pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Error> {
     let all: Vec<usize> = (0..plan.len()).collect();
     count_subproblems(plan, &all, config, &|_, _| {})
 }
 
-/// Counts every subproblem of `plan` as a whole count: [`count_plan`], with the plan's
-/// statistics and details, and the classes when the plan's tallies hold them (`classes`).
-/// What a resumable strategy's count does by default, and what the count workflow does with
-/// the plan it made once.
+/// [`count_plan`] as a whole count, with the plan's statistics and details (and `classes`).
 pub fn count_whole(
     plan: &dyn Subproblems,
     config: &Config,
@@ -67,17 +60,14 @@ pub fn plan_count(
     }
 }
 
-/// Counts the subproblems whose indices are in `todo` (each below `plan.len()`; duplicates are
-/// counted twice) on [`Config::thread_count`] threads, calling `on_done` with each finished
-/// subproblem's index and tally, from the worker threads.
+/// Counts the subproblems `todo` (each below `plan.len()`) on [`Config::thread_count`]
+/// threads, calling `on_done` with each finished one's index and tally, from the workers.
 ///
-/// Reports [`Event::Started`] and one [`Event::SubproblemDone`] per subproblem to the
-/// observer. When the stop flag is raised, the subproblems under way are abandoned (the result
-/// stays a sum of whole subproblems) and the run ends [`Ended::Interrupted`] (or
-/// [`Ended::Deadline`]). A subproblem that fails ([`Subproblems::count_one`]'s error) raises
-/// the stop flag, so the others are abandoned too, and the count returns its error. The work
-/// is taken in an interleaved order, so the first subproblems to finish are a fair sample for
-/// estimating the rest.
+/// Reports [`Event::Started`] and one [`Event::SubproblemDone`] per subproblem. At the stop
+/// flag the subproblems under way are abandoned (the result stays a sum of whole subproblems)
+/// and the run ends as the flag says; a subproblem that fails raises the flag and the count
+/// returns its error. The work is taken in an interleaved order, so the first subproblems to
+/// finish are a fair sample of the rest.
 pub fn count_subproblems(
     plan: &dyn Subproblems,
     todo: &[usize],
@@ -171,8 +161,7 @@ pub fn count_subproblems(
     })
 }
 
-/// A permutation of `0..len` that walks the list with a large stride, so that any prefix of it
-/// samples the whole list evenly.
+/// A permutation of `0..len` by a large stride, so that any prefix samples the list evenly.
 fn interleaved(len: usize) -> Vec<usize> {
     // A stride near len / φ that shares no factor with len visits every position once.
     let mut stride = (len as f64 * 0.618_033_988_7) as usize;

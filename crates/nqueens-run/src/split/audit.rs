@@ -1,13 +1,8 @@
-//! Auditing shard records: recount a random sample of subproblems and compare with what the
-//! records claim, without trusting them.
-//!
-//! Every complete record carries what each of its subproblems counted
-//! ([`ShardRecord::tallies`]); [`merge`](super::merge) checks that they add up to the record's
-//! totals, and [`audit`] recounts the subproblems [`sample`] picks and compares. A record whose
-//! numbers were forged (its FNV check recomputed) or made by a faulty machine is caught when
-//! the sample holds one of its wrong subproblems: with `f` wrong subproblems among `P`, a sample
-//! of `K` misses them all with probability `C(P − f, K) / C(P, K)`, at most `(1 − f/P)^K`.
-//! Auditing all `P` subproblems catches every wrong one, at the cost of the whole count.
+//! Auditing shard records: [`audit`] recounts the subproblems [`sample`] picks and compares
+//! them with the records' [`tallies`](ShardRecord::tallies). A forged or faulty record is
+//! caught when the sample holds one of its wrong subproblems: with `f` wrong among `P`, a
+//! sample of `K` misses them all with probability `C(P − f, K) / C(P, K)`, at most
+//! `(1 − f/P)^K`.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -28,8 +23,7 @@ pub enum AuditError {
          nqueens wrote it), so it cannot be audited: count that shard again with this version"
     )]
     NoTallies(Shard),
-    /// The records do not hold the subproblem sampled: they were not checked by
-    /// [`merge`](super::merge) first.
+    /// The records do not hold the subproblem sampled (they were not merged first).
     #[error("no record holds subproblem {0}: merge the records before auditing them")]
     NotCovered(usize),
     /// A recount differs from what a record claims.
@@ -59,14 +53,12 @@ pub enum AuditError {
 pub struct Audited {
     /// Subproblems recounted and found as the records claim.
     pub checked: usize,
-    /// [`Ended::Exhausted`] when the whole sample was recounted; otherwise the audit was
-    /// stopped (by the config's stop flag) and proves nothing about the rest.
+    /// [`Ended::Exhausted`] when the whole sample was recounted.
     pub ended: Ended,
 }
 
-/// `k` distinct subproblems of a list of `len` (all of them when `k >= len`), drawn uniformly
-/// with a generator seeded by `seed` (Xoshiro256++, the same on every machine), in increasing
-/// order: the same seed picks the same sample, so an audit can be repeated.
+/// `k` distinct subproblems of a list of `len` (all when `k >= len`), in increasing order,
+/// drawn uniformly with Xoshiro256++ seeded by `seed`, so an audit can be repeated.
 pub fn sample(len: usize, k: usize, seed: u64) -> Vec<usize> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut picked = rand::seq::index::sample(&mut rng, len, k.min(len)).into_vec();
@@ -79,12 +71,9 @@ pub fn random_seed() -> u64 {
     rand::random()
 }
 
-/// Recounts the subproblems `indices` of `plan` (on [`Config::threads`] threads, reporting
-/// progress to the config's observer) and compares each with the tally the record of its shard
-/// claims. `records` must have passed [`merge`](super::merge) for `plan`; every one must carry
-/// [`tallies`](ShardRecord::tallies), sampled or not, so that no shard is exempt.
-///
-/// The first difference, in the order of `indices`, is [`AuditError::Mismatch`].
+/// Recounts the subproblems `indices` of `plan` and compares each with the tally its record
+/// claims; the first difference is [`AuditError::Mismatch`]. `records` must have passed
+/// [`merge`](super::merge) for `plan`, and every one must carry tallies, so none is exempt.
 pub fn audit(
     records: &[ShardRecord],
     plan: &dyn Subproblems,
@@ -134,16 +123,6 @@ pub fn audit(
     })
 }
 
-impl ShardRecord {
-    /// The record with its per-subproblem `tallies` (`None` unless every subproblem of the
-    /// slice finished), sealed again.
-    pub(super) fn with_tallies(mut self, tallies: Option<Vec<[u64; 2]>>) -> ShardRecord {
-        self.tallies = tallies;
-        self.seal();
-        self
-    }
-}
-
 /// The tallies of finished subproblems, by index, noted from the worker threads.
 #[derive(Debug, Default)]
 pub(super) struct TallyLog(Mutex<BTreeMap<usize, Tally>>);
@@ -166,8 +145,7 @@ impl TallyLog {
         self.0.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The tallies of `indices` in their order, for [`ShardRecord::tallies`]; `None` unless
-    /// every one finished.
+    /// The tallies of `indices` in their order; `None` unless every one finished.
     pub(super) fn for_slice(self, indices: &[usize]) -> Option<Vec<[u64; 2]>> {
         let map = self.into_map();
         indices
@@ -186,8 +164,7 @@ pub(super) fn tallies_text(tallies: &[[u64; 2]]) -> String {
         .join(",")
 }
 
-/// Whether a record's tallies (if it has them) are one per subproblem of its slice and add up
-/// to its count and classes.
+/// Whether a record's tallies (if any) are one per subproblem of its slice and add up.
 pub(super) fn tallies_add_up(record: &ShardRecord) -> bool {
     let Some(tallies) = &record.tallies else {
         return true;

@@ -1,35 +1,27 @@
 //! Saving finished subproblems to a file, so that an interrupted count resumes where it stopped.
 //!
-//! The file is text: a header line naming the strategy, `n`, the number of subproblems and
-//! their list's fingerprint, then one line per finished subproblem, `index total unique check`,
-//! where `check` is a hash of the header and the three numbers (so a line copied from the
-//! checkpoint of another count fails it too; the first version hashed the numbers alone, and
-//! its files are recognised and refused in words).
-//! Lines are only ever appended, each in one write straight to the file. A crash can leave at
-//! most a torn last line (no newline, a wrong check, bytes that are not text): opening the file
-//! again drops it and the subproblem is counted again. Lines are not synced to disk one by one
-//! (that would cost milliseconds per subproblem), so after a power failure the last few may be
-//! lost the same way.
+//! The file is text: a header naming the strategy, `n`, the number of subproblems and their
+//! list's fingerprint, then one line per finished subproblem, `index total unique check`, where
+//! `check` is FNV-1a over the header and the three numbers (the first version hashed the
+//! numbers alone; its files are refused in words). With a [`Key`] the header names the key's
+//! id and every line carries a fifth field, an HMAC-SHA256 of the header and the numbers.
 //!
-//! With a [`Key`] ([`Checkpoint::open`], `count --key`) the header names the key's id and
-//! every line carries a fifth field, an HMAC-SHA256 of the header and the line's numbers: a
-//! line edited without the key fails it, and a keyed file is refused without its key.
-//!
-//! The file is read a bounded line at a time and reading stops at the first damaged line, so
-//! a file that is not a checkpoint (or `/dev/urandom`) is refused after a few bytes.
+//! Lines are only appended, each in one write, and not synced one by one: a crash or power
+//! failure can leave a torn last line, which opening the file drops (that subproblem is
+//! counted again). Reading is bounded per line and stops at the first damaged line, so a file
+//! that is not a checkpoint is refused after a few bytes.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Instant;
 
 use thiserror::Error;
 
-use super::audit::TallyLog;
 use super::key::{self, Key, LineMac};
-use super::{PlanRun, Shard, ShardRecord, Subproblems, Tally, count_subproblems, fnv1a};
+use super::shard::count_rest;
+use super::{Shard, ShardRecord, Subproblems, Tally, fnv1a};
 use nqueens_core::Config;
 
 /// Why a checkpoint could not be used.
@@ -51,8 +43,7 @@ pub enum CheckpointError {
         /// Its first line.
         found: String,
     },
-    /// The header line was cut off: the run that created the file stopped (or the disk filled)
-    /// while writing it, so the file holds no counted subproblem.
+    /// The header line was cut off, so the file holds no counted subproblem.
     #[error(
         "checkpoint {path} is truncated: its header line is cut off ({found:?}), so it holds no \
          counted subproblem; delete it and run the count again"
@@ -63,8 +54,7 @@ pub enum CheckpointError {
         /// What is left of the header (at most its first characters).
         found: String,
     },
-    /// The file was written by an earlier version whose lines' checks cover their own numbers
-    /// only, not the count they belong to.
+    /// The file was written by an earlier version, whose lines' checks cover their numbers only.
     #[error(
         "checkpoint {path} was written by an earlier version of nqueens (its lines are not \
          checked against the count): finish that count with the version that started it, or \
@@ -96,8 +86,7 @@ pub enum CheckpointError {
         /// The line (at most its first characters; bytes that are not text replaced).
         text: String,
     },
-    /// The file's key does not match the run's: written with a key and opened without it or
-    /// with another, or written without one and opened with one.
+    /// The file's key (or none) does not match the run's.
     #[error("checkpoint {path}: {why}")]
     Key {
         /// The file.
@@ -116,8 +105,7 @@ pub enum CheckpointError {
     Count(#[from] nqueens_core::Error),
 }
 
-/// A checkpoint file opened for one list of [`Subproblems`]: the subproblems it already holds,
-/// and a handle to append more.
+/// A checkpoint file opened for one list of [`Subproblems`], with the subproblems it holds.
 #[derive(Debug)]
 pub struct Checkpoint {
     path: PathBuf,
@@ -148,15 +136,13 @@ const MAX_HEADER: usize = 1024;
 /// The longest subproblem line read: three numbers and a check take under 80 bytes.
 const MAX_LINE: usize = 256;
 
-/// The longest torn tail dropped (a last line with no newline): a crash leaves at most a few
-/// of the file system's blocks of zeros or stale bytes.
+/// The longest torn tail dropped: a crash leaves at most a few blocks of zeros or stale bytes.
 const MAX_TORN_TAIL: u64 = 1 << 20;
 
 /// How much of a bad line an error quotes.
 const QUOTED: usize = 60;
 
-/// The check of one line: FNV-1a over the numbers, continuing from the header's hash, so it
-/// covers the strategy, `n`, the plan and its fingerprint as well as the line's own numbers.
+/// The check of one line: FNV-1a over the numbers, continuing from the header's hash.
 fn check(seed: u64, index: usize, tally: Tally) -> u64 {
     let mut hash = seed;
     for word in [index as u64, tally.total, tally.unique] {
@@ -165,8 +151,7 @@ fn check(seed: u64, index: usize, tally: Tally) -> u64 {
     hash
 }
 
-/// The fields of one subproblem line: index, tally, FNV check and the keyed check if any;
-/// `None` for a line that is not four or five fields of the right kinds.
+/// The fields of one subproblem line: index, tally, FNV check and the keyed check if any.
 fn parse_record(line: &[u8]) -> Option<(usize, Tally, u64, Option<&str>)> {
     let line = std::str::from_utf8(line).ok()?;
     let mut fields = line.split(' ');
@@ -193,8 +178,7 @@ enum Line {
     TooLong(Vec<u8>),
 }
 
-/// Reads one line of at most `max` bytes (newline excluded) from `reader`, never more than
-/// `max + 1` bytes in all.
+/// Reads one line of at most `max` bytes (newline excluded), never more than `max + 1` in all.
 fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<Line> {
     let mut bytes = Vec::new();
     let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
@@ -221,18 +205,14 @@ fn io_error(path: &Path) -> impl Fn(io::Error) -> CheckpointError + Copy + '_ {
     }
 }
 
-/// `bytes` as text for a message: at most the first few characters, bytes that are not text
-/// replaced.
+/// The start of `bytes` as text for a message.
 fn quote(bytes: &[u8]) -> String {
     nqueens_core::quote(String::from_utf8_lossy(bytes).trim_end(), QUOTED)
 }
 
 impl Checkpoint {
     /// Opens `path` for `plan`: creates it if missing, else loads the subproblems it holds
-    /// (dropping a torn last line). Refuses a file made for another strategy, `n` or list.
-    /// With a `key`, every line is checked and made with it (a keyed check after the FNV one):
-    /// a file written with another key, a keyed file opened without a key, and a file written
-    /// without a key opened with one are refused.
+    /// (dropping a torn last line). Refuses a file of another strategy, `n`, list or key.
     pub fn open(
         path: impl AsRef<Path>,
         plan: &dyn Subproblems,
@@ -337,9 +317,8 @@ impl Checkpoint {
         })
     }
 
-    /// Reads the subproblem lines after the header into `done`; returns the bytes of the good
-    /// lines. A bad last line (torn by a crash) is left out; a bad line with more after it is
-    /// an error, and nothing after it is read.
+    /// Reads the subproblem lines after the header into `done`, returning the bytes of the good
+    /// lines: a bad last line (torn) is left out, a bad line before it is an error.
     fn read_lines(
         reader: &mut BufReader<&File>,
         path: &Path,
@@ -358,9 +337,8 @@ impl Checkpoint {
         for line in 2.. {
             match read_line(reader, MAX_LINE).map_err(io)? {
                 Line::End | Line::Torn(_) => break,
-                // A crash can leave a block of zeros or garbage with no newline at the end
-                // (a file system's whole block, 4 KiB or more): a torn last line like any
-                // other, dropped. Reading stops after `MAX_TORN_TAIL` bytes either way.
+                // A crash can leave a whole block of zeros or garbage with no newline at the
+                // end: a torn last line, dropped (reading stops after `MAX_TORN_TAIL` bytes).
                 Line::TooLong(bytes) => {
                     let mut rest = Vec::new();
                     reader
@@ -421,28 +399,16 @@ impl Checkpoint {
             .map_err(io_error(&self.path))
     }
 
-    /// Counts the subproblems of `shard` this checkpoint does not hold yet, appending each as
-    /// it finishes, and returns the record of the whole shard (saved and new subproblems).
-    ///
-    /// If a line cannot be written, the run is stopped (by raising `config.stop`) and the
-    /// error returned.
+    /// Counts the subproblems of `shard` not held yet, appending each as it finishes, into the
+    /// record of the whole shard; a line that cannot be written stops the run with its error.
     pub fn count_shard(
         &self,
         plan: &dyn Subproblems,
         shard: Shard,
         config: &Config,
     ) -> Result<ShardRecord, CheckpointError> {
-        let started = Instant::now();
-        let indices = shard.indices(plan.len());
-        let todo: Vec<usize> = indices
-            .iter()
-            .copied()
-            .filter(|i| !self.done.contains_key(i))
-            .collect();
         let failure = Mutex::new(None);
-        let log = TallyLog::with(&self.done);
-        let run = count_subproblems(plan, &todo, config, &|index, tally| {
-            log.note(index, tally);
+        let record = count_rest(plan, shard, config, &self.done, &|index, tally| {
             if let Err(error) = self.record(index, tally) {
                 config.stop.stop();
                 failure
@@ -451,30 +417,9 @@ impl Checkpoint {
                     .get_or_insert(error);
             }
         })?;
-        if let Some(error) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            return Err(error);
+        match failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(error) => Err(error),
+            None => Ok(record),
         }
-        let overflow = || nqueens_core::Error::Overflow {
-            strategy: plan.strategy(),
-            n: plan.n(),
-        };
-        // Checked sums: a count past u64::MAX is refused, never wrapped into a wrong answer.
-        let counted = Tally {
-            total: run.total,
-            unique: run.unique,
-        };
-        let whole = indices
-            .iter()
-            .filter_map(|i| self.done.get(i))
-            .try_fold(counted, |sum, &saved| sum.checked_add(saved))
-            .ok_or_else(overflow)?;
-        let run = PlanRun {
-            total: whole.total,
-            unique: whole.unique,
-            done: run.done + (indices.len() - todo.len()),
-            ended: run.ended,
-        };
-        Ok(ShardRecord::new(plan, shard, &run, started.elapsed())
-            .with_tallies(log.for_slice(&indices)))
     }
 }

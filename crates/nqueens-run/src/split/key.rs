@@ -1,17 +1,11 @@
 //! A keyed check for shard records and checkpoint lines: HMAC-SHA256 (RFC 2104, the `hmac` and
 //! `sha2` crates) with a secret key read from a file.
 //!
-//! The FNV check of a record or a checkpoint line catches damage and edits by hand, but anyone
-//! can recompute it after changing a number. With a [`Key`] (`count --key FILE`), each record
-//! and checkpoint line also carries a MAC over the same fields, which nobody without the key can
-//! recompute. A keyed record is refused when merged without its key or with another
-//! ([`check_record`]); a record without a MAC is refused when merged with a key.
-//!
-//! What it does not do: it protects against whoever does not hold the key (another user of a
-//! shared file system, a node that should only run its own shard), not against whoever does.
-//! A key copied to every node of a cluster is as safe as the least safe of them; a wrong count
-//! made by a faulty node with the key is sealed like a right one (the audit of `merge --audit`
-//! catches those, probabilistically).
+//! Anyone can recompute the FNV check of a record after changing a number; with a [`Key`]
+//! (`count --key FILE`) each record and checkpoint line also carries a MAC over the same
+//! fields, which nobody without the key can. It protects against whoever lacks the key (another
+//! user of a shared file system), not against whoever holds it: a faulty node with the key
+//! seals a wrong count like a right one (`merge --audit` catches those, probabilistically).
 
 use std::fmt;
 use std::io::Read;
@@ -92,8 +86,7 @@ pub enum KeyError {
     Forged(Shard),
 }
 
-/// A secret key for the keyed check of records and checkpoint lines. Its
-/// [`Debug`](fmt::Debug) form shows the [id](Key::id) only.
+/// A secret key for the keyed check of records and checkpoint lines (`Debug` shows its id).
 #[derive(Clone)]
 pub struct Key {
     mac: HmacSha256,
@@ -117,8 +110,7 @@ impl Key {
     /// The most bytes a key file may hold.
     pub const MAX_LEN: usize = 4096;
 
-    /// The key `bytes`, used as they are (a key file's bytes, newline included, so every
-    /// machine that reads the same file gets the same key).
+    /// The key `bytes`, used as they are (a key file's, newline included).
     pub fn from_bytes(bytes: &[u8]) -> Result<Key, KeyError> {
         if !(Key::MIN_LEN..=Key::MAX_LEN).contains(&bytes.len()) {
             return Err(KeyError::Length { found: bytes.len() });
@@ -129,8 +121,7 @@ impl Key {
         Ok(Key { mac, id })
     }
 
-    /// The key in the file `path`: a regular file of [`MIN_LEN`](Key::MIN_LEN) to
-    /// [`MAX_LEN`](Key::MAX_LEN) bytes (`head -c 32 /dev/urandom > FILE` makes one).
+    /// The key in the file `path`: a regular file of [`Key::MIN_LEN`] to [`Key::MAX_LEN`] bytes.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Key, KeyError> {
         let path = path.as_ref();
         let unusable = |why: String| KeyError::Unusable {
@@ -153,15 +144,12 @@ impl Key {
         Key::from_bytes(&bytes).map_err(|error| unusable(error.to_string()))
     }
 
-    /// A public name of the key (16 hexadecimal digits of a keyed hash of nothing), written in
-    /// records and checkpoint headers so that a record of another key is told apart from a
-    /// forged one. It reveals nothing of the key.
+    /// A public name of the key (a keyed hash of nothing), to tell another key from a forgery.
     pub fn id(&self) -> &str {
         &self.id
     }
 
-    /// Sets the record's [`key`](ShardRecord::key) and [`mac`](ShardRecord::mac): the keyed
-    /// check over what its [`check`](ShardRecord::check) covers. Seal it after its last change.
+    /// Sets the record's [`key`](ShardRecord::key) and [`mac`](ShardRecord::mac), last.
     pub fn seal(&self, record: &mut ShardRecord) {
         record.key = self.id.clone();
         let text = record.checked_text();
@@ -175,9 +163,7 @@ impl Key {
     }
 }
 
-/// Checks `record`'s keyed check against `key`: a keyed record needs its key, and a key needs a
-/// keyed record whose MAC matches. Without a key, a record without a MAC passes (the FNV check
-/// is [`ShardRecord::is_intact`]'s).
+/// Checks `record`'s keyed check against `key` (a keyed record needs its key, and vice versa).
 pub fn check_record(record: &ShardRecord, key: Option<&Key>) -> Result<(), KeyError> {
     match key {
         None if record.key.is_empty() && record.mac.is_empty() => Ok(()),
@@ -251,8 +237,7 @@ pub(super) fn keyed_header(plain: &str, key: Option<&Key>) -> String {
     )
 }
 
-/// Why a checkpoint whose header is `found` cannot be opened with `key`, when its plan matches
-/// (`plain` is this plan's header without a key) but its key does not; `None` otherwise.
+/// Why a checkpoint of this plan (header `plain`) found with header `found` refuses `key`.
 pub(super) fn header_mismatch(found: &str, plain: &str, key: Option<&Key>) -> Option<String> {
     let found_id = found.strip_prefix(plain)?.strip_prefix(" key=");
     match (found_id, key) {
@@ -276,8 +261,7 @@ pub(super) fn header_mismatch(found: &str, plain: &str, key: Option<&Key>) -> Op
     }
 }
 
-/// Whether a checkpoint line's keyed field `tag` is what `mac` calls for: absent without a
-/// key, a matching MAC with one.
+/// Whether a checkpoint line's keyed field `tag` is what `mac` calls for (absent without one).
 pub(super) fn line_verifies(
     mac: Option<&LineMac>,
     index: usize,

@@ -1,14 +1,11 @@
 //! The shard of a process started by a job array or a parallel launcher, read from the
-//! environment the engine sets ([`Shard::from_env`]): what `nqueens count --shard auto` and
-//! `--shard auto/K` do, for any program that counts a shard on a cluster.
+//! environment the engine sets ([`Shard::from_env`], `count --shard auto`).
 
 use thiserror::Error;
 
 use super::Shard;
 
-/// Why the environment does not say which shard this process counts. The messages name the
-/// variables; [`LauncherError::remedy`] says what a caller that knows the shard can give
-/// instead, for a front end to word in its own options.
+/// Why the environment does not say which shard this process counts, naming the variables.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum LauncherError {

@@ -12,15 +12,13 @@ pub enum MergeError {
     /// No records were given.
     #[error("no shard records to merge")]
     Empty,
-    /// A record's [`check`](ShardRecord::check) does not match its numbers: it was edited or
-    /// damaged after `count --shard` wrote it.
+    /// A record's [`check`](ShardRecord::check) does not match its numbers.
     #[error(
         "the record of shard {0} fails its check: its numbers were edited or damaged after \
          `count --shard` wrote it; count that shard again"
     )]
     Damaged(Shard),
-    /// A record's per-subproblem counts ([`ShardRecord::tallies`]) are not one per subproblem
-    /// of its slice, or do not add up to its totals.
+    /// A record's [`tallies`](ShardRecord::tallies) do not add up to its totals.
     #[error(
         "the record of shard {0} is inconsistent: its per-subproblem counts do not add up to its \
          totals; count that shard again"
@@ -32,8 +30,7 @@ pub enum MergeError {
          was edited): count that shard again with this version"
     )]
     Unchecked(Shard),
-    /// A record was made from a different list of subproblems: another version of the
-    /// strategy, which lists them differently.
+    /// A record was made from a different list of subproblems (another version).
     #[error(
         "shard {shard} was made by a version that lists the subproblems differently (its plan \
          fingerprint is {found}, this version's is {expected}): count it again with this version"
@@ -86,8 +83,7 @@ pub enum MergeError {
     /// A record was interrupted before it counted its whole slice.
     #[error("shard {0} is partial (its run was interrupted): rerun it")]
     Incomplete(Shard),
-    /// A record does not match the size of the list of subproblems this version of its
-    /// strategy makes for its `n`.
+    /// A record does not match the size of this version's list of subproblems.
     #[error(
         "shard {shard} covers {found} of {plan} subproblems, but n = {n} has {expected_plan} and that slice {expected}: \
          count it again with this version"
@@ -106,8 +102,7 @@ pub enum MergeError {
         /// This version's plan size.
         expected_plan: usize,
     },
-    /// The split has more slices than the list has subproblems: not a split `count --shard`
-    /// makes.
+    /// The split has more slices than the list has subproblems.
     #[error("shard {shard} cuts n = {n} into more slices than its {plan} subproblems")]
     TooManySlices {
         /// A record of that split.
@@ -120,8 +115,7 @@ pub enum MergeError {
     /// The counts add up beyond a `u64`: the records were not made by `count --shard`.
     #[error("the shard counts add up beyond 2^64: the records are damaged")]
     Overflow,
-    /// The records' list of subproblems cannot be made again: their strategy is unknown or
-    /// does not split its count, or their size is beyond its limits.
+    /// The records' list of subproblems cannot be made again.
     #[error("shard records of {strategy} for n = {n}: {source}")]
     Plan {
         /// The strategy the first record names.
@@ -159,21 +153,14 @@ pub struct Merged {
     pub subproblems: usize,
     /// All solutions.
     pub count: u64,
-    /// Classes of solutions up to rotation and reflection (zero for a strategy that does not
-    /// count classes).
+    /// Classes up to rotation and reflection (zero for a strategy that does not count them).
     pub unique: u64,
 }
 
-/// Checks that `records` are the complete slices `0/K`, ..., `K-1/K` of one list of
-/// subproblems for one strategy and `n`, each exactly once, and adds them up.
-///
-/// Every record must be intact ([`ShardRecord::is_intact`]): one whose numbers were edited is
-/// refused ([`MergeError::Damaged`]) before its numbers are used.
-///
-/// `plan_for` makes the list again from the first record's strategy and size (with
-/// [`Solver::plan`](nqueens_core::Solver::plan), typically through the registry), so that records of
-/// another version of the strategy, whose list differs, are refused
-/// ([`MergeError::Fingerprint`], [`MergeError::WrongPlan`]).
+/// Checks that `records` are the complete, intact slices `0/K`, ..., `K-1/K` of one list of
+/// subproblems for one strategy and `n`, each exactly once, and adds them up. `plan_for` makes
+/// the list again from the first record's strategy and size (typically
+/// [`Solver::plan`](nqueens_core::Solver::plan)), so that records of another list are refused.
 pub fn merge(
     records: &[ShardRecord],
     plan_for: impl FnOnce(&str, usize) -> Result<Box<dyn Subproblems>, Error>,

@@ -1,24 +1,14 @@
-//! Shards, checkpoints and merging: the run machinery of counts split into numbered
-//! subproblems ([`Subproblems`], from [`nqueens_core::split`] and re-exported here with the
-//! rest of it), so that a count can be interrupted, resumed from a checkpoint and shared out
-//! over processes or machines.
+//! Shards, checkpoints and merging of counts split into numbered [`Subproblems`] (the core's
+//! [`nqueens_core::split`], re-exported here with its runner [`count_subproblems`]):
 //!
-//! A resumable strategy's list comes from [`Solver::plan`](nqueens_core::Solver::plan); then,
-//! for any strategy alike:
-//!
-//! - [`count_subproblems`] counts any subset of the list on
-//!   [`Config::threads`](nqueens_core::Config) threads, in an interleaved order, reporting
-//!   progress to the observer, and [`count_plan`] the whole list: a resumable strategy's
-//!   `search_count` calls it, so a plain count runs on the same runner as the rest;
-//! - [`Shard`] names one slice `I/K` of the list (or reads it from a Slurm array, a
-//!   Kubernetes Indexed Job or an MPI launcher: [`Shard::from_env`]) and [`count_shard`]
-//!   counts it into a [`ShardRecord`], the JSON line of `nqueens count N --shard I/K`;
-//! - [`merge`] checks that records cover the whole list exactly once and adds them up;
+//! - [`Shard`] names one slice `I/K` of a plan (or reads it from a job array or MPI launcher:
+//!   [`Shard::from_env`]) and [`count_shard`] counts it into a [`ShardRecord`], the JSON line
+//!   of `nqueens count N --shard I/K`; [`merge`] checks that records cover the plan exactly
+//!   once and adds them up;
 //! - [`Checkpoint`] appends each finished subproblem to a file, so that an interrupted count
-//!   resumes where it stopped ([`Checkpoint::count_shard`]);
-//! - [`audit`] recounts a random [`sample`] of subproblems and compares them with what the
-//!   records claim, and a [`Key`] adds a keyed check to records and checkpoint lines
-//!   ([`check_record`]), for counts spread over machines that should not be trusted blindly.
+//!   resumes where it stopped;
+//! - [`audit`] recounts a random [`sample`] of subproblems against the records' claims, and a
+//!   [`Key`] adds a keyed check to records and checkpoint lines ([`check_record`]).
 //!
 //! ```
 //! use nqueens_run::split::{Shard, Subproblems, Tally, count_shard, merge};

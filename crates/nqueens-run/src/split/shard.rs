@@ -1,14 +1,15 @@
 //! Slices of a list of subproblems (`I/K`), and the record of counting one.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::audit::TallyLog;
-use super::{PlanRun, Subproblems, Tally, count_subproblems};
+use super::{Subproblems, Tally, count_subproblems};
 use nqueens_core::{Config, Ended, Error};
 
 /// Slice `index` of `count` (0-based: `0/3`, `1/3`, `2/3`) of a list of [`Subproblems`]: those
@@ -33,8 +34,7 @@ pub struct Shard {
 /// Why a text is not a shard `I/K`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ShardError {
-    /// Not of the form `I/K` with two whole numbers. The text is kept to its first few
-    /// characters: it may come from a damaged file.
+    /// Not of the form `I/K` with two whole numbers (the text's start).
     #[error("{0:?} is not a shard: write I/K, e.g. 0/4 for the first of 4 (0-based)")]
     Syntax(String),
     /// `K` is 0, or `I` is not below `K`.
@@ -109,12 +109,10 @@ impl<'de> Deserialize<'de> for Shard {
     }
 }
 
-/// The result of counting one [`Shard`]: one JSON line of `nqueens count N --shard I/K`, and the
-/// input of [`merge`](super::merge).
+/// The result of counting one [`Shard`]: one JSON line of `nqueens count N --shard I/K`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardRecord {
-    /// The counting strategy ([`Subproblems::strategy`], e.g. `symmetry`): records of other
-    /// strategies do not mix.
+    /// The counting strategy ([`Subproblems::strategy`], e.g. `symmetry`).
     pub strategy: String,
     /// Board size.
     pub n: usize,
@@ -124,85 +122,43 @@ pub struct ShardRecord {
     pub subproblems: usize,
     /// Subproblems in the whole list.
     pub plan: usize,
-    /// The list's [`Subproblems::fingerprint`], in hexadecimal: records of a version that lists
-    /// the subproblems differently do not merge.
+    /// The list's [`Subproblems::fingerprint`]: records of another list do not merge.
     pub fingerprint: String,
     /// Solutions in this slice.
     pub count: u64,
-    /// Classes of solutions up to rotation and reflection in this slice (zero for a strategy
-    /// that does not count classes).
+    /// Classes in this slice (zero for a strategy that does not count them).
     pub unique: u64,
-    /// How the count of the slice ended: [`Ended::Exhausted`] when every subproblem of it was
-    /// counted, [`Ended::Interrupted`] or [`Ended::Deadline`] when the stop flag cut it short.
-    /// The JSON line keeps `"complete": true` or `false`, so a record read back says
-    /// [`Ended::Interrupted`] for any end short of the whole slice.
+    /// How the count of the slice ended (`"complete": true` for [`Ended::Exhausted`]).
     #[serde(rename = "complete", with = "complete")]
     pub ended: Ended,
     /// Wall time of the run, in seconds.
     pub elapsed: f64,
-    /// A check over every other field but `elapsed` (the wall time says nothing about the
-    /// count): FNV-1a, 64 bits in 16 hexadecimal digits, over the strategy, `n`, the slice, the
-    /// subproblems in the slice and in the plan, the fingerprint, both counts, whether it is
-    /// complete and the tallies when present. A record whose numbers were edited or damaged no
-    /// longer matches it, and [`merge`](super::merge) refuses it. Empty in records of versions
-    /// that wrote none.
+    /// FNV-1a (16 hexadecimal digits) over the other fields but `elapsed` and the key's, which
+    /// an edited or damaged record no longer matches; empty in those of older versions.
     #[serde(default)]
     pub check: String,
     /// What each subproblem of the slice counted, `[solutions, classes]`, in the slice's order
-    /// ([`Shard::indices`]): what `merge --audit` recounts a sample of
-    /// ([`audit`](super::audit())), and what [`merge`](super::merge) checks adds up to
-    /// `count` and `unique`. Covered by [`check`](ShardRecord::check). `None` in a partial
-    /// record and in records of versions that wrote none (they merge, but cannot be audited).
+    /// ([`Shard::indices`]), for [`audit`](super::audit()); `None` in a partial record and in
+    /// records of versions that wrote none (they merge, but cannot be audited).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tallies: Option<Vec<[u64; 2]>>,
-    /// The [id](super::Key::id) of the key whose [`mac`](ShardRecord::mac) the record carries;
-    /// empty in a record written without `--key`.
+    /// The [id](super::Key::id) of the key of [`mac`](ShardRecord::mac); empty without one.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub key: String,
     /// A keyed check (HMAC-SHA256, in hexadecimal) over what [`check`](ShardRecord::check)
-    /// covers, made with the key of `count --key` ([`Key::seal`](super::Key::seal)): without
-    /// the key nobody can make one that matches. Empty without a key.
+    /// covers ([`Key::seal`](super::Key::seal)). Empty without a key.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub mac: String,
 }
 
 impl ShardRecord {
-    /// The record of `run`, which counted `shard` of `plan` (all of it, saved subproblems
-    /// included) in `elapsed`.
-    pub(super) fn new(
-        plan: &dyn Subproblems,
-        shard: Shard,
-        run: &PlanRun,
-        elapsed: Duration,
-    ) -> ShardRecord {
-        let mut record = ShardRecord {
-            strategy: plan.strategy().to_string(),
-            n: plan.n(),
-            shard,
-            subproblems: shard.indices(plan.len()).len(),
-            plan: plan.len(),
-            fingerprint: plan.fingerprint(),
-            count: run.total,
-            unique: run.unique,
-            ended: run.ended,
-            elapsed: elapsed.as_secs_f64(),
-            check: String::new(),
-            tallies: None,
-            key: String::new(),
-            mac: String::new(),
-        };
-        record.seal();
-        record
-    }
-
     /// The [`check`](ShardRecord::check) this record's fields call for.
     fn expected_check(&self) -> String {
         let text = self.checked_text();
         format!("{:016x}", super::fnv1a(super::FNV_OFFSET, text.as_bytes()))
     }
 
-    /// The fields [`check`](ShardRecord::check) and [`mac`](ShardRecord::mac) cover, one a
-    /// line (the tallies, when present, on a last line).
+    /// The fields [`check`](ShardRecord::check) and [`mac`](ShardRecord::mac) cover, one a line.
     pub(super) fn checked_text(&self) -> String {
         let mut text = format!(
             "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
@@ -239,39 +195,79 @@ impl ShardRecord {
         self.check == self.expected_check()
     }
 
-    /// Sets [`check`](ShardRecord::check) to match the other fields: for code that builds or
-    /// deliberately changes a record (tests of [`merge`](super::merge), converters).
+    /// Sets [`check`](ShardRecord::check) to match the other fields.
     pub fn seal(&mut self) {
         self.check = self.expected_check();
     }
 }
 
-/// Counts one slice of `plan` (all of it with [`Shard::whole`]) on
-/// [`Config::threads`](nqueens_core::Config::threads) threads and describes the result for
-/// [`merge`](super::merge). Stopped by `config.stop`, the record ends as the flag says
-/// ([`Ended::Interrupted`] or [`Ended::Deadline`]) and holds the subproblems that finished.
-///
-/// A shard with more slices than [`Subproblems::max_slices`] is counted (its slices beyond the
-/// list are empty) but its records will not merge: callers refuse it first.
+/// Counts one slice of `plan` (all of it with [`Shard::whole`]) into its record for
+/// [`merge`](super::merge); stopped by `config.stop`, the record ends as the flag says and
+/// holds the subproblems that finished. A shard past [`Subproblems::max_slices`] is counted
+/// but will not merge: callers refuse it first.
 pub fn count_shard(
     plan: &dyn Subproblems,
     shard: Shard,
     config: &Config,
 ) -> Result<ShardRecord, Error> {
-    let started = Instant::now();
-    let indices = shard.indices(plan.len());
-    let log = TallyLog::default();
-    let run = count_subproblems(plan, &indices, config, &|index, tally| {
-        log.note(index, tally)
-    })?;
-    Ok(
-        ShardRecord::new(plan, shard, &run, started.elapsed())
-            .with_tallies(log.for_slice(&indices)),
-    )
+    count_rest(plan, shard, config, &BTreeMap::new(), &|_, _| {})
 }
 
-/// [`ShardRecord::ended`] as the JSON line's `"complete"`, the field scripts read: `true` for
-/// [`Ended::Exhausted`], `false` for any other end, read back as [`Ended::Interrupted`].
+/// Counts the subproblems of `shard` that `saved` does not hold, calling `on_done` with each as
+/// it finishes, into the sealed record of the whole slice (`saved` included).
+pub(super) fn count_rest(
+    plan: &dyn Subproblems,
+    shard: Shard,
+    config: &Config,
+    saved: &BTreeMap<usize, Tally>,
+    on_done: &(dyn Fn(usize, Tally) + Sync),
+) -> Result<ShardRecord, Error> {
+    let started = Instant::now();
+    let indices = shard.indices(plan.len());
+    let todo: Vec<usize> = indices
+        .iter()
+        .copied()
+        .filter(|i| !saved.contains_key(i))
+        .collect();
+    let log = TallyLog::with(saved);
+    let run = count_subproblems(plan, &todo, config, &|index, tally| {
+        log.note(index, tally);
+        on_done(index, tally);
+    })?;
+    // Checked sums: a count past u64::MAX is refused, never wrapped into a wrong answer.
+    let counted = Tally {
+        total: run.total,
+        unique: run.unique,
+    };
+    let whole = indices
+        .iter()
+        .filter_map(|i| saved.get(i))
+        .try_fold(counted, |sum, &saved| sum.checked_add(saved))
+        .ok_or(Error::Overflow {
+            strategy: plan.strategy(),
+            n: plan.n(),
+        })?;
+    let mut record = ShardRecord {
+        strategy: plan.strategy().to_string(),
+        n: plan.n(),
+        shard,
+        subproblems: indices.len(),
+        plan: plan.len(),
+        fingerprint: plan.fingerprint(),
+        count: whole.total,
+        unique: whole.unique,
+        ended: run.ended,
+        elapsed: started.elapsed().as_secs_f64(),
+        check: String::new(),
+        tallies: log.for_slice(&indices),
+        key: String::new(),
+        mac: String::new(),
+    };
+    record.seal();
+    Ok(record)
+}
+
+/// [`ShardRecord::ended`] as the JSON line's `"complete"` (`false` reads back as interrupted).
 mod complete {
     use nqueens_core::Ended;
     use serde::{Deserialize, Deserializer, Serializer};
