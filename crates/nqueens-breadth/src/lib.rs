@@ -11,17 +11,14 @@
 //! column, so `list` streams solutions lexicographically. The last level is never stored: it is
 //! streamed (list), counted by popcount (count) or cut at its first member (first).
 //!
-//! **Memory.** A level is extended *in place* in one preallocated buffer: first the dead
-//! arrangements (no safe square in the next row) are squeezed out, then the survivors are
-//! expanded from the back, each into its children (every survivor has at least one, so a
-//! survivor's children start at or after its own slot and writing backwards never overwrites an
-//! unread one). The buffer thus holds the largest level, not two levels. Its size is known in
-//! advance: the largest level (over rows 0..n-1) for each n ≤ 16, counted once by exhaustive
-//! backtracking and checked by this crate's tests up to n = 12, times 8 bytes. A size whose
-//! buffer would exceed the memory bound ([`Config::memory_limit`](nqueens_core::Config::memory_limit),
-//! else [`BreadthSolver::with_memory_limit`], by default
-//! [`BreadthSolver::DEFAULT_MEMORY_LIMIT`], 1 GiB) is refused before any work with
-//! [`Error::MemoryLimit`] stating the estimate.
+//! **Memory.** A level is extended *in place* in one preallocated buffer: the dead
+//! arrangements are squeezed out, then the survivors expanded from the back (each has a child,
+//! so writing backwards never overwrites an unread one). The buffer holds the largest level,
+//! known in advance for each n ≤ 16 (counted once by backtracking, checked by this crate's
+//! tests up to n = 12), times 8 bytes. A buffer over the memory bound
+//! ([`Config::memory_limit`](nqueens_core::Config::memory_limit), else
+//! [`BreadthSolver::with_memory_limit`], by default [`BreadthSolver::DEFAULT_MEMORY_LIMIT`],
+//! 1 GiB) is refused before any work with [`Error::MemoryLimit`] stating the estimate.
 //!
 //! | n | largest level | peak memory |
 //! |---|---|---|
@@ -32,14 +29,11 @@
 //! | 16 | 260,303,408 (row 12) | 1.94 GiB: refused by default |
 //!
 //! **Complexity.** The levels together are exactly the tree a complete backtracking search
-//! visits ([`Stats::nodes`](nqueens_core::Stats::nodes) and `backtracks` equal the `vector`
-//! backtracker's count: 27,358,552 nodes at n = 14), at O(k) per arrangement for the rebuild of
-//! its attacks, done twice per level (once to squeeze, once to expand). Memory: the largest
-//! level, which grows about 6× per n at these sizes (the table above).
-//!
-//! **How fast** it is, side by side with the backtrackers, is in the comparison report
+//! visits ([`Stats::nodes`](nqueens_core::Stats::nodes) and `backtracks` equal `vector`'s:
+//! 27,358,552 nodes at n = 14), at O(k) per arrangement, twice per level. Memory: the largest
+//! level, about 6× per n (the table above). Speed is in the comparison report
 //! (`reports/README.md`); `cargo run --release -p nqueens-breadth --example levels` times its
-//! counts by hand, with their peak memory.
+//! counts by hand.
 //!
 //! ```
 //! use nqueens_breadth::BreadthSolver;
