@@ -139,21 +139,10 @@ fn visited_bytes(capacity: usize) -> u64 {
     ((capacity * 8 / 7).next_power_of_two() * VISITED_SLOT) as u64
 }
 
-/// Runs A* on `problem` until a goal, exhaustion, `config.budget` expansions (the start's
-/// excepted), or until the next expansion could take the arena, frontier and visited set past
-/// `memory_limit` bytes.
-///
-/// `stats.nodes` counts the expanded states other than the start: each is one step from its
-/// parent. With `OBSERVED`, each expansion is shown to `config`'s observer: the board is
-/// redrawn as the state's parent ([`Event::Assigned`] and [`Event::Removed`], no counter),
-/// then the state's own step is [placed](Event::Placed) (the node); a state with no new child
-/// is a [dead end](Event::Conflict), and the goal is [found](Event::Found). The instance
-/// without the calls carries no test for them.
-///
-/// Ends [`Ended::Satisfied`] at a goal, with `problem` loaded with the goal state;
-/// [`Ended::Exhausted`] when the frontier ran empty (no state reachable from the start is a
-/// goal); [`Ended::Budget`] when the expansions or the memory ran out; [`Ended::Interrupted`]
-/// when the caller raised the stop flag.
+/// Runs A* on `problem` until a goal ([`Ended::Satisfied`], `problem` loaded with it), an empty
+/// frontier ([`Ended::Exhausted`]), `config.budget` expansions or an expansion that could pass
+/// `memory_limit` bytes ([`Ended::Budget`]), or the stop flag ([`Ended::Interrupted`]). With
+/// `OBSERVED`, each expansion is shown to `config`'s observer (see the crate documentation).
 pub(crate) fn astar<const OBSERVED: bool>(
     problem: &mut impl Formulation,
     config: &Config,

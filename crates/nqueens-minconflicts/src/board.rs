@@ -337,21 +337,10 @@ impl Repairable for Board {
         on_crowded - on_both
     }
 
-    /// Repairs until no queen is attacked, at most `allowance` moves. A move takes a random
-    /// suspect that is attacked, samples `PARTNERS` random rows and swaps with the partner that
-    /// leaves the fewest attacking pairs (ties at random), stopping the sample early at a swap
-    /// that frees the queen without attacking anyone; a swap that would add pairs is not made.
-    /// Restarting is the caller's business: the repair also ends after `stall` moves in a row
-    /// without lowering the pair count.
-    ///
-    /// Returns the moves made and why it ended: [`Ended::Satisfied`] when the board is solved,
-    /// [`Ended::Budget`] when the allowance ran out or the repair stalled, and
-    /// [`Ended::Interrupted`] when `config`'s stop flag was raised.
-    ///
-    /// With `OBSERVED`, each move is reported to `config`'s observer: [`Event::Swapped`] for a
-    /// swap made, and [`Event::Moved`] from the queen's column to that same column for a move
-    /// that found no swap worth making (the queen stays; the move still counts). The
-    /// unobserved instance is separate code and carries no test for it.
+    /// The repair ([`Repairable::repair`]): a move takes a random attacked suspect, samples
+    /// `PARTNERS` random rows and swaps with the partner that leaves the fewest attacking pairs
+    /// (ties at random), stopping the sample early at a swap that frees the queen without
+    /// attacking anyone; a swap that would add pairs is not made.
     fn repair<const OBSERVED: bool>(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,

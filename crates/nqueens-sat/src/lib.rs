@@ -243,7 +243,7 @@ impl Strategy for SatSolver {
         let amo = AtMostOne::of(job);
         let given = job.given().map_or(&[][..], |g| g.queens());
         let observer = config.observer.as_ref().filter(|o| o.wants_steps());
-        Ok(complete_first(job.n(), amo, given, &config.stop, config.budget, observer)?.0)
+        complete_first(job.n(), amo, given, &config.stop, config.budget, observer)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
@@ -277,7 +277,7 @@ impl Strategy for SatSolver {
         };
         Ok(VisitRun {
             ended,
-            stats: session.effort.stats(),
+            stats: session.stats(),
         })
     }
 }

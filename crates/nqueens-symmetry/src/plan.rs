@@ -12,11 +12,8 @@ use crate::kernel::{count_class, count_class_nodes};
 pub const MAX_MASK_N: usize = 32;
 
 /// The subproblems of counting the `n × n` board: one per orbit of border constellations, in a
-/// fixed order, so that index `i` means the same work in every process and on every machine.
-///
-/// It is the symmetry counter's [`Subproblems`], handed out by
-/// [`Solver::plan`](nqueens_core::Solver::plan): [`nqueens_core::split`] counts it on several
-/// threads, in shards and with checkpoints.
+/// fixed order, so that index `i` means the same work in every process and on every machine
+/// (the counter's [`Subproblems`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
     n: usize,
