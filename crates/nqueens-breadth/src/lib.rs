@@ -267,14 +267,9 @@ impl Levels {
         })
     }
 
-    /// Extends level by level until the frontier holds every valid (n-1)-arrangement.
-    ///
-    /// Ends early, with [`Ended::Exhausted`], when a level is empty (there is no solution), or
-    /// with [`Ended::Interrupted`] when the stop flag is raised.
-    ///
-    /// With `OBSERVED`, each arrangement of a level is shown in turn on `shown`'s board, then
-    /// its children [placed](Event::Placed) one by one (each a node), or, when it has none, a
-    /// [dead end](Event::Conflict) on its next row (a backtrack).
+    /// Extends level by level until the frontier holds every valid (n-1)-arrangement, or ends
+    /// with [`Ended::Exhausted`] at an empty level or [`Ended::Interrupted`] at the stop flag.
+    /// With `OBSERVED`, the steps are shown on `shown`'s board (see [`BreadthSolver`]).
     fn extend_to_last<const OBSERVED: bool>(
         &mut self,
         config: &Config,

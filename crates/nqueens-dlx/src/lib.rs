@@ -106,7 +106,6 @@ const VARIANT: Variant = Variant {
 /// How many tree nodes the search visits between looks at the stop flag.
 const STOP_POLL_MASK: u64 = (1 << 12) - 1;
 
-/// The state of one run of Algorithm X besides the matrix.
 /// What a watched search needs besides the matrix: where its events go, the rows holding a
 /// queen (to name a row for a column's dead end), and each primary row item's row.
 struct Watch<'a> {

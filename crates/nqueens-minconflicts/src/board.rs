@@ -137,18 +137,12 @@ impl Board {
         self.pairs = 0;
     }
 
-    /// The scattered start: each row probes the unused columns from a random one.
-    ///
-    /// The columns not yet used are the tail `columns[row..]` of the array (it starts as the
-    /// identity). For each row a random position of that tail is drawn and the tail is probed
-    /// from there, position by position (wrapping around): neighbouring positions mostly hold
-    /// neighbouring columns, whose diagonal bits share cache lines. The first column with both
-    /// diagonals free is swapped to the front of the tail; if `PROBES` positions give none, the
-    /// least attacked probe is taken and the row becomes a suspect. (Probing from the front of
-    /// a shuffled tail instead reads memory in order, but the rejected columns pile up at the
-    /// front and leave some 60 times more conflicts.)
-    ///
-    /// Returns `false` if the stop flag was raised.
+    /// The scattered start: each row probes the unused columns, the tail `columns[row..]`,
+    /// from a random position on (neighbouring positions mostly hold neighbouring columns, whose
+    /// diagonal bits share cache lines); the first with both diagonals free is swapped to the
+    /// front of the tail, else, after `PROBES`, the least attacked and the row is a suspect.
+    /// (Probing a shuffled tail from its front piles the rejected columns up there: some 60
+    /// times more conflicts.) Returns `false` if the stop flag was raised.
     fn start_scattered(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,

@@ -375,18 +375,12 @@ impl Search {
         }
     }
 
-    /// Searches on from the current state until the visitor breaks at a solution
+    /// Searches on, handing every solution to `on_solution`, until it breaks
     /// ([`Ended::Satisfied`], the board holds it), the tree is exhausted
     /// ([`Ended::Exhausted`]), `cutoff` more nodes were visited ([`Ended::Budget`]), or `stop`
-    /// is raised ([`Ended::Interrupted`]).
-    ///
-    /// Every solution is handed to `on_solution` with the board as it stands; the search then
-    /// goes on with the next sibling unless it answers `Break`.
-    ///
-    /// With `OBSERVED`, each step is reported to `observer`: a queen [placed](Event::Placed)
-    /// (a node) and [removed](Event::Removed), a [dead end](Event::Conflict) on the row left
-    /// without a safe square (a backtrack), a [solution](Event::Found). The instance without
-    /// them carries no test for it.
+    /// is raised ([`Ended::Interrupted`]). With `OBSERVED`, each queen [placed](Event::Placed)
+    /// and [removed](Event::Removed), [dead end](Event::Conflict) and
+    /// [solution](Event::Found) is reported to `observer`.
     pub(crate) fn run<const OBSERVED: bool>(
         &mut self,
         ties: &mut Ties,
