@@ -109,12 +109,12 @@ struct KeyHasher(u64);
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &byte in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(MIX);
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(GOLDEN);
         }
     }
 
     fn write_u128(&mut self, key: u128) {
-        self.0 = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(MIX);
+        self.0 = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(GOLDEN);
     }
 
     fn finish(&self) -> u64 {
@@ -122,8 +122,9 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// An odd constant with well-spread bits (2^64 divided by the golden ratio).
-const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+/// An odd constant with well-spread bits: 2^64 divided by the golden ratio (SplitMix64's
+/// increment).
+pub(crate) const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 type Visited = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 

@@ -118,17 +118,13 @@ impl BreadthSolver {
     /// config's, else the solver's).
     fn capacity(&self, n: usize, config: &Config, operation: Operation) -> Result<usize, Error> {
         let limit = config.memory_limit.unwrap_or(self.memory_limit);
-        let largest = n
-            .checked_sub(1)
-            .and_then(|i| LARGEST_LEVEL.get(i))
-            .copied()
-            .ok_or(Error::TooLarge {
-                strategy: NAME,
-                operation,
-                n,
-                limit: MAX_N,
-            })?;
-        let bytes = largest * ARRANGEMENT_BYTES;
+        let bytes = Self::frontier_bytes(n).ok_or(Error::TooLarge {
+            strategy: NAME,
+            operation,
+            n,
+            limit: MAX_N,
+        })?;
+        let largest = bytes / ARRANGEMENT_BYTES;
         let refusal = || Error::MemoryLimit {
             strategy: NAME,
             n,

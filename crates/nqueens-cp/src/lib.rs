@@ -283,17 +283,6 @@ struct Until {
     counters: Rc<Counters>,
 }
 
-impl Until {
-    /// Why the run stopped, once the solver says it did.
-    fn reason(&self) -> Ended {
-        if self.stop.is_stopped() {
-            Ended::Interrupted
-        } else {
-            Ended::Budget
-        }
-    }
-}
-
 impl TerminationCondition for Until {
     fn should_stop(&mut self) -> bool {
         self.stop.is_stopped() || self.counters.decisions.get() >= self.budget
@@ -367,7 +356,7 @@ fn enumerate<B: Brancher>(
         model
             .solver
             .get_solution_iterator(&mut brancher, &mut until, &mut resolver);
-    // `None`: the termination condition stopped the solver (it says why once released).
+    // `None`: the termination condition stopped the solver (the stop flag, else the budget).
     let ended = loop {
         match solutions.next_solution() {
             IteratedSolution::Solution(solution, ..) => {
@@ -391,7 +380,11 @@ fn enumerate<B: Brancher>(
             IteratedSolution::Unknown => break None,
         }
     };
-    let ended = ended.unwrap_or_else(|| until.reason());
+    let ended = ended.unwrap_or(if until.stop.is_stopped() {
+        Ended::Interrupted
+    } else {
+        Ended::Budget
+    });
     VisitRun {
         ended,
         stats: counters.stats(),

@@ -209,11 +209,8 @@ impl Board {
         true
     }
 
-    /// The change in attacking pairs if the queens of rows `i` and `j` swapped columns.
-    ///
-    /// Per direction, the two diagonals left and the two entered never coincide (that would
-    /// need `i = j` or equal columns), but the two left may be one diagonal, and so may the two
-    /// entered; those cases remove or add a pair between the moving queens themselves.
+    /// The change in attacking pairs if the queens of rows `i` and `j` swapped columns (the
+    /// cases as in [`DiagonalCounts::swap_delta`](nqueens_local::DiagonalCounts::swap_delta)).
     #[inline]
     fn swap_delta(&self, i: usize, j: usize) -> i64 {
         let (a, b) = (self.columns[i] as usize, self.columns[j] as usize);
@@ -259,10 +256,8 @@ impl Board {
     }
 
     /// Draws all `PARTNERS` swap partners of the queen of row `i` at once into `drawn`, and
-    /// prefetches what their swap deltas will read: on a banded board the partners' columns
-    /// and diagonal words are all over a memory far larger than the caches, and the misses of
-    /// 64 partners overlap instead of coming one after the other. (Scattered boards draw
-    /// their partners one at a time, as the search first found them.)
+    /// prefetches what their swap deltas will read, so that on a banded board their cache
+    /// misses overlap. (Scattered boards draw their partners one at a time.)
     fn draw_partners(&self, rng: &mut Xoshiro256PlusPlus, i: usize, drawn: &mut [u32; PARTNERS]) {
         let a = self.columns[i] as usize;
         for slot in drawn.iter_mut() {

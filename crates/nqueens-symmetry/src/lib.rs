@@ -113,8 +113,6 @@ pub use plan::MAX_MASK_N;
 use plan::Plan;
 pub use symmetric::MAX_SYMMETRIC_N;
 
-use std::sync::atomic::AtomicU64;
-
 use symmetric::SymmetricPlan;
 
 use nqueens_core::{
@@ -206,11 +204,7 @@ impl Strategy for SymmetrySolver {
     fn subproblems(&self, job: &Job<'_>) -> Result<Box<dyn Subproblems>, Error> {
         Ok(match job.config().symmetric {
             Some(turn) => Box::new(SymmetricPlan::new(job.n(), turn)?),
-            None if job.config().stats => Box::new(plan::CountingNodes {
-                plan: Plan::new(job.n())?,
-                nodes: AtomicU64::new(0),
-            }),
-            None => Box::new(Plan::new(job.n())?),
+            None => Box::new(Plan::new(job.n(), job.config().stats)?),
         })
     }
 }

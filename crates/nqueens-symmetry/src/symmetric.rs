@@ -304,55 +304,40 @@ impl SymmetricPlan {
         }
         let board = Board::new(n as u32);
         let root = board.root();
-        if n == 1 {
+        let (starts, weight) = if n == 1 {
             // The lone queen is its own image under every symmetry: no mirror halving.
-            return Ok(SymmetricPlan {
-                board,
-                turn,
-                starts: vec![root],
-                weight: 1,
-            });
-        }
-        if turn == Turn::Quarter && n % 4 >= 2 {
+            (vec![root], 1)
+        } else if turn == Turn::Quarter && n % 4 >= 2 {
             // An odd number of row pairs cannot be taken two at a time.
-            return Ok(SymmetricPlan {
-                board,
-                turn,
-                starts: Vec::new(),
-                weight: 2,
-            });
-        }
-        // The top queen in the left half only: the mirror gives the others.
-        let left_half = (1u64 << (n / 2)) - 1;
-        let mut level: Vec<Partial> = {
-            let mut open = board.open(turn, &root, 0) & left_half;
-            let mut first = Vec::new();
-            while open != 0 {
-                first.push(board.place(turn, &root, 0, open.trailing_zeros()));
-                open &= open - 1;
-            }
-            first
-        };
-        for _ in 1..expanded_levels(board.n, turn) {
-            let mut next = Vec::new();
-            for p in &level {
-                match board.next(turn, p) {
-                    Next::Complete => next.push(*p),
-                    Next::Row(r, mut open) => {
-                        while open != 0 {
-                            next.push(board.place(turn, p, r, open.trailing_zeros()));
-                            open &= open - 1;
-                        }
+            (Vec::new(), 2)
+        } else {
+            let place_all = |p: &Partial, r: u32, mut open: u64, out: &mut Vec<Partial>| {
+                while open != 0 {
+                    out.push(board.place(turn, p, r, open.trailing_zeros()));
+                    open &= open - 1;
+                }
+            };
+            // The top queen in the left half only: the mirror gives the others.
+            let left_half = (1u64 << (n / 2)) - 1;
+            let mut level = Vec::new();
+            place_all(&root, 0, board.open(turn, &root, 0) & left_half, &mut level);
+            for _ in 1..expanded_levels(board.n, turn) {
+                let mut next = Vec::new();
+                for p in &level {
+                    match board.next(turn, p) {
+                        Next::Complete => next.push(*p),
+                        Next::Row(r, open) => place_all(p, r, open, &mut next),
                     }
                 }
+                level = next;
             }
-            level = next;
-        }
+            (level, 2)
+        };
         Ok(SymmetricPlan {
             board,
             turn,
-            starts: level,
-            weight: 2,
+            starts,
+            weight,
         })
     }
 }

@@ -102,10 +102,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use search::{Rows, Search, Ties};
 
 /// Largest board accepted, for every operation but counting (which stops at
-/// [`known::COUNT_FITS_U64`]).
-///
-/// Memory is no bound (about 2 MB here): time is. One backtrack-free pass of the scaling
-/// variant is O(n²), some 10^10 row-count updates at this size.
+/// [`known::COUNT_FITS_U64`]): time is the bound, a backtrack-free scaling pass being O(n²).
 pub const MAX_N: usize = 100_000;
 
 /// Largest board the `faithful` variant accepts for a first solution and for listing: from
@@ -114,10 +111,8 @@ pub const MAX_N: usize = 100_000;
 pub const FAITHFUL_MAX_N: usize = 199;
 
 /// Largest board the `faithful` variant lists: every n up to 75 reaches its first solution
-/// within 10^7 nodes (n = 74 is the worst, 6.1 million), while n = 76 and most sizes beyond
-/// need more than 10^7, and a listing has no budget to stop it: it would search silently for
-/// hours. Found by `examples/measure.rs`; `list N --limit 1` at sampled n up to this is timed
-/// by the CLI's robustness suite.
+/// within 10^7 nodes, while most sizes beyond need more, and a listing has no budget to stop
+/// it (found by `examples/measure.rs`).
 pub const FAITHFUL_LIST_MAX_N: usize = 75;
 
 /// Name of the variant that runs a first solution when none is named: most constrained row,
