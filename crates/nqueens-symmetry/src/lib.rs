@@ -19,9 +19,9 @@
 //! seeded in 64-bit masks (128-bit above n = 22) and their rows skipped by multi-place shifts.
 //! In the last seven rows (more above n = 17, at most ten), each node with five rows or more
 //! left first looks at every remaining row and column: one with no open square ends the branch,
-//! one with a single open square is filled at once (forward checking with forced moves: n = 16
-//! visits 109 million nodes instead of 208 million). The last two rows are counted without
-//! branching.
+//! one with a single open square is filled at once (forward checking with forced moves: with
+//! the row rule alone, n = 16 visits 109 million nodes instead of 208 million). The last two
+//! rows are counted without branching.
 //!
 //! With [`Config::stats`](nqueens_core::Config::stats), [`Stats::nodes`](nqueens_core::Stats::nodes)
 //! counts the queens the completion searches placed on an open square of a free row (forced
@@ -126,8 +126,9 @@ const NAME: &str = "symmetry";
 /// Why it neither finds nor lists.
 const ONLY_COUNTS: &str = "it only counts; bitmask finds and lists";
 
-/// Counts solutions and their symmetry classes from border constellations, on all cores, up
-/// to n = 28 (the largest whose count surely fits a `u64`); it neither finds nor lists.
+/// Counts solutions and their symmetry classes from border constellations, on all cores.
+/// Registry name `symmetry`; counts up to n = 28 (the largest whose count surely fits a `u64`);
+/// it neither finds nor lists.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SymmetrySolver;
 
