@@ -58,12 +58,10 @@ use nqueens_core::{
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
 /// Registry name `breadth`; boards up to 16 columns, within a memory bound.
 ///
-/// A watched search (an [`Observer`] in the [`Config`]) shows each partial arrangement as it is
-/// extended: the board is redrawn as that arrangement ([assigned](Event::Assigned) rows, no
-/// counter), then each child is [placed](Event::Placed) (one node each), or a childless
-/// arrangement is a [dead end](Event::Conflict) (one backtrack); on the last level each
-/// completion is placed and [found](Event::Found). Counting reports no steps, and a run without
-/// an observer is compiled without the calls.
+/// A watched search (an [`Observer`] in the [`Config`]) redraws the board as each arrangement
+/// it extends ([assigned](Event::Assigned) rows), then [places](Event::Placed) each child (a
+/// node), or shows a childless one as a [dead end](Event::Conflict); on the last level each
+/// completion is placed and [found](Event::Found). Counting reports no steps.
 #[derive(Clone, Copy, Debug)]
 pub struct BreadthSolver {
     memory_limit: u64,

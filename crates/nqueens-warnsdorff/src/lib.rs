@@ -215,9 +215,8 @@ impl Luby {
 }
 
 /// Nodes the faithful variant searches for a first solution when
-/// [`Config::budget`](nqueens_core::Config::budget) is `None`: tens of seconds. Its fixed order
-/// stalls for most n above 75 (see the crate documentation), so without a bound a first
-/// solution would seem to hang; it ends with [`Ended::Budget`] instead.
+/// [`Config::budget`](nqueens_core::Config::budget) is `None` (tens of seconds): its fixed
+/// order stalls for most n above 75, so it ends with [`Ended::Budget`] instead of seeming to hang.
 pub const FAITHFUL_DEFAULT_BUDGET: u64 = 100_000_000;
 
 /// Nodes per row in one unit of the restart schedule: a run on a board of `n` rows may visit
