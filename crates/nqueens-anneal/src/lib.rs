@@ -5,19 +5,17 @@
 //! solution: a random permutation is improved by random swaps, and a swap that adds conflicts
 //! is still accepted with a probability that falls as the temperature is lowered.
 //!
-//! - **Board**: a permutation (`columns[row]`), so rows and columns never clash and the energy
-//!   is the number of attacking pairs on the diagonals. Two arrays of `2n - 1` counters (queens
-//!   per diagonal, per direction) give the change in pairs of swapping two rows' columns in
-//!   O(1) from eight counters, and a swap updates them in O(1): the local searches' shared
-//!   `nqueens_local::PermutationBoard`.
+//! - **Board**: a permutation (`columns[row]`), so the energy is the number of attacking pairs
+//!   on the diagonals, kept by the local searches' shared `nqueens_local::PermutationBoard`
+//!   (a swap's change in pairs in O(1) from eight diagonal counters).
 //! - **Move**: two distinct rows drawn uniformly at random; their swap changes the pairs by
 //!   `d`. It is made when `d <= 0` (sideways moves included), and otherwise with probability
 //!   e^(-d/T) (the Metropolis rule; increases above 64 pairs are never accepted).
 //! - **Start**: a uniformly random permutation (Fisher–Yates), about 2n/3 attacking pairs.
 //!
 //! **Cooling schedules**, one per variant ([`Config::variant`](nqueens_core::Config::variant)),
-//! both a [`Schedule`] value. A *sweep* is `max(n, 64)` proposed
-//! swaps: every temperature lasts one sweep.
+//! both a [`Schedule`] value. A *sweep* is `max(n, 64)` proposed swaps: every temperature lasts
+//! one sweep.
 //!
 //! | variant | schedule |
 //! |---|---|
@@ -29,56 +27,44 @@
 //! `quench` freezes in local minima and needs a median of about 39,000 proposals where
 //! `geometric` needs 93. From n = 8 on, the sideways moves alone cross the plateaus and
 //! `quench` needs fewer proposals (medians: n = 8, 73 against 104; n = 16, 399 against 891;
-//! n = 30, 999 against 1,660), the hot sweeps of `geometric` adding conflicts only to remove
-//! them again; at n = 10,000 both need about 1.9 million (median of the bench's ten seeds).
+//! n = 30, 999 against 1,660); at n = 10,000 both need about 1.9 million (median of the
+//! bench's ten seeds).
 //!
-//! **Statistics** ([`Stats`]): `examined` counts the swaps *proposed* (each one O(1)
-//! evaluation of a neighbouring permutation, made or not: the unit of work and of the budget);
-//! `moves` counts the swaps *made* (the proposals accepted); `backtracks` counts the accepted
-//! *uphill* moves, the swaps made although they added pairs (the annealing's steps away from a
-//! solution; `Stats` has no field of that name); `restarts` counts the reheats (or the restarts
-//! of `quench`); `initial_conflicts` holds the queens attacked in the random start (about 72%
-//! of them). (Until the events came, `moves` counted the proposals, now in `examined`.)
+//! **Statistics** ([`Stats`]): `examined` counts the swaps *proposed* (the unit of work and of
+//! the budget); `moves` the swaps *made*; `backtracks` the accepted *uphill* swaps; `restarts`
+//! the reheats (or the restarts of `quench`); `initial_conflicts` the queens attacked in the
+//! random start (about 72% of them).
 //!
-//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`](nqueens_core::Event)): every row of the start as `Assigned`, each swap made as
-//! `Swapped` (one per `moves`), preceded by `Conflict` on its first row when it is uphill (one
-//! per `backtracks`), each reheat or restart as `Restarted` followed by every row of the board
-//! it goes on with as `Assigned` (a reheat keeps the board, a restart shuffles it anew), and
-//! `Found` at the end. Rejected proposals change nothing and are not reported. Without an
-//! observer the loop runs an instance compiled without the calls.
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer)): every row of the start
+//! as `Assigned`, each swap made as `Swapped`, preceded by `Conflict` on its first row when it
+//! is uphill, each reheat or restart as `Restarted` followed by every row of the board it goes
+//! on with as `Assigned`, and `Found` at the end; rejected proposals are not reported. Without
+//! an observer the loop runs an instance compiled without the calls.
 //!
-//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with `seed_from_u64`, indices from its
-//! 64-bit outputs by a multiply-shift, and the acceptance probabilities from an `exp` made of
-//! IEEE-754 arithmetic only, so a seed gives the same solution on every platform. Without a
-//! seed one is drawn and reported in [`FirstRun::seed`].
-//!
-//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the proposals
-//! (`examined`) over all reheats (default [`default_budget`]); when it runs out the run ends
-//! with [`Ended::Budget`]. A budget of 0 ends at once that way. The stop flag is polled every 4,096 proposals (about
-//! every 0.1 ms) and every 65,536 rows of the shuffle.
-//!
-//! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
-//! and n = 3 are answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS
+//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with
+//! `seed_from_u64`, indices by a multiply-shift and the acceptance probabilities from an `exp`
+//! of IEEE-754 arithmetic only, so a seed gives the same solution on every platform; without
+//! one, one is drawn and reported in [`FirstRun::seed`].
+//! [`Config::budget`](nqueens_core::Config::budget) caps the proposals over all reheats (default
+//! [`default_budget`]), ending with [`Ended::Budget`]; the stop flag is polled every 4,096
+//! proposals and every 65,536 rows of the shuffle. It cannot list, count or prove that no
+//! solution exists; n = 2 and 3 are answered [`Ended::Exhausted`] from the known fact (OEIS
 //! A000170).
 //!
 //! **Cost**: O(1) per proposal, O(n) for the start. The proposals needed grow faster than n:
-//! once few queens are attacked, a uniformly drawn pair seldom involves one of them (with `k`
-//! queens attacked, about one proposal in n / 2k does), so the last conflicts cost
-//! O(n log n) proposals or more, where min-conflicts, which picks an attacked queen first,
-//! pays O(1) per repair. Measured with the `timing` example on the 2-core reference machine
-//! (the bench's ten seeds 1, 2, 3, 5, ..., 89), `geometric`: n = 10,000 in 0.03–0.21 s per
-//! seed (median 0.05 s; 1.3 to 9.6 million proposals), n = 100,000 in 1.4–2.4 s (21 to 37
-//! million proposals; `quench` 1.7–2.3 s), n = 300,000 in about 10 s on an idle machine
-//! (three seeds, 86 to 105 million proposals; 21–23 s while other builds ran), where memory
-//! latency joins in (20 bytes per queen leave the caches). For the reference run see
-//! the report (`reports/README.md` at the workspace root, series `annealing` and
-//! `annealing-quench`), and `cargo run --release --example seeds -- annealing N
-//! SEEDS [VARIANT]` (at the workspace root) times seeds by hand.
+//! with `k` queens attacked, about one uniformly drawn pair in n / 2k involves one, so the last
+//! conflicts cost O(n log n) proposals or more, where min-conflicts, which picks an attacked
+//! queen first, pays O(1) per repair. Measured with the `timing` example on the 2-core
+//! reference machine (the bench's ten seeds 1, 2, 3, 5, ..., 89), `geometric`: n = 10,000 in
+//! 0.03–0.21 s per seed (median 0.05 s; 1.3 to 9.6 million proposals), n = 100,000 in 1.4–2.4
+//! s (21 to 37 million proposals; `quench` 1.7–2.3 s), n = 300,000 in about 10 s on an idle
+//! machine (three seeds, 86 to 105 million proposals), where memory latency joins in. For the
+//! reference run see the report (`reports/README.md` at the workspace root, series `annealing`
+//! and `annealing-quench`), and `cargo run --release --example seeds -- annealing N SEEDS
+//! [VARIANT]` times seeds by hand.
 //!
-//! **Memory**: 4 bytes per queen for the columns (the returned solution) and 16 for the
-//! diagonal counters: 20 bytes per queen, 200 MB at [`MAX_N`]; larger boards are refused with
-//! a typed [`Error::TooLarge`].
+//! **Memory**: 20 bytes per queen (4 for the columns, 16 for the diagonal counters), 200 MB at
+//! [`MAX_N`]; larger boards are refused with a typed [`Error::TooLarge`].
 //!
 //! ```
 //! use nqueens_anneal::AnnealingSolver;

@@ -14,50 +14,41 @@
 //! | `row` | queens in the first `k` rows | a queen on a safe square of row `k` | rows left | a tree |
 //! | `square` | any set of non-attacking queens | a queen on any safe square | queens left | a graph: sets deduplicated |
 //!
-//! `square` offers only the squares no queen attacks. The textbooks' naive form, a queen on
-//! *any* empty square with the attacked ones weeded out by the goal test, has `n²` children per
-//! state and no pruning at all: its space is every set of up to `n` squares, C(64, 8) = 4.4
-//! billion sets of eight queens alone at n = 8. It would only show that a search without
-//! constraint checks is hopeless, which `permutation` already shows with numbers.
+//! `square` offers only the squares no queen attacks: the textbooks' naive form (any empty
+//! square, attacks weeded out by the goal test) would search every set of up to `n` squares,
+//! 4.4 billion sets of eight at n = 8, which only shows what `permutation` already shows.
 //!
 //! The engine pops the lowest `f = g + h` (`g` = moves from the start), then the lowest `h`,
 //! then the newest node. With `h` = queens still to place, every `row` and `square` state has
-//! `f = n`: the heuristic cannot tell states apart, A* is only as good as its tie-break, and this
-//! one makes it dive like depth-first search (`row` then expands exactly the nodes of
-//! lexicographic backtracking, in the same order, and finds the same first solution; `square`
-//! also wanders through later rows while an earlier one is already dead). `swap`'s
-//! attacking-pair count does guide it: A* there is nearly greedy, needing about `n / 5`
+//! `f = n`, so A* is only as good as its tie-break, which makes it dive like depth-first search
+//! (`row` then expands exactly the nodes of lexicographic backtracking, in the same order).
+//! `swap`'s attacking-pair count does guide it: A* there is nearly greedy, needing about `n / 5`
 //! expansions, each of which makes `n(n - 1)/2` children.
 //!
-//! **Memory.** A* remembers every state it generates: an 8-byte node (parent and move) in an
-//! arena, a 12-byte frontier entry while it waits, and for `square` and `swap` a 16-byte key in a
-//! visited set. Before each expansion the engine checks that the worst case of that expansion
-//! (every container doubling) stays within the memory bound
-//! ([`Config::memory_limit`](nqueens_core::Config::memory_limit), else
-//! [`AStarSolver::with_memory_limit`], by default [`AStarSolver::DEFAULT_MEMORY_LIMIT`], 256 MiB); if
-//! not, the run ends with [`Ended::Budget`], as it does after
+//! **Memory.** A* remembers every state it generates: an 8-byte node (parent and move), a
+//! 12-byte frontier entry while it waits, and for `square` and `swap` a 16-byte visited key.
+//! Before each expansion the engine checks that its worst case (every container doubling)
+//! stays within [`Config::memory_limit`](nqueens_core::Config::memory_limit) (else
+//! [`AStarSolver::with_memory_limit`], by default [`AStarSolver::DEFAULT_MEMORY_LIMIT`], 256
+//! MiB); if not, the run ends with [`Ended::Budget`], as it does after
 //! [`Config::budget`](nqueens_core::Config::budget) expansions.
 //! [`Stats::nodes`](nqueens_core::Stats::nodes) counts expansions of the states other than the
-//! start (each one step from its parent: `row` then counts exactly lexicographic
-//! backtracking's nodes), `backtracks` expanded states with no new child, `peak_bytes` the
-//! bytes the three containers held at their largest, and for `swap` `moves` the swaps from the
-//! start to the solution and `initial_conflicts` the attacked queens of the starting
-//! permutation. [`Config::budget`](nqueens_core::Config::budget) caps `nodes`.
+//! start, `backtracks` expanded states with no new child, `peak_bytes` the containers at their
+//! largest, and for `swap` `moves` the swaps from the start to the solution and
+//! `initial_conflicts` the attacked queens of the starting permutation.
 //!
 //! **Watching.** With an [`Observer`](nqueens_core::Observer), each expansion is drawn: the
 //! board jumps to the expanded state's parent ([`Assigned`](nqueens_core::Event::Assigned) and
-//! [`Removed`](nqueens_core::Event::Removed) queens, no counter), then the state's own step is
-//! [`Placed`](nqueens_core::Event::Placed), one node (for `swap`, the first of the two swapped
-//! rows is placed and the other assigned: no event is a node that moves two queens); a state
-//! with no new child is a [`Conflict`](nqueens_core::Event::Conflict). `swap` starts by assigning
-//! its random permutation, and at the goal replays the solution's swaps from the start as
-//! [`Swapped`](nqueens_core::Event::Swapped) events (its `moves`); then
-//! [`Found`](nqueens_core::Event::Found).
+//! [`Removed`](nqueens_core::Event::Removed)), then the state's own step is
+//! [`Placed`](nqueens_core::Event::Placed), one node (for `swap`, the first swapped row placed,
+//! the other assigned); a state with no new child is a
+//! [`Conflict`](nqueens_core::Event::Conflict). `swap` starts by assigning its permutation and
+//! at the goal replays the solution's swaps as [`Swapped`](nqueens_core::Event::Swapped)
+//! events; then [`Found`](nqueens_core::Event::Found).
 //!
-//! **Completeness.** Each space is finite and the search never drops a state it has generated,
-//! so an empty frontier proves that no solution exists: `row` and `square` prove it for n = 2
-//! and 3 by exhausting their partial placements, and `swap` by visiting all `n!` permutations
-//! (swaps connect them all). A* stops at the first goal, so it neither lists nor counts.
+//! **Completeness.** Each space is finite and no generated state is dropped, so an empty
+//! frontier proves that no solution exists (n = 2 and 3; `swap` by visiting all `n!`
+//! permutations). A* stops at the first goal, so it neither lists nor counts.
 //!
 //! **Cost.** An expansion replays the moves from the start, O(n + depth), and makes its
 //! children, each in O(1) with its heuristic and key: at most n for `row`, n² for `square`,

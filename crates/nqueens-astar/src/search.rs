@@ -109,12 +109,12 @@ struct KeyHasher(u64);
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &byte in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(MIX);
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(GOLDEN);
         }
     }
 
     fn write_u128(&mut self, key: u128) {
-        self.0 = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(MIX);
+        self.0 = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(GOLDEN);
     }
 
     fn finish(&self) -> u64 {
@@ -122,8 +122,9 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// An odd constant with well-spread bits (2^64 divided by the golden ratio).
-const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+/// An odd constant with well-spread bits: 2^64 divided by the golden ratio (SplitMix64's
+/// increment).
+pub(crate) const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 type Visited = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
@@ -139,21 +140,10 @@ fn visited_bytes(capacity: usize) -> u64 {
     ((capacity * 8 / 7).next_power_of_two() * VISITED_SLOT) as u64
 }
 
-/// Runs A* on `problem` until a goal, exhaustion, `config.budget` expansions (the start's
-/// excepted), or until the next expansion could take the arena, frontier and visited set past
-/// `memory_limit` bytes.
-///
-/// `stats.nodes` counts the expanded states other than the start: each is one step from its
-/// parent. With `OBSERVED`, each expansion is shown to `config`'s observer: the board is
-/// redrawn as the state's parent ([`Event::Assigned`] and [`Event::Removed`], no counter),
-/// then the state's own step is [placed](Event::Placed) (the node); a state with no new child
-/// is a [dead end](Event::Conflict), and the goal is [found](Event::Found). The instance
-/// without the calls carries no test for them.
-///
-/// Ends [`Ended::Satisfied`] at a goal, with `problem` loaded with the goal state;
-/// [`Ended::Exhausted`] when the frontier ran empty (no state reachable from the start is a
-/// goal); [`Ended::Budget`] when the expansions or the memory ran out; [`Ended::Interrupted`]
-/// when the caller raised the stop flag.
+/// Runs A* on `problem` until a goal ([`Ended::Satisfied`], `problem` loaded with it), an empty
+/// frontier ([`Ended::Exhausted`]), `config.budget` expansions or an expansion that could pass
+/// `memory_limit` bytes ([`Ended::Budget`]), or the stop flag ([`Ended::Interrupted`]). With
+/// `OBSERVED`, each expansion is shown to `config`'s observer (see the crate documentation).
 pub(crate) fn astar<const OBSERVED: bool>(
     problem: &mut impl Formulation,
     config: &Config,

@@ -2,7 +2,7 @@
 
 use nqueens_core::{Event, Observer};
 
-use crate::search::{Formulation, Move, redraw};
+use crate::search::{Formulation, GOLDEN, Move, redraw};
 
 /// The state is a permutation (one queen per row and per column, so only diagonals can clash); a
 /// child swaps the columns of two rows. `h` = attacking pairs, the sum over diagonals of
@@ -103,9 +103,6 @@ impl Swaps {
         u128::from(word(0)) << 64 | u128::from(word(1))
     }
 }
-
-/// 2^64 divided by the golden ratio, SplitMix64's increment.
-const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Formulation for Swaps {
     fn start_h(&self) -> u32 {

@@ -24,19 +24,13 @@ mod levels;
 /// Backtracking on three `u32` bitmasks (columns and both diagonals), taking free squares by
 /// lowest set bit. Registry name `bitmask`; boards up to 32 columns.
 ///
-/// With given queens ([`Job::given`]) each row's free squares are ANDed with the squares the
-/// given queens leave it (one square on a given row), and counting visits every completion.
-///
-/// Finding and listing report their steps to an [`Observer`](nqueens_core::Observer), as the
-/// `vector` board does (the same events for the same search); counting reports only its
-/// first-row subproblems.
-///
-/// Counting uses mirror symmetry: the reflection `c -> n - 1 - c` maps the solutions whose first
-/// queen is in the left half one-to-one onto those with it in the right half, so only the left
-/// half of the first row is searched and doubled, and the middle column of odd `n` once. Its
-/// nodes and dead ends are kept only when [`Config::stats`] asks for them (the counter is
-/// compiled without them otherwise, and reports zero); finding, listing and counting
-/// completions of given queens report theirs always.
+/// A given row ([`Job::given`]) gets only its given square. Finding and listing report the
+/// same steps as `vector` to an [`Observer`](nqueens_core::Observer); counting reports only its
+/// first-row subproblems. Counting searches the first row's left half, doubled (the mirror
+/// `c -> n - 1 - c`), and the middle column of odd `n` once; its nodes and dead ends are kept
+/// only when [`Config::stats`] asks (the counter is compiled without them otherwise, and
+/// reports zero). Finding, listing and counting given queens' completions (every one visited)
+/// always report theirs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitmaskSolver;
 
@@ -107,9 +101,7 @@ fn allowed_squares(n: usize, given: Option<&Given>) -> [u32; MAX_N] {
 /// Runs the lexicographic search, handing each solution to `on_solution`; each row takes only
 /// the squares `allowed` gives it.
 ///
-/// With `OBSERVED`, it reports the steps as the vector board does (every queen placed and
-/// removed, every dead end, every solution), so both forms draw the same search; the instance
-/// without them carries no test for it.
+/// With `OBSERVED`, it reports the steps as the vector board does.
 fn search<const OBSERVED: bool>(
     n: usize,
     config: &Config,

@@ -7,13 +7,10 @@
 //! (rows n = 0..19); A319283 gives its sum, A319235 and A319236 the profiles of n = 8 (1, 8,
 //! 42, 140, 344, 568, 550, 312, 92: 2,057 nodes) and n = 16 (1,141,190,303 nodes).
 //!
-//! Both backtracking forms walk exactly this tree, so the profile is read from the events they
-//! already report to an [`Observer`]: each [`Event::Placed`] in row `r` is one node at level
-//! `r + 1` ([`walk`], what `vector` does, and `bitmask` with given queens). Without given
-//! queens `bitmask` has a faster walk of its own, over half the tree by the mirror
-//! (`bitmask/levels.rs`). Nothing is added to the searches: a run that nobody profiles is
-//! compiled without the calls (see [`Event`]), and the counting kernels are not involved at
-//! all.
+//! Both backtracking forms walk exactly this tree, so [`walk`] reads the profile from the
+//! events they report to an [`Observer`]: each [`Event::Placed`] in row `r` is one node at
+//! level `r + 1`. (Without given queens `bitmask` walks half the tree by the mirror instead,
+//! in `bitmask/levels.rs`.)
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -36,10 +33,9 @@ impl Observer for LevelCounter {
     }
 }
 
-/// Walks the whole tree of `solver` (one of this crate's two forms, which visit it row by row,
-/// top down) for the `n × n` board and reads its profile from the placements its listing
-/// search reports.
-/// `config`'s stop flag ends the walk early; its observer, if any, is replaced.
+/// Walks the whole tree of `solver` (one of this crate's two forms) for the `n × n` board and
+/// reads its profile from the placements its listing search reports; `config`'s stop flag
+/// ends the walk early, and its observer, if any, is replaced.
 pub(crate) fn walk(solver: &dyn Solver, n: usize, config: &Config) -> Result<TreeProfile, Error> {
     let counter = Arc::new(LevelCounter {
         placed: (0..n).map(|_| AtomicU64::new(0)).collect(),

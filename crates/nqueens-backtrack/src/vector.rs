@@ -10,18 +10,11 @@ use nqueens_core::{
 use crate::STOP_POLL_MASK;
 
 /// Backtracking over a plain vector board (`board[row] = column`), checking each candidate
-/// square against every queen already placed, as the textbooks and blogs write it.
-///
-/// Registry name `vector`. With given queens ([`Job::given`]) a given row tries only its given
-/// column, checked like any other against the rows above, so the search keeps them. Each safety test costs O(row), so a node costs more the deeper it is;
-/// it is the baseline the bitmask form is measured against.
-///
-/// It is also the teaching baseline for watching a search: with an
-/// [`Observer`](nqueens_core::Observer) in the [`Config`], it reports every queen
+/// square against every queen already placed (O(row)), as the textbooks write it: the baseline
+/// of the bitmask form. Registry name `vector`. A given row ([`Job::given`]) tries only its
+/// given column. With an [`Observer`](nqueens_core::Observer) it reports every queen
 /// [placed](Event::Placed) and [removed](Event::Removed), every [dead end](Event::Conflict)
-/// and every [solution](Event::Found), so replaying the events redraws the search step by step
-/// and adds up to its nodes and backtracks. Without an observer the search is
-/// compiled without those calls.
+/// and every [solution](Event::Found); without one, the search is compiled without the calls.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VectorSolver;
 
@@ -60,14 +53,9 @@ fn is_safe(placed: &[u32], column: u32) -> bool {
     })
 }
 
-/// Runs the search, handing each solution to `on_solution`; returns the statistics and how the
-/// search ended.
-///
-/// With `OBSERVED`, every placement, removal, dead end and solution is reported to `config`'s observer;
-/// the two instances are separate code, so the unobserved search carries no test for it.
-///
-/// Row `row` tries the columns `columns[row]`: all of them, or the given column of a given
-/// row.
+/// Runs the search, row `row` trying the columns `columns[row]`, handing each solution to
+/// `on_solution`; returns the statistics and how it ended. With `OBSERVED`, every step is
+/// reported to `config`'s observer.
 fn search<const OBSERVED: bool>(
     n: usize,
     config: &Config,

@@ -11,17 +11,14 @@
 //! column, so `list` streams solutions lexicographically. The last level is never stored: it is
 //! streamed (list), counted by popcount (count) or cut at its first member (first).
 //!
-//! **Memory.** A level is extended *in place* in one preallocated buffer: first the dead
-//! arrangements (no safe square in the next row) are squeezed out, then the survivors are
-//! expanded from the back, each into its children (every survivor has at least one, so a
-//! survivor's children start at or after its own slot and writing backwards never overwrites an
-//! unread one). The buffer thus holds the largest level, not two levels. Its size is known in
-//! advance: the largest level (over rows 0..n-1) for each n ≤ 16, counted once by exhaustive
-//! backtracking and checked by this crate's tests up to n = 12, times 8 bytes. A size whose
-//! buffer would exceed the memory bound ([`Config::memory_limit`](nqueens_core::Config::memory_limit),
-//! else [`BreadthSolver::with_memory_limit`], by default
-//! [`BreadthSolver::DEFAULT_MEMORY_LIMIT`], 1 GiB) is refused before any work with
-//! [`Error::MemoryLimit`] stating the estimate.
+//! **Memory.** A level is extended *in place* in one preallocated buffer: the dead
+//! arrangements are squeezed out, then the survivors expanded from the back (each has a child,
+//! so writing backwards never overwrites an unread one). The buffer holds the largest level,
+//! known in advance for each n ≤ 16 (counted once by backtracking, checked by this crate's
+//! tests up to n = 12), times 8 bytes. A buffer over the memory bound
+//! ([`Config::memory_limit`](nqueens_core::Config::memory_limit), else
+//! [`BreadthSolver::with_memory_limit`], by default [`BreadthSolver::DEFAULT_MEMORY_LIMIT`],
+//! 1 GiB) is refused before any work with [`Error::MemoryLimit`] stating the estimate.
 //!
 //! | n | largest level | peak memory |
 //! |---|---|---|
@@ -32,14 +29,11 @@
 //! | 16 | 260,303,408 (row 12) | 1.94 GiB: refused by default |
 //!
 //! **Complexity.** The levels together are exactly the tree a complete backtracking search
-//! visits ([`Stats::nodes`](nqueens_core::Stats::nodes) and `backtracks` equal the `vector`
-//! backtracker's count: 27,358,552 nodes at n = 14), at O(k) per arrangement for the rebuild of
-//! its attacks, done twice per level (once to squeeze, once to expand). Memory: the largest
-//! level, which grows about 6× per n at these sizes (the table above).
-//!
-//! **How fast** it is, side by side with the backtrackers, is in the comparison report
+//! visits ([`Stats::nodes`](nqueens_core::Stats::nodes) and `backtracks` equal `vector`'s:
+//! 27,358,552 nodes at n = 14), at O(k) per arrangement, twice per level. Memory: the largest
+//! level, about 6× per n (the table above). Speed is in the comparison report
 //! (`reports/README.md`); `cargo run --release -p nqueens-breadth --example levels` times its
-//! counts by hand, with their peak memory.
+//! counts by hand.
 //!
 //! ```
 //! use nqueens_breadth::BreadthSolver;
@@ -64,12 +58,10 @@ use nqueens_core::{
 /// Breadth-first extension of all partial arrangements, level by level (Roger Hui's `queens`).
 /// Registry name `breadth`; boards up to 16 columns, within a memory bound.
 ///
-/// A watched search (an [`Observer`] in the [`Config`]) shows each partial arrangement as it is
-/// extended: the board is redrawn as that arrangement ([assigned](Event::Assigned) rows, no
-/// counter), then each child is [placed](Event::Placed) (one node each), or a childless
-/// arrangement is a [dead end](Event::Conflict) (one backtrack); on the last level each
-/// completion is placed and [found](Event::Found). Counting reports no steps, and a run without
-/// an observer is compiled without the calls.
+/// A watched search (an [`Observer`] in the [`Config`]) redraws the board as each arrangement
+/// it extends ([assigned](Event::Assigned) rows), then [places](Event::Placed) each child (a
+/// node), or shows a childless one as a [dead end](Event::Conflict); on the last level each
+/// completion is placed and [found](Event::Found). Counting reports no steps.
 #[derive(Clone, Copy, Debug)]
 pub struct BreadthSolver {
     memory_limit: u64,
@@ -124,17 +116,13 @@ impl BreadthSolver {
     /// config's, else the solver's).
     fn capacity(&self, n: usize, config: &Config, operation: Operation) -> Result<usize, Error> {
         let limit = config.memory_limit.unwrap_or(self.memory_limit);
-        let largest = n
-            .checked_sub(1)
-            .and_then(|i| LARGEST_LEVEL.get(i))
-            .copied()
-            .ok_or(Error::TooLarge {
-                strategy: NAME,
-                operation,
-                n,
-                limit: MAX_N,
-            })?;
-        let bytes = largest * ARRANGEMENT_BYTES;
+        let bytes = Self::frontier_bytes(n).ok_or(Error::TooLarge {
+            strategy: NAME,
+            operation,
+            n,
+            limit: MAX_N,
+        })?;
+        let largest = bytes / ARRANGEMENT_BYTES;
         let refusal = || Error::MemoryLimit {
             strategy: NAME,
             n,
@@ -273,14 +261,9 @@ impl Levels {
         })
     }
 
-    /// Extends level by level until the frontier holds every valid (n-1)-arrangement.
-    ///
-    /// Ends early, with [`Ended::Exhausted`], when a level is empty (there is no solution), or
-    /// with [`Ended::Interrupted`] when the stop flag is raised.
-    ///
-    /// With `OBSERVED`, each arrangement of a level is shown in turn on `shown`'s board, then
-    /// its children [placed](Event::Placed) one by one (each a node), or, when it has none, a
-    /// [dead end](Event::Conflict) on its next row (a backtrack).
+    /// Extends level by level until the frontier holds every valid (n-1)-arrangement, or ends
+    /// with [`Ended::Exhausted`] at an empty level or [`Ended::Interrupted`] at the stop flag.
+    /// With `OBSERVED`, the steps are shown on `shown`'s board (see [`BreadthSolver`]).
     fn extend_to_last<const OBSERVED: bool>(
         &mut self,
         config: &Config,

@@ -43,12 +43,9 @@ use nqueens_core::{
 };
 
 /// The explicit construction of Hoffman, Loessi and Moore / Bernhardsson. Registry name
-/// `construction`; `n <= 10^9` (4 GB for the columns).
-///
-/// Deterministic: the same `n` always gives the same solution, and seeds are ignored.
-///
-/// An [`Observer`](nqueens_core::Observer) sees the answer [assigned](Event::Assigned) row by
-/// row, then [found](Event::Found): there is no search step to show, and no counter.
+/// `construction`; `n <= 10^9` (4 GB for the columns); deterministic. An
+/// [`Observer`](nqueens_core::Observer) sees the answer [assigned](Event::Assigned) row by
+/// row, then [found](Event::Found).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstructionSolver;
 
@@ -81,9 +78,6 @@ const VARIANT: Variant = Variant {
 
 /// The columns (0-based, row 0 first) of the constructed solution for `n >= 4`, or `None` for
 /// `n` in 1..=3 where the formulas do not apply, or if the memory for `n` columns cannot be had.
-///
-/// (Callers reach it through [`Solver::first`](nqueens_core::Solver::first), which checks `n`
-/// and validates the answer; the tests compare both.)
 pub(crate) fn columns(n: usize) -> Option<Vec<u32>> {
     if !(4..=MAX_N).contains(&n) {
         return None;

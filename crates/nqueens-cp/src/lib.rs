@@ -7,28 +7,22 @@
 //!
 //! ## The model
 //!
-//! One integer variable `q_r ∈ {0, …, n-1}` per row: the column of its queen. One queen per row
-//! is then built in, and three constraints say the rest:
+//! One integer variable `q_r ∈ {0, …, n-1}` per row, the column of its queen, and
 //!
 //! - `all_different(q_0, …, q_{n-1})`: one queen per column;
 //! - `all_different(q_0 + 0, …, q_{n-1} + n-1)`: one per `/` diagonal;
-//! - `all_different(q_0 - 0, …, q_{n-1} - (n-1))`: one per `\` diagonal.
+//! - `all_different(q_0 - 0, …, q_{n-1} - (n-1))`: one per `\` diagonal,
 //!
-//! The diagonal constraints are posted on affine *views* of the same variables, with no new
-//! variables. Pumpkin 0.5 posts `all_different` as its decomposition into the `n(n-1)/2`
-//! binary `≠` constraints, so its propagation is forward checking (a value leaves a domain when
-//! another variable takes it), not the Hall-interval or matching reasoning of a global
-//! propagator.
-//!
-//! Given queens (N-Queens completion, [`Job::given`]) are fixed values: a given row's
-//! variable is created with the domain of its one column, and propagation takes that column
-//! and the diagonals from the others before the search starts.
+//! the diagonal ones on affine *views* of the same variables. Pumpkin 0.5 posts
+//! `all_different` as its `n(n-1)/2` binary `≠` constraints, so propagation is forward
+//! checking, not Hall-interval or matching reasoning. Given queens ([`Job::given`]) are
+//! variables created with the domain of their one column.
 //!
 //! ## Search
 //!
 //! Pumpkin searches depth first with *lazy clause generation*: every conflict is explained in
-//! terms of domain predicates (`q_3 ≠ 5`, `q_7 ≤ 2`), analysed into a learnt nogood as a CDCL
-//! SAT solver would, and the search backjumps. Two variants choose the branching:
+//! domain predicates (`q_3 ≠ 5`, `q_7 ≤ 2`), analysed into a learnt nogood as in CDCL SAT, and
+//! the search backjumps. Two variants choose the branching:
 //!
 //! | variant | branching |
 //! |---|---|
@@ -36,51 +30,30 @@
 //! | `first-fail` | the textbook CSP order: the row with the fewest values left, its smallest value first (Haralick & Elliott, "Increasing tree search efficiency for constraint satisfaction problems", *Artificial Intelligence* 14, 1980); nogoods are still learnt. Pumpkin's own `FirstFail` measures domains by their bounds, blind to the holes propagation makes here, so the strategy brings its own selector |
 //!
 //! A list or a count uses Pumpkin's solution iterator, which adds a nogood excluding each
-//! solution found and solves again from the root, so it is for small boards.
+//! solution and solves again from the root, so it is for small boards.
 //!
-//! ## Statistics
+//! **Statistics and events**: Pumpkin keeps its statistics private, so the strategy wraps the
+//! brancher and counts decisions (`nodes`), conflicts (`backtracks`) and `restarts`. An
+//! [`Observer`] sees each restart ([`Event::Restarted`]) and each answer
+//! [assigned](Event::Assigned) row by row, then [found](Event::Found); decisions are domain
+//! predicates, not queens, and a conflict's place is not told, so they have no events.
+//! [`Config::budget`](nqueens_core::Config::budget) caps the decisions ([`Ended::Budget`]); the
+//! solver's termination condition reads the [`StopFlag`] at every step of its search loop.
 //!
-//! Pumpkin keeps its statistics private (it prints them through a process-wide logger), so the
-//! strategy counts them itself, wrapping the brancher, which the solver calls at each decision,
-//! conflict and restart:
-//!
-//! | [`Stats`] field | CP quantity |
-//! |---|---|
-//! | `nodes` | decisions (search-tree nodes) |
-//! | `backtracks` | conflicts (each one analysed into a nogood, then a backjump) |
-//! | `restarts` | restarts |
-//!
-//! An [`Observer`] sees each restart ([`Event::Restarted`], the board emptied) and each answer
-//! [assigned](Event::Assigned) row by row, then [found](Event::Found). It sees no decision and
-//! no conflict: the brancher is told of a conflict but not where it is, and a decision is a
-//! predicate on a domain (`q3 <= 5`, `q3 != 2`), not a queen placed, while the queens that
-//! propagation fixes are not reported at all; so `nodes` and `backtracks` have no events, and
-//! a replay adds up to the run's restarts only.
-//!
-//! [`Config::budget`](nqueens_core::Config::budget) caps the decisions; a run that reaches it
-//! ends with [`Ended::Budget`]. The solver polls its termination condition, which reads the
-//! [`StopFlag`], at every step of its search loop.
-//!
-//! ## Dependencies
-//!
-//! The strategy uses Pumpkin's library crates (`pumpkin-core`, `pumpkin-constraints`,
-//! `pumpkin-conflict-resolvers`, MIT or Apache-2.0) rather than the `pumpkin-solver` crate,
-//! which re-exports them but adds a FlatZinc and MaxSAT command line (clap, env_logger,
-//! flatzinc, signal-hook) and a build script that runs `git` and compiles three C and C++
-//! proof checkers with the system compiler. The three build in under a minute (release, 2
-//! cores).
+//! **Dependencies**: Pumpkin's library crates (`pumpkin-core`, `pumpkin-constraints`,
+//! `pumpkin-conflict-resolvers`, MIT or Apache-2.0), not `pumpkin-solver`, whose command line
+//! and build script (`git`, three C and C++ proof checkers) this crate does not need.
 //!
 //! ## Complexity and reach
 //!
 //! The model has `n` variables and about `3n²/2` binary propagators, built in O(n²) time and
-//! memory (n ≤ 85, so too small to read
-//! [`Config::memory_limit`](nqueens_core::Config::memory_limit); Pumpkin's clause database
-//! management bounds the learnt clauses). Pumpkin allocates 50 MB for its learnt clauses
-//! at the first conflict, without asking, and an allocation that fails inside it aborts the
-//! process; so under an address-space limit (`ulimit -v`) the room left
-//! ([`nqueens_core::room`]) is checked first, and a run without [`PUMPKIN_BYTES`] of it ends
-//! with [`Error::OutOfMemory`]. The search is exponential in the worst case, and its time on a given board is
-//! heavy-tailed. Measured in release mode on the 2-core reference machine:
+//! memory (n ≤ 85: too small to read
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit)). Pumpkin allocates 50 MB for
+//! its learnt clauses at the first conflict, without asking, and a failed allocation aborts
+//! the process; so under an address-space limit the room left ([`nqueens_core::room`]) is
+//! checked first, and a run without [`PUMPKIN_BYTES`] of it ends with [`Error::OutOfMemory`].
+//! The search is exponential in the worst case and heavy-tailed in n. Measured in release
+//! mode on the 2-core reference machine:
 //!
 //! | variant | first solution | list and count |
 //! |---|---|---|
@@ -310,17 +283,6 @@ struct Until {
     counters: Rc<Counters>,
 }
 
-impl Until {
-    /// Why the run stopped, once the solver says it did.
-    fn reason(&self) -> Ended {
-        if self.stop.is_stopped() {
-            Ended::Interrupted
-        } else {
-            Ended::Budget
-        }
-    }
-}
-
 impl TerminationCondition for Until {
     fn should_stop(&mut self) -> bool {
         self.stop.is_stopped() || self.counters.decisions.get() >= self.budget
@@ -394,7 +356,7 @@ fn enumerate<B: Brancher>(
         model
             .solver
             .get_solution_iterator(&mut brancher, &mut until, &mut resolver);
-    // `None`: the termination condition stopped the solver (it says why once released).
+    // `None`: the termination condition stopped the solver (the stop flag, else the budget).
     let ended = loop {
         match solutions.next_solution() {
             IteratedSolution::Solution(solution, ..) => {
@@ -418,7 +380,11 @@ fn enumerate<B: Brancher>(
             IteratedSolution::Unknown => break None,
         }
     };
-    let ended = ended.unwrap_or_else(|| until.reason());
+    let ended = ended.unwrap_or(if until.stop.is_stopped() {
+        Ended::Interrupted
+    } else {
+        Ended::Budget
+    });
     VisitRun {
         ended,
         stats: counters.stats(),

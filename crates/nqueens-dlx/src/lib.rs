@@ -7,64 +7,39 @@
 //!
 //! ## The exact cover problem
 //!
-//! Each square `(r, c)` of the board is an *option* made of four *items*:
-//!
-//! - `R_r`, its row, and `C_c`, its column: **primary** items, which every solution covers
-//!   exactly once (so there is one queen per row and per column);
-//! - `A_{r+c}` and `B_{r-c+n-1}`, its two diagonals: **secondary** items, which a solution
-//!   covers at most once (most diagonals stay empty). There are `4n - 2` of them.
-//!
-//! A set of options that covers each primary item exactly once and each secondary item at most
-//! once is a placement of `n` non-attacking queens, and conversely. The matrix has `n²` options
-//! and `4n²` nodes.
+//! Each square `(r, c)` is an *option* of four *items*: its row `R_r` and column `C_c`,
+//! **primary** items covered exactly once, and its diagonals `A_{r+c}` and `B_{r-c+n-1}`,
+//! **secondary** items (`4n - 2` of them) covered at most once. An exact cover is a placement
+//! of `n` non-attacking queens, and conversely; the matrix has `n²` options and `4n²` nodes.
 //!
 //! ## Dancing links
 //!
-//! Every item heads a circular doubly linked list of the nodes of the options that contain
-//! it; the active primary items form one more circular list. Covering an item unlinks it from
-//! that list and unlinks every *other* node of every option in its list from their own item
-//! lists ("hiding" those options); uncovering does the same in exactly the reverse order, and
-//! because a removed node keeps its own links, `d.up = u; u.down = d` is undone by
-//! `d.up = x; u.down = x`: the links "dance". The links live in flat arrays (`u32` indices,
-//! Knuth's layout with a spacer node between options), with no pointers and no `unsafe`.
+//! Every item heads a circular doubly linked list of the nodes of the options containing it.
+//! Covering an item unlinks it and hides every other option in its list; uncovering undoes it
+//! in exactly the reverse order, since a removed node keeps its own links (the links "dance").
+//! The links live in flat arrays (`u32` indices, Knuth's layout with a spacer node between
+//! options), with no pointers and no `unsafe`.
 //!
-//! Algorithm X then chooses a primary item, tries each option that covers it in turn (covering
-//! the option's other items), and recurses; when no primary item is left, the chosen options
-//! are a solution. It chooses the item with the **fewest remaining options** (the "minimum
-//! remaining values" or MRV heuristic, Knuth's *S* heuristic), ties going to the first in the
-//! item list. The primary items are listed in Knuth's *organ-pipe* order, middle rows and
-//! columns first (`R_{n/2}, C_{n/2}, R_{n/2-1}, C_{n/2-1}, R_{n/2+1}, ...`), which he found
-//! to shrink the tree. A row or a column can be chosen, so the search does not fill the board
-//! row by row as backtracking does: when one column has fewer free squares than any row, that
-//! column is placed next.
+//! Algorithm X chooses the primary item with the **fewest remaining options** (MRV, Knuth's
+//! *S* heuristic; ties to the first listed, in Knuth's *organ-pipe* order, middle rows and
+//! columns first), tries each option covering it and recurses; when no primary item is left,
+//! the chosen options are a solution. A column can be chosen as well as a row, so the board is
+//! not filled row by row.
 //!
-//! ## Statistics
-//!
-//! | [`Stats`] field | DLX quantity |
-//! |---|---|
-//! | `nodes` | options tried: search-tree nodes, one per queen placed (as for `bitmask`) |
-//! | `backtracks` | dead ends: a chosen primary item with no option left |
-//! | `peak_bytes` | the matrix's link arrays |
-//!
-//! Knuth's *updates* (nodes unlinked from an item list, the cost measure of his paper) have no
-//! field in [`Stats`]; the search counts them for its own tests.
+//! [`Stats`]: `nodes` are the options tried (one per queen placed, as for `bitmask`),
+//! `backtracks` the chosen items with no option left, `peak_bytes` the link arrays.
 //!
 //! ## Complexity and reach
 //!
-//! Each tree node costs the updates of covering one option's four items, that is the lengths
-//! of those lists: O(n) per node, against O(1) for bitmask backtracking; but MRV makes the
-//! tree smaller: a full count of n = 14 visits 5,474,541 nodes, a fifth of the 27,358,552 of
-//! row-by-row backtracking (the `cross_general` test in the root package checks the relation).
-//! Memory is O(n²): five nodes of 16 bytes per square, 200 KB at its largest board (n = 50),
-//! too little to read [`Config::memory_limit`](nqueens_core::Config::memory_limit). A count explores every solution (no
-//! symmetry is used), so it is exponential: n = 14 in 1.2 s and n = 15 in about 7 s in
-//! release mode on the 2-core reference machine; its limit is [`known::COUNT_FITS_U64`], time
-//! being the real bound, as for the other counters.
-//!
-//! A first solution is found after few dead ends on most boards, but the deterministic order
-//! makes the time heavy-tailed: every n up to 50 takes under 0.3 s (n = 48: 820,545 nodes),
-//! while n = 52 takes 1.9 s, n = 58 4.6 s, and n = 64, 66 and 67 more than 5 s each (n = 68
-//! again 0.2 s). The first-solution and listing limit is therefore [`MAX_FIRST`] = 50.
+//! Each tree node costs covering one option's four items, O(n), against O(1) for bitmask
+//! backtracking, but MRV makes the tree smaller: a full count of n = 14 visits 5,474,541
+//! nodes, a fifth of row-by-row backtracking's 27,358,552 (checked by the root `cross_general`
+//! test). Memory is O(n²), 200 KB at n = 50, too little to read
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit). A count uses no symmetry:
+//! n = 14 in 1.2 s and n = 15 in about 7 s (release, 2-core reference machine), up to
+//! [`known::COUNT_FITS_U64`]. A first solution's time is heavy-tailed: every n up to 50 under
+//! 0.3 s (n = 48: 820,545 nodes), n = 52 1.9 s, n = 58 4.6 s, n = 64, 66 and 67 over 5 s (n =
+//! 68 again 0.2 s); hence the first-solution and listing limit [`MAX_FIRST`] = 50.
 //!
 //! Measured speed against the other strategies is in the comparison report
 //! (`reports/README.md`, regenerated by `cargo bench`).
@@ -131,7 +106,6 @@ const VARIANT: Variant = Variant {
 /// How many tree nodes the search visits between looks at the stop flag.
 const STOP_POLL_MASK: u64 = (1 << 12) - 1;
 
-/// The state of one run of Algorithm X besides the matrix.
 /// What a watched search needs besides the matrix: where its events go, the rows holding a
 /// queen (to name a row for a column's dead end), and each primary row item's row.
 struct Watch<'a> {

@@ -208,11 +208,9 @@ impl Matrix {
 
     /// Runs Algorithm X, handing each solution (one column per row) to `visitor`, until the
     /// tree is exhausted, the visitor breaks, `stop` is raised or `budget` nodes are spent.
-    /// The matrix is restored when the search unwinds, whatever ended it. Every solution holds
-    /// the queens `given` (row, column; on the board, none attacking another): their options
-    /// are chosen first, before the search, as Algorithm X would choose them, and withdrawn
-    /// after it. A given queen is not counted as a node. Its steps go to `observer` when
-    /// `OBSERVED` (see [`DlxSolver`]); the instance without them carries no test for it.
+    /// The matrix is restored when the search unwinds. The `given` queens' options (row,
+    /// column; none attacking another) are chosen first, not counted as nodes, and withdrawn
+    /// after. Its steps go to `observer` when `OBSERVED` (see [`DlxSolver`]).
     pub(crate) fn complete_watched<const OBSERVED: bool>(
         &mut self,
         given: &[(usize, u32)],

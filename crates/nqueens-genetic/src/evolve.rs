@@ -137,14 +137,9 @@ pub(crate) fn evolve_observed(
 
 /// Evolves a population of `n × n` boards until an individual has no attacking pair, `budget`
 /// generations are done, or the stop flag is raised. Returns why it ended, the solution when
-/// found, and what it did.
-///
-/// With `OBSERVED`, the population's best individual is shown to `config`'s observer: its rows
-/// as [`Event::Assigned`] at each start and, after each generation, the rows where a new best
-/// differs; each generation as one [`Event::Moved`] that leaves the board as it is (row 0 to
-/// its own column), before the rows it changed; [`Event::Restarted`] before a new population
-/// (the only event reported without `OBSERVED`, whose instance carries none of the other
-/// calls). The caller reports [`Event::Found`].
+/// found, and what it did. With `OBSERVED`, the best individual is shown to `config`'s
+/// observer as the crate documentation says; without, only [`Event::Restarted`]. The caller
+/// reports [`Event::Found`].
 pub(crate) fn evolve<const OBSERVED: bool>(
     n: usize,
     params: &Params,

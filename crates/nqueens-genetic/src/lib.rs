@@ -13,80 +13,63 @@
 //!   Fig. 4.6; see `tests/aima.rs`).
 //! - **Crossover** (probability 1/2): partially mapped crossover, PMX (Goldberg and Lingle,
 //!   1985): the child keeps one parent's columns in a random segment of rows and the other's
-//!   elsewhere, repairing repeated columns through the segment's mapping, so it stays a
-//!   permutation and most queens keep their row and column from a parent.
+//!   elsewhere, repairing repeated columns through the segment's mapping.
 //! - **Mutation**: swap two random rows' columns, then again with probability 1/2, and so on
-//!   (one swap on average, none in half the children). A child that is a plain copy of its
-//!   parent is not evaluated again.
-//! - **Elitism**: the 2 best go to the next generation unchanged. Generations are replaced
-//!   whole (100 individuals each).
+//!   (one swap on average, none in half the children, which are then not evaluated again).
+//! - **Elitism**: the 2 best go to the next generation unchanged; generations of 100 are
+//!   replaced whole.
 //! - **Restart**: after `1000 + 10 n` generations without a new best, the population is drawn
-//!   anew: by then it has converged on one local minimum that elitism would keep forever.
+//!   anew: it has converged on one local minimum that elitism would keep forever.
 //!
-//! Those are [`Params::for_size`]. They
-//! were chosen by measurement over the bench's ten seeds at n = 200, 500 and 1,000 (and 300
-//! seeds at n = 8 and 30): tournaments of 5 needed fewer evaluations than 3 (n = 500: 199,000
-//! against 307,000, median) and tournaments of 2 five times more; populations of 50, 100 and
-//! 200 made no clear difference; mutating every child exactly once needed six times more
-//! evaluations than the repeated coin (copies of good parents keep the population good);
-//! restarts that keep the best, or come after a fixed 1,000 generations, were slower at
-//! n = 500; order crossover (OX, Davis 1985, which keeps relative order instead of rows) was no
-//! better (n = 30: twice the evaluations, about the same at n = 200 and 500); and crossover
-//! rates of 0.2, 0.5 and 0.8 all did worse than none at all (see below).
+//! Those are [`Params::for_size`], chosen by measurement over the bench's ten seeds at n = 200,
+//! 500 and 1,000 (and 300 seeds at n = 8 and 30): tournaments of 5 needed fewer evaluations
+//! than 3 (n = 500: 199,000 against 307,000, median) and tournaments of 2 five times more;
+//! populations of 50, 100 and 200 made no clear difference; mutating every child exactly once
+//! needed six times more evaluations than the repeated coin; restarts that keep the best, or
+//! after a fixed 1,000 generations, were slower at n = 500; order crossover (OX, Davis 1985)
+//! was no better (n = 30: twice the evaluations, about the same at n = 200 and 500); and
+//! crossover rates of 0.2, 0.5 and 0.8 all did worse than none (see below).
 //!
 //! | variant | what |
 //! |---|---|
 //! | `pmx` (the default) | the GA above |
 //! | `mutation` | the control experiment: the same without crossover (each child is a mutated copy of a tournament winner: an evolution strategy) |
 //!
-//! **What limits it.** Fitness is a sum over all queens, so a child's evaluation costs O(n)
-//! even when it differs from its parent by one swap, and nearly every improvement comes from
-//! a mutation that happens to move an attacked queen to free diagonals: with `k` queens
-//! attacked, about one random swap in n / 2k touches one, so the last conflicts take O(n)
-//! children each, O(n) work apiece. Crossover does not help: `mutation` needs fewer
-//! evaluations than `pmx` (n = 500: 158,000 against 199,000, median of ten seeds; n = 1,000:
-//! 1.2 s against 2.7 s median), because every queen constrains every other, so a segment that
-//! is conflict-free in one parent is not in the child, and the fitness gives no gradient
-//! towards good building blocks. What works is selection with mutation: a population of
-//! stochastic hill climbers that pays O(n) per step where min-conflicts pays O(1) and picks an
-//! attacked queen. Measured with the `timing` example on the 2-core reference machine (the
-//! bench's ten seeds, all solved), `pmx`: n = 64 in 0.008 s median (0.05 s the slowest seed),
-//! n = 200 in 0.09 s (0.75 s), n = 500 in 0.5 s (1.4 s), n = 1,000 in 2.7 s (4.8 s), and
-//! n = 2,000 in 14–30 s (three seeds, on a machine busy with other builds): past the bench's
-//! 10 s budget; `mutation` n = 1,000 in 1.2 s (3.5 s). Min-conflicts does n = 10^6 in
-//! 0.04 s. For the reference run see the report
-//! (`reports/README.md` at the workspace root, series `genetic` and `genetic-mutation`: time,
-//! success rate within the bench's budget, evaluations per solution), and `cargo run
-//! --release --example seeds -- genetic N SEEDS [VARIANT]` (at the workspace root) times seeds
-//! by hand.
+//! **What limits it.** A child's evaluation costs O(n) even when it differs from its parent by
+//! one swap, and nearly every improvement comes from a mutation that happens to move an
+//! attacked queen to free diagonals: with `k` queens attacked, about one random swap in n / 2k
+//! touches one, so the last conflicts take O(n) children each. Crossover does not help:
+//! `mutation` needs fewer evaluations than `pmx` (n = 500: 158,000 against 199,000, median of
+//! ten seeds; n = 1,000: 1.2 s against 2.7 s median), because every queen constrains every
+//! other, so a segment conflict-free in one parent is not in the child. What works is a
+//! population of stochastic hill climbers paying O(n) per step where min-conflicts pays O(1).
+//! Measured with the `timing` example on the 2-core reference machine (the bench's ten seeds,
+//! all solved), `pmx`: n = 64 in 0.008 s median (0.05 s the slowest seed), n = 200 in 0.09 s
+//! (0.75 s), n = 500 in 0.5 s (1.4 s), n = 1,000 in 2.7 s (4.8 s), and n = 2,000 in 14–30 s
+//! (three seeds, on a busy machine): past the bench's 10 s budget; `mutation` n = 1,000 in
+//! 1.2 s (3.5 s). Min-conflicts does n = 10^6 in 0.04 s. For the reference run see the report
+//! (`reports/README.md` at the workspace root, series `genetic` and `genetic-mutation`), and
+//! `cargo run --release --example seeds -- genetic N SEEDS [VARIANT]` times seeds by hand.
 //!
-//! **Statistics** ([`Stats`]): `examined` counts the fitness evaluations (the individuals
-//! examined: the random ones of each start and every child that is not a plain copy of its
-//! parent, whose fitness is known), the GA's unit of work; `moves` counts the generations (one
-//! step of the whole population; `Stats` has no field of that name); `restarts` the restarts;
-//! `peak_bytes` the two populations and the counters.
+//! **Statistics** ([`Stats`]): `examined` counts the fitness evaluations, the GA's unit of
+//! work; `moves` the generations; `restarts` the restarts; `peak_bytes` the two populations and
+//! the counters.
 //!
-//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`](nqueens_core::Event)): the picture is the population's best individual (the first with the fewest
-//! attacking pairs). Its rows are reported as `Assigned` at each start and, after each
-//! generation, the rows where a new best differs from the one shown; each generation is one
-//! `Moved` of row 0 to its own column, which leaves the board as it is but adds up to `moves`
-//! (crossovers and mutations happen in the population, off the picture, and are not
-//! reported); a restart is `Restarted` followed by the new population's best, and the end
-//! `Found`. Without an observer the loop runs an instance compiled without the calls.
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer)): the picture is the
+//! population's best individual (the first with the fewest attacking pairs), `Assigned` row by
+//! row at each start and, after each generation, where a new best differs from the one shown;
+//! each generation is one `Moved` of row 0 to its own column, so the events add up to `moves`;
+//! a restart is `Restarted` followed by the new best, and the end `Found`. Without an observer
+//! the loop runs an instance compiled without the calls.
 //!
-//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with `seed_from_u64`, indices from its
-//! 64-bit outputs by a multiply-shift and probabilities as 64-bit thresholds, so a seed gives
-//! the same solution on every platform. Without a seed one is drawn and reported in
-//! [`FirstRun::seed`].
-//!
-//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the generations over all
-//! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`](nqueens_core::Ended::Budget).
-//! A budget of 0 ends at once that way. The stop flag is polled before every child.
-//!
-//! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
-//! and n = 3 are answered without a solution, [`Ended::Exhausted`](nqueens_core::Ended::Exhausted), from the known fact (OEIS
-//! A000170).
+//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with
+//! `seed_from_u64`, indices by a multiply-shift and probabilities as 64-bit thresholds, so a
+//! seed gives the same solution on every platform; without one, one is drawn and reported in
+//! [`FirstRun::seed`]. [`Config::budget`](nqueens_core::Config::budget) caps the generations
+//! over all restarts (default [`default_budget`]), ending with
+//! [`Ended::Budget`](nqueens_core::Ended::Budget); the stop flag is polled before every child.
+//! It cannot list, count or prove that no solution exists; n = 2 and 3 are answered
+//! [`Ended::Exhausted`](nqueens_core::Ended::Exhausted) from the known fact (OEIS A000170).
 //!
 //! **Cost**: O(n) per child (crossover, mutation, evaluation), 100 children per generation.
 //! **Memory**: two populations of 100 permutations, 800 bytes per queen: 1.6 MB at [`MAX_N`];

@@ -11,13 +11,11 @@
 //! - it selects by tournaments of 5, not in proportion to fitness: [`tournament_odds`]
 //!   gives the chance that each individual of a population wins one.
 
-use nqueens_local::DiagonalCounts;
-
 /// The pairs of queens that attack each other on the board `columns` (the queen of row `r` on
 /// column `columns[r]`, one per row): the pairs on a shared column or diagonal. On a
 /// permutation only diagonals can be shared, and this is the GA's fitness; AIMA's fitness is
-/// `n(n - 1)/2` minus it. `None` if a column is off the board (`columns[r] >= n`), or if the
-/// diagonal counters (16 bytes a row) cannot be allocated.
+/// `n(n - 1)/2` minus it (core's [`attacking_pairs`](nqueens_core::attacking_pairs)). `None`
+/// if a column is off the board (`columns[r] >= n`).
 ///
 /// ```
 /// use nqueens_genetic::attacking_pairs;
@@ -27,23 +25,8 @@ use nqueens_local::DiagonalCounts;
 /// assert_eq!(attacking_pairs(&state), Some(4)); // fitness 28 - 4 = 24
 /// ```
 pub fn attacking_pairs(columns: &[u32]) -> Option<u64> {
-    let n = columns.len();
-    if columns.iter().any(|&c| c as usize >= n) {
-        return None;
-    }
-    if n == 0 {
-        return Some(0);
-    }
-    let mut per_column = vec![0u64; n];
-    for &column in columns {
-        per_column[column as usize] += 1;
-    }
-    let shared_columns: u64 = per_column
-        .iter()
-        .map(|&k| k * k.saturating_sub(1) / 2)
-        .sum();
-    let mut diagonals = DiagonalCounts::new(n)?;
-    Some(shared_columns + diagonals.pairs_of(columns))
+    let on_board = columns.iter().all(|&c| (c as usize) < columns.len());
+    on_board.then(|| nqueens_core::attacking_pairs(columns))
 }
 
 /// The chance that each individual of a population with these attacking `pairs` wins one of
@@ -84,6 +67,7 @@ mod tests {
 
     use super::*;
     use crate::operators::tournament;
+    use nqueens_local::DiagonalCounts;
 
     #[test]
     fn the_odds_are_what_the_tournament_draws() {

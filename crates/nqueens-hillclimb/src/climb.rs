@@ -35,13 +35,9 @@ pub(crate) enum Climb {
 /// Climbs from `board` (already randomized) with `rule`, restarting from a new random state
 /// after every climb that gets stuck, until no pair attacks, `budget` successors are
 /// evaluated, the stop flag is raised, or a climb gets stuck with no restart left of
-/// `restarts` (`None`: no bound), which leaves `board` as it stopped.
-///
-/// With `OBSERVED`, each move is reported as [`Event::Moved`]; a stuck climb as one
-/// [`Event::Conflict`] per move it made (on that move's row: the moves the restart throws
-/// away, `Stats::backtracks`), then [`Event::Restarted`] and the new state's rows as
-/// [`Event::Assigned`] (the last stuck climb of a bounded search, only its conflicts).
-/// Without it, the loop is an instance compiled without those calls.
+/// `restarts` (`None`: no bound), which leaves `board` as it stopped. With `OBSERVED`, the
+/// steps go to `config`'s observer as the crate documentation says (the last stuck climb of a
+/// bounded search, only its conflicts).
 #[inline(never)]
 pub(crate) fn search<const OBSERVED: bool>(
     board: &mut Board,

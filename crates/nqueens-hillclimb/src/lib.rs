@@ -14,16 +14,14 @@
 //!   not block). Counters per column and per diagonal (the latter the local searches' shared
 //!   [`DiagonalCounts`](nqueens_local::DiagonalCounts)) give the change of a move in O(1).
 //!
-//! A climb moves while a successor is better, and stops when it gets **stuck**: in a local
-//! minimum (every successor worse) or on a plateau (the best successor equal). Every stuck
-//! climb is followed by a **random restart** (AIMA's random-restart hill climbing), seeded, so
-//! every variant answers; the single climb stays the unit of the textbook's figures.
+//! A climb moves while a successor is better, and gets **stuck** in a local minimum (every
+//! successor worse) or on a plateau (the best equal). Every stuck climb is followed by a seeded
+//! **random restart** (AIMA's random-restart hill climbing).
 //! [`Config::restarts`](nqueens_core::Config::restarts) bounds the restarts: with 0 the run is
-//! one climb, as the textbook's HILL-CLIMBING (AIMA Figure 4.2) runs it, and a climb that gets
-//! stuck with no restart left ends the run with [`Ended::Budget`] and the board it stopped on
-//! ([`FirstRun::stuck_on`]): at n = 8, `steepest` gets stuck so about 86% of the time (AIMA).
-//! One variant per step rule ([`Config::variant`](nqueens_core::Config::variant), a
-//! [`Rule`]):
+//! one climb, as AIMA's HILL-CLIMBING (Figure 4.2), and a climb stuck with no restart left ends
+//! the run with [`Ended::Budget`] and the board it stopped on ([`FirstRun::stuck_on`]): at
+//! n = 8, `steepest` gets stuck about 86% of the time (AIMA). One variant per step rule
+//! ([`Config::variant`](nqueens_core::Config::variant), a [`Rule`]):
 //!
 //! | variant | step rule |
 //! |---|---|
@@ -31,50 +29,37 @@
 //! | `steepest` | [`Rule::Steepest`]: evaluate every successor, move to a best one (ties at random); stuck at the first plateau or local minimum |
 //! | `first-choice` | [`Rule::FirstChoice`]: draw successors at random until one improves; stuck when n(n - 1) draws in a row find none and no successor improves |
 //!
-//! The restarts, whose expected number is 1/p for a climb that succeeds with probability p,
-//! are what AIMA's random-restart variant adds; here they are in every variant. `sideways`
-//! is the default because plateaus are what stop the others: on larger boards `steepest` and
-//! `first-choice` (which takes only improving moves) get stuck on nearly every climb and run
-//! into their budget, where `sideways` solves in a few climbs (the report's randomized table
-//! has the rates per size).
+//! `sideways` is the default because plateaus stop the others: on larger boards `steepest` and
+//! `first-choice` get stuck on nearly every climb and run into their budget, where `sideways`
+//! solves in a few climbs (the report's randomized table has the rates per size).
 //!
-//! **Statistics** ([`Stats`]), from which a run's seeds give the textbook's figures:
-//! `moves` counts the moves over all climbs (AIMA's *steps*); `restarts` the climbs that got
-//! stuck and restarted; `backtracks` the moves the stuck climbs made (thrown away by their
-//! restarts; `Stats` has no better name), so a solved run's last climb took `moves - backtracks` steps;
-//! `examined` the successors evaluated (the unit of work and of the budget: n(n - 1) per
-//! steepest step, one per first-choice draw); `initial_conflicts` the queens attacked in the
-//! first random state. Over S solved seeds, a climb succeeds with probability
-//! S / (S + Σ restarts), takes Σ (moves - backtracks) / S steps when it succeeds and
-//! Σ backtracks / Σ restarts when it gets stuck. The report's section *The literature,
-//! reproduced* sets these beside AIMA's (`reports/README.md` at the workspace root; the bench
-//! group `literature`).
+//! **Statistics** ([`Stats`]), from which a run's seeds give the textbook's figures: `moves`
+//! counts the moves over all climbs (AIMA's *steps*); `restarts` the stuck climbs; `backtracks`
+//! the moves the stuck climbs made, so a solved run's last climb took `moves - backtracks`
+//! steps; `examined` the successors evaluated (the unit of work and of the budget);
+//! `initial_conflicts` the queens attacked in the first random state. Over S solved seeds, a
+//! climb succeeds with probability S / (S + Σ restarts), takes Σ (moves - backtracks) / S steps
+//! when it succeeds and Σ backtracks / Σ restarts when it gets stuck. The report's section *The
+//! literature, reproduced* sets these beside AIMA's (`reports/README.md` at the workspace root).
 //!
-//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`Event`](nqueens_core::Event)): every row of the random state as `Assigned`, each move as `Moved`; a stuck
-//! climb as one `Conflict` per move it made (one per `backtracks`), then `Restarted` and the
-//! new state's rows as `Assigned`; `Found` at the end. Without an observer the search runs an
-//! instance compiled without the calls.
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer)): every row of the random
+//! state as `Assigned`, each move as `Moved`; a stuck climb as one `Conflict` per move it made,
+//! then `Restarted` and the new state's rows as `Assigned`; `Found` at the end. Without an
+//! observer the search runs an instance compiled without the calls.
 //!
-//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with `seed_from_u64`, indices from its
-//! 64-bit outputs by a multiply-shift, so a seed gives the same run on every platform. Without
-//! a seed one is drawn and reported in [`FirstRun::seed`].
+//! Randomness comes from [`Xoshiro256PlusPlus`](rand::rngs::Xoshiro256PlusPlus) seeded with
+//! `seed_from_u64` and indices by a multiply-shift, so a seed gives the same run on every
+//! platform; without one, one is drawn and reported in [`FirstRun::seed`].
+//! [`Config::budget`](nqueens_core::Config::budget) caps the successors evaluated over all
+//! climbs (default [`default_budget`]), ending with [`Ended::Budget`]; the stop flag is polled
+//! before every steepest step, every 4,096 first-choice draws and every 65,536 rows of a random
+//! state. It cannot list, count or prove that no solution exists; n = 2 and 3 are answered
+//! [`Ended::Exhausted`] from the known fact (OEIS A000170).
 //!
-//! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the successors evaluated
-//! (`examined`) over all climbs (default [`default_budget`]); when the next step would pass it
-//! the run ends with [`Ended::Budget`]. A budget of 0 ends at once that way. The stop flag is
-//! polled before every steepest step, every 4,096 first-choice draws and every 65,536 rows of a
-//! random state.
-//!
-//! **Incomplete**: it cannot list or count, nor prove that no solution exists; n = 2 and 3 are
-//! answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS A000170).
-//!
-//! **Cost**: a steepest step is O(n²) (every successor), a first-choice draw O(1); a random
-//! state has O(n) attacking pairs (in columns and on diagonals alike) and a climb makes O(n)
-//! moves, so a steepest climb is O(n³). It is the textbook's method, not a fast one: `min-conflicts`, which
-//! moves an attacked queen to its best square, is the same idea made to scale. Measured
-//! speeds are in the report (series `hill-climbing` for `sideways`, `hill-climbing-steepest`,
-//! `hill-climbing-first-choice`).
+//! **Cost**: a steepest step is O(n²) (every successor), a first-choice draw O(1); a climb
+//! makes O(n) moves, so a steepest climb is O(n³). It is the textbook's method, not a fast one:
+//! `min-conflicts` is the same idea made to scale. Measured speeds are in the report (series
+//! `hill-climbing`, `hill-climbing-steepest`, `hill-climbing-first-choice`).
 //!
 //! **Memory**: 24 bytes per row (columns, column counters, two diagonal counters); boards
 //! above [`MAX_N`] are refused with a typed [`Error::TooLarge`], and a board whose memory

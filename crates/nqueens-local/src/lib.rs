@@ -1,9 +1,9 @@
 //! # nqueens-local
 //!
-//! What every seeded local search (`min-conflicts`, `annealing`, `genetic`, `hill-climbing`)
-//! does before its first move and after its last ([`seeded`]), the one uniform draw they all make, the fallible allocation of
-//! their boards' counters, and their boards' diagonal bookkeeping ([`DiagonalCounts`], and the
-//! [`PermutationBoard`] of `annealing`), written once.
+//! What the seeded local searches (`min-conflicts`, `annealing`, `genetic`, `hill-climbing`)
+//! share, written once: the frame around a search ([`seeded`]), the uniform draw, the
+//! fallible allocation of counters and the diagonal bookkeeping ([`DiagonalCounts`],
+//! [`PermutationBoard`]).
 
 #![deny(missing_docs)]
 
@@ -20,8 +20,8 @@ pub use board::{DiagonalCounts, PermutationBoard};
 /// equal headings, so theirs make one line.
 pub const TRADEOFF_HEADING: &str = "Local search";
 
-/// `len` zeroed counters (per column or diagonal of a local-search board), or `None` when the
-/// memory cannot be had, so a huge board is refused instead of aborting the process.
+/// `len` zeroed counters, or `None` when the memory cannot be had (a huge board is refused
+/// instead of aborting the process).
 ///
 /// ```
 /// assert_eq!(nqueens_local::zeroed_counters(3), Some(vec![0, 0, 0]));
@@ -33,9 +33,8 @@ pub fn zeroed_counters(len: usize) -> Option<Vec<u32>> {
     Some(counters)
 }
 
-/// A number below `k`, from one uniform 64-bit `word`: the high half of `word · k`
-/// (Lemire's multiply-shift). No division, the same on every platform, and a bias below
-/// `k / 2^64`, far under anything a search could notice.
+/// A number below `k`, from one uniform 64-bit `word`: the high half of `word · k` (Lemire's
+/// multiply-shift), the same on every platform, with a bias below `k / 2^64`.
 ///
 /// ```
 /// use nqueens_local::uniform_below;
@@ -86,10 +85,9 @@ pub enum Searched {
     Stuck(Vec<u32>, Stats),
 }
 
-/// The frame of a seeded local search on `n` queens, around `search`: the start (the
-/// seed, the budget, the sizes answered at once), the generator seeded, then the end as a
-/// [`FirstRun`] with its seed: [`Event::Found`] and the solution validated when `search` found
-/// one.
+/// Runs `search` on `n` queens with a seeded generator and its budget (n = 2 and 3, and a
+/// budget of 0, answered at once), and ends it as a [`FirstRun`] with its seed, reporting
+/// [`Event::Found`] and validating the solution when there is one.
 ///
 /// ```
 /// use nqueens_core::{Config, Ended, Stats};

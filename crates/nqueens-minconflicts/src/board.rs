@@ -137,18 +137,12 @@ impl Board {
         self.pairs = 0;
     }
 
-    /// The scattered start: each row probes the unused columns from a random one.
-    ///
-    /// The columns not yet used are the tail `columns[row..]` of the array (it starts as the
-    /// identity). For each row a random position of that tail is drawn and the tail is probed
-    /// from there, position by position (wrapping around): neighbouring positions mostly hold
-    /// neighbouring columns, whose diagonal bits share cache lines. The first column with both
-    /// diagonals free is swapped to the front of the tail; if `PROBES` positions give none, the
-    /// least attacked probe is taken and the row becomes a suspect. (Probing from the front of
-    /// a shuffled tail instead reads memory in order, but the rejected columns pile up at the
-    /// front and leave some 60 times more conflicts.)
-    ///
-    /// Returns `false` if the stop flag was raised.
+    /// The scattered start: each row probes the unused columns, the tail `columns[row..]`,
+    /// from a random position on (neighbouring positions mostly hold neighbouring columns, whose
+    /// diagonal bits share cache lines); the first with both diagonals free is swapped to the
+    /// front of the tail, else, after `PROBES`, the least attacked and the row is a suspect.
+    /// (Probing a shuffled tail from its front piles the rejected columns up there: some 60
+    /// times more conflicts.) Returns `false` if the stop flag was raised.
     fn start_scattered(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,
@@ -215,11 +209,8 @@ impl Board {
         true
     }
 
-    /// The change in attacking pairs if the queens of rows `i` and `j` swapped columns.
-    ///
-    /// Per direction, the two diagonals left and the two entered never coincide (that would
-    /// need `i = j` or equal columns), but the two left may be one diagonal, and so may the two
-    /// entered; those cases remove or add a pair between the moving queens themselves.
+    /// The change in attacking pairs if the queens of rows `i` and `j` swapped columns (the
+    /// cases as in [`DiagonalCounts::swap_delta`](nqueens_local::DiagonalCounts::swap_delta)).
     #[inline]
     fn swap_delta(&self, i: usize, j: usize) -> i64 {
         let (a, b) = (self.columns[i] as usize, self.columns[j] as usize);
@@ -265,10 +256,8 @@ impl Board {
     }
 
     /// Draws all `PARTNERS` swap partners of the queen of row `i` at once into `drawn`, and
-    /// prefetches what their swap deltas will read: on a banded board the partners' columns
-    /// and diagonal words are all over a memory far larger than the caches, and the misses of
-    /// 64 partners overlap instead of coming one after the other. (Scattered boards draw
-    /// their partners one at a time, as the search first found them.)
+    /// prefetches what their swap deltas will read, so that on a banded board their cache
+    /// misses overlap. (Scattered boards draw their partners one at a time.)
     fn draw_partners(&self, rng: &mut Xoshiro256PlusPlus, i: usize, drawn: &mut [u32; PARTNERS]) {
         let a = self.columns[i] as usize;
         for slot in drawn.iter_mut() {
@@ -337,21 +326,10 @@ impl Repairable for Board {
         on_crowded - on_both
     }
 
-    /// Repairs until no queen is attacked, at most `allowance` moves. A move takes a random
-    /// suspect that is attacked, samples `PARTNERS` random rows and swaps with the partner that
-    /// leaves the fewest attacking pairs (ties at random), stopping the sample early at a swap
-    /// that frees the queen without attacking anyone; a swap that would add pairs is not made.
-    /// Restarting is the caller's business: the repair also ends after `stall` moves in a row
-    /// without lowering the pair count.
-    ///
-    /// Returns the moves made and why it ended: [`Ended::Satisfied`] when the board is solved,
-    /// [`Ended::Budget`] when the allowance ran out or the repair stalled, and
-    /// [`Ended::Interrupted`] when `config`'s stop flag was raised.
-    ///
-    /// With `OBSERVED`, each move is reported to `config`'s observer: [`Event::Swapped`] for a
-    /// swap made, and [`Event::Moved`] from the queen's column to that same column for a move
-    /// that found no swap worth making (the queen stays; the move still counts). The
-    /// unobserved instance is separate code and carries no test for it.
+    /// The repair ([`Repairable::repair`]): a move takes a random attacked suspect, samples
+    /// `PARTNERS` random rows and swaps with the partner that leaves the fewest attacking pairs
+    /// (ties at random), stopping the sample early at a swap that frees the queen without
+    /// attacking anyone; a swap that would add pairs is not made.
     fn repair<const OBSERVED: bool>(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,

@@ -160,11 +160,7 @@ impl Repairable for Board {
         (0..self.n).filter(|&row| self.attackers(row) > 0).count() as u64
     }
 
-    /// Repairs until no pair is left (`Satisfied`), `allowance` moves are spent or `stall`
-    /// moves pass without a new low (`Budget`), or `config`'s stop flag is raised
-    /// (`Interrupted`). With `OBSERVED`, each move is reported as the main board's repair
-    /// reports it: [`Event::Swapped`], or [`Event::Moved`] to the same column when no swap is
-    /// made.
+    /// The repair ([`Repairable::repair`]), as the main board's on the free rows.
     fn repair<const OBSERVED: bool>(
         &mut self,
         rng: &mut Xoshiro256PlusPlus,

@@ -4,84 +4,67 @@
 //! of a large board, after Sosic and Gu's QS4 (1991): a greedy start that leaves only a few
 //! queens in conflict, then a repair that swaps those queens away.
 //!
-//! - **Board**: a permutation (`columns[row]`), so rows and columns never clash and only
-//!   diagonals are counted, as attacking pairs. The counts of the `2n - 1` diagonals per
-//!   direction are kept as occupancy bits plus a short list of the few diagonals holding two or
-//!   more queens: n/4 bytes per direction, cache-resident far beyond where `u32` counters spill
-//!   to main memory. The change in pairs of swapping two queens' columns is computed in O(1)
-//!   from eight counts, and a swap updates them in O(1).
+//! - **Board**: a permutation (`columns[row]`), so only diagonals are counted, as attacking
+//!   pairs. The diagonal counts are occupancy bits plus a short list of the few diagonals
+//!   holding two or more queens: n/4 bytes per direction, cache-resident far beyond where
+//!   `u32` counters spill to main memory. A swap's change in pairs is computed in O(1) from
+//!   eight counts, and a swap updates them in O(1).
 //! - **Start** (after Sosic and Gu's conflict-minimizing start): rows in order; each takes a
 //!   still-unused column whose two diagonals are empty, found by probing unused columns from a
-//!   random one (at most 64 probes, else the least attacked probe). Where the probes begin
-//!   depends on the size:
+//!   random one (at most 64 probes, else the least attacked probe). Where the probes begin:
 //!   - *scattered* (n < 2^20): anywhere among the unused columns. Expected O(n) time; its
 //!     random probes are cache misses once the board outgrows the caches.
 //!   - *banded* (n ≥ 2^20): a random column of the window `t .. t + 16` after the target
 //!     `t = 2r mod n`, the family behind the explicit solutions (Hoffman, Loessi and Moore
-//!     1969; Bernhardsson 1991), which the greedy choice bends where it clashes. A row's
-//!     column and its two diagonals then move through their bit arrays in order, so the start
-//!     reads memory in a few sequential streams, and so does the validator afterwards. The
-//!     randomness is local (a jitter of 16 columns per row; the module `board::banded` says
-//!     why there is no random shift), but every seed gives its own start and its own solution.
-//!
-//!   Either start leaves a vanishing fraction of the queens in conflict (see **Cost**).
+//!     1969; Bernhardsson 1991), bent where it clashes, so the start and the validator read
+//!     memory in a few sequential streams. The jitter of 16 columns per row gives every seed
+//!     its own start and solution (the module `board::banded` says why there is no random
+//!     shift).
 //! - **Repair**: pick a random attacked queen, sample 64 random swap partners, make the swap
 //!   that leaves the fewest attacking pairs (ties at random, never one that adds pairs), until
-//!   no queen is attacked. After a long run of moves without progress it starts over from a new
-//!   random start. On boards with the banded start, a move draws its 64 partners at once and
-//!   prefetches their memory, so that their cache misses overlap.
+//!   no queen is attacked; after a long run of moves without progress, start over. On boards
+//!   with the banded start, a move draws its 64 partners at once and prefetches their memory.
 //!
 //! Randomness comes from [`Xoshiro256PlusPlus`] seeded with `seed_from_u64`, and indices from
 //! its 64-bit outputs by a multiply-shift, so a seed gives the same solution on every platform.
 //! Without a seed one is drawn and reported in [`FirstRun::seed`].
 //!
-//! **Events** (to [`Config::observer`](nqueens_core::Config::observer), following the contract
-//! of [`nqueens_core::Event`]): every row of each start as
-//! [`Assigned`](nqueens_core::Event::Assigned) (given queens excepted: they are on the board
-//! from the outset), each repair move as [`Swapped`](nqueens_core::Event::Swapped), each
-//! restart as [`Restarted`](nqueens_core::Event::Restarted) followed by the new start's rows,
-//! and [`Found`](nqueens_core::Event::Found) at the end. A move whose 64 sampled partners would
-//! all add attacking pairs makes no swap but still counts (it is the budget's unit, and the
-//! stall's): it is reported as [`Moved`](nqueens_core::Event::Moved) from the queen's column to
-//! that same column, so the events' moves add up to `Stats::moves`. Without an observer the
-//! search runs an instance compiled without the calls.
+//! **Events** (to [`Config::observer`](nqueens_core::Config::observer)): every row of each
+//! start as [`Assigned`](nqueens_core::Event::Assigned) (given queens excepted), each repair
+//! move as [`Swapped`](nqueens_core::Event::Swapped), each restart as
+//! [`Restarted`](nqueens_core::Event::Restarted) followed by the new start's rows, and
+//! [`Found`](nqueens_core::Event::Found) at the end. A move whose 64 partners would all add
+//! pairs makes no swap but still counts (the budget's unit): it is reported as
+//! [`Moved`](nqueens_core::Event::Moved) to the queen's own column, so the events' moves add
+//! up to `Stats::moves`. Without an observer the search runs an instance compiled without the
+//! calls.
 //!
 //! **Bounded**: [`Config::budget`](nqueens_core::Config::budget) caps the repair moves over all
-//! restarts (default [`default_budget`]); when it runs out the run ends with [`Ended::Budget`].
-//! A budget of 0 ends at once that way. The greedy start is not a move, but a restart happens
-//! only after a stall of moves as long as a start's own work, so the total time stays within a
-//! constant factor of the budget.
-//!
-//! **Given queens** (N-Queens completion, [`Job::given`]): the given queens are fixed and never
-//! moved; the free rows hold a permutation of the free columns, and moves swap two free rows
-//! (the `completion` module, on plain diagonal counts). It then finds completions, but still
-//! cannot prove that none exists: on given queens without a completion it runs until its
-//! budget is spent and ends with [`Ended::Budget`], never [`Ended::Exhausted`].
-//!
-//! **Incomplete**: it cannot list or count, and it cannot prove that no solution exists; n = 2
-//! and n = 3 are answered without a solution, [`Ended::Exhausted`], from the known fact (OEIS
-//! A000170).
+//! restarts (default [`default_budget`]), ending with [`Ended::Budget`]. A restart comes only
+//! after a stall as long as a start's own work, so the time stays within a constant factor of
+//! the budget. **Given queens** ([`Job::given`]) are fixed; the free rows hold a permutation of
+//! the free columns and moves swap two free rows (the `completion` module, on plain diagonal
+//! counts): it finds completions but cannot prove that none exists ([`Ended::Budget`], never
+//! [`Ended::Exhausted`]). It cannot list or count; n = 2 and 3 are answered
+//! [`Ended::Exhausted`] from the known fact (OEIS A000170).
 //!
 //! **Cost**: the start is expected O(n) time, a repair move O(1) (64 sampled partners, eight
 //! counts each). The start leaves few queens in conflict (scattered: about 30 at n = 10^6;
 //! banded: a few dozen at n = 10^7 and 10^8), so the moves grow far slower than n and the
-//! start usually dominates. The banded start's board is tightly packed, though (nearly every
-//! falling diagonal a middle row can reach is taken), so its last conflicts can take tens of
-//! thousands of moves on some seeds. The scattered start's random probes leave the caches as n grows (it
-//! prefetches the lines of the rows ahead so that their misses overlap: the `prefetch`
-//! module says what that buys), which is why large boards take the banded one, whose time
-//! grows as n. Sosic and Gu's QS4 reported 3 million queens in under a minute on 1991
-//! hardware; for this crate's times on the reference machine see the reference report
-//! (`reports/README.md` at the workspace root, series `min-conflicts`), and `cargo run
-//! --release --example seeds -- min-conflicts N SEEDS` (at the workspace root) times seeds by
-//! hand.
+//! start usually dominates, though the banded start's tightly packed board can take tens of
+//! thousands of moves for its last conflicts on some seeds. The scattered start's random
+//! probes leave the caches as n grows (the `prefetch` module says what prefetching buys),
+//! which is why large boards take the banded one, whose time grows as n. Sosic and Gu's QS4
+//! reported 3 million queens in under a minute on 1991 hardware; for this crate's times on the
+//! reference machine see the reference report (`reports/README.md` at the workspace root,
+//! series `min-conflicts`), and `cargo run --release --example seeds -- min-conflicts N SEEDS`
+//! times seeds by hand.
 //!
 //! **Memory**: 4 bytes per queen for the columns (the returned solution), 0.625 for the
-//! diagonal bits and the suspect marks, 0.125 more for the banded start's used-column bits,
-//! a few kilobytes besides; the validator of `Solution::from_columns` then adds about 5 bits
-//! per queen after the bits are freed. So about 4.75 bytes per queen at the peak: n = 10^8
-//! takes about 475 MB, n = 10^9 about 4.75 GB. Boards above [`MAX_N`] are refused with a
-//! typed [`Error::TooLarge`].
+//! diagonal bits and the suspect marks, 0.125 more for the banded start's used-column bits;
+//! the validator of `Solution::from_columns` then adds about 5 bits per queen after the bits
+//! are freed. So about 4.75 bytes per queen at the peak: n = 10^8 takes about 475 MB, n = 10^9
+//! about 4.75 GB. Boards above [`MAX_N`] are refused with a typed [`Error::TooLarge`].
 //!
 //! ```
 //! use nqueens_core::{Config, Ended, Solver};

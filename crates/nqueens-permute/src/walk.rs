@@ -15,7 +15,7 @@
 
 use std::ops::ControlFlow;
 
-use nqueens_core::{Ended, Event, Observer, StopFlag};
+use nqueens_core::{Ended, Event, Observer, StopFlag, validate};
 
 /// Largest board the walk is built for; its diagonal masks fit a `u32` up to 16 rows.
 pub(crate) const MAX_N: usize = 15;
@@ -222,7 +222,8 @@ where
                 column: column as usize,
             });
         }
-        if shares_no_diagonal(&columns) {
+        // A permutation is a solution when no two queens share a diagonal.
+        if validate(&columns).is_ok() {
             steps.observe(Event::Found);
             if on_solution(&columns).is_break() {
                 return Some((examined, Ended::Satisfied));
@@ -248,17 +249,4 @@ where
         columns[at + 1..].reverse();
         pivot = at;
     }
-}
-
-/// Whether no two queens of the permutation `columns` share a diagonal.
-fn shares_no_diagonal(columns: &[u32]) -> bool {
-    let n = columns.len();
-    let (mut rising, mut falling) = (0u32, 0u32);
-    columns.iter().enumerate().all(|(row, &column)| {
-        let up = 1u32 << (row + column as usize);
-        let down = 1u32 << (row + n - 1 - column as usize);
-        let free = (rising & up) | (falling & down) == 0;
-        (rising, falling) = (rising | up, falling | down);
-        free
-    })
 }

@@ -69,12 +69,10 @@ impl Groups {
     }
 
     /// Sorts `keys` by group and writes where each group starts, and after the last, its
-    /// end; returns the sorted keys, in `keys` or in `spare`. One pass per grouping bit,
-    /// each splitting every group so far in two, from both ends of its place in the other
-    /// buffer, without a branch on the keys. (A counting sort took about what the grouping
-    /// saved at n = 18: its counters are loaded and stored for key after key, each waiting
-    /// for the last store to the same counter.) `None` when memory for `spare` cannot be
-    /// had.
+    /// end; returns the sorted keys, in `keys` or in `spare` (`None` when memory for `spare`
+    /// cannot be had). One branch-free pass per grouping bit splits every group in two; a
+    /// counting sort cost about what the grouping saved at n = 18 (each counter waits for
+    /// its last store).
     pub fn sort<'a>(
         &self,
         keys: &'a mut [u64],

@@ -30,15 +30,13 @@ impl Scratch {
 /// How many pairs (`w` of `west`, `e` of `east`) share no bit (`w & e == 0`), for keys of at
 /// most `bits` bits; `None` when `stop` was raised.
 ///
-/// A quadratic loop would test every pair. Instead the keys of the shorter list are taken 256
-/// at a time (512 in the AVX2 kernel, 1,024 in the AVX-512 one) and turned on their side: for each key bit, a 256-bit
-/// lane set says which of the 256 keys have it (bit slicing). The keys of that chunk that
-/// clash with a key `k` of the other list are then the OR of the lanes of `k`'s bits, and the
-/// number that fit is the zeros of that OR. To take a whole byte of `k` at once, each chunk
-/// first tabulates the OR for all 256 values of each key byte (the "four Russians" trick), so
-/// a key costs one 32-byte lookup per key byte per 256 keys of the other list (the tables of
-/// a 4-byte key fill 32 KiB, a core's first-level cache; 64 KiB with 512 keys, in the
-/// second-level cache). The other list is read in blocks that stay in the second-level cache.
+/// The keys of the shorter list are taken 256 at a time (512 in the AVX2 kernel, 1,024 in the
+/// AVX-512 one) and bit-sliced: per key bit, a 256-bit lane says which keys have it. The keys
+/// clashing with a key `k` of the other list are the OR of the lanes of `k`'s bits, and those
+/// that fit its zeros. Each chunk tabulates that OR for all 256 values of each key byte (the
+/// "four Russians" trick), so a key costs one 32-byte lookup per key byte per chunk (a 4-byte
+/// key's tables fill 32 KiB, the first-level cache); the other list is read in blocks that
+/// stay in the second-level cache.
 pub(crate) fn count_disjoint(
     west: &mut [u64],
     east: &mut [u64],

@@ -10,16 +10,14 @@
 //! (`n / 2` each). For odd `n` the south half gets the extra row, and the middle column
 //! belongs to neither half: its queen is placed first, in one of the south rows.
 //!
-//! 1. **Subproblems.** Every solution puts `east = n / 2` queens in the east columns; the
-//!    rows that hold them, the *east rows*, are a set of `east` rows, and each set (for odd
-//!    `n`, each set with each row of the middle queen) is one independent subproblem
-//!    (the count's [`Subproblems`]). The north-south flip maps the solutions of one set onto those of its
-//!    flipped set and the east-west mirror onto those of the complementary set, so only the
-//!    smallest set of each class is counted, times the class size: 3,218 sets of the 12,870
-//!    at n = 16. For odd `n`, placing the middle column's queen first is what lets the mirror
-//!    apply (it keeps that column in place); a middle queen in a north row is counted as the
-//!    flip of one in a south row. The queen's two diagonals are ruled out of the halves'
-//!    keys as they are joined (step 3).
+//! 1. **Subproblems.** Every solution puts `east = n / 2` queens in the east columns; each
+//!    set of rows holding them, the *east rows* (for odd `n`, with each row of the middle
+//!    queen), is one independent subproblem ([`Subproblems`]). The north-south flip and the
+//!    east-west mirror map the solutions of one set onto those of its flipped and its
+//!    complementary set, so only the smallest set of each class is counted, times the class
+//!    size: 3,218 sets of the 12,870 at n = 16. For odd `n`, the middle queen placed first
+//!    keeps the mirror (a north middle queen is the flip of a south one); its diagonals are
+//!    ruled out of the halves' keys as they are joined (step 3).
 //! 2. **Quadrant tables.** For a set of rows of one half and one half of the columns, the
 //!    table holds every placement of one queen per row in distinct columns with no shared
 //!    diagonal, sorted by column set, as two bitmasks: the diagonals the other quadrant of
@@ -38,11 +36,10 @@
 //!    it), with the OR of the slices tabulated for every value of each key byte: a key of the
 //!    other side then costs one lookup per key byte per 256 keys, and the zeros of the OR are
 //!    the keys that fit. Long key lists (n ≥ 18) are first grouped by a few key bits that
-//!    many keys of both sides have: a group never meets the groups of the other side that
-//!    share one of its bits (every such pair clashes), which leaves about 3/4 of the pairs
-//!    per bit. The join's code is picked for the CPU when the count starts
-//!    ([`JoinKernel`]: AVX-512 or AVX2 where the CPU has it, portable code otherwise), so a portable
-//!    build (`cargo install`) still runs the wide instructions.
+//!    many keys of both sides have: a group never meets the other side's groups sharing one
+//!    of its bits, which leaves about 3/4 of the pairs per bit. The join's code is picked for
+//!    the CPU at run time ([`JoinKernel`]: AVX-512, AVX2 or portable), so a portable build
+//!    still runs the wide instructions.
 //!
 //! Opposite quadrants interact through one diagonal direction only (north-west and
 //! south-east share no sum diagonal, north-east and south-west no difference diagonal),
@@ -56,29 +53,23 @@
 //!
 //! ## Cost
 //!
-//! Time: the tables are small (the walk of quarter-boards); the joins dominate. The west and
-//! east halves of a subproblem have about `K` placements each (1,200 on average at n = 16,
-//! growing about 7× per 2 units of `n`), and the west-east join costs about `K² / 256`
-//! lookups per key byte, so time grows like the square of the half-board counts, summed
-//! over `C(n, n/2) / 4` subproblems. Measured speed, against `symmetry` and the C yardstick,
-//! is in the reference report (`reports/README.md`), not copied here.
+//! Time: the joins dominate. The west and east halves of a subproblem have about `K`
+//! placements each (1,200 on average at n = 16, growing about 7× per 2 units of `n`), and the
+//! west-east join costs about `K² / 256` lookups per key byte, summed over `C(n, n/2) / 4`
+//! subproblems. Measured speed, against `symmetry` and the C yardstick, is in the reference
+//! report (`reports/README.md`).
 //!
 //! Memory: the quadrant tables (16 bytes per placement) plus, per thread, the keys of one
-//! subproblem, growing about 7× per 2 units of `n` (the peak at n = 16 and that growth are in
-//! the project README, checked against `count --json` by `crates/nqueens-cli/tests/readme.rs`;
-//! the report's memory chart has every size the bench measured). Before a count, the memory is estimated
-//! (first an instant bound from the tables' shapes, then, if that bound is over the limit, an
-//! exact count of the tables by walking them, and a bound on each thread's keys from the
-//! tables' sizes per column set) and a count over the limit is refused with
-//! [`Error::MemoryLimit`] giving the estimate. A limit below the tables' fixed part (the
-//! starts of their runs: 64 MiB at n = 22, 4 GiB at n = 28) is refused at once; above it, the
-//! walk costs about as much as building the tables up to the limit (measured: about 3 s of one
-//! core with a limit of 3G at n = 22 to 25). The limit is
-//! [`Config::memory_limit`](nqueens_core::Config::memory_limit) (the CLI's `--memory-limit`), 4 GiB by default. The peak the tables actually held is reported in
-//! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes).
-//!
-//! Small boards: the method works for every `n ≥ 1` (for n = 1 the west half is empty), so
-//! nothing falls back. It counts up to n = 28 (the `u64` bound), memory permitting.
+//! subproblem, growing about 7× per 2 units of `n` (the project README's figures are checked
+//! by `crates/nqueens-cli/tests/readme.rs`; the report's memory chart has every measured size).
+//! Before a count the memory is estimated (an instant bound from the tables' shapes, then, if
+//! that is over the limit, the tables counted exactly by walking them, about 3 s of one core
+//! with a limit of 3G at n = 22 to 25), and a count over
+//! [`Config::memory_limit`](nqueens_core::Config::memory_limit) (4 GiB by default) is refused
+//! with [`Error::MemoryLimit`] giving the estimate; a limit below the tables' fixed part (64
+//! MiB at n = 22, 4 GiB at n = 28) at once. The peak held is
+//! [`Stats::peak_bytes`](nqueens_core::Stats::peak_bytes). The method works for every `n ≥ 1`,
+//! up to n = 28 (the `u64` bound), memory permitting.
 //!
 //! ```
 //! use nqueens_core::{Config, Error, Solver};
@@ -93,9 +84,8 @@
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 //!
-//! Its count is resumable: [`Solver::plan`](nqueens_core::Solver::plan) gives its
-//! [`Subproblems`] (one per class of east-row sets, in a fixed order), so `--checkpoint`,
-//! `--shard` and `nqueens merge` work for it as for `symmetry`:
+//! Its count is resumable ([`Solver::plan`](nqueens_core::Solver::plan), one subproblem per
+//! class of east-row sets, in a fixed order):
 //!
 //! ```
 //! use nqueens_core::{Config, Solver};
@@ -111,10 +101,8 @@
 //! # Ok::<(), nqueens_core::Error>(())
 //! ```
 //!
-//! When a table's memory cannot be had at run time although the estimate fitted the limit
-//! (other programs took the rest: `try_reserve` fails), the count ends with
-//! [`Error::OutOfMemory`], never a wrong count; the subproblems finished before are kept by
-//! a checkpoint.
+//! A table whose memory cannot be had at run time although the estimate fitted ends the count
+//! with [`Error::OutOfMemory`], never a wrong count.
 
 #![deny(missing_docs)]
 
@@ -156,11 +144,9 @@ impl QuadrantsSolver {
     pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
     /// The bytes a count of the `n × n` board on `threads` threads may hold, at most: the
-    /// quadrant tables, shared by the threads, and per thread the half-board keys of one
-    /// subproblem. With `exact`, the tables are counted by walking them (about as long as
-    /// building them: seconds at n = 22), and the keys bounded from the tables' sizes per
-    /// column set (in the same walk); without, both are bounded from their shapes alone
-    /// (instant, and loose).
+    /// shared quadrant tables and per thread the half-board keys of one subproblem. With
+    /// `exact`, counted by walking the tables (seconds at n = 22); without, bounded from their
+    /// shapes alone (instant, and loose).
     pub fn memory_estimate(n: usize, threads: usize, exact: bool) -> Result<u64, Error> {
         Ok(estimate(&Plan::new(n)?, threads, exact))
     }
@@ -174,6 +160,11 @@ fn estimate(plan: &Plan, threads: usize, exact: bool) -> u64 {
     } else {
         (plan.table_bytes_bound(), plan.keys_bound_from_shapes())
     };
+    total(tables, keys, threads)
+}
+
+/// The tables plus `threads` times the keys of one subproblem, saturating.
+fn total(tables: u64, keys: u64, threads: usize) -> u64 {
     tables.saturating_add((threads as u64).saturating_mul(keys))
 }
 
@@ -284,25 +275,27 @@ impl Strategy for QuadrantsSolver {
         let (n, config) = (job.n(), job.config());
         let limit = config.memory_limit.unwrap_or(Self::DEFAULT_MEMORY_LIMIT);
         let threads = config.thread_count();
+        let refuse = |tables, keys| Error::MemoryLimit {
+            strategy: NAME,
+            n,
+            needed: Needed::Tables {
+                tables,
+                keys_per_thread: Bytes(keys),
+                threads,
+            },
+            limit: Bytes(limit),
+        };
         // Below the tables' fixed part the count is refused at once, without the walk (or even
         // the plan, whose classes take a second to list at n = 28).
         let floor = (1..=MAX_MASK_N)
             .contains(&n)
             .then(|| Board::new(n).table_bytes_floor());
         if let Some(floor) = floor.filter(|&floor| floor > limit) {
-            return Err(Error::MemoryLimit {
-                strategy: NAME,
-                n,
-                needed: Needed::Tables {
-                    tables: Estimate::Between {
-                        at_least: Bytes(floor),
-                        at_most: Bytes(Board::new(n).table_bytes_bound()),
-                    },
-                    keys_per_thread: Bytes(0),
-                    threads,
-                },
-                limit: Bytes(limit),
-            });
+            let tables = Estimate::Between {
+                at_least: Bytes(floor),
+                at_most: Bytes(Board::new(n).table_bytes_bound()),
+            };
+            return Err(refuse(tables, 0));
         }
         // The instant bound admits most sizes; above the limit, the tables are counted exactly,
         // but only until their sum passes the limit (or a stop is raised: the run then ends
@@ -316,10 +309,7 @@ impl Strategy for QuadrantsSolver {
         let fits = match plan.memory_within(limit, &config.stop) {
             Some(memory) => {
                 keys = Some(memory.keys);
-                memory
-                    .tables
-                    .saturating_add((threads as u64).saturating_mul(memory.keys))
-                    <= limit
+                total(memory.tables, memory.keys, threads) <= limit
             }
             None => config.stop.is_stopped(),
         };
@@ -333,16 +323,10 @@ impl Strategy for QuadrantsSolver {
                 None
             }
             .unwrap_or_else(|| Estimate::AtMost(Bytes(plan.table_bytes_bound())));
-            return Err(Error::MemoryLimit {
-                strategy: NAME,
-                n,
-                needed: Needed::Tables {
-                    tables,
-                    keys_per_thread: Bytes(keys.unwrap_or_else(|| plan.keys_bound_from_shapes())),
-                    threads,
-                },
-                limit: Bytes(limit),
-            });
+            return Err(refuse(
+                tables,
+                keys.unwrap_or_else(|| plan.keys_bound_from_shapes()),
+            ));
         }
         Ok(())
     }

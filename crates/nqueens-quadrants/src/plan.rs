@@ -28,19 +28,9 @@ enum Quarter {
     SouthEast,
 }
 
-/// The subproblems of counting the `n × n` board, and the quadrant tables they share.
-///
-/// A subproblem is a set of *east rows*: the rows whose queen stands in the east half of the
-/// columns (as many as the east half has columns; the other rows put theirs in the west), and
-/// for odd `n` the row of the middle column's queen. The sets are listed up to the board's
-/// symmetries that map such a set onto another (the north-south flip, and the east-west
-/// mirror, which swaps the set with its complement), each with the size of its class as
-/// weight, in a fixed order, so that index `i` means the same work in every process and on
-/// every machine.
-///
-/// The quadrant tables (every placement of queens on a set of rows of one quarter) depend on
-/// one quarter's rows only, so many subproblems share each; they are built once, when a
-/// subproblem first needs them, and kept for the plan's life.
+/// The subproblems of counting the `n × n` board (one per class of east-row sets, weighted by
+/// the class size, in a fixed order so that index `i` means the same work everywhere), and the
+/// quadrant tables they share, built on first use and kept for the plan's life.
 #[derive(Debug)]
 pub(crate) struct Plan {
     board: Board,
@@ -122,6 +112,17 @@ impl Plan {
         (self.index(quarter, rows), board_rows, first_column, width)
     }
 
+    /// The quarters, north-west, north-east, south-west, south-east, with their half's rows.
+    fn quarters(&self) -> [(Quarter, usize); 4] {
+        let b = &self.board;
+        [
+            (Quarter::NorthWest, b.north),
+            (Quarter::NorthEast, b.north),
+            (Quarter::SouthWest, b.south()),
+            (Quarter::SouthEast, b.south()),
+        ]
+    }
+
     /// Where the table of `quarter` for the half-rows `rows` lives in `tables`.
     fn index(&self, quarter: Quarter, rows: u64) -> usize {
         let b = &self.board;
@@ -165,15 +166,7 @@ impl Plan {
         let mut tables = 0u64;
         // North-west, north-east, south-west, south-east.
         let mut largest: [LargestRuns; 4] = Default::default();
-        for ((quarter, half_rows), largest) in [
-            (Quarter::NorthWest, b.north),
-            (Quarter::NorthEast, b.north),
-            (Quarter::SouthWest, b.south()),
-            (Quarter::SouthEast, b.south()),
-        ]
-        .into_iter()
-        .zip(&mut largest)
-        {
+        for ((quarter, half_rows), largest) in self.quarters().into_iter().zip(&mut largest) {
             largest.resize(half_rows + 1, Vec::new());
             for rows in 0..1u64 << half_rows {
                 if stop.is_stopped() {
@@ -209,12 +202,7 @@ impl Plan {
         const SAMPLE: u64 = 4;
         let b = &self.board;
         let mut total = 0f64;
-        for (quarter, half_rows) in [
-            (Quarter::NorthWest, b.north),
-            (Quarter::NorthEast, b.north),
-            (Quarter::SouthWest, b.south()),
-            (Quarter::SouthEast, b.south()),
-        ] {
+        for (quarter, half_rows) in self.quarters() {
             let sets = 1u64 << half_rows;
             // How many sets have each number of rows, and the sample's sizes.
             let mut with_rows = vec![0u64; half_rows + 1];

@@ -116,11 +116,9 @@ pub(crate) const CLAUSE_BYTES: u64 = 192;
 /// See [`CLAUSE_BYTES`].
 pub(crate) const VARIABLE_BYTES: u64 = 384;
 
-/// The memory the solver is estimated to take on the formula of `n` with `amo`, counted by
-/// encoding it into nowhere (as long as encoding it, without the memory).
+/// The memory the solver is estimated to take on the formula of `n` with `amo`.
 pub(crate) fn estimated_bytes(n: usize, amo: AtMostOne) -> Result<u64, Error> {
-    let formula = encode_lines(n, amo, &mut ClauseCount::default(), &StopFlag::new())?;
-    let formula = formula.unwrap_or_default();
+    let formula = encode(n, amo)?;
     Ok(formula.clauses * CLAUSE_BYTES + formula.variables * VARIABLE_BYTES)
 }
 
@@ -154,8 +152,8 @@ pub(crate) const SOLVER_BASE_BYTES: [u64; 2] = [4 << 20, 96 << 20];
 
 /// Ends the run with [`Error::OutOfMemory`] before any encoding when the address space left
 /// under a `ulimit -v` ([`room::address_space_room`]) cannot hold what the solver is estimated
-/// to take ([`estimated_bytes`] and [`SOLVER_BASE_BYTES`]). CaDiCaL allocates without asking, and a failure inside it aborts the
-/// process, so the room is checked first; without a limit nothing is checked.
+/// to take ([`estimated_bytes`] and [`SOLVER_BASE_BYTES`]), since a failed allocation inside
+/// CaDiCaL aborts the process; without a limit nothing is checked.
 pub(crate) fn check_room(n: usize, amo: AtMostOne) -> Result<(), Error> {
     let Some(room) = room::address_space_room() else {
         return Ok(());
@@ -228,10 +226,9 @@ pub(crate) fn encode_lines<S: CollectClauses>(
     }))
 }
 
-/// The size of the formula for the `n × n` board with the at-most-one encoding `amo`, without
-/// solving it.
+/// The size of the formula for the `n × n` board with the at-most-one encoding `amo`, counted
+/// by encoding it into nowhere (as long as encoding it, without the memory).
 pub fn encode(n: usize, amo: AtMostOne) -> Result<Formula, Error> {
-    let mut solver = cadical::Solver::new();
-    let formula = encode_into(n, amo, &mut solver, &StopFlag::new())?;
+    let formula = encode_lines(n, amo, &mut ClauseCount::default(), &StopFlag::new())?;
     Ok(formula.unwrap_or_default())
 }

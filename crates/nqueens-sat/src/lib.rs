@@ -7,15 +7,10 @@
 //!
 //! ## The encoding
 //!
-//! One Boolean variable `q(r, c)` per square says that a queen stands on it (variables
-//! `1 ..= n²` in DIMACS numbering, row-major). The constraints are
-//!
-//! - **exactly one** queen in each row and in each column: a clause `q(r, 0) ∨ … ∨ q(r, n-1)`
-//!   (at least one) and an at-most-one constraint;
-//! - **at most one** queen on each of the `4n - 6` diagonals of two squares or more.
-//!
-//! The at-most-one constraints are where the encodings differ, and the variant picks one of
-//! RustSAT's (each cites its paper):
+//! One Boolean variable `q(r, c)` per square (DIMACS variables `1 ..= n²`, row-major);
+//! **exactly one** queen in each row and column (a clause `q(r, 0) ∨ … ∨ q(r, n-1)` and an
+//! at-most-one constraint), **at most one** on each of the `4n - 6` diagonals of two squares
+//! or more. The variant picks RustSAT's at-most-one encoding (each cites its paper):
 //!
 //! | variant | at-most-one of `k` literals | clauses | new variables |
 //! |---|---|---|---|
@@ -25,61 +20,30 @@
 //! | `commander` | groups of 4 with a commander each, pairwise inside and between commanders (Klieber & Kwon, "Efficient CNF encoding for selecting 1 from N objects", CFV 2007) | about k²/32 + 3.5k | k/4 |
 //! | `bimander` | groups of 4, pairwise inside, group numbers in binary (Nguyen & Mai, "A new method to encode the at-most-one constraint into SAT", SoICT 2015) | about k/4 ⌈log₂(k/4)⌉ + 1.5k | ⌈log₂(k/4)⌉ |
 //!
-//! `pairwise` gives the strongest propagation but about `(5/3) n³` clauses (`n = 100`: 1.7
-//! million; `n = 300`: 45 million), which bounds how far it goes; the others are linear or
-//! nearly so in `n²` and reach far larger boards.
+//! `pairwise` propagates best but takes about `(5/3) n³` clauses (`n = 100`: 1.7 million;
+//! `n = 300`: 45 million); the others are nearly linear in `n²` and reach far larger boards.
 //!
-//! ## Enumerating
+//! **Enumerating**: a list or a count solves, reads the model, adds a *blocking clause*
+//! `¬q(0, c₀) ∨ … ∨ ¬q(n-1, c_{n-1})` and solves again (CaDiCaL keeps what it learnt) until the
+//! formula is unsatisfiable: one solver call and one clause per solution, in the solver's
+//! order, so lists and counts stop at [`MAX_ENUMERATE`]. **Given queens** ([`Job::given`]) are
+//! unit clauses added after the encoding.
 //!
-//! A list or a count solves, reads the model, adds a *blocking clause*
-//! `¬q(0, c₀) ∨ … ∨ ¬q(n-1, c_{n-1})` that excludes exactly that solution, and solves again
-//! (CaDiCaL is incremental: it keeps what it learnt) until the formula is unsatisfiable. Each
-//! solution costs one more solver call and one more clause of length `n`, so this is for small
-//! boards: the list and count limit is [`MAX_ENUMERATE`] (n = 10's 724 solutions take a
-//! quarter of a second, n = 12's 14,200 three to seven). The order of the solutions is
-//! whatever the solver finds.
+//! **Statistics and events**: the `cadical` crate exposes only a callback per learnt clause
+//! (one per conflict), so [`Stats`]`::backtracks` counts conflicts and `nodes` stays 0
+//! (decisions are not exposed); [`encode`] gives a board's variables and clauses
+//! ([`Formula`]). An [`Observer`] sees each conflict as [`Event::Conflict`] (on the row of the
+//! learnt clause's first queen variable) and each answer [assigned](Event::Assigned) row by
+//! row, then [found](Event::Found).
 //!
-//! ## Given queens
-//!
-//! Queens that must be on the board (N-Queens completion, [`Job::given`]) are unit clauses
-//! `q(r, c)`, added after the encoding; unit propagation then clears their rows, columns and
-//! diagonals before the first decision. A list or count of completions blocks solutions as
-//! above.
-//!
-//! ## Statistics
-//!
-//! The `cadical` crate exposes no statistics but a callback for every clause the solver
-//! learns, one per conflict it analyses; the encoding's sizes come from RustSAT. [`Stats`] has
-//! no field for variables, clauses, decisions or propagations, so the mapping is:
-//!
-//! | [`Stats`] field | SAT quantity |
-//! |---|---|
-//! | `backtracks` | conflicts analysed (clauses learnt): the solver's dead ends |
-//! | `nodes` | 0: decisions are not exposed by the `cadical` crate |
-//!
-//! An [`Observer`] sees each conflict as it is analysed, as a dead end
-//! ([`Event::Conflict`], shown on the row of the learnt clause's first queen variable), and each
-//! answer [assigned](Event::Assigned) row by row, then [found](Event::Found): the solver's
-//! decisions and propagations are not exposed, so the board shows no search steps, and the
-//! events add up to the run's backtracks.
-//!
-//! [`encode`] returns the number of variables and clauses of a board ([`Formula`]); a run's
-//! conflicts are its statistics' `backtracks`.
-//!
-//! ## Memory
-//!
-//! The solver holds the whole formula: `pairwise` at n = 100 peaks near 300 MB. With
-//! [`Config::memory_limit`](nqueens_core::Config::memory_limit) set, the formula is first
+//! **Memory**: the solver holds the whole formula (`pairwise` at n = 100 peaks near 300 MB).
+//! With [`Config::memory_limit`](nqueens_core::Config::memory_limit) the formula is first
 //! counted without being stored, and a board whose estimate (192 bytes a clause, 384 a
-//! variable: the measured peak, rounded up) exceeds the bound is refused with
-//! [`Error::MemoryLimit`] before any encoding; without one, nothing is estimated.
-//!
-//! CaDiCaL allocates without asking, and an allocation that fails inside it ends the process
-//! (a C++ exception cannot cross into Rust). So under an address-space limit (`ulimit -v`) the
-//! same estimate, with the solver's fixed cost (its thread's allocator arena above n = 12), is checked
-//! against the room left ([`nqueens_core::room`]) before any encoding, and a board that does
-//! not fit ends with [`Error::OutOfMemory`]; a solver thread that ends without answering
-//! although nothing stopped it is reported the same way, never as an interruption.
+//! variable: the measured peak, rounded up) exceeds it is refused with [`Error::MemoryLimit`].
+//! CaDiCaL's failed allocations end the process (a C++ exception cannot cross into Rust), so
+//! under an address-space limit the same estimate plus the solver's fixed cost is checked
+//! against [`nqueens_core::room`] first, and a board that does not fit ends with
+//! [`Error::OutOfMemory`], as does a solver thread that ends without answering.
 //!
 //! ```
 //! use nqueens_core::{Config, Error, Solver};
@@ -91,28 +55,20 @@
 //! # Ok::<(), Error>(())
 //! ```
 //!
-//! ## Stopping
-//!
-//! CaDiCaL asks a terminator callback whether to stop at every step of its main loop (each
-//! decision or conflict), and the callback reads the [`StopFlag`]; the encoding looks at the
-//! flag between constraints. Some of CaDiCaL's preprocessing and inprocessing passes do not
-//! look, and last seconds on formulas of millions of clauses, so above n = 12 the solver runs
-//! on a thread of its own while the caller polls the flag every 5 ms: a raised flag ends a run
-//! within milliseconds, and the solver thread finishes its pass and frees the formula by
-//! itself. Up to n = 12 the formula has a few thousand clauses, no pass that skips the flag
-//! comes near those 5 ms, and the solver runs on the caller's thread, sparing each solver call
-//! two cross-thread wake-ups.
-//! [`Config::budget`](nqueens_core::Config::budget) caps the conflicts of each solver call
-//! (CaDiCaL's `conflicts` limit), and a run that hits it ends with [`Ended::Budget`].
+//! **Stopping**: CaDiCaL's terminator callback reads the [`StopFlag`] at each decision or
+//! conflict, and the encoding between constraints. Some preprocessing passes do not look and
+//! last seconds on millions of clauses, so above n = 12 the solver runs on its own thread while
+//! the caller polls the flag every 5 ms (the thread finishes its pass and frees the formula by
+//! itself); up to n = 12 it runs on the caller's thread.
+//! [`Config::budget`](nqueens_core::Config::budget) caps the conflicts of each solver call,
+//! ending with [`Ended::Budget`].
 //!
 //! ## Complexity and reach
 //!
-//! SAT is NP-complete, and CDCL gives N-Queens no special treatment: CaDiCaL needs thousands
-//! of conflicts on boards of 100 and more, each costing about a millisecond on formulas of
-//! this size (its learnt clauses are long and its inprocessing passes are proportional to the
-//! formula), so the general solver stays far behind the hand-made searches. Measured in
-//! release mode on the 2-core reference machine, sampling n = 10, 20, 30, ... with 8 s per
-//! board (the first-solution limit is the last n before the first board over 8 s):
+//! SAT is NP-complete, and CDCL gives N-Queens no special treatment: thousands of conflicts on
+//! boards of 100 and more, about a millisecond each, so it stays far behind the hand-made
+//! searches. Measured in release mode on the 2-core reference machine, n = 10, 20, 30, ...
+//! with 8 s per board (the limit is the last n before the first board over 8 s):
 //!
 //! | variant | first solution | limit | list and count |
 //! |---|---|---|---|
@@ -122,10 +78,8 @@
 //! | `commander` | n = 100: 3.5 s, n = 120: 3.5 s; n = 130 over 8 s | 120 | as `pairwise` |
 //! | `bimander` | n = 100: 1.1 s, n = 200: 2.9 s; n = 210 over 8 s | 200 | as `pairwise` |
 //!
-//! Between the sampled sizes the time varies as much (it is heavy-tailed in n), so a board
-//! below a limit can take longer. Lists and counts are limited to [`MAX_ENUMERATE`] = 12
-//! (14,200 solutions, one solver call each). Speed against the hand-made strategies is in the
-//! comparison report (`reports/README.md`, regenerated by `cargo bench`).
+//! The time is heavy-tailed in n, so a board below a limit can take longer. Speed against the
+//! hand-made strategies is in the comparison report (`reports/README.md`, from `cargo bench`).
 //!
 //! ```
 //! use nqueens_core::{Config, Solver};
@@ -289,7 +243,7 @@ impl Strategy for SatSolver {
         let amo = AtMostOne::of(job);
         let given = job.given().map_or(&[][..], |g| g.queens());
         let observer = config.observer.as_ref().filter(|o| o.wants_steps());
-        Ok(complete_first(job.n(), amo, given, &config.stop, config.budget, observer)?.0)
+        complete_first(job.n(), amo, given, &config.stop, config.budget, observer)
     }
 
     fn search_all(&self, job: &Job<'_>, visitor: &mut Visitor<'_>) -> Result<VisitRun, Error> {
@@ -323,7 +277,7 @@ impl Strategy for SatSolver {
         };
         Ok(VisitRun {
             ended,
-            stats: session.effort.stats(),
+            stats: session.stats(),
         })
     }
 }

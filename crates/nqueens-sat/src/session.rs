@@ -3,26 +3,6 @@
 
 use super::*;
 
-/// What the solver did, besides the answer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Effort {
-    /// The encoded board.
-    pub(crate) formula: Formula,
-    /// Conflicts analysed (clauses learnt), over every solver call.
-    pub(crate) conflicts: u64,
-    /// Solver calls.
-    pub(crate) calls: u64,
-}
-
-impl Effort {
-    pub(crate) fn stats(&self) -> Stats {
-        Stats {
-            backtracks: self.conflicts,
-            ..Stats::default()
-        }
-    }
-}
-
 /// The callbacks CaDiCaL calls: the terminator reads the stop flag, the learner counts
 /// conflicts.
 pub(crate) struct Watch {
@@ -64,16 +44,10 @@ impl cadical::Callbacks for Watch {
 /// not look at it.
 pub(crate) const POLL: Duration = Duration::from_millis(5);
 
-/// The largest board whose solver runs on the caller's thread (every encoding).
-///
-/// What the solver thread buys is a prompt stop during the passes of CaDiCaL that do not ask
-/// the terminator callback (pre- and inprocessing): they last seconds on formulas of millions
-/// of clauses, and well under [`POLL`] on the few thousand clauses of boards up to this size,
-/// where the solver's own look at the flag at each decision and conflict is as prompt as the
-/// thread's polling. There the thread only adds two cross-thread wake-ups to each solver call
-/// (a count makes one call per solution), whose wait for a core on a busy machine made small
-/// runs' times vary up to tenfold from run to run. The crate's `sat-probe` example
-/// (`time-first`, `time-count`) prints the percentiles of whole runs, to measure both sides.
+/// The largest board whose solver runs on the caller's thread (every encoding): its passes
+/// take well under [`POLL`], and a thread would only add two wake-ups to each solver call,
+/// which made small runs' times vary up to tenfold on a busy machine (the `sat-probe`
+/// example's `time-first` and `time-count` measure both sides).
 pub(crate) const INLINE_MAX_N: usize = 12;
 
 /// What the caller asks of the solver.
@@ -189,19 +163,15 @@ pub(crate) enum Backend {
 
 /// An encoded board and its solver, called once or again with blocking clauses.
 ///
-/// The solver looks at the stop flag at every decision and conflict (its terminator
-/// callback), but not inside some of its preprocessing and inprocessing passes, which last
-/// seconds on formulas of millions of clauses (measured: 13 s on the 13-million-clause pairwise
-/// formula of n = 200), and freeing such a formula takes a second more. So above
-/// [`INLINE_MAX_N`] CaDiCaL runs on a thread of its own, and the caller waits for its replies
-/// looking at the flag every [`POLL`]; a stopped caller returns at once and lets the thread
-/// finish those passes and free the solver by itself. Up to [`INLINE_MAX_N`] no pass and no
-/// freeing lasts that long, and the solver runs on the caller's thread: the same commands,
-/// carried out by the same [`Core`], without the wake-ups of the thread.
+/// Some of CaDiCaL's pre- and inprocessing passes do not look at the stop flag and last
+/// seconds on millions of clauses (13 s on the pairwise formula of n = 200), so above
+/// [`INLINE_MAX_N`] it runs on a thread of its own, which a stopped caller leaves to finish
+/// and free the solver by itself; up to it, the same [`Core`] runs on the caller's thread.
 pub(crate) struct Session {
     pub(crate) n: usize,
     pub(crate) backend: Backend,
-    pub(crate) effort: Effort,
+    /// Conflicts analysed (clauses learnt), over every solver call.
+    pub(crate) conflicts: u64,
     pub(crate) budget: Option<u64>,
 }
 
@@ -234,13 +204,10 @@ impl Session {
             (Backend::Thread { commands, replies }, encoded)
         };
         match encoded {
-            Some(Reply::Encoded(Ok(Some(formula)))) => Ok(Some(Session {
+            Some(Reply::Encoded(Ok(Some(_)))) => Ok(Some(Session {
                 n,
                 backend,
-                effort: Effort {
-                    formula,
-                    ..Effort::default()
-                },
+                conflicts: 0,
                 budget,
             })),
             Some(Reply::Encoded(Err(e))) => Err(e),
@@ -263,19 +230,26 @@ impl Session {
         }
     }
 
+    /// The run's statistics: its conflicts, as backtracks.
+    pub(crate) fn stats(&self) -> Stats {
+        Stats {
+            backtracks: self.conflicts,
+            ..Stats::default()
+        }
+    }
+
     /// One solver call.
     pub(crate) fn solve(&mut self, stop: &StopFlag) -> Answer {
         let limit = match self.budget {
-            Some(budget) if budget <= self.effort.conflicts => {
+            Some(budget) if budget <= self.conflicts => {
                 return Answer::Stopped(Ended::Budget);
             }
-            Some(budget) => Some(budget - self.effort.conflicts),
+            Some(budget) => Some(budget - self.conflicts),
             None => None,
         };
-        self.effort.calls += 1;
         match self.call(Command::Solve(limit), stop) {
             Some(Reply::Solved(answer, conflicts)) => {
-                self.effort.conflicts = conflicts;
+                self.conflicts = conflicts;
                 match answer {
                     Some(Ok(columns)) => Answer::Model(columns),
                     Some(Err(())) => Answer::Unsat,
@@ -355,7 +329,7 @@ pub(crate) fn show_model(observer: Option<&dyn Observer>, columns: &[u32]) {
 }
 
 /// Finds one solution of the `n × n` board with the at-most-one encoding `amo` holding the
-/// `given` queens (row, column; unit clauses), returning the run and what the solver did.
+/// `given` queens (row, column; unit clauses).
 pub(crate) fn complete_first(
     n: usize,
     amo: AtMostOne,
@@ -363,22 +337,21 @@ pub(crate) fn complete_first(
     stop: &StopFlag,
     budget: Option<u64>,
     observer: Option<&Arc<dyn Observer>>,
-) -> Result<(FirstRun, Effort), Error> {
+) -> Result<FirstRun, Error> {
     let Some(mut session) = Session::start(n, amo, stop, budget, observer.cloned())? else {
-        return Ok((
-            FirstRun::without_solution(Ended::Interrupted, Stats::default()),
-            Effort::default(),
+        return Ok(FirstRun::without_solution(
+            Ended::Interrupted,
+            Stats::default(),
         ));
     };
     session.fix(given, stop);
-    let run = match session.solve(stop) {
+    Ok(match session.solve(stop) {
         Answer::Model(columns) => {
             show_model(observer.map(|o| o.as_ref()), &columns);
-            FirstRun::found(Solution::from_columns(columns)?, session.effort.stats())
+            FirstRun::found(Solution::from_columns(columns)?, session.stats())
         }
-        Answer::Unsat => FirstRun::without_solution(Ended::Exhausted, session.effort.stats()),
-        Answer::Stopped(ended) => FirstRun::without_solution(ended, session.effort.stats()),
+        Answer::Unsat => FirstRun::without_solution(Ended::Exhausted, session.stats()),
+        Answer::Stopped(ended) => FirstRun::without_solution(ended, session.stats()),
         Answer::Lost => return Err(lost(n)),
-    };
-    Ok((run, session.effort))
+    })
 }

@@ -1,12 +1,9 @@
 //! Border constellations: the queens of the four edge lines, one class per orbit under the eight
 //! symmetries of the board.
 //!
-//! Every solution has exactly one queen in row 0, one in row `n - 1`, one in column 0 and one in
-//! column `n - 1` (a corner queen serves two lines). Those up to four squares are the solution's
-//! constellation. A symmetry of the board maps the edge lines onto edge lines, so it maps the
-//! constellation of a solution onto the constellation of its image: the solutions split by
-//! constellation, and the constellations split into orbits. Searching one constellation per
-//! orbit visits about an eighth of the tree.
+//! A solution's constellation is its queens on row 0, row `n - 1`, column 0 and column `n - 1`
+//! (a corner queen serves two lines); a symmetry maps it onto its image's, so searching one
+//! constellation per orbit visits about an eighth of the tree (see the crate documentation).
 
 use nqueens_core::Symmetry;
 

@@ -471,27 +471,20 @@ fn count_with<M: Mask, const NODES: bool>(
         })
         .map(|(_, &g)| g)
         .collect();
-    if rotations.is_empty() {
-        let completions = k.count_polled(0, rows, free, s.masks, stop)?;
-        let fixers = u64::from(class.stabilizer.count_ones());
-        let tally = Tally {
-            total: class.orbit_size() * completions,
-            unique: completions / fixers,
-        };
-        return Some((tally, k.nodes.get()));
-    }
     let completions = k.count_polled(0, rows, free, s.masks, stop)?;
-    let mut board = vec![None; n];
-    for (row, column) in class.constellation.squares(n32) {
-        board[row as usize] = Some(column);
-    }
     let mut fixed = 0u64;
-    half_turn_completions(&mut board, 0, stop, &mut |solution| {
-        fixed += rotations
-            .iter()
-            .filter(|g| g.apply(solution) == solution)
-            .count() as u64;
-    })?;
+    if !rotations.is_empty() {
+        let mut board = vec![None; n];
+        for (row, column) in class.constellation.squares(n32) {
+            board[row as usize] = Some(column);
+        }
+        half_turn_completions(&mut board, 0, stop, &mut |solution| {
+            fixed += rotations
+                .iter()
+                .filter(|g| g.apply(solution) == solution)
+                .count() as u64;
+        })?;
+    }
     let tally = Tally {
         total: class.orbit_size() * completions,
         unique: (completions + fixed) / u64::from(class.stabilizer.count_ones()),

@@ -12,21 +12,22 @@ use crate::kernel::{count_class, count_class_nodes};
 pub const MAX_MASK_N: usize = 32;
 
 /// The subproblems of counting the `n × n` board: one per orbit of border constellations, in a
-/// fixed order, so that index `i` means the same work in every process and on every machine.
-///
-/// It is the symmetry counter's [`Subproblems`], handed out by
-/// [`Solver::plan`](nqueens_core::Solver::plan): [`nqueens_core::split`] counts it on several
-/// threads, in shards and with checkpoints.
-#[derive(Clone, Debug)]
+/// fixed order, so that index `i` means the same work in every process and on every machine
+/// (the counter's [`Subproblems`]).
+#[derive(Debug)]
 pub(crate) struct Plan {
     n: usize,
     classes: Vec<Class>,
+    /// For a count that asks for statistics ([`Config::stats`](nqueens_core::Config::stats)),
+    /// the nodes of the finished subproblems, counted by the kernel compiled with its node
+    /// counter and added once per subproblem, so the threads rarely share it.
+    nodes: Option<AtomicU64>,
 }
 
 impl Plan {
     /// The plan for `n` (`1..=32`, what the kernel's masks hold): about `n⁴ / 8` subproblems,
-    /// listed in a few milliseconds.
-    pub(crate) fn new(n: usize) -> Result<Plan, Error> {
+    /// listed in a few milliseconds; with `counting_nodes`, counted with the node counter.
+    pub(crate) fn new(n: usize, counting_nodes: bool) -> Result<Plan, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
         }
@@ -41,6 +42,7 @@ impl Plan {
         Ok(Plan {
             n,
             classes: classes(n),
+            nodes: counting_nodes.then(|| AtomicU64::new(0)),
         })
     }
 }
@@ -85,47 +87,19 @@ impl Subproblems for Plan {
     /// Counts the solutions of one class's orbit and their classes with the kernel, which
     /// looks at `stop` often enough to answer it within milliseconds.
     fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
-        Ok(count_class(self.n, self.classes[index], stop))
-    }
-}
-
-/// A [`Plan`] counted with the kernel's node counter, for a count that asks for statistics
-/// ([`Config::stats`](nqueens_core::Config::stats)): each finished subproblem adds its nodes
-/// to one total, so the threads share a counter once per subproblem, not per node.
-pub(crate) struct CountingNodes {
-    pub(crate) plan: Plan,
-    pub(crate) nodes: AtomicU64,
-}
-
-impl Subproblems for CountingNodes {
-    fn strategy(&self) -> &'static str {
-        self.plan.strategy()
-    }
-
-    fn n(&self) -> usize {
-        self.plan.n
-    }
-
-    fn len(&self) -> usize {
-        self.plan.len()
-    }
-
-    fn fingerprint(&self) -> String {
-        self.plan.fingerprint()
-    }
-
-    fn count_one(&self, index: usize, stop: &StopFlag) -> Result<Option<Tally>, Error> {
-        let Some((tally, nodes)) = count_class_nodes(self.plan.n, self.plan.classes[index], stop)
-        else {
+        let Some(nodes) = &self.nodes else {
+            return Ok(count_class(self.n, self.classes[index], stop));
+        };
+        let Some((tally, counted)) = count_class_nodes(self.n, self.classes[index], stop) else {
             return Ok(None);
         };
-        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        nodes.fetch_add(counted, Ordering::Relaxed);
         Ok(Some(tally))
     }
 
     fn stats(&self) -> Stats {
         Stats {
-            nodes: self.nodes.load(Ordering::Relaxed),
+            nodes: self.nodes.as_ref().map_or(0, |n| n.load(Ordering::Relaxed)),
             ..Stats::default()
         }
     }

@@ -28,26 +28,19 @@
 //! puts a queen in an empty row `r` of the top half (its column pair must be another empty
 //! pair) and adds its orbit; the set of taken rows is also the set of taken columns.
 //!
-//! Both searches branch on the empty row of the top half with the fewest open squares, and a
-//! row with none ends the branch (forward checking, as in exact-cover searches).
-//!
-//! Both searches halve their work with the left-right mirror, which maps a symmetric solution
-//! onto another one with its top queen on the other side: the queen of row 0 goes in the left
-//! half only and the count is doubled. The last level is counted by a population count. The first
-//! levels are expanded into independent subproblems ([`SymmetricPlan`]), counted by the core's
-//! runner on all cores, with progress, the stop flag and checkpoints.
+//! Both searches branch on the empty top-half row with the fewest open squares (a row with
+//! none ends the branch), put the queen of row 0 in the left half only and double the count
+//! (the left-right mirror), and count the last level by a population count. The first levels
+//! are expanded into independent subproblems ([`SymmetricPlan`]) for the core's runner.
 //!
 //! ## Cost and limits
 //!
-//! The half-turn search is a backtracking over ⌊n/2⌋ rows, the quarter-turn one over about
-//! n/4 levels with a branching factor falling by 2 each level (O(2^(n/4) (n/2)!!) without
-//! pruning), so R reaches boards far beyond the full count. Memory is O(n³) for the plan.
-//! Columns sit in a `u64` and diagonals (2n - 1 of them) in a `u128`, so n ≤ 64
-//! ([`MAX_SYMMETRIC_N`]); R is known up to n = 63. The counts are `u64`: R is below 2^64 where
-//! it is known (the largest, R(61), is about 2.9 × 10^14), and reaching 2^64 would take at
-//! least 2^64 / 64 leaves of the search (the last level adds at most `n` at once), years of
-//! work. Times are measured by hand (the bench does not run these counts) and quoted in the
-//! README's *Counting* section, not here.
+//! The half-turn search backtracks over ⌊n/2⌋ rows, the quarter-turn one over about n/4 levels
+//! with a branching factor falling by 2 each level (O(2^(n/4) (n/2)!!) without pruning), so R
+//! reaches boards far beyond the full count. Memory is O(n³) for the plan. Columns sit in a
+//! `u64` and diagonals in a `u128`, so n ≤ 64 ([`MAX_SYMMETRIC_N`]). The counts are `u64`: the
+//! largest known R, R(61), is about 2.9 × 10^14, and reaching 2^64 would take years. Times are
+//! measured by hand and quoted in the README's *Counting* section.
 //!
 //! Sources: the identity is Burnside's (orbit-counting) lemma; the reference values are
 //! OEIS A032522 and A033148. The searches are this workbench's own.
@@ -311,55 +304,40 @@ impl SymmetricPlan {
         }
         let board = Board::new(n as u32);
         let root = board.root();
-        if n == 1 {
+        let (starts, weight) = if n == 1 {
             // The lone queen is its own image under every symmetry: no mirror halving.
-            return Ok(SymmetricPlan {
-                board,
-                turn,
-                starts: vec![root],
-                weight: 1,
-            });
-        }
-        if turn == Turn::Quarter && n % 4 >= 2 {
+            (vec![root], 1)
+        } else if turn == Turn::Quarter && n % 4 >= 2 {
             // An odd number of row pairs cannot be taken two at a time.
-            return Ok(SymmetricPlan {
-                board,
-                turn,
-                starts: Vec::new(),
-                weight: 2,
-            });
-        }
-        // The top queen in the left half only: the mirror gives the others.
-        let left_half = (1u64 << (n / 2)) - 1;
-        let mut level: Vec<Partial> = {
-            let mut open = board.open(turn, &root, 0) & left_half;
-            let mut first = Vec::new();
-            while open != 0 {
-                first.push(board.place(turn, &root, 0, open.trailing_zeros()));
-                open &= open - 1;
-            }
-            first
-        };
-        for _ in 1..expanded_levels(board.n, turn) {
-            let mut next = Vec::new();
-            for p in &level {
-                match board.next(turn, p) {
-                    Next::Complete => next.push(*p),
-                    Next::Row(r, mut open) => {
-                        while open != 0 {
-                            next.push(board.place(turn, p, r, open.trailing_zeros()));
-                            open &= open - 1;
-                        }
+            (Vec::new(), 2)
+        } else {
+            let place_all = |p: &Partial, r: u32, mut open: u64, out: &mut Vec<Partial>| {
+                while open != 0 {
+                    out.push(board.place(turn, p, r, open.trailing_zeros()));
+                    open &= open - 1;
+                }
+            };
+            // The top queen in the left half only: the mirror gives the others.
+            let left_half = (1u64 << (n / 2)) - 1;
+            let mut level = Vec::new();
+            place_all(&root, 0, board.open(turn, &root, 0) & left_half, &mut level);
+            for _ in 1..expanded_levels(board.n, turn) {
+                let mut next = Vec::new();
+                for p in &level {
+                    match board.next(turn, p) {
+                        Next::Complete => next.push(*p),
+                        Next::Row(r, open) => place_all(p, r, open, &mut next),
                     }
                 }
+                level = next;
             }
-            level = next;
-        }
+            (level, 2)
+        };
         Ok(SymmetricPlan {
             board,
             turn,
-            starts: level,
-            weight: 2,
+            starts,
+            weight,
         })
     }
 }

@@ -1,17 +1,12 @@
 //! The HTML player: one self-contained page (no network, no external script) that plays one
 //! trace, or two side by side.
 //!
-//! [`write_html`] embeds every [`Frame`] of each trace as JSON in the page (one array per
-//! step, its fields named once in [`FIELDS`]), next to a small plain script (`player.js`) and
-//! a style sheet (`player.css`) kept beside this file and included at compile time, so the
-//! file opens from disk with no server and no network. The page shows a chessboard (attacked
-//! squares shaded, attacked queens in red), the counters, whether the trace was cut at
-//! `--max-steps`, and a chart of conflicts (local search) or depth (tree search) over the
-//! steps; Play/Pause, Step, Back, Reset, a speed slider and a step scrubber drive it (space
-//! plays and pauses, the arrow keys step, Home and End jump). Two traces step together, the
-//! shorter holding its last frame. The page holds `n + 10` numbers and a short sentence a
-//! step, within the picture limits ([`PICTURE_MAX_N`](crate::PICTURE_MAX_N),
-//! [`PICTURE_MAX_STEPS`](crate::PICTURE_MAX_STEPS)).
+//! [`write_html`] embeds every [`Frame`] of each trace as JSON (one array per step, its
+//! fields named once in [`FIELDS`]) beside `player.js` and `player.css`, included at compile
+//! time. The page shows the board, the counters, whether the trace was cut, and a chart of
+//! conflicts (local search) or depth (tree search), driven by Play/Pause, Step, Back, Reset, a
+//! speed slider and a step scrubber (and the keyboard); several traces step together, the
+//! shorter holding its last frame.
 //!
 //! The page's ids are stable, for tests and for readers who script it: the controls are
 //! `#play`, `#step`, `#back`, `#reset`, `#speed`, `#scrub` and `#step-counter`; trace `i`
@@ -82,12 +77,9 @@ struct PageTrace<'a> {
 /// family of strategies in the report's page.
 pub const MAX_TRACES: usize = 8;
 
-/// Writes the HTML player of one trace, or of several side by side, stepping together
-/// (`--compare`, the report's page), to `out`.
-///
-/// The page is built whole before the first byte is written, so a refused trace writes
-/// nothing. Refuses no trace or more than [`MAX_TRACES`] ([`TraceError::Traces`]), and traces
-/// beyond the picture limits ([`frames`]).
+/// Writes the HTML player of one trace, or of several side by side, to `out`, building the
+/// page whole first so that a refused trace writes nothing: no trace or more than
+/// [`MAX_TRACES`] ([`TraceError::Traces`]), or one beyond the picture limits ([`frames`]).
 ///
 /// ```
 /// use nqueens_core::Config;

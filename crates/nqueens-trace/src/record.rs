@@ -81,11 +81,9 @@ pub struct Trace {
 /// Runs `solver` on `n` with `config` (its variant, seed and given queens), recording every
 /// event up to `max_steps`; at the cap the run is stopped and the trace says it was cut.
 ///
-/// The search runs on one thread, so the events come in one order and a seeded run records
-/// the same trace every time. It is the strategy's first-solution search, or its count for a
-/// strategy that only counts. Raising `config.stop` (Ctrl-C) ends the run early too (within
-/// about 20 ms of the strategy's next poll), and the trace is then not marked cut; cutting a
-/// trace never raises `config.stop`.
+/// It is the strategy's first-solution search (its count, for a strategy that only counts),
+/// on one thread, so a seeded run records the same trace every time. Raising `config.stop`
+/// ends the run early too, not marked cut; cutting a trace never raises `config.stop`.
 ///
 /// ```
 /// use nqueens_backtrack::VectorSolver;

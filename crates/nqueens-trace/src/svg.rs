@@ -1,10 +1,9 @@
 //! The animated SVG: the search played on a chessboard by SMIL animation, with no script, so
 //! it plays in a browser, in a README on a forge, or in an `<img>`.
 //!
-//! The file grows with the steps, not with the board: each stretch of frames over which a row
-//! keeps the same queen (and the same colour) is one element shown for that stretch, with its
-//! attack lines; each frame adds one caption. A hidden clock restarts the whole animation when it
-//! ends, so it loops.
+//! Each stretch of frames over which a row keeps the same queen (and colour) is one element
+//! with its attack lines, and each frame adds a caption, so the file grows with the steps; a
+//! hidden clock restarts the animation when it ends.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};

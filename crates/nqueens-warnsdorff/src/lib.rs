@@ -5,63 +5,45 @@
 //! and **the child that leaves the fewest grandchildren** (safe squares in the row after it) is
 //! tried first. Every child stays on the stack, so the search is complete: it finds a solution
 //! whenever one exists and proves that n = 2 and 3 have none. Registry name `warnsdorff`,
-//! [`WarnsdorffSolver`].
+//! [`WarnsdorffSolver`]. (Warnsdorff's 1823 knight's-tour rule, "fewest onward moves", is
+//! constraint programming's "fail first": the essay applies it to the squares of the next row,
+//! the scaling variant to the choice of row, the usual "most constrained variable".)
 //!
 //! ## Two variants
 //!
-//! - **`scaling`** (first solution only; it runs when no variant is named): seeded random
-//!   choices and restarts. A fixed row order meets heavy-tailed search for large n, with or
-//!   without random ties (see below), so this variant also applies Warnsdorff's rule to the
-//!   choice of *row*: the next row filled is the one with the fewest safe squares, and a
-//!   placement that leaves any row without one is refused at once (forward checking). Ties
-//!   between rows go to the first met from a random row; the squares of a row are tried from a
-//!   random one on, cyclically. Runs restart with a fresh random order after `2n × luby(i)`
-//!   nodes (the universal restart schedule of Luby, Sinclair and Zuckerman, 1993, in Knuth's
-//!   "reluctant doubling" form 1, 1, 2, 1, 1, 2, 4, ...): the cutoff grows without bound, so
-//!   some run eventually outlasts the whole tree and the search stays complete. The seed is
-//!   reported in [`FirstRun::seed`] (chosen fresh when
-//!   [`Config::seed`](nqueens_core::Config::seed) is `None`);
+//! - **`scaling`** (first solution only; the default): seeded random choices and restarts. A
+//!   fixed row order meets heavy-tailed search for large n, so the next row filled is the one
+//!   with the fewest safe squares, and a placement that leaves a row without one is refused at
+//!   once (forward checking). Ties between rows go to the first met from a random row; a row's
+//!   squares are tried from a random one on, cyclically. Runs restart with a fresh random order
+//!   after `2n × luby(i)` nodes (Luby, Sinclair and Zuckerman's universal schedule, 1993, in
+//!   Knuth's "reluctant doubling" form 1, 1, 2, 1, 1, 2, 4, ...): the cutoff grows without
+//!   bound, so the search stays complete. The seed is reported in [`FirstRun::seed`];
 //!   [`Config::budget`](nqueens_core::Config::budget) caps the nodes of all runs together, and
-//!   each restart is reported to the [`Config::observer`](nqueens_core::Config::observer) as
-//!   [`Event::Restarted`] (the board is emptied).
-//! - **`faithful`** (first solution, listing and counting; listing and counting run it when no
-//!   variant is named): the essay's search, deterministic. Rows in order; the first queen goes
-//!   in the left half of row 0 (mirror images cover the right half), by increasing column;
-//!   below, children by fewest grandchildren, ties by increasing column (the essay's stable
-//!   descending sort on columns listed high to low, then popping the stack, gives that order).
-//!   It reproduces the essay's printed n = 29 solution exactly
+//!   each restart is reported as [`Event::Restarted`].
+//! - **`faithful`** (first solution, listing and counting, which run it by default): the
+//!   essay's deterministic search. Rows in order; the first queen goes in the left half of row
+//!   0 by increasing column; below, children by fewest grandchildren, ties by increasing column
+//!   (the essay's stable sort, then popping the stack, gives that order). It reproduces the
+//!   essay's printed n = 29 solution exactly
 //!   (`0 4 8 12 2 17 21 25 10 14 6 22 26 7 15 19 23 27 1 5 28 9 3 20 11 24 16 18 13`). A first
 //!   solution stops after [`FAITHFUL_DEFAULT_BUDGET`] nodes when no budget is given.
 //!
-//! How the names relate: Warnsdorff's 1823 rule for the knight's tour moves to the square with
-//! the fewest onward moves. In constraint-programming terms that is "fail first" or "most
-//! constrained" (fewest remaining values) choice; "fewest free cells" is the same count. The
-//! essay keeps the row order fixed and applies the rule to the squares of the next row (the
-//! child whose next row has the fewest free cells); the scaling variant applies it to rows (the
-//! row with the fewest free cells), which is the usual "most constrained variable" heuristic.
-//!
 //! ## The board and its cost
 //!
-//! Any n up to [`MAX_N`]: the attacked columns and diagonals are bitsets of `u64` words indexed
-//! absolutely, so a row's safe squares are an OR of three word-shifted windows and a count is
-//! a popcount, O(n/64) per row. The fewest-grandchildren order needs no look-ahead pass: a queen
-//! on column `c` takes from the next row only its squares `c - 1, c, c + 1`, so siblings fall in
-//! four groups found with one bit-sliced add; a node of the faithful variant costs O(n/64)
-//! word operations. The scaling variant keeps a count of safe squares per row, updated in one
-//! O(n) pass per placement, so a run without backtracking costs O(n²) time; the pass reads the
-//! squares a queen takes from every row as three bitsets over the rows (its column and its two
-//! diagonals, each kept also in the orientation that walks them) and adds them to the counts
-//! four rows per vector instruction, so the O(n²) is a couple of instructions per row and
-//! placement. Nothing is stored
-//! per level but the row, its queen and the position of the walk over its siblings: memory is
-//! O(n), about 20 bytes per column in all (0.2 MB at n = 10,000, the scaling variant's
-//! counts and reoriented bitsets included).
+//! Any n up to [`MAX_N`]: attacked columns and diagonals are bitsets of `u64` words, so a row's
+//! safe squares are an OR of three word-shifted windows and a count is a popcount, O(n/64) per
+//! row. A queen on column `c` takes from the next row only `c - 1, c, c + 1`, so siblings fall
+//! in four groups found with one bit-sliced add: a faithful node costs O(n/64) word operations.
+//! The scaling variant keeps a count of safe squares per row, updated in one O(n) pass per
+//! placement (the queen's column and diagonals as bitsets over the rows, added four rows per
+//! vector instruction), so a run without backtracking costs O(n²) time. Memory is O(n), about
+//! 20 bytes per column (0.2 MB at n = 10,000).
 //!
 //! Listing and counting enumerate the left half of row 0 and add each solution's mirror image
 //! (one image only when the first queen is in the middle column of odd n), so they visit the
 //! same nodes as the bitmask counter, in Warnsdorff order. The scaling variant neither lists
-//! nor counts (a count is the same in any order): naming it for those is a typed
-//! [`Error::Unsupported`].
+//! nor counts: naming it for those is a typed [`Error::Unsupported`].
 //!
 //! ## What each variant solves
 //!
@@ -120,10 +102,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use search::{Rows, Search, Ties};
 
 /// Largest board accepted, for every operation but counting (which stops at
-/// [`known::COUNT_FITS_U64`]).
-///
-/// Memory is no bound (about 2 MB here): time is. One backtrack-free pass of the scaling
-/// variant is O(n²), some 10^10 row-count updates at this size.
+/// [`known::COUNT_FITS_U64`]): time is the bound, a backtrack-free scaling pass being O(n²).
 pub const MAX_N: usize = 100_000;
 
 /// Largest board the `faithful` variant accepts for a first solution and for listing: from
@@ -132,10 +111,8 @@ pub const MAX_N: usize = 100_000;
 pub const FAITHFUL_MAX_N: usize = 199;
 
 /// Largest board the `faithful` variant lists: every n up to 75 reaches its first solution
-/// within 10^7 nodes (n = 74 is the worst, 6.1 million), while n = 76 and most sizes beyond
-/// need more than 10^7, and a listing has no budget to stop it: it would search silently for
-/// hours. Found by `examples/measure.rs`; `list N --limit 1` at sampled n up to this is timed
-/// by the CLI's robustness suite.
+/// within 10^7 nodes, while most sizes beyond need more, and a listing has no budget to stop
+/// it (found by `examples/measure.rs`).
 pub const FAITHFUL_LIST_MAX_N: usize = 75;
 
 /// Name of the variant that runs a first solution when none is named: most constrained row,
@@ -238,9 +215,8 @@ impl Luby {
 }
 
 /// Nodes the faithful variant searches for a first solution when
-/// [`Config::budget`](nqueens_core::Config::budget) is `None`: tens of seconds. Its fixed order
-/// stalls for most n above 75 (see the crate documentation), so without a bound a first
-/// solution would seem to hang; it ends with [`Ended::Budget`] instead.
+/// [`Config::budget`](nqueens_core::Config::budget) is `None` (tens of seconds): its fixed
+/// order stalls for most n above 75, so it ends with [`Ended::Budget`] instead of seeming to hang.
 pub const FAITHFUL_DEFAULT_BUDGET: u64 = 100_000_000;
 
 /// Nodes per row in one unit of the restart schedule: a run on a board of `n` rows may visit

@@ -8,24 +8,17 @@
 //!
 //! Row `r`'s view of a diagonal set is the window of `n` bits starting at `r` (rising) or at
 //! `n - 1 - r` (falling), so the safe squares of any row are a word-by-word OR of three windows.
-//! Nothing is stored per level but the row, its queen's column and where the walk over its
-//! siblings stands: the whole search holds about 20 bytes per board column (the scaling mode's
-//! counts and bitsets add a few more).
 //!
-//! **Fixed row order** (the essay). Warnsdorff's count for a child needs no second pass. With
-//! `next` the safe squares of the row below given the queens above the child, a queen on column
-//! `c` removes exactly the squares of `next` among `c - 1, c, c + 1`, so the child leaves
-//! `|next| - k(c)` grandchildren, where `k(c) ∈ 0..=3` is how many of those three squares are in
-//! `next`. Among siblings `|next|` is the same, so "fewest grandchildren first" means "largest
-//! `k` first": four groups, found with a bit-sliced add of `next` shifted left, unshifted and
-//! shifted right.
+//! **Fixed row order** (the essay). With `next` the safe squares of the row below, a queen on
+//! column `c` removes exactly the squares of `next` among `c - 1, c, c + 1`, so the child
+//! leaves `|next| - k(c)` grandchildren, `k(c) ∈ 0..=3`: "fewest grandchildren first" is
+//! "largest `k` first", four groups found with a bit-sliced add of `next` shifted left,
+//! unshifted and shifted right.
 //!
-//! **Most constrained row** (the scaling mode). A count of safe squares per row is kept up to
-//! date: a queen on `(r, c)` can only take squares `(r', c)` and `(r', c ± |r' - r|)` from row
-//! `r'`. [`RowCounts`] reads each of the three families as one bitset over the rows (O(n/64)
-//! word operations) and applies them to the counts four rows per vector add, O(n) but a couple
-//! of instructions per row; one scan of the counts then finds the row to fill next (fewest
-//! safe squares) and notices a row left with none.
+//! **Most constrained row** (the scaling mode). A queen on `(r, c)` can only take squares
+//! `(r', c)` and `(r', c ± |r' - r|)` from row `r'`: [`RowCounts`] reads each family as one
+//! bitset over the rows and updates the per-row counts four rows per vector add; one scan of
+//! the counts then finds the row to fill next and notices a row left with none.
 
 use std::ops::ControlFlow;
 
@@ -382,18 +375,12 @@ impl Search {
         }
     }
 
-    /// Searches on from the current state until the visitor breaks at a solution
+    /// Searches on, handing every solution to `on_solution`, until it breaks
     /// ([`Ended::Satisfied`], the board holds it), the tree is exhausted
     /// ([`Ended::Exhausted`]), `cutoff` more nodes were visited ([`Ended::Budget`]), or `stop`
-    /// is raised ([`Ended::Interrupted`]).
-    ///
-    /// Every solution is handed to `on_solution` with the board as it stands; the search then
-    /// goes on with the next sibling unless it answers `Break`.
-    ///
-    /// With `OBSERVED`, each step is reported to `observer`: a queen [placed](Event::Placed)
-    /// (a node) and [removed](Event::Removed), a [dead end](Event::Conflict) on the row left
-    /// without a safe square (a backtrack), a [solution](Event::Found). The instance without
-    /// them carries no test for it.
+    /// is raised ([`Ended::Interrupted`]). With `OBSERVED`, each queen [placed](Event::Placed)
+    /// and [removed](Event::Removed), [dead end](Event::Conflict) and
+    /// [solution](Event::Found) is reported to `observer`.
     pub(crate) fn run<const OBSERVED: bool>(
         &mut self,
         ties: &mut Ties,
