@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::data::baseline::case_parameter_matches;
+use crate::data::median_range;
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, CaseStatus, CriterionData, ReportError, RunManifest, StatsFile};
 
@@ -110,17 +111,11 @@ pub struct Metric {
 impl Metric {
     /// The median of `values` between their least and greatest; `None` when there is none.
     fn spread(mut values: Vec<f64>) -> Option<Self> {
-        values.sort_by(f64::total_cmp);
-        let mid = values.len() / 2;
-        let value = match values.len() {
-            0 => return None,
-            len if len % 2 == 0 => (values[mid - 1] + values[mid]) / 2.0,
-            _ => values[mid],
-        };
+        let [value, lower_value, upper_value] = median_range(&mut values)?;
         Some(Self {
             value,
-            lower_value: values[0],
-            upper_value: values[values.len() - 1],
+            lower_value,
+            upper_value,
         })
     }
 }

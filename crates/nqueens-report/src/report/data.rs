@@ -6,6 +6,7 @@ use nqueens_core::{StatField, Stats};
 use super::ReportInput;
 use crate::chart::Point;
 use crate::data::baseline::case_parameter_matches;
+use crate::data::median_range;
 use crate::group::FIRST_SOLUTION;
 use crate::{CaseRecord, CaseStatus, Estimate, Styles};
 
@@ -222,20 +223,8 @@ pub(super) fn seconds(records: &[&CaseRecord]) -> Vec<f64> {
 
 /// The median of `values` at `x`, with their full range as the bar.
 pub(super) fn spread(x: f64, values: &[f64]) -> Point {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let mid = sorted.len() / 2;
-    let median = if sorted.len().is_multiple_of(2) && mid > 0 {
-        (sorted[mid - 1] + sorted[mid]) / 2.0
-    } else {
-        sorted.get(mid).copied().unwrap_or(0.0)
-    };
-    Point {
-        x,
-        y: median,
-        low: sorted.first().copied().unwrap_or(median),
-        high: sorted.last().copied().unwrap_or(median),
-    }
+    let [y, low, high] = median_range(&mut values.to_vec()).unwrap_or_default();
+    Point { x, y, low, high }
 }
 
 /// The work counters' units in [`Stats::FIELDS`]' order, as a chart names them.

@@ -15,6 +15,7 @@ pub(crate) use noise::{CLASS_QUANTILE, INSTRUCTION_FLOOR};
 pub use noise::{EVERY_THREAD_COUNTED, Figures, MARGIN, Noise};
 pub(crate) use verdict::{Confirmation, FAMILY_MARGIN, NOISE, TOGETHER_MIN, lone_band};
 
+use crate::data::median_range;
 use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
 
 /// Resamples drawn for a ratio's interval.
@@ -34,7 +35,7 @@ fn drift(ratios: &[f64]) -> f64 {
     if ratios.len() < DRIFT_MIN_CASES {
         return 1.0;
     }
-    median(&mut ratios)
+    median_range(&mut ratios).map_or(1.0, |[median, ..]| median)
 }
 
 /// An earlier run to compare with.
@@ -393,8 +394,9 @@ fn resampled_interval(after: &[f64], before: &[f64]) -> (f64, f64) {
         for slot in &mut b {
             *slot = before[next(before.len())];
         }
-        let (ma, mb) = (median(&mut a), median(&mut b));
-        if mb > 0.0 {
+        if let (Some([ma, ..]), Some([mb, ..])) = (median_range(&mut a), median_range(&mut b))
+            && mb > 0.0
+        {
             ratios.push(ma / mb);
         }
     }
@@ -413,16 +415,5 @@ fn quantile(values: &mut [f64], q: f64) -> f64 {
 
 /// The median of `values`, if there are any.
 fn median_of(values: impl Iterator<Item = f64>) -> Option<f64> {
-    let mut values: Vec<f64> = values.collect();
-    (!values.is_empty()).then(|| median(&mut values))
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let mid = values.len() / 2;
-    if values.len().is_multiple_of(2) {
-        (values[mid - 1] + values[mid]) / 2.0
-    } else {
-        values[mid]
-    }
+    median_range(&mut values.collect::<Vec<f64>>()).map(|[median, ..]| median)
 }
