@@ -7,8 +7,8 @@ mod record;
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub use record::{CaseRecord, CaseStatus, HEADER, HEADER_BEFORE_ALLOCATIONS};
-use record::{clean, header_mismatch};
+pub use record::{CaseRecord, CaseStatus, HEADER};
+use record::{HEADER_BEFORE_ALLOCATIONS, clean, header_mismatch};
 
 use crate::ReportError;
 

@@ -15,7 +15,7 @@ pub const HEADER: &str = "run,group,id,strategy,variant,n,seed,threads,status,se
 
 /// The header of the harness's files before it counted allocations (runs kept as baselines):
 /// read with the allocations 0, not measured.
-pub const HEADER_BEFORE_ALLOCATIONS: &str = "run,group,id,strategy,variant,n,seed,threads,\
+pub(super) const HEADER_BEFORE_ALLOCATIONS: &str = "run,group,id,strategy,variant,n,seed,threads,\
      status,seconds,result,nodes,backtracks,examined,moves,restarts,initial_conflicts,\
      peak_bytes,heap_peak_bytes,instructions,note";
 
