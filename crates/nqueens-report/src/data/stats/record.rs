@@ -8,7 +8,7 @@ use nqueens_core::Stats;
 /// The CSV header: 11 columns on the case, one per [`Stats::FIELDS`] entry in its order (a test
 /// checks them), then what the bench measured itself. A file with other columns (written by
 /// another version of the harness) is refused with the columns that differ named, except
-/// [`HEADER_BEFORE_ALLOCATIONS`]'s.
+/// the header of the files from before the allocations were counted.
 pub const HEADER: &str = "run,group,id,strategy,variant,n,seed,threads,status,seconds,result,\
                           nodes,backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,\
                           heap_peak_bytes,allocations,allocated_bytes,instructions,note";
