@@ -109,14 +109,13 @@ pub struct Metric {
 }
 
 impl Metric {
-    /// The median of `values` between their least and greatest; `None` when there is none.
-    fn spread(mut values: Vec<f64>) -> Option<Self> {
-        let [value, lower_value, upper_value] = median_range(&mut values)?;
-        Some(Self {
+    /// The figure and its bounds, in that order.
+    fn of([value, lower_value, upper_value]: [f64; 3]) -> Self {
+        Self {
             value,
             lower_value,
             upper_value,
-        })
+        }
     }
 }
 
@@ -168,13 +167,7 @@ impl Export {
                         manifest.is_none_or(|m| m.written_during(&r.run, estimate.written))
                     }))
             {
-                let [value, lower_value, upper_value] = nanos;
-                let latency = Metric {
-                    value,
-                    lower_value,
-                    upper_value,
-                };
-                export.add(&estimate.case(), LATENCY, latency);
+                export.add(&estimate.case(), LATENCY, Metric::of(nanos));
             }
             export.add_counters(&estimate.case(), &rows);
         }
@@ -199,8 +192,8 @@ impl Export {
     fn add_counters(&mut self, benchmark: &str, rows: &[&CaseRecord]) {
         for counter in &COUNTERS {
             let values = rows.iter().map(|r| (counter.read)(r)).filter(|v| *v > 0);
-            if let Some(metric) = Metric::spread(values.map(|v| v as f64).collect()) {
-                self.add(benchmark, counter.measure, metric);
+            if let Some(range) = median_range(&mut values.map(|v| v as f64).collect::<Vec<_>>()) {
+                self.add(benchmark, counter.measure, Metric::of(range));
             }
         }
     }
