@@ -204,32 +204,24 @@ impl Budget {
         // Each group: its cases, their seconds, and how many of them have no model.
         let mut groups: Vec<(&str, usize, f64, usize)> = Vec::new();
         for p in &self.planned {
-            let group = p.unit.group;
+            let (group, unmodelled) = (p.unit.group, usize::from(p.unit.run.is_none()));
             if !groups.iter().any(|g| g.0 == group) {
                 groups.push((group, 0, 0.0, 0));
             }
             if let Some(g) = groups.iter_mut().find(|g| g.0 == group) {
-                (g.1, g.2, g.3) = (
-                    g.1 + 1,
-                    g.2 + p.seconds,
-                    g.3 + usize::from(p.unit.run.is_none()),
-                );
+                (g.1, g.2, g.3) = (g.1 + 1, g.2 + p.seconds, g.3 + unmodelled);
             }
         }
-        let (cases, total) = (
-            self.planned.len(),
-            minutes(groups.iter().map(|g| g.2).sum()),
-        );
+        let (cases, total) = (self.planned.len(), groups.iter().map(|g| g.2).sum());
+        let total = minutes(total);
         eprintln!("nqueens bench: {profile} profile: {cases} cases, estimated {total} in all");
         for (group, count, seconds, unmodelled) in groups {
             let note = match unmodelled {
                 0 => String::new(),
                 _ => format!(" ({unmodelled} without a cost model, counted at the cap)"),
             };
-            eprintln!(
-                "  {group:<15} {count:>4} cases  {:>9}{note}",
-                minutes(seconds)
-            );
+            let took = minutes(seconds);
+            eprintln!("  {group:<15} {count:>4} cases  {took:>9}{note}");
         }
     }
 
