@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::baseline::case_parameter_matches;
+use crate::data::baseline::measured_case;
 use crate::data::median_range;
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, CaseStatus, CriterionData, ReportError, RunManifest, StatsFile};
@@ -146,10 +146,7 @@ impl Export {
         for estimate in &criterion.estimates {
             let mut rows = Vec::new();
             for (record, timed) in measured.iter().zip(&mut timed) {
-                if record.group == estimate.group
-                    && record.id == estimate.function
-                    && case_parameter_matches(record, estimate)
-                {
+                if measured_case(record, estimate) {
                     *timed = true;
                     rows.push(*record);
                 }

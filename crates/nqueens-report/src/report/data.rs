@@ -5,7 +5,7 @@ use nqueens_core::{StatField, Stats};
 
 use super::ReportInput;
 use crate::chart::Point;
-use crate::data::baseline::case_parameter_matches;
+use crate::data::baseline::measured_case;
 use crate::data::median_range;
 use crate::group::FIRST_SOLUTION;
 use crate::{CaseRecord, CaseStatus, Estimate, Styles};
@@ -64,10 +64,7 @@ impl<'a> Data<'a> {
             input.criterion.estimates.iter().partition(|e| {
                 input.stats.is_none()
                     || records.iter().any(|r| {
-                        r.status == CaseStatus::Measured
-                            && r.group == e.group
-                            && r.id == e.function
-                            && case_parameter_matches(r, e)
+                        measured_case(r, e)
                             && (input.manifest.as_ref())
                                 .is_none_or(|m| m.written_during(&r.run, e.written))
                     })

@@ -73,14 +73,9 @@ impl Baseline {
         let manifest = read_if_there(&dir.join(crate::MANIFEST_NAME), RunManifest::read)?;
         if let Some(stats) = &stats {
             // As for the run itself: only what its statistics list as measured.
-            criterion.estimates.retain(|e| {
-                stats.records.iter().any(|r| {
-                    r.status == CaseStatus::Measured
-                        && r.group == e.group
-                        && r.id == e.function
-                        && case_parameter_matches(r, e)
-                })
-            });
+            criterion
+                .estimates
+                .retain(|e| stats.records.iter().any(|r| measured_case(r, e)));
         }
         Ok(Self {
             dir: dir.to_path_buf(),
@@ -137,17 +132,20 @@ fn read_if_there<T>(
     path.exists().then(|| read(path)).transpose()
 }
 
-/// Whether a statistics row and a criterion result name the same case: the size, or for
-/// completion instances the `n-k-seed` parameter.
-pub(crate) fn case_parameter_matches(record: &crate::CaseRecord, estimate: &Estimate) -> bool {
-    match estimate.n() {
+/// Whether a statistics row measured the case of a criterion result: measured, of its group
+/// and function, and of its size (for completion instances, its `n-k-seed` parameter).
+pub(crate) fn measured_case(record: &crate::CaseRecord, estimate: &Estimate) -> bool {
+    let same_parameter = match estimate.n() {
         Some(n) => n == record.n,
         None => {
             let mut parts = estimate.parameter.split('-');
             parts.next().and_then(|n| n.parse().ok()) == Some(record.n)
                 && parts.nth(1).and_then(|s| s.parse().ok()) == record.seed
         }
-    }
+    };
+    record.status == CaseStatus::Measured
+        && (record.group == estimate.group && record.id == estimate.function)
+        && same_parameter
 }
 
 /// What a case's ratio says.
