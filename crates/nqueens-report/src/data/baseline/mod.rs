@@ -132,20 +132,12 @@ fn read_if_there<T>(
     path.exists().then(|| read(path)).transpose()
 }
 
-/// Whether a statistics row measured the case of a criterion result: measured, of its group
-/// and function, and of its size (for completion instances, its `n-k-seed` parameter).
+/// Whether a statistics row measured the case of a criterion result: measured, of its group,
+/// function and parameter ([`CaseRecord::parameter`](crate::CaseRecord::parameter)).
 pub(crate) fn measured_case(record: &crate::CaseRecord, estimate: &Estimate) -> bool {
-    let same_parameter = match estimate.n() {
-        Some(n) => n == record.n,
-        None => {
-            let mut parts = estimate.parameter.split('-');
-            parts.next().and_then(|n| n.parse().ok()) == Some(record.n)
-                && parts.nth(1).and_then(|s| s.parse().ok()) == record.seed
-        }
-    };
     record.status == CaseStatus::Measured
         && (record.group == estimate.group && record.id == estimate.function)
-        && same_parameter
+        && record.parameter() == estimate.parameter
 }
 
 /// What a case's ratio says.

@@ -142,6 +142,19 @@ impl CaseRecord {
         }
     }
 
+    /// The case's criterion parameter: its size, or `n-k-seed` for a completion instance
+    /// (whose note starts `k=K`).
+    pub fn parameter(&self) -> String {
+        let given = self
+            .note
+            .strip_prefix("k=")
+            .and_then(|k| k.split(':').next());
+        match (self.group == crate::group::COMPLETION, given, self.seed) {
+            (true, Some(k), Some(seed)) => format!("{}-{k}-{seed}", self.n),
+            _ => self.n.to_string(),
+        }
+    }
+
     /// The record as one CSV line (no newline). Text fields lose commas and line breaks.
     pub fn to_csv_line(&self) -> String {
         let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
@@ -235,6 +248,18 @@ mod tests {
         let counters: Vec<&str> = Stats::FIELDS.iter().map(|f| f.name).collect();
         let columns: Vec<&str> = HEADER.split(',').collect();
         assert_eq!(columns[11..columns.len() - 5], counters[..]);
+    }
+
+    #[test]
+    fn a_completion_instance_is_named_by_its_size_given_queens_and_seed() {
+        let mut record = CaseRecord::new("completion", "dlx", "dlx", 12, CaseStatus::Measured);
+        assert_eq!(record.parameter(), "12");
+        (record.seed, record.note) = (Some(12031), "k=3".to_string());
+        assert_eq!(record.parameter(), "12-3-12031");
+        record.note = "k=3: it cannot prove that no completion exists".to_string();
+        assert_eq!(record.parameter(), "12-3-12031");
+        record.group = "count_all".to_string();
+        assert_eq!(record.parameter(), "12");
     }
 
     #[test]
