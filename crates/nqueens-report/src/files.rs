@@ -150,12 +150,11 @@ fn draw_in_memory<B: DrawingBackend>(
     root: DrawingArea<B, Shift>,
     draw: impl FnOnce(&DrawingArea<B, Shift>) -> Result<(), String>,
 ) -> Result<(), ReportError> {
-    let fail = |reason| ReportError::Draw {
+    let drawn = draw(&root).and_then(|()| root.present().map_err(|e| e.to_string()));
+    drawn.map_err(|reason| ReportError::Draw {
         path: path.to_path_buf(),
         reason,
-    };
-    draw(&root).map_err(fail)?;
-    root.present().map_err(|e| fail(e.to_string()))
+    })
 }
 
 /// Draws a picture of `size` pixels with `draw` into memory as SVG and writes it to `path`
@@ -166,11 +165,8 @@ pub(crate) fn write_svg(
     draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
 ) -> Result<(), ReportError> {
     let mut svg = String::new();
-    draw_in_memory(
-        path,
-        SVGBackend::with_string(&mut svg, size).into_drawing_area(),
-        draw,
-    )?;
+    let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+    draw_in_memory(path, root, draw)?;
     write_atomically(path, |out| out.write_all(svg.as_bytes()))
 }
 
