@@ -9,7 +9,7 @@ use nqueens::core::{Config, Given, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
-use nqueens_report::bench::{Case, completion_cost};
+use nqueens_report::bench::{Case, Unit, completion_cost};
 
 use crate::groups::{elements, tune};
 use crate::harness::Harness;
@@ -46,29 +46,26 @@ fn answering<'r>(h: &Harness, registry: &'r Registry) -> Vec<Case<'r>> {
     cases
 }
 
-/// Whether `case` runs the instances of size `n`.
-fn runs(h: &Harness, case: &Case<'_>, n: usize) -> bool {
-    case.accepts(Operation::First, n) && h.plan.selected(COMPLETION, &case.label, n)
+/// The unit of `case` on instance (n, k, seed), if the case accepts n and the filter selects
+/// it: at its model's time, capped by the probe budget; sampled only in the deep profile.
+fn unit(h: &Harness, case: &Case<'_>, (n, k, seed): (usize, usize, u64)) -> Option<Unit> {
+    let runs = case.accepts(Operation::First, n) && h.plan.selected(COMPLETION, &case.label, n);
+    let budget = h.plan.completion_budget.as_secs_f64();
+    let run = completion_cost(case.variant).and_then(|m| m.seconds(n));
+    let (param, sampled) = (format!("{n}-{k}-{seed}"), h.plan.completion_sampled);
+    let run = run.map(|seconds| seconds.min(budget));
+    runs.then(|| Unit::new(COMPLETION, &case.label, param, run, sampled))
 }
 
-/// Plans every (strategy, instance) pair, each at its model's time (capped by the probe
-/// budget; sampled only in the deep profile).
-pub fn plan(h: &mut Harness, registry: &Registry) {
-    let budget = h.plan.completion_budget.as_secs_f64();
-    for case in answering(h, registry) {
-        let instances: Vec<_> = grid(h)
-            .into_iter()
-            .filter(|&(n, ..)| runs(h, &case, n))
-            .collect();
-        for (n, k, seed) in instances {
-            let run = completion_cost(case.variant)
-                .and_then(|m| m.seconds(n))
-                .map(|seconds| seconds.min(budget));
-            let (param, sampled) = (format!("{n}-{k}-{seed}"), h.plan.completion_sampled);
-            h.budget
-                .plan(&h.plan, COMPLETION, &case.label, &param, run, 1, sampled);
-        }
-    }
+/// The group's units: every (strategy, instance) pair.
+pub fn units(h: &Harness, registry: &Registry) -> Vec<Unit> {
+    let cases = answering(h, registry);
+    let pairs = cases
+        .iter()
+        .flat_map(|case| grid(h).into_iter().map(move |i| (case, i)));
+    pairs
+        .filter_map(|(case, instance)| unit(h, case, instance))
+        .collect()
 }
 
 /// The strategy that settles each instance's answer: of the complete ones that keep given
@@ -130,25 +127,20 @@ fn instances(h: &Harness, registry: &Registry) -> Vec<Instance> {
 
 /// `completion`: every honouring strategy, default variant, on every instance of the grid.
 pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
-    let (grid, cases) = (grid(h), answering(h, registry));
-    if !cases
-        .iter()
-        .any(|case| grid.iter().any(|&(n, ..)| runs(h, case, n)))
-    {
+    if units(h, registry).is_empty() {
         return;
     }
     let instances = instances(h, registry);
     let mut group = c.benchmark_group(COMPLETION);
-    for case in cases {
+    for case in answering(h, registry) {
         // The smallest board this case ran past the budget on: larger ones are skipped.
         let mut too_slow: Option<usize> = None;
         for instance in &instances {
             let (n, k) = (instance.n, instance.k);
-            let parameter = format!("{n}-{k}-{}", instance.seed);
-            if !runs(h, &case, n) {
+            let Some(unit) = unit(h, &case, (n, k, instance.seed)) else {
                 continue;
-            }
-            h.budget.start(COMPLETION, &case.label, &parameter);
+            };
+            h.budget.start(&unit);
             let mut record = case.record(COMPLETION, n, CaseStatus::Measured);
             record.seed = Some(instance.seed);
             record.note = format!("k={k}");
@@ -178,8 +170,9 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
                 assert_eq!(
                     record.result == "found",
                     expected,
-                    "{COMPLETION}/{}/{parameter}: the answer disagrees with the referee's",
-                    case.label
+                    "{COMPLETION}/{}/{}: the answer disagrees with the referee's",
+                    case.label,
+                    unit.param
                 );
             }
             let record = h.settle(record);
@@ -192,7 +185,7 @@ pub fn completion_group(c: &mut Criterion, h: &mut Harness, registry: &Registry)
             }
             tune(&mut group, record.seconds, &h.plan);
             group.throughput(Throughput::Elements(elements(&record.stats, n)));
-            group.bench_with_input(BenchmarkId::new(&case.label, &parameter), &n, |b, &n| {
+            group.bench_with_input(BenchmarkId::new(&case.label, &unit.param), &n, |b, &n| {
                 b.iter(|| case.solver.first(n, &config))
             });
         }

@@ -8,7 +8,7 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput
 use nqueens::core::{Config, CostModel, Limit, Operation, Registry, Solver, Stats, validate};
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Plan, SEEDS, is_fast, series, series_group};
+use nqueens_report::bench::{Plan, SEEDS, Unit, is_fast, series, series_group};
 
 use crate::harness::{Harness, why_unanswered};
 use crate::probe::{heap_use, probe};
@@ -59,6 +59,7 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
     };
     let mut group = c.benchmark_group(name);
     for series in series(&h.plan, registry, operation) {
+        let units = series.units(&h.plan, operation);
         let (case, sizes) = (series.case, series.sizes);
         let configs: Vec<Config> = match finds && case.variant.randomized {
             true => h.plan.seeds.iter().map(|&s| case.config(Some(s))).collect(),
@@ -66,7 +67,7 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
         };
         let seeded = configs.len() > 1;
         'sizes: for (i, &n) in sizes.iter().enumerate() {
-            h.budget.start(name, &case.label, &n.to_string());
+            h.budget.start(&units[i]);
             // The slowest probe, each solved run's work, the seeds solved, those over budget.
             let (mut slowest, mut work, mut solved, mut over_budget) = (0.0f64, vec![], vec![], 0);
             for (k, config) in configs.iter().enumerate() {
@@ -143,30 +144,21 @@ pub fn run_series(c: &mut Criterion, h: &mut Harness, registry: &Registry, opera
     group.finish();
 }
 
-/// The `validate` sizes the construction can solve and the filter selects.
-fn validate_sizes(plan: &Plan, construction: &dyn Solver) -> Vec<usize> {
-    let solves = |n| (construction.check(Operation::First, n, &Config::default())).is_ok();
-    let sizes = plan.validate_sizes.iter().copied();
-    sizes
-        .filter(|&n| solves(n) && plan.selected(VALIDATE, VALIDATE, n))
-        .collect()
-}
-
 /// Expected seconds of one validation: the medians of the full run on the 2-core reference
 /// machine (`reports/README.md`), rounded up.
 const VALIDATE_COST: CostModel = CostModel::power(&[(1_000, 1.1e-5), (1_000_000, 0.01)], 1.0);
 
-/// Plans the `validate` sizes and the `once` sweeps (one planned case per sweep).
-pub fn plan_validate_and_once(h: &mut Harness, registry: &Registry) {
-    for n in largest_solver(registry).map_or(Vec::new(), |s| validate_sizes(&h.plan, s)) {
-        let run = VALIDATE_COST.seconds(n);
-        h.budget
-            .plan(&h.plan, VALIDATE, VALIDATE, &n.to_string(), run, 1, true);
-    }
-    for sweep in h.plan.once_sweeps(registry) {
-        let (label, run) = (&sweep.case.label, sweep.seconds());
-        h.budget.plan(&h.plan, ONCE, label, "", run, 1, false);
-    }
+/// The `validate` sizes that [`largest_solver`] can solve and the filter selects, with their
+/// units.
+pub fn validate_units(plan: &Plan, registry: &Registry) -> Vec<(usize, Unit)> {
+    let Some(construction) = largest_solver(registry) else {
+        return Vec::new();
+    };
+    let solves = |n| (construction.check(Operation::First, n, &Config::default())).is_ok();
+    let sizes = plan.validate_sizes.iter().copied();
+    let sizes = sizes.filter(|&n| solves(n) && plan.selected(VALIDATE, VALIDATE, n));
+    let unit = |n| Unit::new(VALIDATE, VALIDATE, n, VALIDATE_COST.seconds(n), true);
+    sizes.map(|n| (n, unit(n))).collect()
 }
 
 /// The strategy that finds the largest solutions without a seed (the construction by
@@ -191,8 +183,8 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
     };
     let config = Config::default();
     let mut group = c.benchmark_group(VALIDATE);
-    for n in validate_sizes(&h.plan, construction) {
-        h.budget.start(VALIDATE, VALIDATE, &n.to_string());
+    for (n, unit) in validate_units(&h.plan, registry) {
+        h.budget.start(&unit);
         let solution = construction.first(n, &config).map_err(|e| e.to_string());
         let solution = solution.and_then(|run| {
             let (name, ended) = (construction.name(), run.ended());
@@ -229,7 +221,7 @@ pub fn validate_group(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
 pub fn once_group(h: &mut Harness, registry: &Registry) {
     for sweep in h.plan.once_sweeps(registry) {
         let (case, label) = (&sweep.case, &sweep.case.label);
-        h.budget.start(ONCE, label, "");
+        h.budget.start(&sweep.unit());
         let seed = case.variant.randomized.then_some(SEEDS[0]);
         let config = case.config(seed);
         for n in sweep.sizes {

@@ -16,7 +16,7 @@ use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::group::INSTRUCTIONS;
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Mode, Plan, Profile, SLOW_VAR, Slowing, variant_cost};
+use nqueens_report::bench::{Mode, Plan, Profile, SLOW_VAR, Slowing, Unit, variant_cost};
 
 use crate::harness::{Harness, target_dir};
 
@@ -34,28 +34,22 @@ const MAX_NATIVE: f64 = 0.015;
 const START_UP: f64 = 0.8;
 const SLOWDOWN: f64 = 60.0;
 
-/// One kernel to count: a case label, its operation and size.
+/// One kernel to count: its operation and size, its unit and its statistics row.
 #[derive(Clone, Debug)]
 struct Kernel {
-    label: String,
     /// `count` or `first`.
     op: &'static str,
     n: usize,
-    /// Expected native seconds of the run.
-    native: f64,
+    /// `instructions/<label>/<op>-<n>`, costed as callgrind runs it.
+    unit: Unit,
     /// Its statistics row, before the count.
     record: CaseRecord,
 }
 
-impl Kernel {
-    /// The plan's parameter: `count-10`, `first-100`.
-    fn parameter(&self) -> String {
-        format!("{}-{}", self.op, self.n)
-    }
-}
-
 /// The kernels of this plan: one per strategy (every variant in the deep profile).
 fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
+    // Two kernels at a time on a machine with two cores or more.
+    let parallel = h.run.cores.clamp(1, 2) as f64;
     let mut out = Vec::new();
     for case in h.plan.cases(registry) {
         if !case.is_default && !h.plan.instructions_all_variants {
@@ -71,17 +65,22 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
                 .map(|n| (n, m.and_then(|m| m.seconds(n)).unwrap_or(f64::INFINITY)))
                 .find(|&(_, t)| t <= MAX_NATIVE)
                 .map(|(n, native)| Kernel {
-                    label: case.label.clone(),
                     op,
                     n,
-                    native,
+                    unit: Unit::new(
+                        INSTRUCTIONS,
+                        &case.label,
+                        format!("{op}-{n}"),
+                        Some((START_UP + native * SLOWDOWN) / parallel),
+                        false,
+                    ),
                     record: case.record(INSTRUCTIONS, n, CaseStatus::Measured),
                 })
         };
         let kernel = pick(Operation::Count, "count", &[8, 9, 10])
             .or_else(|| pick(Operation::First, "first", &[16, 100, 1_000]));
         if let Some(kernel) = kernel
-            && h.plan.selected(INSTRUCTIONS, &kernel.label, kernel.n)
+            && h.plan.selected(INSTRUCTIONS, &kernel.unit.label, kernel.n)
         {
             out.push(kernel);
         }
@@ -97,24 +96,12 @@ fn valgrind() -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// Plans the kernels, two at a time on a machine with two cores or more.
-pub fn plan(h: &mut Harness, registry: &Registry) {
+/// The group's units, where callgrind runs.
+pub fn units(h: &Harness, registry: &Registry) -> Vec<Unit> {
     if h.plan.mode == Mode::Test || !valgrind() {
-        return;
+        return Vec::new();
     }
-    let parallel = h.run.cores.clamp(1, 2) as f64;
-    for kernel in kernels(h, registry) {
-        let seconds = (START_UP + kernel.native * SLOWDOWN) / parallel;
-        h.budget.plan(
-            &h.plan,
-            INSTRUCTIONS,
-            &kernel.label,
-            &kernel.parameter(),
-            Some(seconds),
-            1,
-            false,
-        );
-    }
+    kernels(h, registry).into_iter().map(|k| k.unit).collect()
 }
 
 /// Counts every planned kernel under callgrind and records the counts.
@@ -150,8 +137,7 @@ pub fn instructions_group(h: &mut Harness, registry: &Registry) {
     // Two kernels at a time: callgrind runs one thread, and the counts do not depend on load.
     for pair in kernels.chunks(h.run.cores.clamp(1, 2)) {
         for kernel in pair {
-            h.budget
-                .start(INSTRUCTIONS, &kernel.label, &kernel.parameter());
+            h.budget.start(&kernel.unit);
         }
         let children: Vec<_> = pair.iter().map(|k| spawn(&exe, &dir, k)).collect();
         for (kernel, child) in pair.iter().zip(children) {
@@ -162,8 +148,7 @@ pub fn instructions_group(h: &mut Harness, registry: &Registry) {
                 Err(error) => {
                     eprintln!(
                         "nqueens bench: {INSTRUCTIONS}/{}/{}: {error}",
-                        kernel.label,
-                        kernel.parameter()
+                        kernel.unit.label, kernel.unit.param
                     );
                     record.status = CaseStatus::Error;
                     record.note = format!("{}: {error}", kernel.op);
@@ -181,7 +166,7 @@ fn spawn(
     dir: &Path,
     kernel: &Kernel,
 ) -> Result<(std::process::Child, std::path::PathBuf), String> {
-    let out = dir.join(format!("{}-{}.out", kernel.label, kernel.parameter()));
+    let out = dir.join(format!("{}-{}.out", kernel.unit.label, kernel.unit.param));
     let _ = std::fs::remove_file(&out);
     let mut command = Command::new("valgrind");
     // The same few variables in every run, whatever the shell or cargo set: a kernel that
@@ -201,7 +186,7 @@ fn spawn(
         .arg(exe)
         .env(
             KERNEL_VAR,
-            format!("{}:{}:{}", kernel.op, kernel.label, kernel.n),
+            format!("{}:{}:{}", kernel.op, kernel.unit.label, kernel.n),
         )
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())

@@ -8,24 +8,18 @@
 use std::time::Instant;
 
 use nqueens::core::{Config, Ended, Registry, Runs, Stats};
-use nqueens_report::bench::{Case, Trial, batches, plan_trials, trials};
+use nqueens_report::bench::{Case, Trial, batches, trials};
 use nqueens_report::group::LITERATURE;
 use nqueens_report::{CaseRecord, CaseStatus};
 
 use crate::harness::Harness;
-
-/// Plans the group's trials with their cost (the experiments' own models).
-pub fn plan(h: &mut Harness, registry: &Registry) {
-    let cases = h.plan.cases(registry);
-    plan_trials(&mut h.budget, &h.plan, &trials(&h.plan, &cases));
-}
 
 /// Runs the group.
 pub fn literature_group(h: &mut Harness, registry: &Registry) {
     let cases = h.plan.cases(registry);
     for trial in trials(&h.plan, &cases) {
         let (case, n) = (trial.case, trial.n);
-        h.budget.start(LITERATURE, &trial.label(), &n.to_string());
+        h.budget.start(&trial.unit(&h.plan));
         match trial.experiment.runs {
             Runs::Climbs { .. } => climbs(h, case, n),
             Runs::Seeded => {

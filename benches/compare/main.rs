@@ -21,7 +21,9 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use nqueens::core::{Operation, Registry};
-use nqueens_report::bench::{Mode, Plan, RESAMPLES, machine_detail_key, minutes, series};
+use nqueens_report::bench::{
+    Mode, OnceCase, Plan, RESAMPLES, machine_detail_key, minutes, series, trials,
+};
 use nqueens_report::{BENCH_DIR, STATS_CSV, utc_now};
 
 use crate::harness::{Harness, target_dir};
@@ -130,15 +132,21 @@ fn main() {
     }
 }
 
-/// Plans every group's cases with their expected cost, before anything runs.
+/// Plans every group's units with their expected cost, before anything runs.
 fn plan_all(h: &mut Harness, registry: &Registry) {
+    let plan = &h.plan;
+    let mut units = Vec::new();
     for operation in [Operation::Count, Operation::First] {
-        let series = series(&h.plan, registry, operation);
-        h.budget.plan_series(&h.plan, operation, &series);
+        let series = series(plan, registry, operation);
+        units.extend(series.iter().flat_map(|s| s.units(plan, operation)));
     }
-    groups::plan_validate_and_once(h, registry);
-    literature::plan(h, registry);
-    completion::plan(h, registry);
-    yardstick::plan(h, registry);
-    instructions::plan(h, registry);
+    let validated = groups::validate_units(plan, registry);
+    units.extend(validated.into_iter().map(|(_, unit)| unit));
+    units.extend(plan.once_sweeps(registry).iter().map(OnceCase::unit));
+    let cases = plan.cases(registry);
+    units.extend(trials(plan, &cases).iter().map(|trial| trial.unit(plan)));
+    units.extend(completion::units(h, registry));
+    units.extend(yardstick::units(h, registry));
+    units.extend(instructions::units(h, registry));
+    h.budget.plan(&h.plan, &units);
 }

@@ -193,14 +193,10 @@ pub fn save_copy(
     {
         // Criterion's directory names: the group, the function and the parameter, with
         // characters it does not keep replaced; the ids this harness uses need none.
-        let parameter = match r.seed {
-            Some(seed) if r.group == nqueens_report::group::COMPLETION => {
-                let k = r.note.split(['=', ':']).nth(1).unwrap_or("");
-                format!("{}-{k}-{seed}", r.n)
-            }
-            _ => r.n.to_string(),
-        };
-        let case = Path::new(&r.group).join(&r.id).join(parameter).join("new");
+        let case = Path::new(&r.group)
+            .join(&r.id)
+            .join(r.parameter())
+            .join("new");
         let (from, to) = (criterion_dir.join(&case), dir.join("criterion").join(&case));
         if !from.is_dir() {
             continue;

@@ -12,7 +12,7 @@ use nqueens_report::{BENCH_DIR, CaseRecord, CaseStatus};
 use crate::groups::tune;
 use crate::harness::{Harness, target_dir};
 use crate::probe::probe;
-use nqueens_report::bench::{Mode, Plan, Runner};
+use nqueens_report::bench::{Mode, Plan, Runner, Unit, YardstickCase};
 use nqueens_report::group::YARDSTICK;
 
 /// The budget of one probe of a Rust counterpart at a size criterion measures.
@@ -88,17 +88,13 @@ fn build(plan: &Plan) -> Result<PathBuf, String> {
     Ok(bin)
 }
 
-/// Plans the cases, in bench mode only and only with the C programs here.
-pub fn plan(h: &mut Harness, registry: &Registry) {
+/// The group's units, in bench mode only and only with the C programs here.
+pub fn units(h: &Harness, registry: &Registry) -> Vec<Unit> {
     if h.plan.mode == Mode::Test || yardstick_dir(&h.plan).is_none() {
-        return;
+        return Vec::new();
     }
-    for case in h.plan.yardstick_cases(registry) {
-        let n = case.n.to_string();
-        let run = case.seconds();
-        h.budget
-            .plan(&h.plan, YARDSTICK, &case.label, &n, run, 1, case.sampled);
-    }
+    let cases = h.plan.yardstick_cases(registry);
+    cases.iter().map(YardstickCase::unit).collect()
 }
 
 /// Runs the group: each case probed or run once and recorded; a sampled one that answered
@@ -122,7 +118,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
         match case.runner {
             Runner::Program(program, _) => {
                 let exe = &bin.join(program);
-                h.budget.start(YARDSTICK, label, &n.to_string());
+                h.budget.start(&case.unit());
                 let mut record = CaseRecord::new(YARDSTICK, label, label, n, CaseStatus::Measured);
                 match run_program(exe, n) {
                     Ok((total, seconds)) => {
@@ -150,7 +146,7 @@ pub fn yardstick(c: &mut Criterion, h: &mut Harness, registry: &Registry) {
                 if solver.check(Operation::Count, n, &config).is_err() {
                     continue;
                 }
-                h.budget.start(YARDSTICK, label, &n.to_string());
+                h.budget.start(&case.unit());
                 let budget = if case.sampled {
                     PROBE_BUDGET
                 } else {

@@ -25,7 +25,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::baseline::case_parameter_matches;
+use crate::data::baseline::measured_case;
+use crate::data::median_range;
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, CaseStatus, CriterionData, ReportError, RunManifest, StatsFile};
 
@@ -108,20 +109,13 @@ pub struct Metric {
 }
 
 impl Metric {
-    /// The median of `values` between their least and greatest; `None` when there is none.
-    fn spread(mut values: Vec<f64>) -> Option<Self> {
-        values.sort_by(f64::total_cmp);
-        let mid = values.len() / 2;
-        let value = match values.len() {
-            0 => return None,
-            len if len % 2 == 0 => (values[mid - 1] + values[mid]) / 2.0,
-            _ => values[mid],
-        };
-        Some(Self {
+    /// The figure and its bounds, in that order.
+    fn of([value, lower_value, upper_value]: [f64; 3]) -> Self {
+        Self {
             value,
-            lower_value: values[0],
-            upper_value: values[values.len() - 1],
-        })
+            lower_value,
+            upper_value,
+        }
     }
 }
 
@@ -152,10 +146,7 @@ impl Export {
         for estimate in &criterion.estimates {
             let mut rows = Vec::new();
             for (record, timed) in measured.iter().zip(&mut timed) {
-                if record.group == estimate.group
-                    && record.id == estimate.function
-                    && case_parameter_matches(record, estimate)
-                {
+                if measured_case(record, estimate) {
                     *timed = true;
                     rows.push(*record);
                 }
@@ -173,13 +164,7 @@ impl Export {
                         manifest.is_none_or(|m| m.written_during(&r.run, estimate.written))
                     }))
             {
-                let [value, lower_value, upper_value] = nanos;
-                let latency = Metric {
-                    value,
-                    lower_value,
-                    upper_value,
-                };
-                export.add(&estimate.case(), LATENCY, latency);
+                export.add(&estimate.case(), LATENCY, Metric::of(nanos));
             }
             export.add_counters(&estimate.case(), &rows);
         }
@@ -204,8 +189,8 @@ impl Export {
     fn add_counters(&mut self, benchmark: &str, rows: &[&CaseRecord]) {
         for counter in &COUNTERS {
             let values = rows.iter().map(|r| (counter.read)(r)).filter(|v| *v > 0);
-            if let Some(metric) = Metric::spread(values.map(|v| v as f64).collect()) {
-                self.add(benchmark, counter.measure, metric);
+            if let Some(range) = median_range(&mut values.map(|v| v as f64).collect::<Vec<_>>()) {
+                self.add(benchmark, counter.measure, Metric::of(range));
             }
         }
     }

@@ -143,6 +143,20 @@ fn write_in_place(
     out.flush()
 }
 
+/// Draws on `root`, an in-memory backend, with `draw` and presents it; a failure is a
+/// [`ReportError::Draw`] of `path`.
+fn draw_in_memory<B: DrawingBackend>(
+    path: &Path,
+    root: DrawingArea<B, Shift>,
+    draw: impl FnOnce(&DrawingArea<B, Shift>) -> Result<(), String>,
+) -> Result<(), ReportError> {
+    let drawn = draw(&root).and_then(|()| root.present().map_err(|e| e.to_string()));
+    drawn.map_err(|reason| ReportError::Draw {
+        path: path.to_path_buf(),
+        reason,
+    })
+}
+
 /// Draws a picture of `size` pixels with `draw` into memory as SVG and writes it to `path`
 /// with [`write_atomically`].
 pub(crate) fn write_svg(
@@ -150,16 +164,9 @@ pub(crate) fn write_svg(
     size: (u32, u32),
     draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
 ) -> Result<(), ReportError> {
-    let fail = |reason: String| ReportError::Draw {
-        path: path.to_path_buf(),
-        reason,
-    };
     let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        draw(&root).map_err(fail)?;
-        root.present().map_err(|e| fail(e.to_string()))?;
-    }
+    let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+    draw_in_memory(path, root, draw)?;
     write_atomically(path, |out| out.write_all(svg.as_bytes()))
 }
 
@@ -172,22 +179,16 @@ pub(crate) fn write_png(
 ) -> Result<(), ReportError> {
     use image::ImageEncoder;
 
-    let fail = |reason: String| ReportError::Draw {
-        path: path.to_path_buf(),
-        reason,
-    };
     let (width, height) = size;
     let bytes = usize::try_from(u64::from(width) * u64::from(height) * 3).map_err(|_| {
-        fail(format!(
-            "a picture of {width} × {height} pixels is too large"
-        ))
+        ReportError::Draw {
+            path: path.to_path_buf(),
+            reason: format!("a picture of {width} × {height} pixels is too large"),
+        }
     })?;
     let mut pixels = vec![0u8; bytes];
-    {
-        let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
-        draw(&root).map_err(fail)?;
-        root.present().map_err(|e| fail(e.to_string()))?;
-    }
+    let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+    draw_in_memory(path, root, draw)?;
     write_atomically(path, |out| {
         image::codecs::png::PngEncoder::new(out)
             .write_image(&pixels, width, height, image::ColorType::Rgb8)

@@ -62,13 +62,8 @@ pub use data::baseline::{
 };
 pub use data::by_hand::{BY_HAND_HEADER, HandCount, read_by_hand};
 pub use data::criterion::{CriterionData, Estimate, Interval, read_criterion};
-pub use data::manifest::{
-    HARNESS_VERSION, MANIFEST, MANIFEST_NAME, Origin, Run, RunManifest, origin,
-};
-pub use data::stats::{
-    BENCH_DIR, CaseRecord, CaseStatus, HEADER, HEADER_BEFORE_ALLOCATIONS, STATS_CSV, StatsFile,
-    Update,
-};
+pub use data::manifest::{HARNESS_VERSION, MANIFEST_NAME, Origin, Run, RunManifest, origin};
+pub use data::stats::{BENCH_DIR, CaseRecord, CaseStatus, HEADER, STATS_CSV, StatsFile, Update};
 pub use error::{BadBoard, ReportError};
 pub use files::{read_text_bounded, write_atomically};
 pub use format::{format_bytes, format_count, format_seconds, format_size};

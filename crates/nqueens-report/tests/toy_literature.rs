@@ -6,7 +6,7 @@ use nqueens_core::{
     After, Capabilities, Claim, CostModel, Experiment, Figure, Limit, Measure, Runs, Sizes,
     Strategy, Variant,
 };
-use nqueens_report::bench::{Budget, Mode, Plan, Profile, plan_trials, trials};
+use nqueens_report::bench::{Budget, Mode, Plan, Profile, trials};
 use nqueens_report::group::LITERATURE;
 use nqueens_report::{
     CaseRecord, CaseStatus, ReportInput, ReportOptions, Reproduction, StatsFile, write_report,
@@ -111,7 +111,10 @@ fn the_literature_group_plans_the_toy_s_experiments() {
     let plan = Plan::for_profile(Mode::List, Profile::Default, None);
     let cases = plan.cases(&registry);
     let mut budget = Budget::new(false);
-    plan_trials(&mut budget, &plan, &trials(&plan, &cases));
+    let units: Vec<_> = (trials(&plan, &cases).iter())
+        .map(|t| t.unit(&plan))
+        .collect();
+    budget.plan(&plan, &units);
     let ids: Vec<&str> = budget.ids().collect();
     // Kind by kind: climbs, seeded runs, tree profiles; each under its variant's label.
     assert_eq!(

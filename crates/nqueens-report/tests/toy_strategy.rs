@@ -108,7 +108,9 @@ fn the_bench_plans_every_variant_of_the_toy() {
     let plan = Plan::for_profile(Mode::List, Profile::Default, None);
     let mut budget = Budget::new(false);
     for operation in [Operation::Count, Operation::First] {
-        budget.plan_series(&plan, operation, &series(&plan, &registry, operation));
+        for series in series(&plan, &registry, operation) {
+            budget.plan(&plan, &series.units(&plan, operation));
+        }
     }
     let ids: Vec<&str> = budget.ids().collect();
     for id in [

@@ -84,14 +84,70 @@ pub fn series<'r>(plan: &Plan, registry: &'r Registry, operation: Operation) -> 
     series.filter(|s| !s.sizes.is_empty()).collect()
 }
 
-/// One planned case: `group/label/n` (or `group/label`), its series `group/label`, its
-/// expected seconds, whether a cost model gave them (else the cap), and its state.
+impl Series<'_> {
+    /// The units of this series in `operation`'s group, one per size, each costed by the
+    /// case's model and probed once per seed of a randomized first solution.
+    pub fn units(&self, plan: &Plan, operation: Operation) -> Vec<Unit> {
+        let model = variant_cost(self.case.variant, operation);
+        let seeded = operation == Operation::First && self.case.variant.randomized;
+        let probes = if seeded { plan.seeds.len() } else { 1 };
+        let unit = |&n: &usize| {
+            let run = model.and_then(|m| m.seconds(n));
+            let unit = Unit::new(series_group(operation), &self.case.label, n, run, true);
+            Unit { probes, ..unit }
+        };
+        self.sizes.iter().map(unit).collect()
+    }
+}
+
+/// One case of a group as the plan lists it, for the budget and then for the group's runner:
+/// `group/label/param` (`param` empty: no size), its run's expected seconds (`None`: at the
+/// plan's cap), its probe runs, and whether criterion samples it (else the probes are all it
+/// costs).
+#[derive(Clone, Debug)]
+pub struct Unit {
+    group: &'static str,
+    /// The case's label.
+    pub label: String,
+    /// Its parameter: the size, or what stands for it.
+    pub param: String,
+    run: Option<f64>,
+    probes: usize,
+    sampled: bool,
+}
+
+impl Unit {
+    /// A unit probed once.
+    pub fn new(
+        group: &'static str,
+        label: &str,
+        param: impl ToString,
+        run: Option<f64>,
+        sampled: bool,
+    ) -> Self {
+        Unit {
+            group,
+            label: label.to_string(),
+            param: param.to_string(),
+            run,
+            probes: 1,
+            sampled,
+        }
+    }
+
+    /// `group/label/param`, or `group/label` without a parameter.
+    fn id(&self) -> String {
+        let slash = if self.param.is_empty() { "" } else { "/" };
+        format!("{}/{}{slash}{}", self.group, self.label, self.param)
+    }
+}
+
+/// One planned unit: its id, its expected seconds with criterion's sampling, and its state.
 #[derive(Clone, Debug)]
 struct Planned {
     id: String,
-    series: String,
+    unit: Unit,
     seconds: f64,
-    modelled: bool,
     state: State,
 }
 
@@ -120,45 +176,21 @@ impl Budget {
         }
     }
 
-    /// Plans `group/label/param` (`param` empty: no size), whose run takes `run` seconds
-    /// (`None`: at the plan's cap), probed `probes` times, sampled by criterion or not.
-    #[allow(clippy::too_many_arguments)]
-    pub fn plan(
-        &mut self,
-        plan: &Plan,
-        group: &str,
-        label: &str,
-        param: &str,
-        run: Option<f64>,
-        probes: usize,
-        sampled: bool,
-    ) {
-        let seconds = run.unwrap_or(plan.cap.min(1.0));
-        let cost = if sampled {
-            case_seconds(plan, seconds, probes)
-        } else {
-            seconds * probes as f64
-        };
-        self.planned.push(Planned {
-            id: case_id(group, label, param),
-            series: format!("{group}/{label}"),
-            seconds: cost,
-            modelled: run.is_some(),
-            state: State::Pending,
-        });
-    }
-
-    /// Plans the count or first-solution series, each size costed by the case's model.
-    pub fn plan_series(&mut self, plan: &Plan, operation: Operation, series: &[Series<'_>]) {
-        let group = series_group(operation);
-        for s in series {
-            let model = variant_cost(s.case.variant, operation);
-            let seeded = operation == Operation::First && s.case.variant.randomized;
-            let probes = if seeded { plan.seeds.len() } else { 1 };
-            for &n in &s.sizes {
-                let (label, run) = (&s.case.label, model.and_then(|m| m.seconds(n)));
-                self.plan(plan, group, label, &n.to_string(), run, probes, true);
-            }
+    /// Plans `units`, each costed by its runs: its probes, then criterion's sampling if any.
+    pub fn plan<'u>(&mut self, plan: &Plan, units: impl IntoIterator<Item = &'u Unit>) {
+        for unit in units {
+            let seconds = unit.run.unwrap_or(plan.cap.min(1.0));
+            let cost = if unit.sampled {
+                case_seconds(plan, seconds, unit.probes)
+            } else {
+                seconds * unit.probes as f64
+            };
+            self.planned.push(Planned {
+                id: unit.id(),
+                unit: unit.clone(),
+                seconds: cost,
+                state: State::Pending,
+            });
         }
     }
 
@@ -172,28 +204,24 @@ impl Budget {
         // Each group: its cases, their seconds, and how many of them have no model.
         let mut groups: Vec<(&str, usize, f64, usize)> = Vec::new();
         for p in &self.planned {
-            let group = p.id.split('/').next().unwrap_or("");
+            let (group, unmodelled) = (p.unit.group, usize::from(p.unit.run.is_none()));
             if !groups.iter().any(|g| g.0 == group) {
                 groups.push((group, 0, 0.0, 0));
             }
             if let Some(g) = groups.iter_mut().find(|g| g.0 == group) {
-                (g.1, g.2, g.3) = (g.1 + 1, g.2 + p.seconds, g.3 + usize::from(!p.modelled));
+                (g.1, g.2, g.3) = (g.1 + 1, g.2 + p.seconds, g.3 + unmodelled);
             }
         }
-        let (cases, total) = (
-            self.planned.len(),
-            minutes(groups.iter().map(|g| g.2).sum()),
-        );
+        let (cases, total) = (self.planned.len(), groups.iter().map(|g| g.2).sum());
+        let total = minutes(total);
         eprintln!("nqueens bench: {profile} profile: {cases} cases, estimated {total} in all");
         for (group, count, seconds, unmodelled) in groups {
             let note = match unmodelled {
                 0 => String::new(),
                 _ => format!(" ({unmodelled} without a cost model, counted at the cap)"),
             };
-            eprintln!(
-                "  {group:<15} {count:>4} cases  {:>9}{note}",
-                minutes(seconds)
-            );
+            let took = minutes(seconds);
+            eprintln!("  {group:<15} {count:>4} cases  {took:>9}{note}");
         }
     }
 
@@ -215,8 +243,8 @@ impl Budget {
 
     /// Marks a case started and prints where the run is: the case, how many are left, and the
     /// expected remaining time (the estimate, scaled by how the run has kept to it so far).
-    pub fn start(&mut self, group: &str, label: &str, param: &str) {
-        let id = case_id(group, label, param);
+    pub fn start(&mut self, unit: &Unit) {
+        let id = unit.id();
         // The case before it is done once the next one starts.
         let pending = |p: &Planned| p.id == id && p.state == State::Pending;
         let Some(at) = self.planned.iter().position(pending) else {
@@ -243,19 +271,13 @@ impl Budget {
 
     /// Drops the pending cases of a series (its run went past the budget).
     pub fn drop_series(&mut self, group: &str, label: &str) {
-        let series = format!("{group}/{label}");
         for p in &mut self.planned {
-            if p.series == series && p.state == State::Pending {
+            if (p.unit.group, p.unit.label.as_str()) == (group, label) && p.state == State::Pending
+            {
                 p.state = State::Dropped;
             }
         }
     }
-}
-
-/// `group/label/param`, or `group/label` without a parameter.
-fn case_id(group: &str, label: &str, param: &str) -> String {
-    let slash = if param.is_empty() { "" } else { "/" };
-    format!("{group}/{label}{slash}{param}")
 }
 
 /// `7 min 40 s`, `25 s`.

@@ -7,6 +7,7 @@ use std::time::Duration;
 use nqueens_core::{BenchExtra, CostModel, OnceSweep, Operation, REFERENCE_THREADS, Solver};
 use nqueens_run::Registry;
 
+use super::Unit;
 use super::literature::sizes_in;
 use super::models::variant_cost;
 use super::plan::{Case, Plan, Profile, Yardstick};
@@ -61,6 +62,11 @@ impl YardstickCase<'_> {
             _ => whole,
         })
     }
+
+    /// Its unit in the `yardstick` group.
+    pub fn unit(&self) -> Unit {
+        Unit::new(YARDSTICK, &self.label, self.n, self.seconds(), self.sampled)
+    }
 }
 
 /// One `once` sweep: a strategy's default variant run once at each size, within `budget`.
@@ -74,10 +80,12 @@ pub struct OnceCase<'r> {
 }
 
 impl OnceCase<'_> {
-    /// Expected seconds of the sweep: its variant's first-solution cost, summed over its sizes.
-    pub fn seconds(&self) -> Option<f64> {
-        let model = variant_cost(self.case.variant, Operation::First)?;
-        self.sizes.iter().map(|&n| model.seconds(n)).sum()
+    /// Its unit in the `once` group, costed by its variant's first-solution cost summed over
+    /// its sizes.
+    pub fn unit(&self) -> Unit {
+        let model = variant_cost(self.case.variant, Operation::First);
+        let run = model.and_then(|m| self.sizes.iter().map(|&n| m.seconds(n)).sum());
+        Unit::new(ONCE, &self.case.label, "", run, false)
     }
 }
 

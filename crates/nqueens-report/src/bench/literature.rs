@@ -5,7 +5,7 @@
 
 use nqueens_core::{After, Experiment, Runs, Sizes};
 
-use super::{Budget, Case, Plan, Profile};
+use super::{Case, Plan, Profile, Unit};
 use crate::group::LITERATURE;
 
 /// One case of the group: an experiment at one size, with the case that runs it.
@@ -23,6 +23,21 @@ impl Trial<'_, '_> {
     /// profile.
     pub fn label(&self) -> String {
         record_label(&self.case.label, self.experiment.runs)
+    }
+
+    /// Its unit, costed by its experiment's model times its runs: the batches of a climb, the
+    /// seeds of the plan for a seeded experiment, else one.
+    pub fn unit(&self, plan: &Plan) -> Unit {
+        let runs = match self.experiment.runs {
+            Runs::Climbs { .. } => {
+                let (count, size) = batches(plan.profile);
+                (count * size) as f64 / Runs::CLIMBS_BATCH as f64
+            }
+            Runs::Seeded => plan.seeds.len() as f64,
+            Runs::TreeProfile | Runs::Lexicographic | Runs::Tested { .. } => 1.0,
+        };
+        let run = self.experiment.cost.seconds(self.n).map(|s| s * runs);
+        Unit::new(LITERATURE, &self.label(), self.n, run, false)
     }
 }
 
@@ -98,22 +113,4 @@ pub fn trials<'c, 'r>(plan: &Plan, cases: &'c [Case<'r>]) -> Vec<Trial<'c, 'r>> 
     trials.sort_by_key(|t| (rank(t.experiment.runs), t.n));
     trials.retain(|t| plan.selected(LITERATURE, &t.label(), t.n));
     trials
-}
-
-/// Plans `trials`, each costed by its experiment's model times its runs: the batches of a
-/// climb, the seeds of the plan for a seeded experiment, else one.
-pub fn plan_trials(budget: &mut Budget, plan: &Plan, trials: &[Trial<'_, '_>]) {
-    for trial in trials {
-        let runs = match trial.experiment.runs {
-            Runs::Climbs { .. } => {
-                let (count, size) = batches(plan.profile);
-                (count * size) as f64 / Runs::CLIMBS_BATCH as f64
-            }
-            Runs::Seeded => plan.seeds.len() as f64,
-            Runs::TreeProfile | Runs::Lexicographic | Runs::Tested { .. } => 1.0,
-        };
-        let run = trial.experiment.cost.seconds(trial.n).map(|s| s * runs);
-        let n = trial.n.to_string();
-        budget.plan(plan, LITERATURE, &trial.label(), &n, run, 1, false);
-    }
 }

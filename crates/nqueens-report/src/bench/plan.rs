@@ -55,12 +55,7 @@ impl Profile {
 
     /// The profile of this name ([`Profile::name`]).
     pub fn named(name: &str) -> Option<Self> {
-        let all = [
-            Profile::Test,
-            Profile::Quick,
-            Profile::Default,
-            Profile::Full,
-        ];
+        let all = [Self::Test, Self::Quick, Self::Default, Self::Full];
         all.into_iter().find(|p| p.name() == name)
     }
 }

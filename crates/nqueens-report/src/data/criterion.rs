@@ -140,16 +140,10 @@ fn collect_new_dirs(dir: &Path, found: &mut Vec<PathBuf>, depth: usize) {
 const MAX_JSON: u64 = 16 << 20;
 
 fn read_json(path: &Path) -> Result<Value, String> {
-    let text = crate::read_text_bounded(path, MAX_JSON)
-        .map_err(|e| format!("cannot read {}: {e}", file_name(path)))?;
-    serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", file_name(path)))
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("?")
-        .to_string()
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let text =
+        crate::read_text_bounded(path, MAX_JSON).map_err(|e| format!("cannot read {name}: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("{name} is not valid JSON: {e}"))
 }
 
 fn read_one(new_dir: &Path) -> Result<Estimate, String> {

@@ -12,9 +12,6 @@ use crate::{CaseRecord, ReportError, utc_timestamp};
 /// results of another version are refused, not misread.
 pub const HARNESS_VERSION: u32 = 2;
 
-/// The run manifest, relative to Cargo's target directory: beside [`STATS_CSV`](crate::STATS_CSV).
-pub const MANIFEST: &str = "nqueens-bench/run.json";
-
 /// The file name of the manifest, in the directory of the statistics it describes.
 pub const MANIFEST_NAME: &str = "run.json";
 
@@ -143,10 +140,7 @@ impl RunManifest {
 
     /// The manifest beside the statistics file `stats_path`.
     pub fn path_beside(stats_path: &Path) -> PathBuf {
-        stats_path.parent().map_or_else(
-            || PathBuf::from(MANIFEST_NAME),
-            |dir| dir.join(MANIFEST_NAME),
-        )
+        stats_path.with_file_name(MANIFEST_NAME)
     }
 
     /// Reads a manifest; refuses one from another harness version, or not a manifest.

@@ -5,7 +5,8 @@ use nqueens_core::{StatField, Stats};
 
 use super::ReportInput;
 use crate::chart::Point;
-use crate::data::baseline::case_parameter_matches;
+use crate::data::baseline::measured_case;
+use crate::data::median_range;
 use crate::group::FIRST_SOLUTION;
 use crate::{CaseRecord, CaseStatus, Estimate, Styles};
 
@@ -63,10 +64,7 @@ impl<'a> Data<'a> {
             input.criterion.estimates.iter().partition(|e| {
                 input.stats.is_none()
                     || records.iter().any(|r| {
-                        r.status == CaseStatus::Measured
-                            && r.group == e.group
-                            && r.id == e.function
-                            && case_parameter_matches(r, e)
+                        measured_case(r, e)
                             && (input.manifest.as_ref())
                                 .is_none_or(|m| m.written_during(&r.run, e.written))
                     })
@@ -222,20 +220,8 @@ pub(super) fn seconds(records: &[&CaseRecord]) -> Vec<f64> {
 
 /// The median of `values` at `x`, with their full range as the bar.
 pub(super) fn spread(x: f64, values: &[f64]) -> Point {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let mid = sorted.len() / 2;
-    let median = if sorted.len().is_multiple_of(2) && mid > 0 {
-        (sorted[mid - 1] + sorted[mid]) / 2.0
-    } else {
-        sorted.get(mid).copied().unwrap_or(0.0)
-    };
-    Point {
-        x,
-        y: median,
-        low: sorted.first().copied().unwrap_or(median),
-        high: sorted.last().copied().unwrap_or(median),
-    }
+    let [y, low, high] = median_range(&mut values.to_vec()).unwrap_or_default();
+    Point { x, y, low, high }
 }
 
 /// The work counters' units in [`Stats::FIELDS`]' order, as a chart names them.

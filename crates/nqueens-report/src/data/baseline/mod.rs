@@ -15,6 +15,7 @@ pub(crate) use noise::{CLASS_QUANTILE, INSTRUCTION_FLOOR};
 pub use noise::{EVERY_THREAD_COUNTED, Figures, MARGIN, Noise};
 pub(crate) use verdict::{Confirmation, FAMILY_MARGIN, NOISE, TOGETHER_MIN, lone_band};
 
+use crate::data::median_range;
 use crate::{CaseStatus, CriterionData, Estimate, ReportError, RunManifest, StatsFile};
 
 /// Resamples drawn for a ratio's interval.
@@ -34,7 +35,7 @@ fn drift(ratios: &[f64]) -> f64 {
     if ratios.len() < DRIFT_MIN_CASES {
         return 1.0;
     }
-    median(&mut ratios)
+    median_range(&mut ratios).map_or(1.0, |[median, ..]| median)
 }
 
 /// An earlier run to compare with.
@@ -72,14 +73,9 @@ impl Baseline {
         let manifest = read_if_there(&dir.join(crate::MANIFEST_NAME), RunManifest::read)?;
         if let Some(stats) = &stats {
             // As for the run itself: only what its statistics list as measured.
-            criterion.estimates.retain(|e| {
-                stats.records.iter().any(|r| {
-                    r.status == CaseStatus::Measured
-                        && r.group == e.group
-                        && r.id == e.function
-                        && case_parameter_matches(r, e)
-                })
-            });
+            criterion
+                .estimates
+                .retain(|e| stats.records.iter().any(|r| measured_case(r, e)));
         }
         Ok(Self {
             dir: dir.to_path_buf(),
@@ -136,17 +132,12 @@ fn read_if_there<T>(
     path.exists().then(|| read(path)).transpose()
 }
 
-/// Whether a statistics row and a criterion result name the same case: the size, or for
-/// completion instances the `n-k-seed` parameter.
-pub(crate) fn case_parameter_matches(record: &crate::CaseRecord, estimate: &Estimate) -> bool {
-    match estimate.n() {
-        Some(n) => n == record.n,
-        None => {
-            let mut parts = estimate.parameter.split('-');
-            parts.next().and_then(|n| n.parse().ok()) == Some(record.n)
-                && parts.nth(1).and_then(|s| s.parse().ok()) == record.seed
-        }
-    }
+/// Whether a statistics row measured the case of a criterion result: measured, of its group,
+/// function and parameter ([`CaseRecord::parameter`](crate::CaseRecord::parameter)).
+pub(crate) fn measured_case(record: &crate::CaseRecord, estimate: &Estimate) -> bool {
+    record.status == CaseStatus::Measured
+        && (record.group == estimate.group && record.id == estimate.function)
+        && record.parameter() == estimate.parameter
 }
 
 /// What a case's ratio says.
@@ -393,8 +384,9 @@ fn resampled_interval(after: &[f64], before: &[f64]) -> (f64, f64) {
         for slot in &mut b {
             *slot = before[next(before.len())];
         }
-        let (ma, mb) = (median(&mut a), median(&mut b));
-        if mb > 0.0 {
+        if let (Some([ma, ..]), Some([mb, ..])) = (median_range(&mut a), median_range(&mut b))
+            && mb > 0.0
+        {
             ratios.push(ma / mb);
         }
     }
@@ -413,16 +405,5 @@ fn quantile(values: &mut [f64], q: f64) -> f64 {
 
 /// The median of `values`, if there are any.
 fn median_of(values: impl Iterator<Item = f64>) -> Option<f64> {
-    let mut values: Vec<f64> = values.collect();
-    (!values.is_empty()).then(|| median(&mut values))
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let mid = values.len() / 2;
-    if values.len().is_multiple_of(2) {
-        (values[mid - 1] + values[mid]) / 2.0
-    } else {
-        values[mid]
-    }
+    median_range(&mut values.collect::<Vec<f64>>()).map(|[median, ..]| median)
 }

@@ -312,22 +312,18 @@ fn head_line<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 /// The reference's two runs (`case,first,second`; instruction counts under their kernel key).
 fn parse_reference(text: &str) -> [Figures; 2] {
     let mut runs = [Figures::default(), Figures::default()];
-    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
-        let mut fields = line.split(',');
-        let case = fields.next().unwrap_or_default();
-        let (Some(Ok(a)), Some(Ok(b))) =
-            (fields.next().map(str::parse), fields.next().map(str::parse))
-        else {
-            continue;
-        };
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    for (case, a, b) in reader.deserialize::<(String, f64, f64)>().flatten() {
+        let kernel = case.starts_with(crate::group::INSTRUCTIONS);
         for (run, value) in runs.iter_mut().zip([a, b]) {
-            let kernel = case.starts_with(crate::group::INSTRUCTIONS);
             let map = if kernel {
                 &mut run.kernels
             } else {
                 &mut run.times
             };
-            map.insert(case.to_string(), value);
+            map.insert(case.clone(), value);
         }
     }
     runs

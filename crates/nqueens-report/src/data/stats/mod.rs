@@ -7,8 +7,8 @@ mod record;
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub use record::{CaseRecord, CaseStatus, HEADER, HEADER_BEFORE_ALLOCATIONS};
-use record::{clean, header_mismatch};
+pub use record::{CaseRecord, CaseStatus, HEADER};
+use record::{HEADER_BEFORE_ALLOCATIONS, clean, header_mismatch};
 
 use crate::ReportError;
 
@@ -127,32 +127,44 @@ impl StatsFile {
 
     /// Parses CSV text; an error is the 1-based line and what was wrong with it.
     fn parse(text: &str) -> Result<Self, (usize, String)> {
-        let mut file = StatsFile::default();
-        let mut seen_header = false;
-        let mut before_allocations = false;
-        for (index, line) in text.lines().enumerate() {
-            let line = line.trim_end();
-            if line.is_empty() {
-                continue;
-            }
-            if let Some(meta) = line.strip_prefix('#') {
-                if let Some((key, value)) = meta.split_once(':') {
-                    file.meta
-                        .push((key.trim().to_string(), value.trim().to_string()));
+        let meta = text
+            .lines()
+            .filter_map(|line| line.strip_prefix('#')?.split_once(':'));
+        let meta = meta.map(|(key, value)| (key.trim().to_string(), value.trim().to_string()));
+        let mut file = StatsFile {
+            meta: meta.collect(),
+            records: Vec::new(),
+        };
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .quoting(false)
+            .comment(Some(b'#'))
+            .from_reader(text.as_bytes());
+        let mut columns: Option<csv::StringRecord> = None;
+        for row in reader.records() {
+            let row = row.map_err(|error| (0, error.to_string()))?;
+            let line = row.position().map_or(0, |p| p.line() as usize);
+            let Some(columns) = &columns else {
+                let found = row.iter().collect::<Vec<_>>().join(",");
+                let found = found.trim_end();
+                if found != HEADER && found != HEADER_BEFORE_ALLOCATIONS {
+                    return Err((line, header_mismatch(found)));
                 }
+                columns = Some(row);
                 continue;
+            };
+            if row.len() != columns.len() {
+                let (expected, found) = (columns.len(), row.len());
+                let why = format!(
+                    "expected {expected} fields, found {found} (a row with missing or extra \
+                     columns: the file was edited, or written by another version of the harness)"
+                );
+                return Err((line, why));
             }
-            if !seen_header {
-                before_allocations = line == HEADER_BEFORE_ALLOCATIONS;
-                if line != HEADER && !before_allocations {
-                    return Err((index + 1, header_mismatch(line)));
-                }
-                seen_header = true;
-                continue;
-            }
-            let fields: Vec<&str> = line.split(',').collect();
-            let record = CaseRecord::from_fields(&fields, before_allocations)
-                .map_err(|why| (index + 1, why))?;
+            let at = |name: &str| columns.iter().position(|column| column.trim_end() == name);
+            let cell = |name: &str| at(name).and_then(|i| row.get(i)).unwrap_or("0");
+            let record = CaseRecord::from_row(cell).map_err(|why| (line, why))?;
             file.records.push(record);
         }
         Ok(file)
@@ -257,6 +269,21 @@ mod tests {
             CaseStatus::Measured,
         ));
         assert_eq!(StatsFile::parse(&file.to_csv()), Ok(file));
+    }
+
+    #[test]
+    fn blank_lines_are_skipped_and_a_short_row_is_named_by_its_line() {
+        let record = CaseRecord::new("count_all", "bitmask", "bitmask", 8, CaseStatus::Measured);
+        let file = StatsFile {
+            meta: vec![("mode".into(), "quick".into())],
+            records: vec![record],
+        };
+        let text = file.to_csv().replace('\n', "\n\n");
+        assert_eq!(StatsFile::parse(&text), Ok(file));
+        let short = format!("# mode: quick\n{HEADER}\nrun,count_all\n");
+        let (line, why) = StatsFile::parse(&short).unwrap_err();
+        assert_eq!(line, 3);
+        assert!(why.contains("expected 23 fields, found 2"), "{why}");
     }
 
     #[test]

@@ -5,24 +5,19 @@ use std::str::FromStr;
 
 use nqueens_core::Stats;
 
-/// The columns before the counters: what the case was and what became of it.
-const LEADING: usize = 11;
-
 /// The CSV header: 11 columns on the case, one per [`Stats::FIELDS`] entry in its order (a test
 /// checks them), then what the bench measured itself. A file with other columns (written by
 /// another version of the harness) is refused with the columns that differ named, except
-/// [`HEADER_BEFORE_ALLOCATIONS`]'s.
+/// the header of the files from before the allocations were counted.
 pub const HEADER: &str = "run,group,id,strategy,variant,n,seed,threads,status,seconds,result,\
                           nodes,backtracks,examined,moves,restarts,initial_conflicts,peak_bytes,\
                           heap_peak_bytes,allocations,allocated_bytes,instructions,note";
 
 /// The header of the harness's files before it counted allocations (runs kept as baselines):
 /// read with the allocations 0, not measured.
-pub const HEADER_BEFORE_ALLOCATIONS: &str = "run,group,id,strategy,variant,n,seed,threads,\
+pub(super) const HEADER_BEFORE_ALLOCATIONS: &str = "run,group,id,strategy,variant,n,seed,threads,\
      status,seconds,result,nodes,backtracks,examined,moves,restarts,initial_conflicts,\
      peak_bytes,heap_peak_bytes,instructions,note";
-
-const COLUMN_COUNT: usize = LEADING + Stats::FIELDS.len() + 5;
 
 /// What became of one probed case.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -147,10 +142,23 @@ impl CaseRecord {
         }
     }
 
+    /// The case's criterion parameter: its size, or `n-k-seed` for a completion instance
+    /// (whose note starts `k=K`).
+    pub fn parameter(&self) -> String {
+        let given = self
+            .note
+            .strip_prefix("k=")
+            .and_then(|k| k.split(':').next());
+        match (self.group == crate::group::COMPLETION, given, self.seed) {
+            (true, Some(k), Some(seed)) => format!("{}-{k}-{seed}", self.n),
+            _ => self.n.to_string(),
+        }
+    }
+
     /// The record as one CSV line (no newline). Text fields lose commas and line breaks.
     pub fn to_csv_line(&self) -> String {
         let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
-        let leading = [
+        let mut cells = vec![
             clean(&self.run),
             clean(&self.group),
             clean(&self.id),
@@ -163,75 +171,54 @@ impl CaseRecord {
             format!("{:.9}", self.seconds),
             clean(&self.result),
         ];
-        let counters = Stats::FIELDS
-            .iter()
-            .map(|field| (field.get)(&self.stats).to_string());
-        let trailing = [
+        cells.extend(
+            Stats::FIELDS
+                .iter()
+                .map(|f| (f.get)(&self.stats).to_string()),
+        );
+        cells.extend([
             self.heap_peak_bytes.to_string(),
             self.allocations.to_string(),
             self.allocated_bytes.to_string(),
             self.instructions.to_string(),
             clean(&self.note),
-        ];
-        let cells: Vec<String> = leading
-            .into_iter()
-            .chain(counters)
-            .chain(trailing)
-            .collect();
+        ]);
         cells.join(",")
     }
 
-    /// Reads the cells of one line, in [`HEADER`]'s order (or [`HEADER_BEFORE_ALLOCATIONS`]'s,
-    /// when `before_allocations`).
-    pub(super) fn from_fields(fields: &[&str], before_allocations: bool) -> Result<Self, String> {
-        let mut fields = fields.to_vec();
-        if before_allocations && fields.len() == COLUMN_COUNT - 2 {
-            let at = COLUMN_COUNT - 4;
-            fields.splice(at..at, ["0", "0"]);
+    /// Reads one row, each cell by its column's name in [`HEADER`] (`cell` gives `"0"` for
+    /// the allocations of a file written before they were counted).
+    pub(super) fn from_row<'a>(cell: impl Fn(&str) -> &'a str) -> Result<Self, String> {
+        fn parse<T: FromStr>(name: &str, text: &str) -> Result<T, String> {
+            (text.trim().parse()).map_err(|_| format!("{name}: {text:?} is not a number"))
         }
-        if fields.len() != COLUMN_COUNT {
-            return Err(format!(
-                "expected {COLUMN_COUNT} fields, found {} (a row with missing or extra \
-                 columns: the file was edited, or written by another version of the harness)",
-                fields.len()
-            ));
-        }
-        fn num<T: FromStr>(name: &str, text: &str) -> Result<T, String> {
-            text.trim()
-                .parse()
-                .map_err(|_| format!("{name}: {text:?} is not a number"))
-        }
-        fn opt<T: FromStr>(name: &str, text: &str) -> Result<Option<T>, String> {
-            if text.trim().is_empty() {
-                Ok(None)
-            } else {
-                num(name, text).map(Some)
-            }
-        }
-        let (leading, rest) = fields.split_at(LEADING);
-        let (counters, trailing) = rest.split_at(Stats::FIELDS.len());
+        let num = |name| parse(name, cell(name));
+        let opt = |name| match cell(name).trim() {
+            "" => Ok(None),
+            text => parse(name, text).map(Some),
+        };
         let mut stats = Stats::default();
-        for (field, text) in Stats::FIELDS.iter().zip(counters) {
-            (field.set)(&mut stats, num(field.name, text)?);
+        for field in Stats::FIELDS {
+            (field.set)(&mut stats, num(field.name)?);
         }
         Ok(Self {
-            run: leading[0].to_string(),
-            group: leading[1].to_string(),
-            id: leading[2].to_string(),
-            strategy: leading[3].to_string(),
-            variant: leading[4].to_string(),
-            n: num("n", leading[5])?,
-            seed: opt("seed", leading[6])?,
-            threads: opt("threads", leading[7])?,
-            status: CaseStatus::from_word(leading[8])?,
-            seconds: num("seconds", leading[9])?,
-            result: leading[10].to_string(),
+            run: cell("run").to_string(),
+            group: cell("group").to_string(),
+            id: cell("id").to_string(),
+            strategy: cell("strategy").to_string(),
+            variant: cell("variant").to_string(),
+            n: parse("n", cell("n"))?,
+            seed: opt("seed")?,
+            threads: opt("threads")?.map(|t: u64| t as usize),
+            status: CaseStatus::from_word(cell("status"))?,
+            seconds: parse("seconds", cell("seconds"))?,
+            result: cell("result").to_string(),
             stats,
-            heap_peak_bytes: num("heap_peak_bytes", trailing[0])?,
-            allocations: num("allocations", trailing[1])?,
-            allocated_bytes: num("allocated_bytes", trailing[2])?,
-            instructions: num("instructions", trailing[3])?,
-            note: trailing[4].to_string(),
+            heap_peak_bytes: num("heap_peak_bytes")?,
+            allocations: num("allocations")?,
+            allocated_bytes: num("allocated_bytes")?,
+            instructions: num("instructions")?,
+            note: cell("note").to_string(),
         })
     }
 }
@@ -260,8 +247,19 @@ mod tests {
     fn the_header_names_every_counter_in_order() {
         let counters: Vec<&str> = Stats::FIELDS.iter().map(|f| f.name).collect();
         let columns: Vec<&str> = HEADER.split(',').collect();
-        assert_eq!(columns.len(), COLUMN_COUNT);
-        assert_eq!(columns[LEADING..COLUMN_COUNT - 5], counters[..]);
+        assert_eq!(columns[11..columns.len() - 5], counters[..]);
+    }
+
+    #[test]
+    fn a_completion_instance_is_named_by_its_size_given_queens_and_seed() {
+        let mut record = CaseRecord::new("completion", "dlx", "dlx", 12, CaseStatus::Measured);
+        assert_eq!(record.parameter(), "12");
+        (record.seed, record.note) = (Some(12031), "k=3".to_string());
+        assert_eq!(record.parameter(), "12-3-12031");
+        record.note = "k=3: it cannot prove that no completion exists".to_string();
+        assert_eq!(record.parameter(), "12-3-12031");
+        record.group = "count_all".to_string();
+        assert_eq!(record.parameter(), "12");
     }
 
     #[test]
