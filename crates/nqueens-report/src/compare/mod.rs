@@ -18,6 +18,7 @@ mod table;
 pub use table::write_table;
 
 use crate::format_seconds;
+use crate::report::and_list;
 use cost::Cost;
 
 /// The jobs every strategy is put to.
@@ -186,21 +187,15 @@ pub fn plan(registry: &Registry, jobs: &[Job], sizes: &[usize], config: &Config)
         .collect()
 }
 
-/// `8, 10 and 12`.
-fn list_sizes(sizes: &[usize]) -> String {
-    let text: Vec<String> = sizes.iter().map(usize::to_string).collect();
-    match text.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => text.concat(),
-    }
-}
-
 /// The line that announces a comparison: what runs, at most how long each case, which seed.
 pub fn announcement(plan: &[Planned], timeout: Duration, seed: u64) -> String {
     let doing: Vec<String> = plan
         .iter()
         .filter(|p| !p.runnable.is_empty())
-        .map(|p| format!("{} at n = {}", p.job.facts().doing, list_sizes(&p.runnable)))
+        .map(|p| {
+            let sizes: Vec<String> = p.runnable.iter().map(usize::to_string).collect();
+            format!("{} at n = {}", p.job.facts().doing, and_list(&sizes))
+        })
         .collect();
     format!(
         "nqueens compare: {}, with every strategy that accepts each size (one run per case, at \

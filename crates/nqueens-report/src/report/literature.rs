@@ -9,6 +9,7 @@
 use nqueens_core::{Claim, Experiment, Figure, Measure, Runs, Sizes};
 use nqueens_run::Registry;
 
+use super::and_list;
 use crate::bench::Profile;
 use crate::bench::literature::{profiles_running, rank, record_label};
 use crate::bench::plan::case_label;
@@ -115,15 +116,6 @@ pub(super) fn stated(figure: Figure) -> &'static str {
     match figure {
         Figure::Beside { verdict } => verdict,
         _ => "–",
-    }
-}
-
-/// `a, b and c`.
-pub(super) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
-    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.concat(),
     }
 }
 
@@ -319,8 +311,7 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
         else {
             continue;
         };
-        let what =
-            what.get(..1).unwrap_or_default().to_uppercase() + what.get(1..).unwrap_or_default();
+        let what = super::capital(what);
         let sizes = reproduction.experiment.sizes;
         let mut sizes = [sizes.quick, sizes.full].concat();
         sizes.sort_unstable();

@@ -5,6 +5,7 @@
 
 use nqueens_core::{MemoryTrade, SEARCH_FROM_N};
 
+use super::capital;
 use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, Family, format_bytes, format_seconds};
@@ -101,13 +102,6 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
         ours,
         rival,
     })
-}
-
-/// `text` with a capital first letter.
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    let first = chars.next().map(char::to_uppercase).into_iter().flatten();
-    first.chain(chars).collect()
 }
 
 /// The summary's sentence on a trade: the declaring counter (ours) against its rival.

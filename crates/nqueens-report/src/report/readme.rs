@@ -3,7 +3,7 @@
 //! document's prose and layout are the template `readme.md.j2` (minijinja); this module
 //! computes what fills it.
 
-use minijinja::{Environment, context};
+use minijinja::context;
 
 use super::data::Data;
 use super::memory::{count_costs, readme_paragraph, trades};
@@ -23,13 +23,6 @@ const TEMPLATE: &str = include_str!("readme.md.j2");
 /// what the registry's strategies picked for the machine (keys by
 /// [`machine_detail_key`](crate::bench::machine_detail_key)).
 const META: [&str; 4] = ["seeds", "probe budget", "rustc", "criterion"];
-
-/// What `write` appends to a string, as a string of its own.
-fn text(write: impl FnOnce(&mut String)) -> String {
-    let mut md = String::new();
-    write(&mut md);
-    md
-}
 
 /// The whole document: [`TEMPLATE`] filled with the run's figures.
 pub(super) fn readme(
@@ -64,10 +57,7 @@ pub(super) fn readme(
         .chain(picked)
         .collect();
     let confidence = input.criterion.estimates.first();
-    let mut env = Environment::new();
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_keep_trailing_newline(true);
+    let mut env = super::environment();
     env.add_template("readme.md", TEMPLATE)?;
     let rendered = env.get_template("readme.md")?.render(context! {
         generated => input.generated,
@@ -86,16 +76,16 @@ pub(super) fn readme(
         summary,
         versus => against.as_ref().map(versus::section).transpose()?.unwrap_or_default(),
         charts,
-        count_table => text(|md| time_table(md, data, COUNT_ALL)),
-        first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
+        count_table => time_table(data, COUNT_ALL),
+        first_table => time_table(data, FIRST_SOLUTION),
         memory => readme_paragraph(&count_costs(data), trades(&input.strategies)),
-        seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
+        seed_table => (!data.success.is_empty()).then(|| seed_table(&data.success)),
         once => super::once::once_lines(data),
         literature => super::literature::section(data.records, &input.literature),
-        validate_table => text(|md| time_table(md, data, VALIDATE)),
-        instructions => text(|md| super::instructions::table(md, data)),
-        yardstick => text(|md| yardstick_table(md, data)),
-        by_hand => text(|md| if !input.by_hand.is_empty() { by_hand_table(md, &input.by_hand) }),
+        validate_table => time_table(data, VALIDATE),
+        instructions => super::instructions::table(data),
+        yardstick => yardstick_table(data),
+        by_hand => (!input.by_hand.is_empty()).then(|| by_hand_table(&input.by_hand)),
         left_out => left_out(data),
         traces => input.traces,
         trace_page => input.trace_page,
@@ -224,7 +214,7 @@ fn left_out(data: &Data<'_>) -> Vec<String> {
 }
 
 /// The table of counts run by hand, with the growth of CPU time from one size to the next.
-fn by_hand_table(md: &mut String, counts: &[HandCount]) {
+fn by_hand_table(counts: &[HandCount]) -> String {
     let rows = counts.iter().enumerate().map(|(i, c)| {
         let growth = counts[..i]
             .iter()
@@ -251,5 +241,5 @@ fn by_hand_table(md: &mut String, counts: &[HandCount]) {
         "strategy", "n", "count", "threads", "wall", "CPU", "growth", "peak RSS", "date", "commit",
         "note",
     ];
-    table(md, &head, "lrrrrrrrlll", rows);
+    table(&head, "lrrrrrrrlll", rows)
 }

@@ -3,7 +3,7 @@
 //! templates `versus.md.j2` (the section) and `versus-summary.md.j2` (the summary's lines);
 //! this module computes what fills them.
 
-use minijinja::{Environment, context};
+use minijinja::context;
 use serde::Serialize;
 
 use crate::data::baseline::{
@@ -92,10 +92,7 @@ fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> 
         .iter()
         .map(|b| b.dir.display().to_string())
         .collect();
-    let mut env = Environment::new();
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_keep_trailing_newline(true);
+    let mut env = super::environment();
     env.add_filter("fixed", |v: f64, digits: usize| format!("{v:.digits$}"));
     env.add_filter("seconds", format_seconds);
     env.add_filter("count", format_count);
