@@ -10,9 +10,6 @@ use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, Family, format_bytes, format_seconds};
 
-/// The memory chart's file name.
-pub(super) const MEMORY: &str = "memory";
-
 /// A counter that declares a [`MemoryTrade`], by its registry name.
 pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
