@@ -28,11 +28,9 @@ impl ImageFormat {
     /// The format a file name asks for, by its extension (`.svg` or `.png`).
     pub fn from_path(path: &Path) -> Option<Self> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            "svg" => Some(Self::Svg),
-            "png" => Some(Self::Png),
-            _ => None,
-        }
+        [Self::Svg, Self::Png]
+            .into_iter()
+            .find(|f| f.extension() == ext)
     }
 
     /// The file extension, without the dot.
@@ -68,11 +66,6 @@ impl Units {
             Units::Percent => format!("{value:.0}%"),
             Units::Bytes => format_bytes(value.round().max(0.0) as u64),
         }
-    }
-
-    /// The base of a log axis in these units: its labelled ticks are its powers.
-    fn log_base(self) -> f64 {
-        if self == Units::Bytes { 16.0 } else { 10.0 }
     }
 }
 
@@ -236,7 +229,12 @@ where
     let Some((y_lo, y_hi)) = positive_span(values.flat_map(|p| [p.low, p.y, p.high])) else {
         return draw_empty(area, panel);
     };
-    let base = panel.y_units.log_base();
+    // A log axis's labelled ticks are powers of its base.
+    let base = if panel.y_units == Units::Bytes {
+        16.0
+    } else {
+        10.0
+    };
     let (y_lo, y_hi) = decades(y_lo, y_hi, base);
     let y_range = (y_lo..y_hi).log_scale().base(base);
     let decade_count = ((y_hi / y_lo).log(base).round() as usize).max(1);

@@ -52,27 +52,29 @@ impl Job {
         }
     }
 
-    fn facts(self) -> Facts {
-        match self {
-            // The whole run takes a few seconds.
-            Job::Count => Facts {
-                title: "count all solutions",
-                doing: "counting all solutions",
-                default_sizes: &[8, 10, 12, 14],
-                reference_size: 8,
-            },
-            // Most of the run is the textbook backtracker's timeout at n = 32, where the
-            // strategies part ways (backtracking stalls; guided, local and constructive ones go
-            // on to 10,000).
-            Job::First => Facts {
-                title: "first solution",
-                doing: "finding a first solution",
-                default_sizes: &[8, 16, 24, 32, 100, 10_000],
-                reference_size: 16,
-            },
-        }
+    fn facts(self) -> &'static Facts {
+        &FACTS[self as usize]
     }
 }
+
+/// Each job's facts, in [`Job`]'s order.
+const FACTS: [Facts; 2] = [
+    // The whole run takes a few seconds.
+    Facts {
+        title: "count all solutions",
+        doing: "counting all solutions",
+        default_sizes: &[8, 10, 12, 14],
+        reference_size: 8,
+    },
+    // Most of the run is the textbook backtracker's timeout at n = 32, where the strategies
+    // part ways (backtracking stalls; guided, local and constructive ones go on to 10,000).
+    Facts {
+        title: "first solution",
+        doing: "finding a first solution",
+        default_sizes: &[8, 16, 24, 32, 100, 10_000],
+        reference_size: 16,
+    },
+];
 
 /// Cases that finish faster than this are timed again without the watchdog thread (whose
 /// start alone takes tens of microseconds), at least [`RETIME_MIN_RUNS`] times and for

@@ -70,13 +70,6 @@ pub(super) struct Verdict<'a> {
     pub(super) rival: Cost,
 }
 
-impl Verdict<'_> {
-    /// The largest size both counted.
-    pub(super) fn n(&self) -> usize {
-        self.ours.n
-    }
-}
-
 /// The verdict on `trade` from `costs`, or `None` when its counters share no size.
 pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>> {
     let of = |id: &str| costs.iter().find(|(i, _)| i == id).map(|(_, c)| c);
@@ -103,7 +96,7 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
 
 /// The summary's sentence on a trade: the declaring counter (ours) against its rival.
 pub(super) fn summary_line(v: &Verdict<'_>) -> String {
-    let ((ours, trade), n) = (v.trade, v.n());
+    let ((ours, trade), n) = (v.trade, v.ours.n);
     let speedup = v.rival.seconds / v.ours.seconds;
     let (rival, method, rival_method) = (trade.against, trade.method, trade.rival_method);
     let costs = format!(
@@ -173,7 +166,7 @@ fn trade_paragraph(costs: &Costs, trade: Trade<'_>) -> String {
     };
     let (ours, rival) = (trade.0, trade.1.against);
     let from = v.from.unwrap_or(SEARCH_FROM_N);
-    let growth = heap_growth(costs, ours, from, v.n()).map_or(String::new(), |g| {
+    let growth = heap_growth(costs, ours, from, v.ours.n).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });
     let ratio = v.ours.heap as f64 / v.rival.heap.max(1) as f64;
@@ -317,7 +310,7 @@ mod tests {
             series("bitmask", &[(8, 1.0, 64), (10, 1.0, 80)]),
         ];
         let v = verdict(&costs, TRADE).expect("a common size");
-        assert_eq!((v.from, v.n()), (Some(10), 10));
+        assert_eq!((v.from, v.ours.n), (Some(10), 10));
         assert_eq!((v.ours.seconds, v.rival.seconds), (3.0, 12.0));
         assert_eq!(
             summary_line(&v),
@@ -347,7 +340,7 @@ mod tests {
             series("symmetry", &[(8, 2.0, 1024), (9, 1.5, 1024)]),
         ];
         let v = verdict(&behind, TRADE).expect("a common size");
-        assert_eq!((v.from, v.n()), (None, 9));
+        assert_eq!((v.from, v.ours.n), (None, 9));
         assert!(summary_line(&v).starts_with(
             "Searching still beats joining at n = 9, the largest size both counted: \
              `quadrants` is 2.0× slower"
