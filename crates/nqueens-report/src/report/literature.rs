@@ -152,9 +152,7 @@ fn ratio(batches: &[(f64, f64)]) -> Option<Measured> {
         return None;
     }
     let value = top / bottom;
-    let means: Vec<f64> = batches
-        .iter()
-        .filter(|(_, y)| *y > 0.0)
+    let means: Vec<f64> = (batches.iter().filter(|b| b.1 > 0.0))
         .map(|(x, y)| x / y)
         .collect();
     // The batch means' interval, centred on the pooled ratio.
