@@ -115,17 +115,8 @@ fn runs(data: &Data<'_>) -> Vec<minijinja::Value> {
     let manifest = data.input.manifest.iter().flat_map(|m| &m.runs);
     let behind_rows = manifest.filter(|run| data.records.iter().any(|r| r.run == run.id));
     let run = |run: &crate::Run| {
-        context! {
-            partial => run.filtered,
-            commit => run.commit_label(),
-            dirty => run.dirty.is_some(),
-            profile => run.profile,
-            args => run.args.trim(),
-            date => run.date(),
-            interrupted => !run.is_complete(),
-            rustc => run.rustc,
-            flags => run.flags,
-        }
+        let (label, date, interrupted) = (run.commit_label(), run.date(), !run.is_complete());
+        context! { label, date, interrupted, ..minijinja::Value::from_serialize(run) }
     };
     behind_rows.map(run).collect()
 }
