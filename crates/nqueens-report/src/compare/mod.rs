@@ -344,10 +344,10 @@ pub fn run_job(registry: &Registry, planned: Planned, config: &Config, timeout: 
             {
                 costs.insert(name, cost);
             }
-            let case = match costs
+            let forbidden = costs
                 .get(name)
-                .and_then(|c| c.forbids(solver, job, n, timeout))
-            {
+                .and_then(|c| c.forbids(solver, job, n, timeout));
+            let case = match forbidden {
                 Some(why) => Case::new(job, n, name, 0.0, Outcome::Skipped(why)),
                 None => run(solver, n, true),
             };
