@@ -34,28 +34,19 @@ pub(super) fn readme(
     let input = data.input;
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map(versus::summary_lines).transpose()?;
-    let summary: Vec<String> = compared
-        .into_iter()
-        .flatten()
-        .chain(summary_lines(data)?)
-        .collect();
-    let updates: Vec<_> = provenance
-        .updates
-        .iter()
-        .map(
-            |u| context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args },
-        )
-        .collect();
+    let mut summary = compared.unwrap_or_default();
+    summary.extend(summary_lines(data)?);
+    let update = |u: &crate::Update| {
+        context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args }
+    };
+    let updates: Vec<_> = provenance.updates.iter().map(update).collect();
     let of_strategy =
         |key: &str| (input.strategies.iter()).any(|family| is_machine_detail_of(key, &family.name));
     let picked = (input.stats.iter().flat_map(|stats| &stats.meta))
         .filter(|(key, _)| of_strategy(key))
         .map(|(key, value)| (key.as_str(), value.as_str()));
-    let meta: Vec<(&str, &str)> = META
-        .into_iter()
-        .filter_map(|key| Some((key, data.meta(key)?)))
-        .chain(picked)
-        .collect();
+    let stated = (META.into_iter()).filter_map(|key| Some((key, data.meta(key)?)));
+    let meta: Vec<(&str, &str)> = stated.chain(picked).collect();
     let confidence = input.criterion.estimates.first();
     let mut env = super::environment();
     env.add_template("readme.md", TEMPLATE)?;
@@ -144,9 +135,7 @@ fn seeds_left_out(data: &Data<'_>, first: &CaseRecord) -> String {
     let mut parts = Vec::new();
     let over = with(CaseStatus::OverBudget).count();
     if over > 0 {
-        let slowest = with(CaseStatus::OverBudget)
-            .map(|o| o.seconds)
-            .fold(0.0, f64::max);
+        let slowest = (with(CaseStatus::OverBudget).map(|o| o.seconds)).fold(0.0, f64::max);
         let slowest = format_seconds(slowest);
         parts.push(format!(
             "{over} of {tried} seeds took over the probe budget (up to {slowest})"
@@ -174,27 +163,25 @@ fn left_out(data: &Data<'_>) -> Vec<String> {
     for r in data.records {
         // A randomized case fails seed by seed: one line per size says how many did.
         let key = (r.group.as_str(), r.id.as_str(), r.seed.map(|_| r.n));
-        let failed = matches!(r.status, CaseStatus::OverBudget | CaseStatus::Error);
-        if r.seed.is_some() && failed {
-            if !seen.contains(&key) {
-                seen.push(key);
-                lines.push(seeds_left_out(data, r));
-            }
-            continue;
-        }
+        let first = !seen.contains(&key);
         match r.status {
+            CaseStatus::OverBudget | CaseStatus::Error if r.seed.is_some() => {
+                if first {
+                    seen.push(key);
+                    lines.push(seeds_left_out(data, r));
+                }
+            }
             CaseStatus::OverBudget => {
                 let larger = match larger_not_run(data, r) {
                     0 => String::new(),
                     larger => format!("; {larger} larger sizes not run"),
                 };
-                let seconds = format_seconds(r.seconds);
+                let (case, seconds) = (case(r), format_seconds(r.seconds));
                 lines.push(format!(
-                    "{} took over the probe budget ({seconds}){larger}",
-                    case(r)
+                    "{case} took over the probe budget ({seconds}){larger}"
                 ));
             }
-            CaseStatus::Error if !seen.contains(&key) => {
+            CaseStatus::Error if first => {
                 seen.push(key);
                 lines.push(format!("{}: {}", case(r), r.note));
             }
