@@ -81,10 +81,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
         ..floor
     }));
     let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
-    let budget = data
-        .meta("probe budget")
-        .and_then(first_budget)
-        .map_or(String::new(), |b| format!(" ({b} a run)"));
+    let budget = data.meta("probe budget").and_then(first_budget);
+    let budget = budget.map_or(String::new(), |b| format!(" ({b} a run)"));
     let given = ("queens given, % of n (rounded to twelfths)", Percent, false);
     let per_instance = ("time per instance (log scale; median and range)", Seconds);
     vec![

@@ -88,11 +88,9 @@ pub(super) fn measured<'a>(
     label: &str,
     n: usize,
 ) -> Vec<&'a CaseRecord> {
-    records
-        .iter()
-        .filter(|r| r.group == LITERATURE && r.id == label && r.n == n)
-        .filter(|r| r.status == CaseStatus::Measured)
-        .collect()
+    let of = |r: &&CaseRecord| r.group == LITERATURE && r.id == label && r.n == n;
+    let runs = records.iter().filter(of);
+    runs.filter(|r| r.status == CaseStatus::Measured).collect()
 }
 
 /// Why a claim's row has no figure of ours (which profiles run its size), and the verdict it

@@ -220,10 +220,8 @@ fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strat
             let (Some(c), Some(one)) = (c, list.iter().find(|t| t.id == ours)) else {
                 continue;
             };
-            let (ratio, to_peer) = (
-                c.seconds / one.seconds,
-                c.seconds / one.seconds / peer_ratio,
-            );
+            let ratio = c.seconds / one.seconds;
+            let to_peer = c.seconds / one.seconds / peer_ratio;
             c_id = &c.id;
             lines.push(format!(
                 "n = {n}: `{ours}` {ratio:.1}× faster than `{c_id}`, the peer {peer_ratio}× \

@@ -158,11 +158,7 @@ fn yardstick(data: &Data<'_>, us: &str, family: &Family) -> Value {
         .flat_map(|c| c.threads.iter().map(move |&k| (c, k)))
         .filter_map(|(c, k)| Some((c.row_label(&family.name, k), format!("t{}", k?))))
         .collect();
-    let threads = |id: &str| {
-        keys.iter()
-            .find(|(label, _)| label == id)
-            .map(|k| k.1.clone())
-    };
+    let threads = |id: &str| Some(keys.iter().find(|(label, _)| label == id)?.1.clone());
     let mut rival = None;
     let mut rows: Vec<Value> = Vec::new();
     for (n, list) in yardstick_rows(data) {
