@@ -203,10 +203,8 @@ pub(super) fn success_rates(records: &[CaseRecord]) -> Vec<Success<'_>> {
 /// The work counter of these runs ([`Stats::work`] of the first that did any), non-zero values.
 pub(super) fn work_values(records: &[&CaseRecord]) -> Option<(&'static StatField, Vec<f64>)> {
     let (field, _) = records.iter().find_map(|r| r.stats.work())?;
-    let values = values(records, |r| (field.get)(&r.stats))
-        .into_iter()
-        .filter(|v| *v > 0.0)
-        .collect();
+    let mut values = values(records, |r| (field.get)(&r.stats));
+    values.retain(|v| *v > 0.0);
     Some((field, values))
 }
 
@@ -240,11 +238,8 @@ pub(super) fn spread(x: f64, values: &[f64]) -> Point {
 
 /// The work counters' units in [`Stats::FIELDS`]' order, as a chart names them.
 pub(super) fn work_units() -> String {
-    let units: Vec<&str> = Stats::FIELDS
-        .iter()
-        .filter(|f| Stats::WORK.contains(&f.name))
-        .map(|f| f.unit)
-        .collect();
+    let work = |f: &&StatField| Stats::WORK.contains(&f.name);
+    let units: Vec<&str> = Stats::FIELDS.iter().filter(work).map(|f| f.unit).collect();
     units.join(", ")
 }
 

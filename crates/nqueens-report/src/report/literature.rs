@@ -321,13 +321,12 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
                 let figure = c.of(measure);
                 figure.map_or_else(|| "–".to_string(), |m| show(&m, scale, digits))
             };
+            let (rate, climbs) = (ours(Measure::SuccessRate, 100.0, 1), format_count(c.climbs));
+            let on_success = ours(Measure::StepsOnSuccess, 1.0, 2);
+            let stuck = ours(Measure::StepsWhenStuck, 1.0, 2);
             sentences.push(format!(
-                "{what} has no published figure at n = {n}; ours solves {} % of {} climbs, in {} \
-                 steps on success and {} when stuck.",
-                ours(Measure::SuccessRate, 100.0, 1),
-                format_count(c.climbs),
-                ours(Measure::StepsOnSuccess, 1.0, 2),
-                ours(Measure::StepsWhenStuck, 1.0, 2)
+                "{what} has no published figure at n = {n}; ours solves {rate} % of {climbs} \
+                 climbs, in {on_success} steps on success and {stuck} when stuck."
             ));
         }
     }

@@ -214,16 +214,11 @@ fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, Report
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let tradeoffs: String = tradeoffs::tradeoff_lines(data)?
-        .iter()
-        .map(|line| format!("- {line}\n"))
-        .collect();
-    let blocks = std::iter::once(("tradeoffs", tradeoffs.as_str())).chain(
-        data.input
-            .readme_blocks
-            .iter()
-            .map(|(name, body)| (name.as_str(), body.as_str())),
-    );
+    let lines = tradeoffs::tradeoff_lines(data)?;
+    let tradeoffs: String = lines.iter().map(|line| format!("- {line}\n")).collect();
+    let given = data.input.readme_blocks.iter();
+    let given = given.map(|(name, body)| (name.as_str(), body.as_str()));
+    let blocks = std::iter::once(("tradeoffs", tradeoffs.as_str())).chain(given);
     let mut filled = text.clone();
     for (name, body) in blocks {
         if !body.is_empty()
