@@ -99,12 +99,11 @@ pub(super) fn summary_line(v: &Verdict<'_>) -> String {
     let ((ours, trade), n) = (v.trade, v.ours.n);
     let speedup = v.rival.seconds / v.ours.seconds;
     let (rival, method, rival_method) = (trade.against, trade.method, trade.rival_method);
+    let [our_time, rival_time] = [v.ours.seconds, v.rival.seconds].map(format_seconds);
+    let [our_heap, rival_heap] = [v.ours.heap, v.rival.heap].map(format_bytes);
     let costs = format!(
-        "{} against {}; it holds {} of heap where `{rival}` holds {}",
-        format_seconds(v.ours.seconds),
-        format_seconds(v.rival.seconds),
-        format_bytes(v.ours.heap),
-        format_bytes(v.rival.heap)
+        "{our_time} against {rival_time}; it holds {our_heap} of heap where `{rival}` holds \
+         {rival_heap}"
     );
     match v.from {
         Some(from) => format!(
