@@ -230,13 +230,12 @@ fn refuse_report_options(args: &ReportArgs) -> anyhow::Result<()> {
         ("--baseline", !args.baseline.is_empty()),
         ("--by-hand", args.by_hand.is_some()),
     ];
+    let format = args.format.to_possible_value();
+    let format = format.as_ref().map_or("", |v| v.get_name());
     if let Some((flag, _)) = report_only.iter().find(|(_, given)| *given) {
         anyhow::bail!(
-            "{flag} belongs to the report, and --format {} prints the results alone: drop \
-             {flag}, or use --format report (which writes them beside the report)",
-            args.format
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string())
+            "{flag} belongs to the report, and --format {format} prints the results alone: drop \
+             {flag}, or use --format report (which writes them beside the report)"
         );
     }
     Ok(())
@@ -266,25 +265,22 @@ fn check_runs(
             .iter()
             .map(|r| format!("{} ({}, {} profile)", r.commit_label(), r.date(), r.profile))
             .collect();
+        let (mixed, runs) = (origin.mixed.join("; "), runs.join(", "));
         anyhow::bail!(
-            "the statistics mix results of different runs that cannot stand side by side ({}); \
-             runs: {}. Rerun `cargo bench` whole, or pass --allow-mixed to mark every row with \
-             its run",
-            origin.mixed.join("; "),
-            runs.join(", ")
+            "the statistics mix results of different runs that cannot stand side by side \
+             ({mixed}); runs: {runs}. Rerun `cargo bench` whole, or pass --allow-mixed to mark \
+             every row with its run"
         );
     }
     if let Some(run) = origin.interrupted.first()
         && !args.allow_partial
     {
+        let (date, commit, profile) = (run.date(), run.commit_label(), &run.profile);
+        let (done, planned) = (run.cases_done, run.cases_planned);
         anyhow::bail!(
-            "the bench run of {} (commit {}, {} profile) was interrupted after {} of {} cases; \
-             rerun `cargo bench`, or pass --allow-partial to report what it measured",
-            run.date(),
-            run.commit_label(),
-            run.profile,
-            run.cases_done,
-            run.cases_planned
+            "the bench run of {date} (commit {commit}, {profile} profile) was interrupted after \
+             {done} of {planned} cases; rerun `cargo bench`, or pass --allow-partial to report \
+             what it measured"
         );
     }
     Ok(Some(manifest))
