@@ -32,6 +32,6 @@ pub(super) fn table(data: &Data<'_>) -> Option<String> {
             ]
         })
         .collect();
-    let head = ["strategy", "operation", "n", "instructions", "median time"];
-    (!rows.is_empty()).then(|| super::tables::table(&head, "llrrr", rows))
+    let head = "strategy|operation|n|instructions|median time";
+    (!rows.is_empty()).then(|| super::tables::table(head, "llrrr", rows))
 }

@@ -215,9 +215,6 @@ fn by_hand_table(counts: &[HandCount]) -> String {
             c.note.clone(),
         ]
     });
-    let head = [
-        "strategy", "n", "count", "threads", "wall", "CPU", "growth", "peak RSS", "date", "commit",
-        "note",
-    ];
-    table(&head, "lrrrrrrrlll", rows)
+    let head = "strategy|n|count|threads|wall|CPU|growth|peak RSS|date|commit|note";
+    table(head, "lrrrrrrrlll", rows)
 }

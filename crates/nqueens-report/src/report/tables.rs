@@ -41,9 +41,10 @@ fn median((_, read, bytes): &Counter, records: &[&CaseRecord]) -> String {
     }
 }
 
-/// A markdown table and the blank line after it; `align` is `l` or `r` per column.
+/// A markdown table and the blank line after it: `head` the columns' names split by `|`,
+/// `align` is `l` or `r` per column.
 pub(super) fn table(
-    head: &[&str],
+    head: &str,
     align: &str,
     rows: impl IntoIterator<Item = Vec<String>>,
 ) -> String {
@@ -51,7 +52,7 @@ pub(super) fn table(
         .chars()
         .map(|a| if a == 'r' { "--:|" } else { "---|" })
         .collect();
-    let mut md = format!("| {} |\n|{rule}\n", head.join(" | "));
+    let mut md = format!("| {} |\n|{rule}\n", head.replace('|', " | "));
     for row in rows {
         let _ = writeln!(md, "| {} |", row.join(" | "));
     }
@@ -96,7 +97,7 @@ pub(super) fn time_table(data: &Data<'_>, group: &str) -> String {
         }
         row
     });
-    table(&head, &align, rows)
+    table(&head.join("|"), &align, rows)
 }
 
 /// Each randomized case over its seeds: how many solved, and their time and work, median and range.
@@ -123,7 +124,7 @@ pub(super) fn seed_table(success: &[Success<'_>]) -> String {
         ]
     });
     let head = "strategy|n|solved|time: median (min – max)|work: median (min – max)|restarts (max)";
-    table(&head.split('|').collect::<Vec<_>>(), "lrrrrr", rows)
+    table(head, "lrrrrr", rows)
 }
 
 /// One program's time at one size of the yardstick (criterion's median or one run), and that
@@ -203,7 +204,7 @@ pub(super) fn yardstick_table(data: &Data<'_>) -> String {
         }
     }
     let head = "n|program|time|timed by|against C|heap peak|allocations|bytes allocated";
-    let mut md = table(&head.split('|').collect::<Vec<_>>(), "rlrlrrrr", lines);
+    let mut md = table(head, "rlrlrrrr", lines);
     peer_lines(&mut md, &rows, &data.input.strategies);
     md
 }
