@@ -116,22 +116,17 @@ struct Provenance {
 impl Provenance {
     fn new(input: &ReportInput) -> Self {
         let stats = input.stats.as_ref();
-        let machine = stats
-            .and_then(|s| {
-                Some(Machine {
-                    cpu: s.meta("cpu")?.to_string(),
-                    cores: s.meta("cores")?.parse().ok()?,
-                })
-            })
-            .or_else(|| input.machine.clone())
-            .unwrap_or_else(Machine::detect);
+        let named = |s: &StatsFile| {
+            let (cpu, cores) = (s.meta("cpu")?.to_string(), s.meta("cores")?.parse().ok()?);
+            Some(Machine { cpu, cores })
+        };
+        let machine = stats.and_then(named).or_else(|| input.machine.clone());
         let run_date = stats
             .and_then(|s| s.meta("date"))
-            .unwrap_or(&input.generated)
-            .to_string();
+            .unwrap_or(&input.generated);
         Self {
-            machine,
-            run_date,
+            machine: machine.unwrap_or_else(Machine::detect),
+            run_date: run_date.to_string(),
             updates: stats.map(StatsFile::updates).unwrap_or_default(),
         }
     }
@@ -177,21 +172,15 @@ pub fn write_report(
         ..ReportSummary::default()
     };
     let provenance = Provenance::new(input);
-    let formats: &[ImageFormat] = if options.png {
-        &[ImageFormat::Svg, ImageFormat::Png]
-    } else {
-        &[ImageFormat::Svg]
-    };
+    // SVG, and PNG when asked.
+    let formats = &[ImageFormat::Svg, ImageFormat::Png][..1 + usize::from(options.png)];
     let charts = charts::draw_charts(&data, &provenance.subheading(), out, formats, &mut summary)?;
     let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
     let versus = changes.as_ref().map(|changes| versus::Against {
         changes,
-        baselines: &input.baselines,
+        baselines,
         noise: &noise,
-        uncompared: crate::data::baseline::uncompared_kernels(
-            input.stats.as_ref(),
-            &input.baselines,
-        ),
+        uncompared: crate::data::baseline::uncompared_kernels(stats, baselines),
     });
     let readme = readme::readme(&data, &provenance, (&charts, &boards), versus)?;
     summary.changes = changes.clone();
