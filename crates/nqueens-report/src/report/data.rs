@@ -16,8 +16,8 @@ pub(super) struct Data<'a> {
     pub(super) records: &'a [CaseRecord],
     /// Criterion's estimates that belong to the run the statistics describe.
     pub(super) estimates: Vec<&'a Estimate>,
-    /// Estimates left out as leftovers of earlier runs (`group/id/n`).
-    pub(super) stale: Vec<String>,
+    /// Estimates left out as leftovers of earlier runs.
+    pub(super) stale: Vec<&'a Estimate>,
     /// Success within the budget of every randomized first-solution case ([`success_rates`]).
     pub(super) success: Vec<Success<'a>>,
     /// The look of every series, by the registry's order.
@@ -71,10 +71,6 @@ impl<'a> Data<'a> {
                                 .is_none_or(|m| m.written_during(&r.run, e.written))
                     })
             });
-        let stale = stale
-            .iter()
-            .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
-            .collect();
         let labels = estimates
             .iter()
             .map(|e| e.function.as_str())

@@ -22,8 +22,8 @@ pub use literature::Reproduction;
 
 use crate::group::COMPLETION;
 use crate::{
-    Baseline, CriterionData, Family, ImageFormat, Machine, Noise, ReportError, RunManifest,
-    StatsFile, Update, draw_board,
+    Baseline, CriterionData, Estimate, Family, ImageFormat, Machine, Noise, ReportError,
+    RunManifest, StatsFile, Update, draw_board,
 };
 
 /// A solution to draw as a chessboard.
@@ -228,29 +228,22 @@ fn warnings(data: &Data<'_>) -> Vec<String> {
     let input = data.input;
     let mut warnings = input.criterion.warnings.clone();
     // Completion instances are named `n-k-seed`, not by size, and are not charted by time.
-    let sizeless: Vec<String> = data
-        .estimates
-        .iter()
-        .filter(|e| e.n().is_none() && e.group != COMPLETION)
-        .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
-        .collect();
+    let sizeless = |e: &&&Estimate| e.n().is_none() && e.group != COMPLETION;
+    let sizeless: Vec<_> = data.estimates.iter().filter(sizeless).copied().collect();
     let stale = "the statistics CSV does not list them as measured (left by an earlier run)";
-    for (left_out, why) in [
-        (&data.stale, stale),
-        (&sizeless, "their parameter is not a board size"),
-    ] {
-        if let Some(first) = left_out.first() {
-            let count = left_out.len();
+    let no_size = "their parameter is not a board size";
+    for (left_out, why) in [(data.stale.clone(), stale), (sizeless, no_size)] {
+        if let Some(e) = left_out.first() {
+            let (count, first) = (left_out.len(), format!("{}/{}", e.group, e.function));
+            let first = format!("{first}/{}", e.parameter);
             warnings.push(format!(
                 "{count} criterion result(s) left out: {why}, e.g. {first}"
             ));
         }
     }
     if input.stats.is_none() {
-        warnings.push(
-            "no statistics CSV: the report has times but no node counts, seeds or skipped cases"
-                .to_string(),
-        );
+        let why = "the report has times but no node counts, seeds or skipped cases";
+        warnings.push(format!("no statistics CSV: {why}"));
     }
     warnings
 }
