@@ -146,10 +146,8 @@ pub fn draw_chart(
         .zip(&groups)
         .map(|(p, g)| legend::height(p, g));
     // A chart without panels keeps the room of one.
-    let size = (
-        WIDTH,
-        HEADING_HEIGHT + heights.sum::<u32>().max(PANEL_HEIGHT),
-    );
+    let height = HEADING_HEIGHT + heights.sum::<u32>().max(PANEL_HEIGHT);
+    let size = (WIDTH, height);
     // Drawn in memory and written whole: a failed write never leaves half a chart.
     match format {
         ImageFormat::Svg => crate::files::write_svg(path, size, |root| {
