@@ -289,13 +289,10 @@ pub(super) fn verdict(figure: &Figure, ours: &Measured) -> String {
     }
 }
 
+/// `value (low–high)`, scaled, to `digits` decimals.
 pub(super) fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
-    format!(
-        "{:.digits$} ({:.digits$}–{:.digits$})",
-        estimate.value * scale,
-        estimate.low * scale,
-        estimate.high * scale
-    )
+    let [value, low, high] = [estimate.value, estimate.low, estimate.high].map(|v| v * scale);
+    format!("{value:.digits$} ({low:.digits$}–{high:.digits$})")
 }
 
 /// What the climbs without a published figure measured, a sentence for each size a profile
