@@ -67,6 +67,11 @@ impl Units {
             Units::Bytes => format_bytes(value.round().max(0.0) as u64),
         }
     }
+
+    /// The base of a log axis in these units: its labelled ticks are its powers.
+    fn log_base(self) -> f64 {
+        if self == Units::Bytes { 16.0 } else { 10.0 }
+    }
 }
 
 /// One point of a series, with its spread (an interval, or a range over seeds) as a bar.
@@ -227,12 +232,7 @@ where
     let Some((y_lo, y_hi)) = positive_span(values.flat_map(|p| [p.low, p.y, p.high])) else {
         return draw_empty(area, panel);
     };
-    // A log axis's labelled ticks are powers of its base.
-    let base = if panel.y_units == Units::Bytes {
-        16.0
-    } else {
-        10.0
-    };
+    let base = panel.y_units.log_base();
     let (y_lo, y_hi) = decades(y_lo, y_hi, base);
     let y_range = (y_lo..y_hi).log_scale().base(base);
     let decade_count = ((y_hi / y_lo).log(base).round() as usize).max(1);

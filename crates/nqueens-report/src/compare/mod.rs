@@ -344,10 +344,10 @@ pub fn run_job(registry: &Registry, planned: Planned, config: &Config, timeout: 
             {
                 costs.insert(name, cost);
             }
-            let forbidden = costs
+            let case = match costs
                 .get(name)
-                .and_then(|c| c.forbids(solver, job, n, timeout));
-            let case = match forbidden {
+                .and_then(|c| c.forbids(solver, job, n, timeout))
+            {
                 Some(why) => Case::new(job, n, name, 0.0, Outcome::Skipped(why)),
                 None => run(solver, n, true),
             };

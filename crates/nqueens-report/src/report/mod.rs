@@ -121,12 +121,10 @@ impl Provenance {
             Some(Machine { cpu, cores })
         };
         let machine = stats.and_then(named).or_else(|| input.machine.clone());
-        let run_date = stats
-            .and_then(|s| s.meta("date"))
-            .unwrap_or(&input.generated);
+        let run_date = stats.and_then(|s| s.meta("date"));
         Self {
             machine: machine.unwrap_or_else(Machine::detect),
-            run_date: run_date.to_string(),
+            run_date: run_date.unwrap_or(&input.generated).to_string(),
             updates: stats.map(StatsFile::updates).unwrap_or_default(),
         }
     }
@@ -234,8 +232,8 @@ fn warnings(data: &Data<'_>) -> Vec<String> {
     let no_size = "their parameter is not a board size";
     for (left_out, why) in [(data.stale.clone(), stale), (sizeless, no_size)] {
         if let Some(e) = left_out.first() {
-            let (count, first) = (left_out.len(), format!("{}/{}", e.group, e.function));
-            let first = format!("{first}/{}", e.parameter);
+            let first = format!("{}/{}/{}", e.group, e.function, e.parameter);
+            let count = left_out.len();
             warnings.push(format!(
                 "{count} criterion result(s) left out: {why}, e.g. {first}"
             ));

@@ -48,10 +48,8 @@ pub(super) fn table(
     align: &str,
     rows: impl IntoIterator<Item = Vec<String>>,
 ) -> String {
-    let rule: String = align
-        .chars()
-        .map(|a| if a == 'r' { "--:|" } else { "---|" })
-        .collect();
+    let dashes = |a| if a == 'r' { "--:|" } else { "---|" };
+    let rule: String = align.chars().map(dashes).collect();
     let mut md = format!("| {} |\n|{rule}\n", head.replace('|', " | "));
     for row in rows {
         let _ = writeln!(md, "| {} |", row.join(" | "));
