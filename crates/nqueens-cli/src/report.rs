@@ -121,13 +121,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         return Ok(Status::Success);
     }
     let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
-    let baselines = args
-        .baseline
-        .iter()
-        .map(|dir| {
-            Baseline::read(dir).with_context(|| format!("reading the baseline {}", dir.display()))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let read = |dir: &PathBuf| {
+        Baseline::read(dir).with_context(|| format!("reading the baseline {}", dir.display()))
+    };
+    let baselines: anyhow::Result<Vec<_>> = args.baseline.iter().map(read).collect();
+    let baselines = baselines?;
     Baseline::check_one_build(&baselines)?;
     let kept = in_target(BENCH_DIR).join("runs");
     let noise = (!baselines.is_empty()).then(|| Noise::for_comparison(&baselines, Some(&kept)));
@@ -206,12 +204,8 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         ));
     }
     let mut out = crate::output::stdout()?;
-    for file in trace_files
-        .iter()
-        .map(|(path, _)| path)
-        .chain(&export)
-        .chain(&summary.files)
-    {
+    let traces = trace_files.iter().map(|(path, _)| path);
+    for file in traces.chain(&export).chain(&summary.files) {
         writeln!(out, "{}", file.display())?;
     }
     out.flush()?;
