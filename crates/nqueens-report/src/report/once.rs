@@ -12,10 +12,8 @@ pub(super) fn once_lines(data: &Data<'_>) -> Vec<String> {
     let mut lines = Vec::new();
     for (id, mut runs) in grouped(data.records.iter().filter(|r| r.group == ONCE), |r| &r.id) {
         runs.sort_by_key(|r| r.n);
-        let seed = runs
-            .first()
-            .and_then(|r| r.seed)
-            .map_or(String::new(), |s| format!(", seed {s}"));
+        let seed = runs.first().and_then(|r| r.seed);
+        let seed = seed.map_or(String::new(), |s| format!(", seed {s}"));
         if runs.len() > 3 {
             lines.push(once_sweep(id, &seed, &runs));
             continue;
@@ -60,10 +58,8 @@ fn once_sweep(id: &str, seed: &str, runs: &[&CaseRecord]) -> String {
             "; slowest n = {n} ({took}, {nodes} nodes, {restarts} restarts)"
         );
     }
-    let failed: Vec<String> = not_found
-        .iter()
-        .map(|r| format!("n = {} ({})", format_size(r.n), once_outcome(r)))
-        .collect();
+    let failure = |r: &&CaseRecord| format!("n = {} ({})", format_size(r.n), once_outcome(r));
+    let failed: Vec<String> = not_found.iter().map(failure).collect();
     if !failed.is_empty() {
         let _ = write!(line, "; not found: {}", failed.join(", "));
     }

@@ -84,10 +84,8 @@ fn count_ratios(sizes: &Sizes<'_>) -> Option<String> {
     let mut list = list.clone();
     list.sort_by(|a, b| a.1.total_cmp(&b.1));
     let (best, best_t) = list[0];
-    let others: Vec<String> = list[1..]
-        .iter()
-        .map(|(id, t)| format!("`{id}` {}", times(t / best_t, "slower", "faster")))
-        .collect();
+    let other = |(id, t): &(&str, f64)| format!("`{id}` {}", times(t / best_t, "slower", "faster"));
+    let others: Vec<String> = list[1..].iter().map(other).collect();
     Some(format!(
         "Counting at n = {n}: `{best}` is fastest ({}); {}.",
         format_seconds(best_t),
