@@ -81,11 +81,8 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
         .filter(|(j, s)| j.seconds > 0.0 && s.seconds > 0.0)
         .collect();
     let &(ours, rival) = pairs.last()?;
-    let ahead = (pairs
-        .iter()
-        .rev()
-        .take_while(|(j, s)| j.seconds < s.seconds))
-    .last();
+    let leads = |(j, s): &&(Cost, Cost)| j.seconds < s.seconds;
+    let ahead = pairs.iter().rev().take_while(leads).last();
     Some(Verdict {
         trade,
         from: ahead.map(|(j, _)| j.n),
