@@ -44,10 +44,8 @@ enum JobArg {
 
 /// Parses `--timeout`: seconds, a finite number above zero.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    let not_seconds = |_| format!("{text:?} is not a number of seconds");
+    let seconds: f64 = text.trim().parse().map_err(not_seconds)?;
     if seconds <= 0.0 {
         return Err(format!(
             "the timeout must be above zero seconds, not {text}"
@@ -67,14 +65,9 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &CompareArgs) -> anyhow::
     let config = config(args.seed, stop);
     let plan = plan(registry, &jobs, &args.sizes, &config);
     if plan.iter().all(|p| p.runnable.is_empty()) {
-        let reasons: Vec<&str> = plan
-            .iter()
-            .flat_map(|p| p.refused.iter().map(String::as_str))
-            .collect();
-        anyhow::bail!(UsageError(format!(
-            "nothing to compare: {}",
-            reasons.join("; ")
-        )));
+        let reasons: Vec<String> = plan.into_iter().flat_map(|p| p.refused).collect();
+        let reasons = reasons.join("; ");
+        anyhow::bail!(UsageError(format!("nothing to compare: {reasons}")));
     }
     eprintln!("{}", announcement(&plan, args.timeout, args.seed));
     // A strategy that cannot run here (a GPU counter without a GPU) is named once, with why,

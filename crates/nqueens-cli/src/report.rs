@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use nqueens::core::{Config, Registry, Showcase, StopFlag};
+use nqueens::core::{Config, Registry, StopFlag};
 use nqueens_report::export::Export;
 use nqueens_report::project::{compare_sample, strategies_table};
 use nqueens_report::{
@@ -93,10 +93,7 @@ fn in_target(rest: &str) -> PathBuf {
 /// Runs `nqueens report`.
 pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::Result<Status> {
     refuse_report_options(args)?;
-    let criterion_dir = args
-        .criterion
-        .clone()
-        .unwrap_or_else(|| in_target("criterion"));
+    let criterion_dir = (args.criterion.clone()).unwrap_or_else(|| in_target("criterion"));
     let stats_path = args.stats.clone().unwrap_or_else(|| in_target(STATS_CSV));
     if args.stats.is_some() && !stats_path.exists() {
         anyhow::bail!(
@@ -124,13 +121,11 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
         return Ok(Status::Success);
     }
     let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
-    let baselines = args
-        .baseline
-        .iter()
-        .map(|dir| {
-            Baseline::read(dir).with_context(|| format!("reading the baseline {}", dir.display()))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let read = |dir: &PathBuf| {
+        Baseline::read(dir).with_context(|| format!("reading the baseline {}", dir.display()))
+    };
+    let baselines: anyhow::Result<Vec<_>> = args.baseline.iter().map(read).collect();
+    let baselines = baselines?;
     Baseline::check_one_build(&baselines)?;
     let kept = in_target(BENCH_DIR).join("runs");
     let noise = (!baselines.is_empty()).then(|| Noise::for_comparison(&baselines, Some(&kept)));
@@ -150,25 +145,16 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
             None => crate::output::warn(&format!("no solution for n = {n}, board left out")),
         }
     }
-    let bench_args = stats
-        .as_ref()
-        .and_then(|s| s.meta("args"))
-        .map(str::trim)
-        .filter(|a| !a.is_empty())
-        .map_or(String::new(), |a| format!(" -- {a}"));
+    let bench_args = stats.as_ref().and_then(|s| s.meta("args")).map(str::trim);
+    let bench_args = bench_args.filter(|a| !a.is_empty());
+    let bench_args = bench_args.map_or(String::new(), |a| format!(" -- {a}"));
     // The bench's command, the filtered reruns merged into its statistics since, this one.
     let mut commands = vec![format!("cargo bench --bench compare{bench_args}")];
-    for update in stats.iter().flat_map(StatsFile::updates) {
-        commands.push(format!(
-            "cargo bench --bench compare -- {}",
-            update.args.trim()
-        ));
-    }
-    let report_args: Vec<String> = std::env::args().skip(1).collect();
-    commands.push(format!(
-        "cargo run --release --bin nqueens -- {}",
-        report_args.join(" ")
-    ));
+    let updates = stats.iter().flat_map(StatsFile::updates);
+    commands.extend(updates.map(|u| format!("cargo bench --bench compare -- {}", u.args.trim())));
+    let report_args = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+    let report = format!("cargo run --release --bin nqueens -- {report_args}");
+    commands.push(report);
     // The traces are drawn here and written only once the report is: a report refused (by
     // `write_report`'s checks of its inputs) leaves every file of the one there as it was.
     let (traces, trace_page, trace_files) = draw_traces(registry, stop, &out_dir)?;
@@ -209,22 +195,17 @@ pub fn run(registry: &Registry, stop: &StopFlag, args: &ReportArgs) -> anyhow::R
     }
     if let Some(changes) = &summary.changes {
         let count = |v: Verdict| changes.iter().filter(|c| c.verdict == v).count();
+        let [slower, faster, within] =
+            [Verdict::Regression, Verdict::Gain, Verdict::Noise].map(count);
+        let cases = changes.len();
         crate::output::warn(&format!(
-            "against the baseline: {} slower, {} faster, {} within the noise (of {} cases and \
-             kernels in both runs)",
-            count(Verdict::Regression),
-            count(Verdict::Gain),
-            count(Verdict::Noise),
-            changes.len()
+            "against the baseline: {slower} slower, {faster} faster, {within} within the noise \
+             (of {cases} cases and kernels in both runs)"
         ));
     }
     let mut out = crate::output::stdout()?;
-    for file in trace_files
-        .iter()
-        .map(|(path, _)| path)
-        .chain(&export)
-        .chain(&summary.files)
-    {
+    let traces = trace_files.iter().map(|(path, _)| path);
+    for file in traces.chain(&export).chain(&summary.files) {
         writeln!(out, "{}", file.display())?;
     }
     out.flush()?;
@@ -243,13 +224,12 @@ fn refuse_report_options(args: &ReportArgs) -> anyhow::Result<()> {
         ("--baseline", !args.baseline.is_empty()),
         ("--by-hand", args.by_hand.is_some()),
     ];
+    let format = args.format.to_possible_value();
+    let format = format.as_ref().map_or("", |v| v.get_name());
     if let Some((flag, _)) = report_only.iter().find(|(_, given)| *given) {
         anyhow::bail!(
-            "{flag} belongs to the report, and --format {} prints the results alone: drop \
-             {flag}, or use --format report (which writes them beside the report)",
-            args.format
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string())
+            "{flag} belongs to the report, and --format {format} prints the results alone: drop \
+             {flag}, or use --format report (which writes them beside the report)"
         );
     }
     Ok(())
@@ -279,25 +259,22 @@ fn check_runs(
             .iter()
             .map(|r| format!("{} ({}, {} profile)", r.commit_label(), r.date(), r.profile))
             .collect();
+        let (mixed, runs) = (origin.mixed.join("; "), runs.join(", "));
         anyhow::bail!(
-            "the statistics mix results of different runs that cannot stand side by side ({}); \
-             runs: {}. Rerun `cargo bench` whole, or pass --allow-mixed to mark every row with \
-             its run",
-            origin.mixed.join("; "),
-            runs.join(", ")
+            "the statistics mix results of different runs that cannot stand side by side \
+             ({mixed}); runs: {runs}. Rerun `cargo bench` whole, or pass --allow-mixed to mark \
+             every row with its run"
         );
     }
     if let Some(run) = origin.interrupted.first()
         && !args.allow_partial
     {
+        let (date, commit, profile) = (run.date(), run.commit_label(), &run.profile);
+        let (done, planned) = (run.cases_done, run.cases_planned);
         anyhow::bail!(
-            "the bench run of {} (commit {}, {} profile) was interrupted after {} of {} cases; \
-             rerun `cargo bench`, or pass --allow-partial to report what it measured",
-            run.date(),
-            run.commit_label(),
-            run.profile,
-            run.cases_done,
-            run.cases_planned
+            "the bench run of {date} (commit {commit}, {profile} profile) was interrupted after \
+             {done} of {planned} cases; rerun `cargo bench`, or pass --allow-partial to report \
+             what it measured"
         );
     }
     Ok(Some(manifest))
@@ -324,14 +301,10 @@ fn draw_traces(
     let mut files = Vec::new();
     // Each strategy that declares a showcase, in registry order, at n = 8.
     for solver in registry.available() {
-        let Some(Showcase {
-            family,
-            variant,
-            seed,
-        }) = solver.capabilities().showcase
-        else {
+        let Some(showcase) = solver.capabilities().showcase else {
             continue;
         };
+        let (family, variant, seed) = (showcase.family, showcase.variant, showcase.seed);
         let strategy = solver.name();
         let config = Config {
             variant: variant.map(str::to_string),

@@ -57,10 +57,8 @@ where
         .map_err(e)?;
         area.draw(&(EmptyElement::at((24, y)) + PathElement::new(outline(look.marker), style)))
             .map_err(e)?;
-        let size = [14, 13, 12, 11]
-            .into_iter()
-            .find(|&s| fits(&series.label, &font(s), LEGEND_WIDTH - 58))
-            .unwrap_or(10);
+        let fitting = |&s: &u32| fits(&series.label, &font(s), LEGEND_WIDTH - 58);
+        let size = [14, 13, 12, 11].into_iter().find(fitting).unwrap_or(10);
         let at = (50, y - size as i32 / 2 - 1);
         area.draw(&Text::new(series.label.as_str(), at, font(size)))
             .map_err(e)?;

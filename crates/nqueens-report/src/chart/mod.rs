@@ -28,11 +28,9 @@ impl ImageFormat {
     /// The format a file name asks for, by its extension (`.svg` or `.png`).
     pub fn from_path(path: &Path) -> Option<Self> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            "svg" => Some(Self::Svg),
-            "png" => Some(Self::Png),
-            _ => None,
-        }
+        [Self::Svg, Self::Png]
+            .into_iter()
+            .find(|f| f.extension() == ext)
     }
 
     /// The file extension, without the dot.
@@ -153,10 +151,8 @@ pub fn draw_chart(
         .zip(&groups)
         .map(|(p, g)| legend::height(p, g));
     // A chart without panels keeps the room of one.
-    let size = (
-        WIDTH,
-        HEADING_HEIGHT + heights.sum::<u32>().max(PANEL_HEIGHT),
-    );
+    let height = HEADING_HEIGHT + heights.sum::<u32>().max(PANEL_HEIGHT);
+    let size = (WIDTH, height);
     // Drawn in memory and written whole: a failed write never leaves half a chart.
     match format {
         ImageFormat::Svg => crate::files::write_svg(path, size, |root| {

@@ -115,16 +115,12 @@ impl Styles {
             return self.families.len() * VARIANT_SLOTS;
         };
         let family = &self.families[slot];
-        let rank = match label[family.name.len()..].strip_prefix('-') {
-            None => 0,
-            Some(variant) => {
-                1 + family
-                    .variants
-                    .iter()
-                    .position(|v| v == variant)
-                    .unwrap_or(family.variants.len())
-            }
-        };
+        let variants = &family.variants;
+        let rank = label[family.name.len()..]
+            .strip_prefix('-')
+            .map_or(0, |variant| {
+                1 + (variants.iter().position(|v| v == variant)).unwrap_or(variants.len())
+            });
         slot * VARIANT_SLOTS + rank.min(VARIANT_SLOTS - 1)
     }
 }
@@ -147,12 +143,6 @@ fn family_of(families: &[Family], label: &str) -> Option<usize> {
         })
         .max_by_key(|(_, f)| f.name.len())
         .map(|(at, _)| at)
-}
-
-/// The colour of a style index.
-fn color(style: usize) -> RGBColor {
-    let [_, r, g, b] = COLORS[(style / VARIANT_SLOTS) % COLORS.len()].to_be_bytes();
-    RGBColor(r, g, b)
 }
 
 /// How many marker shapes there are: a family's default variant has the shape of its slot,
@@ -197,8 +187,9 @@ const DASHES: [Option<(u32, u32)>; 6] = [
 /// drawn solid with the family's marker, each further variant with the next dash and marker.
 pub(super) fn look(style: usize) -> Look {
     let (slot, rank) = (style / VARIANT_SLOTS, style % VARIANT_SLOTS);
+    let [_, r, g, b] = COLORS[slot % COLORS.len()].to_be_bytes();
     Look {
-        color: color(style),
+        color: RGBColor(r, g, b),
         marker: (slot + rank) % SHAPES,
         dash: DASHES[rank % DASHES.len()],
     }

@@ -67,21 +67,18 @@ impl Cost {
         if n <= self.n {
             return None;
         }
-        let limit = format_seconds(timeout.as_secs_f64());
+        let (limit, from) = (format_seconds(timeout.as_secs_f64()), self.n);
         if self.timed_out {
             return Some(format!(
-                "already n = {} ran past the --timeout of {limit}",
-                self.n
+                "already n = {from} ran past the --timeout of {limit}"
             ));
         }
         let seconds = self.seconds * self.growth(solver, job.operation(), n);
         if seconds > timeout.as_secs_f64() {
+            let [about, took] = [seconds, self.seconds].map(format_seconds);
             return Some(format!(
-                "it would take about {} (n = {} took {}, and its cost model says how the time \
-                 grows), over the --timeout of {limit}",
-                format_seconds(seconds),
-                self.n,
-                format_seconds(self.seconds),
+                "it would take about {about} (n = {from} took {took}, and its cost model says how \
+                 the time grows), over the --timeout of {limit}"
             ));
         }
         let answer = match job {
@@ -91,10 +88,9 @@ impl Cost {
         let bytes = (self.bytes as f64 * n as f64 / self.n as f64) as u64 + answer;
         match memory_available() {
             Some(available) if bytes > available => Some(format!(
-                "it would need about {} of memory (estimated from n = {}), more than the {} \
+                "it would need about {} of memory (estimated from n = {from}), more than the {} \
                  available",
                 format_bytes(bytes),
-                self.n,
                 format_bytes(available)
             )),
             _ => None,

@@ -18,6 +18,7 @@ mod table;
 pub use table::write_table;
 
 use crate::format_seconds;
+use crate::report::and_list;
 use cost::Cost;
 
 /// The jobs every strategy is put to.
@@ -51,27 +52,29 @@ impl Job {
         }
     }
 
-    fn facts(self) -> Facts {
-        match self {
-            // The whole run takes a few seconds.
-            Job::Count => Facts {
-                title: "count all solutions",
-                doing: "counting all solutions",
-                default_sizes: &[8, 10, 12, 14],
-                reference_size: 8,
-            },
-            // Most of the run is the textbook backtracker's timeout at n = 32, where the
-            // strategies part ways (backtracking stalls; guided, local and constructive ones go
-            // on to 10,000).
-            Job::First => Facts {
-                title: "first solution",
-                doing: "finding a first solution",
-                default_sizes: &[8, 16, 24, 32, 100, 10_000],
-                reference_size: 16,
-            },
-        }
+    fn facts(self) -> &'static Facts {
+        &FACTS[self as usize]
     }
 }
+
+/// Each job's facts, in [`Job`]'s order.
+const FACTS: [Facts; 2] = [
+    // The whole run takes a few seconds.
+    Facts {
+        title: "count all solutions",
+        doing: "counting all solutions",
+        default_sizes: &[8, 10, 12, 14],
+        reference_size: 8,
+    },
+    // Most of the run is the textbook backtracker's timeout at n = 32, where the strategies
+    // part ways (backtracking stalls; guided, local and constructive ones go on to 10,000).
+    Facts {
+        title: "first solution",
+        doing: "finding a first solution",
+        default_sizes: &[8, 16, 24, 32, 100, 10_000],
+        reference_size: 16,
+    },
+];
 
 /// Cases that finish faster than this are timed again without the watchdog thread (whose
 /// start alone takes tens of microseconds), at least [`RETIME_MIN_RUNS`] times and for
@@ -186,21 +189,15 @@ pub fn plan(registry: &Registry, jobs: &[Job], sizes: &[usize], config: &Config)
         .collect()
 }
 
-/// `8, 10 and 12`.
-fn list_sizes(sizes: &[usize]) -> String {
-    let text: Vec<String> = sizes.iter().map(usize::to_string).collect();
-    match text.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => text.concat(),
-    }
-}
-
 /// The line that announces a comparison: what runs, at most how long each case, which seed.
 pub fn announcement(plan: &[Planned], timeout: Duration, seed: u64) -> String {
     let doing: Vec<String> = plan
         .iter()
         .filter(|p| !p.runnable.is_empty())
-        .map(|p| format!("{} at n = {}", p.job.facts().doing, list_sizes(&p.runnable)))
+        .map(|p| {
+            let sizes: Vec<String> = p.runnable.iter().map(usize::to_string).collect();
+            format!("{} at n = {}", p.job.facts().doing, and_list(&sizes))
+        })
         .collect();
     format!(
         "nqueens compare: {}, with every strategy that accepts each size (one run per case, at \

@@ -111,21 +111,14 @@ impl Ran {
 /// Writes `rows` (the first is the header) as aligned columns, the header underlined.
 pub fn write_table(text: &mut String, rows: &[Vec<String>]) {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|i| {
-            rows.iter()
-                .filter_map(|r| r.get(i))
-                .map(|cell| cell.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let width = |i: usize| {
+        let cells = rows.iter().filter_map(|r| r.get(i));
+        cells.map(|cell| cell.chars().count()).max().unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..columns).map(width).collect();
     for (index, row) in rows.iter().enumerate() {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, &width)| format!("{cell:<width$}"))
-            .collect();
+        let cells = row.iter().zip(&widths);
+        let line: Vec<String> = cells.map(|(cell, &w)| format!("{cell:<w$}")).collect();
         let _ = writeln!(text, "{}", line.join("  ").trim_end());
         if index == 0 {
             let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();

@@ -7,26 +7,13 @@ use nqueens_core::SEARCH_FROM_N;
 
 use super::ReportSummary;
 use super::data::{Data, grouped, seconds, spread, work_units, work_values};
-use super::memory::{MEMORY, count_costs};
+use super::memory::count_costs;
 use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS, commentless};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
 
-/// The work chart's file name.
-pub(super) const WORK: &str = "work";
-
-/// The randomized strategies' chart's file name.
-pub(super) const RANDOMIZED: &str = "randomized";
-
-/// The chart of the published counts by symmetry (no benchmark data): its file name.
-pub(super) const SYMMETRIC: &str = "symmetric";
-
 /// One chart: its file name (without extension), heading and panels.
-struct Chart {
-    name: &'static str,
-    heading: String,
-    panels: Vec<Panel>,
-}
+type Chart = (&'static str, String, Vec<Panel>);
 
 /// Draws every chart that has data into `out` in every format; returns their names.
 pub(super) fn draw_charts(
@@ -37,38 +24,36 @@ pub(super) fn draw_charts(
     summary: &mut ReportSummary,
 ) -> Result<Vec<&'static str>, ReportError> {
     let mut drawn = Vec::new();
-    for chart in charts(data) {
-        if chart.panels.iter().all(|p| p.series.is_empty()) {
-            summary
-                .warnings
-                .push(format!("{}: no data, chart left out", chart.name));
+    for (name, heading, panels) in charts(data) {
+        if panels.iter().all(|p| p.series.is_empty()) {
+            let warning = format!("{name}: no data, chart left out");
+            summary.warnings.push(warning);
             continue;
         }
         // The symmetry chart's lines are sequences, not strategies.
-        let strategies = chart.panels.iter().flat_map(|p| &p.series);
-        for series in strategies.filter(|_| chart.name != SYMMETRIC) {
+        let strategies = panels.iter().flat_map(|p| &p.series);
+        for series in strategies.filter(|_| name != "symmetric") {
             let base = commentless(&series.label);
             if !summary.labels.iter().any(|l| l == base) {
                 summary.labels.push(base.to_string());
             }
         }
         for &format in formats {
-            let path = out.join(format!("{}.{}", chart.name, format.extension()));
-            draw_chart(&path, format, &chart.heading, subheading, &chart.panels)?;
+            let path = out.join(format!("{name}.{}", format.extension()));
+            draw_chart(&path, format, &heading, subheading, &panels)?;
             summary.files.push(path);
         }
-        drawn.push(chart.name);
+        drawn.push(name);
     }
     Ok(drawn)
 }
 
-/// A panel of `series` under `title`, with its x axis (label, units, log scale or not) and its
-/// y axis (label, units).
+/// A panel of `series` under `title`, with its axes: x (label, units, log scale or not) and y
+/// (label, units).
 fn panel(
     series: Vec<Series>,
     title: impl Into<String>,
-    (x_label, x_units, x_log): (&str, Units, bool),
-    (y_label, y_units): (&str, Units),
+    ((x_label, x_units, x_log), (y_label, y_units)): ((&str, Units, bool), (&str, Units)),
 ) -> Panel {
     Panel {
         title: title.into(),
@@ -87,11 +72,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
     const N: (&str, Units, bool) = ("n (board size)", Size, false);
     const LOG_N: (&str, Units, bool) = ("n (board size, log scale)", Size, true);
     const PER_RUN: (&str, Units) = ("time per run (log scale)", Seconds);
-    let chart = |name, heading: &str, panels| Chart {
-        name,
-        heading: heading.to_string(),
-        panels,
-    };
+    let chart = |name, heading: &str, panels| (name, heading.to_string(), panels);
     // First solutions with the validator as the floor every strategy pays.
     let mut first = time_series(data, FIRST_SOLUTION);
     first.extend(time_series(data, VALIDATE).into_iter().map(|floor| Series {
@@ -99,12 +80,11 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
         ..floor
     }));
     let seed_count = data.success.iter().map(|s| s.tried).max().unwrap_or(0);
-    let budget = data
-        .meta("probe budget")
-        .and_then(first_budget)
-        .map_or(String::new(), |b| format!(" ({b} a run)"));
+    let budget = data.meta("probe budget").and_then(first_budget);
+    let budget = budget.map_or(String::new(), |b| format!(" ({b} a run)"));
     let given = ("queens given, % of n (rounded to twelfths)", Percent, false);
     let per_instance = ("time per instance (log scale; median and range)", Seconds);
+    let per_count = ("time per count (log scale)", Seconds, true);
     vec![
         chart(
             COUNT_ALL,
@@ -112,8 +92,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 time_series(data, COUNT_ALL),
                 "median time per count (bars: 95% confidence interval)",
-                N,
-                PER_RUN,
+                (N, PER_RUN),
             )],
         ),
         chart(
@@ -122,30 +101,27 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 first,
                 "median time to a first solution (bars: 95% CI; seeds cycled)",
-                LOG_N,
-                PER_RUN,
+                (LOG_N, PER_RUN),
             )],
         ),
         chart(
-            WORK,
+            "work",
             &format!("Work done: {}", work_units()),
             vec![
                 panel(
                     work_series(data, COUNT_ALL),
                     "counting all solutions",
-                    N,
-                    ("nodes / permutations (log scale)", Count),
+                    (N, ("nodes / permutations (log scale)", Count)),
                 ),
                 panel(
                     work_series(data, FIRST_SOLUTION),
                     "to a first solution (bars: range over seeds)",
-                    LOG_N,
-                    ("nodes / moves (log scale)", Count),
+                    (LOG_N, ("nodes / moves (log scale)", Count)),
                 ),
             ],
         ),
         chart(
-            MEMORY,
+            "memory",
             "Count all solutions: memory vs time",
             vec![panel(
                 memory_series(data),
@@ -153,12 +129,11 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                     "heap peak against time per count, one point per n from {SEARCH_FROM_N} \
                      (lines run in order of n)"
                 ),
-                ("time per count (log scale)", Seconds, true),
-                ("heap peak of a run (log scale)", Bytes),
+                (per_count, ("heap peak of a run (log scale)", Bytes)),
             )],
         ),
         chart(
-            RANDOMIZED,
+            "randomized",
             &format!(
                 "Randomized strategies over {seed_count} fixed seeds: time, success, work per \
                  solution"
@@ -167,20 +142,17 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                 panel(
                     seeded_times(data),
                     "time to a first solution, one run per seed solved: median and range",
-                    LOG_N,
-                    PER_RUN,
+                    (LOG_N, PER_RUN),
                 ),
                 panel(
                     success_series(data),
                     format!("seeds solved within the probe budget{budget}"),
-                    LOG_N,
-                    ("seeds solved", Percent),
+                    (LOG_N, ("seeds solved", Percent)),
                 ),
                 panel(
                     seeded_work(data),
                     "work per solution, per seed solved: median and range",
-                    LOG_N,
-                    ("moves / evaluations / nodes (log scale)", Count),
+                    (LOG_N, ("moves / evaluations / nodes (log scale)", Count)),
                 ),
             ],
         ),
@@ -191,25 +163,22 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                 panel(
                     completion_series(data, "found"),
                     "instances with a completion: time to find one",
-                    given,
-                    per_instance,
+                    (given, per_instance),
                 ),
                 panel(
                     completion_series(data, "no-solution"),
                     "instances without: time to prove none exists",
-                    given,
-                    per_instance,
+                    (given, per_instance),
                 ),
             ],
         ),
         chart(
-            SYMMETRIC,
+            "symmetric",
             "Solutions by symmetry: all (Q), half-turn (P), quarter-turn (R) vs n",
             vec![panel(
                 symmetric_series(),
                 "published counts (OEIS); zero terms left out",
-                N,
-                ("solutions (log scale)", Count),
+                (N, ("solutions (log scale)", Count)),
             )],
         ),
     ]

@@ -17,8 +17,8 @@ pub(super) struct Data<'a> {
     pub(super) records: &'a [CaseRecord],
     /// Criterion's estimates that belong to the run the statistics describe.
     pub(super) estimates: Vec<&'a Estimate>,
-    /// Estimates left out as leftovers of earlier runs (`group/id/n`).
-    pub(super) stale: Vec<String>,
+    /// Estimates left out as leftovers of earlier runs.
+    pub(super) stale: Vec<&'a Estimate>,
     /// Success within the budget of every randomized first-solution case ([`success_rates`]).
     pub(super) success: Vec<Success<'a>>,
     /// The look of every series, by the registry's order.
@@ -69,10 +69,6 @@ impl<'a> Data<'a> {
                                 .is_none_or(|m| m.written_during(&r.run, e.written))
                     })
             });
-        let stale = stale
-            .iter()
-            .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
-            .collect();
         let labels = estimates
             .iter()
             .map(|e| e.function.as_str())
@@ -201,10 +197,8 @@ pub(super) fn success_rates(records: &[CaseRecord]) -> Vec<Success<'_>> {
 /// The work counter of these runs ([`Stats::work`] of the first that did any), non-zero values.
 pub(super) fn work_values(records: &[&CaseRecord]) -> Option<(&'static StatField, Vec<f64>)> {
     let (field, _) = records.iter().find_map(|r| r.stats.work())?;
-    let values = values(records, |r| (field.get)(&r.stats))
-        .into_iter()
-        .filter(|v| *v > 0.0)
-        .collect();
+    let mut values = values(records, |r| (field.get)(&r.stats));
+    values.retain(|v| *v > 0.0);
     Some((field, values))
 }
 
@@ -226,11 +220,8 @@ pub(super) fn spread(x: f64, values: &[f64]) -> Point {
 
 /// The work counters' units in [`Stats::FIELDS`]' order, as a chart names them.
 pub(super) fn work_units() -> String {
-    let units: Vec<&str> = Stats::FIELDS
-        .iter()
-        .filter(|f| Stats::WORK.contains(&f.name))
-        .map(|f| f.unit)
-        .collect();
+    let work = |f: &&StatField| Stats::WORK.contains(&f.name);
+    let units: Vec<&str> = Stats::FIELDS.iter().filter(work).map(|f| f.unit).collect();
     units.join(", ")
 }
 

@@ -45,17 +45,10 @@ fn fit(window: &[(usize, f64)], xs: &[f64]) -> Option<Fit> {
 /// series' fastest run (that fastest run being mostly fixed cost: thread start-up, allocation,
 /// process start) and at least 10 µs; the largest five of them, where growth has settled.
 fn fit_window(times: &[(usize, f64)], min_n: usize) -> Vec<(usize, f64)> {
-    let fastest = times
-        .iter()
-        .map(|p| p.1)
-        .filter(|t| *t > 0.0)
-        .fold(f64::INFINITY, f64::min);
-    let floor = (10.0 * fastest).max(1e-5);
-    let above: Vec<(usize, f64)> = times
-        .iter()
-        .copied()
-        .filter(|&(n, t)| n >= min_n && t >= floor)
-        .collect();
+    let positive = times.iter().map(|p| p.1).filter(|t| *t > 0.0);
+    let floor = (10.0 * positive.fold(f64::INFINITY, f64::min)).max(1e-5);
+    let kept = |&&(n, t): &&(usize, f64)| n >= min_n && t >= floor;
+    let above: Vec<(usize, f64)> = times.iter().filter(kept).copied().collect();
     above[above.len().saturating_sub(5)..].to_vec()
 }
 

@@ -12,7 +12,7 @@ fn operation(record: &CaseRecord) -> &str {
 }
 
 /// The table of the kernels' instruction counts; nothing when the run counted none.
-pub(super) fn table(md: &mut String, data: &Data<'_>) {
+pub(super) fn table(data: &Data<'_>) -> Option<String> {
     let rows: Vec<Vec<String>> = data
         .measured(INSTRUCTIONS)
         .map(|r| {
@@ -32,8 +32,6 @@ pub(super) fn table(md: &mut String, data: &Data<'_>) {
             ]
         })
         .collect();
-    if !rows.is_empty() {
-        let head = ["strategy", "operation", "n", "instructions", "median time"];
-        super::tables::table(md, &head, "llrrr", rows);
-    }
+    let head = "strategy|operation|n|instructions|median time";
+    (!rows.is_empty()).then(|| super::tables::table(head, "llrrr", rows))
 }

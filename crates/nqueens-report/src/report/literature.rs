@@ -9,6 +9,7 @@
 use nqueens_core::{Claim, Experiment, Figure, Measure, Runs, Sizes};
 use nqueens_run::Registry;
 
+use super::and_list;
 use crate::bench::Profile;
 use crate::bench::literature::{profiles_running, rank, record_label};
 use crate::bench::plan::case_label;
@@ -87,11 +88,9 @@ pub(super) fn measured<'a>(
     label: &str,
     n: usize,
 ) -> Vec<&'a CaseRecord> {
-    records
-        .iter()
-        .filter(|r| r.group == LITERATURE && r.id == label && r.n == n)
-        .filter(|r| r.status == CaseStatus::Measured)
-        .collect()
+    let of = |r: &&CaseRecord| r.group == LITERATURE && r.id == label && r.n == n;
+    let runs = records.iter().filter(of);
+    runs.filter(|r| r.status == CaseStatus::Measured).collect()
 }
 
 /// Why a claim's row has no figure of ours (which profiles run its size), and the verdict it
@@ -115,15 +114,6 @@ pub(super) fn stated(figure: Figure) -> &'static str {
     match figure {
         Figure::Beside { verdict } => verdict,
         _ => "–",
-    }
-}
-
-/// `a, b and c`.
-pub(super) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
-    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.concat(),
     }
 }
 
@@ -160,9 +150,7 @@ fn ratio(batches: &[(f64, f64)]) -> Option<Measured> {
         return None;
     }
     let value = top / bottom;
-    let means: Vec<f64> = batches
-        .iter()
-        .filter(|(_, y)| *y > 0.0)
+    let means: Vec<f64> = (batches.iter().filter(|b| b.1 > 0.0))
         .map(|(x, y)| x / y)
         .collect();
     // The batch means' interval, centred on the pooled ratio.
@@ -301,13 +289,10 @@ pub(super) fn verdict(figure: &Figure, ours: &Measured) -> String {
     }
 }
 
+/// `value (low–high)`, scaled, to `digits` decimals.
 pub(super) fn show(estimate: &Measured, scale: f64, digits: usize) -> String {
-    format!(
-        "{:.digits$} ({:.digits$}–{:.digits$})",
-        estimate.value * scale,
-        estimate.low * scale,
-        estimate.high * scale
-    )
+    let [value, low, high] = [estimate.value, estimate.low, estimate.high].map(|v| v * scale);
+    format!("{value:.digits$} ({low:.digits$}–{high:.digits$})")
 }
 
 /// What the climbs without a published figure measured, a sentence for each size a profile
@@ -319,8 +304,7 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
         else {
             continue;
         };
-        let what =
-            what.get(..1).unwrap_or_default().to_uppercase() + what.get(1..).unwrap_or_default();
+        let what = super::capital(what);
         let sizes = reproduction.experiment.sizes;
         let mut sizes = [sizes.quick, sizes.full].concat();
         sizes.sort_unstable();
@@ -334,13 +318,12 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
                 let figure = c.of(measure);
                 figure.map_or_else(|| "–".to_string(), |m| show(&m, scale, digits))
             };
+            let (rate, climbs) = (ours(Measure::SuccessRate, 100.0, 1), format_count(c.climbs));
+            let on_success = ours(Measure::StepsOnSuccess, 1.0, 2);
+            let stuck = ours(Measure::StepsWhenStuck, 1.0, 2);
             sentences.push(format!(
-                "{what} has no published figure at n = {n}; ours solves {} % of {} climbs, in {} \
-                 steps on success and {} when stuck.",
-                ours(Measure::SuccessRate, 100.0, 1),
-                format_count(c.climbs),
-                ours(Measure::StepsOnSuccess, 1.0, 2),
-                ours(Measure::StepsWhenStuck, 1.0, 2)
+                "{what} has no published figure at n = {n}; ours solves {rate} % of {climbs} \
+                 climbs, in {on_success} steps on success and {stuck} when stuck."
             ));
         }
     }

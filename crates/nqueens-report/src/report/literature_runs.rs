@@ -4,9 +4,8 @@
 
 use nqueens_core::{Claim, Figure, Measure, Runs};
 
-use super::literature::{
-    Reproduction, and_list, mean_interval, measured, show, shown, stated, verdict,
-};
+use super::and_list;
+use super::literature::{Reproduction, mean_interval, measured, show, shown, stated, verdict};
 use crate::bench::Profile;
 use crate::bench::literature::profiles_running;
 use crate::format::{exact_size, thousands};

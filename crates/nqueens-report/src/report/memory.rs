@@ -5,12 +5,10 @@
 
 use nqueens_core::{MemoryTrade, SEARCH_FROM_N};
 
+use super::capital;
 use super::data::{Data, grouped, seconds, spread, values};
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, Family, format_bytes, format_seconds};
-
-/// The memory chart's file name.
-pub(super) const MEMORY: &str = "memory";
 
 /// A counter that declares a [`MemoryTrade`], by its registry name.
 pub(super) type Trade<'a> = (&'a str, MemoryTrade);
@@ -72,13 +70,6 @@ pub(super) struct Verdict<'a> {
     pub(super) rival: Cost,
 }
 
-impl Verdict<'_> {
-    /// The largest size both counted.
-    pub(super) fn n(&self) -> usize {
-        self.ours.n
-    }
-}
-
 /// The verdict on `trade` from `costs`, or `None` when its counters share no size.
 pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>> {
     let of = |id: &str| costs.iter().find(|(i, _)| i == id).map(|(_, c)| c);
@@ -90,11 +81,8 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
         .filter(|(j, s)| j.seconds > 0.0 && s.seconds > 0.0)
         .collect();
     let &(ours, rival) = pairs.last()?;
-    let ahead = (pairs
-        .iter()
-        .rev()
-        .take_while(|(j, s)| j.seconds < s.seconds))
-    .last();
+    let leads = |(j, s): &&(Cost, Cost)| j.seconds < s.seconds;
+    let ahead = pairs.iter().rev().take_while(leads).last();
     Some(Verdict {
         trade,
         from: ahead.map(|(j, _)| j.n),
@@ -103,24 +91,16 @@ pub(super) fn verdict<'a>(costs: &Costs, trade: Trade<'a>) -> Option<Verdict<'a>
     })
 }
 
-/// `text` with a capital first letter.
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    let first = chars.next().map(char::to_uppercase).into_iter().flatten();
-    first.chain(chars).collect()
-}
-
 /// The summary's sentence on a trade: the declaring counter (ours) against its rival.
 pub(super) fn summary_line(v: &Verdict<'_>) -> String {
-    let ((ours, trade), n) = (v.trade, v.n());
+    let ((ours, trade), n) = (v.trade, v.ours.n);
     let speedup = v.rival.seconds / v.ours.seconds;
     let (rival, method, rival_method) = (trade.against, trade.method, trade.rival_method);
+    let [our_time, rival_time] = [v.ours.seconds, v.rival.seconds].map(format_seconds);
+    let [our_heap, rival_heap] = [v.ours.heap, v.rival.heap].map(format_bytes);
     let costs = format!(
-        "{} against {}; it holds {} of heap where `{rival}` holds {}",
-        format_seconds(v.ours.seconds),
-        format_seconds(v.rival.seconds),
-        format_bytes(v.ours.heap),
-        format_bytes(v.rival.heap)
+        "{our_time} against {rival_time}; it holds {our_heap} of heap where `{rival}` holds \
+         {rival_heap}"
     );
     match v.from {
         Some(from) => format!(
@@ -182,7 +162,7 @@ fn trade_paragraph(costs: &Costs, trade: Trade<'_>) -> String {
     };
     let (ours, rival) = (trade.0, trade.1.against);
     let from = v.from.unwrap_or(SEARCH_FROM_N);
-    let growth = heap_growth(costs, ours, from, v.n()).map_or(String::new(), |g| {
+    let growth = heap_growth(costs, ours, from, v.ours.n).map_or(String::new(), |g| {
         format!(", growing ×{g:.1} per extra row from n = {from}")
     });
     let ratio = v.ours.heap as f64 / v.rival.heap.max(1) as f64;
@@ -326,7 +306,7 @@ mod tests {
             series("bitmask", &[(8, 1.0, 64), (10, 1.0, 80)]),
         ];
         let v = verdict(&costs, TRADE).expect("a common size");
-        assert_eq!((v.from, v.n()), (Some(10), 10));
+        assert_eq!((v.from, v.ours.n), (Some(10), 10));
         assert_eq!((v.ours.seconds, v.rival.seconds), (3.0, 12.0));
         assert_eq!(
             summary_line(&v),
@@ -356,7 +336,7 @@ mod tests {
             series("symmetry", &[(8, 2.0, 1024), (9, 1.5, 1024)]),
         ];
         let v = verdict(&behind, TRADE).expect("a common size");
-        assert_eq!((v.from, v.n()), (None, 9));
+        assert_eq!((v.from, v.ours.n), (None, 9));
         assert!(summary_line(&v).starts_with(
             "Searching still beats joining at n = 9, the largest size both counted: \
              `quadrants` is 2.0× slower"

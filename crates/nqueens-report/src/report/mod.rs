@@ -22,8 +22,8 @@ pub use literature::Reproduction;
 
 use crate::group::COMPLETION;
 use crate::{
-    Baseline, CriterionData, Family, ImageFormat, Machine, Noise, ReportError, RunManifest,
-    StatsFile, Update, draw_board,
+    Baseline, CriterionData, Estimate, Family, ImageFormat, Machine, Noise, ReportError,
+    RunManifest, StatsFile, Update, draw_board,
 };
 
 /// A solution to draw as a chessboard.
@@ -116,22 +116,15 @@ struct Provenance {
 impl Provenance {
     fn new(input: &ReportInput) -> Self {
         let stats = input.stats.as_ref();
-        let machine = stats
-            .and_then(|s| {
-                Some(Machine {
-                    cpu: s.meta("cpu")?.to_string(),
-                    cores: s.meta("cores")?.parse().ok()?,
-                })
-            })
-            .or_else(|| input.machine.clone())
-            .unwrap_or_else(Machine::detect);
-        let run_date = stats
-            .and_then(|s| s.meta("date"))
-            .unwrap_or(&input.generated)
-            .to_string();
+        let named = |s: &StatsFile| {
+            let (cpu, cores) = (s.meta("cpu")?.to_string(), s.meta("cores")?.parse().ok()?);
+            Some(Machine { cpu, cores })
+        };
+        let machine = stats.and_then(named).or_else(|| input.machine.clone());
+        let run_date = stats.and_then(|s| s.meta("date"));
         Self {
-            machine,
-            run_date,
+            machine: machine.unwrap_or_else(Machine::detect),
+            run_date: run_date.unwrap_or(&input.generated).to_string(),
             updates: stats.map(StatsFile::updates).unwrap_or_default(),
         }
     }
@@ -177,21 +170,15 @@ pub fn write_report(
         ..ReportSummary::default()
     };
     let provenance = Provenance::new(input);
-    let formats: &[ImageFormat] = if options.png {
-        &[ImageFormat::Svg, ImageFormat::Png]
-    } else {
-        &[ImageFormat::Svg]
-    };
+    // SVG, and PNG when asked.
+    let formats = &[ImageFormat::Svg, ImageFormat::Png][..1 + usize::from(options.png)];
     let charts = charts::draw_charts(&data, &provenance.subheading(), out, formats, &mut summary)?;
     let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
     let versus = changes.as_ref().map(|changes| versus::Against {
         changes,
-        baselines: &input.baselines,
+        baselines,
         noise: &noise,
-        uncompared: crate::data::baseline::uncompared_kernels(
-            input.stats.as_ref(),
-            &input.baselines,
-        ),
+        uncompared: crate::data::baseline::uncompared_kernels(stats, baselines),
     });
     let readme = readme::readme(&data, &provenance, (&charts, &boards), versus)?;
     summary.changes = changes.clone();
@@ -214,16 +201,11 @@ fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, Report
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let tradeoffs: String = tradeoffs::tradeoff_lines(data)?
-        .iter()
-        .map(|line| format!("- {line}\n"))
-        .collect();
-    let blocks = std::iter::once(("tradeoffs", tradeoffs.as_str())).chain(
-        data.input
-            .readme_blocks
-            .iter()
-            .map(|(name, body)| (name.as_str(), body.as_str())),
-    );
+    let lines = tradeoffs::tradeoff_lines(data)?;
+    let tradeoffs: String = lines.iter().map(|line| format!("- {line}\n")).collect();
+    let given = data.input.readme_blocks.iter();
+    let given = given.map(|(name, body)| (name.as_str(), body.as_str()));
+    let blocks = std::iter::once(("tradeoffs", tradeoffs.as_str())).chain(given);
     let mut filled = text.clone();
     for (name, body) in blocks {
         if !body.is_empty()
@@ -244,18 +226,13 @@ fn warnings(data: &Data<'_>) -> Vec<String> {
     let input = data.input;
     let mut warnings = input.criterion.warnings.clone();
     // Completion instances are named `n-k-seed`, not by size, and are not charted by time.
-    let sizeless: Vec<String> = data
-        .estimates
-        .iter()
-        .filter(|e| e.n().is_none() && e.group != COMPLETION)
-        .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
-        .collect();
+    let sizeless = |e: &&&Estimate| e.n().is_none() && e.group != COMPLETION;
+    let sizeless: Vec<_> = data.estimates.iter().filter(sizeless).copied().collect();
     let stale = "the statistics CSV does not list them as measured (left by an earlier run)";
-    for (left_out, why) in [
-        (&data.stale, stale),
-        (&sizeless, "their parameter is not a board size"),
-    ] {
-        if let Some(first) = left_out.first() {
+    let no_size = "their parameter is not a board size";
+    for (left_out, why) in [(data.stale.clone(), stale), (sizeless, no_size)] {
+        if let Some(e) = left_out.first() {
+            let first = format!("{}/{}/{}", e.group, e.function, e.parameter);
             let count = left_out.len();
             warnings.push(format!(
                 "{count} criterion result(s) left out: {why}, e.g. {first}"
@@ -263,10 +240,8 @@ fn warnings(data: &Data<'_>) -> Vec<String> {
         }
     }
     if input.stats.is_none() {
-        warnings.push(
-            "no statistics CSV: the report has times but no node counts, seeds or skipped cases"
-                .to_string(),
-        );
+        let why = "the report has times but no node counts, seeds or skipped cases";
+        warnings.push(format!("no statistics CSV: {why}"));
     }
     warnings
 }
@@ -293,6 +268,31 @@ fn draw_boards(
         drawn.push((n, board.strategy.clone()));
     }
     Ok(drawn)
+}
+
+/// `a, b and c`.
+pub(crate) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+/// `text` with a capital first letter.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(char::to_uppercase).into_iter().flatten();
+    first.chain(chars).collect()
+}
+
+/// The documents' template environment: a block tag's line holds nothing else.
+fn environment() -> minijinja::Environment<'static> {
+    let mut env = minijinja::Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    env
 }
 
 /// Reads criterion results and the statistics CSV; a missing CSV is a warning.

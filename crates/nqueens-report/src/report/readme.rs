@@ -3,7 +3,7 @@
 //! document's prose and layout are the template `readme.md.j2` (minijinja); this module
 //! computes what fills it.
 
-use minijinja::{Environment, context};
+use minijinja::context;
 
 use super::data::Data;
 use super::memory::{count_costs, readme_paragraph, trades};
@@ -24,13 +24,6 @@ const TEMPLATE: &str = include_str!("readme.md.j2");
 /// [`machine_detail_key`](crate::bench::machine_detail_key)).
 const META: [&str; 4] = ["seeds", "probe budget", "rustc", "criterion"];
 
-/// What `write` appends to a string, as a string of its own.
-fn text(write: impl FnOnce(&mut String)) -> String {
-    let mut md = String::new();
-    write(&mut md);
-    md
-}
-
 /// The whole document: [`TEMPLATE`] filled with the run's figures.
 pub(super) fn readme(
     data: &Data<'_>,
@@ -41,33 +34,21 @@ pub(super) fn readme(
     let input = data.input;
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map(versus::summary_lines).transpose()?;
-    let summary: Vec<String> = compared
-        .into_iter()
-        .flatten()
-        .chain(summary_lines(data)?)
-        .collect();
-    let updates: Vec<_> = provenance
-        .updates
-        .iter()
-        .map(
-            |u| context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args },
-        )
-        .collect();
+    let mut summary = compared.unwrap_or_default();
+    summary.extend(summary_lines(data)?);
+    let update = |u: &crate::Update| {
+        context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args }
+    };
+    let updates: Vec<_> = provenance.updates.iter().map(update).collect();
     let of_strategy =
         |key: &str| (input.strategies.iter()).any(|family| is_machine_detail_of(key, &family.name));
     let picked = (input.stats.iter().flat_map(|stats| &stats.meta))
         .filter(|(key, _)| of_strategy(key))
         .map(|(key, value)| (key.as_str(), value.as_str()));
-    let meta: Vec<(&str, &str)> = META
-        .into_iter()
-        .filter_map(|key| Some((key, data.meta(key)?)))
-        .chain(picked)
-        .collect();
+    let stated = (META.into_iter()).filter_map(|key| Some((key, data.meta(key)?)));
+    let meta: Vec<(&str, &str)> = stated.chain(picked).collect();
     let confidence = input.criterion.estimates.first();
-    let mut env = Environment::new();
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_keep_trailing_newline(true);
+    let mut env = super::environment();
     env.add_template("readme.md", TEMPLATE)?;
     let rendered = env.get_template("readme.md")?.render(context! {
         generated => input.generated,
@@ -86,16 +67,16 @@ pub(super) fn readme(
         summary,
         versus => against.as_ref().map(versus::section).transpose()?.unwrap_or_default(),
         charts,
-        count_table => text(|md| time_table(md, data, COUNT_ALL)),
-        first_table => text(|md| time_table(md, data, FIRST_SOLUTION)),
+        count_table => time_table(data, COUNT_ALL),
+        first_table => time_table(data, FIRST_SOLUTION),
         memory => readme_paragraph(&count_costs(data), trades(&input.strategies)),
-        seed_table => text(|md| if !data.success.is_empty() { seed_table(md, &data.success) }),
+        seed_table => (!data.success.is_empty()).then(|| seed_table(&data.success)),
         once => super::once::once_lines(data),
         literature => super::literature::section(data.records, &input.literature),
-        validate_table => text(|md| time_table(md, data, VALIDATE)),
-        instructions => text(|md| super::instructions::table(md, data)),
-        yardstick => text(|md| yardstick_table(md, data)),
-        by_hand => text(|md| if !input.by_hand.is_empty() { by_hand_table(md, &input.by_hand) }),
+        validate_table => time_table(data, VALIDATE),
+        instructions => super::instructions::table(data),
+        yardstick => yardstick_table(data),
+        by_hand => (!input.by_hand.is_empty()).then(|| by_hand_table(&input.by_hand)),
         left_out => left_out(data),
         traces => input.traces,
         trace_page => input.trace_page,
@@ -125,17 +106,8 @@ fn runs(data: &Data<'_>) -> Vec<minijinja::Value> {
     let manifest = data.input.manifest.iter().flat_map(|m| &m.runs);
     let behind_rows = manifest.filter(|run| data.records.iter().any(|r| r.run == run.id));
     let run = |run: &crate::Run| {
-        context! {
-            partial => run.filtered,
-            commit => run.commit_label(),
-            dirty => run.dirty.is_some(),
-            profile => run.profile,
-            args => run.args.trim(),
-            date => run.date(),
-            interrupted => !run.is_complete(),
-            rustc => run.rustc,
-            flags => run.flags,
-        }
+        let (label, date, interrupted) = (run.commit_label(), run.date(), !run.is_complete());
+        context! { label, date, interrupted, ..minijinja::Value::from_serialize(run) }
     };
     behind_rows.map(run).collect()
 }
@@ -163,9 +135,7 @@ fn seeds_left_out(data: &Data<'_>, first: &CaseRecord) -> String {
     let mut parts = Vec::new();
     let over = with(CaseStatus::OverBudget).count();
     if over > 0 {
-        let slowest = with(CaseStatus::OverBudget)
-            .map(|o| o.seconds)
-            .fold(0.0, f64::max);
+        let slowest = (with(CaseStatus::OverBudget).map(|o| o.seconds)).fold(0.0, f64::max);
         let slowest = format_seconds(slowest);
         parts.push(format!(
             "{over} of {tried} seeds took over the probe budget (up to {slowest})"
@@ -193,27 +163,25 @@ fn left_out(data: &Data<'_>) -> Vec<String> {
     for r in data.records {
         // A randomized case fails seed by seed: one line per size says how many did.
         let key = (r.group.as_str(), r.id.as_str(), r.seed.map(|_| r.n));
-        let failed = matches!(r.status, CaseStatus::OverBudget | CaseStatus::Error);
-        if r.seed.is_some() && failed {
-            if !seen.contains(&key) {
-                seen.push(key);
-                lines.push(seeds_left_out(data, r));
-            }
-            continue;
-        }
+        let first = !seen.contains(&key);
         match r.status {
+            CaseStatus::OverBudget | CaseStatus::Error if r.seed.is_some() => {
+                if first {
+                    seen.push(key);
+                    lines.push(seeds_left_out(data, r));
+                }
+            }
             CaseStatus::OverBudget => {
                 let larger = match larger_not_run(data, r) {
                     0 => String::new(),
                     larger => format!("; {larger} larger sizes not run"),
                 };
-                let seconds = format_seconds(r.seconds);
+                let (case, seconds) = (case(r), format_seconds(r.seconds));
                 lines.push(format!(
-                    "{} took over the probe budget ({seconds}){larger}",
-                    case(r)
+                    "{case} took over the probe budget ({seconds}){larger}"
                 ));
             }
-            CaseStatus::Error if !seen.contains(&key) => {
+            CaseStatus::Error if first => {
                 seen.push(key);
                 lines.push(format!("{}: {}", case(r), r.note));
             }
@@ -224,7 +192,7 @@ fn left_out(data: &Data<'_>) -> Vec<String> {
 }
 
 /// The table of counts run by hand, with the growth of CPU time from one size to the next.
-fn by_hand_table(md: &mut String, counts: &[HandCount]) {
+fn by_hand_table(counts: &[HandCount]) -> String {
     let rows = counts.iter().enumerate().map(|(i, c)| {
         let growth = counts[..i]
             .iter()
@@ -247,9 +215,6 @@ fn by_hand_table(md: &mut String, counts: &[HandCount]) {
             c.note.clone(),
         ]
     });
-    let head = [
-        "strategy", "n", "count", "threads", "wall", "CPU", "growth", "peak RSS", "date", "commit",
-        "note",
-    ];
-    table(md, &head, "lrrrrrrrlll", rows);
+    let head = "strategy|n|count|threads|wall|CPU|growth|peak RSS|date|commit|note";
+    table(head, "lrrrrrrrlll", rows)
 }

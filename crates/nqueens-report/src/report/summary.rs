@@ -16,24 +16,24 @@ type Sizes<'a> = BTreeMap<usize, Vec<(&'a str, f64)>>;
 
 /// The summary's sentences, one per bullet.
 pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::ReportError> {
-    let count = data.estimates(COUNT_ALL);
+    // Each series' medians by increasing n.
+    let medians = |group| {
+        let median = |(n, e): &(usize, &crate::Estimate)| (*n, e.median.point);
+        let series = data.estimates(group).into_iter();
+        series.map(move |(id, points)| (id, points.iter().map(median).collect()))
+    };
+    let count: Vec<(String, Vec<(usize, f64)>)> = medians(COUNT_ALL).collect();
     let mut sizes: Sizes<'_> = BTreeMap::new();
-    for (id, points) in &count {
-        for (n, e) in points {
-            sizes.entry(*n).or_default().push((id, e.median.point));
+    for (id, times) in &count {
+        for &(n, t) in times {
+            sizes.entry(n).or_default().push((id, t));
         }
     }
     // The tradeoffs first, then the figures behind them.
     let mut lines = tradeoff_lines(data)?;
     lines.extend(count_ratios(&sizes));
-    for (id, points) in &count {
-        let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
-        lines.push(count_growth(id, &times));
-    }
-    for (id, points) in data.estimates(FIRST_SOLUTION) {
-        let times: Vec<(usize, f64)> = points.iter().map(|(n, e)| (*n, e.median.point)).collect();
-        lines.extend(first_growth(&id, &times));
-    }
+    lines.extend(count.iter().map(|(id, times)| count_growth(id, times)));
+    lines.extend(medians(FIRST_SOLUTION).filter_map(|(id, times)| first_growth(&id, &times)));
     for (n, list) in yardstick_rows(data) {
         lines.extend(yardstick_line(n, &list));
     }
@@ -84,10 +84,8 @@ fn count_ratios(sizes: &Sizes<'_>) -> Option<String> {
     let mut list = list.clone();
     list.sort_by(|a, b| a.1.total_cmp(&b.1));
     let (best, best_t) = list[0];
-    let others: Vec<String> = list[1..]
-        .iter()
-        .map(|(id, t)| format!("`{id}` {}", times(t / best_t, "slower", "faster")))
-        .collect();
+    let other = |(id, t): &(&str, f64)| format!("`{id}` {}", times(t / best_t, "slower", "faster"));
+    let others: Vec<String> = list[1..].iter().map(other).collect();
     Some(format!(
         "Counting at n = {n}: `{best}` is fastest ({}); {}.",
         format_seconds(best_t),
@@ -133,12 +131,8 @@ fn yardstick_line(n: usize, list: &[YardstickTime]) -> Option<String> {
     others.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
     let said = |t: &&YardstickTime| {
         let ratio = times(c.seconds / t.seconds, "faster", "slower");
-        format!(
-            "`{}` {ratio} than {} ({})",
-            t.id,
-            c.id,
-            format_seconds(t.seconds)
-        )
+        let (id, took) = (&t.id, format_seconds(t.seconds));
+        format!("`{id}` {ratio} than {} ({took})", c.id)
     };
     let ratios = others.iter().map(said).collect::<Vec<_>>().join(", ");
     let (id, took) = (&c.id, format_seconds(c.seconds));
@@ -221,18 +215,14 @@ fn seed_spread(data: &Data<'_>) -> Option<String> {
     let ((id, n), runs) = cases
         .filter(|(_, runs)| runs.len() >= 2)
         .max_by_key(|((_, n), _)| *n)?;
-    let (m, t) = (
-        spread(0.0, &values(&runs, |r| r.stats.moves)),
-        spread(0.0, &seconds(&runs)),
-    );
+    let m = spread(0.0, &values(&runs, |r| r.stats.moves));
+    let t = spread(0.0, &seconds(&runs));
     // `3 moves (1 – 5)`
     let said = |p: Point, unit: &str, f: fn(f64) -> String| {
         format!("{} {unit} ({} – {})", f(p.y), f(p.low), f(p.high))
     };
-    let (moves, time) = (
-        said(m, "moves", format_count),
-        said(t, "per run", format_seconds),
-    );
+    let moves = said(m, "moves", format_count);
+    let time = said(t, "per run", format_seconds);
     let (n, seeds) = (format_size(n), runs.len());
     Some(format!(
         "`{id}` at n = {n} over {seeds} seeds: median {moves}, {time}."

@@ -41,28 +41,27 @@ fn median((_, read, bytes): &Counter, records: &[&CaseRecord]) -> String {
     }
 }
 
-/// A markdown table and the blank line after it; `align` is `l` or `r` per column.
+/// A markdown table and the blank line after it: `head` the columns' names split by `|`,
+/// `align` is `l` or `r` per column.
 pub(super) fn table(
-    md: &mut String,
-    head: &[&str],
+    head: &str,
     align: &str,
     rows: impl IntoIterator<Item = Vec<String>>,
-) {
-    let dashes = |a| if a == 'r' { "--:" } else { "---" };
-    let rule: Vec<&str> = align.chars().map(dashes).collect();
-    let _ = writeln!(md, "| {} |\n|{}|", head.join(" | "), rule.join("|"));
+) -> String {
+    let dashes = |a| if a == 'r' { "--:|" } else { "---|" };
+    let rule: String = align.chars().map(dashes).collect();
+    let mut md = format!("| {} |\n|{rule}\n", head.replace('|', " | "));
     for row in rows {
         let _ = writeln!(md, "| {} |", row.join(" | "));
     }
-    md.push('\n');
+    md + "\n"
 }
 
 /// The table of `group`: median time and interval per case, and the counters some case reports.
-pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
+pub(super) fn time_table(data: &Data<'_>, group: &str) -> String {
     let series = data.estimates(group);
     if series.is_empty() {
-        let _ = writeln!(md, "No results for `{group}` in this run.\n");
-        return;
+        return format!("No results for `{group}` in this run.\n\n");
     }
     // Each case: its id, size, estimate and measured runs.
     let cases: Vec<_> = series
@@ -96,11 +95,11 @@ pub(super) fn time_table(md: &mut String, data: &Data<'_>, group: &str) {
         }
         row
     });
-    table(md, &head, &align, rows);
+    table(&head.join("|"), &align, rows)
 }
 
 /// Each randomized case over its seeds: how many solved, and their time and work, median and range.
-pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
+pub(super) fn seed_table(success: &[Success<'_>]) -> String {
     let range = |values: &[f64], format: &dyn Fn(f64) -> String| {
         if values.is_empty() {
             return "-".to_string();
@@ -123,7 +122,7 @@ pub(super) fn seed_table(md: &mut String, success: &[Success<'_>]) {
         ]
     });
     let head = "strategy|n|solved|time: median (min – max)|work: median (min – max)|restarts (max)";
-    table(md, &head.split('|').collect::<Vec<_>>(), "lrrrrr", rows);
+    table(head, "lrrrrr", rows)
 }
 
 /// One program's time at one size of the yardstick (criterion's median or one run), and that
@@ -175,10 +174,10 @@ pub(super) fn yardstick_rows(data: &Data<'_>) -> BTreeMap<usize, Vec<YardstickTi
 }
 
 /// The yardstick table and the peer's line; nothing when the run has no yardstick.
-pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
+pub(super) fn yardstick_table(data: &Data<'_>) -> String {
     let rows = yardstick_rows(data);
     if rows.is_empty() {
-        return;
+        return String::new();
     }
     let mut lines = Vec::new();
     for (n, list) in &rows {
@@ -203,8 +202,9 @@ pub(super) fn yardstick_table(md: &mut String, data: &Data<'_>) {
         }
     }
     let head = "n|program|time|timed by|against C|heap peak|allocations|bytes allocated";
-    table(md, &head.split('|').collect::<Vec<_>>(), "rlrlrrrr", lines);
-    peer_lines(md, &rows, &data.input.strategies);
+    let mut md = table(head, "rlrlrrrr", lines);
+    peer_lines(&mut md, &rows, &data.input.strategies);
+    md
 }
 
 /// Each declared [`Peer`](nqueens_core::Peer)'s speed-ups over C beside its strategy's.
@@ -219,10 +219,8 @@ fn peer_lines(md: &mut String, rows: &BTreeMap<usize, Vec<YardstickTime>>, strat
             let (Some(c), Some(one)) = (c, list.iter().find(|t| t.id == ours)) else {
                 continue;
             };
-            let (ratio, to_peer) = (
-                c.seconds / one.seconds,
-                c.seconds / one.seconds / peer_ratio,
-            );
+            let ratio = c.seconds / one.seconds;
+            let to_peer = c.seconds / one.seconds / peer_ratio;
             c_id = &c.id;
             lines.push(format!(
                 "n = {n}: `{ours}` {ratio:.1}× faster than `{c_id}`, the peer {peer_ratio}× \

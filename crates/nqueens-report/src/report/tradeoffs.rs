@@ -38,16 +38,15 @@ pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError
             }
         }
     }
+    let line = |chunk: &[(&str, String)]| {
+        let parts: Vec<&str> = chunk.iter().map(|(_, text)| text.as_str()).collect();
+        match chunk[0].0 {
+            "" => parts.concat(),
+            heading => format!("{heading}: {}.", parts.join("; ")),
+        }
+    };
     let joined = said.chunk_by(|a, b| !a.0.is_empty() && a.0 == b.0);
-    let mut lines: Vec<String> = joined
-        .map(|chunk| {
-            let parts: Vec<&str> = chunk.iter().map(|(_, text)| text.as_str()).collect();
-            match chunk[0].0 {
-                "" => parts.concat(),
-                heading => format!("{heading}: {}.", parts.join("; ")),
-            }
-        })
-        .collect();
+    let mut lines: Vec<String> = joined.map(line).collect();
     lines.extend(reach(data));
     Ok(lines)
 }
@@ -158,11 +157,7 @@ fn yardstick(data: &Data<'_>, us: &str, family: &Family) -> Value {
         .flat_map(|c| c.threads.iter().map(move |&k| (c, k)))
         .filter_map(|(c, k)| Some((c.row_label(&family.name, k), format!("t{}", k?))))
         .collect();
-    let threads = |id: &str| {
-        keys.iter()
-            .find(|(label, _)| label == id)
-            .map(|k| k.1.clone())
-    };
+    let threads = |id: &str| Some(keys.iter().find(|(label, _)| label == id)?.1.clone());
     let mut rival = None;
     let mut rows: Vec<Value> = Vec::new();
     for (n, list) in yardstick_rows(data) {

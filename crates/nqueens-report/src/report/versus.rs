@@ -3,7 +3,7 @@
 //! templates `versus.md.j2` (the section) and `versus-summary.md.j2` (the summary's lines);
 //! this module computes what fills them.
 
-use minijinja::{Environment, context};
+use minijinja::context;
 use serde::Serialize;
 
 use crate::data::baseline::{
@@ -78,24 +78,16 @@ fn render(template: &str, against: &Against<'_>) -> Result<String, ReportError> 
         [first, ..] => format!("{} runs of {}", against.baselines.len(), first.describe()),
         [] => "no run".to_string(),
     };
-    let drift = changes
-        .iter()
-        .find(|c| c.measure == Measure::Time)
-        .map_or(1.0, |c| c.drift);
+    let timed = changes.iter().find(|c| c.measure == Measure::Time);
+    let drift = timed.map_or(1.0, |c| c.drift);
     let drift = match drift {
         1.0 => "none".to_string(),
         d if d >= 1.0 => format!("{d:.3}× slower as a whole"),
         d => format!("{:.3}× faster as a whole", 1.0 / d),
     };
-    let dirs: Vec<String> = against
-        .baselines
-        .iter()
-        .map(|b| b.dir.display().to_string())
-        .collect();
-    let mut env = Environment::new();
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_keep_trailing_newline(true);
+    let dirs = against.baselines.iter().map(|b| b.dir.display());
+    let dirs: Vec<String> = dirs.map(|dir| dir.to_string()).collect();
+    let mut env = super::environment();
     env.add_filter("fixed", |v: f64, digits: usize| format!("{v:.digits$}"));
     env.add_filter("seconds", format_seconds);
     env.add_filter("count", format_count);
