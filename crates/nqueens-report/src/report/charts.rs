@@ -48,12 +48,13 @@ pub(super) fn draw_charts(
     Ok(drawn)
 }
 
-/// A panel of `series` under `title`, with its axes: x (label, units, log scale or not) and y
-/// (label, units).
+/// A panel of `series` under `title`, with its x axis (label, units, log scale or not) and its
+/// y axis (label, units).
 fn panel(
     series: Vec<Series>,
     title: impl Into<String>,
-    ((x_label, x_units, x_log), (y_label, y_units)): ((&str, Units, bool), (&str, Units)),
+    (x_label, x_units, x_log): (&str, Units, bool),
+    (y_label, y_units): (&str, Units),
 ) -> Panel {
     Panel {
         title: title.into(),
@@ -84,7 +85,6 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
     let budget = budget.map_or(String::new(), |b| format!(" ({b} a run)"));
     let given = ("queens given, % of n (rounded to twelfths)", Percent, false);
     let per_instance = ("time per instance (log scale; median and range)", Seconds);
-    let per_count = ("time per count (log scale)", Seconds, true);
     vec![
         chart(
             COUNT_ALL,
@@ -92,7 +92,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 time_series(data, COUNT_ALL),
                 "median time per count (bars: 95% confidence interval)",
-                (N, PER_RUN),
+                N,
+                PER_RUN,
             )],
         ),
         chart(
@@ -101,7 +102,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 first,
                 "median time to a first solution (bars: 95% CI; seeds cycled)",
-                (LOG_N, PER_RUN),
+                LOG_N,
+                PER_RUN,
             )],
         ),
         chart(
@@ -111,12 +113,14 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                 panel(
                     work_series(data, COUNT_ALL),
                     "counting all solutions",
-                    (N, ("nodes / permutations (log scale)", Count)),
+                    N,
+                    ("nodes / permutations (log scale)", Count),
                 ),
                 panel(
                     work_series(data, FIRST_SOLUTION),
                     "to a first solution (bars: range over seeds)",
-                    (LOG_N, ("nodes / moves (log scale)", Count)),
+                    LOG_N,
+                    ("nodes / moves (log scale)", Count),
                 ),
             ],
         ),
@@ -129,7 +133,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                     "heap peak against time per count, one point per n from {SEARCH_FROM_N} \
                      (lines run in order of n)"
                 ),
-                (per_count, ("heap peak of a run (log scale)", Bytes)),
+                ("time per count (log scale)", Seconds, true),
+                ("heap peak of a run (log scale)", Bytes),
             )],
         ),
         chart(
@@ -142,17 +147,20 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                 panel(
                     seeded_times(data),
                     "time to a first solution, one run per seed solved: median and range",
-                    (LOG_N, PER_RUN),
+                    LOG_N,
+                    PER_RUN,
                 ),
                 panel(
                     success_series(data),
                     format!("seeds solved within the probe budget{budget}"),
-                    (LOG_N, ("seeds solved", Percent)),
+                    LOG_N,
+                    ("seeds solved", Percent),
                 ),
                 panel(
                     seeded_work(data),
                     "work per solution, per seed solved: median and range",
-                    (LOG_N, ("moves / evaluations / nodes (log scale)", Count)),
+                    LOG_N,
+                    ("moves / evaluations / nodes (log scale)", Count),
                 ),
             ],
         ),
@@ -163,12 +171,14 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
                 panel(
                     completion_series(data, "found"),
                     "instances with a completion: time to find one",
-                    (given, per_instance),
+                    given,
+                    per_instance,
                 ),
                 panel(
                     completion_series(data, "no-solution"),
                     "instances without: time to prove none exists",
-                    (given, per_instance),
+                    given,
+                    per_instance,
                 ),
             ],
         ),
@@ -178,7 +188,8 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             vec![panel(
                 symmetric_series(),
                 "published counts (OEIS); zero terms left out",
-                (N, ("solutions (log scale)", Count)),
+                N,
+                ("solutions (log scale)", Count),
             )],
         ),
     ]
