@@ -123,9 +123,10 @@ pub fn registry() -> Registry {
                 // two threads, and beyond the count falls back to symmetry with a warning
                 // (n = 22 peaked at 2.6 GiB, and runs with `--memory-limit 8G`). `--unique`
                 // takes symmetry, the first counter here that counts classes. The GPU from
-                // n = 18, from the published figures (ygch/n_queens counts n = 20 in 4.1 s on
-                // one H800; quadrants takes 1.9 s at n = 18 on two threads, and 0.3 s at
-                // n = 17, about the GPU's set-up alone).
+                // n = 18, not measured here (contrib/gpu/check times it): ygch/n_queens
+                // publishes n = 20 in 4.1 s on one H800, and quadrants counts n = 18 in about
+                // a second on two threads and n = 17 in a fraction of one (the report's
+                // yardstick table), about the GPU's set-up alone.
                 #[cfg(feature = "gpu")]
                 Pick::new("gpu").from(18),
                 Pick::new("quadrants").up_to(22),

@@ -30,7 +30,7 @@ use nqueens_core::{
 use nqueens_run::Registry;
 use nqueens_run::split::{
     Checkpoint, CheckpointError, Key, Shard, ShardRecord, Subproblems, check_record, count_shard,
-    count_whole, plan_count,
+    count_whole,
 };
 
 pub use burnside::{BurnsideMismatch, SymmetryTypes, symmetry_types};
@@ -351,7 +351,7 @@ impl<'r> Counter<'r> {
                     key.seal(&mut record);
                 }
                 let unique = classes.then_some(record.unique);
-                let run = plan_count(plan.as_ref(), record.count, unique, record.ended);
+                let run = CountRun::of_plan(plan.as_ref(), record.count, unique, record.ended);
                 (run, self.request.shard.is_some().then_some(record))
             }
         };

@@ -14,8 +14,9 @@
 /// The pairs of queens that attack each other on the board `columns` (the queen of row `r` on
 /// column `columns[r]`, one per row): the pairs on a shared column or diagonal. On a
 /// permutation only diagonals can be shared, and this is the GA's fitness; AIMA's fitness is
-/// `n(n - 1)/2` minus it (core's [`attacking_pairs`](nqueens_core::attacking_pairs)). `None`
-/// if a column is off the board (`columns[r] >= n`).
+/// `n(n - 1)/2` minus it. `None` if a column is off the board (`columns[r] >= n`). Counted over
+/// every pair of rows by core's [`attacking_pairs`](nqueens_core::attacking_pairs), O(n²), to
+/// set beside the textbook; the GA itself counts in O(n) with diagonal counters.
 ///
 /// ```
 /// use nqueens_genetic::attacking_pairs;

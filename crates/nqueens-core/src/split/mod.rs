@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Details, Error, Stats, StopFlag};
 
-pub use runner::{PlanRun, count_plan, count_subproblems, count_whole, plan_count};
+pub use runner::{PlanRun, count_plan, count_subproblems, count_whole};
 
 /// The FNV-1a offset basis: the hash of nothing.
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;

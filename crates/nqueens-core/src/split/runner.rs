@@ -34,29 +34,22 @@ pub fn count_whole(
     classes: bool,
 ) -> Result<CountRun, Error> {
     let run = count_plan(plan, config)?;
-    Ok(plan_count(
-        plan,
-        run.total,
-        classes.then_some(run.unique),
-        run.ended,
-    ))
+    let unique = classes.then_some(run.unique);
+    Ok(CountRun::of_plan(plan, run.total, unique, run.ended))
 }
 
-/// The count of `plan` that ended with `total` solutions (and `unique` classes): with the
-/// plan's statistics, and its details when it has some.
-pub fn plan_count(
-    plan: &dyn Subproblems,
-    total: u64,
-    unique: Option<u64>,
-    ended: Ended,
-) -> CountRun {
-    let details = plan.details();
-    CountRun {
-        total,
-        unique,
-        ended,
-        stats: plan.stats(),
-        details: (!details.is_empty()).then_some(details),
+impl CountRun {
+    /// The count of `plan` that ended with `total` solutions (and `unique` classes): with the
+    /// plan's statistics, and its details when it has some.
+    pub fn of_plan(plan: &dyn Subproblems, total: u64, unique: Option<u64>, ended: Ended) -> Self {
+        let details = plan.details();
+        CountRun {
+            total,
+            unique,
+            ended,
+            stats: plan.stats(),
+            details: (!details.is_empty()).then_some(details),
+        }
     }
 }
 

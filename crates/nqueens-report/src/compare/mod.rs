@@ -17,8 +17,8 @@ mod table;
 
 pub use table::write_table;
 
+use crate::format::and_list;
 use crate::format_seconds;
-use crate::report::and_list;
 use cost::Cost;
 
 /// The jobs every strategy is put to.
@@ -53,28 +53,29 @@ impl Job {
     }
 
     fn facts(self) -> &'static Facts {
-        &FACTS[self as usize]
+        match self {
+            Job::Count => &COUNT,
+            Job::First => &FIRST,
+        }
     }
 }
 
-/// Each job's facts, in [`Job`]'s order.
-const FACTS: [Facts; 2] = [
-    // The whole run takes a few seconds.
-    Facts {
-        title: "count all solutions",
-        doing: "counting all solutions",
-        default_sizes: &[8, 10, 12, 14],
-        reference_size: 8,
-    },
-    // Most of the run is the textbook backtracker's timeout at n = 32, where the strategies
-    // part ways (backtracking stalls; guided, local and constructive ones go on to 10,000).
-    Facts {
-        title: "first solution",
-        doing: "finding a first solution",
-        default_sizes: &[8, 16, 24, 32, 100, 10_000],
-        reference_size: 16,
-    },
-];
+// The whole run takes a few seconds.
+const COUNT: Facts = Facts {
+    title: "count all solutions",
+    doing: "counting all solutions",
+    default_sizes: &[8, 10, 12, 14],
+    reference_size: 8,
+};
+
+// Most of the run is the textbook backtracker's timeout at n = 32, where the strategies part
+// ways (backtracking stalls; guided, local and constructive ones go on to 10,000).
+const FIRST: Facts = Facts {
+    title: "first solution",
+    doing: "finding a first solution",
+    default_sizes: &[8, 16, 24, 32, 100, 10_000],
+    reference_size: 16,
+};
 
 /// Cases that finish faster than this are timed again without the watchdog thread (whose
 /// start alone takes tens of microseconds), at least [`RETIME_MIN_RUNS`] times and for

@@ -9,10 +9,10 @@
 use nqueens_core::{Claim, Experiment, Figure, Measure, Runs, Sizes};
 use nqueens_run::Registry;
 
-use super::and_list;
 use crate::bench::Profile;
 use crate::bench::literature::{profiles_running, rank, record_label};
 use crate::bench::plan::case_label;
+use crate::format::and_list;
 use crate::group::LITERATURE;
 use crate::{CaseRecord, CaseStatus, format_count};
 
@@ -304,7 +304,7 @@ fn unclaimed(records: &[CaseRecord], all: &[Reproduction]) -> String {
         else {
             continue;
         };
-        let what = super::capital(what);
+        let what = crate::format::capital(what);
         let sizes = reproduction.experiment.sizes;
         let mut sizes = [sizes.quick, sizes.full].concat();
         sizes.sort_unstable();

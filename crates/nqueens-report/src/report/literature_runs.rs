@@ -4,10 +4,10 @@
 
 use nqueens_core::{Claim, Figure, Measure, Runs};
 
-use super::and_list;
 use super::literature::{Reproduction, mean_interval, measured, show, shown, stated, verdict};
 use crate::bench::Profile;
 use crate::bench::literature::profiles_running;
+use crate::format::and_list;
 use crate::format::{exact_size, thousands};
 use crate::{CaseRecord, format_seconds};
 

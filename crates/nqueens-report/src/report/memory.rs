@@ -5,8 +5,8 @@
 
 use nqueens_core::{MemoryTrade, SEARCH_FROM_N};
 
-use super::capital;
 use super::data::{Data, grouped, seconds, spread, values};
+use crate::format::capital;
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, Family, format_bytes, format_seconds};
 

@@ -270,22 +270,6 @@ fn draw_boards(
     Ok(drawn)
 }
 
-/// `a, b and c`.
-pub(crate) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
-    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.concat(),
-    }
-}
-
-/// `text` with a capital first letter.
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    let first = chars.next().map(char::to_uppercase).into_iter().flatten();
-    first.chain(chars).collect()
-}
-
 /// The documents' template environment: a block tag's line holds nothing else.
 fn environment() -> minijinja::Environment<'static> {
     let mut env = minijinja::Environment::new();
