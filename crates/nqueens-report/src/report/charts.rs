@@ -7,13 +7,26 @@ use nqueens_core::SEARCH_FROM_N;
 
 use super::ReportSummary;
 use super::data::{Data, grouped, seconds, spread, work_units, work_values};
-use super::memory::count_costs;
+use super::memory::{MEMORY, count_costs};
 use crate::chart::{Panel, Point, Series, Units, VARIANT_SLOTS, commentless};
 use crate::group::{COMPLETION, COUNT_ALL, FIRST_SOLUTION, VALIDATE};
 use crate::{ImageFormat, ReportError, draw_chart};
 
+/// The work chart's file name.
+pub(super) const WORK: &str = "work";
+
+/// The randomized strategies' chart's file name.
+pub(super) const RANDOMIZED: &str = "randomized";
+
+/// The chart of the published counts by symmetry (no benchmark data): its file name.
+pub(super) const SYMMETRIC: &str = "symmetric";
+
 /// One chart: its file name (without extension), heading and panels.
-type Chart = (&'static str, String, Vec<Panel>);
+struct Chart {
+    name: &'static str,
+    heading: String,
+    panels: Vec<Panel>,
+}
 
 /// Draws every chart that has data into `out` in every format; returns their names.
 pub(super) fn draw_charts(
@@ -24,26 +37,27 @@ pub(super) fn draw_charts(
     summary: &mut ReportSummary,
 ) -> Result<Vec<&'static str>, ReportError> {
     let mut drawn = Vec::new();
-    for (name, heading, panels) in charts(data) {
-        if panels.iter().all(|p| p.series.is_empty()) {
-            let warning = format!("{name}: no data, chart left out");
-            summary.warnings.push(warning);
+    for chart in charts(data) {
+        if chart.panels.iter().all(|p| p.series.is_empty()) {
+            summary
+                .warnings
+                .push(format!("{}: no data, chart left out", chart.name));
             continue;
         }
         // The symmetry chart's lines are sequences, not strategies.
-        let strategies = panels.iter().flat_map(|p| &p.series);
-        for series in strategies.filter(|_| name != "symmetric") {
+        let strategies = chart.panels.iter().flat_map(|p| &p.series);
+        for series in strategies.filter(|_| chart.name != SYMMETRIC) {
             let base = commentless(&series.label);
             if !summary.labels.iter().any(|l| l == base) {
                 summary.labels.push(base.to_string());
             }
         }
         for &format in formats {
-            let path = out.join(format!("{name}.{}", format.extension()));
-            draw_chart(&path, format, &heading, subheading, &panels)?;
+            let path = out.join(format!("{}.{}", chart.name, format.extension()));
+            draw_chart(&path, format, &chart.heading, subheading, &chart.panels)?;
             summary.files.push(path);
         }
-        drawn.push(name);
+        drawn.push(chart.name);
     }
     Ok(drawn)
 }
@@ -73,7 +87,11 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
     const N: (&str, Units, bool) = ("n (board size)", Size, false);
     const LOG_N: (&str, Units, bool) = ("n (board size, log scale)", Size, true);
     const PER_RUN: (&str, Units) = ("time per run (log scale)", Seconds);
-    let chart = |name, heading: &str, panels| (name, heading.to_string(), panels);
+    let chart = |name, heading: &str, panels| Chart {
+        name,
+        heading: heading.to_string(),
+        panels,
+    };
     // First solutions with the validator as the floor every strategy pays.
     let mut first = time_series(data, FIRST_SOLUTION);
     first.extend(time_series(data, VALIDATE).into_iter().map(|floor| Series {
@@ -107,7 +125,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             )],
         ),
         chart(
-            "work",
+            WORK,
             &format!("Work done: {}", work_units()),
             vec![
                 panel(
@@ -125,7 +143,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             ],
         ),
         chart(
-            "memory",
+            MEMORY,
             "Count all solutions: memory vs time",
             vec![panel(
                 memory_series(data),
@@ -138,7 +156,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             )],
         ),
         chart(
-            "randomized",
+            RANDOMIZED,
             &format!(
                 "Randomized strategies over {seed_count} fixed seeds: time, success, work per \
                  solution"
@@ -183,7 +201,7 @@ fn charts(data: &Data<'_>) -> Vec<Chart> {
             ],
         ),
         chart(
-            "symmetric",
+            SYMMETRIC,
             "Solutions by symmetry: all (Q), half-turn (P), quarter-turn (R) vs n",
             vec![panel(
                 symmetric_series(),

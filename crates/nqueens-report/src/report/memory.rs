@@ -10,6 +10,9 @@ use crate::format::capital;
 use crate::group::COUNT_ALL;
 use crate::{CaseRecord, Family, format_bytes, format_seconds};
 
+/// The memory chart's file name.
+pub(super) const MEMORY: &str = "memory";
+
 /// A counter that declares a [`MemoryTrade`], by its registry name.
 pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
