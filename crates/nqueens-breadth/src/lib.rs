@@ -107,22 +107,25 @@ impl BreadthSolver {
     /// assert_eq!(nqueens_breadth::BreadthSolver::frontier_bytes(15), Some(39_290_462 * 8));
     /// ```
     pub fn frontier_bytes(n: usize) -> Option<u64> {
-        n.checked_sub(1)
-            .and_then(|i| LARGEST_LEVEL.get(i))
-            .map(|&count| count * ARRANGEMENT_BYTES)
+        Self::largest_level(n).map(|count| count * ARRANGEMENT_BYTES)
+    }
+
+    /// The arrangements of the widest level for `n`, if the table holds `n`.
+    fn largest_level(n: usize) -> Option<u64> {
+        n.checked_sub(1).and_then(|i| LARGEST_LEVEL.get(i)).copied()
     }
 
     /// The frontier's capacity for `n`, or the refusal if it exceeds the memory bound (the
     /// config's, else the solver's).
     fn capacity(&self, n: usize, config: &Config, operation: Operation) -> Result<usize, Error> {
         let limit = config.memory_limit.unwrap_or(self.memory_limit);
-        let bytes = Self::frontier_bytes(n).ok_or(Error::TooLarge {
+        let largest = Self::largest_level(n).ok_or(Error::TooLarge {
             strategy: NAME,
             operation,
             n,
             limit: MAX_N,
         })?;
-        let largest = bytes / ARRANGEMENT_BYTES;
+        let bytes = largest * ARRANGEMENT_BYTES;
         let refusal = || Error::MemoryLimit {
             strategy: NAME,
             n,

@@ -22,7 +22,8 @@ pub struct InstanceArgs {
     seed: u64,
 }
 
-/// The largest board `instance` places queens on (21 MB of bookkeeping; none completes larger).
+/// The largest board `instance` places queens on (21 MB of bookkeeping); no strategy completes
+/// a larger one in a usable time.
 const MAX_N: usize = 1_000_000;
 
 /// Runs `nqueens instance`.

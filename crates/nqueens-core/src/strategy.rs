@@ -95,7 +95,8 @@ pub trait Strategy: Send + Sync {
     /// The stable registry name (`vector`, `bitmask`, ...).
     fn name(&self) -> &'static str;
 
-    /// What the strategy can do, per variant.
+    /// What the strategy can do, per variant: a constant table, returned as
+    /// `&const { Capabilities::new(...) }`, so that every call costs a pointer.
     fn capabilities(&self) -> &'static Capabilities;
 
     /// Whether the strategy can run on this machine (by default it can). One that needs what a

@@ -77,9 +77,16 @@ impl Choice<'_> {
 #[derive(Default)]
 pub struct Registry {
     strategies: Vec<Box<dyn Solver>>,
-    /// The default rules, by operation and whether they are for given queens.
-    rules: Vec<((Operation, bool), Vec<Pick>)>,
+    /// The default rules, by operation and board.
+    rules: Vec<((Operation, Board), Vec<Pick>)>,
     not_built: Vec<(&'static str, &'static str)>,
+}
+
+/// The board a default rule is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Board {
+    Empty,
+    WithGivenQueens,
 }
 
 impl Registry {
@@ -110,15 +117,15 @@ impl Registry {
 
     /// Sets the default rule for `operation`: the picks in order of preference.
     pub fn defaults(self, operation: Operation, picks: &[Pick]) -> Self {
-        self.set_rule((operation, false), picks)
+        self.set_rule((operation, Board::Empty), picks)
     }
 
     /// Sets the default rule for `operation` with given queens ([`Config::given`]).
     pub fn completion_defaults(self, operation: Operation, picks: &[Pick]) -> Self {
-        self.set_rule((operation, true), picks)
+        self.set_rule((operation, Board::WithGivenQueens), picks)
     }
 
-    fn set_rule(mut self, key: (Operation, bool), picks: &[Pick]) -> Self {
+    fn set_rule(mut self, key: (Operation, Board), picks: &[Pick]) -> Self {
         self.rules.retain(|(k, _)| *k != key);
         self.rules.push((key, picks.to_vec()));
         self
@@ -134,10 +141,10 @@ impl Registry {
     /// assert!(registry.check().is_err());
     /// ```
     pub fn check(&self) -> Result<(), Error> {
-        for ((operation, given), picks) in &self.rules {
+        for ((operation, board), picks) in &self.rules {
             for pick in picks {
                 let (solver, variant) = self.resolve(*operation, pick)?;
-                if *given && !variant.keeps_given {
+                if *board == Board::WithGivenQueens && !variant.keeps_given {
                     return Err(Error::GivenNotHonoured {
                         strategy: solver.name(),
                         variant: variant.name,
@@ -203,10 +210,10 @@ impl Registry {
 
     /// The picks of the default rule for `operation`, in order.
     pub fn rule(&self, operation: Operation) -> &[Pick] {
-        self.picks((operation, false))
+        self.picks((operation, Board::Empty))
     }
 
-    fn picks(&self, key: (Operation, bool)) -> &[Pick] {
+    fn picks(&self, key: (Operation, Board)) -> &[Pick] {
         let rule = self.rules.iter().find(|(k, _)| *k == key);
         rule.map_or(&[], |(_, picks)| picks)
     }
@@ -226,7 +233,11 @@ impl Registry {
 
     /// The default for `operation` at size `n` with given queens, by the completion rule.
     pub fn default_for_given(&self, operation: Operation, n: usize) -> Result<Choice<'_>, Error> {
-        self.first_fit(self.picks((operation, true)), operation, n)
+        self.first_fit(
+            self.picks((operation, Board::WithGivenQueens)),
+            operation,
+            n,
+        )
     }
 
     /// The first of `picks` whose bounds and variant accept `n` and whose strategy can run here.

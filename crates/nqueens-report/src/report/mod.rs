@@ -170,8 +170,11 @@ pub fn write_report(
         ..ReportSummary::default()
     };
     let provenance = Provenance::new(input);
-    // SVG, and PNG when asked.
-    let formats = &[ImageFormat::Svg, ImageFormat::Png][..1 + usize::from(options.png)];
+    let formats: &[ImageFormat] = if options.png {
+        &[ImageFormat::Svg, ImageFormat::Png]
+    } else {
+        &[ImageFormat::Svg]
+    };
     let charts = charts::draw_charts(&data, &provenance.subheading(), out, formats, &mut summary)?;
     let boards = draw_boards(&input.boards, out, formats, &mut summary)?;
     let versus = changes.as_ref().map(|changes| versus::Against {

@@ -18,7 +18,8 @@ pub enum MergeError {
          `count --shard` wrote it; count that shard again"
     )]
     Damaged(Shard),
-    /// A record's [`tallies`](ShardRecord::tallies) do not add up to its totals.
+    /// A record's [`tallies`](ShardRecord::tallies) are not one per subproblem of its slice, or
+    /// do not add up to its totals.
     #[error(
         "the record of shard {0} is inconsistent: its per-subproblem counts do not add up to its \
          totals; count that shard again"

@@ -143,7 +143,8 @@ impl StatsFile {
             .from_reader(text.as_bytes());
         let mut columns: Option<csv::StringRecord> = None;
         for row in reader.records() {
-            let row = row.map_err(|error| (0, error.to_string()))?;
+            let line_of = |error: &csv::Error| error.position().map_or(0, |p| p.line() as usize);
+            let row = row.map_err(|error| (line_of(&error), error.to_string()))?;
             let line = row.position().map_or(0, |p| p.line() as usize);
             let Some(columns) = &columns else {
                 let found = row.iter().collect::<Vec<_>>().join(",");
