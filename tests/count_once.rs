@@ -104,7 +104,7 @@ fn a_count_is_admitted_and_planned_once() -> Result<(), Box<dyn std::error::Erro
 
 #[test]
 fn the_run_reports_how_it_counted() -> Result<(), Box<dyn std::error::Error>> {
-    let run = nqueens::count::count(
+    let counted = nqueens::count::count(
         &nqueens::registry(),
         &CountRequest {
             n: 10,
@@ -112,14 +112,8 @@ fn the_run_reports_how_it_counted() -> Result<(), Box<dyn std::error::Error>> {
             ..CountRequest::default()
         },
         Config::default(),
-    )?
-    .run;
-    assert!(
-        run.details
-            .as_ref()
-            .is_some_and(|d| d.contains_key("join_kernel")),
-        "{:?}",
-        run.details
-    );
+    )?;
+    let details = counted.details;
+    assert!(details.contains_key("join_kernel"), "{details:?}");
     Ok(())
 }

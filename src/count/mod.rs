@@ -25,7 +25,7 @@ mod conflict;
 use std::path::PathBuf;
 
 use nqueens_core::{
-    Admitted, Capabilities, Config, CountRun, Error, Operation, REFERENCE_THREADS, Solver,
+    Admitted, Capabilities, Config, CountRun, Details, Error, Operation, REFERENCE_THREADS, Solver,
 };
 use nqueens_run::Registry;
 use nqueens_run::split::{
@@ -88,6 +88,10 @@ pub struct Counted {
     pub variant: Option<&'static str>,
     /// The count: whole when `run.ended` is [`Ended::Exhausted`](nqueens_core::Ended::Exhausted).
     pub run: CountRun,
+    /// How the plan counted, if it made one ([`Subproblems::details`]: `join_kernel`, the code
+    /// quadrants picked for this CPU), kept apart from the run, which every count of a small
+    /// board returns and drops.
+    pub details: Details,
     /// The classes by orbit size with P and R, when they passed Burnside's identity.
     pub types: Option<SymmetryTypes>,
     /// A whole count with classes whose check was stopped before P and R were counted.
@@ -368,6 +372,11 @@ impl<'r> Counter<'r> {
             strategy: self.solver.name(),
             variant: self.admitted.variant().name,
             run,
+            details: self
+                .plan
+                .as_ref()
+                .map(|plan| plan.details())
+                .unwrap_or_default(),
             types,
             unchecked,
             shard,

@@ -187,10 +187,6 @@ pub struct CountRun {
     pub ended: Ended,
     /// What it cost.
     pub stats: Stats,
-    /// How it ran ([`Subproblems::details`](crate::split::Subproblems::details)), when it
-    /// says: `None` is cheaper to drop than an empty map, which a count of a small board notices.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub details: Option<Details>,
 }
 
 impl CountRun {
@@ -201,7 +197,6 @@ impl CountRun {
             unique: None,
             ended,
             stats,
-            details: None,
         }
     }
 

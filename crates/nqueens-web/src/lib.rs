@@ -270,7 +270,6 @@ pub fn run(
                 unique: None,
                 ended: run.ended,
                 stats: run.stats,
-                details: Default::default(),
             })
         }
     };

@@ -42,7 +42,7 @@ struct CountReport<'a> {
     stats: Option<Stats>,
     /// How the strategy counted, in its own words (`join_kernel`: `quadrants`' code for this CPU).
     #[serde(flatten)]
-    details: Option<&'a Details>,
+    details: &'a Details,
 }
 
 #[derive(Serialize)]
@@ -161,7 +161,7 @@ fn print_count(args: &CountArgs, counted: &Counted, seconds: f64) -> anyhow::Res
             complete: run.is_complete(),
             seconds,
             stats: args.checkpoint.is_none().then_some(run.stats),
-            details: run.details.as_ref(),
+            details: &counted.details,
         };
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;

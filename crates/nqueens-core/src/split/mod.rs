@@ -136,7 +136,7 @@ pub trait Subproblems: Send + Sync {
         Stats::default()
     }
 
-    /// How it counted, for [`CountRun::details`](crate::CountRun::details); nothing by default.
+    /// How it counted (`count --json` prints it with the count); nothing by default.
     fn details(&self) -> Details {
         Details::new()
     }

@@ -27,7 +27,7 @@ pub fn count_plan(plan: &dyn Subproblems, config: &Config) -> Result<PlanRun, Er
     count_subproblems(plan, &all, config, &|_, _| {})
 }
 
-/// [`count_plan`] as a whole count, with the plan's statistics and details (and `classes`).
+/// [`count_plan`] as a whole count, with the plan's statistics (and `classes`).
 pub fn count_whole(
     plan: &dyn Subproblems,
     config: &Config,
@@ -39,16 +39,14 @@ pub fn count_whole(
 }
 
 impl CountRun {
-    /// The count of `plan` that ended with `total` solutions (and `unique` classes): with the
-    /// plan's statistics, and its details when it has some.
+    /// The count of `plan` that ended with `total` solutions (and `unique` classes), with the
+    /// plan's statistics.
     pub fn of_plan(plan: &dyn Subproblems, total: u64, unique: Option<u64>, ended: Ended) -> Self {
-        let details = plan.details();
         CountRun {
             total,
             unique,
             ended,
             stats: plan.stats(),
-            details: (!details.is_empty()).then_some(details),
         }
     }
 }
