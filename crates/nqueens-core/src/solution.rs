@@ -362,29 +362,33 @@ pub fn validate(columns: &[u32]) -> Result<(), InvalidPlacement> {
             return Err(InvalidPlacement::OffBoard { row, column, n });
         }
         // Falling diagonals share `row - column`, shifted by n - 1 to be non-negative;
-        // rising diagonals share `row + column`.
-        let (fall, rise) = (row + (n - 1) - c, row + c);
-        let diagonal = if !used_columns.insert(c) {
-            None
-        } else if !falling.insert(fall) {
-            Some(Diagonal::Falling)
-        } else if !rising.insert(rise) {
-            Some(Diagonal::Rising)
-        } else {
-            continue;
-        };
-        // Rare path: the earlier row of a clash is found by a second scan instead of storing
-        // rows.
-        let same = |(other, &oc): (usize, &u32)| match diagonal {
-            None => oc as usize == c,
-            Some(Diagonal::Falling) => other + (n - 1) - oc as usize == fall,
-            Some(Diagonal::Rising) => other + oc as usize == rise,
-        };
-        let first = columns[..row].iter().enumerate().position(same);
-        let first = first.unwrap_or(row);
-        return Err(InvalidPlacement::clash(first, row, column, diagonal));
+        // rising diagonals share `row + column`. Each insert says whether its line was free.
+        if !(used_columns.insert(c) && falling.insert(row + (n - 1) - c) && rising.insert(row + c))
+        {
+            return Err(clash_of(columns, row));
+        }
     }
     Ok(())
+}
+
+/// The clash of `row` with an earlier row, which the validator found: on its column, else its
+/// falling, else its rising diagonal, with the first earlier row on that line. Rare, so the
+/// earlier row is found by a second scan instead of storing rows.
+#[cold]
+fn clash_of(columns: &[u32], row: usize) -> InvalidPlacement {
+    let column = columns[row];
+    let on_line = |diagonal: Option<Diagonal>| {
+        let same = |(other, &oc): (usize, &u32)| match diagonal {
+            None => oc == column,
+            Some(Diagonal::Falling) => other + column as usize == row + oc as usize,
+            Some(Diagonal::Rising) => other + oc as usize == row + column as usize,
+        };
+        let first = columns[..row].iter().enumerate().position(same)?;
+        Some((first, diagonal))
+    };
+    let lines = [None, Some(Diagonal::Falling), Some(Diagonal::Rising)];
+    let (first, diagonal) = lines.into_iter().find_map(on_line).unwrap_or((row, None));
+    InvalidPlacement::clash(first, row, column, diagonal)
 }
 
 /// Like [`validate`], and also checks that there are exactly `n` queens.
