@@ -1,7 +1,7 @@
 //! What a strategy declares for the bench beyond its series, read from the registry alone: a
-//! toy strategy that exists only in the tests (`common::Toy`) declares a C counterpart with goals and two
-//! `once` sweeps, and the plan runs them with no edit anywhere else; what it picked for the
-//! machine (a run's metadata) shows in the report's head.
+//! toy strategy that exists only in the tests (`common::Toy`) declares a C counterpart with
+//! goals and two `once` sweeps, and the plan runs them with no edit anywhere else; what it
+//! picked for the machine (a run's metadata) shows in the report's head.
 
 use nqueens_core::{
     BenchExtra, Capabilities, Cost, CostModel, Counterpart, Limit, OnceSweep, Sizes, Variant,

@@ -1,6 +1,6 @@
-//! A strategy that exists only in the tests (`common::Toy`) declares experiments of the literature, and with no
-//! edit anywhere else the bench's `literature` group plans them (kind by kind, at its sizes,
-//! under its labels) and the report sets its claims beside the runs.
+//! A strategy that exists only in the tests (`common::Toy`) declares experiments of the
+//! literature, and with no edit anywhere else the bench's `literature` group plans them (kind
+//! by kind, at its sizes, under its labels) and the report sets its claims beside the runs.
 
 use nqueens_core::{
     After, Capabilities, Claim, CostModel, Experiment, Figure, Limit, Measure, Runs, Sizes, Variant,

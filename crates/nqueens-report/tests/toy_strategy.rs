@@ -1,5 +1,5 @@
-//! A strategy that exists only in the tests (`common::Toy`) shows up everywhere the workbench compares
-//! strategies, with no edit anywhere else: `compare`'s tables, the bench's plan (what
+//! A strategy that exists only in the tests (`common::Toy`) shows up everywhere the workbench
+//! compares strategies, with no edit anywhere else: `compare`'s tables, the bench's plan (what
 //! `cargo bench -- --list` prints), a chart's legend and the report's tables. Everything that
 //! lists strategies reads the registry it is given.
 
