@@ -144,7 +144,7 @@ fn several_baselines_stand_together_and_must_be_one_build() {
     assert!((changes[0].ratio - 1.0).abs() < 1e-9);
     assert_eq!(changes[0].verdict, Verdict::Noise);
 
-    let run = |commit: &str| crate::Run {
+    let run = |commit: &str| nqueens_report::Run {
         id: commit.into(),
         commit: commit.into(),
         dirty: None,
@@ -165,7 +165,7 @@ fn several_baselines_stand_together_and_must_be_one_build() {
     };
     let kept = |commit: &str| Baseline {
         manifest: Some(RunManifest {
-            harness: crate::HARNESS_VERSION,
+            harness: nqueens_report::HARNESS_VERSION,
             runs: vec![run(commit)],
         }),
         ..before(1e-3)
@@ -186,8 +186,13 @@ fn several_baselines_stand_together_and_must_be_one_build() {
 fn a_moved_instruction_count_is_a_change_and_a_wandering_kernel_is_not_steady() {
     let stats = |bitmask: u64, sat: u64| {
         let row = |id: &str, n: usize, count: u64| {
-            let mut r =
-                crate::CaseRecord::new(crate::group::INSTRUCTIONS, id, id, n, CaseStatus::Measured);
+            let mut r = nqueens_report::CaseRecord::new(
+                nqueens_report::group::INSTRUCTIONS,
+                id,
+                id,
+                n,
+                CaseStatus::Measured,
+            );
             r.note = format!("count: {EVERY_THREAD_COUNTED}");
             r.instructions = count;
             r

@@ -1,19 +1,16 @@
 //! What a strategy declares for the bench beyond its series, read from the registry alone: a
-//! toy strategy that exists only in this test declares a C counterpart with goals and two
-//! `once` sweeps, and the plan runs them with no edit anywhere else; what it picked for the
-//! machine (a run's metadata) shows in the report's head.
+//! toy strategy that exists only in the tests (`common::Toy`) declares a C counterpart with
+//! goals and two `once` sweeps, and the plan runs them with no edit anywhere else; what it
+//! picked for the machine (a run's metadata) shows in the report's head.
 
 use nqueens_core::{
-    BenchExtra, Capabilities, Cost, CostModel, Counterpart, Limit, OnceSweep, Sizes, Strategy,
-    Variant,
+    BenchExtra, Capabilities, Cost, CostModel, Counterpart, Limit, OnceSweep, Sizes, Variant,
 };
 use nqueens_report::bench::{Mode, Plan, Profile, Runner};
-use nqueens_report::{Family, ReportInput, ReportOptions, StatsFile, write_report};
+use nqueens_report::{Family, ReportInput, StatsFile};
 use nqueens_run::Registry;
 
-/// A counter and finder up to n = 20 that declares what the bench measures of it (it is never
-/// run here).
-struct Toy;
+use crate::common::{TempDir, Toy, write_readme};
 
 const TOY: Variant = Variant {
     summary: "a toy",
@@ -27,12 +24,10 @@ const TOY: Variant = Variant {
     ..Variant::BLANK
 };
 
-impl Strategy for Toy {
-    fn name(&self) -> &'static str {
-        "toy"
-    }
-
-    fn capabilities(&self) -> &'static Capabilities {
+/// The toy, a counter and finder up to n = 20 that declares what the bench measures of it
+/// (it is never run here).
+fn registry() -> Registry {
+    Toy::registry(
         &const {
             Capabilities::new(TOY.summary, &[TOY]).bench(&[
                 BenchExtra::Yardstick(Counterpart {
@@ -57,12 +52,8 @@ impl Strategy for Toy {
                     full_only: true,
                 }),
             ])
-        }
-    }
-}
-
-fn registry() -> Registry {
-    Registry::new().register(Toy)
+        },
+    )
 }
 
 /// `label/n` of each yardstick case the plan of `profile` runs.
@@ -134,8 +125,7 @@ fn what_a_strategy_picked_for_the_machine_heads_the_report() {
         ],
         ..StatsFile::default()
     };
-    let out = std::env::temp_dir().join(format!("nqueens-bench-extras-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
+    let dir = TempDir::new("bench-extras");
     let input = ReportInput {
         stats: Some(stats),
         generated: "2026-01-02 05:00 UTC".to_string(),
@@ -145,15 +135,7 @@ fn what_a_strategy_picked_for_the_machine_heads_the_report() {
         }],
         ..ReportInput::default()
     };
-    let options = ReportOptions {
-        out: out.join("reports"),
-        png: false,
-    };
-    let written = write_report(&input, &options).map(|_| ());
-    let readme = std::fs::read_to_string(options.out.join("README.md"));
-    let _ = std::fs::remove_dir_all(&out);
-    written.expect("the report");
-    let readme = readme.expect("the README");
+    let readme = write_readme(&input, &dir.0.join("reports"));
     assert!(readme.contains("- **toy kernel:** fast"), "{readme}");
     // Only the registry's strategies' keys: another is not theirs to show.
     assert!(!readme.contains("unknown kernel"), "{readme}");

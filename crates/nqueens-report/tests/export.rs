@@ -9,45 +9,7 @@ use nqueens_core::Stats;
 use nqueens_report::export::{COUNTERS, Export, LATENCY, Metric};
 use nqueens_report::{CaseRecord, CaseStatus, HEADER, Run, RunManifest, StatsFile, load};
 
-mod common;
-
-use common::TempDir;
-
-/// Criterion's two files for one benchmark: a median of `nanos` with an interval of ±3%.
-fn fake_benchmark(root: &Path, group: &str, function: &str, n: usize, nanos: f64) {
-    let dir = root
-        .join(group)
-        .join(function)
-        .join(n.to_string())
-        .join("new");
-    std::fs::create_dir_all(&dir).unwrap();
-    let id = format!("{group}/{function}/{n}");
-    std::fs::write(
-        dir.join("benchmark.json"),
-        format!(
-            r#"{{"group_id":"{group}","function_id":"{function}","value_str":"{n}","throughput":null,"full_id":"{id}","directory_name":"{id}","title":"{id}"}}"#
-        ),
-    )
-    .unwrap();
-    let interval = |point: f64| {
-        format!(
-            r#"{{"confidence_interval":{{"confidence_level":0.95,"lower_bound":{},"upper_bound":{}}},"point_estimate":{point},"standard_error":1.0}}"#,
-            point * 0.97,
-            point * 1.03
-        )
-    };
-    std::fs::write(
-        dir.join("estimates.json"),
-        format!(
-            r#"{{"mean":{},"median":{},"median_abs_dev":{},"slope":null,"std_dev":{}}}"#,
-            interval(nanos * 1.01),
-            interval(nanos),
-            interval(nanos / 20.0),
-            interval(nanos / 20.0)
-        ),
-    )
-    .unwrap();
-}
+use crate::common::{TempDir, fake_benchmark};
 
 fn record(group: &str, id: &str, n: usize, seed: Option<u64>) -> CaseRecord {
     let mut r = CaseRecord::new(group, id, id, n, CaseStatus::Measured);
@@ -64,7 +26,7 @@ fn bench_run(dir: &Path) -> BTreeMap<String, f64> {
     let mut stats = StatsFile::default();
     let mut medians = BTreeMap::new();
     let mut timed = |group: &str, id: &str, n: usize, nanos: f64| {
-        fake_benchmark(&criterion, group, id, n, nanos);
+        fake_benchmark(&criterion, group, id, n, nanos, 0.03);
         medians.insert(format!("{group}/{id}/{n}"), nanos);
     };
     for n in [6usize, 8, 10] {
@@ -103,7 +65,7 @@ fn bench_run(dir: &Path) -> BTreeMap<String, f64> {
     once.heap_peak_bytes = 30_264;
     stats.records.push(once);
     // Criterion keeps what an earlier run wrote; the statistics do not list it.
-    fake_benchmark(&criterion, "count_all", "vector", 8, 5e3);
+    fake_benchmark(&criterion, "count_all", "vector", 8, 5e3, 0.03);
     stats.write(&dir.join("stats.csv")).unwrap();
     medians
 }

@@ -9,9 +9,7 @@ use nqueens_report::{
     write_report,
 };
 
-mod common;
-
-use common::TempDir;
+use crate::common::TempDir;
 
 /// The README's literature section from a report of `records` alone.
 fn literature_section(name: &str, records: Vec<CaseRecord>) -> String {

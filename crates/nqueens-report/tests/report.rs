@@ -13,38 +13,7 @@ use nqueens_report::{
     Update, format_seconds, load, read_criterion, write_report,
 };
 
-mod common;
-
-use common::TempDir;
-
-/// Writes the two files criterion 0.8 leaves for one benchmark.
-fn fake_benchmark(root: &Path, group: &str, function: &str, n: usize, nanos: f64) {
-    let dir = root
-        .join(group)
-        .join(function)
-        .join(n.to_string())
-        .join("new");
-    std::fs::create_dir_all(&dir).unwrap();
-    let benchmark = format!(
-        r#"{{"group_id":"{group}","function_id":"{function}","value_str":"{n}","throughput":{{"Elements":{n}}},"full_id":"{group}/{function}/{n}","directory_name":"{group}/{function}/{n}","title":"{group}/{function}/{n}"}}"#
-    );
-    let interval = |point: f64| {
-        format!(
-            r#"{{"confidence_interval":{{"confidence_level":0.95,"lower_bound":{},"upper_bound":{}}},"point_estimate":{point},"standard_error":1.0}}"#,
-            point * 0.95,
-            point * 1.05
-        )
-    };
-    let estimates = format!(
-        r#"{{"mean":{},"median":{},"median_abs_dev":{},"slope":null,"std_dev":{}}}"#,
-        interval(nanos),
-        interval(nanos),
-        interval(nanos / 10.0),
-        interval(nanos / 10.0)
-    );
-    std::fs::write(dir.join("benchmark.json"), benchmark).unwrap();
-    std::fs::write(dir.join("estimates.json"), estimates).unwrap();
-}
+use crate::common::{TempDir, fake_benchmark};
 
 fn record(group: &str, id: &str, n: usize, seed: Option<u64>, stats: Stats) -> CaseRecord {
     let mut r = CaseRecord::new(group, id, id, n, CaseStatus::Measured);
@@ -66,8 +35,8 @@ fn synthetic(root: &Path) -> StatsFile {
     stats.meta.push(("mode".into(), "quick".into()));
     for n in 4..=12usize {
         let grow = 6f64.powi(n as i32 - 4);
-        fake_benchmark(root, "count_all", "bitmask", n, 100.0 * grow);
-        fake_benchmark(root, "count_all", "vector", n, 400.0 * grow);
+        fake_benchmark(root, "count_all", "bitmask", n, 100.0 * grow, 0.05);
+        fake_benchmark(root, "count_all", "vector", n, 400.0 * grow, 0.05);
         let nodes = Stats {
             nodes: (10.0 * grow) as u64,
             backtracks: (3.0 * grow) as u64,
@@ -81,7 +50,7 @@ fn synthetic(root: &Path) -> StatsFile {
             .push(record("count_all", "vector", n, None, nodes));
         // A counter whose small boards cost a fixed 100 µs (a thread pool starting): too few
         // sizes clear that cost for a growth fit.
-        fake_benchmark(root, "count_all", "symmetry", n, 1e5 + 10.0 * grow);
+        fake_benchmark(root, "count_all", "symmetry", n, 1e5 + 10.0 * grow, 0.05);
         stats
             .records
             .push(record("count_all", "symmetry", n, None, Stats::default()));
@@ -92,6 +61,7 @@ fn synthetic(root: &Path) -> StatsFile {
                 "permutation",
                 n,
                 300.0 * grow * 1.5f64.powi(n as i32),
+                0.05,
             );
             let examined = Stats {
                 examined: (1..=n as u64).product(),
@@ -119,15 +89,23 @@ fn synthetic(root: &Path) -> StatsFile {
         CaseStatus::Skipped,
     ));
     for n in [8usize, 100, 1_000, 10_000, 100_000, 1_000_000] {
-        fake_benchmark(root, "first_solution", "min-conflicts", n, 50.0 * n as f64);
+        fake_benchmark(
+            root,
+            "first_solution",
+            "min-conflicts",
+            n,
+            50.0 * n as f64,
+            0.05,
+        );
         fake_benchmark(
             root,
             "first_solution",
             "warnsdorff-faithful",
             n,
             80.0 * n as f64,
+            0.05,
         );
-        fake_benchmark(root, "validate", "validate", n, 2.0 * n as f64);
+        fake_benchmark(root, "validate", "validate", n, 2.0 * n as f64, 0.05);
         stats
             .records
             .push(record("validate", "validate", n, None, Stats::default()));
@@ -206,7 +184,7 @@ fn synthetic(root: &Path) -> StatsFile {
             stats.records.push(r);
         }
         if solved > 0 {
-            fake_benchmark(root, "first_solution", "genetic", n, 1e4 * n as f64);
+            fake_benchmark(root, "first_solution", "genetic", n, 1e4 * n as f64, 0.05);
         }
     }
     let mut skipped = CaseRecord::new(
@@ -229,7 +207,7 @@ fn synthetic(root: &Path) -> StatsFile {
         ("bitmask", "bitmask", 5.0e9),
         ("symmetry-t2", "symmetry", 1.0e9),
     ] {
-        fake_benchmark(root, "yardstick", id, 16, nanos);
+        fake_benchmark(root, "yardstick", id, 16, nanos, 0.05);
         let mut at16 = CaseRecord::new("yardstick", id, strategy, 16, CaseStatus::Measured);
         at16.seconds = nanos * 1e-9;
         stats.records.push(at16);
@@ -251,7 +229,7 @@ fn synthetic(root: &Path) -> StatsFile {
         }
     }
     // Left by an earlier run of a case the harness no longer has: not in the CSV, left out.
-    fake_benchmark(root, "yardstick", "bitmask-t2", 16, 5.0e9);
+    fake_benchmark(root, "yardstick", "bitmask-t2", 16, 5.0e9, 0.05);
     let mut once = CaseRecord::new("yardstick", "count.c", "count.c", 17, CaseStatus::Measured);
     once.seconds = 30.0;
     stats.records.push(once);
@@ -579,7 +557,7 @@ fn missing_and_malformed_results_give_clear_messages() {
 
     // A group with a truncated estimates file and one with no benchmark.json: warnings only.
     let root = dir.0.join("criterion");
-    fake_benchmark(&root, "count_all", "bitmask", 8, 1000.0);
+    fake_benchmark(&root, "count_all", "bitmask", 8, 1000.0, 0.05);
     let broken = root.join("count_all/vector/8/new");
     std::fs::create_dir_all(&broken).unwrap();
     std::fs::write(
@@ -614,7 +592,7 @@ fn missing_and_malformed_results_give_clear_messages() {
     assert!(error.to_string().contains("line 3"), "{error}");
 
     // No CSV at all: the report still loads, with a warning.
-    fake_benchmark(&root, "count_all", "bitmask", 8, 1000.0);
+    fake_benchmark(&root, "count_all", "bitmask", 8, 1000.0, 0.05);
     let (criterion, stats) = load(&root, &dir.0.join("absent.csv")).unwrap();
     assert!(stats.is_none());
     assert!(criterion.warnings.iter().any(|w| w.contains("absent.csv")));

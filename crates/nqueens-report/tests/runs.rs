@@ -10,49 +10,17 @@ use nqueens_report::{
     read_criterion, write_report,
 };
 
-mod common;
+use crate::common::{TempDir, fake_benchmark};
 
-use common::TempDir;
-
-/// Criterion's three files for one benchmark: ten samples of one iteration around `nanos`
-/// (±2%), and the estimates they give.
-fn fake_benchmark(root: &Path, function: &str, n: usize, nanos: f64) {
-    let dir = root
-        .join("count_all")
-        .join(function)
-        .join(n.to_string())
-        .join("new");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("benchmark.json"),
-        format!(
-            r#"{{"group_id":"count_all","function_id":"{function}","value_str":"{n}","throughput":null,"full_id":"count_all/{function}/{n}","directory_name":"count_all/{function}/{n}","title":"count_all/{function}/{n}"}}"#
-        ),
-    )
-    .unwrap();
-    let interval = |point: f64| {
-        format!(
-            r#"{{"confidence_interval":{{"confidence_level":0.95,"lower_bound":{},"upper_bound":{}}},"point_estimate":{point},"standard_error":1.0}}"#,
-            point * 0.98,
-            point * 1.02
-        )
-    };
-    std::fs::write(
-        dir.join("estimates.json"),
-        format!(
-            r#"{{"mean":{},"median":{},"median_abs_dev":{},"slope":null,"std_dev":{}}}"#,
-            interval(nanos),
-            interval(nanos),
-            interval(nanos / 50.0),
-            interval(nanos / 50.0)
-        ),
-    )
-    .unwrap();
+/// Criterion's three files for `count_all/function/n`: ten samples of one iteration around
+/// `nanos` (±2%), and the estimates they give.
+fn sampled_benchmark(root: &Path, function: &str, n: usize, nanos: f64) {
+    let new = fake_benchmark(root, "count_all", function, n, nanos, 0.02);
     let times: Vec<String> = (0..10)
         .map(|i| format!("{}", nanos * (0.98 + 0.004 * f64::from(i))))
         .collect();
     std::fs::write(
-        dir.join("sample.json"),
+        new.join("sample.json"),
         format!(
             r#"{{"sampling_mode":"Flat","iters":[1,1,1,1,1,1,1,1,1,1],"times":[{}]}}"#,
             times.join(",")
@@ -91,7 +59,7 @@ fn saved_run(dir: &Path, runs: &[Run], times: [(&str, f64); 3]) -> PathBuf {
     let criterion = dir.join("criterion");
     let mut stats = StatsFile::default();
     for (i, (function, nanos)) in times.into_iter().enumerate() {
-        fake_benchmark(&criterion, function, 12, nanos);
+        sampled_benchmark(&criterion, function, 12, nanos);
         let mut record = CaseRecord::new("count_all", function, function, 12, CaseStatus::Measured);
         record.run = runs[i.min(runs.len() - 1)].id.clone();
         stats.records.push(record);

@@ -1,24 +1,16 @@
-//! A strategy that exists only in this test declares experiments of the literature, and with no
-//! edit anywhere else the bench's `literature` group plans them (kind by kind, at its sizes,
-//! under its labels) and the report sets its claims beside the runs.
+//! A strategy that exists only in the tests (`common::Toy`) declares experiments of the
+//! literature, and with no edit anywhere else the bench's `literature` group plans them (kind
+//! by kind, at its sizes, under its labels) and the report sets its claims beside the runs.
 
 use nqueens_core::{
-    After, Capabilities, Claim, CostModel, Experiment, Figure, Limit, Measure, Runs, Sizes,
-    Strategy, Variant,
+    After, Capabilities, Claim, CostModel, Experiment, Figure, Limit, Measure, Runs, Sizes, Variant,
 };
 use nqueens_report::bench::{Budget, Mode, Plan, Profile, trials};
 use nqueens_report::group::LITERATURE;
-use nqueens_report::{
-    CaseRecord, CaseStatus, ReportInput, ReportOptions, Reproduction, StatsFile, write_report,
-};
+use nqueens_report::{CaseRecord, CaseStatus, ReportInput, Reproduction, StatsFile};
 use nqueens_run::Registry;
 
-mod common;
-
-use common::TempDir;
-
-/// Declares its experiments only: nothing here runs a search.
-struct Toy;
+use crate::common::{TempDir, Toy, write_readme};
 
 const PLAIN: Variant = Variant {
     name: Some("plain"),
@@ -91,18 +83,9 @@ const EXPERIMENTS: &[Experiment] = &[
     ),
 ];
 
-impl Strategy for Toy {
-    fn name(&self) -> &'static str {
-        "toy"
-    }
-
-    fn capabilities(&self) -> &'static Capabilities {
-        &const { Capabilities::new("a toy", &[PLAIN, TWICE]).literature(EXPERIMENTS) }
-    }
-}
-
+/// The toy, declaring [`EXPERIMENTS`] only: nothing here runs a search.
 fn registry() -> Registry {
-    Registry::new().register(Toy)
+    Toy::registry(&const { Capabilities::new("a toy", &[PLAIN, TWICE]).literature(EXPERIMENTS) })
 }
 
 #[test]
@@ -151,12 +134,7 @@ fn the_report_sets_the_toy_s_claims_beside_its_runs() {
         literature: Reproduction::of_registry(&registry()),
         ..ReportInput::default()
     };
-    let options = ReportOptions {
-        out: dir.0.join("out"),
-        png: false,
-    };
-    write_report(&input, &options).unwrap();
-    let readme = std::fs::read_to_string(options.out.join("README.md")).unwrap();
+    let readme = write_readme(&input, &dir.0.join("out"));
     let row = |key: &str| {
         readme
             .lines()

@@ -1,25 +1,23 @@
-//! A strategy that exists only in this test shows up everywhere the workbench compares
-//! strategies, with no edit anywhere else: `compare`'s tables, the bench's plan (what
+//! A strategy that exists only in the tests (`common::Toy`) shows up everywhere the workbench
+//! compares strategies, with no edit anywhere else: `compare`'s tables, the bench's plan (what
 //! `cargo bench -- --list` prints), a chart's legend and the report's tables. Everything that
 //! lists strategies reads the registry it is given.
 
 use std::time::Duration;
 
 use nqueens_core::{
-    Capabilities, Config, Ended, Error, Job, Limit, MemoryTrade, Operation, Reading, Stats,
-    Strategy, Tradeoff, Tradeoffs, Variant, VisitRun, Visitor,
+    Capabilities, Config, Limit, MemoryTrade, Operation, Reading, Tradeoff, Tradeoffs, Variant,
 };
 use nqueens_report::bench::{Budget, Mode, Plan, Profile, series};
 use nqueens_report::compare::{self, run_job};
 use nqueens_report::group::COUNT_ALL;
 use nqueens_report::{
-    CaseRecord, CaseStatus, CriterionData, Estimate, Family, Interval, ReportInput, ReportOptions,
-    StatsFile, project, write_report,
+    CaseRecord, CaseStatus, CriterionData, Estimate, Family, Interval, ReportInput, StatsFile,
+    project,
 };
 use nqueens_run::Registry;
 
-/// Backtracking that scans the placed rows, up to n = 9, in two variants.
-struct Toy;
+use crate::common::{TempDir, Toy, write_readme};
 
 const TOY: Variant = Variant {
     name: Some("plain"),
@@ -36,51 +34,9 @@ const TOY_TWICE: Variant = Variant {
     ..TOY
 };
 
-impl Strategy for Toy {
-    fn name(&self) -> &'static str {
-        "toy"
-    }
-
-    fn capabilities(&self) -> &'static Capabilities {
-        &const { Capabilities::new(TOY.summary, &[TOY, TOY_TWICE]) }
-    }
-
-    fn search_all(&self, job: &Job<'_>, visit: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        fn extend(
-            n: u32,
-            board: &mut Vec<u32>,
-            stats: &mut Stats,
-            visit: &mut Visitor<'_>,
-        ) -> std::ops::ControlFlow<()> {
-            if board.len() == n as usize {
-                return visit(board);
-            }
-            for column in 0..n {
-                let row = board.len() as u32;
-                let safe = board
-                    .iter()
-                    .zip(0..)
-                    .all(|(&c, r)| c != column && c.abs_diff(column) != row - r);
-                if safe {
-                    stats.nodes += 1;
-                    board.push(column);
-                    extend(n, board, stats, visit)?;
-                    board.pop();
-                }
-            }
-            std::ops::ControlFlow::Continue(())
-        }
-        let mut stats = Stats::default();
-        let ended = match extend(job.n() as u32, &mut Vec::new(), &mut stats, visit) {
-            std::ops::ControlFlow::Continue(()) => Ended::Exhausted,
-            std::ops::ControlFlow::Break(()) => Ended::Satisfied,
-        };
-        Ok(VisitRun { ended, stats })
-    }
-}
-
+/// The toy, a backtracker up to n = 9, in two variants.
 fn registry() -> Registry {
-    Registry::new().register(Toy)
+    Toy::registry(&const { Capabilities::new(TOY.summary, &[TOY, TOY_TWICE]) })
 }
 
 #[test]
@@ -168,8 +124,7 @@ fn toy_counts() -> (CriterionData, StatsFile) {
 fn the_report_draws_and_tabulates_the_toy() {
     let registry = registry();
     let (criterion, stats) = toy_counts();
-    let out = std::env::temp_dir().join(format!("nqueens-toy-report-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
+    let dir = TempDir::new("toy-report");
     let input = ReportInput {
         criterion,
         stats: Some(stats),
@@ -177,16 +132,12 @@ fn the_report_draws_and_tabulates_the_toy() {
         strategies: Family::of_registry(&registry),
         ..ReportInput::default()
     };
-    let options = ReportOptions {
-        out: out.join("reports"),
-        png: false,
-    };
-    write_report(&input, &options).expect("the report");
-    let chart = std::fs::read_to_string(options.out.join("count_all.svg")).expect("the chart");
+    let out = dir.0.join("reports");
+    let readme = write_readme(&input, &out);
+    let chart = std::fs::read_to_string(out.join("count_all.svg")).expect("the chart");
     let legend: Vec<&str> = chart.lines().map(str::trim).collect();
     assert!(legend.contains(&"toy"), "the legend names toy:\n{chart}");
     assert!(legend.contains(&"toy-twice"), "the legend names toy-twice");
-    let readme = std::fs::read_to_string(options.out.join("README.md")).expect("the README");
     for label in ["toy", "toy-twice"] {
         assert!(
             readme
@@ -196,7 +147,6 @@ fn the_report_draws_and_tabulates_the_toy() {
             "no table row for {label}:\n{readme}"
         );
     }
-    let _ = std::fs::remove_dir_all(&out);
 }
 
 /// A sentence on a rival's time against ours.
@@ -211,7 +161,7 @@ const fn twice(tradeoff: Tradeoff) -> Tradeoff {
     }
 }
 
-/// What the toy declares it trades against its own `twice` variant.
+/// What the toy declares it trades against its own `twice` variant (the last test's toy).
 const TRADES: Tradeoffs = Tradeoffs {
     sentences: &[
         Tradeoff::new("Toys", Reading::Count, &["toy-twice"], SAID),
@@ -246,31 +196,12 @@ const TRADES: Tradeoffs = Tradeoffs {
     peer: None,
 };
 
-/// The toy, declaring [`TRADES`].
-struct Trading;
-
-impl Strategy for Trading {
-    fn name(&self) -> &'static str {
-        "toy"
-    }
-
-    fn capabilities(&self) -> &'static Capabilities {
-        &const { Capabilities::new(TOY.summary, &[TOY, TOY_TWICE]).tradeoffs(TRADES) }
-    }
-
-    fn search_all(&self, job: &Job<'_>, visit: &mut Visitor<'_>) -> Result<VisitRun, Error> {
-        Toy.search_all(job, visit)
-    }
-}
-
 #[test]
 fn the_report_says_what_the_toy_declares_it_trades() {
     let (criterion, stats) = toy_counts();
-    let dir = std::env::temp_dir().join(format!("nqueens-toy-trades-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a directory");
+    let dir = TempDir::new("toy-trades");
     // The project README beside the report, with the tradeoffs' markers.
-    let project = dir.join("README.md");
+    let project = dir.0.join("README.md");
     let markers = format!(
         "{}\n{}\n",
         project::begin("tradeoffs"),
@@ -281,14 +212,12 @@ fn the_report_says_what_the_toy_declares_it_trades() {
         criterion,
         stats: Some(stats),
         generated: "2026-01-02 05:00 UTC".to_string(),
-        strategies: Family::of_registry(&Registry::new().register(Trading)),
+        strategies: Family::of_registry(&Toy::registry(
+            &const { Capabilities::new(TOY.summary, &[TOY, TOY_TWICE]).tradeoffs(TRADES) },
+        )),
         ..ReportInput::default()
     };
-    let options = ReportOptions {
-        out: dir.join("reports"),
-        png: false,
-    };
-    write_report(&input, &options).expect("the report");
+    let readme = write_readme(&input, &dir.0.join("reports"));
     let lines = [
         "- Hoarding beats sharing from n = 4: at n = 8 `toy` counts 2.0× faster than \
          `toy-twice` (17.8 h against 35.6 h; it holds 1000 B of heap where `toy-twice` holds \
@@ -297,7 +226,6 @@ fn the_report_says_what_the_toy_declares_it_trades() {
          time from n = 8, 0× as fast.",
     ]
     .join("\n");
-    let readme = std::fs::read_to_string(options.out.join("README.md")).expect("the README");
     assert!(
         readme.contains(&format!("## Summary\n\n{lines}\n")),
         "{readme}"
@@ -307,5 +235,4 @@ fn the_report_says_what_the_toy_declares_it_trades() {
         project::block(&project, "tradeoffs"),
         Some(&*format!("\n{lines}\n"))
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
