@@ -321,7 +321,7 @@ impl<'r> Counter<'r> {
             }
             .into());
         }
-        if record.check.is_empty() || !record.is_intact() {
+        if record.verify().is_err() {
             return Err(Conflict::DamagedRecord.into());
         }
         // A record written without a key is this slice's, unsealed: counted again and sealed.

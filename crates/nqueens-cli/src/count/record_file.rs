@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use nqueens::core::quote;
-use nqueens::core::split::{MergeError, ShardRecord};
+use nqueens::core::split::ShardRecord;
 use nqueens::count::Counter;
 
 use crate::output::message;
@@ -173,15 +173,10 @@ pub(crate) fn read_records(
             ))
         })?;
         // The words of merge's own refusals of such records.
-        let refusal = match (record.check.is_empty(), record.is_intact()) {
-            (true, _) => MergeError::Unchecked(record.shard),
-            (false, false) => MergeError::Damaged(record.shard),
-            (false, true) => {
-                records.push(record);
-                continue;
-            }
-        };
-        anyhow::bail!(bad(refusal.to_string()));
+        if let Err(refusal) = record.verify() {
+            anyhow::bail!(bad(refusal.to_string()));
+        }
+        records.push(record);
     }
     Ok(())
 }

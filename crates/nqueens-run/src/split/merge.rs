@@ -186,12 +186,7 @@ pub fn merge(
     let mut sum = Tally::default();
     let mut subproblems = 0usize;
     for record in records {
-        if record.check.is_empty() {
-            return Err(MergeError::Unchecked(record.shard));
-        }
-        if !record.is_intact() {
-            return Err(MergeError::Damaged(record.shard));
-        }
+        record.verify()?;
         if !super::audit::tallies_add_up(record) {
             return Err(MergeError::Tallies(record.shard));
         }

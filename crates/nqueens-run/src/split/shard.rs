@@ -195,6 +195,15 @@ impl ShardRecord {
         self.check == self.expected_check()
     }
 
+    /// The refusal of a record that carries no check, or whose check does not match it.
+    pub fn verify(&self) -> Result<(), super::MergeError> {
+        match (self.check.is_empty(), self.is_intact()) {
+            (true, _) => Err(super::MergeError::Unchecked(self.shard)),
+            (false, false) => Err(super::MergeError::Damaged(self.shard)),
+            (false, true) => Ok(()),
+        }
+    }
+
     /// Sets [`check`](ShardRecord::check) to match the other fields.
     pub fn seal(&mut self) {
         self.check = self.expected_check();
