@@ -354,8 +354,10 @@ impl<'r> Counter<'r> {
                 if let Some(key) = &self.request.key {
                     key.seal(&mut record);
                 }
-                let unique = classes.then_some(record.unique);
-                let run = CountRun::of_plan(plan.as_ref(), record.count, unique, record.ended);
+                let run = CountRun {
+                    unique: classes.then_some(record.unique),
+                    ..CountRun::new(record.count, record.ended, plan.stats())
+                };
                 (run, self.request.shard.is_some().then_some(record))
             }
         };

@@ -190,7 +190,7 @@ pub struct CountRun {
 }
 
 impl CountRun {
-    /// A count of `total` solutions, without classes or details.
+    /// A count of `total` solutions, without classes.
     pub fn new(total: u64, ended: Ended, stats: Stats) -> CountRun {
         CountRun {
             total,

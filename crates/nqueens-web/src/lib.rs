@@ -265,12 +265,11 @@ pub fn run(
                     ControlFlow::Continue(())
                 }
             })?;
-            Answer::Count(nqueens::core::CountRun {
-                total: solutions.len() as u64,
-                unique: None,
-                ended: run.ended,
-                stats: run.stats,
-            })
+            Answer::Count(nqueens::core::CountRun::new(
+                solutions.len() as u64,
+                run.ended,
+                run.stats,
+            ))
         }
     };
     let label = answer.label();

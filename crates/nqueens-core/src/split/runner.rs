@@ -34,21 +34,10 @@ pub fn count_whole(
     classes: bool,
 ) -> Result<CountRun, Error> {
     let run = count_plan(plan, config)?;
-    let unique = classes.then_some(run.unique);
-    Ok(CountRun::of_plan(plan, run.total, unique, run.ended))
-}
-
-impl CountRun {
-    /// The count of `plan` that ended with `total` solutions (and `unique` classes), with the
-    /// plan's statistics.
-    pub fn of_plan(plan: &dyn Subproblems, total: u64, unique: Option<u64>, ended: Ended) -> Self {
-        CountRun {
-            total,
-            unique,
-            ended,
-            stats: plan.stats(),
-        }
-    }
+    Ok(CountRun {
+        unique: classes.then_some(run.unique),
+        ..CountRun::new(run.total, run.ended, plan.stats())
+    })
 }
 
 /// Counts the subproblems `todo` (each below `plan.len()`) on [`Config::thread_count`]
