@@ -48,8 +48,9 @@ fn every_test_file_is_built() {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let module = match name.strip_suffix(".rs") {
                 Some(module) => module,
-                // A directory of data, or a target's modules: the target is checked here.
-                None if path.join("mod.rs").is_file() => &name,
+                // A directory of data, or a target's modules or a target of its own (its
+                // main.rs): the target is checked here.
+                None if path.join("mod.rs").is_file() || path.join("main.rs").is_file() => &name,
                 None => continue,
             };
             let declared = format!("\nmod {module};\n");
