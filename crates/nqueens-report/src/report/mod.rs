@@ -164,6 +164,8 @@ pub fn write_report(
     let (stats, baselines) = (input.stats.as_ref(), &input.baselines);
     let compare = || crate::data::baseline::compare(&data.estimates, stats, baselines, &noise);
     let changes = (!baselines.is_empty()).then(compare).transpose()?;
+    // The tradeoffs lead the summary and fill the project README's block.
+    let tradeoffs = tradeoffs::tradeoff_lines(&data)?;
     std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut summary = ReportSummary {
         warnings: warnings(&data),
@@ -183,12 +185,12 @@ pub fn write_report(
         noise: &noise,
         uncompared: crate::data::baseline::uncompared_kernels(stats, baselines),
     });
-    let readme = readme::readme(&data, &provenance, (&charts, &boards), versus)?;
+    let readme = readme::readme(&data, &provenance, &tradeoffs, (&charts, &boards), versus)?;
     summary.changes = changes.clone();
     let path = out.join("README.md");
     crate::write_atomically(&path, |out| out.write_all(readme.as_bytes()))?;
     summary.files.push(path);
-    if let Some(project) = project_readme(&data, out)? {
+    if let Some(project) = project_readme(&data, &tradeoffs, out)? {
         summary.files.push(project);
     }
     Ok(summary)
@@ -197,14 +199,17 @@ pub fn write_report(
 /// Fills the generated blocks of the project README beside the report's directory
 /// (`reports/../README.md`) that it has markers for ([`crate::project`]): the tradeoffs, from
 /// the run, and the caller's blocks (`input.readme_blocks`); returns its path if it changed.
-fn project_readme(data: &Data<'_>, out: &Path) -> Result<Option<PathBuf>, ReportError> {
+fn project_readme(
+    data: &Data<'_>,
+    lines: &[String],
+    out: &Path,
+) -> Result<Option<PathBuf>, ReportError> {
     let Some(path) = out.parent().map(|dir| dir.join("README.md")) else {
         return Ok(None);
     };
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let lines = tradeoffs::tradeoff_lines(data)?;
     let tradeoffs: String = lines.iter().map(|line| format!("- {line}\n")).collect();
     let given = data.input.readme_blocks.iter();
     let given = given.map(|(name, body)| (name.as_str(), body.as_str()));

@@ -28,6 +28,7 @@ const META: [&str; 4] = ["seeds", "probe budget", "rustc", "criterion"];
 pub(super) fn readme(
     data: &Data<'_>,
     provenance: &Provenance,
+    tradeoffs: &[String],
     (charts, boards): (&[&str], &[(usize, String)]),
     against: Option<versus::Against<'_>>,
 ) -> Result<String, ReportError> {
@@ -35,7 +36,7 @@ pub(super) fn readme(
     // Before and after leads: did the change make anything faster or slower?
     let compared = against.as_ref().map(versus::summary_lines).transpose()?;
     let mut summary = compared.unwrap_or_default();
-    summary.extend(summary_lines(data)?);
+    summary.extend(summary_lines(data, tradeoffs));
     let update = |u: &crate::Update| {
         context! { date => u.date, mode => u.mode, duration => u.duration, args => u.args }
     };

@@ -5,7 +5,6 @@ use super::charts::first_budget;
 use super::data::{Data, Success, grouped, seconds, spread, values};
 use super::fits;
 use super::tables::{YardstickTime, times, yardstick_rows};
-use super::tradeoffs::tradeoff_lines;
 use crate::chart::Point;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{format_count, format_seconds, format_size};
@@ -14,8 +13,8 @@ use std::collections::BTreeMap;
 /// Counting times by n: each id's median at that size.
 type Sizes<'a> = BTreeMap<usize, Vec<(&'a str, f64)>>;
 
-/// The summary's sentences, one per bullet.
-pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::ReportError> {
+/// The summary's sentences, one per bullet, led by the `tradeoffs`.
+pub(super) fn summary_lines(data: &Data<'_>, tradeoffs: &[String]) -> Vec<String> {
     // Each series' medians by increasing n.
     let medians = |group| {
         let median = |(n, e): &(usize, &crate::Estimate)| (*n, e.median.point);
@@ -30,7 +29,7 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::Repor
         }
     }
     // The tradeoffs first, then the figures behind them.
-    let mut lines = tradeoff_lines(data)?;
+    let mut lines = tradeoffs.to_vec();
     lines.extend(count_ratios(&sizes));
     lines.extend(count.iter().map(|(id, times)| count_growth(id, times)));
     lines.extend(medians(FIRST_SOLUTION).filter_map(|(id, times)| first_growth(&id, &times)));
@@ -43,7 +42,7 @@ pub(super) fn summary_lines(data: &Data<'_>) -> Result<Vec<String>, crate::Repor
         lines.push("Not enough data for a summary.".to_string());
     }
     lines.extend(symmetry_share());
-    Ok(lines)
+    lines
 }
 
 /// How much of the count symmetry explains: the share of symmetric solutions at n = 8 and at
