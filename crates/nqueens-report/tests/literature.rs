@@ -5,11 +5,10 @@
 
 use nqueens_core::{Figure, Measure, Runs, Stats};
 use nqueens_report::{
-    CaseRecord, CaseStatus, ReportInput, ReportOptions, Reproduction, StatsFile, group::LITERATURE,
-    write_report,
+    CaseRecord, CaseStatus, ReportInput, Reproduction, StatsFile, group::LITERATURE,
 };
 
-use crate::common::TempDir;
+use crate::common::{TempDir, write_readme};
 
 /// The README's literature section from a report of `records` alone.
 fn literature_section(name: &str, records: Vec<CaseRecord>) -> String {
@@ -23,13 +22,7 @@ fn literature_section(name: &str, records: Vec<CaseRecord>) -> String {
         literature: Reproduction::of_registry(&nqueens::registry()),
         ..ReportInput::default()
     };
-    let out = dir.0.join("out");
-    let options = ReportOptions {
-        out: out.clone(),
-        png: false,
-    };
-    write_report(&input, &options).unwrap();
-    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    let readme = write_readme(&input, &dir.0.join("out"));
     let start = readme.find("## The literature, reproduced").unwrap();
     let end = readme[start..].find("## Validation floor").unwrap();
     readme[start..start + end].to_string()

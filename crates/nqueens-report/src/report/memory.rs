@@ -18,7 +18,12 @@ pub(super) type Trade<'a> = (&'a str, MemoryTrade);
 
 /// The memory trades `strategies` declare, in their order.
 pub(super) fn trades(strategies: &[Family]) -> impl Iterator<Item = Trade<'_>> {
-    (strategies.iter()).filter_map(|f| Some((f.name.as_str(), f.tradeoffs.memory?)))
+    strategies.iter().filter_map(trade)
+}
+
+/// The memory trade `family` declares, if it declares one.
+pub(super) fn trade(family: &Family) -> Option<Trade<'_>> {
+    Some((family.name.as_str(), family.tradeoffs.memory?))
 }
 
 /// What one counting case cost: time per count, heap peak of the probe run.

@@ -8,7 +8,7 @@ use minijinja::{Environment, ErrorKind, UndefinedBehavior, Value, context};
 use nqueens_core::{Reading, SEARCH_FROM_N, Tradeoff};
 
 use super::data::{Data, spread, values};
-use super::memory::{count_costs, trade_line};
+use super::memory::{count_costs, trade, trade_line};
 use super::tables::{times, yardstick_rows};
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
 use crate::{
@@ -27,8 +27,7 @@ pub(super) fn tradeoff_lines(data: &Data<'_>) -> Result<Vec<String>, ReportError
     // (heading, sentence); an empty heading: a line of its own, full stop included.
     let mut said: Vec<(&str, String)> = Vec::new();
     for family in &data.input.strategies {
-        let trade = family.tradeoffs.memory.map(|m| (family.name.as_str(), m));
-        if let Some(line) = trade.and_then(|trade| trade_line(&costs, counted, trade)) {
+        if let Some(line) = trade(family).and_then(|trade| trade_line(&costs, counted, trade)) {
             said.push(("", line));
         }
         for tradeoff in family.tradeoffs.sentences {
