@@ -9,7 +9,7 @@ use nqueens::core::{Config, Given, Operation, Registry, Solver};
 use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
 
-use nqueens_report::bench::{Case, Unit, completion_cost};
+use nqueens_report::bench::{Case, Unit};
 
 use crate::groups::{elements, tune};
 use crate::harness::Harness;
@@ -51,7 +51,7 @@ fn answering<'r>(h: &Harness, registry: &'r Registry) -> Vec<Case<'r>> {
 fn unit(h: &Harness, case: &Case<'_>, (n, k, seed): (usize, usize, u64)) -> Option<Unit> {
     let runs = case.accepts(Operation::First, n) && h.plan.selected(COMPLETION, &case.label, n);
     let budget = h.plan.completion_budget.as_secs_f64();
-    let run = completion_cost(case.variant).and_then(|m| m.seconds(n));
+    let run = case.variant.cost.completion.seconds(n);
     let (param, sampled) = (format!("{n}-{k}-{seed}"), h.plan.completion_sampled);
     let run = run.map(|seconds| seconds.min(budget));
     runs.then(|| Unit::new(COMPLETION, &case.label, param, run, sampled))
@@ -75,7 +75,7 @@ fn referee<'r>(registry: &'r Registry, h: &Harness) -> Option<&'r dyn Solver> {
     let largest = h.plan.completion_sizes.iter().copied().max().unwrap_or(0);
     let cost = |solver: &dyn Solver| {
         let variant = solver.capabilities().variants.first()?;
-        completion_cost(variant)?.seconds(largest)
+        variant.cost.completion.seconds(largest)
     };
     registry
         .iter()

@@ -16,7 +16,7 @@ use nqueens::core::{Config, Operation, Registry, Solver};
 use nqueens_report::group::INSTRUCTIONS;
 use nqueens_report::{CaseRecord, CaseStatus};
 
-use nqueens_report::bench::{Mode, Plan, Profile, SLOW_VAR, Slowing, Unit, variant_cost};
+use nqueens_report::bench::{Mode, Plan, Profile, SLOW_VAR, Slowing, Unit};
 
 use crate::harness::{Harness, target_dir};
 
@@ -56,13 +56,13 @@ fn kernels(h: &Harness, registry: &Registry) -> Vec<Kernel> {
             continue;
         }
         let pick = |operation: Operation, op, sizes: &[usize]| {
-            let m = variant_cost(case.variant, operation);
+            let m = case.variant.cost.of(operation);
             sizes
                 .iter()
                 .rev()
                 .copied()
                 .filter(|&n| case.accepts(operation, n))
-                .map(|n| (n, m.and_then(|m| m.seconds(n)).unwrap_or(f64::INFINITY)))
+                .map(|n| (n, m.seconds(n).unwrap_or(f64::INFINITY)))
                 .find(|&(_, t)| t <= MAX_NATIVE)
                 .map(|(n, native)| Kernel {
                     op,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use nqueens::core::{Operation, Registry};
-use nqueens_report::bench::{SLOW_VAR, variant_cost};
+use nqueens_report::bench::SLOW_VAR;
 use nqueens_report::{Baseline, Measure, Noise, Verdict, compare};
 
 /// How much the slowed case repeats its work: far enough beyond any case's noise band.
@@ -25,7 +25,7 @@ fn cases(registry: &Registry) -> Result<(String, &'static str), String> {
         .filter(|solver| !solver.capabilities().resumable)
         .filter_map(|solver| {
             let variant = solver.capabilities().variants.first()?;
-            let seconds = variant_cost(variant, Operation::Count)?.seconds(10)?;
+            let seconds = variant.cost.of(Operation::Count).seconds(10)?;
             let fits = variant.count.accepts(10) && !variant.randomized;
             fits.then_some((seconds, solver.name()))
         })

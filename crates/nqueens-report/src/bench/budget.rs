@@ -1,13 +1,12 @@
 //! The time budget of a run: which sizes each series keeps under the profile's cap (by its
-//! variant's cost, [`variant_cost`]), what each planned case costs with criterion's sampling,
-//! the total printed at the start, and the progress printed as the run goes on.
+//! variant's [`Cost`](nqueens_core::Cost)), what each planned case costs with criterion's
+//! sampling, the total printed at the start, and the progress printed as the run goes on.
 
 use std::time::Instant;
 
 use nqueens_core::{CostModel, Growth, Operation};
 use nqueens_run::Registry;
 
-use super::models::variant_cost;
 use super::plan::{Case, Plan};
 use crate::format_seconds;
 use crate::group::{COUNT_ALL, FIRST_SOLUTION};
@@ -52,14 +51,14 @@ const WALL_STRETCH: f64 = 4.0;
 /// The sizes of the operation's grid the case's variant accepts, the filter selects and whose
 /// expected run fits the cap (any without a model; [`WALL_STRETCH`] times it before a wall).
 fn sizes(plan: &Plan, case: &Case<'_>, operation: Operation) -> Vec<usize> {
-    let model = variant_cost(case.variant, operation);
+    let model = case.variant.cost.of(operation);
     let grid = match operation {
         Operation::First => &plan.first_sizes,
         _ => &plan.count_sizes,
     };
     let wall = |m: &CostModel| m.beyond == Growth::Wall;
     let cap = |m: &CostModel| plan.cap * if wall(m) { WALL_STRETCH } else { 1.0 };
-    let fits = |n| model.is_none_or(|m| m.seconds(n).is_none_or(|seconds| seconds <= cap(m)));
+    let fits = |n| model.seconds(n).is_none_or(|seconds| seconds <= cap(model));
     let group = series_group(operation);
     let runs = |n| case.accepts(operation, n) && plan.selected(group, &case.label, n);
     let sizes = grid.iter().copied();
@@ -88,11 +87,11 @@ impl Series<'_> {
     /// The units of this series in `operation`'s group, one per size, each costed by the
     /// case's model and probed once per seed of a randomized first solution.
     pub fn units(&self, plan: &Plan, operation: Operation) -> Vec<Unit> {
-        let model = variant_cost(self.case.variant, operation);
+        let model = self.case.variant.cost.of(operation);
         let seeded = operation == Operation::First && self.case.variant.randomized;
         let probes = if seeded { plan.seeds.len() } else { 1 };
         let unit = |&n: &usize| {
-            let run = model.and_then(|m| m.seconds(n));
+            let run = model.seconds(n);
             let unit = Unit::new(series_group(operation), &self.case.label, n, run, true);
             Unit { probes, ..unit }
         };

@@ -9,7 +9,6 @@ use nqueens_run::Registry;
 
 use super::Unit;
 use super::literature::sizes_in;
-use super::models::variant_cost;
 use super::plan::{Case, Plan, Profile, Yardstick};
 use crate::group::{ONCE, YARDSTICK};
 
@@ -56,7 +55,7 @@ impl YardstickCase<'_> {
         };
         let capabilities = solver.capabilities();
         let variant = (capabilities.resolve(None, Operation::Count, self.n, solver.name())).ok()?;
-        let whole = variant_cost(variant, Operation::Count)?.seconds(self.n)?;
+        let whole = variant.cost.of(Operation::Count).seconds(self.n)?;
         Some(match threads {
             Some(k) if capabilities.resumable => whole * REFERENCE_THREADS as f64 / k as f64,
             _ => whole,
@@ -83,8 +82,8 @@ impl OnceCase<'_> {
     /// Its unit in the `once` group, costed by its variant's first-solution cost summed over
     /// its sizes.
     pub fn unit(&self) -> Unit {
-        let model = variant_cost(self.case.variant, Operation::First);
-        let run = model.and_then(|m| self.sizes.iter().map(|&n| m.seconds(n)).sum());
+        let model = self.case.variant.cost.of(Operation::First);
+        let run = self.sizes.iter().map(|&n| model.seconds(n)).sum();
         Unit::new(ONCE, &self.case.label, "", run, false)
     }
 }

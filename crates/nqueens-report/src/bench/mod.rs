@@ -11,13 +11,11 @@
 mod budget;
 mod extras;
 pub(crate) mod literature;
-mod models;
 pub(crate) mod plan;
 mod slow;
 
 pub use budget::{Budget, LINEAR_RUNS, Series, Unit, is_fast, minutes, series, series_group};
 pub use extras::{OnceCase, Runner, YardstickCase, is_machine_detail_of, machine_detail_key};
 pub use literature::{Trial, batches, trials};
-pub use models::{completion_cost, variant_cost};
 pub use plan::{Case, Mode, Plan, Profile, RESAMPLES, SEEDS, Sampling, Yardstick};
 pub use slow::{SLOW_VAR, Slowed, Slowing};

@@ -6,7 +6,6 @@ use std::time::Duration;
 use nqueens_core::{Ended, Operation, Solver};
 
 use super::{Case, Job, Outcome};
-use crate::bench::variant_cost;
 use crate::{format_bytes, format_seconds};
 
 /// Bytes per queen every first-solution case holds besides its strategy's own memory: the
@@ -47,8 +46,10 @@ impl Cost {
             .capabilities()
             .resolve(None, operation, n, solver.name())
             .ok()
-            .and_then(|variant| variant_cost(variant, operation))
-            .and_then(|model| Some(model.seconds(n)? / model.seconds(self.n)?))
+            .and_then(|variant| {
+                let model = variant.cost.of(operation);
+                Some(model.seconds(n)? / model.seconds(self.n)?)
+            })
             // A wall says nothing of this machine's timeout: the timeout decides.
             .filter(|ratio| ratio.is_finite());
         modelled.map_or(linear, |ratio| ratio.max(linear))
