@@ -24,9 +24,7 @@ mod conflict;
 
 use std::path::PathBuf;
 
-use nqueens_core::{
-    Admitted, Capabilities, Config, CountRun, Details, Error, Operation, REFERENCE_THREADS, Solver,
-};
+use nqueens_core::{Admitted, Capabilities, Config, CountRun, Details, Error, Operation, Solver};
 use nqueens_run::Registry;
 use nqueens_run::split::{
     Checkpoint, CheckpointError, Key, Shard, ShardRecord, Subproblems, check_record, count_shard,
@@ -291,9 +289,13 @@ impl<'r> Counter<'r> {
         let share = to_count as f64 / subproblems.max(1) as f64;
         let seconds = match config.symmetric {
             Some(_) => None,
-            None => self.admitted.variant().cost.count.seconds(self.request.n),
+            None => self
+                .admitted
+                .variant()
+                .cost
+                .count_on(self.request.n, threads),
         }
-        .map(|whole| whole * share * REFERENCE_THREADS as f64 / threads as f64);
+        .map(|seconds| seconds * share);
         Some(Forecast {
             subproblems,
             to_count,

@@ -140,4 +140,10 @@ impl Cost {
             Operation::List | Operation::Count => &self.count,
         }
     }
+
+    /// Expected seconds of a count of `n` that splits over `threads` threads: the model's
+    /// time, timed on [`REFERENCE_THREADS`], scaled to them.
+    pub fn count_on(&self, n: usize, threads: usize) -> Option<f64> {
+        Some(self.count.seconds(n)? * REFERENCE_THREADS as f64 / threads.max(1) as f64)
+    }
 }

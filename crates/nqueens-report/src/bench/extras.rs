@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use nqueens_core::{BenchExtra, CostModel, OnceSweep, Operation, REFERENCE_THREADS, Solver};
+use nqueens_core::{BenchExtra, CostModel, OnceSweep, Operation, Solver};
 use nqueens_run::Registry;
 
 use super::Unit;
@@ -55,11 +55,10 @@ impl YardstickCase<'_> {
         };
         let capabilities = solver.capabilities();
         let variant = (capabilities.resolve(None, Operation::Count, self.n, solver.name())).ok()?;
-        let whole = variant.cost.of(Operation::Count).seconds(self.n)?;
-        Some(match threads {
-            Some(k) if capabilities.resumable => whole * REFERENCE_THREADS as f64 / k as f64,
-            _ => whole,
-        })
+        match threads {
+            Some(k) if capabilities.resumable => variant.cost.count_on(self.n, k),
+            _ => variant.cost.count.seconds(self.n),
+        }
     }
 
     /// Its unit in the `yardstick` group.
