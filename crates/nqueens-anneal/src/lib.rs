@@ -91,8 +91,8 @@
 mod anneal;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Reading,
-    SLOWER_THAN_RIVAL, Showcase, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Showcase,
+    Stats, Strategy, Tradeoffs, Variant,
 };
 use nqueens_local::{self as local, Searched};
 
@@ -244,12 +244,7 @@ fn solve_with(n: usize, schedule: &Schedule, config: &Config) -> Result<FirstRun
     })
 }
 
-const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
-    local::TRADEOFF_HEADING,
-    Reading::First,
-    &["min-conflicts"],
-    SLOWER_THAN_RIVAL,
-)]);
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[local::SLOWER_THAN_MIN_CONFLICTS]);
 
 impl Strategy for AnnealingSolver {
     fn name(&self) -> &'static str {

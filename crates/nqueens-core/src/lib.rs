@@ -88,6 +88,4 @@ pub use solver::{Admitted, Solver};
 pub use stats::{Budget, StatField, Stats};
 pub use strategy::{Job, Strategy, Visitor};
 pub use symmetry::{Symmetry, Turn};
-pub use tradeoff::{
-    MemoryTrade, Peer, Reading, SEARCH_FROM_N, SLOWER_THAN_RIVAL, Tradeoff, Tradeoffs,
-};
+pub use tradeoff::{MemoryTrade, Peer, Reading, SEARCH_FROM_N, Tradeoff, Tradeoffs};

@@ -67,11 +67,6 @@ impl Tradeoff {
     }
 }
 
-/// A [`Tradeoff::sentence`]: the strategy's time to a first solution against its rival's.
-pub const SLOWER_THAN_RIVAL: &str = "`{{ us.id }}` is {{ (us.time / rival.time) | \
-    times(\"slower\", \"faster\") }} than `{{ rival.id }}` at n = {{ n | size }} ({{ us.time | \
-    seconds }} against {{ rival.time | seconds }})";
-
 /// A counter that buys time with memory: the report says from which size it beats its rival.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryTrade {

@@ -106,8 +106,8 @@ mod tests;
 pub use selection::{attacking_pairs, tournament_odds};
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Reading,
-    SLOWER_THAN_RIVAL, Showcase, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Error, FirstRun, Job, Limit, Reading, Showcase,
+    Stats, Strategy, Tradeoff, Tradeoffs, Variant,
 };
 use nqueens_local::{self as local, DiagonalCounts, Searched};
 
@@ -266,12 +266,7 @@ fn solve_with(n: usize, params: &Params, config: &Config) -> Result<FirstRun, Er
 
 // Against min-conflicts, and the crossover against its control without it.
 const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[
-    Tradeoff::new(
-        local::TRADEOFF_HEADING,
-        Reading::First,
-        &["min-conflicts"],
-        SLOWER_THAN_RIVAL,
-    ),
+    local::SLOWER_THAN_MIN_CONFLICTS,
     Tradeoff {
         variant: Some("mutation"),
         ..Tradeoff::new(

@@ -105,8 +105,8 @@ mod climb;
 mod literature;
 
 use nqueens_core::{
-    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Reading,
-    SLOWER_THAN_RIVAL, Stats, Strategy, Tradeoff, Tradeoffs, Variant,
+    Budget, Capabilities, Config, Cost, CostModel, Ended, Error, FirstRun, Job, Limit, Stats,
+    Strategy, Tradeoffs, Variant,
 };
 use nqueens_local::{self as local, Searched};
 
@@ -249,12 +249,7 @@ fn solve_with(n: usize, rule: Rule, config: &Config) -> Result<FirstRun, Error> 
     })
 }
 
-const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[Tradeoff::new(
-    local::TRADEOFF_HEADING,
-    Reading::First,
-    &["min-conflicts"],
-    SLOWER_THAN_RIVAL,
-)]);
+const TRADEOFFS: Tradeoffs = Tradeoffs::new(&[local::SLOWER_THAN_MIN_CONFLICTS]);
 
 impl Strategy for HillClimbingSolver {
     fn name(&self) -> &'static str {

@@ -7,7 +7,9 @@
 
 #![deny(missing_docs)]
 
-use nqueens_core::{Config, Ended, Error, Event, FirstRun, Solution, Stats, known};
+use nqueens_core::{
+    Config, Ended, Error, Event, FirstRun, Reading, Solution, Stats, Tradeoff, known,
+};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -19,6 +21,17 @@ pub use board::{DiagonalCounts, PermutationBoard};
 /// ([`Tradeoff::heading`](nqueens_core::Tradeoff::heading)): the report joins sentences by
 /// equal headings, so theirs make one line.
 pub const TRADEOFF_HEADING: &str = "Local search";
+
+/// A local search's sentence against min-conflicts, the fastest of them: its time to a first
+/// solution against min-conflicts' at the largest size both reach.
+pub const SLOWER_THAN_MIN_CONFLICTS: Tradeoff = Tradeoff::new(
+    TRADEOFF_HEADING,
+    Reading::First,
+    &["min-conflicts"],
+    "`{{ us.id }}` is {{ (us.time / rival.time) | times(\"slower\", \"faster\") }} than `{{ \
+     rival.id }}` at n = {{ n | size }} ({{ us.time | seconds }} against {{ rival.time | \
+     seconds }})",
+);
 
 /// `len` zeroed counters, or `None` when the memory cannot be had (a huge board is refused
 /// instead of aborting the process).
