@@ -60,8 +60,8 @@ pub(crate) enum Command {
 
 /// What the solver answers.
 pub(crate) enum Reply {
-    /// The board is encoded (`None`: the flag was raised meanwhile).
-    Encoded(Result<Option<Formula>, Error>),
+    /// The board is encoded (`false`: the flag was raised meanwhile).
+    Encoded(Result<bool, Error>),
     /// A solver call ended: with a model (one column per row), unsatisfiable, or stopped;
     /// and the conflicts so far.
     Solved(Option<Result<Vec<u32>, ()>>, u64),
@@ -109,7 +109,7 @@ impl Core {
             observer,
             n,
         }));
-        let encoded = encode_into(n, amo, &mut solver, stop);
+        let encoded = encode_into(n, amo, &mut solver, stop).map(|formula| formula.is_some());
         (Core { n, solver }, Reply::Encoded(encoded))
     }
 
@@ -204,7 +204,7 @@ impl Session {
             (Backend::Thread { commands, replies }, encoded)
         };
         match encoded {
-            Some(Reply::Encoded(Ok(Some(_)))) => Ok(Some(Session {
+            Some(Reply::Encoded(Ok(true))) => Ok(Some(Session {
                 n,
                 backend,
                 conflicts: 0,
@@ -306,7 +306,7 @@ pub(crate) fn serve(
     outbox: &mpsc::Sender<Reply>,
 ) {
     let (mut core, encoded) = Core::encode(n, amo, stop, observer);
-    let go_on = matches!(encoded, Reply::Encoded(Ok(Some(_))));
+    let go_on = matches!(encoded, Reply::Encoded(Ok(true)));
     if outbox.send(encoded).is_err() || !go_on {
         return;
     }
