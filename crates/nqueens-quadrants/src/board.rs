@@ -67,6 +67,15 @@ impl Board {
         .fold(0, u64::saturating_add)
     }
 
+    /// An upper bound on the bytes of one thread's half-board keys from the halves' shapes
+    /// alone (instant, and loose against the keys a plan counts, more so as `n` grows): a half
+    /// of `w` columns has at most `w!` placements (8 bytes each), held twice (as built, and
+    /// sorted by group for the west-east join), each with the growth of a vector on top.
+    pub fn keys_bound_from_shapes(&self) -> u64 {
+        let factorial = |w: usize| (1..=w as u64).fold(1u64, u64::saturating_mul);
+        (factorial(self.west) + factorial(self.east())).saturating_mul(2 * 2 * 8)
+    }
+
     /// A lower bound on the bytes of the quadrant tables, from the board's shape alone: every
     /// table (one per set of half-rows of each quarter) holds the starts of its runs, one
     /// `u32` per column set of its width and one more, whatever its placements. Instant (no

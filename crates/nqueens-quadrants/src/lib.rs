@@ -154,13 +154,21 @@ impl QuadrantsSolver {
 
 /// [`QuadrantsSolver::memory_estimate`] for `plan`.
 fn estimate(plan: &Plan, threads: usize, exact: bool) -> u64 {
-    let (tables, keys) = if exact {
-        plan.memory_within(u64::MAX, &StopFlag::new())
-            .map_or((u64::MAX, u64::MAX), |memory| (memory.tables, memory.keys))
-    } else {
-        (plan.table_bytes_bound(), plan.keys_bound_from_shapes())
-    };
+    if !exact {
+        return shape_bound(plan.board(), threads);
+    }
+    let memory = plan.memory_within(u64::MAX, &StopFlag::new());
+    let (tables, keys) = memory.map_or((u64::MAX, u64::MAX), |m| (m.tables, m.keys));
     total(tables, keys, threads)
+}
+
+/// The bound of a count's memory from the board's shapes alone: instant, no plan built.
+fn shape_bound(board: &Board, threads: usize) -> u64 {
+    total(
+        board.table_bytes_bound(),
+        board.keys_bound_from_shapes(),
+        threads,
+    )
 }
 
 /// The tables plus `threads` times the keys of one subproblem, saturating.
@@ -286,25 +294,26 @@ impl Strategy for QuadrantsSolver {
             limit: Bytes(limit),
         };
         // Below the tables' fixed part the count is refused at once, without the walk (or even
-        // the plan, whose classes take a second to list at n = 28).
-        let floor = (1..=MAX_MASK_N)
-            .contains(&n)
-            .then(|| Board::new(n).table_bytes_floor());
-        if let Some(floor) = floor.filter(|&floor| floor > limit) {
-            let tables = Estimate::Between {
-                at_least: Bytes(floor),
-                at_most: Bytes(Board::new(n).table_bytes_bound()),
-            };
-            return Err(refuse(tables, 0));
+        // the plan, whose classes take a second to list at n = 28); the instant bound from the
+        // board's shapes admits most sizes, also without a plan (the count builds its own).
+        let board = (1..=MAX_MASK_N).contains(&n).then(|| Board::new(n));
+        if let Some(board) = &board {
+            let floor = board.table_bytes_floor();
+            if floor > limit {
+                let tables = Estimate::Between {
+                    at_least: Bytes(floor),
+                    at_most: Bytes(board.table_bytes_bound()),
+                };
+                return Err(refuse(tables, 0));
+            }
+            if shape_bound(board, threads) <= limit {
+                return Ok(());
+            }
         }
-        // The instant bound admits most sizes; above the limit, the tables are counted exactly,
-        // but only until their sum passes the limit (or a stop is raised: the run then ends
-        // interrupted on its own), and the same walk bounds the keys from the tables' sizes
-        // per column set.
+        // Above the limit, the tables are counted exactly, but only until their sum passes the
+        // limit (or a stop is raised: the run then ends interrupted on its own), and the same
+        // walk bounds the keys from the tables' sizes per column set.
         let plan = Plan::new(n)?;
-        if estimate(&plan, threads, false) <= limit {
-            return Ok(());
-        }
         let mut keys = None;
         let fits = match plan.memory_within(limit, &config.stop) {
             Some(memory) => {
@@ -322,10 +331,10 @@ impl Strategy for QuadrantsSolver {
             } else {
                 None
             }
-            .unwrap_or_else(|| Estimate::AtMost(Bytes(plan.table_bytes_bound())));
+            .unwrap_or_else(|| Estimate::AtMost(Bytes(plan.board().table_bytes_bound())));
             return Err(refuse(
                 tables,
-                keys.unwrap_or_else(|| plan.keys_bound_from_shapes()),
+                keys.unwrap_or_else(|| plan.board().keys_bound_from_shapes()),
             ));
         }
         Ok(())

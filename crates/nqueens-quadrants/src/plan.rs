@@ -149,11 +149,9 @@ impl Plan {
             .as_ref()
     }
 
-    /// An upper bound on the bytes of the quadrant tables, from their shapes alone: a table of
-    /// `k` rows into `w` columns holds at most `w! / (w - k)!` placements (distinct columns,
-    /// diagonals ignored). Instant, and loose (about 25× at n = 16).
-    pub(crate) fn table_bytes_bound(&self) -> u64 {
-        self.board.table_bytes_bound()
+    /// The board it counts.
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
     }
 
     /// The bytes every quadrant table will take, counted exactly, and the bound on one
@@ -235,16 +233,6 @@ impl Plan {
             }
         }
         Some(total as u64)
-    }
-
-    /// An upper bound on the bytes of one thread's half-board keys from the halves' shapes
-    /// alone (instant, and loose against [`Memory::keys`], more so as `n`
-    /// grows): a half of `w` columns has at most `w!` placements (8 bytes each), held twice
-    /// (as built, and sorted by group for the west-east join), each with the growth of a
-    /// vector on top.
-    pub(crate) fn keys_bound_from_shapes(&self) -> u64 {
-        let factorial = |w: usize| (1..=w as u64).fold(1u64, u64::saturating_mul);
-        (factorial(self.board.west) + factorial(self.board.east())).saturating_mul(2 * 2 * 8)
     }
 
     /// Counts the solutions whose east rows are `class.east` (and for odd `n` whose middle
