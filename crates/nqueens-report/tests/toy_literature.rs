@@ -98,7 +98,7 @@ fn the_literature_group_plans_the_toy_s_experiments() {
         .map(|t| t.unit(&plan))
         .collect();
     budget.plan(&plan, &units);
-    let ids: Vec<&str> = budget.ids().collect();
+    let ids: Vec<String> = budget.ids().collect();
     // Kind by kind: climbs, seeded runs, tree profiles; each under its variant's label.
     assert_eq!(
         ids,

@@ -141,10 +141,9 @@ impl Unit {
     }
 }
 
-/// One planned unit: its id, its expected seconds with criterion's sampling, and its state.
+/// One planned unit: its expected seconds with criterion's sampling, and its state.
 #[derive(Clone, Debug)]
 struct Planned {
-    id: String,
     unit: Unit,
     seconds: f64,
     state: State,
@@ -185,7 +184,6 @@ impl Budget {
                 seconds * unit.probes as f64
             };
             self.planned.push(Planned {
-                id: unit.id(),
                 unit: unit.clone(),
                 seconds: cost,
                 state: State::Pending,
@@ -204,11 +202,9 @@ impl Budget {
         let mut groups: Vec<(&str, usize, f64, usize)> = Vec::new();
         for p in &self.planned {
             let (group, unmodelled) = (p.unit.group, usize::from(p.unit.run.is_none()));
-            if !groups.iter().any(|g| g.0 == group) {
-                groups.push((group, 0, 0.0, 0));
-            }
-            if let Some(g) = groups.iter_mut().find(|g| g.0 == group) {
-                (g.1, g.2, g.3) = (g.1 + 1, g.2 + p.seconds, g.3 + unmodelled);
+            match groups.iter_mut().find(|g| g.0 == group) {
+                Some(g) => (g.1, g.2, g.3) = (g.1 + 1, g.2 + p.seconds, g.3 + unmodelled),
+                None => groups.push((group, 1, p.seconds, unmodelled)),
             }
         }
         let (cases, total) = (self.planned.len(), groups.iter().map(|g| g.2).sum());
@@ -226,8 +222,8 @@ impl Budget {
 
     /// The planned cases, `group/label/n` (or `group/label`), in plan order: what
     /// `cargo bench -- --list` prints.
-    pub fn ids(&self) -> impl Iterator<Item = &str> {
-        self.planned.iter().map(|p| p.id.as_str())
+    pub fn ids(&self) -> impl Iterator<Item = String> {
+        self.planned.iter().map(|p| p.unit.id())
     }
 
     /// The estimate of the whole plan, in seconds.
@@ -245,7 +241,10 @@ impl Budget {
     pub fn start(&mut self, unit: &Unit) {
         let id = unit.id();
         // The case before it is done once the next one starts.
-        let pending = |p: &Planned| p.id == id && p.state == State::Pending;
+        let same = |p: &Planned| {
+            (p.unit.group, &p.unit.label, &p.unit.param) == (unit.group, &unit.label, &unit.param)
+        };
+        let pending = |p: &Planned| same(p) && p.state == State::Pending;
         let Some(at) = self.planned.iter().position(pending) else {
             if self.verbose {
                 eprintln!("nqueens bench: {id} (not in the plan)");
