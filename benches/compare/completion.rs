@@ -6,8 +6,8 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use nqueens::core::{Config, Given, Operation, Registry, Solver};
-use nqueens_report::CaseStatus;
 use nqueens_report::group::COMPLETION;
+use nqueens_report::{CaseRecord, CaseStatus};
 
 use nqueens_report::bench::{Case, Unit};
 
@@ -52,7 +52,8 @@ fn unit(h: &Harness, case: &Case<'_>, (n, k, seed): (usize, usize, u64)) -> Opti
     let runs = case.accepts(Operation::First, n) && h.plan.selected(COMPLETION, &case.label, n);
     let budget = h.plan.completion_budget.as_secs_f64();
     let run = case.variant.cost.completion.seconds(n);
-    let (param, sampled) = (format!("{n}-{k}-{seed}"), h.plan.completion_sampled);
+    let param = CaseRecord::completion_parameter(n, k, seed);
+    let sampled = h.plan.completion_sampled;
     let run = run.map(|seconds| seconds.min(budget));
     runs.then(|| Unit::new(COMPLETION, &case.label, param, run, sampled))
 }

@@ -150,9 +150,14 @@ impl CaseRecord {
             .strip_prefix("k=")
             .and_then(|k| k.split(':').next());
         match (self.group == crate::group::COMPLETION, given, self.seed) {
-            (true, Some(k), Some(seed)) => format!("{}-{k}-{seed}", self.n),
+            (true, Some(k), Some(seed)) => Self::completion_parameter(self.n, k, seed),
             _ => self.n.to_string(),
         }
+    }
+
+    /// The criterion parameter of a completion instance: `n-k-seed`, `k` queens given.
+    pub fn completion_parameter(n: usize, k: impl std::fmt::Display, seed: u64) -> String {
+        format!("{n}-{k}-{seed}")
     }
 
     /// The record as one CSV line (no newline). Text fields lose commas and line breaks.
