@@ -45,10 +45,3 @@ pub struct OnceSweep {
     /// Whether only the full profile runs it (a run of minutes).
     pub full_only: bool,
 }
-
-impl OnceSweep {
-    /// The largest size of a sweep in the bench's test mode, whatever `to` says.
-    pub const TEST_TO: usize = 12;
-    /// The deadline of one run of a sweep in the bench's test mode, whatever `seconds` says.
-    pub const TEST_SECONDS: f64 = 1.0;
-}

@@ -4,13 +4,21 @@
 
 use std::time::Duration;
 
-use nqueens_core::{BenchExtra, CostModel, OnceSweep, Operation, Solver};
+use nqueens_core::{BenchExtra, CostModel, Operation, Solver};
 use nqueens_run::Registry;
 
 use super::Unit;
 use super::literature::sizes_in;
 use super::plan::{Case, Plan, Profile, Yardstick};
 use crate::group::{ONCE, YARDSTICK};
+
+/// The largest size of a [`OnceSweep`](nqueens_core::OnceSweep) in the bench's test mode,
+/// whatever it declares.
+const ONCE_TEST_TO: usize = 12;
+
+/// The deadline of one run of a [`OnceSweep`](nqueens_core::OnceSweep) in the bench's test
+/// mode, whatever it declares.
+const ONCE_TEST_SECONDS: f64 = 1.0;
 
 /// The run-metadata key of what strategy `name` picked for the machine under `detail`
 /// ([`Strategy::machine_details`](nqueens_core::Strategy::machine_details)): `<name> <detail>`.
@@ -143,8 +151,8 @@ impl Plan {
     }
 
     /// The `once` group: the sweeps declared, in registry order, on the default variants (in
-    /// the test profile cut to [`OnceSweep::TEST_TO`] and [`OnceSweep::TEST_SECONDS`]; those
-    /// for the full profile alone in it).
+    /// the test profile cut to `ONCE_TEST_TO` and `ONCE_TEST_SECONDS`; those for the full
+    /// profile alone in it).
     pub fn once_sweeps<'r>(&self, registry: &'r Registry) -> Vec<OnceCase<'r>> {
         let mut out = Vec::new();
         for case in self.cases(registry).into_iter().filter(|c| c.is_default) {
@@ -155,7 +163,7 @@ impl Plan {
                 let (to, seconds) = match self.profile {
                     Profile::Full => (sweep.to, sweep.seconds),
                     _ if sweep.full_only => continue,
-                    Profile::Test => (sweep.to.min(OnceSweep::TEST_TO), OnceSweep::TEST_SECONDS),
+                    Profile::Test => (sweep.to.min(ONCE_TEST_TO), ONCE_TEST_SECONDS),
                     _ => (sweep.to, sweep.seconds),
                 };
                 let sizes: Vec<usize> = (sweep.from..=to)
